@@ -1,0 +1,85 @@
+import CFFmpeg
+import ReelSpec
+
+/// Decoded frames of one stream of a file, in presentation order, with their source times.
+///
+/// Source time 0 is the container's start, so a video and an audio stream of the same file share
+/// one clock. Packets of other streams are discarded by the demuxer.
+public final class DecodedStream {
+    public let input: InputFile
+    public let decoder: Decoder
+    public let streamIndex: Int
+    let timeBase: AVRational
+    let packet = Packet()
+    private var inputEnded = false
+    private var drained = false
+
+    public init(path: String, type: AVMediaType, threads: Int = 0) throws {
+        input = try InputFile(path: path)
+        guard let index = input.bestStream(type) else {
+            throw FFmpegError(reel_averror(EINVAL), "av_find_best_stream",
+                              "\(path) has no \(type == AVMEDIA_TYPE_VIDEO ? "video" : "audio") stream")
+        }
+        streamIndex = index
+        input.discardAllStreams(except: index)
+        timeBase = input.stream(index).pointee.time_base
+        decoder = try Decoder(input: input, streamIndex: index, threads: threads)
+    }
+
+    public var stream: UnsafeMutablePointer<AVStream> { input.stream(streamIndex) }
+
+    /// Converts a timestamp of this stream into source time.
+    public func time(ofTimestamp ts: Int64) -> Time {
+        let t = Time.fromTicks(ts, timeBaseNum: timeBase.num, den: timeBase.den)
+        return t - Time(value: input.startTimeMicros, timescale: reel_time_base())
+    }
+
+    /// Converts source time into a timestamp of this stream (rounded down).
+    public func timestamp(of t: Time) -> Int64 {
+        (t + Time(value: input.startTimeMicros, timescale: reel_time_base()))
+            .ticks(timeBaseNum: timeBase.num, den: timeBase.den, rounding: .down)
+    }
+
+    /// Positions the stream so that the next frames start at or before source time `t`.
+    public func seek(to t: Time) throws {
+        guard t.isPositive else { return }
+        try input.seek(stream: streamIndex, to: timestamp(of: t))
+        decoder.flush()
+        inputEnded = false
+        drained = false
+    }
+
+    /// Decodes the next frame into `frame`; false at the end of the stream.
+    public func next(into frame: Frame) throws -> Bool {
+        if drained { return false }
+        while true {
+            switch try decoder.receive(into: frame) {
+            case .frame: return true
+            case .end:
+                drained = true
+                return false
+            case .needInput:
+                if inputEnded {
+                    drained = true
+                    return false
+                }
+                try feed()
+            }
+        }
+    }
+
+    private func feed() throws {
+        while true {
+            guard try input.read(into: packet) else {
+                inputEnded = true
+                _ = try decoder.send(nil)
+                return
+            }
+            defer { packet.unref() }
+            if packet.streamIndex == streamIndex {
+                _ = try decoder.send(packet)
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import CFFmpeg
+
+/// Owns a decoder (`AVCodecContext`) for one stream of an `InputFile`.
+public final class Decoder {
+    public let context: UnsafeMutablePointer<AVCodecContext>
+    public let streamIndex: Int
+    let label: String
+
+    /// Opens the decoder for `streamIndex`, threaded across the machine's cores.
+    public init(input: InputFile, streamIndex: Int, threads: Int = 0) throws {
+        let stream = input.stream(streamIndex)
+        let par = stream.pointee.codecpar!
+        label = "\(input.path) stream \(streamIndex)"
+        guard let codec = avcodec_find_decoder(par.pointee.codec_id) else {
+            let name = String(cString: avcodec_get_name(par.pointee.codec_id))
+            throw FFmpegError(reel_averror(ENOSYS), "avcodec_find_decoder", "no decoder for codec \(name) in \(label)")
+        }
+        guard let ctx = avcodec_alloc_context3(codec) else {
+            throw FFmpegError(reel_averror(ENOMEM), "avcodec_alloc_context3", label)
+        }
+        context = ctx
+        self.streamIndex = streamIndex
+        try FFmpegError.check(avcodec_parameters_to_context(ctx, par), "avcodec_parameters_to_context", label)
+        ctx.pointee.pkt_timebase = stream.pointee.time_base
+        ctx.pointee.thread_count = Int32(threads)
+        ctx.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
+        try FFmpegError.check(avcodec_open2(ctx, codec, nil), "avcodec_open2", "opening the decoder for \(label)")
+    }
+
+    deinit {
+        var c: UnsafeMutablePointer<AVCodecContext>? = context
+        avcodec_free_context(&c)
+    }
+
+    /// Sends a packet (nil = drain). Returns false when the decoder wants frames read first.
+    public func send(_ packet: Packet?) throws -> Bool {
+        let code = avcodec_send_packet(context, packet?.pointer)
+        if code == reel_averror_eagain() { return false }
+        if code == reel_averror_eof() { return true }
+        // EINVAL is a programming error (decoder not open); any other failure is a damaged packet,
+        // which is skipped as players do, and the stream goes on.
+        if code == reel_averror(EINVAL) { throw FFmpegError(code, "avcodec_send_packet", "decoding \(label)") }
+        return true
+    }
+
+    /// Receives a decoded frame into `frame`: `.frame`, `.needInput`, or `.end` after draining.
+    public func receive(into frame: Frame) throws -> ReceiveResult {
+        let code = avcodec_receive_frame(context, frame.pointer)
+        if code == reel_averror_eagain() { return .needInput }
+        if code == reel_averror_eof() { return .end }
+        try FFmpegError.check(code, "avcodec_receive_frame", "decoding \(label)")
+        return .frame
+    }
+
+    /// Drops buffered frames, after a seek.
+    public func flush() { avcodec_flush_buffers(context) }
+
+    public enum ReceiveResult { case frame, needInput, end }
+}

@@ -1,0 +1,95 @@
+import ReelSpec
+
+/// A job spec with every default filled in and every source resolved and probed: what the
+/// renderer executes. All times are rational timeline times.
+public struct RenderPlan: Sendable {
+    public var format: OutputFormat
+    public var width: Int
+    public var height: Int
+    public var frameRate: Rational
+    public var background: Color
+    /// Length of the whole timeline.
+    public var timelineDuration: Time
+    /// The part of the timeline written to the file (`output.range`, default all of it).
+    public var outputRange: TimeRange
+    public var video: [VideoSegment]
+    public var audio: [AudioClip]
+    public var videoEncoding: VideoEncoding
+    public var audioEncoding: AudioEncoding
+    public var metadata: [(key: String, value: String)]
+    public var chapters: [(start: Time, title: String)]
+    public var faststart: Bool
+
+    /// Output frames: those whose time `i/frameRate` falls inside the output range.
+    public var frameCount: Int64 { RenderPlan.frames(in: outputRange.duration, rate: frameRate) }
+
+    /// Output audio samples: the output range at the output sample rate, to the nearest sample.
+    public var sampleCount: Int64 { outputRange.duration.ticks(in: Int64(audioEncoding.sampleRate), rounding: .nearest) }
+
+    /// The number of frame instants `k/rate` (k ≥ 0) strictly before `duration`.
+    public static func frames(in duration: Time, rate: Rational) -> Int64 {
+        guard duration.isPositive else { return 0 }
+        return Int64(Time.divide(Int128(duration.value) * Int128(rate.numerator),
+                                 Int128(duration.timescale) * Int128(rate.denominator), rounding: .up))
+    }
+
+    /// The output time of frame `i`.
+    public func frameTime(_ i: Int64) -> Time {
+        Time.fitting(Int128(i) * Int128(frameRate.denominator), Int128(frameRate.numerator), fallbackTimescale: 1_000_000_000)
+    }
+}
+
+/// One entry of `timeline.videos`, placed on the timeline.
+public struct VideoSegment: Sendable {
+    public enum Source: Sendable {
+        /// A moving video: timeline time `t` shows the source frame at `sourceStart + (t - range.start)`.
+        case clip(path: String, sourceStart: Time, rotation: Int)
+        case still(path: String)
+        case color(Color)
+    }
+
+    /// JSON pointer of the spec item, for errors.
+    public var pointer: String
+    public var range: TimeRange
+    public var source: Source
+    public var fit: FitMode
+}
+
+/// A piece of audio placed on the timeline: `range` of the timeline plays the source from `sourceStart`.
+public struct AudioClip: Sendable {
+    public var pointer: String
+    public var path: String
+    public var range: TimeRange
+    public var sourceStart: Time
+    /// Linear gain.
+    public var gain: Double
+}
+
+/// Resolved video encoder settings.
+public struct VideoEncoding: Sendable {
+    public var codec: VideoCodec
+    public var crf: Int?
+    public var bitrate: Int?
+    public var maxBitrate: Int?
+    public var preset: String
+    public var profile: String?
+    /// Frames between keyframes.
+    public var gopSize: Int
+
+    /// The FFmpeg encoder that implements the codec.
+    public var encoderName: String {
+        switch codec {
+        case .h264: return "libx264"
+        case .hevc: return "libx265"
+        case .vp9: return "libvpx-vp9"
+        }
+    }
+}
+
+/// Resolved audio encoder settings.
+public struct AudioEncoding: Sendable {
+    public var codec: AudioCodec
+    public var bitrate: Int
+    public var sampleRate: Int
+    public var channels: Int
+}

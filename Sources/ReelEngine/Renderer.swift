@@ -1,0 +1,77 @@
+import CFFmpeg
+import Foundation
+import Logging
+import ReelSpec
+
+/// Renders a `RenderPlan` into a file, frame by frame, in constant memory.
+///
+/// For each output frame `i` at time `i/fps` it asks the video segment under that time for its
+/// picture, encodes it, then mixes and encodes the audio up to the next frame's time, so both
+/// tracks advance together and the muxer interleaves them with small buffers. The file is written
+/// under a temporary name beside the target and renamed only when complete.
+public final class Renderer {
+    public let plan: RenderPlan
+    let logger: Logger
+
+    public init(plan: RenderPlan, logger: Logger = Logger(label: "reel.render")) {
+        self.plan = plan
+        self.logger = logger
+    }
+
+    /// Renders to `path`. `progress` receives 0…1 by output time; `cancel` is checked every frame.
+    public func render(to path: String, cancel: CancellationToken = CancellationToken(),
+                       progress: (Double) -> Void = { _ in }) throws {
+        let url = URL(fileURLWithPath: path)
+        let temp = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        defer { unlink(temp) }
+        do {
+            try write(to: temp, cancel: cancel, progress: progress)
+        } catch let e as RenderError {
+            throw e
+        } catch {
+            throw RenderError.output(path: path, reason: "\(error)")
+        }
+        guard rename(temp, path) == 0 else {
+            throw RenderError.output(path: path, reason: "cannot move the finished file into place: \(String(cString: strerror(errno)))")
+        }
+        progress(1)
+    }
+
+    private func write(to temp: String, cancel: CancellationToken, progress: (Double) -> Void) throws {
+        let output = try OutputFile(path: temp, formatName: OutputEncoders.muxerName(plan.format))
+        let videoEncoder = try OutputEncoders.video(plan, globalHeader: output.needsGlobalHeader)
+        let audioEncoder = try OutputEncoders.audio(plan, globalHeader: output.needsGlobalHeader)
+        try output.addStream(for: videoEncoder, codecTag: plan.videoEncoding.codec == .hevc ? UInt32(reel_mktag(0x68, 0x76, 0x63, 0x31)) : 0)
+        try output.addStream(for: audioEncoder)
+        output.setMetadata(plan.metadata)
+        try output.setChapters(plan.chapters, end: plan.outputRange.duration)
+        try output.writeHeader(options: plan.faststart ? [("movflags", "+faststart")] : [])
+
+        let sink = { (enc: Encoder) in { (p: Packet) throws in try output.write(p, from: enc) } }
+        let frames = plan.frameCount
+        let totalSamples = plan.sampleCount
+        let rate = Int64(plan.audioEncoding.sampleRate)
+        let audio = AudioTrackWriter(plan: plan, encoder: audioEncoder)
+        var pictures = SegmentPictures(plan: plan)
+
+        for i in 0..<frames {
+            if cancel.isCancelled { throw RenderError.cancelled }
+            let t = plan.outputRange.start + plan.frameTime(i)
+            let frame = try pictures.picture(at: t)
+            let ref = try frame.reference()
+            ref.pts = i
+            ref.pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE
+            try videoEncoder.encode(ref, sink: sink(videoEncoder))
+            // Audio up to the next frame's time.
+            let audioTarget = min(totalSamples, plan.frameTime(i + 1).ticks(in: rate, rounding: .nearest))
+            try audio.write(upTo: audioTarget, sink: sink(audioEncoder))
+            progress(Double(i + 1) / Double(frames))
+        }
+        pictures.close()
+        try videoEncoder.encode(nil, sink: sink(videoEncoder))
+        try audio.finish(sink: sink(audioEncoder))
+        try output.finish()
+        logger.info("rendered", metadata: ["frames": "\(frames)", "samples": "\(totalSamples)"])
+    }
+}

@@ -1,0 +1,79 @@
+import CFFmpeg
+
+/// Owns a `SwrContext` converting decoded audio of one shape to planar float at the output rate
+/// and channel count. A mono source is copied to both channels at its own level (FFmpeg's default
+/// would lower it by 3 dB), as PRODUCT.md asks.
+final class Resampler {
+    let context: OpaquePointer
+    let inRate: Int32
+    let inFormat: Int32
+    let inChannels: Int32
+
+    init(from frame: Frame, outRate: Int, outChannels: Int) throws {
+        var inLayout = AVChannelLayout()
+        if frame.pointer.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC || frame.pointer.pointee.ch_layout.nb_channels == 0 {
+            av_channel_layout_default(&inLayout, max(1, frame.pointer.pointee.ch_layout.nb_channels))
+        } else {
+            try FFmpegError.check(av_channel_layout_copy(&inLayout, &frame.pointer.pointee.ch_layout), "av_channel_layout_copy")
+        }
+        defer { av_channel_layout_uninit(&inLayout) }
+        var outLayout = AVChannelLayout()
+        av_channel_layout_default(&outLayout, Int32(outChannels))
+        defer { av_channel_layout_uninit(&outLayout) }
+        var ctx: OpaquePointer? = nil
+        inRate = frame.pointer.pointee.sample_rate
+        inFormat = frame.pointer.pointee.format
+        inChannels = inLayout.nb_channels
+        try FFmpegError.check(swr_alloc_set_opts2(&ctx, &outLayout, AV_SAMPLE_FMT_FLTP, Int32(outRate),
+                                                  &inLayout, AVSampleFormat(rawValue: inFormat), inRate, 0, nil),
+                              "swr_alloc_set_opts2", "converting \(inChannels)-channel audio at \(inRate) Hz")
+        guard let c = ctx else { throw FFmpegError(reel_averror(ENOMEM), "swr_alloc_set_opts2") }
+        context = c
+        if inChannels == 1 && outChannels > 1 {
+            var matrix = [Double](repeating: 1, count: outChannels)
+            try FFmpegError.check(swr_set_matrix(c, &matrix, 1), "swr_set_matrix")
+        }
+        try FFmpegError.check(swr_init(c), "swr_init", "converting \(inChannels)-channel audio at \(inRate) Hz")
+    }
+
+    deinit {
+        var c: OpaquePointer? = context
+        swr_free(&c)
+    }
+
+    /// True when `frame` has the shape this resampler was built for.
+    func accepts(_ frame: Frame) -> Bool {
+        frame.pointer.pointee.sample_rate == inRate && frame.pointer.pointee.format == inFormat
+            && max(1, frame.pointer.pointee.ch_layout.nb_channels) == inChannels
+    }
+
+    /// An upper bound on the output samples for `inputSamples` more input.
+    func outputCapacity(for inputSamples: Int) -> Int {
+        Int(swr_get_out_samples(context, Int32(inputSamples))) + 16
+    }
+
+    /// Converts `count` input samples starting `skip` samples into `frame` (nil frame = flush).
+    func convert(_ frame: Frame?, skip: Int, count: Int, into out: [UnsafeMutablePointer<Float>], capacity: Int) throws -> Int {
+        var outPtrs: [UnsafeMutablePointer<UInt8>?] = out.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt8.self) }
+        var produced: Int32 = 0
+        if let frame {
+            let planar = av_sample_fmt_is_planar(AVSampleFormat(rawValue: inFormat)) != 0
+            let bytes = Int(av_get_bytes_per_sample(AVSampleFormat(rawValue: inFormat)))
+            let planes = planar ? Int(inChannels) : 1
+            let step = planar ? bytes * skip : bytes * skip * Int(inChannels)
+            let ext = frame.pointer.pointee.extended_data!
+            var inPtrs: [UnsafePointer<UInt8>?] = (0..<planes).map { UnsafePointer(ext[$0]! + step) }
+            produced = inPtrs.withUnsafeMutableBufferPointer { ip in
+                outPtrs.withUnsafeMutableBufferPointer { op in
+                    swr_convert(context, op.baseAddress, Int32(capacity), ip.baseAddress, Int32(count))
+                }
+            }
+        } else {
+            produced = outPtrs.withUnsafeMutableBufferPointer { op in
+                swr_convert(context, op.baseAddress, Int32(capacity), nil, 0)
+            }
+        }
+        try FFmpegError.check(produced, "swr_convert")
+        return Int(produced)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Turns a spec's `src` into a file Reel may read, enforcing the rules of PRODUCT.md §1: relative
+/// paths stay under the media root (no `..`, no absolute paths, no symbolic links leading out),
+/// `upload:ID` names an uploaded asset, URLs only for configured hosts, playlists never.
+public struct SourceResolver: Sendable {
+    /// Absolute, symlink-free media root.
+    public let mediaRoot: String
+    /// Looks up an uploaded asset's file by its ID; nil where uploads do not exist (the CLI).
+    public var uploads: (@Sendable (String) -> String?)?
+    /// Hosts whose http(s) URLs may be read; empty refuses every URL.
+    public var allowedHosts: [String]
+
+    public init(mediaRoot: String, uploads: (@Sendable (String) -> String?)? = nil, allowedHosts: [String] = []) {
+        let abs = mediaRoot.hasPrefix("/") ? mediaRoot : FileManager.default.currentDirectoryPath + "/" + mediaRoot
+        self.mediaRoot = SourceResolver.realPath(abs) ?? abs
+        self.uploads = uploads
+        self.allowedHosts = allowedHosts
+    }
+
+    /// Why a `src` was refused.
+    public struct Refusal: Error, CustomStringConvertible, Sendable {
+        public let src: String
+        public let reason: String
+        public var description: String { "source \"\(src)\" \(reason)" }
+    }
+
+    static let playlistExtensions: Set<String> = ["m3u8", "m3u", "mpd", "ffconcat", "concat", "txt", "sdp"]
+
+    /// The local path for `src`, or a refusal saying why it may not be read.
+    public func resolve(_ src: String) throws -> String {
+        func refuse(_ why: String) -> Refusal { Refusal(src: src, reason: why) }
+        guard !src.isEmpty else { throw refuse("is empty") }
+        guard !src.contains("\0") else { throw refuse("contains a NUL byte") }
+        if src.hasPrefix("upload:") {
+            let id = String(src.dropFirst("upload:".count))
+            guard let uploads else { throw refuse("names an upload, but uploads exist only on the server") }
+            guard let path = uploads(id) else { throw refuse("names no uploaded asset") }
+            return path
+        }
+        let lower = src.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            throw refuse(allowedHosts.isEmpty ? "is a URL, and this configuration allows no URL hosts"
+                                              : "is a URL, which this build cannot read yet")
+        }
+        if let colon = src.firstIndex(of: ":"), !src[..<colon].contains("/") {
+            throw refuse("uses a scheme Reel does not read (only relative paths, upload:ID and allowed http(s) URLs)")
+        }
+        guard !src.hasPrefix("/") else { throw refuse("is an absolute path; sources are relative to the media root") }
+        let parts = src.split(separator: "/", omittingEmptySubsequences: true)
+        guard !parts.contains("..") else { throw refuse("leaves the media root with '..'") }
+        if let ext = parts.last?.split(separator: ".").last.map({ $0.lowercased() }), parts.last!.contains("."),
+           SourceResolver.playlistExtensions.contains(ext) {
+            throw refuse("is a playlist or list file, which may pull in other files")
+        }
+        let joined = mediaRoot + "/" + parts.joined(separator: "/")
+        guard let real = SourceResolver.realPath(joined) else { throw refuse("does not exist") }
+        guard real.hasPrefix(mediaRoot + "/") else { throw refuse("is a link that leads out of the media root") }
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: real, isDirectory: &isDir), !isDir.boolValue else {
+            throw refuse("is not a file")
+        }
+        return real
+    }
+
+    static func realPath(_ p: String) -> String? {
+        guard let r = realpath(p, nil) else { return nil }
+        defer { free(r) }
+        return String(cString: r)
+    }
+}

@@ -1,0 +1,139 @@
+/// Readers for shapes several spec areas share: time ranges, volume, filters, keyframes, rectangles.
+
+extension Field {
+    /// `{start, duration}`: start ≥ 0 (default 0), duration > 0 (required).
+    func timeRange() -> TimeRange? {
+        object { r in
+            let start: Time? = if let f = r.field("start") { f.time(.atLeast(.zero)) } else { .zero }
+            let duration = r.required("duration")?.time(.greaterThan(.zero))
+            guard let start, let duration else { return nil }
+            return TimeRange(start: start, duration: duration)
+        }
+    }
+
+    /// A gain 0…10, or automation points `{time ≥ 0, value 0…10}` at strictly increasing times.
+    func volume() -> Volume? {
+        switch value {
+        case .number:
+            return double(.between(0, 10)).map(Volume.constant)
+        case .array:
+            guard let items = array(nonEmpty: true) else { return nil }
+            var order = IncreasingTimes(noun: "point")
+            let points = items.compactMap { item in
+                item.object { r -> VolumePoint? in
+                    let time = order.check(r.required("time"), .atLeast(.zero))
+                    let gain = r.required("value")?.double(.between(0, 10))
+                    guard let time, let gain else { return nil }
+                    return VolumePoint(time: time, value: gain)
+                }
+            }
+            return points.count == items.count ? .automation(points) : nil
+        default:
+            report("must be a number or an array of {time, value} points, found \(value.typeName)")
+            return nil
+        }
+    }
+
+    /// Filters: each a name (`"grayscale"`) or `{type, amount}`.
+    func filters() -> [FilterSpec]? {
+        array()?.compactMap { $0.filter() }
+    }
+
+    private func filter() -> FilterSpec? {
+        switch value {
+        case .string:
+            guard let kind = enumCase(FilterSpec.Kind.self) else { return nil }
+            guard Field.amountBounds(kind) == nil else {
+                report("needs an amount: write {\"type\": \"\(kind.rawValue)\", \"amount\": …}")
+                return nil
+            }
+            return FilterSpec(kind: kind)
+        case .object:
+            return object { r in
+                guard let kind = r.required("type")?.enumCase(FilterSpec.Kind.self) else {
+                    r.skip(["amount"])
+                    return nil
+                }
+                guard let bounds = Field.amountBounds(kind) else {
+                    r.reject("amount", "is not allowed for \(kind.rawValue)")
+                    return FilterSpec(kind: kind)
+                }
+                guard let amount = r.required("amount")?.double(bounds) else { return nil }
+                return FilterSpec(kind: kind, amount: amount)
+            }
+        default:
+            report("must be a filter name or an object {type, amount}, found \(value.typeName)")
+            return nil
+        }
+    }
+
+    /// The range of a filter's amount; nil for filters that take none.
+    private static func amountBounds(_ kind: FilterSpec.Kind) -> Bounds<Double>? {
+        switch kind {
+        case .grayscale: return nil
+        case .brightness: return .between(-1, 1)
+        case .contrast, .saturation: return .between(0, 4)
+        case .blur: return .between(0, 100)
+        }
+    }
+
+    /// Keyframes at strictly increasing times ≥ 0, each animating at least one property.
+    func keyframes() -> [Keyframe]? {
+        guard let items = array() else { return nil }
+        var order = IncreasingTimes(noun: "keyframe")
+        let keyframes = items.compactMap { item in
+            item.object { r -> Keyframe? in
+                let time = order.check(r.required("time"), .atLeast(.zero))
+                if !Field.keyframeProperties.contains(where: r.has) {
+                    r.reportHere("must set at least one of \(listWords(Field.keyframeProperties))")
+                }
+                var k = Keyframe(time: time ?? .zero)
+                k.opacity = r.field("opacity")?.double(.between(0, 1))
+                k.x = r.field("x")?.double()
+                k.y = r.field("y")?.double()
+                k.scale = r.field("scale")?.double(.between(0.01, 100))
+                k.rotation = r.field("rotation")?.double()
+                k.crop = r.field("crop")?.cropRect()
+                if let easing = r.field("easing")?.enumCase(Keyframe.Easing.self) { k.easing = easing }
+                return time == nil ? nil : k
+            }
+        }
+        return keyframes.count == items.count ? keyframes : nil
+    }
+
+    private static let keyframeProperties = ["opacity", "x", "y", "scale", "rotation", "crop"]
+
+    /// A crop `{x, y, width, height}` in fractions of the source, lying inside it.
+    func cropRect() -> FractionRect? {
+        object { r in
+            let x = r.required("x")?.double(.between(0, 1))
+            let y = r.required("y")?.double(.between(0, 1))
+            let width = r.required("width")?.double(.greaterThan(0, atMost: 1))
+            let height = r.required("height")?.double(.greaterThan(0, atMost: 1))
+            // A little slack so that 0.7 + 0.3 (0.99999…98 or 1.00…02 in binary) is inside.
+            if let x, let width, x + width > 1 + 1e-9 { r.report("width", "x + width must be at most 1") }
+            if let y, let height, y + height > 1 + 1e-9 { r.report("height", "y + height must be at most 1") }
+            guard let x, let y, let width, let height else { return nil }
+            return FractionRect(x: x, y: y, width: width, height: height)
+        }
+    }
+}
+
+/// Checks that a list's times strictly increase (keyframes, volume points, chapters), reporting each
+/// one that does not come after the last valid time before it.
+struct IncreasingTimes {
+    let noun: String
+    var previous: Time?
+
+    init(noun: String) { self.noun = noun }
+
+    /// Reads the time in `field` with `bounds` and checks its order; nil when missing or invalid.
+    mutating func check(_ field: Field?, _ bounds: Bounds<Time>) -> Time? {
+        guard let field, let t = field.time(bounds) else { return nil }
+        if let previous, !(previous < t) {
+            field.report("must be later than the previous \(noun) (\(previous) s)")
+        }
+        previous = t
+        return t
+    }
+}

@@ -1,0 +1,180 @@
+/// Decoding of `output` (PRODUCT.md §1 "Output").
+extension SpecDecoder {
+    /// The output settings, and the format when it was valid (nil when `format` was wrong, so that
+    /// checks depending on the format are skipped rather than guessed).
+    struct DecodedOutput {
+        var spec = OutputSpec()
+        var format: OutputFormat? = .mp4
+    }
+
+    static func output(_ r: ObjectReader) -> DecodedOutput {
+        var out = DecodedOutput()
+        if let f = r.field("format") {
+            out.format = f.enumCase(OutputFormat.self)
+            if let format = out.format { out.spec.format = format }
+        }
+        let preset = r.field("preset")
+        if let preset, let p = preset.enumCase(OutputPreset.self) { out.spec.preset = p }
+        out.spec.width = r.field("width")?.dimension()
+        out.spec.height = r.field("height")?.dimension()
+        if preset == nil {
+            if r.has("width"), !r.has("height") { r.report("height", "is required when width is given") }
+            if r.has("height"), !r.has("width") { r.report("width", "is required when height is given") }
+        }
+        if let t = r.field("frameRate")?.time(.between(Time(seconds: 1), Time(seconds: 240))) {
+            out.spec.frameRate = Rational(t)
+        }
+        if let fit = r.field("fit")?.enumCase(FitMode.self) { out.spec.fit = fit }
+        if let color = r.field("background")?.color() { out.spec.background = color }
+
+        if let f = r.field("video") {
+            if out.format == .m4a {
+                f.report("is not allowed for m4a output, which has no video")
+            } else if let video = f.object({ videoSettings($0, format: out.format) }) {
+                out.spec.video = video
+            }
+        }
+        if let f = r.field("audio") {
+            if let format = out.format, audioCodecs(for: format).isEmpty {
+                f.report("is not allowed for \(format.rawValue) output, which has no audio")
+            } else if let audio = f.object({ audioSettings($0, format: out.format) }) {
+                out.spec.audio = audio
+            }
+        }
+        out.spec.range = r.field("range")?.timeRange()
+        if let f = r.field("metadata"), let metadata = f.object(metadata) { out.spec.metadata = metadata }
+        if let chapters = r.field("chapters")?.array().map(chapters) { out.spec.chapters = chapters }
+        if let b = r.field("optimizeForNetwork")?.bool() { out.spec.optimizeForNetwork = b }
+        return out
+    }
+
+    /// The video codecs a container takes; empty when it takes no codec choice (m4a, gif, stills).
+    static func videoCodecs(for format: OutputFormat) -> [VideoCodec] {
+        switch format {
+        case .mp4, .mov, .m4v: return [.h264, .hevc]
+        case .webm: return [.vp9]
+        case .m4a, .gif, .jpg, .png: return []
+        }
+    }
+
+    /// The audio codecs a container takes; empty when it has no audio.
+    static func audioCodecs(for format: OutputFormat) -> [AudioCodec] {
+        switch format {
+        case .mp4, .mov, .m4v, .m4a: return [.aac]
+        case .webm: return [.opus]
+        case .gif, .jpg, .png: return []
+        }
+    }
+
+    private static func videoSettings(_ r: ObjectReader, format: OutputFormat?) -> VideoSettings {
+        var v = VideoSettings()
+        if let f = r.field("codec"), let codec = f.enumCase(VideoCodec.self) {
+            v.codec = codec
+            if let format, !videoCodecs(for: format).contains(codec) {
+                f.report(codecRule(videoCodecs(for: format).map(\.rawValue), format: format))
+            }
+        }
+        v.crf = r.field("crf")?.int(.between(0, 51))
+        if r.has("crf"), r.has("bitrate") {
+            r.reject("bitrate", "cannot be given together with crf")
+        } else {
+            v.bitrate = r.field("bitrate")?.int(.between(10_000, 500_000_000))
+        }
+        if let f = r.field("maxBitrate") {
+            v.maxBitrate = f.int(.between(10_000, 500_000_000))
+            if !r.has("bitrate"), !r.has("crf") {
+                f.report("requires bitrate or crf")
+            } else if let max = v.maxBitrate, let bitrate = v.bitrate, max < bitrate {
+                f.report("must be at least bitrate (\(bitrate))")
+            }
+        }
+        v.preset = r.field("preset")?.oneOf(VideoSettings.encoderPresets)
+        if let f = r.field("profile") {
+            // The profile list depends on the codec actually used: the given one, else the format's first.
+            let codec = r.has("codec") ? v.codec : format.flatMap { videoCodecs(for: $0).first }
+            if let codec {
+                let profiles = videoProfiles(codec)
+                if profiles.isEmpty {
+                    f.report("is not available for \(codec.rawValue)")
+                } else {
+                    v.profile = f.oneOf(profiles)
+                }
+            } else {
+                v.profile = f.string()
+            }
+        }
+        v.keyframeInterval = r.field("keyframeInterval")?.time(.greaterThan(.zero, atMost: Time(seconds: 60)))
+        return v
+    }
+
+    static func videoProfiles(_ codec: VideoCodec) -> [String] {
+        switch codec {
+        case .h264: return VideoSettings.h264Profiles
+        case .hevc: return VideoSettings.hevcProfiles
+        case .vp9: return []
+        }
+    }
+
+    private static func audioSettings(_ r: ObjectReader, format: OutputFormat?) -> AudioSettings {
+        var a = AudioSettings()
+        if let f = r.field("codec"), let codec = f.enumCase(AudioCodec.self) {
+            a.codec = codec
+            if let format, !audioCodecs(for: format).contains(codec) {
+                f.report(codecRule(audioCodecs(for: format).map(\.rawValue), format: format))
+            }
+        }
+        a.bitrate = r.field("bitrate")?.int(.between(8_000, 512_000))
+        if let f = r.field("sampleRate"), let rate = f.int() {
+            if AudioSettings.sampleRates.contains(rate) {
+                a.sampleRate = rate
+            } else {
+                f.report("must be one of \(listWords(AudioSettings.sampleRates.map(String.init)))")
+            }
+        }
+        if let f = r.field("channels"), let n = f.int() {
+            if n == 1 || n == 2 { a.channels = n } else { f.report("must be 1 or 2") }
+        }
+        return a
+    }
+
+    private static func codecRule(_ allowed: [String], format: OutputFormat) -> String {
+        allowed.isEmpty ? "is not allowed for \(format.rawValue) output"
+            : "must be \(listWords(allowed)) for \(format.rawValue) output"
+    }
+
+    /// Metadata: string values of at most 1024 characters under the keys of `MetadataKey`.
+    private static func metadata(_ r: ObjectReader) -> [(key: MetadataKey, value: String)] {
+        r.remainingFields().compactMap { key, f in
+            guard let k = MetadataKey(rawValue: key) else {
+                f.report("is not a metadata key; use \(listWords(MetadataKey.allCases.map(\.rawValue)))")
+                return nil
+            }
+            return f.string(nonEmpty: false, maxLength: 1024).map { (k, $0) }
+        }
+    }
+
+    /// Chapters `{start ≥ 0, title}` at strictly increasing starts.
+    private static func chapters(_ items: [Field]) -> [ChapterSpec] {
+        var order = IncreasingTimes(noun: "chapter's start")
+        return items.compactMap { item in
+            item.object { r -> ChapterSpec? in
+                let start = order.check(r.required("start"), .atLeast(.zero))
+                let title = r.required("title")?.string(maxLength: 256)
+                guard let start, let title else { return nil }
+                return ChapterSpec(start: start, title: title)
+            }
+        }
+    }
+}
+
+extension Field {
+    /// A frame dimension: 16…8192 pixels, even (4:2:0 video needs even sizes).
+    func dimension() -> Int? {
+        guard let n = int(.between(16, 8192)) else { return nil }
+        guard n % 2 == 0 else {
+            report("must be even")
+            return nil
+        }
+        return n
+    }
+}

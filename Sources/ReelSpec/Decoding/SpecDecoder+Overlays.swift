@@ -1,0 +1,141 @@
+/// Decoding of `timeline.overlays`: text, image and picture-in-picture video above the videos.
+extension SpecDecoder {
+    /// Members that belong to one overlay type only; on another type they are "not allowed", not unknown.
+    private static let textKeys = ["text", "font", "stroke", "shadow", "box", "align", "maxWidth"]
+    private static let videoKeys = ["sourceRange", "volume", "muted"]
+
+    private enum OverlayKind: String, CaseIterable { case text, image, video }
+
+    static func overlay(_ f: Field) -> OverlaySpec? {
+        f.object { r in
+            let kind = r.required("type")?.enumCase(OverlayKind.self)
+            let start = r.required("start")?.time(.atLeast(.zero))
+            let content: OverlaySpec.Content?
+            switch kind {
+            case .text?:
+                content = textStyle(r)
+                rejectAll(r, ["src"] + videoKeys, kind: .text)
+            case .image?:
+                content = r.required("src")?.string().map { .image(src: $0) }
+                rejectAll(r, textKeys + videoKeys, kind: .image)
+            case .video?:
+                let src = r.required("src")?.string()
+                let range = r.field("sourceRange")?.timeRange()
+                let volume = r.field("volume")?.volume()
+                let muted = r.field("muted")?.bool() ?? false
+                content = src.map { .video(src: $0, sourceRange: range, volume: volume, muted: muted) }
+                rejectAll(r, textKeys, kind: .video)
+            case nil:
+                content = nil
+                r.skip(["src"] + textKeys + videoKeys)
+            }
+
+            var overlay = OverlaySpec(content: content ?? .image(src: ""), start: start ?? .zero)
+            overlay.duration = r.field("duration")?.time(.greaterThan(.zero))
+            if r.has("position") { r.reject("frame", "cannot be given together with position") }
+            overlay.position = r.field("position")?.object { p -> OverlaySpec.Point? in
+                let x = p.required("x")?.double(), y = p.required("y")?.double()
+                guard let x, let y else { return nil }
+                return OverlaySpec.Point(x: x, y: y)
+            }
+            overlay.frame = r.field("frame")?.object { p -> FractionRect? in
+                let x = p.required("x")?.double(), y = p.required("y")?.double()
+                let width = p.required("width")?.double(.greaterThan(0))
+                let heightField = p.field("height")
+                let height = heightField?.double(.greaterThan(0))
+                guard let x, let y, let width, heightField == nil || height != nil else { return nil }
+                return FractionRect(x: x, y: y, width: width, height: height)
+            }
+            overlay.opacity = r.field("opacity")?.double(.between(0, 1))
+            overlay.animations = r.field("animations")?.array()?.compactMap(animation) ?? []
+            overlay.keyframes = r.field("keyframes")?.keyframes() ?? []
+            overlay.filters = r.field("filters")?.filters() ?? []
+            guard content != nil, start != nil else { return nil }
+            return overlay
+        }
+    }
+
+    private static func rejectAll(_ r: ObjectReader, _ keys: [String], kind: OverlayKind) {
+        for key in keys { r.reject(key, "is not allowed on \(kind.rawValue) overlays") }
+    }
+
+    /// The text and its look (all checked even when `text` itself is wrong).
+    private static func textStyle(_ r: ObjectReader) -> OverlaySpec.Content? {
+        let text = r.required("text")?.string()
+        var style = TextStyle(text: text ?? "")
+        r.field("font")?.object { font -> Void? in
+            style.family = font.field("family")?.string()
+            if let size = font.field("size")?.double(.between(1, 1000)) { style.size = size }
+            if let weight = font.field("weight")?.fontWeight() { style.weight = weight }
+            if let color = font.field("color")?.color() { style.color = color }
+            return nil
+        }
+        style.stroke = r.field("stroke")?.object { s -> TextStyle.Stroke? in
+            let color = s.required("color")?.color()
+            let width = s.required("width")?.double(.atLeast(0))
+            guard let color, let width else { return nil }
+            return TextStyle.Stroke(color: color, width: width)
+        }
+        style.shadow = r.field("shadow")?.object { s -> TextStyle.Shadow? in
+            let color = s.required("color")?.color()
+            let x: Double? = if let f = s.field("x") { f.double() } else { 0 }
+            let y: Double? = if let f = s.field("y") { f.double() } else { 0 }
+            let blur: Double? = if let f = s.field("blur") { f.double(.atLeast(0)) } else { 0 }
+            guard let color, let x, let y, let blur else { return nil }
+            return TextStyle.Shadow(color: color, x: x, y: y, blur: blur)
+        }
+        style.box = r.field("box")?.object { b -> TextStyle.Box? in
+            let color = b.required("color")?.color()
+            let padding: Double? = if let f = b.field("padding") { f.double(.atLeast(0)) } else { 0 }
+            guard let color, let padding else { return nil }
+            return TextStyle.Box(color: color, padding: padding)
+        }
+        if let align = r.field("align")?.enumCase(TextStyle.Alignment.self) { style.align = align }
+        style.maxWidth = r.field("maxWidth")?.double(.greaterThan(0, atMost: 1))
+        return text == nil ? nil : .text(style)
+    }
+
+    /// An animation: a kind name, or `{type, duration?, direction?}` (direction only for slideIn).
+    private static func animation(_ f: Field) -> Animation? {
+        switch f.value {
+        case .string:
+            guard let kind = f.enumCase(Animation.Kind.self) else { return nil }
+            guard kind != .slideIn else {
+                f.report("needs a direction: write {\"type\": \"slideIn\", \"direction\": …}")
+                return nil
+            }
+            return Animation(kind: kind)
+        case .object:
+            return f.object { r in
+                let kind = r.required("type")?.enumCase(Animation.Kind.self)
+                let duration = r.field("duration")?.time(.greaterThan(.zero))
+                var direction: Direction?
+                if kind == .slideIn || kind == nil {
+                    direction = (kind == nil ? r.field("direction") : r.required("direction", "is required for slideIn"))?
+                        .enumCase(Direction.self)
+                } else {
+                    r.reject("direction", "is only allowed for slideIn")
+                }
+                guard let kind, kind != .slideIn || direction != nil else { return nil }
+                return Animation(kind: kind, duration: duration, direction: direction)
+            }
+        default:
+            f.report("must be an animation name or an object {type, duration, direction}, found \(f.value.typeName)")
+            return nil
+        }
+    }
+}
+
+extension Field {
+    /// A font weight: `"normal"` (400), `"bold"` (700) or a number 100…900.
+    func fontWeight() -> Int? {
+        switch value {
+        case .string("normal"): return 400
+        case .string("bold"): return 700
+        case .number: return int(.between(100, 900))
+        default:
+            report("must be \"normal\", \"bold\" or a number from 100 to 900")
+            return nil
+        }
+    }
+}

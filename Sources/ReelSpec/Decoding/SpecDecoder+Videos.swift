@@ -1,0 +1,48 @@
+/// Decoding of `timeline.videos` items: a video or still (`src`) or a colour card (`color`).
+extension SpecDecoder {
+    static func videoItem(_ f: Field) -> VideoItem? {
+        f.object { r in
+            let hasSrc = r.has("src")
+            let isCard = r.has("color") && !hasSrc
+            var content: VideoItem.Content?
+            if let src = r.field("src")?.string() { content = .media(src: src) }
+            if hasSrc {
+                r.reject("color", "cannot be given together with src")
+            } else if let color = r.field("color")?.color() {
+                content = .color(color)
+            } else if !isCard {
+                r.reportHere("needs either src or color")
+            }
+
+            var item = VideoItem(content: content ?? .media(src: ""))
+            if isCard {
+                r.reject("sourceRange", "is not allowed on a colour card")
+                r.reject("motion", "is only allowed on items with src")
+                if !r.has("duration") { r.report("duration", "is required for a colour card") }
+            } else if r.has("sourceRange") {
+                r.reject("duration", "cannot be given together with sourceRange")
+            }
+            item.sourceRange = r.field("sourceRange")?.timeRange()
+            item.duration = r.field("duration")?.time(.greaterThan(.zero))
+            if let t = r.field("speed")?.time(.between(Time(value: 1, timescale: 4), Time(seconds: 4))) {
+                item.speed = Rational(t)
+            }
+            item.volume = r.field("volume")?.volume()
+            if let muted = r.field("muted")?.bool() { item.muted = muted }
+            item.fit = r.field("fit")?.enumCase(FitMode.self)
+            item.filters = r.field("filters")?.filters() ?? []
+            item.keyframes = r.field("keyframes")?.keyframes() ?? []
+            item.motion = r.field("motion")?.enumCase(VideoItem.Motion.self)
+            return content == nil ? nil : item
+        }
+    }
+
+    /// The item's length on the timeline when the spec alone fixes it (colour card, `duration`, or
+    /// `sourceRange` played at `speed`); nil when only probing the source would tell.
+    static func knownLength(_ item: VideoItem) -> Time? {
+        if let d = item.duration { return d }
+        guard let range = item.sourceRange else { return nil }
+        guard let speed = item.speed else { return range.duration }
+        return range.duration.scaled(by: Rational(speed.denominator, speed.numerator))
+    }
+}

@@ -1,0 +1,67 @@
+/// Turns job-spec JSON into a `JobSpec`, or into every problem the spec has, each with its JSON
+/// pointer (PRODUCT.md §1 "Validation"). Validation happens here, before a job is queued, so the
+/// engine can trust what it is given; what the engine cannot render yet is `SupportCheck`'s business.
+public enum SpecDecoder {
+    /// Parses and decodes a spec file or request body. A JSON syntax error is a single problem at
+    /// the root; otherwise every problem in the document is reported.
+    public static func decode(_ bytes: [UInt8]) -> Result<JobSpec, SpecProblems> {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            let message = (error as? JSONParser.SyntaxError)?.description ?? "invalid JSON: \(error)"
+            return .failure(SpecProblems([SpecProblem(pointer: "", message: message)]))
+        }
+        return decode(json: json)
+    }
+
+    /// Decodes an already parsed document (the server parses request bodies itself).
+    public static func decode(json: JSONValue) -> Result<JobSpec, SpecProblems> {
+        let problems = ProblemCollector()
+        let spec = Field(value: json, pointer: "", problems: problems).object(jobSpec)
+        if problems.isEmpty, let spec { return .success(spec) }
+        return .failure(SpecProblems(problems.problems))
+    }
+
+    private static func jobSpec(_ r: ObjectReader) -> JobSpec? {
+        if let f = r.required("version"), let v = f.int(), v != 1 { f.report("must be 1") }
+        var output = DecodedOutput()
+        if let f = r.field("output"), let o = f.object({ Optional(SpecDecoder.output($0)) }) { output = o }
+        guard let timeline = r.required("timeline")?.object({ timeline($0, format: output.format) }) else {
+            return nil
+        }
+        return JobSpec(version: 1, output: output.spec, timeline: timeline)
+    }
+
+    /// The timeline; `format` is the output format when known, since an m4a output needs no videos.
+    private static func timeline(_ r: ObjectReader, format: OutputFormat?) -> TimelineSpec? {
+        var t = TimelineSpec()
+        // Items stay aligned with their indices (nil where invalid) for the transition checks.
+        var videos: [VideoItem?]?
+        if let f = r.field("videos") {
+            videos = f.array()?.map(videoItem)
+        } else {
+            videos = []
+        }
+        if let videos, videos.isEmpty, let format, !format.isAudioOnly {
+            r.report("videos", "needs at least one video item")
+        }
+        if let f = r.field("transitions"), let items = f.array() {
+            let transitions = items.map { $0.value == .null ? nil : transition($0) }
+            if let videos {
+                checkTransitions(transitions, fields: items, videos: videos, at: f)
+            }
+            t.transitions = transitions
+        }
+        t.overlays = r.field("overlays")?.array()?.compactMap(overlay) ?? []
+        let voiceOvers = r.field("voiceOvers")?.array() ?? []
+        let music = r.field("music")?.array() ?? []
+        t.voiceOvers = voiceOvers.compactMap { audioItem($0, isMusic: false) }
+        t.music = music.compactMap { audioItem($0, isMusic: true) }
+        if format == .m4a, videos?.isEmpty == true, voiceOvers.isEmpty, music.isEmpty {
+            r.reportHere("needs at least one video or audio item")
+        }
+        t.videos = videos?.compactMap { $0 } ?? []
+        return t
+    }
+}

@@ -1,0 +1,25 @@
+/// A version-1 job: what to render (`timeline`) and how to write it (`output`). PRODUCT.md §1.
+public struct JobSpec: Sendable, Equatable {
+    public var version: Int
+    public var output: OutputSpec
+    public var timeline: TimelineSpec
+
+    public init(version: Int = 1, output: OutputSpec = OutputSpec(), timeline: TimelineSpec = TimelineSpec()) {
+        self.version = version
+        self.output = output
+        self.timeline = timeline
+    }
+}
+
+/// The timeline in AVFoundation's editing model: sequential videos joined by transitions, overlays
+/// above them, and audio items mixed beneath.
+public struct TimelineSpec: Sendable, Equatable {
+    public var videos: [VideoItem] = []
+    /// `transitions[i]` joins `videos[i]` and `videos[i+1]`; nil is a cut.
+    public var transitions: [TransitionSpec?] = []
+    public var overlays: [OverlaySpec] = []
+    public var voiceOvers: [AudioItem] = []
+    public var music: [AudioItem] = []
+
+    public init() {}
+}

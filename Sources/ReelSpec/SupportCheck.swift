@@ -1,0 +1,58 @@
+/// What a valid spec asks for that the engine cannot render yet, so a job is refused up front with a
+/// pointer to the feature ("is not supported yet") instead of failing, or silently dropping it, mid-render.
+///
+/// Each feature is one entry of `gaps`; when the engine learns a feature, delete its entry.
+public enum SupportCheck {
+    /// Every unsupported feature the spec uses, each at its JSON pointer.
+    public static func unsupported(_ spec: JobSpec) -> [SpecProblem] {
+        gaps.flatMap { $0.pointers(spec) }.map { SpecProblem(pointer: $0, message: "is not supported yet") }
+    }
+
+    /// One not-yet-rendered feature: a name for readers, and where a spec uses it.
+    struct Gap: Sendable {
+        let feature: String
+        let pointers: @Sendable (JobSpec) -> [String]
+    }
+
+    static let gaps: [Gap] = [
+        Gap(feature: "formats other than mp4, mov and m4v") { spec in
+            [.webm, .gif, .jpg, .png, .m4a].contains(spec.output.format) ? ["/output/format"] : []
+        },
+        Gap(feature: "VP9 video") { spec in
+            spec.output.video.codec == .vp9 ? ["/output/video/codec"] : []
+        },
+        Gap(feature: "Opus audio") { spec in
+            spec.output.audio.codec == .opus ? ["/output/audio/codec"] : []
+        },
+        Gap(feature: "transitions") { spec in
+            spec.timeline.transitions.indices.filter { spec.timeline.transitions[$0] != nil }
+                .map { "/timeline/transitions/\($0)" }
+        },
+        Gap(feature: "overlays") { spec in
+            spec.timeline.overlays.indices.map { "/timeline/overlays/\($0)" }
+        },
+        Gap(feature: "voice-overs") { spec in
+            spec.timeline.voiceOvers.indices.map { "/timeline/voiceOvers/\($0)" }
+        },
+        Gap(feature: "music") { spec in
+            spec.timeline.music.indices.map { "/timeline/music/\($0)" }
+        },
+        videoGap("speed", "speed") { ($0.speed ?? Rational(1)) != Rational(1) },
+        videoGap("volume automation", "volume") {
+            if case .automation? = $0.volume { return true }
+            return false
+        },
+        videoGap("filters", "filters") { !$0.filters.isEmpty },
+        videoGap("keyframes", "keyframes") { !$0.keyframes.isEmpty },
+        videoGap("motion", "motion") { $0.motion != nil },
+    ]
+
+    /// A per-video-item feature, reported at `/timeline/videos/i/<member>` for each item that uses it.
+    private static func videoGap(_ feature: String, _ member: String,
+                                 _ uses: @escaping @Sendable (VideoItem) -> Bool) -> Gap {
+        Gap(feature: "video item \(feature)") { spec in
+            spec.timeline.videos.indices.filter { uses(spec.timeline.videos[$0]) }
+                .map { "/timeline/videos/\($0)/\(member)" }
+        }
+    }
+}

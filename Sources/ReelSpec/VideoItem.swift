@@ -1,0 +1,98 @@
+/// One entry of `timeline.videos`: a video clip, a still image, or a colour card, played in turn.
+public struct VideoItem: Sendable, Equatable {
+    /// What the item shows.
+    public enum Content: Sendable, Equatable {
+        /// A media source (video or still image); which one is known once it is probed.
+        case media(src: String)
+        /// A solid colour card.
+        case color(Color)
+    }
+
+    public var content: Content
+    /// The part of the source to play; default the whole asset.
+    public var sourceRange: TimeRange?
+    /// Length on the timeline, for stills and colour cards (or a video trimmed from 0).
+    public var duration: Time?
+    /// Playback rate, 0.25–4; audio pitch is kept.
+    public var speed: Rational?
+    public var volume: Volume?
+    public var muted = false
+    /// Per-item fit, overriding `output.fit`.
+    public var fit: FitMode?
+    public var filters: [FilterSpec] = []
+    public var keyframes: [Keyframe] = []
+    /// A slow Ken Burns move for stills.
+    public var motion: Motion?
+
+    public init(content: Content) { self.content = content }
+
+    public enum Motion: String, Sendable, CaseIterable { case zoomIn, zoomOut, panLeft, panRight }
+}
+
+/// How two consecutive videos are joined. PRODUCT.md §1.
+public struct TransitionSpec: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable { case dissolve, fade, push, slide, wipe }
+
+    public var kind: Kind
+    public var duration: Time
+    /// Where things travel, for push, slide and wipe.
+    public var direction: Direction?
+    /// The colour `fade` passes through; default black.
+    public var color: Color?
+
+    public init(kind: Kind, duration: Time, direction: Direction? = nil, color: Color? = nil) {
+        self.kind = kind
+        self.duration = duration
+        self.direction = direction
+        self.color = color
+    }
+}
+
+public enum Direction: String, Sendable, CaseIterable { case left, right, up, down }
+
+/// A picture filter on a visual item: `grayscale`, or one with an amount.
+public struct FilterSpec: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable { case grayscale, brightness, contrast, saturation, blur }
+
+    public var kind: Kind
+    /// brightness −1…1, contrast and saturation 0…4 (1 = unchanged), blur radius in output pixels.
+    public var amount: Double?
+
+    public init(kind: Kind, amount: Double? = nil) {
+        self.kind = kind
+        self.amount = amount
+    }
+}
+
+/// A keyframe of AVVideoCompositionLayerInstruction-style ramps; `time` is relative to the item start.
+public struct Keyframe: Sendable, Equatable {
+    public enum Easing: String, Sendable, CaseIterable { case linear, easeIn, easeOut, easeInOut }
+
+    public var time: Time
+    public var opacity: Double?
+    public var x: Double?
+    public var y: Double?
+    public var scale: Double?
+    /// Degrees, clockwise.
+    public var rotation: Double?
+    public var crop: FractionRect?
+    /// How the value travels from the previous keyframe to this one.
+    public var easing: Easing = .linear
+
+    public init(time: Time) { self.time = time }
+}
+
+/// A rectangle in fractions of a frame or source (0–1).
+public struct FractionRect: Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double?
+
+    public init(x: Double, y: Double, width: Double, height: Double? = nil) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import Logging
+import ReelEngine
+
+/// The `reel` command: the render service and its offline tools.
+@main
+struct Reel: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reel",
+        abstract: "Render video timelines described in JSON.",
+        subcommands: [RenderCommand.self, ValidateCommand.self, ProbeCommand.self]
+    )
+
+    /// Process-wide setup shared by every subcommand: logs go to standard error, FFmpeg is quiet.
+    static func setUp(verbose: Bool = false) {
+        LoggingSystem.bootstrap { label in
+            var h = StreamLogHandler.standardError(label: label)
+            h.logLevel = verbose ? .debug : .warning
+            return h
+        }
+        FFmpegLog.configure(verbose: verbose)
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import ReelSpec
+
+/// `reel validate SPEC.json`: every problem of a spec, including sources that cannot be read.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check a job spec and its sources; print every problem with its JSON pointer.")
+
+    @Argument(help: "The job spec (JSON).")
+    var spec: String
+
+    func run() throws {
+        Reel.setUp()
+        do {
+            let file = try SpecFile.load(spec)
+            let plan = try file.plan()
+            print("\(spec) is valid: \(plan.width)x\(plan.height) at \(plan.frameRate) fps, \(plan.outputRange.duration) s, \(plan.frameCount) frames")
+        } catch let e as CLIError {
+            printError(e.description)
+            throw ExitCode(1)
+        }
+    }
+}

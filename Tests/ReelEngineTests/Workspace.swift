@@ -1,0 +1,49 @@
+import Foundation
+import ReelEngine
+import ReelSpec
+import XCTest
+
+/// A temporary media root for one test: fixtures are generated into it with ffmpeg's lavfi sources.
+final class Workspace {
+    let root: String
+
+    init() throws {
+        root = NSTemporaryDirectory() + "reel-test-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    func path(_ name: String) -> String { root + "/" + name }
+
+    /// A clip whose frame N has luma N mod 256 (lossless H.264), optionally with a tone.
+    func lumaRamp(_ name: String, size: String = "32x32", rate: String = "30", seconds: Double = 3,
+                  audio: Bool = false, pixelFormat: String = "yuv420p") throws {
+        // geq writes the Y plane directly, so luma is exactly N (no range conversion in between).
+        var args = ["-f", "lavfi", "-i", "nullsrc=s=\(size):r=\(rate):d=\(seconds),format=\(pixelFormat),geq=lum='mod(N,256)':cb=128:cr=128"]
+        if audio { args += ["-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:duration=\(seconds)"] }
+        args += ["-c:v", "libx264", "-qp", "0"]
+        if audio { args += ["-c:a", "aac", "-shortest"] }
+        try Tools.ffmpeg(args + [path(name)])
+    }
+
+    /// Writes a spec and returns its path.
+    @discardableResult
+    func spec(_ json: String, name: String = "spec.json") throws -> String {
+        try json.write(toFile: path(name), atomically: true, encoding: .utf8)
+        return path(name)
+    }
+
+    /// Decodes, plans and renders a spec whose sources live here.
+    func render(_ json: String, to name: String = "out.mp4", cancel: CancellationToken = CancellationToken(),
+                progress: @escaping (Double) -> Void = { _ in }) throws -> String {
+        let plan = try self.plan(json)
+        try Renderer(plan: plan).render(to: path(name), cancel: cancel, progress: progress)
+        return path(name)
+    }
+
+    func plan(_ json: String) throws -> RenderPlan {
+        let spec = try SpecDecoder.decode(Array(json.utf8)).get()
+        return try RenderPlanner(resolver: SourceResolver(mediaRoot: root)).plan(spec)
+    }
+}

@@ -1,0 +1,89 @@
+import XCTest
+import ReelSpec
+
+final class OverlayValidationTests: XCTestCase {
+    private let o = "/timeline/overlays/0"
+
+    func testTextOverlay() throws {
+        let s = try XCTUnwrap(decodeOK(specWithOverlay(#"{"type": "text", "text": "Hi", "start": 0, "font": {"size": 32, "weight": 600},"#
+            + ##" "stroke": {"color": "#000000", "width": 2}, "shadow": {"color": "#00000080", "blur": 4}, "box": {"color": "#FFFFFF"},"##
+            + #" "align": "left", "maxWidth": 0.8}"#)))
+        guard case .text(let style) = s.timeline.overlays[0].content else { return XCTFail() }
+        XCTAssertEqual(style.text, "Hi")
+        XCTAssertNil(style.family)
+        XCTAssertEqual(style.size, 32)
+        XCTAssertEqual(style.weight, 600)
+        XCTAssertEqual(style.color, .white)
+        XCTAssertEqual(style.stroke?.width, 2)
+        XCTAssertEqual(style.shadow?.blur, 4)
+        XCTAssertEqual(style.shadow?.x, 0)
+        XCTAssertEqual(style.shadow?.color.alpha, 0x80)
+        XCTAssertEqual(style.box?.padding, 0)
+        XCTAssertEqual(style.align, .left)
+        XCTAssertEqual(style.maxWidth, 0.8)
+    }
+
+    func testTextRules() {
+        let json = specWithOverlay(#"{"type": "text", "text": "", "start": 0, "font": {"family": "", "size": 0, "weight": "heavy", "color": "white", "style": "italic"},"#
+            + ##" "stroke": {"color": "#000000"}, "shadow": {"color": "#000000", "blur": -1}, "box": {"color": "#000000", "padding": -2},"##
+            + #" "align": "justify", "maxWidth": 0, "src": "x.png", "muted": true}"#)
+        XCTAssertEqual(pointers(json), ["\(o)/text", "\(o)/font/family", "\(o)/font/size", "\(o)/font/weight", "\(o)/font/color",
+                                        "\(o)/font/style", "\(o)/stroke/width", "\(o)/shadow/blur", "\(o)/box/padding",
+                                        "\(o)/align", "\(o)/maxWidth", "\(o)/src", "\(o)/muted"])
+        XCTAssertEqual(message(json, at: "\(o)/font/weight"), #"must be "normal", "bold" or a number from 100 to 900"#)
+        XCTAssertEqual(message(json, at: "\(o)/font/size"), "must be between 1 and 1000")
+        XCTAssertEqual(message(json, at: "\(o)/maxWidth"), "must be greater than 0 and at most 1")
+        XCTAssertEqual(message(json, at: "\(o)/src"), "is not allowed on text overlays")
+        XCTAssertEqual(message(specWithOverlay(#"{"type": "text", "start": 0, "font": {"weight": 950}}"#), at: "\(o)/font/weight"),
+                       "must be between 100 and 900")
+        XCTAssertEqual(pointers(specWithOverlay(#"{"type": "text", "start": 0}"#)), ["\(o)/text"])
+    }
+
+    func testImageAndVideoOverlays() throws {
+        XCTAssertEqual(problems(specWithOverlay(#"{"type": "image", "start": 1, "font": {}, "volume": 1}"#)).map(\.pointer),
+                       ["\(o)/src", "\(o)/font", "\(o)/volume"])
+        XCTAssertEqual(message(specWithOverlay(#"{"type": "image", "start": 1, "font": {}}"#), at: "\(o)/font"),
+                       "is not allowed on image overlays")
+        let s = try XCTUnwrap(decodeOK(specWithOverlay(#"{"type": "video", "src": "pip.mp4", "start": 2, "duration": 3, "volume": 0.5, "muted": true}"#)))
+        XCTAssertEqual(s.timeline.overlays[0].content, .video(src: "pip.mp4", sourceRange: nil, volume: .constant(0.5), muted: true))
+        XCTAssertEqual(s.timeline.overlays[0].duration, Time(seconds: 3))
+        XCTAssertEqual(pointers(specWithOverlay(#"{"type": "video", "start": 0, "text": "x", "sourceRange": {"duration": 0}}"#)),
+                       ["\(o)/src", "\(o)/sourceRange/duration", "\(o)/text"])
+    }
+
+    func testBadTypeDoesNotCallTypeMembersUnknown() {
+        XCTAssertEqual(problems(specWithOverlay(#"{"type": "sticker", "start": 0, "text": "x", "src": "y"}"#)),
+                       [SpecProblem(pointer: "\(o)/type", message: #"must be one of text, image or video (found "sticker")"#)])
+        XCTAssertEqual(pointers(specWithOverlay(#"{"start": 0, "src": "y"}"#)), ["\(o)/type"])
+    }
+
+    func testCommonRules() {
+        let json = specWithOverlay(#"{"type": "image", "src": "a.png", "start": -1, "duration": 0, "position": {"x": 0.5},"#
+            + #" "frame": {"x": 0, "y": 0, "width": 1}, "opacity": 1.5, "keyframes": [{"time": 0}], "filters": ["blur"]}"#)
+        XCTAssertEqual(pointers(json), ["\(o)/start", "\(o)/duration", "\(o)/position/y", "\(o)/frame", "\(o)/opacity",
+                                        "\(o)/keyframes/0", "\(o)/filters/0"])
+        XCTAssertEqual(message(json, at: "\(o)/frame"), "cannot be given together with position")
+        XCTAssertEqual(pointers(specWithOverlay(#"{"type": "image", "src": "a.png"}"#)), ["\(o)/start"])
+        XCTAssertEqual(pointers(specWithOverlay(#"{"type": "image", "src": "a.png", "start": 0, "frame": {"x": 0, "y": 0, "width": 0, "height": -1}}"#)),
+                       ["\(o)/frame/width", "\(o)/frame/height"])
+        let s = decodeOK(specWithOverlay(#"{"type": "image", "src": "a.png", "start": 0, "frame": {"x": 0.5, "y": 0.5, "width": 0.2, "height": 0.1}}"#))
+        XCTAssertEqual(s?.timeline.overlays[0].frame, FractionRect(x: 0.5, y: 0.5, width: 0.2, height: 0.1))
+    }
+
+    func testAnimations() throws {
+        let s = try XCTUnwrap(decodeOK(specWithOverlay(#"{"type": "image", "src": "a.png", "start": 0, "animations": ["spin","#
+            + #" {"type": "slideIn", "direction": "up", "duration": 0.5}, {"type": "fade", "duration": 1}]}"#)))
+        XCTAssertEqual(s.timeline.overlays[0].animations, [
+            Animation(kind: .spin),
+            Animation(kind: .slideIn, duration: Time(value: 1, timescale: 2), direction: .up),
+            Animation(kind: .fade, duration: Time(seconds: 1)),
+        ])
+        let json = specWithOverlay(#"{"type": "image", "src": "a.png", "start": 0, "animations": ["slideIn", {"type": "slideIn"},"#
+            + #" {"type": "fade", "direction": "left"}, "wobble", {"type": "pop", "duration": 0}, 1]}"#)
+        let a = "\(o)/animations"
+        XCTAssertEqual(pointers(json), ["\(a)/0", "\(a)/1/direction", "\(a)/2/direction", "\(a)/3", "\(a)/4/duration", "\(a)/5"])
+        XCTAssertEqual(message(json, at: "\(a)/0"), #"needs a direction: write {"type": "slideIn", "direction": …}"#)
+        XCTAssertEqual(message(json, at: "\(a)/1/direction"), "is required for slideIn")
+        XCTAssertEqual(message(json, at: "\(a)/2/direction"), "is only allowed for slideIn")
+    }
+}

@@ -1,0 +1,87 @@
+import XCTest
+import ReelSpec
+
+final class TimeTests: XCTestCase {
+    private func parse(_ text: String) -> Time? { try? TimeParser.parseDecimal(text).get() }
+
+    func testDecimalIsExact() {
+        XCTAssertEqual(parse("0.1"), Time(value: 1, timescale: 10))
+        XCTAssertEqual(parse("0.1")?.value, 1)
+        XCTAssertEqual(parse("0.1")?.timescale, 10)
+        XCTAssertEqual(parse("2.500000000000"), Time(value: 5, timescale: 2))
+        XCTAssertEqual(parse("-0.75"), Time(value: -3, timescale: 4))
+        XCTAssertEqual(parse("0"), .zero)
+        XCTAssertEqual(parse("-0"), .zero)
+        XCTAssertEqual(parse("0.123456789"), Time(value: 123_456_789, timescale: 1_000_000_000))
+    }
+
+    func testExponents() {
+        XCTAssertEqual(parse("1.5e2"), Time(seconds: 150))
+        XCTAssertEqual(parse("25e-3"), Time(value: 1, timescale: 40))
+        XCTAssertEqual(parse("1E+2"), Time(seconds: 100))
+        XCTAssertEqual(parse("0e999"), .zero)
+        XCTAssertEqual(TimeParser.parseDecimal("1e30"), .failure(.outOfRange))
+        XCTAssertEqual(TimeParser.parseDecimal("1e"), .failure(.notANumber))
+    }
+
+    func testTooPreciseAndMalformed() {
+        XCTAssertEqual(TimeParser.parseDecimal("0.0000000001"), .failure(.tooPrecise))
+        XCTAssertEqual(TimeParser.parseDecimal("1e-12"), .failure(.tooPrecise))
+        XCTAssertEqual(TimeParser.parseDecimal("abc"), .failure(.notANumber))
+        XCTAssertEqual(TimeParser.parseDecimal("1.2.3"), .failure(.notANumber))
+        XCTAssertEqual(TimeParser.parseDecimal(""), .failure(.notANumber))
+        XCTAssertEqual(TimeParser.parseDecimal("99999999999999999999"), .failure(.outOfRange))
+    }
+
+    func testRationalStrings() {
+        XCTAssertEqual(try TimeParser.parseString("1001/30000").get(), Time(value: 1001, timescale: 30000))
+        XCTAssertEqual(try TimeParser.parseString("2/4").get(), Time(value: 1, timescale: 2))
+        XCTAssertEqual(try TimeParser.parseString("0.5").get(), Time(value: 1, timescale: 2))
+        XCTAssertEqual(TimeParser.parseString("1/0"), .failure(.notANumber))
+        XCTAssertEqual(TimeParser.parseString("1/2/3"), .failure(.notANumber))
+        XCTAssertEqual(TimeParser.parseString("a/2"), .failure(.notANumber))
+    }
+
+    func testArithmeticIsExact() {
+        let tenth = Time(value: 1, timescale: 10), fifth = Time(value: 1, timescale: 5)
+        XCTAssertEqual(tenth + fifth, Time(value: 3, timescale: 10))
+        XCTAssertEqual(Time(value: 1, timescale: 3) + Time(value: 1, timescale: 6), Time(value: 1, timescale: 2))
+        XCTAssertEqual(Time(seconds: 1) - Time(value: 1001, timescale: 30000), Time(value: 28999, timescale: 30000))
+        XCTAssertEqual(Time(value: 1001, timescale: 30000) * 30, Time(value: 1001, timescale: 1000))
+        XCTAssertEqual(-tenth, Time(value: -1, timescale: 10))
+        XCTAssertEqual(Time(seconds: 3).scaled(by: Rational(1, 2)), Time(value: 3, timescale: 2))
+        XCTAssertTrue(Time(value: 1, timescale: 3) < Time(value: 334, timescale: 1000))
+        XCTAssertFalse(Time(value: 2, timescale: 4) < Time(value: 1, timescale: 2))
+        XCTAssertEqual(Time(value: 2, timescale: 4), Time(value: 1, timescale: 2))
+        XCTAssertEqual(Time.max(tenth, fifth), fifth)
+    }
+
+    func testTicks() {
+        let t = Time(value: 1001, timescale: 30000)
+        XCTAssertEqual(t.ticks(in: 48000), 1601)             // 1601.6 rounded down
+        XCTAssertEqual(t.ticks(in: 48000, rounding: .nearest), 1602)
+        XCTAssertEqual(t.ticks(in: 48000, rounding: .up), 1602)
+        XCTAssertEqual(Time(seconds: 2).ticks(timeBaseNum: 1, den: 90000), 180_000)
+        XCTAssertEqual(Time.fromTicks(3003, timeBaseNum: 1, den: 90000), Time(value: 1001, timescale: 30000))
+    }
+
+    func testDescription() {
+        XCTAssertEqual(Time(value: 1, timescale: 10).description, "0.1")
+        XCTAssertEqual(Time(seconds: 60).description, "60")
+        XCTAssertEqual(Time(value: -3, timescale: 2).description, "-1.5")
+        XCTAssertEqual(Time(value: 1, timescale: 40).description, "0.025")
+        XCTAssertEqual(Time(value: 1001, timescale: 30000).description, "1001/30000")
+        XCTAssertEqual(Time(value: 1, timescale: 3).description, "1/3")
+        XCTAssertEqual(Rational(30000, 1001).description, "30000/1001")
+        XCTAssertEqual(Rational(60, 2).description, "30")
+        XCTAssertEqual(TimeRange(start: Time(seconds: 2), duration: Time(seconds: 5)).description, "[2, 7)")
+    }
+
+    func testTimeRangeContainsIsHalfOpen() {
+        let r = TimeRange(start: Time(seconds: 1), duration: Time(seconds: 2))
+        XCTAssertEqual(r.end, Time(seconds: 3))
+        XCTAssertTrue(r.contains(Time(seconds: 1)))
+        XCTAssertFalse(r.contains(Time(seconds: 3)))
+        XCTAssertFalse(r.contains(Time(value: 1, timescale: 2)))
+    }
+}
