@@ -1,0 +1,75 @@
+import Foundation
+import XCTest
+
+/// The `reel` executable: exit codes, messages on standard error, and what it prints.
+final class CLITests: XCTestCase {
+    func testRenderWritesTheFileAndReportsProgress() throws {
+        let ws = try Workspace()
+        try ws.lumaRamp("clips/ramp.mp4".replacingOccurrences(of: "clips/", with: ""), seconds: 1)
+        let spec = try ws.spec(#"{ "version": 1, "timeline": { "videos": [ { "src": "ramp.mp4", "sourceRange": { "start": 0, "duration": 0.5 } } ] } }"#)
+        let r = try Tools.run(Tools.reelBinary, ["render", spec, "-o", ws.path("out.mp4"), "--progress"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("progress 100%"), r.stderr)
+        XCTAssertEqual(Tools.stream(try Tools.probe(ws.path("out.mp4")), "video")?.int("nb_read_frames"), 15)
+    }
+
+    func testRenderOfABadSpecFailsNamingTheItemAndWritesNothing() throws {
+        let ws = try Workspace()
+        let spec = try ws.spec(##"{ "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 1 }, { "src": "gone.mp4" } ] } }"##)
+        let r = try Tools.run(Tools.reelBinary, ["render", spec, "-o", ws.path("out.mp4")])
+        XCTAssertNotEqual(r.status, 0)
+        XCTAssertTrue(r.stderr.contains("/timeline/videos/1/src"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("does not exist"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: ws.path("out.mp4")))
+    }
+
+    func testValidateListsEveryProblem() throws {
+        let ws = try Workspace()
+        let spec = try ws.spec("""
+        { "version": 2, "output": { "width": 641, "height": 480, "colour": "red" },
+          "timeline": { "videos": [ { "color": "#00000", "duration": -1 } ] } }
+        """)
+        let r = try Tools.run(Tools.reelBinary, ["validate", spec])
+        XCTAssertEqual(r.status, 1)
+        for pointer in ["/version", "/output/width", "/output/colour", "/timeline/videos/0/color", "/timeline/videos/0/duration"] {
+            XCTAssertTrue(r.stderr.contains(pointer + ":"), "\(pointer) missing from:\n\(r.stderr)")
+        }
+        let ok = try ws.spec(##"{ "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ] } }"##, name: "ok.json")
+        let good = try Tools.run(Tools.reelBinary, ["validate", ok])
+        XCTAssertEqual(good.status, 0, good.stderr)
+        XCTAssertTrue(good.text.contains("1280x720"), good.text)
+    }
+
+    func testProbePrintsStreamsRotationMetadataAndChapters() throws {
+        let ws = try Workspace()
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=black:s=64x32:r=30:d=1", "-f", "lavfi", "-i", "sine=sample_rate=44100:duration=1",
+                          "-c:v", "libx264", "-c:a", "aac", "-metadata", "title=Probe me", "-metadata:s:a:0", "language=fra",
+                          ws.path("plain.mp4")])
+        try Tools.ffmpeg(["-i", ws.path("plain.mp4"), "-c", "copy", "-metadata:s:v:0", "rotate=90", ws.path("rotated.mp4")])
+        let r = try Tools.run(Tools.reelBinary, ["probe", ws.path("rotated.mp4")])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
+        XCTAssertEqual(try XCTUnwrap(json.double("duration")), 1, accuracy: 0.05)
+        XCTAssertEqual((json["metadata"] as? [String: Any])?["title"] as? String, "Probe me")
+        let streams = try XCTUnwrap(json["streams"] as? [[String: Any]])
+        let v = try XCTUnwrap(streams.first { $0["type"] as? String == "video" })
+        let a = try XCTUnwrap(streams.first { $0["type"] as? String == "audio" })
+        XCTAssertEqual(v["codec"] as? String, "h264")
+        XCTAssertEqual(v.int("rotation"), 270)
+        XCTAssertEqual([v.int("displayWidth"), v.int("displayHeight")], [32, 64])
+        XCTAssertEqual(v.double("frameRate"), 30)
+        XCTAssertEqual(a.int("sampleRate"), 44100)
+        XCTAssertEqual(a.int("channels"), 1)
+        XCTAssertEqual(a["language"] as? String, "fra")
+    }
+
+    func testProbeOfNonMediaFailsClearly() throws {
+        let ws = try Workspace()
+        try "just text".write(toFile: ws.path("notes.txt"), atomically: true, encoding: .utf8)
+        let r = try Tools.run(Tools.reelBinary, ["probe", ws.path("notes.txt")])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("not readable media"), r.stderr)
+        let missing = try Tools.run(Tools.reelBinary, ["probe", ws.path("nothing.mp4")])
+        XCTAssertEqual(missing.status, 1)
+    }
+}
