@@ -10,6 +10,7 @@ final class AudioMixer {
         let clip: AudioClip
         let first: Int64
         let end: Int64
+        let envelopes: [SampledEnvelope]
     }
 
     let rate: Int
@@ -18,6 +19,7 @@ final class AudioMixer {
     private var position: Int64
     private var readers: [Int: AudioClipReader] = [:]
     private let scratch: SampleBuffer
+    private let gains: SampleBuffer
 
     /// `start` is the timeline sample of the first block.
     init(clips: [AudioClip], rate: Int, channels: Int, startingAt start: Int64) {
@@ -25,10 +27,12 @@ final class AudioMixer {
         self.channels = channels
         self.clips = clips.map {
             Placed(clip: $0, first: $0.range.start.ticks(in: Int64(rate), rounding: .nearest),
-                   end: $0.range.end.ticks(in: Int64(rate), rounding: .nearest))
+                   end: $0.range.end.ticks(in: Int64(rate), rounding: .nearest),
+                   envelopes: $0.shaping.envelopes.map { $0.sampled(rate: rate) })
         }
         position = start
         scratch = SampleBuffer(channels: channels, capacity: 4096)
+        gains = SampleBuffer(channels: 1, capacity: 4096)
     }
 
     /// Writes the next `count` samples of every channel into `out` (zeroed here first).
@@ -46,15 +50,31 @@ final class AudioMixer {
             } catch {
                 throw RenderError.source(pointer: placed.clip.pointer, path: placed.clip.path, reason: "\(error)")
             }
-            let gain = Float(placed.clip.gain)
-            let offset = Int(from - position)
-            for c in 0..<channels {
-                let s = scratch.planes[c], dst = out[c] + offset
-                for k in 0..<got { dst[k] += s[k] * gain }
-            }
+            add(placed, count: got, at: from, into: out, offset: Int(from - position))
             if placed.end <= blockEnd { readers[i] = nil }
         }
         position = blockEnd
+    }
+
+    /// Adds `count` samples read into `scratch` to `out`, through the clip's envelopes and pan.
+    private func add(_ placed: Placed, count: Int, at first: Int64, into out: [UnsafeMutablePointer<Float>], offset: Int) {
+        gains.reserve(count)
+        let g = gains.planes[0]
+        g.update(repeating: 1, count: count)
+        for e in placed.envelopes { e.apply(to: g, from: first, count: count) }
+        if channels == 2 {
+            let pan = placed.clip.shaping.panGains
+            let l = scratch.planes[0], r = scratch.planes[1], dl = out[0] + offset, dr = out[1] + offset
+            for k in 0..<count {
+                dl[k] += l[k] * pan.left * g[k]
+                dr[k] += r[k] * pan.right * g[k]
+            }
+        } else {
+            for c in 0..<channels {
+                let src = scratch.planes[c], dst = out[c] + offset
+                for k in 0..<count { dst[k] += src[k] * g[k] }
+            }
+        }
     }
 
     private func openReader(_ i: Int, at sample: Int64) throws -> AudioClipReader {

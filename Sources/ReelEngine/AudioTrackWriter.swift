@@ -1,10 +1,10 @@
 import CFFmpeg
 import ReelSpec
 
-/// Pulls mixed audio in encoder-sized frames and encodes it, keeping a running sample count as pts.
+/// Pulls the mixdown in encoder-sized frames and encodes it, keeping a running sample count as pts.
 final class AudioTrackWriter {
     let encoder: Encoder
-    let mixer: AudioMixer
+    let mixdown: Mixdown
     let channels: Int
     let frameSize: Int
     /// Samples in the whole track; only the frame that reaches it may be short.
@@ -17,8 +17,7 @@ final class AudioTrackWriter {
         channels = plan.audioEncoding.channels
         let fs = Int(encoder.context.pointee.frame_size)
         frameSize = fs > 0 ? fs : 1024
-        let start = plan.outputRange.start.ticks(in: Int64(plan.audioEncoding.sampleRate), rounding: .nearest)
-        mixer = AudioMixer(clips: plan.audio, rate: plan.audioEncoding.sampleRate, channels: channels, startingAt: start)
+        mixdown = Mixdown(plan: plan)
     }
 
     /// Encodes whole encoder frames until `target` samples are written; the last frame may be
@@ -36,7 +35,7 @@ final class AudioTrackWriter {
             try FFmpegError.check(av_channel_layout_copy(&f.pointee.ch_layout, &encoder.context.pointee.ch_layout), "av_channel_layout_copy")
             try FFmpegError.check(av_frame_get_buffer(f, 0), "av_frame_get_buffer", "audio frame")
             let planes = (0..<channels).map { frame.data($0)!.withMemoryRebound(to: Float.self, capacity: n) { $0 } }
-            try mixer.mix(count: n, into: planes)
+            try mixdown.read(count: n, into: planes)
             frame.pts = written
             try encoder.encode(frame, sink: sink)
             written += Int64(n)

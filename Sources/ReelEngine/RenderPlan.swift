@@ -61,8 +61,8 @@ public struct AudioClip: Sendable {
     public var path: String
     public var range: TimeRange
     public var sourceStart: Time
-    /// Linear gain.
-    public var gain: Double
+    /// Volume, fades, ducking and pan of the item this clip belongs to.
+    public var shaping: AudioShaping
 }
 
 /// Resolved video encoder settings.

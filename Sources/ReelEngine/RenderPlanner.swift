@@ -80,15 +80,16 @@ public struct RenderPlanner {
                 segments.append(VideoSegment(pointer: ptr, range: placed,
                                              source: .clip(path: path, sourceStart: range.start, rotation: v.rotation ?? 0), fit: fit))
                 if info.audio != nil && !item.muted {
-                    var gain = 1.0
-                    if case .constant(let g)? = item.volume { gain = g }
-                    audio.append(AudioClip(pointer: ptr, path: path, range: placed, sourceStart: range.start, gain: gain))
+                    let shaping = AudioShaping.make(volume: item.volume, fadeIn: nil, fadeOut: nil, pan: nil, placed: placed, duck: nil)
+                    audio.append(AudioClip(pointer: ptr, path: path, range: placed, sourceStart: range.start, shaping: shaping))
                 }
                 cursor = cursor + range.duration
             }
         }
 
-        let timeline = cursor
+        let audioItems = planAudioItems(spec.timeline, videoEnd: spec.timeline.videos.isEmpty ? nil : cursor, problems: &problems)
+        let timeline = audioItems.end
+        audio += audioItems.clips
         let outputRange = out.range ?? TimeRange(start: .zero, duration: timeline)
         if let r = out.range, problems.isEmpty {
             if !(r.start < timeline) {

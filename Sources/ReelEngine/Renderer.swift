@@ -40,38 +40,48 @@ public final class Renderer {
 
     private func write(to temp: String, cancel: CancellationToken, progress: (Double) -> Void) throws {
         let output = try OutputFile(path: temp, formatName: OutputEncoders.muxerName(plan.format))
-        let videoEncoder = try OutputEncoders.video(plan, globalHeader: output.needsGlobalHeader)
+        let hasVideo = !plan.format.isAudioOnly
+        let videoEncoder = hasVideo ? try OutputEncoders.video(plan, globalHeader: output.needsGlobalHeader) : nil
         let audioEncoder = try OutputEncoders.audio(plan, globalHeader: output.needsGlobalHeader)
-        try output.addStream(for: videoEncoder, codecTag: plan.videoEncoding.codec == .hevc ? UInt32(reel_mktag(0x68, 0x76, 0x63, 0x31)) : 0)
+        if let videoEncoder {
+            try output.addStream(for: videoEncoder, codecTag: plan.videoEncoding.codec == .hevc ? UInt32(reel_mktag(0x68, 0x76, 0x63, 0x31)) : 0)
+        }
         try output.addStream(for: audioEncoder)
         output.setMetadata(plan.metadata)
         try output.setChapters(plan.chapters, end: plan.outputRange.duration)
         try output.writeHeader(options: plan.faststart ? [("movflags", "+faststart")] : [])
 
         let sink = { (enc: Encoder) in { (p: Packet) throws in try output.write(p, from: enc) } }
-        let frames = plan.frameCount
-        let totalSamples = plan.sampleCount
-        let rate = Int64(plan.audioEncoding.sampleRate)
         let audio = AudioTrackWriter(plan: plan, encoder: audioEncoder)
-        var pictures = SegmentPictures(plan: plan)
-
-        for i in 0..<frames {
-            if cancel.isCancelled { throw RenderError.cancelled }
-            let t = plan.outputRange.start + plan.frameTime(i)
-            let frame = try pictures.picture(at: t)
-            let ref = try frame.reference()
-            ref.pts = i
-            ref.pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE
-            try videoEncoder.encode(ref, sink: sink(videoEncoder))
-            // Audio up to the next frame's time.
-            let audioTarget = min(totalSamples, plan.frameTime(i + 1).ticks(in: rate, rounding: .nearest))
-            try audio.write(upTo: audioTarget, sink: sink(audioEncoder))
-            progress(Double(i + 1) / Double(frames))
+        let rate = Int64(plan.audioEncoding.sampleRate)
+        if let videoEncoder {
+            let frames = plan.frameCount
+            var pictures = SegmentPictures(plan: plan)
+            for i in 0..<frames {
+                if cancel.isCancelled { throw RenderError.cancelled }
+                let t = plan.outputRange.start + plan.frameTime(i)
+                let frame = try pictures.picture(at: t)
+                let ref = try frame.reference()
+                ref.pts = i
+                ref.pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE
+                try videoEncoder.encode(ref, sink: sink(videoEncoder))
+                // Audio up to the next frame's time, so the muxer interleaves with small buffers.
+                try audio.write(upTo: min(audio.total, plan.frameTime(i + 1).ticks(in: rate, rounding: .nearest)),
+                                sink: sink(audioEncoder))
+                progress(Double(i + 1) / Double(frames))
+            }
+            pictures.close()
+            try videoEncoder.encode(nil, sink: sink(videoEncoder))
+        } else {
+            // Audio only: a tenth of a second at a time.
+            while audio.written < audio.total {
+                if cancel.isCancelled { throw RenderError.cancelled }
+                try audio.write(upTo: min(audio.total, audio.written + rate / 10), sink: sink(audioEncoder))
+                progress(Double(audio.written) / Double(max(1, audio.total)))
+            }
         }
-        pictures.close()
-        try videoEncoder.encode(nil, sink: sink(videoEncoder))
         try audio.finish(sink: sink(audioEncoder))
         try output.finish()
-        logger.info("rendered", metadata: ["frames": "\(frames)", "samples": "\(totalSamples)"])
+        logger.info("rendered", metadata: ["frames": "\(hasVideo ? plan.frameCount : 0)", "samples": "\(audio.total)"])
     }
 }

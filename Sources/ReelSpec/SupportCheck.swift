@@ -15,8 +15,8 @@ public enum SupportCheck {
     }
 
     static let gaps: [Gap] = [
-        Gap(feature: "formats other than mp4, mov and m4v") { spec in
-            [.webm, .gif, .jpg, .png, .m4a].contains(spec.output.format) ? ["/output/format"] : []
+        Gap(feature: "formats other than mp4, mov, m4v and m4a") { spec in
+            [.webm, .gif, .jpg, .png].contains(spec.output.format) ? ["/output/format"] : []
         },
         Gap(feature: "VP9 video") { spec in
             spec.output.video.codec == .vp9 ? ["/output/video/codec"] : []
@@ -31,17 +31,7 @@ public enum SupportCheck {
         Gap(feature: "overlays") { spec in
             spec.timeline.overlays.indices.map { "/timeline/overlays/\($0)" }
         },
-        Gap(feature: "voice-overs") { spec in
-            spec.timeline.voiceOvers.indices.map { "/timeline/voiceOvers/\($0)" }
-        },
-        Gap(feature: "music") { spec in
-            spec.timeline.music.indices.map { "/timeline/music/\($0)" }
-        },
         videoGap("speed", "speed") { ($0.speed ?? Rational(1)) != Rational(1) },
-        videoGap("volume automation", "volume") {
-            if case .automation? = $0.volume { return true }
-            return false
-        },
         videoGap("filters", "filters") { !$0.filters.isEmpty },
         videoGap("keyframes", "keyframes") { !$0.keyframes.isEmpty },
         videoGap("motion", "motion") { $0.motion != nil },

@@ -57,9 +57,18 @@ public enum SpecDecoder {
         let voiceOvers = r.field("voiceOvers")?.array() ?? []
         let music = r.field("music")?.array() ?? []
         t.voiceOvers = voiceOvers.compactMap { audioItem($0, isMusic: false) }
-        t.music = music.compactMap { audioItem($0, isMusic: true) }
+        let musicItems = music.map { audioItem($0, isMusic: true) }
+        t.music = musicItems.compactMap { $0 }
+        // A looping music item plays to the end of the timeline, so nothing after it could be heard.
+        if let firstLoop = musicItems.firstIndex(where: { $0?.loop == true }), firstLoop + 1 < music.count {
+            for later in music[(firstLoop + 1)...] {
+                later.report("follows the looping music item \(firstLoop), which plays to the end of the timeline")
+            }
+        }
         if format == .m4a, videos?.isEmpty == true, voiceOvers.isEmpty, music.isEmpty {
             r.reportHere("needs at least one video or audio item")
+        } else if videos?.isEmpty == true, voiceOvers.isEmpty, !music.isEmpty, musicItems.allSatisfy({ $0?.loop == true }) {
+            r.report("music", "loops with nothing to end the timeline: add a voice-over, a video, or a music item without loop")
         }
         t.videos = videos?.compactMap { $0 } ?? []
         return t
