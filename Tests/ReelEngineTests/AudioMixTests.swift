@@ -162,6 +162,22 @@ final class AudioMixTests: XCTestCase {
         XCTAssertTrue((120_000..<121_024).contains(decoded), "\(decoded) samples")
     }
 
+    func testSurroundFLACAndOpusSourcesMixIn() throws {
+        let ws = try Workspace()
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=300:sample_rate=96000:duration=1", "-af", "pan=5.1|FL=c0|FR=c0",
+                          "-c:a", "flac", ws.path("surround.flac")])
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=300:sample_rate=22050:duration=1", "-c:a", "libopus", ws.path("voice.opus")])
+        let m = try mix(ws, ##"""
+        { "version": 1, "output": { "format": "m4a" }, "timeline": {
+          "voiceOvers": [ { "src": "surround.flac", "start": 0 }, { "src": "voice.opus", "start": 1 } ] } }
+        """##)
+        // The timeline ends where the Opus item ends: 1 s plus its own length as ffprobe reads it.
+        let opus = try XCTUnwrap((try Tools.probe(ws.path("voice.opus"))["format"] as? [String: Any])?.double("duration"))
+        XCTAssertEqual(Double(m[0].count), (1 + opus) * 48000, accuracy: 1)
+        XCTAssertGreaterThan(rms(m[0], 0.2, 0.8), 0.05, "the 5.1 front-left reaches the left channel")
+        XCTAssertGreaterThan(rms(m[1], 1.2, 1.8), 0.05, "the Opus voice plays")
+    }
+
     func testLimiterKeepsLoudOverlapsFromClipping() throws {
         let ws = try Workspace()
         try wav(ws, "loud.wav", "0.8*sin(2*PI*200*t)", seconds: 2)
