@@ -1,7 +1,7 @@
 // swift-tools-version:5.10
 import PackageDescription
 
-// Module imports point one way: ReelSpec (time + job spec, no C) → ReelEngine (FFmpeg) → reel.
+// Module imports point one way: ReelSpec (time + job spec, no C) → ReelEngine (FFmpeg) → ReelQueue (SQLite jobs, workers) → reel.
 let package = Package(
     name: "Reel",
     platforms: [.macOS(.v13)],
@@ -19,11 +19,19 @@ let package = Package(
             pkgConfig: "libavformat",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "ReelSpec"),
         .target(
             name: "ReelEngine",
             dependencies: [
                 "ReelSpec", "CFFmpeg",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "ReelQueue",
+            dependencies: [
+                "ReelSpec", "ReelEngine", "CSQLite",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -37,5 +45,6 @@ let package = Package(
         ),
         .testTarget(name: "ReelSpecTests", dependencies: ["ReelSpec"]),
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelSpec", "CFFmpeg"]),
+        .testTarget(name: "ReelQueueTests", dependencies: ["ReelQueue", "ReelEngine", "ReelSpec"]),
     ]
 )

@@ -11,6 +11,8 @@
 #include <libavutil/audio_fifo.h>
 #include <libavutil/pixdesc.h>
 #include <libavutil/mathematics.h>
+#include <libavutil/sha.h>
+#include <libavutil/mem.h>
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
 

@@ -1,0 +1,47 @@
+import CFFmpeg
+import Foundation
+
+/// SHA-256 through libavutil's `AVSHA` (no crypto package is allowed), for output ETags and
+/// asset digests. Owns the context and frees it in deinit.
+public final class SHA256 {
+    private let context: OpaquePointer
+
+    public init() {
+        guard let ctx = av_sha_alloc() else { fatalError("av_sha_alloc: out of memory") }
+        context = ctx
+        av_sha_init(ctx, 256)
+    }
+
+    deinit { av_free(UnsafeMutableRawPointer(context)) }
+
+    public func update(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        av_sha_update(context, base.assumingMemoryBound(to: UInt8.self), bytes.count)
+    }
+
+    /// The digest as lowercase hex; the hasher must not be used afterwards.
+    public func finalizeHex() -> String {
+        var out = [UInt8](repeating: 0, count: 32)
+        av_sha_final(context, &out)
+        return out.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Hashes a file in 1 MiB reads (never whole in memory).
+    public static func hex(ofFile path: String) throws -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
+        }
+        defer { try? handle.close() }
+        let h = SHA256()
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            chunk.withUnsafeBytes { h.update($0) }
+        }
+        return h.finalizeHex()
+    }
+
+    public static func hex(of bytes: [UInt8]) -> String {
+        let h = SHA256()
+        bytes.withUnsafeBytes { h.update($0) }
+        return h.finalizeHex()
+    }
+}

@@ -1,0 +1,23 @@
+/// An uploaded media file: where it lives, its digest, and its probe as JSON text.
+public struct Asset: Sendable, Equatable {
+    public var id: String
+    public var path: String
+    public var bytes: Int64
+    public var sha256: String
+    public var contentType: String?
+    public var filename: String?
+    /// `MediaInfo.json` serialised.
+    public var probe: String
+    public var createdAt: Int64
+
+    public init(id: String, path: String, bytes: Int64, sha256: String, contentType: String?, filename: String?, probe: String, createdAt: Int64) {
+        self.id = id
+        self.path = path
+        self.bytes = bytes
+        self.sha256 = sha256
+        self.contentType = contentType
+        self.filename = filename
+        self.probe = probe
+        self.createdAt = createdAt
+    }
+}

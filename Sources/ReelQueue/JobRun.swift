@@ -1,0 +1,113 @@
+import Foundation
+import Logging
+import ReelEngine
+import ReelSpec
+
+/// One attempt at one job: plan, render with a heartbeat beside it, record the outcome.
+struct JobRun {
+    let job: Job
+    let owner: String
+    let pool: WorkerPool
+
+    /// Why the render's cancellation token fired.
+    final class StopReason: @unchecked Sendable {
+        let lock = NSLock()
+        var value: JobStore.Heartbeat = .keepGoing
+        func set(_ v: JobStore.Heartbeat) { lock.lock(); if value == .keepGoing { value = v }; lock.unlock() }
+        var current: JobStore.Heartbeat { lock.lock(); defer { lock.unlock() }; return value }
+    }
+
+    func execute() {
+        let log = pool.logger
+        var meta: Logger.Metadata = ["jobId": "\(job.id)", "attempt": "\(job.attempts)"]
+        log.info("job running", metadata: meta)
+        let spec: JobSpec
+        switch SpecDecoder.decode(Array(job.spec.utf8)) {
+        case .success(let s): spec = s
+        case .failure(let p):
+            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: "invalid", message: "\(p)"), retry: false) }
+            return
+        }
+        let plan: RenderPlan
+        do {
+            plan = try RenderPlanner(resolver: pool.resolver).plan(spec)
+        } catch {
+            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: "invalid", message: "\(error)"), retry: false) }
+            log.info("job failed", metadata: meta.merging(["error": "\(error)"]) { $1 })
+            return
+        }
+        let token = CancellationToken()
+        guard pool.register(job.id, token) else {
+            record { try pool.store.release(job.id, owner: owner) }
+            return
+        }
+        defer { pool.unregister(job.id) }
+        let reason = StopReason()
+        let progress = ProgressBox()
+        let heartbeat = Heartbeat(store: pool.store, jobID: job.id, owner: owner, progress: progress, token: token, reason: reason)
+        heartbeat.start()
+        let started = DispatchTime.now()
+        let path = pool.outputDirectory + "/" + job.id + "." + JobRun.fileExtension(plan.format)
+        var outcome: Error?
+        do {
+            try Renderer(plan: plan, logger: log).render(to: path, cancel: token) { progress.set($0) }
+        } catch {
+            outcome = error
+        }
+        heartbeat.stop()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        meta["seconds"] = "\(seconds)"
+        switch outcome {
+        case nil:
+            pool.metrics.record(seconds)
+            do {
+                let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+                let output = JobOutput(path: path, bytes: bytes, duration: plan.outputRange.duration.description,
+                                       sha256: try SHA256.hex(ofFile: path), contentType: JobRun.contentType(plan.format))
+                if try !pool.store.complete(job.id, owner: owner, output: output) { try? FileManager.default.removeItem(atPath: path) }
+                log.info("job succeeded", metadata: meta)
+            } catch {
+                record { try pool.store.fail(job.id, owner: owner, error: JobError(code: "render_failed", message: "\(error)"), retry: true) }
+            }
+        case RenderError.cancelled?:
+            switch reason.current {
+            case .cancel: record { try pool.store.markCanceled(job.id, owner: owner) }
+            case .lost: break
+            case .keepGoing: record { try pool.store.release(job.id, owner: owner) }  // shutdown
+            }
+            log.info("job stopped", metadata: meta.merging(["why": "\(reason.current)"]) { $1 })
+        case let e as RenderError:
+            let permanent: Bool
+            let code: String
+            switch e {
+            case .invalid: (permanent, code) = (true, "invalid")
+            case .source: (permanent, code) = (true, "source_failed")
+            default: (permanent, code) = (false, "render_failed")
+            }
+            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: code, message: e.description), retry: !permanent) }
+            log.info("job failed", metadata: meta.merging(["error": "\(e)"]) { $1 })
+        case let e?:
+            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: "render_failed", message: "\(e)"), retry: true) }
+            log.info("job failed", metadata: meta.merging(["error": "\(e)"]) { $1 })
+        }
+    }
+
+    private func record(_ body: () throws -> Void) {
+        do { try body() } catch { pool.logger.error("job store write failed", metadata: ["jobId": "\(job.id)", "error": "\(error)"]) }
+    }
+
+    static func fileExtension(_ f: OutputFormat) -> String { f.rawValue }
+
+    static func contentType(_ f: OutputFormat) -> String {
+        switch f {
+        case .mp4: return "video/mp4"
+        case .mov: return "video/quicktime"
+        case .m4v: return "video/x-m4v"
+        case .m4a: return "audio/mp4"
+        case .webm: return "video/webm"
+        case .gif: return "image/gif"
+        case .jpg: return "image/jpeg"
+        case .png: return "image/png"
+        }
+    }
+}

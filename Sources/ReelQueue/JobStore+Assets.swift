@@ -1,0 +1,21 @@
+extension JobStore {
+    /// Records an uploaded asset.
+    public func insert(_ a: Asset) throws {
+        try locked {
+            try db.prepare("""
+                INSERT INTO assets (id, path, bytes, sha256, content_type, filename, probe, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """).run([.text(a.id), .text(a.path), .int(a.bytes), .text(a.sha256), a.contentType.map { .text($0) } ?? .null,
+                          a.filename.map { .text($0) } ?? .null, .text(a.probe), .int(a.createdAt)])
+        }
+    }
+
+    public func asset(_ id: String) throws -> Asset? {
+        try locked {
+            let s = try db.prepare("SELECT id, path, bytes, sha256, content_type, filename, probe, created_at FROM assets WHERE id = ?")
+                .bind([.text(id)])
+            guard try s.step() else { return nil }
+            return Asset(id: s.text(0), path: s.text(1), bytes: s.int64(2), sha256: s.text(3), contentType: s.optionalText(4),
+                         filename: s.optionalText(5), probe: s.text(6), createdAt: s.int64(7))
+        }
+    }
+}

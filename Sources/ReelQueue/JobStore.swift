@@ -1,0 +1,131 @@
+import Foundation
+
+/// The durable job queue: jobs and assets in SQLite. Every method is one short transaction under a
+/// lock, so threads share one connection safely; other processes are kept out by SQLite's own locks.
+///
+/// Workers `claim` a job with a lease they renew while rendering (`heartbeat`); a job whose lease
+/// runs out (its process died) is claimed again, until `maxAttempts`, then fails with its last error.
+public final class JobStore: @unchecked Sendable {
+    let db: SQLiteDatabase
+    let lock = NSLock()
+    public let maxAttempts: Int
+    public let leaseMillis: Int64
+    let now: @Sendable () -> Int64
+
+    public init(path: String, maxAttempts: Int = 3, leaseSeconds: Double = 30,
+                now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }) throws {
+        db = try SQLiteDatabase(path: path)
+        self.maxAttempts = maxAttempts
+        leaseMillis = Int64(leaseSeconds * 1000)
+        self.now = now
+        try db.migrate(JobStoreSchema.migrations)
+    }
+
+    func locked<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    func fetch(_ id: String) throws -> Job? {
+        let s = try db.prepare("SELECT \(JobStoreSchema.jobColumns) FROM jobs WHERE id = ?").bind([.text(id)])
+        return try s.step() ? JobStoreSchema.job(s) : nil
+    }
+
+    // MARK: Submitting and reading
+
+    /// What `submit` did.
+    public enum SubmitResult: Sendable {
+        case created(Job)
+        /// The same idempotency key and body were submitted before: the original job.
+        case existing(Job)
+        /// The idempotency key was used before with a different body.
+        case conflict(Job)
+    }
+
+    /// Stores a validated spec as a queued job; durable (fsync'd) when this returns.
+    public func submit(spec: String, bodyHash: String, idempotencyKey: String?) throws -> SubmitResult {
+        try locked {
+            try db.transaction {
+                if let key = idempotencyKey {
+                    let s = try db.prepare("SELECT \(JobStoreSchema.jobColumns), body_hash FROM jobs WHERE idempotency_key = ?").bind([.text(key)])
+                    if try s.step() {
+                        let job = JobStoreSchema.job(s)
+                        return s.text(22) == bodyHash ? .existing(job) : .conflict(job)
+                    }
+                }
+                let id = "job_" + ULID.make(millis: now())
+                let t = now()
+                try db.prepare("""
+                    INSERT INTO jobs (id, status, spec, body_hash, idempotency_key, max_attempts, created_at, updated_at)
+                    VALUES (?, 'queued', ?, ?, ?, ?, ?, ?)
+                    """).run([.text(id), .text(spec), .text(bodyHash), idempotencyKey.map { .text($0) } ?? .null,
+                              .int(Int64(maxAttempts)), .int(t), .int(t)])
+                return .created(try fetch(id)!)
+            }
+        }
+    }
+
+    public func job(_ id: String) throws -> Job? { try locked { try fetch(id) } }
+
+    /// Jobs newest first, optionally of one status; `cursor` continues a previous page.
+    public func list(status: Job.Status?, limit: Int, cursor: String?) throws -> (jobs: [Job], nextCursor: String?) {
+        try locked {
+            var sql = "SELECT \(JobStoreSchema.jobColumns) FROM jobs WHERE 1=1"
+            var args: [SQLiteStatement.Value] = []
+            if let status { sql += " AND status = ?"; args.append(.text(status.rawValue)) }
+            if let cursor, let row = Int64(cursor) { sql += " AND rowid < ?"; args.append(.int(row)) }
+            sql += " ORDER BY rowid DESC LIMIT ?"
+            args.append(.int(Int64(limit + 1)))
+            let s = try db.prepare(sql).bind(args)
+            var jobs: [Job] = []
+            var rowids: [Int64] = []
+            while try s.step() {
+                jobs.append(JobStoreSchema.job(s))
+                rowids.append(s.int64(21))
+            }
+            guard jobs.count > limit else { return (jobs, nil) }
+            return (Array(jobs.prefix(limit)), String(rowids[limit - 1]))
+        }
+    }
+
+    /// Jobs per status, for metrics.
+    public func counts() throws -> [Job.Status: Int] {
+        try locked {
+            let s = try db.prepare("SELECT status, COUNT(*) FROM jobs GROUP BY status")
+            var out: [Job.Status: Int] = [:]
+            while try s.step() { if let st = Job.Status(rawValue: s.text(0)) { out[st] = s.int(1) } }
+            return out
+        }
+    }
+
+    // MARK: Cancelling
+
+    public enum CancelResult: Sendable {
+        /// A queued job was cancelled at once.
+        case canceled(Job)
+        /// A running job was asked to stop; its worker stops within a second.
+        case requested(Job)
+        case alreadyFinished(Job)
+        case notFound
+    }
+
+    public func cancel(_ id: String) throws -> CancelResult {
+        try locked {
+            try db.transaction {
+                guard let job = try fetch(id) else { return .notFound }
+                if job.status.isFinished { return .alreadyFinished(job) }
+                let t = now()
+                if job.status == .queued {
+                    try db.prepare("""
+                        UPDATE jobs SET status = 'canceled', cancel_requested = 1, error_code = 'canceled',
+                        error_message = 'canceled before it started', finished_at = ?, updated_at = ? WHERE id = ?
+                        """).run([.int(t), .int(t), .text(id)])
+                    return .canceled(try fetch(id)!)
+                }
+                try db.prepare("UPDATE jobs SET cancel_requested = 1, updated_at = ? WHERE id = ?").run([.int(t), .text(id)])
+                return .requested(try fetch(id)!)
+            }
+        }
+    }
+}

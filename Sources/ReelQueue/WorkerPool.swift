@@ -1,0 +1,107 @@
+import Foundation
+import Logging
+import ReelEngine
+import ReelSpec
+
+/// Worker threads that claim jobs from the store and render them, renewing each job's lease and
+/// reporting progress every quarter second, and stopping a render within a second of a cancel.
+public final class WorkerPool: @unchecked Sendable {
+    let store: JobStore
+    let outputDirectory: String
+    let resolver: SourceResolver
+    let logger: Logger
+    public let metrics = RenderMetrics()
+    let count: Int
+    let ownerPrefix: String
+    private let condition = NSCondition()
+    private var stopping = false
+    private var pendingWakeups = 0
+    private var threads: [Thread] = []
+    private var running: [String: CancellationToken] = [:]
+    private let finished = DispatchGroup()
+
+    public init(store: JobStore, workers: Int, outputDirectory: String, resolver: SourceResolver, logger: Logger) {
+        self.store = store
+        count = max(1, workers)
+        self.outputDirectory = outputDirectory
+        self.resolver = resolver
+        self.logger = logger
+        ownerPrefix = "\(ProcessInfo.processInfo.hostName)-\(getpid())-\(ULID.make().suffix(6))"
+    }
+
+    public func start() {
+        for i in 0..<count {
+            finished.enter()
+            let t = Thread { [self] in
+                loop(owner: "\(ownerPrefix)-w\(i)")
+                finished.leave()
+            }
+            t.name = "reel-worker-\(i)"
+            t.stackSize = 4 << 20
+            threads.append(t)
+            t.start()
+        }
+    }
+
+    /// Tells an idle worker a job is waiting.
+    public func wake() {
+        condition.lock()
+        pendingWakeups += 1
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Stops claiming, interrupts running renders and gives their jobs back to the queue (the
+    /// attempt is not counted), then waits for the threads.
+    public func shutdown() {
+        condition.lock()
+        stopping = true
+        running.values.forEach { $0.cancel() }
+        condition.broadcast()
+        condition.unlock()
+        finished.wait()
+    }
+
+    private var isStopping: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return stopping
+    }
+
+    private func loop(owner: String) {
+        while !isStopping {
+            let job: Job?
+            do {
+                job = try store.claim(owner: owner)
+            } catch {
+                logger.error("claim failed", metadata: ["error": "\(error)"])
+                job = nil
+            }
+            guard let job else {
+                condition.lock()
+                if pendingWakeups == 0 && !stopping { _ = condition.wait(until: Date().addingTimeInterval(0.5)) }
+                pendingWakeups = max(0, pendingWakeups - 1)
+                condition.unlock()
+                continue
+            }
+            JobRun(job: job, owner: owner, pool: self).execute()
+        }
+    }
+
+    /// Registers a running render's token so shutdown can interrupt it; false when already stopping.
+    func register(_ id: String, _ token: CancellationToken) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        if stopping { return false }
+        running[id] = token
+        return true
+    }
+
+    func unregister(_ id: String) {
+        condition.lock()
+        running[id] = nil
+        condition.unlock()
+    }
+
+    var shuttingDown: Bool { isStopping }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import ReelQueue
+import XCTest
+
+/// A clock the tests move by hand.
+final class FakeClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ms: Int64 = 1_700_000_000_000
+    var now: Int64 { lock.lock(); defer { lock.unlock() }; return ms }
+    func advance(seconds: Double) { lock.lock(); ms += Int64(seconds * 1000); lock.unlock() }
+}
+
+final class JobStoreTests: XCTestCase {
+    var dir = ""
+    let clock = FakeClock()
+
+    override func setUpWithError() throws {
+        dir = NSTemporaryDirectory() + "reel-store-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    func store(maxAttempts: Int = 2) throws -> JobStore {
+        let c = clock
+        return try JobStore(path: dir + "/reel.db", maxAttempts: maxAttempts, leaseSeconds: 10, now: { c.now })
+    }
+
+    func created(_ r: JobStore.SubmitResult) throws -> Job {
+        guard case .created(let j) = r else { throw XCTSkip("expected a new job, got \(r)") }
+        return j
+    }
+
+    func testSubmitIsDurableAndListsNewestFirstWithCursor() throws {
+        var ids: [String] = []
+        do {
+            let s = try store()
+            for i in 0..<5 {
+                ids.append(try created(try s.submit(spec: "{\"n\":\(i)}", bodyHash: "h\(i)", idempotencyKey: nil)).id)
+                clock.advance(seconds: 1)
+            }
+        }
+        let s = try store()  // a new connection sees everything
+        let page1 = try s.list(status: nil, limit: 2, cursor: nil)
+        XCTAssertEqual(page1.jobs.map(\.id), [ids[4], ids[3]])
+        let page2 = try s.list(status: nil, limit: 2, cursor: page1.nextCursor)
+        XCTAssertEqual(page2.jobs.map(\.id), [ids[2], ids[1]])
+        let page3 = try s.list(status: nil, limit: 2, cursor: page2.nextCursor)
+        XCTAssertEqual(page3.jobs.map(\.id), [ids[0]])
+        XCTAssertNil(page3.nextCursor)
+        XCTAssertEqual(try s.list(status: .queued, limit: 10, cursor: nil).jobs.count, 5)
+        XCTAssertEqual(try s.list(status: .running, limit: 10, cursor: nil).jobs.count, 0)
+        XCTAssertTrue(ids.allSatisfy { $0.hasPrefix("job_") && $0.count == 30 })
+    }
+
+    func testIdempotencyKeyReturnsTheSameJobOrConflicts() throws {
+        let s = try store()
+        let first = try created(try s.submit(spec: "{}", bodyHash: "abc", idempotencyKey: "k1"))
+        guard case .existing(let again) = try s.submit(spec: "{}", bodyHash: "abc", idempotencyKey: "k1") else { return XCTFail() }
+        XCTAssertEqual(again.id, first.id)
+        guard case .conflict = try s.submit(spec: "{ }", bodyHash: "other", idempotencyKey: "k1") else { return XCTFail() }
+        XCTAssertEqual(try s.list(status: nil, limit: 10, cursor: nil).jobs.count, 1)
+    }
+
+    func testClaimLeaseExpiryRetryAndGivingUp() throws {
+        let s = try store(maxAttempts: 2)
+        let job = try created(try s.submit(spec: "{}", bodyHash: "h", idempotencyKey: nil))
+        let a = try XCTUnwrap(try s.claim(owner: "A"))
+        XCTAssertEqual(a.attempts, 1)
+        XCTAssertEqual(a.status, .running)
+        XCTAssertNil(try s.claim(owner: "B"), "leased")
+        XCTAssertEqual(try s.heartbeat(job.id, owner: "A", progress: 0.5, eta: 3), .keepGoing)
+        XCTAssertEqual(try s.job(job.id)?.progress, 0.5)
+        clock.advance(seconds: 11)  // A died: its lease ran out
+        let b = try XCTUnwrap(try s.claim(owner: "B"))
+        XCTAssertEqual(b.attempts, 2)
+        XCTAssertEqual(try s.heartbeat(job.id, owner: "A", progress: 0.6, eta: nil), .lost, "A lost the job")
+        XCTAssertFalse(try s.complete(job.id, owner: "A", output: JobOutput(path: "/x", bytes: 1, duration: "1", sha256: "", contentType: "video/mp4")))
+        clock.advance(seconds: 11)  // B died too: no attempts left
+        XCTAssertNil(try s.claim(owner: "C"))
+        let failed = try XCTUnwrap(try s.job(job.id))
+        XCTAssertEqual(failed.status, .failed)
+        XCTAssertEqual(failed.error?.code, "lease_expired")
+    }
+
+    func testFailureRetriesThenFailsWithTheLastError() throws {
+        let s = try store(maxAttempts: 2)
+        let job = try created(try s.submit(spec: "{}", bodyHash: "h", idempotencyKey: nil))
+        _ = try s.claim(owner: "A")
+        try s.fail(job.id, owner: "A", error: JobError(code: "render_failed", message: "disk full"), retry: true)
+        XCTAssertEqual(try s.job(job.id)?.status, .queued)
+        _ = try s.claim(owner: "A")
+        try s.fail(job.id, owner: "A", error: JobError(code: "render_failed", message: "disk full again"), retry: true)
+        let j = try XCTUnwrap(try s.job(job.id))
+        XCTAssertEqual(j.status, .failed)
+        XCTAssertEqual(j.error?.message, "disk full again")
+        XCTAssertEqual(j.attempts, 2)
+    }
+
+    func testCancelQueuedAtOnceRunningByRequestFinishedConflicts() throws {
+        let s = try store()
+        let q = try created(try s.submit(spec: "{}", bodyHash: "1", idempotencyKey: nil))
+        guard case .canceled(let c) = try s.cancel(q.id) else { return XCTFail() }
+        XCTAssertEqual(c.status, .canceled)
+        let r = try created(try s.submit(spec: "{}", bodyHash: "2", idempotencyKey: nil))
+        _ = try s.claim(owner: "A")
+        guard case .requested = try s.cancel(r.id) else { return XCTFail() }
+        XCTAssertEqual(try s.heartbeat(r.id, owner: "A", progress: 0.1, eta: nil), .cancel)
+        XCTAssertTrue(try s.markCanceled(r.id, owner: "A"))
+        guard case .alreadyFinished = try s.cancel(r.id) else { return XCTFail() }
+        guard case .notFound = try s.cancel("job_nope") else { return XCTFail() }
+    }
+
+    func testReleaseOnShutdownDoesNotCountTheAttemptAndRetentionExpiresOutputs() throws {
+        let s = try store()
+        let j = try created(try s.submit(spec: "{}", bodyHash: "1", idempotencyKey: nil))
+        _ = try s.claim(owner: "A")
+        try s.release(j.id, owner: "A")
+        let back = try XCTUnwrap(try s.job(j.id))
+        XCTAssertEqual(back.status, .queued)
+        XCTAssertEqual(back.attempts, 0)
+        _ = try s.claim(owner: "B")
+        XCTAssertTrue(try s.complete(j.id, owner: "B", output: JobOutput(path: dir + "/o.mp4", bytes: 10, duration: "2", sha256: "ab", contentType: "video/mp4")))
+        XCTAssertEqual(try s.expireOutputs(finishedBefore: clock.now), [], "not old enough")
+        clock.advance(seconds: 5)
+        XCTAssertEqual(try s.expireOutputs(finishedBefore: clock.now), [dir + "/o.mp4"])
+        XCTAssertEqual(try s.job(j.id)?.output?.expired, true)
+    }
+
+    func testTwoStoresOnOneFileNeverClaimTheSameJob() throws {
+        let a = try store(), b = try store()
+        for i in 0..<20 { _ = try a.submit(spec: "{}", bodyHash: "\(i)", idempotencyKey: nil) }
+        let lock = NSLock()
+        var claimed: [String] = []
+        DispatchQueue.concurrentPerform(iterations: 4) { k in
+            let s = k % 2 == 0 ? a : b
+            while let j = try? s.claim(owner: "w\(k)") {
+                lock.lock(); claimed.append(j.id); lock.unlock()
+            }
+        }
+        XCTAssertEqual(claimed.count, 20)
+        XCTAssertEqual(Set(claimed).count, 20)
+    }
+}

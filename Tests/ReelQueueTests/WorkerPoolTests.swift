@@ -1,0 +1,107 @@
+import Foundation
+import Logging
+import ReelEngine
+import ReelQueue
+import XCTest
+
+final class WorkerPoolTests: XCTestCase {
+    var dir = ""
+
+    override func setUpWithError() throws {
+        dir = NSTemporaryDirectory() + "reel-pool-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir + "/outputs", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/media", withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    func pool(_ store: JobStore) -> WorkerPool {
+        WorkerPool(store: store, workers: 1, outputDirectory: dir + "/outputs", resolver: SourceResolver(mediaRoot: dir + "/media"),
+                   logger: Logger(label: "test"))
+    }
+
+    func waitFor(_ store: JobStore, _ id: String, timeout: Double = 30, until: (Job) -> Bool) throws -> Job {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let j = try store.job(id), until(j) { return j }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let last = try store.job(id)
+        XCTFail("timed out waiting for \(id): \(String(describing: last))")
+        throw CocoaError(.userCancelled)
+    }
+
+    func submit(_ store: JobStore, _ spec: String) throws -> String {
+        guard case .created(let j) = try store.submit(spec: spec, bodyHash: SHA256.hex(of: Array(spec.utf8)), idempotencyKey: nil) else {
+            throw XCTSkip("not created")
+        }
+        return j.id
+    }
+
+    func testAWorkerRendersAJobAndRecordsItsOutput() throws {
+        let store = try JobStore(path: dir + "/reel.db")
+        let p = pool(store)
+        p.start()
+        defer { p.shutdown() }
+        let id = try submit(store, ##"{ "version": 1, "output": { "width": 64, "height": 64 }, "timeline": { "videos": [ { "color": "#FF0000", "duration": 1 } ] } }"##)
+        p.wake()
+        let done = try waitFor(store, id) { $0.status.isFinished }
+        XCTAssertEqual(done.status, .succeeded, "\(String(describing: done.error))")
+        let out = try XCTUnwrap(done.output)
+        XCTAssertEqual(out.duration, "1")
+        XCTAssertEqual(out.contentType, "video/mp4")
+        XCTAssertEqual(out.sha256, try SHA256.hex(ofFile: out.path))
+        let r = try ProcessRunner.run("sha256sum", [out.path])
+        XCTAssertEqual(r.split(separator: " ").first.map(String.init), out.sha256, "matches coreutils")
+        XCTAssertEqual(done.progress, 1)
+        XCTAssertEqual(done.attempts, 1)
+        XCTAssertEqual(p.metrics.snapshot.count, 1)
+    }
+
+    func testCancellingARunningJobStopsItWithinASecond() throws {
+        let store = try JobStore(path: dir + "/reel.db")
+        let p = pool(store)
+        p.start()
+        defer { p.shutdown() }
+        // A long render (4 minutes of 720p colour) that would take far longer than the test.
+        let id = try submit(store, ##"{ "version": 1, "output": { "width": 1280, "height": 720, "video": { "preset": "medium" } }, "timeline": { "videos": [ { "color": "#00FF00", "duration": 240 } ] } }"##)
+        p.wake()
+        _ = try waitFor(store, id) { $0.status == .running && $0.progress > 0 }
+        guard case .requested = try store.cancel(id) else { return XCTFail("expected a cancel request") }
+        let asked = Date()
+        let stopped = try waitFor(store, id, timeout: 5) { $0.status.isFinished }
+        XCTAssertEqual(stopped.status, .canceled)
+        XCTAssertLessThan(Date().timeIntervalSince(asked), 1.5)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir + "/outputs")
+        XCTAssertEqual(leftovers, [], "no partial output")
+    }
+
+    func testAJobWithAMissingSourceFailsWithoutRetrying() throws {
+        let store = try JobStore(path: dir + "/reel.db", maxAttempts: 3)
+        let p = pool(store)
+        p.start()
+        defer { p.shutdown() }
+        let id = try submit(store, ##"{ "version": 1, "timeline": { "videos": [ { "src": "gone.mp4" } ] } }"##)
+        p.wake()
+        let j = try waitFor(store, id) { $0.status.isFinished }
+        XCTAssertEqual(j.status, .failed)
+        XCTAssertEqual(j.error?.code, "invalid")
+        XCTAssertTrue(j.error?.message.contains("/timeline/videos/0/src") == true, j.error?.message ?? "")
+        XCTAssertEqual(j.attempts, 1)
+    }
+}
+
+/// Runs a command and returns its standard output.
+enum ProcessRunner {
+    static func run(_ program: String, _ args: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = [program] + args
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
