@@ -1,11 +1,12 @@
 import CFFmpeg
 
 /// Owns a `SwsContext` converting one source shape (size, pixel format, colour matrix, range) to
-/// limited-range YUV 4:2:0 of one size and matrix. Bicubic resampling, as FFmpeg's own CLI uses.
+/// YUV of one size, matrix and range (limited for video, full for JPEG thumbnails). Bicubic resampling, as FFmpeg's own CLI uses.
 public final class Scaler {
     public struct Key: Equatable {
         var srcWidth: Int, srcHeight: Int, srcFormat: Int32, srcColorspace: Int32, srcFullRange: Bool
         var dstWidth: Int, dstHeight: Int, dstFormat: Int32, dstMatrix: ColorMatrix
+        var dstFullRange = false
     }
 
     public let key: Key
@@ -23,7 +24,7 @@ public final class Scaler {
         self.key = key
         let dstCS = key.dstMatrix == .bt709 ? SWS_CS_ITU709 : SWS_CS_ITU601
         sws_setColorspaceDetails(ctx, sws_getCoefficients(key.srcColorspace), key.srcFullRange ? 1 : 0,
-                                 sws_getCoefficients(dstCS), 0, 0, 1 << 16, 1 << 16)
+                                 sws_getCoefficients(dstCS), key.dstFullRange ? 1 : 0, 0, 1 << 16, 1 << 16)
     }
 
     deinit { sws_freeContext(context) }
