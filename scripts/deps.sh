@@ -13,3 +13,18 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+
+# Python tools the tests use (openapi.yaml validation), in a virtual environment under .build so
+# the system Python is left alone (Debian 12 refuses system-wide pip installs).
+if ! command -v python3 >/dev/null 2>&1 || ! python3 -c "import venv, ensurepip" >/dev/null 2>&1; then
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends python3 python3-venv >/dev/null
+fi
+venv=.build/pyvenv
+if ! "$venv/bin/python" -c "import openapi_spec_validator, yaml" >/dev/null 2>&1; then
+  mkdir -p .build
+  python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check openapi-spec-validator pyyaml
+fi
