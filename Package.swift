@@ -2,6 +2,7 @@
 import PackageDescription
 
 // Module imports point one way: ReelSpec (time + job spec, no C) → ReelEngine (FFmpeg) → reel.
+// ReelHTTP (sockets + epoll via CEpoll) stands alone; the API layer will join it to the engine.
 let package = Package(
     name: "Reel",
     platforms: [.macOS(.v13)],
@@ -19,7 +20,11 @@ let package = Package(
             pkgConfig: "libavformat",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
+        // epoll, eventfd and TCP_NODELAY, which Glibc's Swift module does not export.
+        .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         .target(name: "ReelSpec"),
+        // HTTP/1.1 server core on POSIX sockets and epoll; knows nothing of specs or rendering.
+        .target(name: "ReelHTTP", dependencies: ["CEpoll"]),
         .target(
             name: "ReelEngine",
             dependencies: [
@@ -37,5 +42,6 @@ let package = Package(
         ),
         .testTarget(name: "ReelSpecTests", dependencies: ["ReelSpec"]),
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelSpec", "CFFmpeg"]),
+        .testTarget(name: "ReelHTTPTests", dependencies: ["ReelHTTP"]),
     ]
 )
