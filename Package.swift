@@ -1,7 +1,10 @@
 // swift-tools-version:5.10
 import PackageDescription
 
-// Module imports point one way: ReelSpec (time + job spec, no C) → ReelEngine (FFmpeg) → ReelQueue (SQLite jobs, workers) → reel.
+// Module imports point one way:
+//   ReelSpec (time + job spec, no C) → ReelEngine (FFmpeg) → ReelQueue (SQLite jobs, workers)
+//   → ReelAPI (REST API v1 on ReelHTTP) → reel (the executable).
+// ReelHTTP (HTTP/1.1 on POSIX sockets + epoll via CEpoll) knows nothing of Reel's domain.
 let package = Package(
     name: "Reel",
     platforms: [.macOS(.v13)],
@@ -20,6 +23,7 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         .target(name: "ReelSpec"),
         .target(
             name: "ReelEngine",
@@ -35,10 +39,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(name: "ReelHTTP", dependencies: ["CEpoll"]),
+        .target(
+            name: "ReelAPI",
+            dependencies: [
+                "ReelSpec", "ReelEngine", "ReelQueue", "ReelHTTP",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "reel",
             dependencies: [
-                "ReelSpec", "ReelEngine",
+                "ReelSpec", "ReelEngine", "ReelAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -46,5 +58,7 @@ let package = Package(
         .testTarget(name: "ReelSpecTests", dependencies: ["ReelSpec"]),
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelSpec", "CFFmpeg"]),
         .testTarget(name: "ReelQueueTests", dependencies: ["ReelQueue", "ReelEngine", "ReelSpec"]),
+        .testTarget(name: "ReelHTTPTests", dependencies: ["ReelHTTP"]),
+        .testTarget(name: "ReelAPITests", dependencies: ["ReelAPI", "ReelSpec"]),
     ]
 )

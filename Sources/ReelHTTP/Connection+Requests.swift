@@ -1,0 +1,133 @@
+import Glibc
+
+/// Reading side: request heads, bodies, and handing complete requests to the pool.
+extension Connection {
+    /// Parses a head from the input if one is complete. Returns true when the state changed.
+    func readHead() -> Bool {
+        dropLeadingEmptyLines()
+        if input.isEmpty {
+            if peerClosed { close() }
+            return false
+        }
+        if deadlineKind == .idle { setDeadline(after: host.configuration.headerTimeout, .head) }
+        switch input.withUnconsumed({ scanner.scan($0) }) {
+        case .incomplete:
+            if peerClosed { close() }
+            return false
+        case .failed(let error):
+            refuse(error, request: nil)
+            return true
+        case .complete(let length):
+            let requestID = RequestID.make()
+            let parsed: ParsedRequest
+            do {
+                parsed = try input.withUnconsumed {
+                    try RequestHeadParser.parse(UnsafeBufferPointer(rebasing: $0[0..<length]),
+                                                remoteAddress: remoteAddress, requestID: requestID)
+                }
+            } catch {
+                refuse(error as? RequestError ?? .badRequest("\(error)"), request: nil, requestID: requestID)
+                return true
+            }
+            input.consume(length)
+            scanner.reset()
+            begin(parsed)
+            return true
+        }
+    }
+
+    /// RFC 9112 §2.2: empty lines before a request line are ignored.
+    private func dropLeadingEmptyLines() {
+        while let first = input.first {
+            if first == ASCII.lf {
+                input.consume(1)
+            } else if first == ASCII.cr && input.byte(at: 1) == ASCII.lf {
+                input.consume(2)
+            } else {
+                return
+            }
+            scanner.reset()
+        }
+    }
+
+    private func begin(_ request: ParsedRequest) {
+        record = RequestRecord(requestID: request.head.requestID, method: request.head.method,
+                               path: request.head.path, started: MonotonicClock.now())
+        var expected: Int64?
+        switch request.framing {
+        case .none:
+            dispatch(request, body: .none)
+            return
+        case .length(let length):
+            expected = length
+        case .chunked:
+            break
+        }
+        let sink: BodySink
+        do {
+            sink = try BodySink(policy: host.handler.bodyPolicy(for: request.head), expectedLength: expected)
+        } catch {
+            refuse(error as? RequestError ?? RequestError(500, "\(error)"), request: request)
+            return
+        }
+        if request.expectsContinue && expected != 0 && sink.limit == 0 {
+            // A chunked body the policy cannot take: answer now rather than invite it with 100.
+            sink.discard()
+            refuse(RequestError(413, "this request takes no body"), request: request)
+            return
+        }
+        if request.expectsContinue && input.isEmpty && expected != 0 {
+            interim = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+            flushInterim()
+            if isClosed { return }
+        }
+        state = .readingBody(request, BodyReader(framing: request.framing, sink: sink,
+                                                 trailerLimit: host.configuration.headerLimit))
+        setDeadline(after: host.configuration.idleTimeout, .body)
+    }
+
+    /// Feeds buffered input to the body. Returns true when the state changed.
+    func readBody(_ request: ParsedRequest, _ reader: BodyReader) -> Bool {
+        if !input.isEmpty || reader.isComplete {
+            do {
+                let used = try input.withUnconsumed { try reader.consume($0) }
+                input.consume(used)
+                if used > 0 { setDeadline(after: host.configuration.idleTimeout, .body) }
+                if reader.isComplete {
+                    dispatch(request, body: reader.sink.finish())
+                    return true
+                }
+            } catch {
+                reader.sink.discard()
+                refuse(error as? RequestError ?? RequestError(500, "\(error)"), request: request)
+                return true
+            }
+        }
+        if peerClosed { close(reason: "the client closed the connection during the body") }
+        return false
+    }
+
+    private func dispatch(_ request: ParsedRequest, body: HTTPRequestBody) {
+        state = .handling(request)
+        clearDeadline()
+        updateInterest()
+        host.dispatch(HTTPRequest(head: request.head, body: body), from: self)
+    }
+
+    /// Sends what is left of `interim` without blocking.
+    func flushInterim() {
+        while !interim.isEmpty {
+            let n = interim.withUnsafeBytes { send(socket.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n > 0 {
+                interim.removeFirst(n)
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                return
+            } else {
+                close(reason: "send: " + HTTPServerError.describe(errno: errno))
+                return
+            }
+        }
+    }
+}

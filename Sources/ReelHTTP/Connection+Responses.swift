@@ -1,0 +1,97 @@
+import Glibc
+
+/// Writing side: handler results, server-generated errors, response streaming and what follows a
+/// response (next request, lingering close, close).
+extension Connection {
+    /// The handler finished the current request.
+    func onHandlerResult(_ response: HTTPResponse) {
+        guard case .handling(let request) = state else { return }
+        respond(response, to: request, keepAlive: request.keepAlive && !host.isDraining)
+        process()
+    }
+
+    /// Answers with the handler's `reject` body for an error the server found; the connection
+    /// closes afterwards (after `lingering`).
+    func refuse(_ error: RequestError, request: ParsedRequest?, requestID: String? = nil) {
+        if record == nil {
+            record = RequestRecord(requestID: requestID ?? RequestID.make(), method: request?.head.method ?? "",
+                                   path: request?.head.path ?? "", started: MonotonicClock.now())
+        }
+        record?.rejection = error.reason
+        var response = host.handler.reject(request?.head, status: error.status, reason: error.reason)
+        response.status = error.status
+        respond(response, to: request, keepAlive: false)
+    }
+
+    private func respond(_ response: HTTPResponse, to request: ParsedRequest?, keepAlive: Bool) {
+        let requestID = record?.requestID ?? RequestID.make()
+        func context(_ keepAlive: Bool) -> ResponseBuilder.Context {
+            ResponseBuilder.Context(requestID: requestID, date: host.httpDate(), keepAlive: keepAlive,
+                                    isHead: request?.isHead ?? false, isHTTP10: request?.isHTTP10 ?? false)
+        }
+        let outgoing: OutgoingResponse
+        do {
+            outgoing = try ResponseBuilder.build(response, context(keepAlive))
+        } catch {
+            let reason = (error as? RequestError)?.reason ?? "\(error)"
+            record?.rejection = reason
+            var fallback = host.handler.reject(request?.head, status: 500, reason: reason)
+            fallback.status = 500
+            if case .file = fallback.body { fallback.body = .empty }
+            outgoing = (try? ResponseBuilder.build(fallback, context(false)))
+                ?? OutgoingResponse(status: 500, closeAfter: true,
+                                    head: Array("HTTP/1.1 500 Internal Server Error\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+        }
+        outgoing.prepend(interim)
+        interim = []
+        state = .writing(outgoing)
+        setDeadline(after: host.configuration.idleTimeout, .write)
+    }
+
+    /// Writes as much of the response as the socket takes. Returns true when it is complete and the
+    /// connection moved on.
+    func writeResponse(_ response: OutgoingResponse) -> Bool {
+        let before = response.totalSent
+        let progress = response.write(to: socket.rawValue, budget: Self.writeBudget)
+        if response.totalSent > before { setDeadline(after: host.configuration.idleTimeout, .write) }
+        switch progress {
+        case .wouldBlock, .yielded:
+            return false
+        case .failed(let reason):
+            close(reason: reason)
+            return false
+        case .done:
+            logRequest(status: response.status, bytes: response.bodyBytesSent, failure: nil)
+            if !response.closeAfter && !host.isDraining {
+                state = .awaitingHead
+                setDeadline(after: host.configuration.idleTimeout, .idle)
+                return true
+            }
+            if peerClosed || host.isDraining { close() } else { startLingering() }
+            return false
+        }
+    }
+
+    private func startLingering() {
+        _ = shutdown(socket.rawValue, Int32(SHUT_WR))
+        input.clear()
+        state = .lingering
+        setDeadline(after: min(Self.lingerSeconds, host.configuration.idleTimeout), .linger)
+    }
+
+    /// Writes the request's log line (once) and forgets the request.
+    func logRequest(status: Int, bytes: Int64, failure: String?) {
+        guard let record else { return }
+        self.record = nil
+        var line = LogLine(level: "info", msg: "request")
+        line.string("requestId", record.requestID)
+        line.string("method", record.method)
+        line.string("path", record.path)
+        line.int("status", Int64(status))
+        line.int("bytes", bytes)
+        line.decimal("ms", MonotonicClock.milliseconds(from: record.started, to: MonotonicClock.now()))
+        line.string("remote", remoteAddress)
+        if let error = failure ?? record.rejection { line.string("error", error) }
+        host.log(line)
+    }
+}

@@ -1,0 +1,244 @@
+import Glibc
+
+/// One client connection, driven only by the event-loop thread. It reads and parses one request at
+/// a time, hands it to the pool, writes the response, and only then looks at the next request, so
+/// pipelined requests are answered in order and nothing is read while a request is handled or a
+/// response is written (backpressure). See `Connection+Requests` and `Connection+Responses`.
+final class Connection {
+    enum State {
+        /// Waiting for (the rest of) a request head; also the idle keep-alive state.
+        case awaitingHead
+        case readingBody(ParsedRequest, BodyReader)
+        /// The request is with the handler pool; no interest in the socket.
+        case handling(ParsedRequest)
+        case writing(OutgoingResponse)
+        /// After a response that ends the connection: our side is shut down and input is read and
+        /// dropped for a moment, so unread request bytes do not make the kernel send a reset that
+        /// would destroy the response before the client reads it.
+        case lingering
+        case closed
+    }
+
+    /// What happens when `deadline` passes.
+    enum DeadlineKind {
+        /// A new connection without a complete head: silent close, or 408 if bytes arrived.
+        case firstRequest
+        /// Keep-alive wait for the next request: silent close.
+        case idle
+        /// A started head not finished in time: 408.
+        case head
+        /// A body stalled: 408.
+        case body
+        /// A response stalled (the client stopped reading): close.
+        case write
+        case linger
+    }
+
+    static let lingerSeconds = 2.0
+    static let lingerLimit = 1 << 20
+    static let readsPerEvent = 4
+    static let writeBudget = 1 << 20
+
+    let id: UInt64
+    let socket: FileDescriptor
+    let remoteAddress: String
+    unowned let host: ConnectionHost
+    var state = State.awaitingHead
+    var input = InputBuffer()
+    var scanner: HeadScanner
+    private(set) var deadline: UInt64 = 0
+    private(set) var deadlineKind = DeadlineKind.firstRequest
+    /// The epoll interest currently registered.
+    var interest: UInt32
+    /// The client shut down its sending side (read returned 0).
+    var peerClosed = false
+    /// An interim response (`100 Continue`) not yet fully sent.
+    var interim: [UInt8] = []
+    /// The request being served, for its log line.
+    var record: RequestRecord?
+    private var lingered = 0
+
+    init(id: UInt64, socket: FileDescriptor, remoteAddress: String, host: ConnectionHost, interest: UInt32) {
+        self.id = id
+        self.socket = socket
+        self.remoteAddress = remoteAddress
+        self.host = host
+        self.interest = interest
+        scanner = HeadScanner(requestLineLimit: host.configuration.requestLineLimit,
+                              headerLimit: host.configuration.headerLimit)
+    }
+
+    var isClosed: Bool {
+        if case .closed = state { return true }
+        return false
+    }
+
+    /// True while the connection is waiting for its next request with nothing received.
+    var isIdle: Bool {
+        if case .awaitingHead = state { return input.isEmpty }
+        return false
+    }
+
+    func start() {
+        setDeadline(after: host.configuration.headerTimeout, .firstRequest)
+    }
+
+    /// Handles one epoll report for this socket.
+    func handle(events: UInt32, buffer: ReadBuffer) {
+        if events & Epoll.hangUp != 0 {
+            close(reason: "the connection failed or was reset")
+            return
+        }
+        if events & Epoll.readable != 0 { readAvailable(buffer) }
+        if events & Epoll.writable != 0 && !isClosed {
+            if !interim.isEmpty { flushInterim() }
+            if !isClosed { process() }
+        }
+    }
+
+    private var wantsInput: Bool {
+        switch state {
+        case .awaitingHead, .readingBody, .lingering: return !peerClosed
+        case .handling, .writing, .closed: return false
+        }
+    }
+
+    private func readAvailable(_ buffer: ReadBuffer) {
+        for _ in 0..<Self.readsPerEvent {
+            guard wantsInput else { return }
+            let n = recv(socket.rawValue, buffer.bytes.baseAddress, buffer.bytes.count, 0)
+            if n > 0 {
+                if case .lingering = state {
+                    lingered += n
+                    if lingered > Self.lingerLimit { close() }
+                    continue
+                }
+                input.append(UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<n]))
+                process()
+                if n < buffer.bytes.count { return }
+            } else if n == 0 {
+                peerClosed = true
+                if case .lingering = state {
+                    close()
+                } else {
+                    process()
+                }
+                return
+            } else if errno == EINTR {
+                continue
+            } else {
+                if errno != EAGAIN && errno != EWOULDBLOCK { close(reason: "recv: " + HTTPServerError.describe(errno: errno)) }
+                return
+            }
+        }
+    }
+
+    /// Advances the state machine as far as the buffered input and the socket allow.
+    func process() {
+        while true {
+            let advanced: Bool
+            switch state {
+            case .closed, .handling, .lingering:
+                advanced = false
+            case .writing(let response):
+                advanced = writeResponse(response)
+            case .awaitingHead:
+                advanced = readHead()
+            case .readingBody(let request, let reader):
+                advanced = readBody(request, reader)
+            }
+            if !advanced {
+                updateInterest()
+                return
+            }
+        }
+    }
+
+    func updateInterest() {
+        var wanted: UInt32 = 0
+        switch state {
+        case .awaitingHead, .readingBody:
+            if !peerClosed { wanted |= Epoll.readable }
+            if !interim.isEmpty { wanted |= Epoll.writable }
+        case .lingering:
+            wanted = Epoll.readable
+        case .writing:
+            wanted = Epoll.writable
+        case .handling:
+            wanted = 0
+        case .closed:
+            return
+        }
+        if wanted != interest {
+            interest = wanted
+            host.setInterest(self, wanted)
+        }
+    }
+
+    /// Shutdown began: an idle (or lingering) connection closes now; one with a request in
+    /// progress finishes it and then closes.
+    func beginDrain() {
+        switch state {
+        case .awaitingHead, .lingering: close()
+        case .readingBody, .handling, .writing, .closed: break
+        }
+    }
+
+    func setDeadline(after seconds: Double, _ kind: DeadlineKind) {
+        deadline = MonotonicClock.now() &+ MonotonicClock.nanoseconds(seconds)
+        deadlineKind = kind
+        host.noteDeadline(deadline)
+    }
+
+    func clearDeadline() {
+        deadline = 0
+    }
+
+    /// Acts on an expired deadline.
+    func checkDeadline(now: UInt64) {
+        guard deadline != 0, now >= deadline, !isClosed else { return }
+        deadline = 0
+        let configuration = host.configuration
+        switch deadlineKind {
+        case .firstRequest, .head:
+            if case .awaitingHead = state, !input.isEmpty {
+                refuse(RequestError(408, "the request head did not arrive within \(configuration.headerTimeout) s"), request: nil)
+                process()
+            } else {
+                close()
+            }
+        case .body:
+            if case .readingBody(let request, let reader) = state {
+                reader.sink.discard()
+                refuse(RequestError(408, "the request body stalled for \(configuration.idleTimeout) s"), request: request)
+                process()
+            } else {
+                close()
+            }
+        case .write:
+            close(reason: "the client stopped reading the response")
+        case .idle, .linger:
+            close()
+        }
+    }
+
+    /// Ends the connection: a partial upload is removed, an unfinished request logged.
+    func close(reason: String? = nil) {
+        guard !isClosed else { return }
+        var status = 0
+        var bytes: Int64 = 0
+        switch state {
+        case .readingBody(_, let reader):
+            reader.sink.discard()
+        case .writing(let response):
+            status = response.status
+            bytes = response.bodyBytesSent
+        default:
+            break
+        }
+        if record != nil { logRequest(status: status, bytes: bytes, failure: reason ?? "the connection was closed") }
+        state = .closed
+        deadline = 0
+        host.remove(self)
+    }
+}

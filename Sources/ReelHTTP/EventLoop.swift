@@ -1,0 +1,199 @@
+import Glibc
+
+/// The single thread that owns every socket: it waits in epoll, accepts connections, drives each
+/// `Connection`'s state machine, enforces deadlines, and applies handler results that pool threads
+/// post to the `LoopMailbox` (woken through its eventfd). Idle connections cost a table entry and
+/// an epoll registration, no thread.
+final class EventLoop: ConnectionHost {
+    private static let wakeupToken: UInt64 = 0
+    private static let listenerToken: UInt64 = 1
+
+    let configuration: HTTPServerConfiguration
+    let handler: HTTPHandler
+    let mailbox: LoopMailbox
+    private let logger: ((String) -> Void)?
+    private let pool: HandlerPool
+    private let epoll: Epoll
+    private var listener: ListeningSocket?
+    private var listening = true
+    private var acceptResumeAt: UInt64 = 0
+    private var connections: [UInt64: Connection] = [:]
+    private var nextID: UInt64 = 2
+    private var nextSweep = UInt64.max
+    private var drainDeadline: UInt64 = 0
+    private(set) var isDraining = false
+    private var date = HTTPDate()
+    private let readBuffer = ReadBuffer(size: 64 * 1024)
+
+    init(configuration: HTTPServerConfiguration, handler: HTTPHandler, logger: ((String) -> Void)?,
+         listener: ListeningSocket, mailbox: LoopMailbox, pool: HandlerPool) throws {
+        self.configuration = configuration
+        self.handler = handler
+        self.logger = logger
+        self.listener = listener
+        self.mailbox = mailbox
+        self.pool = pool
+        epoll = try Epoll()
+        try epoll.add(mailbox.wakeup.rawValue, events: Epoll.readable, token: Self.wakeupToken)
+        try epoll.add(listener.descriptor.rawValue, events: Epoll.readable, token: Self.listenerToken)
+    }
+
+    /// Runs until shutdown has drained every connection (or its grace period ran out).
+    func run() {
+        while true {
+            let now = MonotonicClock.now()
+            if isDraining && (connections.isEmpty || now >= drainDeadline) { break }
+            if !listening && !isDraining && acceptResumeAt != 0 && now >= acceptResumeAt { resumeAccepting() }
+            do {
+                try epoll.wait(timeoutMs: waitTimeout(now: now)) { token, events in
+                    switch token {
+                    case Self.wakeupToken: mailbox.wakeup.drain()
+                    case Self.listenerToken: acceptConnections()
+                    default: connections[token]?.handle(events: events, buffer: readBuffer)
+                    }
+                }
+            } catch {
+                logProblem("the event loop failed; closing every connection", error: "\(error)")
+                break
+            }
+            deliverMail()
+            runDeadlines(now: MonotonicClock.now())
+        }
+        for connection in Array(connections.values) { connection.close(reason: "the server shut down") }
+        closeListener()
+    }
+
+    private func waitTimeout(now: UInt64) -> Int32 {
+        var wake = nextSweep
+        if isDraining { wake = min(wake, drainDeadline) }
+        if !listening && acceptResumeAt != 0 { wake = min(wake, acceptResumeAt) }
+        guard wake != .max else { return -1 }
+        guard wake > now else { return 0 }
+        return Int32(min((wake - now + 999_999) / 1_000_000, 60_000))
+    }
+
+    // MARK: Accepting
+
+    private func acceptConnections() {
+        guard let listener else { return }
+        for _ in 0..<128 {
+            if connections.count >= configuration.maxConnections {
+                pauseAccepting(until: 0)
+                return
+            }
+            switch listener.accept() {
+            case .wouldBlock:
+                return
+            case .failed(let code):
+                if code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM {
+                    logProblem("cannot accept a connection; pausing accepts for 100 ms",
+                               error: HTTPServerError.describe(errno: code))
+                    pauseAccepting(until: MonotonicClock.now() + 100_000_000)
+                    return
+                }
+                continue  // ECONNABORTED, EINTR, EPROTO…: that one connection is gone
+            case let .connection(socket, remote):
+                let id = nextID
+                nextID += 1
+                do {
+                    try epoll.add(socket.rawValue, events: Epoll.readable, token: id)
+                } catch {
+                    logProblem("cannot watch a new connection", error: "\(error)")
+                    continue
+                }
+                let connection = Connection(id: id, socket: socket, remoteAddress: remote, host: self, interest: Epoll.readable)
+                connections[id] = connection
+                connection.start()
+            }
+        }
+    }
+
+    /// Stops watching the listener: new connections wait in the backlog. `until` 0 means until a
+    /// connection closes.
+    private func pauseAccepting(until: UInt64) {
+        guard listening, let listener else { return }
+        listening = false
+        acceptResumeAt = until
+        try? epoll.modify(listener.descriptor.rawValue, events: 0, token: Self.listenerToken)
+    }
+
+    private func resumeAccepting() {
+        guard !listening, !isDraining, let listener, connections.count < configuration.maxConnections else { return }
+        listening = true
+        acceptResumeAt = 0
+        try? epoll.modify(listener.descriptor.rawValue, events: Epoll.readable, token: Self.listenerToken)
+    }
+
+    private func closeListener() {
+        guard let listener else { return }
+        epoll.remove(listener.descriptor.rawValue)
+        listener.descriptor.close()
+        self.listener = nil
+        listening = false
+    }
+
+    // MARK: Mail, deadlines, shutdown
+
+    private func deliverMail() {
+        let (results, shutdownDeadline) = mailbox.take()
+        for result in results {
+            connections[result.connectionID]?.onHandlerResult(result.response)
+        }
+        if let shutdownDeadline, !isDraining { beginDrain(deadline: shutdownDeadline) }
+    }
+
+    private func beginDrain(deadline: UInt64) {
+        isDraining = true
+        drainDeadline = deadline
+        closeListener()
+        for connection in Array(connections.values) { connection.beginDrain() }
+    }
+
+    private func runDeadlines(now: UInt64) {
+        guard now >= nextSweep else { return }
+        nextSweep = .max
+        for connection in Array(connections.values) {
+            connection.checkDeadline(now: now)
+            if !connection.isClosed && connection.deadline != 0 { nextSweep = min(nextSweep, connection.deadline) }
+        }
+    }
+
+    // MARK: ConnectionHost
+
+    func setInterest(_ connection: Connection, _ events: UInt32) {
+        do {
+            try epoll.modify(connection.socket.rawValue, events: events, token: connection.id)
+        } catch {
+            connection.close(reason: "\(error)")
+        }
+    }
+
+    func noteDeadline(_ deadline: UInt64) {
+        nextSweep = min(nextSweep, deadline)
+    }
+
+    func dispatch(_ request: HTTPRequest, from connection: Connection) {
+        pool.submit(HandlerJob(connectionID: connection.id, request: request))
+    }
+
+    func remove(_ connection: Connection) {
+        guard connections.removeValue(forKey: connection.id) != nil else { return }
+        epoll.remove(connection.socket.rawValue)
+        connection.socket.close()
+        if !listening && acceptResumeAt == 0 { resumeAccepting() }
+    }
+
+    func log(_ line: LogLine) {
+        logger?(line.line)
+    }
+
+    func httpDate() -> String {
+        date.current()
+    }
+
+    private func logProblem(_ message: String, error: String) {
+        var line = LogLine(level: "error", msg: message)
+        line.string("error", error)
+        log(line)
+    }
+}

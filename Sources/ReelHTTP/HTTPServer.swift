@@ -1,0 +1,94 @@
+import Foundation
+import Glibc
+
+/// An HTTP/1.1 server: one event-loop thread (epoll) owns every connection and a fixed pool of
+/// threads runs the handler, so thousands of idle keep-alive connections cost no thread each.
+/// Linux only (epoll, eventfd).
+///
+/// `start()` binds and starts the threads; `shutdown(gracePeriod:)` stops accepting, lets requests
+/// in progress finish, and returns once everything is closed. A server is started at most once.
+public final class HTTPServer: @unchecked Sendable {
+    private enum Phase { case created, running, stopped }
+
+    public let configuration: HTTPServerConfiguration
+    private let handler: HTTPHandler
+    private let logger: ((String) -> Void)?
+    private let lock = NSLock()
+    private var phase = Phase.created
+    private var boundPort = 0
+    private var loop: EventLoop?
+    private var pool: HandlerPool?
+    private var loopThread: JoinableThread?
+
+    /// Checks the configuration; nothing is bound until `start()`. `logger` receives one JSON
+    /// object per line (a line per request, and problems such as accept failures); it is called on
+    /// the event-loop thread, so it must be quick.
+    public init(configuration: HTTPServerConfiguration, handler: HTTPHandler, logger: ((String) -> Void)? = nil) throws {
+        let problems = configuration.problems()
+        guard problems.isEmpty else { throw HTTPServerError.invalidConfiguration(problems) }
+        self.configuration = configuration
+        self.handler = handler
+        self.logger = logger
+    }
+
+    /// The bound port (the kernel's choice when the configuration asked for 0); 0 before `start()`.
+    public var port: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return boundPort
+    }
+
+    /// Binds and listens, then starts the handler pool and the event-loop thread.
+    public func start() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard phase == .created else {
+            throw HTTPServerError.notStartable(phase == .running ? "it is already running" : "it has been shut down")
+        }
+        let listener = try ListeningSocket(host: configuration.host, port: configuration.port,
+                                           backlog: Int32(min(configuration.maxConnections, Int(SOMAXCONN))))
+        let mailbox = try LoopMailbox()
+        let pool = try HandlerPool(size: configuration.handlerThreads, handler: handler, mailbox: mailbox)
+        let loop: EventLoop
+        do {
+            loop = try EventLoop(configuration: configuration, handler: handler, logger: logger,
+                                 listener: listener, mailbox: mailbox, pool: pool)
+            loopThread = try JoinableThread(name: "reel-http-loop") { loop.run() }
+        } catch {
+            _ = pool.stop(deadline: MonotonicClock.now())
+            throw error
+        }
+        self.loop = loop
+        self.pool = pool
+        boundPort = listener.port
+        phase = .running
+    }
+
+    /// Stops the server: closes the listener and idle connections at once, lets requests being
+    /// received, handled or written finish (their responses say `Connection: close`) until
+    /// `gracePeriod` seconds have passed, then closes whatever is left and joins the threads.
+    /// Handler threads still busy when the grace period ends are detached and end on their own.
+    /// Returns when done; calling it again (or before `start()`) does nothing.
+    public func shutdown(gracePeriod: Double) {
+        lock.lock()
+        guard phase == .running, let loop, let pool, let loopThread else {
+            phase = .stopped
+            lock.unlock()
+            return
+        }
+        phase = .stopped
+        self.loop = nil
+        self.pool = nil
+        self.loopThread = nil
+        lock.unlock()
+
+        let deadline = MonotonicClock.now() &+ MonotonicClock.nanoseconds(gracePeriod)
+        loop.mailbox.requestShutdown(deadline: deadline)
+        loopThread.join()
+        _ = pool.stop(deadline: max(deadline, MonotonicClock.now() + 10_000_000))
+    }
+
+    deinit {
+        shutdown(gracePeriod: 0)
+    }
+}

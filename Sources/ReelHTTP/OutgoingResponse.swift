@@ -1,0 +1,97 @@
+import Glibc
+
+/// A response being written to a non-blocking socket: the serialized head (and an in-memory body),
+/// then a file body read with `pread` 64 KiB at a time, resuming wherever `EAGAIN` stopped it.
+final class OutgoingResponse {
+    enum Progress: Equatable {
+        case done
+        /// The socket is full: wait for `EPOLLOUT`.
+        case wouldBlock
+        /// `budget` bytes were sent: let other connections run, then continue.
+        case yielded
+        case failed(String)
+    }
+
+    static let chunkSize = 64 * 1024
+
+    let status: Int
+    /// Close the connection once this response is written.
+    let closeAfter: Bool
+    private var pending: [UInt8]
+    private var offset = 0
+    private var end: Int
+    private let file: FileDescriptor?
+    private var fileOffset: Int64
+    private var fileRemaining: Int64
+    private var headLength: Int64
+    private(set) var totalSent: Int64 = 0
+
+    /// `head` is sent first, then `bytes`, then `fileLength` bytes of `file` from `fileOffset`.
+    init(status: Int, closeAfter: Bool, head: [UInt8], bytes: [UInt8] = [],
+         file: FileDescriptor? = nil, fileOffset: Int64 = 0, fileLength: Int64 = 0) {
+        self.status = status
+        self.closeAfter = closeAfter
+        pending = head + bytes
+        end = pending.count
+        headLength = Int64(head.count)
+        self.file = file
+        self.fileOffset = fileOffset
+        fileRemaining = file == nil ? 0 : fileLength
+    }
+
+    /// Puts bytes (an unsent `100 Continue`) before everything else; they count as head bytes.
+    func prepend(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        pending = bytes + pending[offset..<end]
+        offset = 0
+        end = pending.count
+        headLength += Int64(bytes.count)
+    }
+
+    /// Body bytes sent so far (for the log).
+    var bodyBytesSent: Int64 { max(0, totalSent - headLength) }
+
+    func write(to socket: Int32, budget: Int) -> Progress {
+        var sentNow = 0
+        while true {
+            if offset == end {
+                guard fileRemaining > 0 else { return .done }
+                if let failure = refill() { return .failed(failure) }
+            }
+            if sentNow >= budget { return .yielded }
+            let n = pending.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return send(socket, base + offset, end - offset, Int32(MSG_NOSIGNAL))
+            }
+            if n > 0 {
+                offset += n
+                sentNow += n
+                totalSent += Int64(n)
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                return .wouldBlock
+            } else {
+                return .failed(n < 0 ? "send: " + HTTPServerError.describe(errno: errno) : "send wrote nothing")
+            }
+        }
+    }
+
+    /// Reads the next piece of the file into `pending`; returns why it failed, if it did.
+    private func refill() -> String? {
+        guard let file else { return "no file" }
+        if pending.count < Self.chunkSize { pending = [UInt8](repeating: 0, count: Self.chunkSize) }
+        let want = Int(min(Int64(Self.chunkSize), fileRemaining))
+        while true {
+            let n = pending.withUnsafeMutableBytes { raw in pread(file.rawValue, raw.baseAddress, want, off_t(fileOffset)) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return "reading the response file: " + HTTPServerError.describe(errno: errno) }
+            if n == 0 { return "the response file ended early" }
+            offset = 0
+            end = n
+            fileOffset += Int64(n)
+            fileRemaining -= Int64(n)
+            return nil
+        }
+    }
+}

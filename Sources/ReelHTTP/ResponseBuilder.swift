@@ -1,0 +1,89 @@
+import Glibc
+
+/// Turns a handler's `HTTPResponse` into an `OutgoingResponse`: status line, the handler's headers
+/// (sanitized), and the headers the server owns (`Content-Length`, `Date`, `X-Request-Id`,
+/// `Connection`). Opens a file body up front so a missing file becomes a clean 500, not a broken
+/// response.
+enum ResponseBuilder {
+    struct Context {
+        let requestID: String
+        let date: String
+        let keepAlive: Bool
+        /// A HEAD request: headers as for GET, no body.
+        let isHead: Bool
+        /// An HTTP/1.0 client needs `Connection: keep-alive` to keep the connection.
+        let isHTTP10: Bool
+    }
+
+    /// Headers the server writes itself; a handler's copies are dropped.
+    private static let ownedHeaders = ["content-length", "transfer-encoding", "connection", "keep-alive", "x-request-id", "date"]
+
+    static func build(_ response: HTTPResponse, _ context: Context) throws -> OutgoingResponse {
+        let status = (200...599).contains(response.status) ? response.status : 500
+        let bodyForbidden = status == 204 || status == 304
+        let sendsBody = !bodyForbidden && !context.isHead
+
+        var file: FileDescriptor?
+        var fileOffset: Int64 = 0
+        var bytes: [UInt8] = []
+        var length: Int64 = 0
+        switch response.body {
+        case .empty:
+            break
+        case .bytes(let body):
+            length = Int64(body.count)
+            if sendsBody { bytes = body }
+        case let .file(path, offset, fileLength):
+            guard offset >= 0, fileLength >= 0, offset <= Int64.max - fileLength else {
+                throw RequestError(500, "the response file range \(offset)+\(fileLength) is invalid")
+            }
+            length = fileLength
+            fileOffset = offset
+            if sendsBody && fileLength > 0 { file = try open(path, needing: offset + fileLength) }
+        }
+
+        var head = "HTTP/1.1 \(status) \(HTTPStatus.reasonPhrase(status))\r\n"
+        let handlerLength = response.headers["Content-Length"]
+        for (name, value) in response.headers.all {
+            guard ASCII.isToken(name.utf8), !ownedHeaders.contains(name.lowercased()) else { continue }
+            head += name + ": " + sanitize(value) + "\r\n"
+        }
+        head += "Date: \(context.date)\r\nX-Request-Id: \(context.requestID)\r\n"
+        if status == 304 {
+            if let handlerLength, handlerLength.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+                head += "Content-Length: \(handlerLength)\r\n"
+            }
+        } else if status != 204 {
+            head += "Content-Length: \(length)\r\n"
+        }
+        if !context.keepAlive {
+            head += "Connection: close\r\n"
+        } else if context.isHTTP10 {
+            head += "Connection: keep-alive\r\n"
+        }
+        head += "\r\n"
+        return OutgoingResponse(status: status, closeAfter: !context.keepAlive, head: Array(head.utf8), bytes: bytes,
+                                file: file, fileOffset: fileOffset, fileLength: sendsBody ? length : 0)
+    }
+
+    /// Opens a response file and checks it holds at least `needing` bytes.
+    private static func open(_ path: String, needing: Int64) throws -> FileDescriptor {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw RequestError(500, "cannot open the response file \(path): \(HTTPServerError.describe(errno: errno))")
+        }
+        let descriptor = FileDescriptor(fd)
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int64(info.st_size) >= needing else {
+            throw RequestError(500, "the response file \(path) is not a regular file of at least \(needing) bytes")
+        }
+        return descriptor
+    }
+
+    /// Control bytes in a value would let a handler (or a value it copied from a client) split the
+    /// response; they become spaces.
+    private static func sanitize(_ value: String) -> String {
+        guard value.utf8.contains(where: { !ASCII.isFieldValueByte($0) }) else { return value }
+        return String(decoding: value.utf8.map { ASCII.isFieldValueByte($0) ? $0 : ASCII.space }, as: UTF8.self)
+    }
+}

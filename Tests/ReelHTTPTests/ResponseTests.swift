@@ -1,0 +1,95 @@
+import Foundation
+import XCTest
+
+/// Response headers, file streaming, path decoding and the request log.
+final class ResponseTests: ServerTestCase {
+    func testEveryResponseHasDateRequestIdAndLength() throws {
+        try startServer()
+        let client = try connect()
+        var ids: Set<String> = []
+        for _ in 0..<2 {
+            try client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            let response = try client.readResponse()
+            XCTAssertEqual(response.header("Content-Length"), "5")
+            let date = try XCTUnwrap(response.header("Date"))
+            XCTAssertNotNil(date.range(of: #"^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$"#, options: .regularExpression), date)
+            let id = try XCTUnwrap(response.header("X-Request-Id"))
+            XCTAssertNotNil(id.range(of: "^[0-9a-f]{16}$", options: .regularExpression), id)
+            ids.insert(id)
+        }
+        XCTAssertEqual(ids.count, 2, "each request gets a new id")
+    }
+
+    func testLargeFileIsStreamedByteExact() throws {
+        try startServer()
+        let client = try connect(timeout: 5)
+        try client.send("GET /file HTTP/1.1\r\nHost: t\r\n\r\n")
+        let response = try client.readResponse()
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.header("Content-Length"), String(fixture.count))
+        XCTAssertEqual(response.body.count, fixture.count)
+        XCTAssertTrue(response.body == fixture, "the body matches the file")
+        try client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+        XCTAssertEqual(try client.readResponse().text, "hello")
+    }
+
+    func testFileRangeIsSent() throws {
+        try startServer()
+        let client = try connect()
+        try client.send("GET /file?offset=70000&length=100000 HTTP/1.1\r\nHost: t\r\n\r\n")
+        let response = try client.readResponse()
+        XCTAssertEqual(response.body, Array(fixture[70000..<170000]))
+    }
+
+    func testSlowReaderStillGetsTheWholeFile() throws {
+        try startServer()
+        let client = try connect(timeout: 5)
+        try client.send("GET /file HTTP/1.1\r\nHost: t\r\n\r\nGET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+        usleep(200_000)  // the server fills the socket and must wait for EPOLLOUT
+        let response = try client.readResponse()
+        XCTAssertTrue(response.body == fixture)
+        XCTAssertEqual(try client.readResponse().text, "hello")
+    }
+
+    func testMissingResponseFileBecomes500() throws {
+        try startServer()
+        try assertRefused("GET /missing-file HTTP/1.1\r\nHost: t\r\n\r\n", status: 500)
+        XCTAssertTrue(handler.rejections.contains { $0.status == 500 && $0.reason.contains("/nonexistent-reel-file") })
+    }
+
+    func testPathAndQueryAreDecoded() throws {
+        try startServer()
+        let client = try connect()
+        try client.send("GET /path/a%20b/%C3%A9?x=1&y=a+b&z=%26%3D&&flag HTTP/1.1\r\nHost: t\r\n\r\n")
+        XCTAssertEqual(try client.readResponse().text, "/path/a b/é|x=1&y=a b&z=&=&flag=")
+        try client.send("GET http://example.com/path/abs?q=1 HTTP/1.1\r\nHost: example.com\r\n\r\n")
+        XCTAssertEqual(try client.readResponse().text, "/path/abs|q=1")
+    }
+
+    func testEachRequestIsLoggedAsOneJSONLine() throws {
+        try startServer()
+        let client = try connect()
+        try client.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\n\r\nabc")
+        let response = try client.readResponse()
+        try client.send("GET /x\"y HTTP/1.1\r\nHost: t\r\nX-Bad: \u{01}\r\n\r\n")
+        _ = try client.readResponse()
+        try client.readUntilClosed()
+        XCTAssertTrue(eventually { logLines.count >= 2 })
+        let lines = logLines
+        let first = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        XCTAssertEqual(first["level"] as? String, "info")
+        XCTAssertEqual(first["msg"] as? String, "request")
+        XCTAssertEqual(first["requestId"] as? String, response.header("X-Request-Id"))
+        XCTAssertEqual(first["method"] as? String, "POST")
+        XCTAssertEqual(first["path"] as? String, "/echo")
+        XCTAssertEqual(first["status"] as? Int, 200)
+        XCTAssertEqual(first["bytes"] as? Int, 3)
+        XCTAssertNotNil(first["ms"] as? Double)
+        XCTAssertTrue((first["remote"] as? String)?.hasPrefix("127.0.0.1:") ?? false)
+        XCTAssertNotNil((first["ts"] as? String)?.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$"#, options: .regularExpression))
+        XCTAssertFalse(lines[0].contains("\n"))
+        let second = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        XCTAssertEqual(second["status"] as? Int, 400)
+        XCTAssertNotNil(second["error"] as? String)
+    }
+}
