@@ -1,14 +1,8 @@
 #!/usr/bin/env bash
-# Quick start: installs missing dependencies, builds Reel, and renders the bundled example.
+# Quick start: installs missing dependencies, builds Reel (release) and runs the server with its
+# embedded defaults: http://127.0.0.1:8080, SQLite and outputs under ./data, sources under ./media.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
 swift build -c release --product reel
-mkdir -p examples/media out
-# The example's footage is generated, so the repository carries no media.
-[ -f examples/media/clip.mp4 ] || ffmpeg -v error -nostdin -y \
-  -f lavfi -i "testsrc2=size=1280x720:rate=30:duration=6" -f lavfi -i "sine=frequency=440:duration=6" \
-  -c:v libx264 -pix_fmt yuv420p -c:a aac -shortest examples/media/clip.mp4
-.build/release/reel render examples/hello.json -o out/hello.mp4 --progress
-echo "rendered out/hello.mp4"
-.build/release/reel probe out/hello.mp4
+exec .build/release/reel serve "$@"

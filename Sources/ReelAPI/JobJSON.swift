@@ -1,0 +1,55 @@
+import Foundation
+import ReelEngine
+import ReelQueue
+import ReelSpec
+
+/// The API's JSON shapes for jobs and assets (openapi.yaml `Job` and `Asset`).
+enum JobJSON {
+    static func job(_ j: Job, retentionHours: Double) -> JSONValue {
+        var m: [(key: String, value: JSONValue)] = [
+            ("id", .string(j.id)), ("status", .string(j.status.rawValue)),
+            ("progress", number(j.progress)), ("eta", j.eta.map(number) ?? .null),
+            ("attempts", .number(String(j.attempts))), ("maxAttempts", .number(String(j.maxAttempts))),
+            ("createdAt", .string(timestamp(j.createdAt))), ("updatedAt", .string(timestamp(j.updatedAt))),
+            ("startedAt", j.startedAt.map { .string(timestamp($0)) } ?? .null),
+            ("finishedAt", j.finishedAt.map { .string(timestamp($0)) } ?? .null),
+            ("error", j.error.map { .object([("code", .string($0.code)), ("message", .string($0.message))]) } ?? .null),
+        ]
+        if let o = j.output, j.status == .succeeded {
+            let duration = (try? TimeParser.parseString(o.duration).get())?.jsonNumber ?? .null
+            let expires: JSONValue = retentionHours > 0 && j.finishedAt != nil
+                ? .string(timestamp(j.finishedAt! + Int64(retentionHours * 3_600_000))) : .null
+            m.append(("output", .object([
+                ("url", .string("/v1/jobs/\(j.id)/output")), ("bytes", .number(String(o.bytes))), ("duration", duration),
+                ("sha256", .string(o.sha256)), ("contentType", .string(o.contentType)),
+                ("expiresAt", expires), ("expired", .bool(o.expired)),
+            ])))
+        } else {
+            m.append(("output", .null))
+        }
+        m.append(("idempotencyKey", j.idempotencyKey.map { .string($0) } ?? .null))
+        m.append(("spec", (try? JSONParser.parse(j.spec)) ?? .null))
+        return .object(m)
+    }
+
+    static func asset(_ a: Asset) -> JSONValue {
+        .object([
+            ("id", .string(a.id)), ("src", .string("upload:\(a.id)")), ("bytes", .number(String(a.bytes))),
+            ("sha256", .string(a.sha256)), ("contentType", a.contentType.map { .string($0) } ?? .null),
+            ("filename", a.filename.map { .string($0) } ?? .null), ("createdAt", .string(timestamp(a.createdAt))),
+            ("probe", (try? JSONParser.parse(a.probe)) ?? .null),
+        ])
+    }
+
+    static func number(_ d: Double) -> JSONValue {
+        guard d.isFinite else { return .null }
+        return .number(String(format: "%.6g", d))
+    }
+
+    /// RFC 3339 with milliseconds, UTC.
+    static func timestamp(_ ms: Int64) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f.string(from: Date(timeIntervalSince1970: Double(ms) / 1000))
+    }
+}

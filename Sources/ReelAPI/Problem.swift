@@ -1,0 +1,64 @@
+import ReelHTTP
+import ReelSpec
+
+/// RFC 9457 problem details: every API error is `application/problem+json` with a stable `type`.
+struct Problem {
+    let status: Int
+    let type: String
+    let title: String
+    let detail: String
+    var errors: [SpecProblem] = []
+    var headers: [(String, String)] = []
+
+    var response: HTTPResponse {
+        var members: [(key: String, value: JSONValue)] = [
+            ("type", .string("urn:reel:problem:\(type)")), ("title", .string(title)),
+            ("status", .number(String(status))), ("detail", .string(detail)),
+        ]
+        if !errors.isEmpty {
+            members.append(("errors", .array(errors.map {
+                .object([("pointer", .string($0.pointer)), ("message", .string($0.message))])
+            })))
+        }
+        var h = HTTPHeaders()
+        h.set("Content-Type", "application/problem+json")
+        for (k, v) in headers { h.set(k, v) }
+        return HTTPResponse(status: status, headers: h, body: .bytes(Array(JSONValue.object(members).serialized.utf8)))
+    }
+
+    static func validation(_ problems: [SpecProblem], detail: String? = nil) -> Problem {
+        Problem(status: 422, type: "validation", title: "The request is not valid",
+                detail: detail ?? "\(problems.count) problem\(problems.count == 1 ? "" : "s") found; see errors", errors: problems)
+    }
+
+    static func notFound(_ what: String) -> Problem {
+        Problem(status: 404, type: "not-found", title: "Not found", detail: what)
+    }
+
+    static func conflict(_ type: String, _ detail: String) -> Problem {
+        Problem(status: 409, type: type, title: "Conflict with the resource's state", detail: detail)
+    }
+
+    /// A failure of the server itself; the detail names what failed but no internals.
+    static func internalError(_ detail: String) -> Problem {
+        Problem(status: 500, type: "internal", title: "Internal error", detail: detail)
+    }
+
+    /// Statuses the HTTP layer produces itself (400, 408, 413, 414, 431, 505…).
+    static func transport(_ status: Int, _ reason: String) -> Problem {
+        let titles = [400: "Bad request", 408: "Request timeout", 411: "Length required", 413: "Content too large",
+                      414: "URI too long", 415: "Unsupported media type", 431: "Request header fields too large",
+                      501: "Not implemented", 503: "Service unavailable", 505: "HTTP version not supported"]
+        return Problem(status: status, type: "http-\(status)", title: titles[status] ?? "Error", detail: reason)
+    }
+}
+
+extension JSONValue {
+    /// A JSON response.
+    func response(_ status: Int, headers: [(String, String)] = []) -> HTTPResponse {
+        var h = HTTPHeaders()
+        h.set("Content-Type", "application/json")
+        for (k, v) in headers { h.set(k, v) }
+        return HTTPResponse(status: status, headers: h, body: .bytes(Array(serialized.utf8)))
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Logging
+import ReelEngine
+import ReelHTTP
+import ReelQueue
+
+/// The running service: job store, workers, HTTP server and the retention sweep, started and
+/// stopped together. On `stop` it stops accepting, finishes in-flight requests, and hands running
+/// jobs back to the queue so the next start resumes them.
+public final class ReelService: @unchecked Sendable {
+    public let config: ServerConfiguration
+    let store: JobStore
+    let pool: WorkerPool
+    let server: HTTPServer
+    let paths: DataPaths
+    let logger: Logger
+    private let sweepStop = DispatchSemaphore(value: 0)
+    private var sweeper: Thread?
+
+    public init(config: ServerConfiguration, logger: Logger, requestLog: ((String) -> Void)? = nil) throws {
+        self.config = config
+        self.logger = logger
+        paths = DataPaths(root: config.dataDir)
+        try paths.create()
+        try FileManager.default.createDirectory(atPath: config.mediaRoot, withIntermediateDirectories: true)
+        store = try JobStore(path: paths.database, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds)
+        ReelService.removeStalePartials(in: paths.outputs, logger: logger)
+        let store = store
+        let resolver = SourceResolver(mediaRoot: config.mediaRoot, uploads: { id in
+            guard let a = try? store.asset(id) else { return nil }
+            return a.path
+        }, allowedHosts: config.allowedHosts)
+        pool = WorkerPool(store: store, workers: config.workers, outputDirectory: paths.outputs, resolver: resolver, logger: logger)
+        let handler = APIHandler(config: config, store: store, pool: pool, resolver: resolver, paths: paths, logger: logger)
+        var http = HTTPServerConfiguration(host: config.host, port: config.port)
+        http.handlerThreads = config.handlerThreads
+        http.requestLineLimit = config.requestLineBytes
+        http.headerLimit = config.headerBytes
+        http.headerTimeout = config.headerTimeoutSeconds
+        http.idleTimeout = config.idleTimeoutSeconds
+        http.maxConnections = config.maxConnections
+        server = try HTTPServer(configuration: http, handler: handler, logger: requestLog)
+    }
+
+    /// The bound port (useful with port 0).
+    public var port: Int { server.port }
+
+    public func start() throws {
+        try server.start()
+        pool.start()
+        startSweeper()
+        logger.info("serving", metadata: ["listen": "\(config.host):\(server.port)", "dataDir": "\(config.dataDir)",
+                                          "workers": "\(config.workers)"])
+    }
+
+    public func stop() {
+        logger.info("stopping")
+        server.shutdown(gracePeriod: 10)
+        pool.shutdown()
+        sweepStop.signal()
+        logger.info("stopped")
+    }
+
+    /// Deletes temporary render files (`.NAME.partial-PID-N`) whose writing process is gone, as
+    /// after a crash; files of a live process (another server on the same data) are left alone.
+    static func removeStalePartials(in dir: String, logger: Logger) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
+        for name in names where name.hasPrefix(".") {
+            guard let r = name.range(of: ".partial-") else { continue }
+            let pid = Int32(name[r.upperBound...].split(separator: "-").first ?? "") ?? 0
+            if pid > 0 && (kill(pid, 0) == 0 || errno == EPERM) { continue }
+            try? FileManager.default.removeItem(atPath: dir + "/" + name)
+            logger.info("removed a partial output", metadata: ["file": "\(name)"])
+        }
+    }
+
+    /// Deletes outputs past the retention period, once a minute.
+    private func startSweeper() {
+        guard config.outputRetentionHours > 0 else { return }
+        let t = Thread { [self] in
+            repeat {
+                let cutoff = Int64(Date().timeIntervalSince1970 * 1000) - Int64(config.outputRetentionHours * 3_600_000)
+                do {
+                    for path in try store.expireOutputs(finishedBefore: cutoff) {
+                        try? FileManager.default.removeItem(atPath: path)
+                        logger.info("output expired", metadata: ["path": "\(path)"])
+                    }
+                } catch {
+                    logger.error("retention sweep failed", metadata: ["error": "\(error)"])
+                }
+            } while sweepStop.wait(timeout: .now() + 60) == .timedOut
+        }
+        t.name = "reel-retention"
+        sweeper = t
+        t.start()
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import ReelSpec
+
+/// Everything `reel serve` can be told: read from `config/reel.json` (every key optional, unknown
+/// keys refused), then overridden by `REEL_*` environment variables. Defaults are the embedded
+/// values below, so a fresh checkout serves with no file at all.
+public struct ServerConfiguration: Sendable, Equatable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    public var dataDir = "./data"
+    public var mediaRoot = "./media"
+    public var workers = 1
+    public var handlerThreads = 4
+    public var maxAttempts = 3
+    public var leaseSeconds = 30.0
+    public var outputRetentionHours = 168.0
+    public var allowedHosts: [String] = []
+    public var jsonBodyBytes = 1 << 20
+    public var uploadBytes: Int64 = 2 << 30
+    public var requestLineBytes = 8192
+    public var headerBytes = 32768
+    public var headerTimeoutSeconds = 10.0
+    public var idleTimeoutSeconds = 60.0
+    public var maxConnections = 4096
+
+    public init() {}
+
+    /// A configuration problem, naming the key or variable.
+    public struct Problem: Error, CustomStringConvertible, Sendable {
+        public let key: String
+        public let message: String
+        public var description: String { "configuration \(key): \(message)" }
+    }
+
+    /// Loads `path` (nil: defaults only) and applies the environment.
+    public static func load(path: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ServerConfiguration {
+        var c = ServerConfiguration()
+        if let path {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw Problem(key: path, message: "cannot be read")
+            }
+            let json: JSONValue
+            do { json = try JSONParser.parse(Array(data)) } catch { throw Problem(key: path, message: "\(error)") }
+            try c.apply(json)
+        }
+        try c.apply(environment: environment)
+        return c
+    }
+
+    mutating func apply(_ json: JSONValue) throws {
+        guard case .object(let members) = json else { throw Problem(key: "/", message: "must be an object") }
+        for (k, v) in members {
+            switch k {
+            case "listen": try setListen(try string(v, k), key: k)
+            case "dataDir": dataDir = try string(v, k)
+            case "mediaRoot": mediaRoot = try string(v, k)
+            case "workers": workers = try int(v, k, 1...64)
+            case "handlerThreads": handlerThreads = try int(v, k, 1...256)
+            case "maxAttempts": maxAttempts = try int(v, k, 1...100)
+            case "leaseSeconds": leaseSeconds = try number(v, k, 1...3600)
+            case "outputRetentionHours": outputRetentionHours = try number(v, k, 0...87_600)
+            case "allowedHosts":
+                guard case .array(let items) = v else { throw Problem(key: k, message: "must be an array of host names") }
+                allowedHosts = try items.map { try string($0, k) }
+            case "limits":
+                guard case .object(let limits) = v else { throw Problem(key: k, message: "must be an object") }
+                for (lk, lv) in limits {
+                    let key = "limits.\(lk)"
+                    switch lk {
+                    case "jsonBodyBytes": jsonBodyBytes = try int(lv, key, 1024...(64 << 20))
+                    case "uploadBytes": uploadBytes = Int64(try int(lv, key, 1024...Int(Int64(1) << 40)))
+                    case "requestLineBytes": requestLineBytes = try int(lv, key, 256...(1 << 20))
+                    case "headerBytes": headerBytes = try int(lv, key, 1024...(1 << 22))
+                    case "headerTimeoutSeconds": headerTimeoutSeconds = try number(lv, key, 0.1...3600)
+                    case "idleTimeoutSeconds": idleTimeoutSeconds = try number(lv, key, 0.1...86_400)
+                    case "maxConnections": maxConnections = try int(lv, key, 1...1_000_000)
+                    default: throw Problem(key: key, message: "is not a known limit")
+                    }
+                }
+            default: throw Problem(key: k, message: "is not a known key")
+            }
+        }
+    }
+
+    mutating func apply(environment env: [String: String]) throws {
+        func value(_ name: String) -> String? { env[name].flatMap { $0.isEmpty ? nil : $0 } }
+        func parse<T>(_ name: String, _ conv: (String) -> T?) throws -> T? {
+            guard let raw = value(name) else { return nil }
+            guard let v = conv(raw) else { throw Problem(key: name, message: "\"\(raw)\" is not valid") }
+            return v
+        }
+        if let l = value("REEL_LISTEN") { try setListen(l, key: "REEL_LISTEN") }
+        if let d = value("REEL_DATA_DIR") { dataDir = d }
+        if let m = value("REEL_MEDIA_ROOT") { mediaRoot = m }
+        if let w = try parse("REEL_WORKERS", { Int($0).flatMap { (1...64).contains($0) ? $0 : nil } }) { workers = w }
+        if let h = try parse("REEL_HANDLER_THREADS", { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }) { handlerThreads = h }
+        if let a = try parse("REEL_MAX_ATTEMPTS", { Int($0).flatMap { (1...100).contains($0) ? $0 : nil } }) { maxAttempts = a }
+        if let s = try parse("REEL_LEASE_SECONDS", { Double($0).flatMap { $0 >= 1 && $0 <= 3600 ? $0 : nil } }) { leaseSeconds = s }
+        if let r = try parse("REEL_OUTPUT_RETENTION_HOURS", { Double($0).flatMap { $0 >= 0 ? $0 : nil } }) { outputRetentionHours = r }
+        if let hosts = value("REEL_ALLOWED_HOSTS") { allowedHosts = hosts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        if let u = try parse("REEL_UPLOAD_LIMIT_BYTES", { Int64($0).flatMap { $0 >= 1024 ? $0 : nil } }) { uploadBytes = u }
+        if let j = try parse("REEL_JSON_LIMIT_BYTES", { Int($0).flatMap { $0 >= 1024 ? $0 : nil } }) { jsonBodyBytes = j }
+    }
+
+    mutating func setListen(_ s: String, key: String) throws {
+        guard let colon = s.lastIndex(of: ":"), let p = Int(s[s.index(after: colon)...]), (0...65535).contains(p) else {
+            throw Problem(key: key, message: "\"\(s)\" must be host:port")
+        }
+        var h = String(s[..<colon])
+        if h.hasPrefix("[") && h.hasSuffix("]") { h = String(h.dropFirst().dropLast()) }
+        host = h.isEmpty ? "0.0.0.0" : h
+        port = p
+    }
+
+    private func string(_ v: JSONValue, _ k: String) throws -> String {
+        guard case .string(let s) = v else { throw Problem(key: k, message: "must be a string, found \(v.typeName)") }
+        return s
+    }
+
+    private func int(_ v: JSONValue, _ k: String, _ range: ClosedRange<Int>) throws -> Int {
+        guard case .number(let t) = v, let i = Int(t), range.contains(i) else {
+            throw Problem(key: k, message: "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return i
+    }
+
+    private func number(_ v: JSONValue, _ k: String, _ range: ClosedRange<Double>) throws -> Double {
+        guard case .number(let t) = v, let d = Double(t), range.contains(d) else {
+            throw Problem(key: k, message: "must be a number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return d
+    }
+}

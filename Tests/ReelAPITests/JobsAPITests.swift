@@ -1,0 +1,137 @@
+import Foundation
+import XCTest
+
+/// The job lifecycle over real loopback sockets.
+final class JobsAPITests: XCTestCase {
+    let small = ##"{ "version": 1, "output": { "width": 64, "height": 64, "frameRate": 10 }, "timeline": { "videos": [ { "color": "#FF0000", "duration": 1 }, { "src": "upload:ID" } ] } }"##
+
+    func testUploadSubmitPollDownloadWholeAndByRanges() throws {
+        let f = try ServiceFixture()
+        try f.ffmpeg(["-f", "lavfi", "-i", "testsrc=s=64x64:r=10:d=1", "-f", "lavfi", "-i", "sine=d=1", "-c:v", "libx264", "-c:a", "aac", "-shortest", "clip.mp4"])
+        let clip = try Data(contentsOf: URL(fileURLWithPath: f.root + "/media/clip.mp4"))
+        let c = try f.client()
+        let up = try c.request("POST", "/v1/assets", headers: [("Content-Type", "video/mp4"), ("X-Filename", "clip.mp4")], body: [UInt8](clip))
+        XCTAssertEqual(up.status, 201, up.text)
+        let asset = up.json
+        let assetID = try XCTUnwrap(asset["id"] as? String)
+        XCTAssertEqual(up.header("Location"), "/v1/assets/\(assetID)")
+        XCTAssertEqual(asset["bytes"] as? Int, clip.count)
+        XCTAssertEqual((asset["probe"] as? [String: Any])?["format"] as? String, "mov,mp4,m4a,3gp,3g2,mj2")
+        XCTAssertEqual(try c.request("GET", "/v1/assets/\(assetID)").json["sha256"] as? String, asset["sha256"] as? String)
+
+        let submitted = try c.json("POST", "/v1/jobs", small.replacingOccurrences(of: "ID", with: assetID))
+        XCTAssertEqual(submitted.status, 202, submitted.text)
+        let id = try XCTUnwrap(submitted.json["id"] as? String)
+        XCTAssertEqual(submitted.header("Location"), "/v1/jobs/\(id)")
+        XCTAssertEqual(submitted.json["status"] as? String, "queued")
+        let done = try f.waitForJob(id) { ["succeeded", "failed", "canceled"].contains($0["status"] as? String ?? "") }
+        XCTAssertEqual(done["status"] as? String, "succeeded", "\(done)")
+        XCTAssertEqual(done["attempts"] as? Int, 1)
+        XCTAssertEqual(done["progress"] as? Double, 1)
+        let output = try XCTUnwrap(done["output"] as? [String: Any])
+        XCTAssertEqual(output["duration"] as? Double, 2)
+
+        let whole = try c.request("GET", "/v1/jobs/\(id)/output")
+        XCTAssertEqual(whole.status, 200)
+        XCTAssertEqual(whole.body.count, output["bytes"] as? Int)
+        XCTAssertEqual(whole.header("Content-Type"), "video/mp4")
+        XCTAssertEqual(whole.header("Content-Disposition"), "attachment; filename=\"\(id).mp4\"")
+        XCTAssertEqual(whole.header("Accept-Ranges"), "bytes")
+        let etag = try XCTUnwrap(whole.header("ETag"))
+        XCTAssertEqual(etag, "\"\(output["sha256"] as? String ?? "")\"")
+        let size = whole.body.count
+        for (range, expected, contentRange) in [("bytes=0-99", Array(whole.body[0..<100]), "bytes 0-99/\(size)"),
+                                                ("bytes=-100", Array(whole.body[(size - 100)...]), "bytes \(size - 100)-\(size - 1)/\(size)"),
+                                                ("bytes=50-", Array(whole.body[50...]), "bytes 50-\(size - 1)/\(size)")] {
+            let part = try c.request("GET", "/v1/jobs/\(id)/output", headers: [("Range", range)])
+            XCTAssertEqual(part.status, 206, range)
+            XCTAssertEqual(part.body, expected, range)
+            XCTAssertEqual(part.header("Content-Range"), contentRange)
+        }
+        let bad = try c.request("GET", "/v1/jobs/\(id)/output", headers: [("Range", "bytes=\(size)-")])
+        XCTAssertEqual(bad.status, 416)
+        XCTAssertEqual(bad.header("Content-Range"), "bytes */\(size)")
+        XCTAssertEqual(try c.request("GET", "/v1/jobs/\(id)/output", headers: [("If-None-Match", etag)]).status, 304)
+        let head = try c.request("HEAD", "/v1/jobs/\(id)/output")
+        XCTAssertEqual(head.status, 200)
+        XCTAssertEqual(head.header("Content-Length"), String(size))
+
+        let thumb = try c.request("GET", "/v1/jobs/\(id)/thumbnail?time=0.5&width=32")
+        XCTAssertEqual(thumb.status, 200, thumb.text)
+        XCTAssertEqual(thumb.header("Content-Type"), "image/jpeg")
+        XCTAssertEqual(Array(thumb.body.prefix(2)), [0xFF, 0xD8], "a JPEG")
+        XCTAssertEqual(try c.request("GET", "/v1/jobs/\(id)/thumbnail?time=5").status, 422)
+
+        let listed = try c.request("GET", "/v1/jobs?status=succeeded&limit=5").json
+        XCTAssertEqual((listed["jobs"] as? [[String: Any]])?.map { $0["id"] as? String }, [id])
+    }
+
+    func testInvalidSpecIsA422ListingEveryPointer() throws {
+        let f = try ServiceFixture()
+        let c = try f.client()
+        let r = try c.json("POST", "/v1/jobs", ##"""
+        { "version": 1, "output": { "width": 641, "height": 480, "format": "avi" }, "extra": true,
+          "timeline": { "videos": [ { "src": "missing.mp4" }, { "color": "#000000" } ] } }
+        """##)
+        XCTAssertEqual(r.status, 422)
+        XCTAssertEqual(r.header("Content-Type"), "application/problem+json")
+        let pointers = Set(((r.json["errors"] as? [[String: Any]]) ?? []).compactMap { $0["pointer"] as? String })
+        XCTAssertEqual(pointers, ["/output/width", "/output/format", "/extra", "/timeline/videos/1/duration"])
+        XCTAssertEqual(r.json["status"] as? Int, 422)
+        XCTAssertEqual(r.json["type"] as? String, "urn:reel:problem:validation")
+        // Structurally valid, but a source is missing: still refused before queueing.
+        let missing = try c.json("POST", "/v1/jobs", ##"{ "version": 1, "timeline": { "videos": [ { "src": "missing.mp4" } ] } }"##)
+        XCTAssertEqual(missing.status, 422)
+        XCTAssertEqual(((missing.json["errors"] as? [[String: Any]])?.first)?["pointer"] as? String, "/timeline/videos/0/src")
+        XCTAssertEqual(try c.request("POST", "/v1/jobs", headers: [("Content-Type", "text/plain")], body: Array("{}".utf8)).status, 415)
+        XCTAssertEqual(try c.json("POST", "/v1/jobs", "{ not json").status, 422)
+        XCTAssertEqual(try c.request("GET", "/v1/jobs/job_nope").status, 404)
+        XCTAssertEqual(try c.request("GET", "/v1/jobs?limit=0").status, 422)
+    }
+
+    func testIdempotencyKeyGivesOneJob() throws {
+        let f = try ServiceFixture()
+        let c = try f.client()
+        let spec = ##"{ "version": 1, "output": { "width": 32, "height": 32 }, "timeline": { "videos": [ { "color": "#00FF00", "duration": 0.5 } ] } }"##
+        let a = try c.json("POST", "/v1/jobs", spec, headers: [("Idempotency-Key", "order-42")])
+        let b = try c.json("POST", "/v1/jobs", spec, headers: [("Idempotency-Key", "order-42")])
+        XCTAssertEqual(a.status, 202)
+        XCTAssertEqual(b.status, 202)
+        XCTAssertEqual(a.json["id"] as? String, b.json["id"] as? String)
+        let other = try c.json("POST", "/v1/jobs", spec.replacingOccurrences(of: "0.5", with: "1"), headers: [("Idempotency-Key", "order-42")])
+        XCTAssertEqual(other.status, 422)
+        XCTAssertEqual((try c.request("GET", "/v1/jobs").json["jobs"] as? [Any])?.count, 1)
+    }
+
+    func testCancelARunningJobAndConflictsAfter() throws {
+        let f = try ServiceFixture()
+        let c = try f.client()
+        let r = try c.json("POST", "/v1/jobs", ##"{ "version": 1, "output": { "width": 1280, "height": 720, "video": { "preset": "medium" } }, "timeline": { "videos": [ { "color": "#0000FF", "duration": 300 } ] } }"##)
+        let id = try XCTUnwrap(r.json["id"] as? String)
+        _ = try f.waitForJob(id) { $0["status"] as? String == "running" }
+        let cancel = try c.request("POST", "/v1/jobs/\(id)/cancel")
+        XCTAssertEqual(cancel.status, 202)
+        let stopped = try f.waitForJob(id, timeout: 5) { $0["status"] as? String == "canceled" }
+        XCTAssertEqual((stopped["error"] as? [String: Any])?["code"] as? String, "canceled")
+        XCTAssertEqual(try c.request("POST", "/v1/jobs/\(id)/cancel").status, 409)
+        XCTAssertEqual(try c.request("GET", "/v1/jobs/\(id)/output").status, 409)
+    }
+
+    func testProbeHealthAndMetrics() throws {
+        let f = try ServiceFixture()
+        try f.ffmpeg(["-f", "lavfi", "-i", "sine=d=1:sample_rate=22050", "tone.wav"])
+        let c = try f.client()
+        let probe = try c.json("POST", "/v1/probe", #"{ "src": "tone.wav" }"#)
+        XCTAssertEqual(probe.status, 200, probe.text)
+        XCTAssertEqual(((probe.json["streams"] as? [[String: Any]])?.first)?["sampleRate"] as? Int, 22050)
+        let refused = try c.json("POST", "/v1/probe", #"{ "src": "../etc/passwd", "x": 1 }"#)
+        XCTAssertEqual(refused.status, 422)
+        XCTAssertEqual(Set(((refused.json["errors"] as? [[String: Any]]) ?? []).compactMap { $0["pointer"] as? String }), ["/x"])
+        XCTAssertEqual(try c.request("GET", "/healthz").json["status"] as? String, "ok")
+        let m = try c.request("GET", "/metrics")
+        XCTAssertEqual(m.status, 200)
+        XCTAssertTrue(m.text.contains("reel_jobs{status=\"queued\"} 0"), m.text)
+        XCTAssertTrue(m.text.contains("reel_queue_depth 0"))
+        XCTAssertTrue(m.text.contains("reel_http_requests_total{method=\"POST\",code=\"200\"} 1"), m.text)
+    }
+}

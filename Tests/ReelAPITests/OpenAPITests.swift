@@ -1,0 +1,33 @@
+import Foundation
+import ReelSpec
+import XCTest
+
+/// openapi.yaml is valid OpenAPI 3.1 and its job examples pass the server's own validation.
+final class OpenAPITests: XCTestCase {
+    var repoRoot: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
+
+    func testDocumentValidatesAndEveryJobExampleIsAValidSpec() throws {
+        let venv = repoRoot.appendingPathComponent(".build/pyvenv/bin/python").path
+        let python = FileManager.default.isExecutableFile(atPath: venv) ? venv : "/usr/bin/env"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: python)
+        p.arguments = (python == venv ? [] : ["python3"]) + [repoRoot.appendingPathComponent("scripts/openapi_examples.py").path,
+                                                             repoRoot.appendingPathComponent("openapi.yaml").path]
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0, "openapi.yaml does not validate: \(errText)")
+        let examples = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        XCTAssertGreaterThanOrEqual(examples.count, 3)
+        for ex in examples {
+            let body = try JSONSerialization.data(withJSONObject: try XCTUnwrap(ex["value"]))
+            if case .failure(let problems) = SpecDecoder.decode(Array(body)) {
+                XCTFail("example \(ex["name"] ?? "?") is not a valid spec: \(problems)")
+            }
+        }
+    }
+}
