@@ -1,7 +1,20 @@
 #!/usr/bin/env bash
-# The whole test suite: installs missing dependencies, builds (debug), runs every test.
+# The whole test suite: installs missing dependencies, builds (debug), runs every test (XCTest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
 swift build --build-tests
-swift test --skip-build
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+set +e
+swift test --skip-build --disable-swift-testing 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+set -e
+# One closing line with the totals of XCTest's final summary.
+summary=$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" "$log" | tail -n 1 || true)
+executed=$(echo "$summary" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/')
+failed=$(echo "$summary" | sed -E 's/.*with ([0-9]+) failures?.*/\1/')
+if [ -n "$summary" ]; then
+  echo "tests: $((executed - failed)) passed, $failed failed"
+fi
+exit "$status"

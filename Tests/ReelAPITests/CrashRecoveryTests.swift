@@ -95,4 +95,34 @@ final class CrashRecoveryTests: XCTestCase {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: root + "/data/outputs").filter { $0.hasPrefix(".") }
         XCTAssertEqual(leftovers.count, 0, "the killed attempt's partial file does not linger: \(leftovers)")
     }
+
+    func testSIGTERMStopsGracefullyAndHandsTheRunningJobBack() throws {
+        let root = NSTemporaryDirectory() + "reel-term-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/media", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let first = try ServerProcess(root: root)
+        let c = try TestClient(port: first.port)
+        let id = try XCTUnwrap(try c.json("POST", "/v1/jobs", ##"{ "version": 1, "output": { "width": 1280, "height": 720, "video": { "preset": "medium" } }, "timeline": { "videos": [ { "color": "#336699", "duration": 300 } ] } }"##).json["id"] as? String)
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, (try c.request("GET", "/v1/jobs/\(id)").json["status"] as? String) != "running" {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let asked = Date()
+        first.terminate()
+        XCTAssertEqual(first.process.terminationStatus, 0, "a clean exit")
+        XCTAssertLessThan(Date().timeIntervalSince(asked), 12, "within the grace period")
+        // The next start picks the job up again without counting the interrupted attempt.
+        let second = try ServerProcess(root: root)
+        defer { second.terminate() }
+        let c2 = try TestClient(port: second.port)
+        var job: [String: Any] = [:]
+        let end = Date().addingTimeInterval(20)
+        repeat {
+            job = try c2.request("GET", "/v1/jobs/\(id)").json
+            Thread.sleep(forTimeInterval: 0.05)
+        } while Date() < end && job["status"] as? String != "running"
+        XCTAssertEqual(job["status"] as? String, "running", "\(job)")
+        XCTAssertEqual(job["attempts"] as? Int, 1)
+        XCTAssertEqual(try c2.request("POST", "/v1/jobs/\(id)/cancel").status, 202)
+    }
 }
