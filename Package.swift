@@ -59,6 +59,6 @@ let package = Package(
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelSpec", "CFFmpeg"]),
         .testTarget(name: "ReelQueueTests", dependencies: ["ReelQueue", "ReelEngine", "ReelSpec"]),
         .testTarget(name: "ReelHTTPTests", dependencies: ["ReelHTTP"]),
-        .testTarget(name: "ReelAPITests", dependencies: ["ReelAPI", "ReelSpec"]),
+        .testTarget(name: "ReelAPITests", dependencies: ["ReelAPI", "ReelSpec", "ReelHTTP"]),
     ]
 )

@@ -2,7 +2,8 @@ import Foundation
 
 /// Turns a spec's `src` into a file Reel may read, enforcing the rules of PRODUCT.md §1: relative
 /// paths stay under the media root (no `..`, no absolute paths, no symbolic links leading out),
-/// `upload:ID` names an uploaded asset, URLs only for configured hosts, playlists never.
+/// `upload:ID` names an uploaded asset, http(s) URLs only on configured hosts (read with redirects
+/// refused and TLS certificates verified, see `InputFile`), playlists never.
 public struct SourceResolver: Sendable {
     /// Absolute, symlink-free media root.
     public let mediaRoot: String
@@ -40,8 +41,19 @@ public struct SourceResolver: Sendable {
         }
         let lower = src.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            throw refuse(allowedHosts.isEmpty ? "is a URL, and this configuration allows no URL hosts"
-                                              : "is a URL, which this build cannot read yet")
+            guard let url = URLComponents(string: src), let host = url.host?.lowercased(), !host.isEmpty else {
+                throw refuse("is not a valid URL")
+            }
+            guard allowedHosts.contains(where: { $0.lowercased() == host }) else {
+                throw refuse(allowedHosts.isEmpty ? "is a URL, and this configuration allows no URL hosts"
+                                                  : "is on host \(host), which this configuration does not allow")
+            }
+            guard url.user == nil, url.password == nil else { throw refuse("carries credentials in the URL") }
+            if let ext = url.path.split(separator: ".").last?.lowercased(), url.path.contains("."),
+               SourceResolver.playlistExtensions.contains(ext) {
+                throw refuse("is a playlist or list file, which may pull in other files")
+            }
+            return src
         }
         if let colon = src.firstIndex(of: ":"), !src[..<colon].contains("/") {
             throw refuse("uses a scheme Reel does not read (only relative paths, upload:ID and allowed http(s) URLs)")
