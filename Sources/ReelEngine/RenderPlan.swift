@@ -13,6 +13,8 @@ public struct RenderPlan: Sendable {
     /// The part of the timeline written to the file (`output.range`, default all of it).
     public var outputRange: TimeRange
     public var video: [VideoSegment]
+    /// Where consecutive segments overlap and how one gives way to the other.
+    public var transitions: [TransitionPlan]
     public var audio: [AudioClip]
     public var videoEncoding: VideoEncoding
     public var audioEncoding: AudioEncoding
@@ -53,6 +55,23 @@ public struct VideoSegment: Sendable {
     public var range: TimeRange
     public var source: Source
     public var fit: FitMode
+}
+
+/// A transition between `video[index]` and `video[index + 1]` over their overlap `range`.
+public struct TransitionPlan: Sendable {
+    public var index: Int
+    public var kind: TransitionSpec.Kind
+    public var direction: Direction
+    /// The colour a `fade` passes through.
+    public var color: Color
+    public var range: TimeRange
+
+    /// How far through the transition timeline time `t` is, 0…1 (a pixel weight, not a time).
+    public func progress(at t: Time) -> Double {
+        let into = t - range.start
+        return min(1, max(0, Double(into.value) * Double(range.duration.timescale)
+            / (Double(into.timescale) * Double(range.duration.value))))
+    }
 }
 
 /// A piece of audio placed on the timeline: `range` of the timeline plays the source from `sourceStart`.

@@ -26,6 +26,8 @@ public struct RenderPlanner {
 
         for (i, item) in spec.timeline.videos.enumerated() {
             let ptr = "/timeline/videos/\(i)"
+            // A transition overlaps this item with the previous one by its duration (A/B tracks).
+            if let t = RenderPlanner.transition(spec.timeline, before: i) { cursor = cursor - t.duration }
             let fit = item.fit ?? out.fit
             switch item.content {
             case .color(let c):
@@ -87,6 +89,7 @@ public struct RenderPlanner {
             }
         }
 
+        let transitions = planTransitions(spec.timeline, segments: segments, audio: &audio, problems: &problems)
         let audioItems = planAudioItems(spec.timeline, videoEnd: spec.timeline.videos.isEmpty ? nil : cursor, problems: &problems)
         let timeline = audioItems.end
         audio += audioItems.clips
@@ -124,7 +127,7 @@ public struct RenderPlanner {
                                           sampleRate: a.sampleRate ?? 48_000, channels: a.channels ?? 2)
         return RenderPlan(
             format: out.format, width: size.width, height: size.height, frameRate: fps, background: out.background,
-            timelineDuration: timeline, outputRange: outputRange, video: segments, audio: audio,
+            timelineDuration: timeline, outputRange: outputRange, video: segments, transitions: transitions, audio: audio,
             videoEncoding: videoEncoding, audioEncoding: audioEncoding,
             metadata: out.metadata.map { ($0.key.ffmpegKey, $0.value) },
             chapters: out.chapters.map { ($0.start, $0.title) },

@@ -1,28 +1,45 @@
 import ReelSpec
 
-/// Walks the video segments in timeline order and hands out the picture for each output time,
-/// opening a segment's source when it begins and releasing it when the next one starts.
+/// Walks the video segments in timeline order and hands out the picture for each output time.
+/// Inside a transition two segments are live (AVFoundation's A/B tracks) and their pictures are
+/// combined by `TransitionBlender`. A segment's source opens when it begins and is released once
+/// the timeline has passed it, so at most two decoders are open at a time.
 struct SegmentPictures {
     let plan: RenderPlan
-    private var index = 0
-    private var active: Active?
+    private var open: [Int: Active] = [:]
+    private var next = 0
+    private let blender: TransitionBlender
 
     private enum Active {
         case clip(ClipPicture)
         case frame(Frame)
     }
 
-    init(plan: RenderPlan) { self.plan = plan }
+    init(plan: RenderPlan) {
+        self.plan = plan
+        blender = TransitionBlender(width: plan.width, height: plan.height)
+    }
 
     /// The output picture at timeline time `t`; times must not decrease.
     mutating func picture(at t: Time) throws -> Frame {
-        while index < plan.video.count - 1 && !(t < plan.video[index].range.end) {
-            index += 1
-            active = nil
+        // Release segments the timeline has left behind.
+        for i in open.keys where !(t < plan.video[i].range.end) && i < plan.video.count - 1 { open[i] = nil }
+        while next < plan.video.count - 1 && !(t < plan.video[next].range.end) { next += 1 }
+        let current = next
+        if let tr = plan.transitions.first(where: { $0.index == current && $0.range.contains(t) }) {
+            let a = try picture(of: current, at: t)
+            let b = try picture(of: current + 1, at: t)
+            return try blender.blend(a, b, tr, progress: tr.progress(at: t))
         }
-        let segment = plan.video[index]
-        if active == nil { active = try open(segment, at: t) }
-        switch active! {
+        return try picture(of: current, at: t)
+    }
+
+    mutating func close() { open.removeAll() }
+
+    private mutating func picture(of i: Int, at t: Time) throws -> Frame {
+        let segment = plan.video[i]
+        if open[i] == nil { open[i] = try activate(segment, at: t) }
+        switch open[i]! {
         case .frame(let f): return f
         case .clip(let clip):
             guard case let .clip(path, sourceStart, _) = segment.source else { fatalError("segment kind changed") }
@@ -34,9 +51,7 @@ struct SegmentPictures {
         }
     }
 
-    mutating func close() { active = nil }
-
-    private func open(_ segment: VideoSegment, at t: Time) throws -> Active {
+    private func activate(_ segment: VideoSegment, at t: Time) throws -> Active {
         let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background)
         switch segment.source {
         case .color(let c):

@@ -24,10 +24,6 @@ public enum SupportCheck {
         Gap(feature: "Opus audio") { spec in
             spec.output.audio.codec == .opus ? ["/output/audio/codec"] : []
         },
-        Gap(feature: "transitions") { spec in
-            spec.timeline.transitions.indices.filter { spec.timeline.transitions[$0] != nil }
-                .map { "/timeline/transitions/\($0)" }
-        },
         Gap(feature: "overlays") { spec in
             spec.timeline.overlays.indices.map { "/timeline/overlays/\($0)" }
         },

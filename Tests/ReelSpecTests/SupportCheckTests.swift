@@ -16,7 +16,6 @@ final class SupportCheckTests: XCTestCase {
         let spec = try XCTUnwrap(decodeOK(productExample))
         let problems = SupportCheck.unsupported(spec)
         XCTAssertEqual(problems.map(\.pointer), [
-            "/timeline/transitions/0", "/timeline/transitions/1",
             "/timeline/overlays/0", "/timeline/overlays/1", "/timeline/overlays/2",
             "/timeline/videos/1/filters",
         ])
@@ -45,6 +44,6 @@ final class SupportCheckTests: XCTestCase {
         let json = spec(timeline: #""videos": [{"src": "a.mp4"}, {"src": "b.mp4"}, {"src": "c.mp4"}],"#
             + #" "transitions": [null, {"type": "dissolve", "duration": 1}], "overlays": [{"type": "image", "src": "l.png", "start": 0}],"#
             + #" "voiceOvers": [{"src": "v.m4a", "start": 0}, {"src": "w.m4a", "start": 2}]"#)
-        XCTAssertEqual(unsupported(json), ["/timeline/transitions/1", "/timeline/overlays/0"])
+        XCTAssertEqual(unsupported(json), ["/timeline/overlays/0"])
     }
 }
