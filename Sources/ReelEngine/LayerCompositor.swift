@@ -1,0 +1,82 @@
+import CFFmpeg
+
+/// Draws one layer onto an output canvas: the per-layer step of a video composition (what
+/// AVVideoComposition does for each layer instruction), used for overlays, picture-in-picture,
+/// transitions and keyframed crop/move/scale/rotate/opacity.
+///
+/// - Canvas: a writable-able `Frame` in YUV 4:2:0 (limited range, the output's matrix).
+/// - Layer: YUV 4:2:0, or YUVA 4:2:0 with straight alpha at luma resolution (as decoders deliver it),
+///   any size, **already in the canvas's matrix and range** (the compositor resamples, it does not
+///   convert colour).
+///
+/// How a draw runs: nothing at all when the opacity is 0 or the layer misses the canvas; a plane copy
+/// when an opaque layer exactly covers a canvas of its own size at full opacity. Otherwise the crop is
+/// premultiplied (alpha layers) and scaled by swscale (bicubic) to the drawn size rounded to whole
+/// pixels; an unrotated layer is then blended 1:1 with its fractional edges anti-aliased
+/// (`AxisAlignedBlender`), a rotated one is mapped back bilinearly (`RotatedBlender`). A layer drawn
+/// far larger than the canvas skips the pre-scale and is sampled bilinearly straight from the crop, so
+/// a big zoom never allocates a huge intermediate picture.
+///
+/// Keeps scratch frames, the scaler and row buffers between calls: use one compositor per render (it
+/// is not thread-safe) and draw layers bottom to top.
+public final class LayerCompositor {
+    private let preparer = LayerPreparer()
+    private let scratch = BlendScratch()
+
+    /// A pre-scaled layer may have at most this many times the canvas's pixels.
+    static let prescaleAreaLimit = 4.0
+    static let prescaleSideLimit = 16384
+
+    /// A compositor with empty caches; they fill on the first draws and are then reused.
+    public init() {}
+
+    /// Blends `layer` onto `canvas` (in place, made writable first, so a canvas the encoder still
+    /// holds is copied rather than changed under it) as `placement` says. Throws `CompositingError`
+    /// for pixel formats other than those above, or `FFmpegError` if a scratch frame or scaler cannot
+    /// be made.
+    public func draw(_ layer: Frame, _ placement: LayerPlacement, onto canvas: Frame) throws {
+        try CompositingError.require(canvas, in: [AV_PIX_FMT_YUV420P], operation: "drawing a layer", role: "canvas")
+        try CompositingError.require(layer, in: [AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVA420P],
+                                     operation: "drawing a layer", role: "layer")
+        guard let g = LayerGeometry(placement, sourceWidth: layer.width, sourceHeight: layer.height,
+                                    canvasWidth: canvas.width, canvasHeight: canvas.height) else { return }
+        try canvas.makeWritable()
+        try withExtendedLifetime(layer) {
+            if isPlainCopy(layer, g, canvas) {
+                copy(layer, onto: canvas)
+                return
+            }
+            let size = (width: max(1, Int(min(g.width.rounded(), 1e9))), height: max(1, Int(min(g.height.rounded(), 1e9))))
+            let prescale = size.width <= Self.prescaleSideLimit && size.height <= Self.prescaleSideLimit
+                && Double(size.width) * Double(size.height) <= Self.prescaleAreaLimit * Double(canvas.width * canvas.height)
+            if g.isAxisAligned && prescale {
+                let image = try preparer.prepare(layer, crop: g.crop, size: size, withChromaAlpha: false)
+                // The image's origin: its centre as close to the true centre as whole pixels allow.
+                let ox = Int((g.centerX - Double(size.width) / 2 + 0.5).rounded(.down))
+                let oy = Int((g.centerY - Double(size.height) / 2 + 0.5).rounded(.down))
+                AxisAlignedBlender.blend(image, originX: ox, originY: oy, geometry: g, onto: canvas, scratch: scratch)
+            } else {
+                let image = try preparer.prepare(layer, crop: g.crop, size: prescale ? size : nil, withChromaAlpha: true)
+                RotatedBlender.blend(image, geometry: g, onto: canvas)
+            }
+        }
+    }
+
+    /// An opaque layer of the canvas's size, uncropped, exactly covering it at full opacity.
+    /// True when the draw is exactly a copy of every plane.
+    private func isPlainCopy(_ layer: Frame, _ g: LayerGeometry, _ canvas: Frame) -> Bool {
+        layer.pixelFormat == AV_PIX_FMT_YUV420P && g.isAxisAligned && g.opacity == 65536
+            && layer.width == canvas.width && layer.height == canvas.height
+            && g.crop == PixelRect(x: 0, y: 0, width: layer.width, height: layer.height)
+            && g.left == 0 && g.top == 0 && g.width == Double(canvas.width) && g.height == Double(canvas.height)
+    }
+
+    /// Copies the three planes of a canvas-sized opaque layer.
+    private func copy(_ layer: Frame, onto canvas: Frame) {
+        for p in 0..<3 {
+            let shift = p == 0 ? 0 : 1
+            PlaneOps.copy(from: layer.data(p)!, srcStride: layer.lineSize(p), to: canvas.data(p)!, dstStride: canvas.lineSize(p),
+                          width: (canvas.width + shift) >> shift, height: (canvas.height + shift) >> shift)
+        }
+    }
+}
