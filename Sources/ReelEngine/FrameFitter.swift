@@ -11,22 +11,26 @@ public final class FrameFitter {
     public let height: Int
     public let matrix: ColorMatrix
     public let background: YUVColor
+    /// Output YUVA 4:2:0 (alpha kept, e.g. a PNG overlay) instead of opaque YUV 4:2:0.
+    public let alpha: Bool
     private var scaler: Scaler?
     private var canvas: Frame?
     private var canvasDestination: PixelRect?
     private var turned: Frame?
 
-    public init(width: Int, height: Int, background: Color) {
+    public init(width: Int, height: Int, background: Color, alpha: Bool = false) {
         self.width = width
         self.height = height
+        self.alpha = alpha
         matrix = ColorMatrix.forOutput(height: height)
         self.background = YUVColor(background, matrix: matrix)
     }
 
     /// A frame filled with a solid colour (colour cards, and the canvas under letterboxed pictures).
     public func solid(_ color: YUVColor) throws -> Frame {
-        let f = try Frame.video(width: width, height: height, format: AV_PIX_FMT_YUV420P)
+        let f = try Frame.video(width: width, height: height, format: alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P)
         paint(f, color)
+        if alpha { PlaneOps.fill(f.data(3)!, stride: f.lineSize(3), width: width, height: height, value: 255) }
         tag(f)
         return f
     }
@@ -49,13 +53,13 @@ public final class FrameFitter {
             let quarter = rotation % 180 == 90
             let tw = quarter ? dest.height : dest.width, th = quarter ? dest.width : dest.height
             if turned == nil || turned!.width != tw || turned!.height != th {
-                turned = try Frame.video(width: tw, height: th, format: AV_PIX_FMT_YUV420P)
+                turned = try Frame.video(width: tw, height: th, format: alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P)
             }
             let tmp = turned!
             try scaler(for: src, rect: geometry.source, to: tw, th).scale(src, rect: geometry.source, into: tmp,
                                                                            at: PixelRect(x: 0, y: 0, width: tw, height: th))
-            for p in 0..<3 {
-                let shift = p == 0 ? 0 : 1
+            for p in 0..<(alpha ? 4 : 3) {
+                let shift = p == 0 || p == 3 ? 0 : 1
                 PlaneOps.rotate(tmp.data(p)!, srcStride: tmp.lineSize(p), srcWidth: tw >> shift, srcHeight: th >> shift,
                                 into: out.data(p)! + (dest.y >> shift) * out.lineSize(p) + (dest.x >> shift),
                                 dstStride: out.lineSize(p), degrees: rotation)
@@ -103,7 +107,8 @@ public final class FrameFitter {
         let full = isRGB || name.hasPrefix("yuvj") || src.pointer.pointee.color_range == AVCOL_RANGE_JPEG
         let cs: Int32 = sourceMatrix(src) == .bt709 ? SWS_CS_ITU709 : SWS_CS_ITU601
         let key = Scaler.Key(srcWidth: rect.width, srcHeight: rect.height, srcFormat: fmt.rawValue, srcColorspace: cs,
-                             srcFullRange: full, dstWidth: w, dstHeight: h, dstFormat: AV_PIX_FMT_YUV420P.rawValue,
+                             srcFullRange: full, dstWidth: w, dstHeight: h,
+                             dstFormat: (alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P).rawValue,
                              dstMatrix: matrix)
         if let s = scaler, s.key == key { return s }
         let s = try Scaler(key: key)

@@ -15,6 +15,8 @@ public struct RenderPlan: Sendable {
     public var video: [VideoSegment]
     /// Where consecutive segments overlap and how one gives way to the other.
     public var transitions: [TransitionPlan]
+    /// Overlays, bottom to top.
+    public var overlays: [OverlayPlan] = []
     public var audio: [AudioClip]
     public var videoEncoding: VideoEncoding
     public var audioEncoding: AudioEncoding
@@ -55,6 +57,51 @@ public struct VideoSegment: Sendable {
     public var range: TimeRange
     public var source: Source
     public var fit: FitMode
+    /// Keyframes, filters and motion: when present the item is drawn as a layer over the background.
+    public var layer = LayerPlan()
+    /// The source's displayed size (rotation and pixel aspect applied), for drawing it as a layer.
+    public var sourceSize: (width: Int, height: Int)?
+}
+
+/// How a visual is drawn beyond a plain fit: AVVideoCompositionLayerInstruction's ramps, plus
+/// filters, Ken Burns motion and overlay animations. Times are relative to the item's start.
+public struct LayerPlan: Sendable {
+    public var keyframes: [Keyframe] = []
+    public var filters: [FilterSpec] = []
+    public var motion: VideoItem.Motion?
+    public var opacity = 1.0
+    public var animations: [Animation] = []
+
+    public init() {}
+
+    /// True when the item is just its fitted picture.
+    public var isPlain: Bool { keyframes.isEmpty && filters.isEmpty && motion == nil && opacity == 1 && animations.isEmpty }
+}
+
+/// An image or picture-in-picture video above the videos, from `range.start` to `range.end`.
+public struct OverlayPlan: Sendable {
+    public enum Source: Sendable {
+        case image(path: String)
+        case video(path: String, sourceStart: Time, rotation: Int)
+    }
+
+    /// Where the overlay sits, in fractions of the frame.
+    public enum Placement: Sendable {
+        /// Centre-anchored rectangle; without a height the source's aspect is kept.
+        case frame(FractionRect)
+        /// The overlay's centre at this point, at its natural size.
+        case position(x: Double, y: Double)
+        /// Centred at natural size, shrunk to fit the frame if larger.
+        case natural
+    }
+
+    public var pointer: String
+    public var source: Source
+    public var range: TimeRange
+    public var placement: Placement
+    public var layer: LayerPlan
+    /// The source's displayed size.
+    public var sourceSize: (width: Int, height: Int)
 }
 
 /// A transition between `video[index]` and `video[index + 1]` over their overlap `range`.

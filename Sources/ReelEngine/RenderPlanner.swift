@@ -56,7 +56,8 @@ public struct RenderPlanner {
                         continue
                     }
                     if let v = info.video, let w = v.displayWidth, let h = v.displayHeight { sizes.append((w, h)) }
-                    segments.append(VideoSegment(pointer: ptr, range: TimeRange(start: cursor, duration: d), source: .still(path: path), fit: fit))
+                    segments.append(VideoSegment(pointer: ptr, range: TimeRange(start: cursor, duration: d), source: .still(path: path), fit: fit,
+                                                 sourceSize: RenderPlanner.displaySize(info)))
                     cursor = cursor + d
                     continue
                 }
@@ -80,7 +81,8 @@ public struct RenderPlanner {
                 if let r = v.averageFrameRate ?? v.frameRate { rates.append(RenderPlanner.nominal(r)) }
                 let placed = TimeRange(start: cursor, duration: range.duration)
                 segments.append(VideoSegment(pointer: ptr, range: placed,
-                                             source: .clip(path: path, sourceStart: range.start, rotation: v.rotation ?? 0), fit: fit))
+                                             source: .clip(path: path, sourceStart: range.start, rotation: v.rotation ?? 0), fit: fit,
+                                             sourceSize: RenderPlanner.displaySize(info)))
                 if info.audio != nil && !item.muted {
                     let shaping = AudioShaping.make(volume: item.volume, fadeIn: nil, fadeOut: nil, pan: nil, placed: placed, duck: nil)
                     audio.append(AudioClip(pointer: ptr, path: path, range: placed, sourceStart: range.start, shaping: shaping))
@@ -89,8 +91,17 @@ public struct RenderPlanner {
             }
         }
 
+        for k in segments.indices {
+            guard let i = Int(segments[k].pointer.split(separator: "/").last ?? "") else { continue }
+            let item = spec.timeline.videos[i]
+            segments[k].layer.keyframes = item.keyframes
+            segments[k].layer.filters = item.filters
+            segments[k].layer.motion = item.motion
+        }
         let transitions = planTransitions(spec.timeline, segments: segments, audio: &audio, problems: &problems)
-        let audioItems = planAudioItems(spec.timeline, videoEnd: spec.timeline.videos.isEmpty ? nil : cursor, problems: &problems)
+        let visualEnd = spec.timeline.videos.isEmpty && spec.timeline.overlays.isEmpty ? nil : cursor
+        let overlays = planOverlays(spec.timeline.overlays, videoEnd: visualEnd, audio: &audio, problems: &problems)
+        let audioItems = planAudioItems(spec.timeline, videoEnd: overlays.end ?? visualEnd, problems: &problems)
         let timeline = audioItems.end
         audio += audioItems.clips
         let outputRange = out.range ?? TimeRange(start: .zero, duration: timeline)
@@ -127,7 +138,8 @@ public struct RenderPlanner {
                                           sampleRate: a.sampleRate ?? 48_000, channels: a.channels ?? 2)
         return RenderPlan(
             format: out.format, width: size.width, height: size.height, frameRate: fps, background: out.background,
-            timelineDuration: timeline, outputRange: outputRange, video: segments, transitions: transitions, audio: audio,
+            timelineDuration: timeline, outputRange: outputRange, video: segments, transitions: transitions,
+            overlays: overlays.plans, audio: audio,
             videoEncoding: videoEncoding, audioEncoding: audioEncoding,
             metadata: out.metadata.map { ($0.key.ffmpegKey, $0.value) },
             chapters: out.chapters.map { ($0.start, $0.title) },

@@ -1,3 +1,4 @@
+import CFFmpeg
 import ReelSpec
 
 /// Walks the video segments in timeline order and hands out the picture for each output time.
@@ -10,18 +11,30 @@ struct SegmentPictures {
     private var next = 0
     private let blender: TransitionBlender
 
+    private let overlays: OverlayPictures
+    private let compositor = LayerCompositor()
+
     private enum Active {
         case clip(ClipPicture)
         case frame(Frame)
+        /// Keyframes, filters or motion: the source is drawn as a layer over the background.
+        case layered(LayerSource, canvas: Frame, background: Frame)
     }
 
     init(plan: RenderPlan) {
         self.plan = plan
         blender = TransitionBlender(width: plan.width, height: plan.height)
+        overlays = OverlayPictures(plan: plan, compositor: compositor)
     }
 
-    /// The output picture at timeline time `t`; times must not decrease.
+    /// The output picture at timeline time `t`, overlays included; times must not decrease.
     mutating func picture(at t: Time) throws -> Frame {
+        let base = try videoPicture(at: t)
+        return overlays.isEmpty ? base : try overlays.compose(over: base, at: t)
+    }
+
+    /// The picture of the `videos` track alone (with transitions).
+    private mutating func videoPicture(at t: Time) throws -> Frame {
         // Release segments the timeline has left behind.
         for i in open.keys where !(t < plan.video[i].range.end) && i < plan.video.count - 1 { open[i] = nil }
         while next < plan.video.count - 1 && !(t < plan.video[next].range.end) { next += 1 }
@@ -41,6 +54,14 @@ struct SegmentPictures {
         if open[i] == nil { open[i] = try activate(segment, at: t) }
         switch open[i]! {
         case .frame(let f): return f
+        case let .layered(source, canvas, background):
+            do {
+                return try drawLayer(segment, source, canvas, background, at: t - segment.range.start)
+            } catch let e as RenderError {
+                throw e
+            } catch {
+                throw RenderError.source(pointer: segment.pointer, path: "\(segment.source)", reason: "\(error)")
+            }
         case .clip(let clip):
             guard case let .clip(path, sourceStart, _) = segment.source else { fatalError("segment kind changed") }
             do {
@@ -51,8 +72,35 @@ struct SegmentPictures {
         }
     }
 
+    private func drawLayer(_ segment: VideoSegment, _ source: LayerSource, _ canvas: Frame, _ background: Frame, at into: Time) throws -> Frame {
+        let picture = try source.picture(at: into, filters: segment.layer.filters)
+        try canvas.makeWritable()
+        try FFmpegError.check(av_frame_copy(canvas.pointer, background.pointer), "av_frame_copy", "background")
+        let d = LayerLayout(frameWidth: Double(plan.width), frameHeight: Double(plan.height))
+            .draw(sourceWidth: Double(source.width), sourceHeight: Double(source.height), base: .fit(segment.fit),
+                  layer: segment.layer, at: into, duration: segment.range.duration)
+        try compositor.draw(picture, d.placement, onto: canvas)
+        return canvas
+    }
+
     private func activate(_ segment: VideoSegment, at t: Time) throws -> Active {
         let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background)
+        if !segment.layer.isPlain {
+            let into = t - segment.range.start
+            let size = segment.sourceSize ?? (plan.width, plan.height)
+            do {
+                let source: LayerSource
+                switch segment.source {
+                case .color(let c): source = LayerSource(solid: try fitter.solid(YUVColor(c, matrix: fitter.matrix)))
+                case let .still(path): source = try LayerSource(still: path, size: size)
+                case let .clip(path, start, rotation):
+                    source = try LayerSource(clip: path, sourceStart: start, startingAt: into, rotation: rotation, size: size)
+                }
+                return .layered(source, canvas: try fitter.solid(fitter.background), background: try fitter.solid(fitter.background))
+            } catch {
+                throw RenderError.source(pointer: segment.pointer, path: "\(segment.source)", reason: "\(error)")
+            }
+        }
         switch segment.source {
         case .color(let c):
             return .frame(try fitter.solid(YUVColor(c, matrix: fitter.matrix)))

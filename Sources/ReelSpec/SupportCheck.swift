@@ -24,13 +24,13 @@ public enum SupportCheck {
         Gap(feature: "Opus audio") { spec in
             spec.output.audio.codec == .opus ? ["/output/audio/codec"] : []
         },
-        Gap(feature: "overlays") { spec in
-            spec.timeline.overlays.indices.map { "/timeline/overlays/\($0)" }
+        Gap(feature: "text overlays") { spec in
+            spec.timeline.overlays.indices.filter {
+                if case .text = spec.timeline.overlays[$0].content { return true }
+                return false
+            }.map { "/timeline/overlays/\($0)" }
         },
         videoGap("speed", "speed") { ($0.speed ?? Rational(1)) != Rational(1) },
-        videoGap("filters", "filters") { !$0.filters.isEmpty },
-        videoGap("keyframes", "keyframes") { !$0.keyframes.isEmpty },
-        videoGap("motion", "motion") { $0.motion != nil },
     ]
 
     /// A per-video-item feature, reported at `/timeline/videos/i/<member>` for each item that uses it.

@@ -55,12 +55,12 @@ final class FailureTests: XCTestCase {
 
     func testUnsupportedFeaturesAreRefusedNotIgnored() throws {
         let ws = try Workspace()
-        let found = problems(ws, """
-        { "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 2, "filters": ["grayscale"] },
+        let found = problems(ws, ##"""
+        { "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 2, "speed": 2 },
                                                   { "color": "#FFFFFF", "duration": 2 } ],
-          "transitions": [ { "type": "dissolve", "duration": 1 } ] } }
-        """)
-        XCTAssertEqual(Set(found.map(\.pointer)), ["/timeline/videos/0/filters"])
+          "overlays": [ { "type": "text", "text": "Hello", "start": 0 } ] } }
+        """##)
+        XCTAssertEqual(Set(found.map(\.pointer)), ["/timeline/videos/0/speed", "/timeline/overlays/0"])
         XCTAssertTrue(found.allSatisfy { $0.message.contains("not supported yet") })
     }
 

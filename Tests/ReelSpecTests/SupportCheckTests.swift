@@ -16,8 +16,7 @@ final class SupportCheckTests: XCTestCase {
         let spec = try XCTUnwrap(decodeOK(productExample))
         let problems = SupportCheck.unsupported(spec)
         XCTAssertEqual(problems.map(\.pointer), [
-            "/timeline/overlays/0", "/timeline/overlays/1", "/timeline/overlays/2",
-            "/timeline/videos/1/filters",
+            "/timeline/overlays/0",  // the text title; image and video overlays render
         ])
         XCTAssertTrue(problems.allSatisfy { $0.message == "is not supported yet" })
     }
@@ -36,14 +35,14 @@ final class SupportCheckTests: XCTestCase {
         let json = spec(timeline: #""videos": [{"src": "a.mp4", "speed": 2, "volume": [{"time": 0, "value": 1}]},"#
             + #" {"src": "b.jpg", "duration": 2, "motion": "zoomIn", "keyframes": [{"time": 0, "scale": 1}], "filters": ["grayscale"]},"#
             + #" {"src": "c.mp4", "speed": "2/2", "volume": 2}]"#)
-        XCTAssertEqual(unsupported(json), ["/timeline/videos/0/speed", "/timeline/videos/1/filters",
-                                           "/timeline/videos/1/keyframes", "/timeline/videos/1/motion"])
+        XCTAssertEqual(unsupported(json), ["/timeline/videos/0/speed"])
     }
 
     func testTimelineFeatures() {
         let json = spec(timeline: #""videos": [{"src": "a.mp4"}, {"src": "b.mp4"}, {"src": "c.mp4"}],"#
-            + #" "transitions": [null, {"type": "dissolve", "duration": 1}], "overlays": [{"type": "image", "src": "l.png", "start": 0}],"#
+            + #" "transitions": [null, {"type": "dissolve", "duration": 1}],"#
+            + #" "overlays": [{"type": "image", "src": "l.png", "start": 0}, {"type": "text", "text": "Hi", "start": 1}],"#
             + #" "voiceOvers": [{"src": "v.m4a", "start": 0}, {"src": "w.m4a", "start": 2}]"#)
-        XCTAssertEqual(unsupported(json), ["/timeline/overlays/0"])
+        XCTAssertEqual(unsupported(json), ["/timeline/overlays/1"], "only text overlays are refused")
     }
 }

@@ -1,0 +1,54 @@
+import CFFmpeg
+import ReelSpec
+
+/// The upright picture of a layer at its displayed size — a clip's frame at a source time, or a
+/// still decoded once (with its alpha kept, so a PNG's transparency reaches the compositor).
+final class LayerSource {
+    private enum Kind {
+        case clip(ClipPicture, sourceStart: Time)
+        case still(Frame)
+    }
+
+    private let kind: Kind
+    let width: Int
+    let height: Int
+
+    init(clip path: String, sourceStart: Time, startingAt first: Time, rotation: Int, size: (width: Int, height: Int)) throws {
+        width = size.width
+        height = size.height
+        let fitter = FrameFitter(width: width, height: height, background: .black)
+        kind = .clip(try ClipPicture(path: path, startingAt: sourceStart + first, rotation: rotation, mode: .stretch, fitter: fitter),
+                     sourceStart: sourceStart)
+    }
+
+    init(still path: String, size: (width: Int, height: Int)) throws {
+        width = size.width
+        height = size.height
+        let fitter = FrameFitter(width: width, height: height, background: .black, alpha: true)
+        kind = .still(try StillPicture(path: path, mode: .stretch, fitter: fitter).frame)
+    }
+
+    /// A solid picture (a colour card drawn as a layer).
+    init(solid frame: Frame) {
+        width = frame.width
+        height = frame.height
+        kind = .still(frame)
+    }
+
+    /// The picture `t` into the item (for a clip: source time `sourceStart + t`).
+    func picture(at t: Time) throws -> Frame {
+        switch kind {
+        case .still(let f): return f
+        case let .clip(c, start): return try c.picture(at: start + t)
+        }
+    }
+
+    /// The picture with `filters` applied, on a private copy (the source picture may be shown again).
+    func picture(at t: Time, filters: [FilterSpec]) throws -> Frame {
+        let p = try picture(at: t)
+        guard !filters.isEmpty else { return p }
+        let copy = try p.reference()
+        try PictureFilters.apply(filters, to: copy)
+        return copy
+    }
+}

@@ -1,0 +1,76 @@
+import CFFmpeg
+import ReelSpec
+
+/// Draws the overlays active at a time over a base picture, bottom to top. Sources open when their
+/// overlay begins and close when it ends.
+final class OverlayPictures {
+    let plan: RenderPlan
+    private let compositor: LayerCompositor
+    private let layout: LayerLayout
+    private var sources: [Int: LayerSource] = [:]
+    private var canvas: Frame?
+
+    init(plan: RenderPlan, compositor: LayerCompositor) {
+        self.plan = plan
+        self.compositor = compositor
+        layout = LayerLayout(frameWidth: Double(plan.width), frameHeight: Double(plan.height))
+    }
+
+    var isEmpty: Bool { plan.overlays.isEmpty }
+
+    /// `base` with every overlay active at timeline time `t` drawn on it (a new canvas; `base` is
+    /// left untouched, since it may be a cached or decoder-owned picture).
+    func compose(over base: Frame, at t: Time) throws -> Frame {
+        let active = plan.overlays.indices.filter { plan.overlays[$0].range.contains(t) }
+        for i in sources.keys where !active.contains(i) { sources[i] = nil }
+        guard !active.isEmpty else { return base }
+        let out = try target()
+        try FFmpegError.check(av_frame_copy(out.pointer, base.pointer), "av_frame_copy", "overlay canvas")
+        for i in active {
+            let o = plan.overlays[i]
+            let into = t - o.range.start
+            do {
+                let source = try self.source(i, o, startingAt: into)
+                let picture = try source.picture(at: into, filters: o.layer.filters)
+                let d = layout.draw(sourceWidth: Double(source.width), sourceHeight: Double(source.height),
+                                    base: .overlay(o.placement), layer: o.layer, at: into, duration: o.range.duration)
+                try compositor.draw(picture, d.placement, onto: out)
+            } catch let e as RenderError {
+                throw e
+            } catch {
+                throw RenderError.source(pointer: o.pointer, path: "\(o.source)", reason: "\(error)")
+            }
+        }
+        return out
+    }
+
+    private func source(_ i: Int, _ o: OverlayPlan, startingAt into: Time) throws -> LayerSource {
+        if let s = sources[i] { return s }
+        let s: LayerSource
+        switch o.source {
+        case .image(let path): s = try LayerSource(still: path, size: o.sourceSize)
+        case let .video(path, start, rotation):
+            s = try LayerSource(clip: path, sourceStart: start, startingAt: into, rotation: rotation, size: o.sourceSize)
+        }
+        sources[i] = s
+        return s
+    }
+
+    private func target() throws -> Frame {
+        if let c = canvas {
+            try c.makeWritable()
+            return c
+        }
+        let c = try Frame.video(width: plan.width, height: plan.height, format: AV_PIX_FMT_YUV420P)
+        canvas = c
+        return c
+    }
+}
+
+extension LayerLayout.Draw {
+    /// The compositor's placement for this draw.
+    var placement: LayerPlacement {
+        LayerPlacement(centerX: centerX, centerY: centerY, width: width, height: height, rotation: rotation,
+                       opacity: max(0, min(1, opacity)), crop: (cropX, cropY, cropWidth, cropHeight))
+    }
+}
