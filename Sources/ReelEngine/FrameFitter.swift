@@ -18,12 +18,14 @@ public final class FrameFitter {
     private var canvasDestination: PixelRect?
     private var turned: Frame?
 
-    public init(width: Int, height: Int, background: Color, alpha: Bool = false) {
+    /// `matrix` is the output's (a layer smaller than the output must still be converted into the
+    /// output's matrix); by default it follows this fitter's own height.
+    public init(width: Int, height: Int, background: Color, alpha: Bool = false, matrix: ColorMatrix? = nil) {
         self.width = width
         self.height = height
         self.alpha = alpha
-        matrix = ColorMatrix.forOutput(height: height)
-        self.background = YUVColor(background, matrix: matrix)
+        self.matrix = matrix ?? ColorMatrix.forOutput(height: height)
+        self.background = YUVColor(background, matrix: self.matrix)
     }
 
     /// A frame filled with a solid colour (colour cards, and the canvas under letterboxed pictures).

@@ -1,7 +1,7 @@
 import CFFmpeg
 import ReelSpec
 
-/// The upright picture of a layer at its displayed size — a clip's frame at a source time, or a
+/// The upright picture of a layer at its displayed size, in the output's colour matrix — a clip's frame at a source time, or a
 /// still decoded once (with its alpha kept, so a PNG's transparency reaches the compositor).
 final class LayerSource {
     private enum Kind {
@@ -13,18 +13,19 @@ final class LayerSource {
     let width: Int
     let height: Int
 
-    init(clip path: String, sourceStart: Time, startingAt first: Time, rotation: Int, size: (width: Int, height: Int)) throws {
+    init(clip path: String, sourceStart: Time, startingAt first: Time, rotation: Int, size: (width: Int, height: Int),
+         matrix: ColorMatrix) throws {
         width = size.width
         height = size.height
-        let fitter = FrameFitter(width: width, height: height, background: .black)
+        let fitter = FrameFitter(width: width, height: height, background: .black, matrix: matrix)
         kind = .clip(try ClipPicture(path: path, startingAt: sourceStart + first, rotation: rotation, mode: .stretch, fitter: fitter),
                      sourceStart: sourceStart)
     }
 
-    init(still path: String, size: (width: Int, height: Int)) throws {
+    init(still path: String, size: (width: Int, height: Int), matrix: ColorMatrix) throws {
         width = size.width
         height = size.height
-        let fitter = FrameFitter(width: width, height: height, background: .black, alpha: true)
+        let fitter = FrameFitter(width: width, height: height, background: .black, alpha: true, matrix: matrix)
         kind = .still(try StillPicture(path: path, mode: .stretch, fitter: fitter).frame)
     }
 

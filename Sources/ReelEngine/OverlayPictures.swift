@@ -8,6 +8,7 @@ final class OverlayPictures {
     private let compositor: LayerCompositor
     private let layout: LayerLayout
     private var sources: [Int: LayerSource] = [:]
+    private var matrix: ColorMatrix { ColorMatrix.forOutput(height: plan.height) }
     private var canvas: Frame?
 
     init(plan: RenderPlan, compositor: LayerCompositor) {
@@ -48,9 +49,9 @@ final class OverlayPictures {
         if let s = sources[i] { return s }
         let s: LayerSource
         switch o.source {
-        case .image(let path): s = try LayerSource(still: path, size: o.sourceSize)
+        case .image(let path): s = try LayerSource(still: path, size: o.sourceSize, matrix: matrix)
         case let .video(path, start, rotation):
-            s = try LayerSource(clip: path, sourceStart: start, startingAt: into, rotation: rotation, size: o.sourceSize)
+            s = try LayerSource(clip: path, sourceStart: start, startingAt: into, rotation: rotation, size: o.sourceSize, matrix: matrix)
         }
         sources[i] = s
         return s

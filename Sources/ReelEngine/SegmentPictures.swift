@@ -92,9 +92,9 @@ struct SegmentPictures {
                 let source: LayerSource
                 switch segment.source {
                 case .color(let c): source = LayerSource(solid: try fitter.solid(YUVColor(c, matrix: fitter.matrix)))
-                case let .still(path): source = try LayerSource(still: path, size: size)
+                case let .still(path): source = try LayerSource(still: path, size: size, matrix: fitter.matrix)
                 case let .clip(path, start, rotation):
-                    source = try LayerSource(clip: path, sourceStart: start, startingAt: into, rotation: rotation, size: size)
+                    source = try LayerSource(clip: path, sourceStart: start, startingAt: into, rotation: rotation, size: size, matrix: fitter.matrix)
                 }
                 return .layered(source, canvas: try fitter.solid(fitter.background), background: try fitter.solid(fitter.background))
             } catch {

@@ -88,4 +88,18 @@ final class CompositionTests: XCTestCase {
         XCTAssertEqual(whiteWidth(f[0]), 16, accuracy: 1)
         XCTAssertGreaterThan(whiteWidth(f[19]), 17, "bigger by the end")
     }
+
+    func testSmallOverlayIsConvertedIntoAnHDOutputsMatrix() throws {
+        let ws = try Workspace()
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=red:s=64x48", "-frames:v", "1", ws.path("red.png")])
+        let out = try ws.render(##"""
+        { "version": 1, "output": { "width": 1280, "height": 720, "frameRate": 5, "video": { "crf": 0 } },
+          "timeline": { "videos": [ { "color": "#000000", "duration": 0.4 } ],
+                        "overlays": [ { "type": "image", "src": "red.png", "start": 0, "position": { "x": 0.5, "y": 0.5 } } ] } }
+        """##)
+        let f = try Tools.yuvFrames(out, width: 1280, height: 720)[1]
+        let y = Int(f[360 * 1280 + 640]), u = Int(f[1280 * 720 + 180 * 640 + 320]), v = Int(f[1280 * 720 + 640 * 360 + 180 * 640 + 320])
+        // Red in limited-range BT.709 is (63, 102, 240); in BT.601 it would be (81, 90, 240).
+        XCTAssertTrue(zip([y, u, v], [63, 102, 240]).allSatisfy { abs($0 - $1) <= 2 }, "got \([y, u, v])")
+    }
 }
