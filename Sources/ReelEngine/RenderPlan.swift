@@ -71,11 +71,15 @@ public struct LayerPlan: Sendable {
     public var motion: VideoItem.Motion?
     public var opacity = 1.0
     public var animations: [Animation] = []
+    /// The source has transparency (a PNG with alpha), so it must be blended over the background.
+    public var transparent = false
 
     public init() {}
 
     /// True when the item is just its fitted picture.
-    public var isPlain: Bool { keyframes.isEmpty && filters.isEmpty && motion == nil && opacity == 1 && animations.isEmpty }
+    public var isPlain: Bool {
+        keyframes.isEmpty && filters.isEmpty && motion == nil && opacity == 1 && animations.isEmpty && !transparent
+    }
 }
 
 /// An image or picture-in-picture video above the videos, from `range.start` to `range.end`.

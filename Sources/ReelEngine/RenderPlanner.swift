@@ -1,3 +1,4 @@
+import CFFmpeg
 import ReelSpec
 
 /// Builds a `RenderPlan` from a validated spec: resolves and probes every source, lays the videos
@@ -56,8 +57,10 @@ public struct RenderPlanner {
                         continue
                     }
                     if let v = info.video, let w = v.displayWidth, let h = v.displayHeight { sizes.append((w, h)) }
-                    segments.append(VideoSegment(pointer: ptr, range: TimeRange(start: cursor, duration: d), source: .still(path: path), fit: fit,
-                                                 sourceSize: RenderPlanner.displaySize(info)))
+                    var still = VideoSegment(pointer: ptr, range: TimeRange(start: cursor, duration: d), source: .still(path: path), fit: fit,
+                                             sourceSize: RenderPlanner.displaySize(info))
+                    still.layer.transparent = RenderPlanner.hasAlpha(info.video?.pixelFormat)
+                    segments.append(still)
                     cursor = cursor + d
                     continue
                 }
@@ -144,6 +147,12 @@ public struct RenderPlanner {
             metadata: out.metadata.map { ($0.key.ffmpegKey, $0.value) },
             chapters: out.chapters.map { ($0.start, $0.title) },
             faststart: out.optimizeForNetwork)
+    }
+
+    /// True for pixel formats with an alpha channel (rgba, ya8, yuva420p, …).
+    static func hasAlpha(_ name: String?) -> Bool {
+        guard let name, let desc = av_pix_fmt_desc_get(av_get_pix_fmt(name)) else { return false }
+        return desc.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
     }
 
     /// Output size: explicit, else the largest input display size (fitted into a size preset's box).

@@ -102,4 +102,17 @@ final class CompositionTests: XCTestCase {
         // Red in limited-range BT.709 is (63, 102, 240); in BT.601 it would be (81, 90, 240).
         XCTAssertTrue(zip([y, u, v], [63, 102, 240]).allSatisfy { abs($0 - $1) <= 2 }, "got \([y, u, v])")
     }
+
+    func testTransparentStillShowsTheBackgroundThrough() throws {
+        let ws = try Workspace()
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=white@1.0:s=64x48,format=rgba,geq=r=255:g=255:b=255:a='if(lt(X,32),255,0)'",
+                          "-frames:v", "1", ws.path("half.png")])
+        let out = try ws.render(##"""
+        { "version": 1, "output": { "width": 64, "height": 48, "frameRate": 10, "background": "#0000FF", "video": { "crf": 0 } },
+          "timeline": { "videos": [ { "src": "half.png", "duration": 0.3 } ] } }
+        """##)
+        let f = try Tools.yuvFrames(out, width: 64, height: 48)[0]
+        XCTAssertEqual(Int(f[24 * 64 + 10]), 235, accuracy: 2, "the opaque half is white")
+        XCTAssertEqual(Int(f[24 * 64 + 50]), 41, accuracy: 2, "the transparent half shows the blue background")
+    }
 }
