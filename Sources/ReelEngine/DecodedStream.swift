@@ -14,8 +14,9 @@ public final class DecodedStream {
     private var inputEnded = false
     private var drained = false
 
+    /// Opens a source the planner has already probed (so the header-only open is safe).
     public init(path: String, type: AVMediaType, threads: Int = 0) throws {
-        input = try InputFile(path: path)
+        input = try InputFile(path: path, probe: false)
         guard let index = input.bestStream(type) else {
             throw FFmpegError(reel_averror(EINVAL), "av_find_best_stream",
                               "\(path) has no \(type == AVMEDIA_TYPE_VIDEO ? "video" : "audio") stream")
