@@ -5,9 +5,10 @@ import ReelSpec
 
 /// Renders a `RenderPlan` into a file, frame by frame, in constant memory.
 ///
-/// For each output frame `i` at time `i/fps` it asks the video segment under that time for its
-/// picture, encodes it, then mixes and encodes the audio up to the next frame's time, so both
-/// tracks advance together and the muxer interleaves them with small buffers. The file is written
+/// A picture thread produces output frame `i` at time `i/fps` (the video segments under that time,
+/// composited) into a small bounded queue; the calling thread encodes each, then mixes and encodes
+/// the audio up to the next frame's time, so both tracks advance together and the muxer interleaves
+/// them with small buffers. The file is written
 /// under a temporary name beside the target and renamed only when complete.
 public final class Renderer {
     public let plan: RenderPlan
@@ -38,6 +39,36 @@ public final class Renderer {
         progress(1)
     }
 
+    /// Runs the picture stage on its own thread: demux, decode, fit and composite each output frame
+    /// and queue it with its pts. Returns a semaphore signalled when the thread has finished (and
+    /// released every decoder).
+    private func startPictures(frames: Int64, into queue: FrameQueue) -> DispatchSemaphore {
+        let done = DispatchSemaphore(value: 0)
+        let plan = self.plan
+        let thread = Thread {
+            defer { done.signal() }
+            var pictures = SegmentPictures(plan: plan)
+            defer { pictures.close() }
+            do {
+                for i in 0..<frames {
+                    if queue.isClosed { break }
+                    let frame = try pictures.picture(at: plan.outputRange.start + plan.frameTime(i))
+                    let ref = try frame.reference()
+                    ref.pts = i
+                    ref.pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE
+                    guard queue.push(ref) else { break }
+                }
+                queue.finish(error: nil)
+            } catch {
+                queue.finish(error: error)
+            }
+        }
+        thread.name = "reel-pictures"
+        thread.stackSize = 8 << 20
+        thread.start()
+        return done
+    }
+
     private func write(to temp: String, cancel: CancellationToken, progress: (Double) -> Void) throws {
         let output = try OutputFile(path: temp, formatName: OutputEncoders.muxerName(plan.format))
         let hasVideo = !plan.format.isAudioOnly
@@ -56,21 +87,23 @@ public final class Renderer {
         let rate = Int64(plan.audioEncoding.sampleRate)
         if let videoEncoder {
             let frames = plan.frameCount
-            var pictures = SegmentPictures(plan: plan)
+            let queue = FrameQueue(capacity: 4)
+            let producerDone = startPictures(frames: frames, into: queue)
+            defer {
+                queue.close()
+                producerDone.wait()
+            }
             for i in 0..<frames {
                 if cancel.isCancelled { throw RenderError.cancelled }
-                let t = plan.outputRange.start + plan.frameTime(i)
-                let frame = try pictures.picture(at: t)
-                let ref = try frame.reference()
-                ref.pts = i
-                ref.pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE
-                try videoEncoder.encode(ref, sink: sink(videoEncoder))
+                guard let frame = try queue.pop() else {
+                    throw RenderError.output(path: temp, reason: "the picture stage stopped after \(i) of \(frames) frames")
+                }
+                try videoEncoder.encode(frame, sink: sink(videoEncoder))
                 // Audio up to the next frame's time, so the muxer interleaves with small buffers.
                 try audio.write(upTo: min(audio.total, plan.frameTime(i + 1).ticks(in: rate, rounding: .nearest)),
                                 sink: sink(audioEncoder))
                 progress(Double(i + 1) / Double(frames))
             }
-            pictures.close()
             try videoEncoder.encode(nil, sink: sink(videoEncoder))
         } else {
             // Audio only: a tenth of a second at a time.
