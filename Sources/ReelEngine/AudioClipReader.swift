@@ -17,6 +17,9 @@ final class AudioClipReader {
     private var started = false
     private var ended = false
     private var nextTime: Time?
+    /// Silence owed before the first decoded sample (a stream that starts late), emitted lazily so a
+    /// late start costs no memory.
+    private var pendingSilence = 0
     private let frame = Frame()
     private let scratch: SampleBuffer
 
@@ -34,19 +37,32 @@ final class AudioClipReader {
 
     /// Fills up to `count` samples of each channel; returns how many (fewer only at the end).
     func read(count: Int, into out: [UnsafeMutablePointer<Float>]) throws -> Int {
-        while available < count && !ended { try decodeMore() }
-        let n = min(count, available)
-        for c in 0..<channels {
-            fifo[c].withUnsafeBufferPointer { src in
-                out[c].update(from: src.baseAddress! + head, count: n)
+        var done = 0
+        while done < count {
+            if pendingSilence > 0 {
+                let z = min(count - done, pendingSilence)
+                for c in 0..<channels { (out[c] + done).update(repeating: 0, count: z) }
+                pendingSilence -= z
+                done += z
+                continue
+            }
+            if available == 0 {
+                if ended { break }
+                try decodeMore()
+                continue
+            }
+            let n = min(count - done, available)
+            for c in 0..<channels {
+                fifo[c].withUnsafeBufferPointer { src in (out[c] + done).update(from: src.baseAddress! + head, count: n) }
+            }
+            head += n
+            done += n
+            if head >= 1 << 16 {
+                for c in 0..<channels { fifo[c].removeFirst(head) }
+                head = 0
             }
         }
-        head += n
-        if head >= 1 << 16 {
-            for c in 0..<channels { fifo[c].removeFirst(head) }
-            head = 0
-        }
-        return n
+        return done
     }
 
     private func decodeMore() throws {
@@ -69,8 +85,7 @@ final class AudioClipReader {
             if frameStart < startTime {
                 skip = min(n, Int((startTime - frameStart).ticks(in: Int64(inRate), rounding: .nearest)))
             } else if startTime < frameStart {
-                let gap = Int((frameStart - startTime).ticks(in: Int64(rate), rounding: .nearest))
-                for c in 0..<channels { fifo[c].append(contentsOf: repeatElement(0, count: gap)) }
+                pendingSilence = Int((frameStart - startTime).ticks(in: Int64(rate), rounding: .nearest))
             }
             started = true
         }

@@ -5,7 +5,7 @@ import ReelSpec
 /// still decoded once (with its alpha kept, so a PNG's transparency reaches the compositor).
 final class LayerSource {
     private enum Kind {
-        case clip(ClipPicture, sourceStart: Time)
+        case clip(ClipPicture, sourceStart: Time, holdAfter: Time?)
         case still(Frame)
     }
 
@@ -13,13 +13,14 @@ final class LayerSource {
     let width: Int
     let height: Int
 
+    /// `holdAfter`: past this time into the item the last frame before it stays on screen.
     init(clip path: String, sourceStart: Time, startingAt first: Time, rotation: Int, size: (width: Int, height: Int),
-         matrix: ColorMatrix) throws {
+         matrix: ColorMatrix, holdAfter: Time? = nil) throws {
         width = size.width
         height = size.height
         let fitter = FrameFitter(width: width, height: height, background: .black, matrix: matrix)
         kind = .clip(try ClipPicture(path: path, startingAt: sourceStart + first, rotation: rotation, mode: .stretch, fitter: fitter),
-                     sourceStart: sourceStart)
+                     sourceStart: sourceStart, holdAfter: holdAfter)
     }
 
     init(still path: String, size: (width: Int, height: Int), matrix: ColorMatrix) throws {
@@ -40,7 +41,10 @@ final class LayerSource {
     func picture(at t: Time) throws -> Frame {
         switch kind {
         case .still(let f): return f
-        case let .clip(c, start): return try c.picture(at: start + t)
+        case let .clip(c, start, hold):
+            guard let hold, !(t < hold) else { return try c.picture(at: start + t) }
+            // Just before the range's end: the last frame of the range, never one after it.
+            return try c.picture(at: start + hold - ClipPicture.tolerance - ClipPicture.tolerance)
         }
     }
 

@@ -26,7 +26,7 @@ enum OutputEncoders {
         c.pointee.time_base = AVRational(num: Int32(plan.frameRate.denominator), den: Int32(plan.frameRate.numerator))
         c.pointee.framerate = AVRational(num: Int32(plan.frameRate.numerator), den: Int32(plan.frameRate.denominator))
         c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-        c.pointee.gop_size = Int32(e.gopSize)
+        c.pointee.gop_size = Int32(clamping: e.gopSize)
         let hd = ColorMatrix.forOutput(height: plan.height) == .bt709
         c.pointee.colorspace = hd ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
         c.pointee.color_primaries = hd ? AVCOL_PRI_BT709 : AVCOL_PRI_SMPTE170M

@@ -50,8 +50,9 @@ final class OverlayPictures {
         let s: LayerSource
         switch o.source {
         case .image(let path): s = try LayerSource(still: path, size: o.sourceSize, matrix: matrix)
-        case let .video(path, start, rotation):
-            s = try LayerSource(clip: path, sourceStart: start, startingAt: into, rotation: rotation, size: o.sourceSize, matrix: matrix)
+        case let .video(path, start, duration, rotation):
+            s = try LayerSource(clip: path, sourceStart: start, startingAt: Time.min(into, duration), rotation: rotation, size: o.sourceSize,
+                                matrix: matrix, holdAfter: duration)
         }
         sources[i] = s
         return s

@@ -40,7 +40,7 @@ final class PeakLimiter {
             for c in 0..<channels { peak = max(peak, abs(planes[c][k])) }
             let need = peak > threshold ? threshold / peak : 1
             // Sliding minimum over the last `window` needs (monotonic queue).
-            while let last = minQueue.last, last.value >= need { minQueue.removeLast() }
+            while minQueue.count > minHeadIndex, let last = minQueue.last, last.value >= need { minQueue.removeLast() }
             minQueue.append((n, need))
             if minQueue[minHeadIndex].index < n - window { minHeadIndex += 1 }
             if minHeadIndex > 64 { minQueue.removeFirst(minHeadIndex); minHeadIndex = 0 }

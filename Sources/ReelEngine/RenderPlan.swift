@@ -33,7 +33,7 @@ public struct RenderPlan: Sendable {
     /// The number of frame instants `k/rate` (k ≥ 0) strictly before `duration`.
     public static func frames(in duration: Time, rate: Rational) -> Int64 {
         guard duration.isPositive else { return 0 }
-        return Int64(Time.divide(Int128(duration.value) * Int128(rate.numerator),
+        return Int64(clamping: Time.divide(Int128(duration.value) * Int128(rate.numerator),
                                  Int128(duration.timescale) * Int128(rate.denominator), rounding: .up))
     }
 
@@ -86,7 +86,8 @@ public struct LayerPlan: Sendable {
 public struct OverlayPlan: Sendable {
     public enum Source: Sendable {
         case image(path: String)
-        case video(path: String, sourceStart: Time, rotation: Int)
+        /// Plays `sourceStart ..< sourceStart + duration`, then holds its last frame.
+        case video(path: String, sourceStart: Time, duration: Time, rotation: Int)
     }
 
     /// Where the overlay sits, in fractions of the frame.

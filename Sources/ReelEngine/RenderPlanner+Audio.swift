@@ -1,6 +1,9 @@
 import ReelSpec
 
 extension RenderPlanner {
+    /// A looping item may repeat at most this often (each pass is one clip).
+    static let maxLoopPasses: Int128 = 10_000
+
     /// An audio item resolved and placed: where it plays on the timeline and from where in its source.
     struct PlacedAudio {
         let pointer: String
@@ -38,6 +41,12 @@ extension RenderPlanner {
         var clips: [AudioClip] = []
         for (k, p) in (voices + music).enumerated() {
             guard let placed = span(p) else { continue }
+            if p.item.loop, RenderPlanner.maxLoopPasses < Time.divide(Int128(placed.duration.value) * Int128(p.sourceRange.duration.timescale),
+                                                                       Int128(placed.duration.timescale) * Int128(p.sourceRange.duration.value), rounding: .up) {
+                problems.append(SpecProblem(pointer: p.pointer + "/sourceRange",
+                                            message: "is \(p.sourceRange.duration) s, so the loop would repeat more than \(RenderPlanner.maxLoopPasses) times; use a longer part of the source"))
+                continue
+            }
             var duck: (level: Double, under: [TimeRange])?
             if p.item.duckUnder == .voiceOvers {
                 let others = voiceSpans.enumerated().compactMap { j, r in j == k ? nil : r }

@@ -48,7 +48,7 @@ extension RenderPlanner {
                     continue
                 }
                 // The picture holds its last frame if the overlay outlasts the source range.
-                plans.append(OverlayPlan(pointer: ptr, source: .video(path: path, sourceStart: sr.start, rotation: v.rotation ?? 0),
+                plans.append(OverlayPlan(pointer: ptr, source: .video(path: path, sourceStart: sr.start, duration: sr.duration, rotation: v.rotation ?? 0),
                                          range: range, placement: placement, layer: layer, sourceSize: RenderPlanner.displaySize(info)))
                 if info.audio != nil && !muted {
                     let heard = TimeRange(start: o.start, duration: Time.min(sr.duration, duration))

@@ -13,6 +13,8 @@ public struct RenderPlanner {
 
     static let fallbackSize = (width: 1280, height: 720)
     static let defaultFrameRate = Rational(30)
+    /// The longest timeline Reel accepts (a bound on work, disk and frame counts).
+    static let maxTimeline = Time(seconds: 24 * 3600)
     static let standardRates = [Rational(24000, 1001), Rational(24), Rational(25), Rational(30000, 1001), Rational(30),
                                 Rational(48), Rational(50), Rational(60000, 1001), Rational(60), Rational(120)]
 
@@ -81,7 +83,8 @@ public struct RenderPlanner {
                     continue
                 }
                 if let w = v.displayWidth, let h = v.displayHeight { sizes.append((w, h)) }
-                if let r = v.averageFrameRate ?? v.frameRate { rates.append(RenderPlanner.nominal(r)) }
+                // A rate a file claims is used only within the range an output may have.
+                if let r = v.averageFrameRate ?? v.frameRate, (1...240).contains(r.approximateValue) { rates.append(RenderPlanner.nominal(r)) }
                 let placed = TimeRange(start: cursor, duration: range.duration)
                 segments.append(VideoSegment(pointer: ptr, range: placed,
                                              source: .clip(path: path, sourceStart: range.start, rotation: v.rotation ?? 0), fit: fit,
@@ -107,6 +110,9 @@ public struct RenderPlanner {
         let audioItems = planAudioItems(spec.timeline, videoEnd: overlays.end ?? visualEnd, problems: &problems)
         let timeline = audioItems.end
         audio += audioItems.clips
+        if RenderPlanner.maxTimeline < timeline {
+            problems.append(SpecProblem(pointer: "/timeline", message: "is \(timeline.ticks(in: 1, rounding: .up)) s long; Reel renders at most 24 hours"))
+        }
         let outputRange = out.range ?? TimeRange(start: .zero, duration: timeline)
         if let r = out.range, problems.isEmpty {
             if !(r.start < timeline) {

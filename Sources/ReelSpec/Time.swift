@@ -144,11 +144,11 @@ public struct Time: Sendable, Hashable, Comparable, CustomStringConvertible {
         let digits = Swift.max(twos, fives)
         var pow10: Int128 = 1
         for _ in 0..<digits { pow10 *= 10 }
-        let scaled = Int128(value) * (pow10 / Int128(timescale))
-        let negative = scaled < 0
-        let mag = scaled.magnitude
-        let whole = mag / UInt128(pow10)
-        var frac = String(mag % UInt128(pow10))
+        // Whole part and fraction separately: the fraction's numerator stays below 10^digits.
+        let negative = value < 0
+        let mag = UInt128(value.magnitude), scale = UInt128(UInt32(timescale))
+        let whole = mag / scale
+        var frac = String((mag % scale) * (UInt128(pow10) / scale))
         while frac.count < digits { frac = "0" + frac }
         return (negative ? "-" : "") + "\(whole).\(frac)"
     }
