@@ -22,17 +22,17 @@ extension APIHandler {
         let path = paths.assets + "/" + id
         try FileManager.default.moveItem(atPath: temp, toPath: path)
         let filename = r.head.headers["X-Filename"].map { String($0.prefix(255)) }
-        let asset = Asset(id: id, path: path, bytes: bytes, sha256: try SHA256.hex(ofFile: path),
-                          contentType: r.head.headers["Content-Type"], filename: filename,
-                          probe: info.json.serialized, createdAt: Int64(Date().timeIntervalSince1970 * 1000))
         do {
+            let asset = Asset(id: id, path: path, bytes: bytes, sha256: try SHA256.hex(ofFile: path),
+                              contentType: r.head.headers["Content-Type"], filename: filename,
+                              probe: info.json.serialized, createdAt: Int64(Date().timeIntervalSince1970 * 1000))
             try store.insert(asset)
+            logger.info("asset stored", metadata: ["assetId": "\(id)", "bytes": "\(bytes)", "requestId": "\(r.head.requestID)"])
+            return JobJSON.asset(asset).response(201, headers: [("Location", "/v1/assets/\(id)")])
         } catch {
             try? FileManager.default.removeItem(atPath: path)
             throw error
         }
-        logger.info("asset stored", metadata: ["assetId": "\(id)", "bytes": "\(bytes)", "requestId": "\(r.head.requestID)"])
-        return JobJSON.asset(asset).response(201, headers: [("Location", "/v1/assets/\(id)")])
     }
 
     func getAsset(_ id: String) throws -> HTTPResponse {

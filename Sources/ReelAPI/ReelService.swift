@@ -25,6 +25,15 @@ public final class ReelService: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: config.mediaRoot, withIntermediateDirectories: true)
         store = try JobStore(path: paths.database, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds)
         ReelService.removeStalePartials(in: paths.outputs, logger: logger)
+        // Uploads left in data/tmp for over an hour belonged to requests that died with a process
+        // (younger ones may be another live server's, sharing this data directory).
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: paths.uploadsTemp)) ?? [] {
+            let path = paths.uploadsTemp + "/" + name
+            if let m = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+               Date().timeIntervalSince(m) > 3600 {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
         let store = store
         let resolver = SourceResolver(mediaRoot: config.mediaRoot, uploads: { id in
             guard let a = try? store.asset(id) else { return nil }

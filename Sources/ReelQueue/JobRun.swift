@@ -47,7 +47,9 @@ struct JobRun {
         let heartbeat = Heartbeat(store: pool.store, jobID: job.id, owner: owner, progress: progress, token: token, reason: reason)
         heartbeat.start()
         let started = DispatchTime.now()
-        let path = pool.outputDirectory + "/" + job.id + "." + JobRun.fileExtension(plan.format)
+        // One file per attempt: a worker that lost its lease can then never touch the file of the
+        // attempt that replaced it.
+        let path = pool.outputDirectory + "/" + job.id + "-\(job.attempts)." + JobRun.fileExtension(plan.format)
         var outcome: Error?
         do {
             try Renderer(plan: plan, logger: log).render(to: path, cancel: token) { progress.set($0) }

@@ -83,7 +83,7 @@ final class CrashRecoveryTests: XCTestCase {
         }
         XCTAssertEqual(job["status"] as? String, "succeeded", "\(job)")
         XCTAssertEqual(job["attempts"] as? Int, 2)
-        let file = root + "/data/outputs/\(id).mp4"
+        let file = root + "/data/outputs/\(id)-2.mp4"  // the second attempt's file
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         probe.arguments = ["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", file]

@@ -35,7 +35,7 @@ final class JobsAPITests: XCTestCase {
         XCTAssertEqual(whole.status, 200)
         XCTAssertEqual(whole.body.count, output["bytes"] as? Int)
         XCTAssertEqual(whole.header("Content-Type"), "video/mp4")
-        XCTAssertEqual(whole.header("Content-Disposition"), "attachment; filename=\"\(id).mp4\"")
+        XCTAssertEqual(whole.header("Content-Disposition"), "attachment; filename=\"\(id).mp4\"", "named after the job, not the attempt")
         XCTAssertEqual(whole.header("Accept-Ranges"), "bytes")
         let etag = try XCTUnwrap(whole.header("ETag"))
         XCTAssertEqual(etag, "\"\(output["sha256"] as? String ?? "")\"")

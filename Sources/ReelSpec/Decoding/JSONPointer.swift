@@ -3,15 +3,16 @@ public enum JSONPointer {
     /// Escapes one reference token: `~` becomes `~0` and `/` becomes `~1` (in that order, RFC 6901 §3),
     /// so a member named `a/b` cannot be mistaken for a nested path.
     public static func escape(_ token: String) -> String {
-        var out = ""
-        for c in token {
-            switch c {
-            case "~": out += "~0"
-            case "/": out += "~1"
-            default: out.append(c)
+        // Scalar by scalar: a "/" followed by a combining mark is one Character but still a "/".
+        var out = String.UnicodeScalarView()
+        for u in token.unicodeScalars {
+            switch u {
+            case "~": out.append(contentsOf: "~0".unicodeScalars)
+            case "/": out.append(contentsOf: "~1".unicodeScalars)
+            default: out.append(u)
             }
         }
-        return out
+        return String(out)
     }
 
     /// The pointer to member `key` of the value at `pointer`.
