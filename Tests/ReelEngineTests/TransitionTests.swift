@@ -44,6 +44,12 @@ final class TransitionTests: XCTestCase {
         assertNear(yuv(frames[20], 20, 20), blue, 0, "ends on the second")
     }
 
+    /// A 2 s clip whose left half is white and right half black (lossless).
+    func makeSplit(_ ws: Workspace) throws {
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=white:s=64x48:r=10:d=2,drawbox=x=32:y=0:w=32:h=48:c=black:t=fill",
+                          "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p", ws.path("split.mp4")])
+    }
+
     func testPushLeftMovesBothPictures() throws {
         let ws = try Workspace()
         let frames = try render(ws, #"{ "type": "push", "direction": "left", "duration": 1 }"#)
@@ -58,8 +64,7 @@ final class TransitionTests: XCTestCase {
         let ws = try Workspace()
         // First clip: left half white, right half black; pushed left by half the frame at the middle,
         // its right (black) half is now on the left.
-        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=white:s=64x48:r=10:d=2,drawbox=x=32:y=0:w=32:h=48:c=black:t=fill",
-                          "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p", ws.path("split.mp4")])
+        try makeSplit(ws)
         let frames = try render(ws, #"{ "type": "push", "direction": "left", "duration": 1 }"#, first: #"{ "src": "split.mp4" }"#)
         XCTAssertLessThan(yuv(frames[15], 10, 24)[0], 30, "the black right half moved to the left")
         assertNear(yuv(frames[15], 54, 24), blue, 1, "the second on the right")
@@ -67,8 +72,7 @@ final class TransitionTests: XCTestCase {
 
     func testSlideLeftMovesOnlyTheSecond() throws {
         let ws = try Workspace()
-        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=white:s=64x48:r=10:d=2,drawbox=x=32:y=0:w=32:h=48:c=black:t=fill",
-                          "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p", ws.path("split.mp4")])
+        try makeSplit(ws)
         let frames = try render(ws, #"{ "type": "slide", "direction": "left", "duration": 1 }"#, first: #"{ "src": "split.mp4" }"#)
         XCTAssertGreaterThan(yuv(frames[15], 10, 24)[0], 220, "the first stays still: white on the left")
         assertNear(yuv(frames[15], 54, 24), blue, 1, "the second covers the right half")
