@@ -32,13 +32,17 @@ public struct RenderPlanner {
             // A transition overlaps this item with the previous one by its duration (A/B tracks).
             if let t = RenderPlanner.transition(spec.timeline, before: i) { cursor = cursor - t.duration }
             let fit = item.fit ?? out.fit
+            var layer = LayerPlan()
+            layer.keyframes = item.keyframes
+            layer.filters = item.filters
+            layer.motion = item.motion
             switch item.content {
             case .color(let c):
                 guard let d = item.duration else {
                     problems.append(SpecProblem(pointer: ptr + "/duration", message: "a colour card needs a duration"))
                     continue
                 }
-                segments.append(VideoSegment(pointer: ptr, range: TimeRange(start: cursor, duration: d), source: .color(c), fit: fit))
+                segments.append(VideoSegment(pointer: ptr, range: TimeRange(start: cursor, duration: d), source: .color(c), fit: fit, layer: layer))
                 cursor = cursor + d
             case .media(let src):
                 let path: String
@@ -59,10 +63,9 @@ public struct RenderPlanner {
                         continue
                     }
                     if let v = info.video, let w = v.displayWidth, let h = v.displayHeight { sizes.append((w, h)) }
-                    var still = VideoSegment(pointer: ptr, range: TimeRange(start: cursor, duration: d), source: .still(path: path), fit: fit,
-                                             sourceSize: RenderPlanner.displaySize(info))
-                    still.layer.transparent = RenderPlanner.hasAlpha(info.video?.pixelFormat)
-                    segments.append(still)
+                    layer.transparent = RenderPlanner.hasAlpha(info.video?.pixelFormat)
+                    segments.append(VideoSegment(pointer: ptr, range: TimeRange(start: cursor, duration: d), source: .still(path: path), fit: fit,
+                                                 layer: layer, sourceSize: RenderPlanner.displaySize(info)))
                     cursor = cursor + d
                     continue
                 }
@@ -88,7 +91,7 @@ public struct RenderPlanner {
                 let placed = TimeRange(start: cursor, duration: range.duration)
                 segments.append(VideoSegment(pointer: ptr, range: placed,
                                              source: .clip(path: path, sourceStart: range.start, rotation: v.rotation ?? 0), fit: fit,
-                                             sourceSize: RenderPlanner.displaySize(info)))
+                                             layer: layer, sourceSize: RenderPlanner.displaySize(info)))
                 if info.audio != nil && !item.muted {
                     let shaping = AudioShaping.make(volume: item.volume, fadeIn: nil, fadeOut: nil, pan: nil, placed: placed, duck: nil)
                     audio.append(AudioClip(pointer: ptr, path: path, range: placed, sourceStart: range.start, shaping: shaping))
@@ -97,13 +100,6 @@ public struct RenderPlanner {
             }
         }
 
-        for k in segments.indices {
-            guard let i = Int(segments[k].pointer.split(separator: "/").last ?? "") else { continue }
-            let item = spec.timeline.videos[i]
-            segments[k].layer.keyframes = item.keyframes
-            segments[k].layer.filters = item.filters
-            segments[k].layer.motion = item.motion
-        }
         let transitions = planTransitions(spec.timeline, segments: segments, audio: &audio, problems: &problems)
         let visualEnd = spec.timeline.videos.isEmpty && spec.timeline.overlays.isEmpty ? nil : cursor
         let overlays = planOverlays(spec.timeline.overlays, videoEnd: visualEnd, audio: &audio, problems: &problems)
