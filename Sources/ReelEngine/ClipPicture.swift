@@ -24,8 +24,9 @@ final class ClipPicture {
     private var fittedGeneration = -1
     private var fitted: Frame?
 
-    init(path: String, startingAt sourceTime: Time, rotation: Int, mode: FitMode, fitter: FrameFitter) throws {
-        stream = try DecodedStream(path: path, type: AVMEDIA_TYPE_VIDEO)
+    /// `decoderThreads`: the decoder's `thread_count` (`CodecThreading.videoDecoder`).
+    init(path: String, startingAt sourceTime: Time, rotation: Int, mode: FitMode, fitter: FrameFitter, decoderThreads: Int) throws {
+        stream = try DecodedStream(path: path, type: AVMEDIA_TYPE_VIDEO, threads: decoderThreads)
         self.rotation = rotation
         self.mode = mode
         self.fitter = fitter

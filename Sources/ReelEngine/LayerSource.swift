@@ -15,11 +15,12 @@ final class LayerSource {
 
     /// `holdAfter`: past this time into the item the last frame before it stays on screen.
     init(clip path: String, sourceStart: Time, startingAt first: Time, rotation: Int, size: (width: Int, height: Int),
-         matrix: ColorMatrix, holdAfter: Time? = nil) throws {
+         matrix: ColorMatrix, decoderThreads: Int, holdAfter: Time? = nil) throws {
         width = size.width
         height = size.height
         let fitter = FrameFitter(width: width, height: height, background: .black, matrix: matrix)
-        kind = .clip(try ClipPicture(path: path, startingAt: sourceStart + first, rotation: rotation, mode: .stretch, fitter: fitter),
+        kind = .clip(try ClipPicture(path: path, startingAt: sourceStart + first, rotation: rotation, mode: .stretch, fitter: fitter,
+                                       decoderThreads: decoderThreads),
                      sourceStart: sourceStart, holdAfter: holdAfter)
     }
 

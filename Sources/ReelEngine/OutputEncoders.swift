@@ -32,7 +32,7 @@ enum OutputEncoders {
         c.pointee.color_primaries = hd ? AVCOL_PRI_BT709 : AVCOL_PRI_SMPTE170M
         c.pointee.color_trc = hd ? AVCOL_TRC_BT709 : AVCOL_TRC_SMPTE170M
         c.pointee.color_range = AVCOL_RANGE_MPEG
-        c.pointee.thread_count = 0
+        c.pointee.thread_count = Int32(clamping: plan.codecThreading.videoEncoder)
         if let b = e.bitrate { c.pointee.bit_rate = Int64(b) }
         if let m = e.maxBitrate {
             c.pointee.rc_max_rate = Int64(m)

@@ -52,7 +52,7 @@ final class OverlayPictures {
         case .image(let path): s = try LayerSource(still: path, size: o.sourceSize, matrix: matrix)
         case let .video(path, start, duration, rotation):
             s = try LayerSource(clip: path, sourceStart: start, startingAt: Time.min(into, duration), rotation: rotation, size: o.sourceSize,
-                                matrix: matrix, holdAfter: duration)
+                                matrix: matrix, decoderThreads: plan.codecThreading.videoDecoder, holdAfter: duration)
         }
         sources[i] = s
         return s

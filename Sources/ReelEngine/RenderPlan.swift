@@ -23,6 +23,9 @@ public struct RenderPlan: Sendable {
     public var metadata: [(key: String, value: String)]
     public var chapters: [(start: Time, title: String)]
     public var faststart: Bool
+    /// Threads for the video codecs: how to render, not what. The planner sizes it for the whole
+    /// machine; a worker pool that renders several jobs at once gives each render its share.
+    public var codecThreading = CodecThreading.wholeMachine
 
     /// Output frames: those whose time `i/frameRate` falls inside the output range.
     public var frameCount: Int64 { RenderPlan.frames(in: outputRange.duration, rate: frameRate) }

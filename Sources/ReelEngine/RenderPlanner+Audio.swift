@@ -17,15 +17,15 @@ extension RenderPlanner {
     /// Places voice-overs (at their starts) and music (one after another from 0, a looping item to
     /// the end), finds the timeline's end, and cuts everything to it. The timeline ends with the
     /// videos when there are any, else where the last non-looping audio item ends.
-    func planAudioItems(_ t: TimelineSpec, videoEnd: Time?, problems: inout [SpecProblem])
+    func planAudioItems(_ t: TimelineSpec, videoEnd: Time?, probes: SourceProbes, problems: inout [SpecProblem])
         -> (clips: [AudioClip], end: Time) {
         let voices = t.voiceOvers.enumerated().compactMap { i, item in
-            resolveAudio(item, pointer: "/timeline/voiceOvers/\(i)", at: item.start ?? .zero, problems: &problems)
+            resolveAudio(item, pointer: "/timeline/voiceOvers/\(i)", at: item.start ?? .zero, probes: probes, problems: &problems)
         }
         var music: [PlacedAudio] = []
         var cursor = Time.zero
         for (i, item) in t.music.enumerated() {
-            guard let placed = resolveAudio(item, pointer: "/timeline/music/\(i)", at: cursor, problems: &problems) else { continue }
+            guard let placed = resolveAudio(item, pointer: "/timeline/music/\(i)", at: cursor, probes: probes, problems: &problems) else { continue }
             music.append(placed)
             cursor = cursor + placed.sourceRange.duration
         }
@@ -66,12 +66,12 @@ extension RenderPlanner {
         return (clips, end)
     }
 
-    private func resolveAudio(_ item: AudioItem, pointer: String, at start: Time, problems: inout [SpecProblem]) -> PlacedAudio? {
+    private func resolveAudio(_ item: AudioItem, pointer: String, at start: Time, probes: SourceProbes,
+                              problems: inout [SpecProblem]) -> PlacedAudio? {
         let path: String
         let info: MediaInfo
         do {
-            path = try resolver.resolve(item.src)
-            info = try MediaProbe.probe(path: path)
+            (path, info) = try probes.probe(item.src)
         } catch {
             problems.append(SpecProblem(pointer: pointer + "/src", message: RenderPlanner.message(for: error, src: item.src)))
             return nil

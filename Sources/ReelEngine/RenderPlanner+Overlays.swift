@@ -4,7 +4,7 @@ extension RenderPlanner {
     /// Resolves image and video overlays and places them. An overlay with a `duration` may extend
     /// the timeline; one without lasts to the timeline's end. A video overlay's own audio joins the
     /// mix unless muted.
-    func planOverlays(_ specs: [OverlaySpec], videoEnd: Time?, audio: inout [AudioClip], problems: inout [SpecProblem])
+    func planOverlays(_ specs: [OverlaySpec], videoEnd: Time?, probes: SourceProbes, audio: inout [AudioClip], problems: inout [SpecProblem])
         -> (plans: [OverlayPlan], end: Time?) {
         var end = videoEnd
         for o in specs { if let d = o.duration { end = Time.max(end ?? .zero, o.start + d) } }
@@ -28,7 +28,7 @@ extension RenderPlanner {
             case .text:
                 continue  // refused by SupportCheck until text rendering exists
             case .image(let src):
-                guard let (path, info) = probeOverlay(src, ptr, &problems) else { continue }
+                guard let (path, info) = probeOverlay(src, ptr, probes, &problems) else { continue }
                 guard info.video != nil else {
                     problems.append(SpecProblem(pointer: ptr + "/src", message: "\"\(src)\" has no picture"))
                     continue
@@ -36,7 +36,7 @@ extension RenderPlanner {
                 plans.append(OverlayPlan(pointer: ptr, source: .image(path: path), range: range, placement: placement, layer: layer,
                                          sourceSize: RenderPlanner.displaySize(info)))
             case let .video(src, sourceRange, volume, muted):
-                guard let (path, info) = probeOverlay(src, ptr, &problems) else { continue }
+                guard let (path, info) = probeOverlay(src, ptr, probes, &problems) else { continue }
                 guard let v = info.streams.first(where: { $0.type == "video" }), !info.isStill else {
                     problems.append(SpecProblem(pointer: ptr + "/src", message: "\"\(src)\" has no video stream"))
                     continue
@@ -65,10 +65,9 @@ extension RenderPlanner {
         return (max(2, v?.displayWidth ?? 2) & ~1, max(2, v?.displayHeight ?? 2) & ~1)
     }
 
-    private func probeOverlay(_ src: String, _ ptr: String, _ problems: inout [SpecProblem]) -> (String, MediaInfo)? {
+    private func probeOverlay(_ src: String, _ ptr: String, _ probes: SourceProbes, _ problems: inout [SpecProblem]) -> (String, MediaInfo)? {
         do {
-            let path = try resolver.resolve(src)
-            return (path, try MediaProbe.probe(path: path))
+            return try probes.probe(src)
         } catch {
             problems.append(SpecProblem(pointer: ptr + "/src", message: RenderPlanner.message(for: error, src: src)))
             return nil

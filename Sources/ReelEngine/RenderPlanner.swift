@@ -20,6 +20,7 @@ public struct RenderPlanner {
 
     public func plan(_ spec: JobSpec) throws -> RenderPlan {
         var problems = SupportCheck.unsupported(spec)
+        let probes = SourceProbes(sources: spec.timeline.mediaSources, resolver: resolver)
         let out = spec.output
         var segments: [VideoSegment] = []
         var audio: [AudioClip] = []
@@ -48,8 +49,7 @@ public struct RenderPlanner {
                 let path: String
                 let info: MediaInfo
                 do {
-                    path = try resolver.resolve(src)
-                    info = try MediaProbe.probe(path: path)
+                    (path, info) = try probes.probe(src)
                 } catch {
                     problems.append(SpecProblem(pointer: ptr + "/src", message: RenderPlanner.message(for: error, src: src)))
                     continue
@@ -102,8 +102,8 @@ public struct RenderPlanner {
 
         let transitions = planTransitions(spec.timeline, segments: segments, audio: &audio, problems: &problems)
         let visualEnd = spec.timeline.videos.isEmpty && spec.timeline.overlays.isEmpty ? nil : cursor
-        let overlays = planOverlays(spec.timeline.overlays, videoEnd: visualEnd, audio: &audio, problems: &problems)
-        let audioItems = planAudioItems(spec.timeline, videoEnd: overlays.end ?? visualEnd, problems: &problems)
+        let overlays = planOverlays(spec.timeline.overlays, videoEnd: visualEnd, probes: probes, audio: &audio, problems: &problems)
+        let audioItems = planAudioItems(spec.timeline, videoEnd: overlays.end ?? visualEnd, probes: probes, problems: &problems)
         let timeline = audioItems.end
         audio += audioItems.clips
         if RenderPlanner.maxTimeline < timeline {

@@ -6,7 +6,7 @@ import ReelSpec
 /// Renders a `RenderPlan` into a file, frame by frame, in constant memory.
 ///
 /// A picture thread produces output frame `i` at time `i/fps` (the video segments under that time,
-/// composited) into a small bounded queue; the calling thread encodes each, then mixes and encodes
+/// composited) into a queue bounded by bytes (`FrameQueue.depth`); the calling thread encodes each, then mixes and encodes
 /// the audio up to the next frame's time, so both tracks advance together and the muxer interleaves
 /// them with small buffers. The file is written
 /// under a temporary name beside the target and renamed only when complete.
@@ -87,7 +87,7 @@ public final class Renderer {
         let rate = Int64(plan.audioEncoding.sampleRate)
         if let videoEncoder {
             let frames = plan.frameCount
-            let queue = FrameQueue(capacity: 4)
+            let queue = FrameQueue(capacity: FrameQueue.depth(frameBytes: plan.width * plan.height * 3 / 2))
             let producerDone = startPictures(frames: frames, into: queue)
             defer {
                 queue.close()

@@ -94,7 +94,8 @@ struct SegmentPictures {
                 case .color(let c): source = LayerSource(solid: try fitter.solid(YUVColor(c, matrix: fitter.matrix)))
                 case let .still(path): source = try LayerSource(still: path, size: size, matrix: fitter.matrix)
                 case let .clip(path, start, rotation):
-                    source = try LayerSource(clip: path, sourceStart: start, startingAt: into, rotation: rotation, size: size, matrix: fitter.matrix)
+                    source = try LayerSource(clip: path, sourceStart: start, startingAt: into, rotation: rotation, size: size, matrix: fitter.matrix,
+                                             decoderThreads: plan.codecThreading.videoDecoder)
                 }
                 return .layered(source, canvas: try fitter.solid(fitter.background), background: try fitter.solid(fitter.background))
             } catch {
@@ -113,7 +114,8 @@ struct SegmentPictures {
         case let .clip(path, sourceStart, rotation):
             do {
                 let first = sourceStart + (t - segment.range.start)
-                return .clip(try ClipPicture(path: path, startingAt: first, rotation: rotation, mode: segment.fit, fitter: fitter))
+                return .clip(try ClipPicture(path: path, startingAt: first, rotation: rotation, mode: segment.fit, fitter: fitter,
+                                             decoderThreads: plan.codecThreading.videoDecoder))
             } catch {
                 throw RenderError.source(pointer: segment.pointer, path: path, reason: "\(error)")
             }

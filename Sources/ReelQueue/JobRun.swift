@@ -28,7 +28,7 @@ struct JobRun {
             record { try pool.store.fail(job.id, owner: owner, error: JobError(code: "invalid", message: "\(p)"), retry: false) }
             return
         }
-        let plan: RenderPlan
+        var plan: RenderPlan
         do {
             plan = try RenderPlanner(resolver: pool.resolver).plan(spec)
         } catch {
@@ -36,6 +36,7 @@ struct JobRun {
             log.info("job failed", metadata: meta.merging(["error": "\(error)"]) { $1 })
             return
         }
+        plan.codecThreading = pool.codecThreading
         let token = CancellationToken()
         guard pool.register(job.id, token) else {
             record { try pool.store.release(job.id, owner: owner) }

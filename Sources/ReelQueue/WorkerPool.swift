@@ -12,6 +12,10 @@ public final class WorkerPool: @unchecked Sendable {
     let logger: Logger
     public let metrics = RenderMetrics()
     let count: Int
+    /// Each render's share of the cores: the workers may all render at once.
+    var codecThreading: CodecThreading {
+        CodecThreading.forRender(cores: ProcessInfo.processInfo.activeProcessorCount / count)
+    }
     let ownerPrefix: String
     private let condition = NSCondition()
     private var stopping = false

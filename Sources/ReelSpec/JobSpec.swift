@@ -22,4 +22,20 @@ public struct TimelineSpec: Sendable, Equatable {
     public var music: [AudioItem] = []
 
     public init() {}
+
+    /// Every media `src` the timeline names, in spec order, each once: what a renderer must resolve
+    /// and probe before it can plan.
+    public var mediaSources: [String] {
+        var all: [String] = []
+        for v in videos { if case .media(let src) = v.content { all.append(src) } }
+        for o in overlays {
+            switch o.content {
+            case .image(let src), .video(let src, _, _, _): all.append(src)
+            case .text: break
+            }
+        }
+        all += voiceOvers.map(\.src) + music.map(\.src)
+        var seen = Set<String>()
+        return all.filter { seen.insert($0).inserted }
+    }
 }

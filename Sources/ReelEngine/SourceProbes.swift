@@ -1,0 +1,58 @@
+import Foundation
+import ReelSpec
+
+/// Every source a timeline names, resolved and probed once, before planning.
+///
+/// Probing a video decodes a few of its frames (`avformat_find_stream_info`, about 45 ms for a 720p
+/// H.264 clip), and nothing else can start until the plan exists: probed one after another, a
+/// timeline of many clips keeps one core busy and the others idle. So the sources are probed
+/// concurrently, one per core, and a source the timeline names twice is probed once.
+struct SourceProbes {
+    /// A resolved path and what is in the file, or why the source cannot be used.
+    typealias Outcome = Result<(path: String, info: MediaInfo), Error>
+
+    private let outcomes: [String: Outcome]
+    private let resolver: SourceResolver
+
+    init(sources: [String], resolver: SourceResolver) {
+        self.resolver = resolver
+        let unique = Array(Set(sources))
+        let box = OutcomeBox(count: unique.count)
+        DispatchQueue.concurrentPerform(iterations: unique.count) { i in
+            let outcome = Outcome {
+                let path = try resolver.resolve(unique[i])
+                return (path, try MediaProbe.probe(path: path))
+            }
+            box.set(i, outcome)
+        }
+        outcomes = Dictionary(uniqueKeysWithValues: zip(unique, box.values))
+    }
+
+    /// The resolved path and media info of `src`; rethrows why it was refused or unreadable.
+    func probe(_ src: String) throws -> (path: String, info: MediaInfo) {
+        if let outcome = outcomes[src] { return try outcome.get() }
+        // Not among the sources given at init: probed now, on this thread.
+        let path = try resolver.resolve(src)
+        return (path, try MediaProbe.probe(path: path))
+    }
+
+    /// Results written by concurrent probes, each into its own slot.
+    private final class OutcomeBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [Outcome?]
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func set(_ i: Int, _ outcome: Outcome) {
+            lock.lock()
+            slots[i] = outcome
+            lock.unlock()
+        }
+
+        var values: [Outcome] {
+            lock.lock()
+            defer { lock.unlock() }
+            return slots.map { $0! }
+        }
+    }
+}
