@@ -28,12 +28,12 @@ final class CodecThreadingTests: XCTestCase {
 
     func testPictureQueueDepthFollowsTheByteBudget() {
         let yuv420 = { (w: Int, h: Int) in w * h * 3 / 2 }
-        XCTAssertEqual(FrameQueue.depth(frameBytes: yuv420(1280, 720)), 16)
-        XCTAssertEqual(FrameQueue.depth(frameBytes: yuv420(1920, 1080)), 8)
-        XCTAssertEqual(FrameQueue.depth(frameBytes: yuv420(3840, 2160)), 2)
-        XCTAssertEqual(FrameQueue.depth(frameBytes: yuv420(8192, 8192)), 2)
-        XCTAssertEqual(FrameQueue.depth(frameBytes: yuv420(32, 32)), 16)
-        XCTAssertEqual(FrameQueue.depth(frameBytes: 0), 16)
+        XCTAssertEqual(Renderer.pictureQueueDepth(frameBytes: yuv420(1280, 720)), 16)
+        XCTAssertEqual(Renderer.pictureQueueDepth(frameBytes: yuv420(1920, 1080)), 8)
+        XCTAssertEqual(Renderer.pictureQueueDepth(frameBytes: yuv420(3840, 2160)), 2)
+        XCTAssertEqual(Renderer.pictureQueueDepth(frameBytes: yuv420(8192, 8192)), 2)
+        XCTAssertEqual(Renderer.pictureQueueDepth(frameBytes: yuv420(32, 32)), 16)
+        XCTAssertEqual(Renderer.pictureQueueDepth(frameBytes: 0), 16)
     }
 
     /// Frame-threaded decoders deliver frames later than single-threaded ones (one frame per thread

@@ -1,13 +1,13 @@
 import Foundation
 
-/// A bounded hand-off of output frames from the picture thread to the encoding thread, so decoding
-/// and compositing the next frames overlaps with encoding this one while memory stays bounded.
+/// A bounded hand-off between two stages of a render (pictures to the encoder, encoded audio to the
+/// muxer), so one stage works ahead of the next while memory stays bounded.
 ///
-/// Canvases the picture side reuses stay safe: each queued frame is its own reference, and the next
-/// write to a shared canvas (`makeWritable`) then copies instead of changing a queued picture.
-final class FrameQueue: @unchecked Sendable {
+/// Frames a producer reuses stay safe: each queued frame is its own reference, and the next write to
+/// a shared canvas (`makeWritable`) then copies instead of changing a queued picture.
+final class BoundedQueue<Item>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var items: [Frame] = []
+    private var items: [Item] = []
     private let capacity: Int
     private var finished = false
     private var failure: Error?
@@ -15,24 +15,13 @@ final class FrameQueue: @unchecked Sendable {
 
     init(capacity: Int) { self.capacity = max(1, capacity) }
 
-    /// Bytes of queued pictures the renderer allows itself.
-    static let budget = 24 << 20
-
-    /// How many pictures of `frameBytes` each to queue: as many as `budget` holds, 2 to 16. A deep
-    /// queue lets the picture stage run ahead while it is cheap, so the encoder does not wait when a
-    /// segment opens (a seek and a keyframe to decode): 16 at 720p, which the benchmark measured about
-    /// 1 % faster than 4 (within its noise). The byte budget keeps memory flat at larger sizes: 2 frames at 4K.
-    static func depth(frameBytes: Int) -> Int {
-        min(16, max(2, budget / max(1, frameBytes)))
-    }
-
-    /// Waits for room, then queues `frame`; false once the consumer has closed the queue.
-    func push(_ frame: Frame) -> Bool {
+    /// Waits for room, then queues `item`; false once the consumer has closed the queue.
+    func push(_ item: Item) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while items.count >= capacity && !closed { condition.wait() }
         guard !closed else { return false }
-        items.append(frame)
+        items.append(item)
         condition.broadcast()
         return true
     }
@@ -46,8 +35,8 @@ final class FrameQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The next frame; nil when the producer finished; rethrows the producer's error.
-    func pop() throws -> Frame? {
+    /// The next item; nil when the producer finished; rethrows the producer's error.
+    func pop() throws -> Item? {
         condition.lock()
         defer { condition.unlock() }
         while items.isEmpty && !finished { condition.wait() }

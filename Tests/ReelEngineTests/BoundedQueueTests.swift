@@ -1,0 +1,57 @@
+@testable import ReelEngine
+import XCTest
+
+/// The hand-off between render stages: order kept, producer held at capacity, errors and closing
+/// reach the other side instead of leaving a thread waiting.
+final class BoundedQueueTests: XCTestCase {
+    func testItemsArriveInOrderAndTheProducerWaitsAtCapacity() throws {
+        let queue = BoundedQueue<Int>(capacity: 3)
+        let pushed = Counter()
+        let done = StageThread.start("test-producer") {
+            for i in 0..<100 {
+                guard queue.push(i) else { return }
+                pushed.set(i + 1)
+            }
+            queue.finish(error: nil)
+        }
+        // Nobody pops yet: the producer stops once three items wait.
+        Thread.sleep(forTimeInterval: 0.2)
+        XCTAssertEqual(pushed.value, 3)
+        var got: [Int] = []
+        while let i = try queue.pop() { got.append(i) }
+        XCTAssertEqual(got, Array(0..<100))
+        done.wait()
+    }
+
+    func testTheProducersErrorArrivesAfterItsItems() {
+        let queue = BoundedQueue<Int>(capacity: 4)
+        XCTAssertTrue(queue.push(1))
+        XCTAssertTrue(queue.push(2))
+        queue.finish(error: CocoaError(.fileReadCorruptFile))
+        XCTAssertEqual(try queue.pop(), 1)
+        XCTAssertEqual(try queue.pop(), 2)
+        XCTAssertThrowsError(try queue.pop()) { XCTAssertEqual(($0 as? CocoaError)?.code, .fileReadCorruptFile) }
+    }
+
+    func testClosingReleasesAWaitingProducer() {
+        let queue = BoundedQueue<Int>(capacity: 1)
+        let refused = Counter()
+        let done = StageThread.start("test-producer") {
+            _ = queue.push(0)
+            if !queue.push(1) { refused.set(1) }  // waits for room until the close
+        }
+        Thread.sleep(forTimeInterval: 0.1)
+        queue.close()
+        XCTAssertEqual(done.wait(timeout: .now() + 5), .success, "the producer was released")
+        XCTAssertEqual(refused.value, 1)
+        XCTAssertTrue(queue.isClosed)
+    }
+}
+
+/// An integer written on one thread and read on another.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var v = 0
+    func set(_ n: Int) { lock.lock(); v = n; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return v }
+}
