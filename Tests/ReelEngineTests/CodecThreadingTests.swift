@@ -28,8 +28,8 @@ final class CodecThreadingTests: XCTestCase {
 
     func testPictureQueueDepthFollowsTheByteBudget() {
         let yuv420 = { (w: Int, h: Int) in w * h * 3 / 2 }
-        XCTAssertEqual(Renderer.pictureQueueDepth(frameBytes: yuv420(1280, 720)), 16)
-        XCTAssertEqual(Renderer.pictureQueueDepth(frameBytes: yuv420(1920, 1080)), 8)
+        XCTAssertEqual(Renderer.pictureQueueDepth(frameBytes: yuv420(1280, 720)), 9)
+        XCTAssertEqual(Renderer.pictureQueueDepth(frameBytes: yuv420(1920, 1080)), 4)
         XCTAssertEqual(Renderer.pictureQueueDepth(frameBytes: yuv420(3840, 2160)), 2)
         XCTAssertEqual(Renderer.pictureQueueDepth(frameBytes: yuv420(8192, 8192)), 2)
         XCTAssertEqual(Renderer.pictureQueueDepth(frameBytes: yuv420(32, 32)), 16)
