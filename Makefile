@@ -8,7 +8,7 @@ run:
 	./scripts/run.sh
 
 # Reel against the equivalent ffmpeg CLI graph (PRODUCT.md §4 "Fast"); see docs/PERFORMANCE.md.
-# Media are generated once into bench/work/. BENCH_RUNS=5 make bench for more rounds.
+# Media are generated once into bench/work/. BENCH_RUNS=9 make bench for more rounds (default 5).
 bench:
 	python3 bench/bench.py
 

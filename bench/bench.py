@@ -14,13 +14,13 @@
    both with the clips' own audio, music at 0.3 ducked to 0.1 around a voice-over placed at 3 s.
 4. Runs every command once as a warm-up and checks with ffprobe that Reel's, ffmpeg's and the
    floor's outputs have the same frame count (the timeline's) and the same duration within one
-   frame, failing loudly otherwise. Then alternates the tools BENCH_RUNS times (default 3), rotating
+   frame, failing loudly otherwise. Then alternates the tools BENCH_RUNS times (default 5), rotating
    their order each round, and measures wall time, CPU time (user + sys) and peak RSS of each run
    (os.wait4's rusage: the process and nothing else).
 5. Prints the table (medians, peak RSS, Reel/ffmpeg and Reel/floor ratios) and the targets, and
    saves everything to bench/work/results.json.
 
-Environment: BENCH_RUNS (default 3), BENCH_WARMUP (default 1; 0 skips the warm-up round but the
+Environment: BENCH_RUNS (default 5), BENCH_WARMUP (default 1; 0 skips the warm-up round but the
 outputs of the first measured round are still checked before the table), BENCH_STRICT=1 (exit 2
 when a target is missed), BENCH_SKIP_BUILD=1 (use the existing .build-bench binary),
 BENCH_WORKLOADS (comma-separated subset of cuts,transitions).
@@ -391,7 +391,7 @@ def machine():
 
 
 def main():
-    runs = int(os.environ.get("BENCH_RUNS", "3"))
+    runs = int(os.environ.get("BENCH_RUNS", "5"))
     warmup = int(os.environ.get("BENCH_WARMUP", "1"))
     strict = os.environ.get("BENCH_STRICT") == "1"
     for tool in ("ffmpeg", "ffprobe", "swift"):
