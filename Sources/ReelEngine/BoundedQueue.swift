@@ -35,11 +35,12 @@ final class BoundedQueue<Item>: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The next item; nil when the producer finished; rethrows the producer's error.
+    /// The next item; nil when the producer finished or the queue was closed; rethrows the
+    /// producer's error.
     func pop() throws -> Item? {
         condition.lock()
         defer { condition.unlock() }
-        while items.isEmpty && !finished { condition.wait() }
+        while items.isEmpty && !finished && !closed { condition.wait() }
         if !items.isEmpty {
             let f = items.removeFirst()
             condition.broadcast()

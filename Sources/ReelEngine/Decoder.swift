@@ -6,7 +6,8 @@ public final class Decoder {
     public let streamIndex: Int
     let label: String
 
-    /// Opens the decoder for `streamIndex`, threaded across the machine's cores.
+    /// Opens the decoder for `streamIndex` with `threads` threads (0: FFmpeg's automatic count; the
+    /// renderer passes `CodecThreading.videoDecoder`).
     public init(input: InputFile, streamIndex: Int, threads: Int = 0) throws {
         let stream = input.stream(streamIndex)
         let par = stream.pointee.codecpar!

@@ -46,8 +46,9 @@ public final class Renderer {
     /// How many pictures of `frameBytes` each to queue: as many as the budget holds, 2 to 16. The
     /// queue lets the picture stage run ahead while it is cheap, so the encoder does not wait when a
     /// segment opens (a seek and a keyframe to decode). At 720p that is 9: on the benchmark 4 was
-    /// about 1 % slower (within noise), and 16 no faster but 20 MiB larger (queued frames keep their decoder's buffer
-    /// pool alive). The byte budget keeps memory flat at larger sizes: 4 at 1080p, 2 at 4K.
+    /// about 1 % slower (within noise), and 16 no faster but 20 MiB larger (queued frames keep their
+    /// decoder's buffer pool alive). The byte budget keeps memory flat at larger sizes: 4 at 1080p,
+    /// 2 at 4K.
     static func pictureQueueDepth(frameBytes: Int) -> Int {
         min(16, max(2, pictureQueueBudget / max(1, frameBytes)))
     }

@@ -14,8 +14,9 @@ final class BoundedQueueTests: XCTestCase {
             }
             queue.finish(error: nil)
         }
-        // Nobody pops yet: the producer stops once three items wait.
-        Thread.sleep(forTimeInterval: 0.2)
+        // Nobody pops yet: the producer stops once three items wait, and stays stopped.
+        XCTAssertTrue(waitUntil { pushed.value == 3 })
+        Thread.sleep(forTimeInterval: 0.1)
         XCTAssertEqual(pushed.value, 3)
         var got: [Int] = []
         while let i = try queue.pop() { got.append(i) }
@@ -45,6 +46,24 @@ final class BoundedQueueTests: XCTestCase {
         XCTAssertEqual(done.wait(timeout: .now() + 5), .success, "the producer was released")
         XCTAssertEqual(refused.value, 1)
         XCTAssertTrue(queue.isClosed)
+    }
+
+    func testPopAfterCloseEndsInsteadOfWaiting() throws {
+        let queue = BoundedQueue<Int>(capacity: 2)
+        XCTAssertTrue(queue.push(7))
+        queue.close()
+        XCTAssertNil(try queue.pop(), "a closed queue is empty and never fills again")
+        XCTAssertFalse(queue.push(8))
+    }
+
+    /// Polls `condition` for up to 5 s.
+    private func waitUntil(_ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return condition()
     }
 }
 

@@ -7,8 +7,12 @@ import XCTest
 final class CodecThreadingTests: XCTestCase {
     func testSmallMachinesDecodeSingleThreadedAndKeepTheEncodersAutomaticCount() {
         XCTAssertEqual(CodecThreading.forRender(cores: 2, machineCores: 2), CodecThreading(videoDecoder: 1, videoEncoder: 0))
-        XCTAssertEqual(CodecThreading.forRender(cores: 4, machineCores: 4), CodecThreading(videoDecoder: 1, videoEncoder: 0))
         XCTAssertEqual(CodecThreading.forRender(cores: 1, machineCores: 1), CodecThreading(videoDecoder: 1, videoEncoder: 0))
+    }
+
+    func testMidSizeMachinesGiveEachDecoderTwoThreads() {
+        XCTAssertEqual(CodecThreading.forRender(cores: 3, machineCores: 3), CodecThreading(videoDecoder: 2, videoEncoder: 0))
+        XCTAssertEqual(CodecThreading.forRender(cores: 4, machineCores: 4), CodecThreading(videoDecoder: 2, videoEncoder: 0))
     }
 
     func testLargeMachinesLetFFmpegThreadTheDecoders() {
@@ -18,7 +22,8 @@ final class CodecThreadingTests: XCTestCase {
 
     func testAShareOfTheMachineSizesTheEncoderForTheShare() {
         // Four workers on 16 cores: 4 cores each, x264's 1.5 threads per core.
-        XCTAssertEqual(CodecThreading.forRender(cores: 4, machineCores: 16), CodecThreading(videoDecoder: 1, videoEncoder: 6))
+        XCTAssertEqual(CodecThreading.forRender(cores: 4, machineCores: 16), CodecThreading(videoDecoder: 2, videoEncoder: 6))
+        XCTAssertEqual(CodecThreading.forRender(cores: 2, machineCores: 16), CodecThreading(videoDecoder: 1, videoEncoder: 3))
         XCTAssertEqual(CodecThreading.forRender(cores: 8, machineCores: 16), CodecThreading(videoDecoder: 0, videoEncoder: 12))
         // More workers than cores: each still gets one core's worth.
         XCTAssertEqual(CodecThreading.forRender(cores: 0, machineCores: 2), CodecThreading(videoDecoder: 1, videoEncoder: 2))
