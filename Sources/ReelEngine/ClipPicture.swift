@@ -31,6 +31,7 @@ final class ClipPicture {
         self.mode = mode
         self.fitter = fitter
         try stream.seek(to: sourceTime)
+        stream.skipHiddenFrames(upTo: sourceTime + ClipPicture.tolerance)
     }
 
     /// The output picture for source time `t`. Times must not decrease between calls.

@@ -13,6 +13,12 @@ public final class DecodedStream {
     let packet = Packet()
     private var inputEnded = false
     private var drained = false
+    /// See `skipHiddenFrames(upTo:)`.
+    private var hiddenLimit: Time?
+    /// The latest packet time at or before `hiddenLimit` sent to the decoder without skipping.
+    private var latestBeforeLimit: Time?
+    /// Frames the decoder has returned (for tests and diagnostics).
+    public private(set) var decodedFrames = 0
 
     /// Opens a source the planner has already probed (so the header-only open is safe).
     public init(path: String, type: AVMediaType, threads: Int = 0) throws {
@@ -48,6 +54,32 @@ public final class DecodedStream {
         decoder.flush()
         inputEnded = false
         drained = false
+        latestBeforeLimit = nil
+    }
+
+    /// Lets the decoder skip frames that can never be shown to a reader that asks for source times
+    /// from `limit` on and shows the last frame at or before each (as `ClipPicture` does).
+    ///
+    /// After a seek to a trim point the decoder starts at the keyframe before it; everything in
+    /// between is decoded only to be passed over. A frame is hidden when another frame, also at or
+    /// before `limit`, comes after it; packets arrive in decode order, where a B-frame follows the
+    /// later frame it is predicted from, so a packet earlier than one already sent is provably
+    /// hidden. Such packets go to the decoder with `skip_frame = AVDISCARD_NONREF`: it skips them
+    /// unless other frames refer to them. The ffmpeg CLI decodes them all; with a long GOP and
+    /// B-frames this halves the work before a trim.
+    public func skipHiddenFrames(upTo limit: Time) {
+        hiddenLimit = limit
+        latestBeforeLimit = nil
+    }
+
+    /// True when the packet's frame is provably hidden (see `skipHiddenFrames`).
+    private func isHidden(_ packet: Packet) -> Bool {
+        guard let limit = hiddenLimit, packet.pts != reel_nopts() else { return false }
+        let t = time(ofTimestamp: packet.pts)
+        if limit < t { return false }
+        if let latest = latestBeforeLimit, t < latest { return true }
+        latestBeforeLimit = t
+        return false
     }
 
     /// Decodes the next frame into `frame`; false at the end of the stream.
@@ -55,7 +87,9 @@ public final class DecodedStream {
         if drained { return false }
         while true {
             switch try decoder.receive(into: frame) {
-            case .frame: return true
+            case .frame:
+                decodedFrames += 1
+                return true
             case .end:
                 drained = true
                 return false
@@ -78,6 +112,7 @@ public final class DecodedStream {
             }
             defer { packet.unref() }
             if packet.streamIndex == streamIndex {
+                decoder.context.pointee.skip_frame = isHidden(packet) ? AVDISCARD_NONREF : AVDISCARD_DEFAULT
                 _ = try decoder.send(packet)
                 return
             }

@@ -17,6 +17,7 @@ public enum ThumbnailGenerator {
         try stream.seek(to: time)
         var shown: Frame?
         let limit = time + ClipPicture.tolerance
+        stream.skipHiddenFrames(upTo: limit)
         while true {
             let f = Frame()
             guard try stream.next(into: f) else { break }

@@ -1,0 +1,57 @@
+@testable import ReelEngine
+import ReelSpec
+import XCTest
+
+/// Frames before a trim that a later frame hides are skipped by the decoder when nothing refers to
+/// them, and the frames shown stay exactly the same.
+final class HiddenFrameSkippingTests: XCTestCase {
+    /// 2.5 s at 30 fps, one keyframe, three B-frames between references (x264's pyramid makes the
+    /// middle one a reference); frame N has luma 8 + 3N.
+    private func longGOP(_ ws: Workspace) throws -> String {
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "nullsrc=s=32x32:r=30:d=2.5,format=yuv420p,geq=lum='8+3*N':cb=128:cr=128",
+                          "-c:v", "libx264", "-qp", "12", "-x264-params", "scenecut=0:keyint=300:b-adapt=0:bframes=3",
+                          ws.path("gop.mp4")])
+        return ws.path("gop.mp4")
+    }
+
+    func testATrimDecodesFewerFramesAndShowsTheExactOnes() throws {
+        let ws = try Workspace()
+        let path = try longGOP(ws)
+        for threads in [1, 3] {
+            let start = Time(value: 61, timescale: 30)
+            let clip = try ClipPicture(path: path, startingAt: start, rotation: 0, mode: .fit,
+                                       fitter: FrameFitter(width: 32, height: 32, background: .black), decoderThreads: threads)
+            var shown: [Int] = []
+            for i in 0..<6 {
+                let f = try clip.picture(at: start + Time(value: Int64(i), timescale: 30))
+                shown.append(TestPicture.at(f, 0, 16, 16))
+            }
+            XCTAssertEqual(shown, (61..<67).map { 8 + 3 * $0 }, "\(threads) decoder threads")
+            // Without skipping, frames 0…66 (and a few of the reorder delay) would all be decoded.
+            XCTAssertLessThan(clip.stream.decodedFrames, 50, "\(threads) decoder threads: hidden B-frames were decoded")
+            XCTAssertGreaterThan(clip.stream.decodedFrames, 6)
+        }
+    }
+
+    func testRenderedTrimsAndThumbnailsKeepTheirExactFrames() throws {
+        let ws = try Workspace()
+        _ = try longGOP(ws)
+        let out = try ws.render("""
+        { "version": 1, "output": { "frameRate": 30, "video": { "crf": 0 } },
+          "timeline": { "videos": [ { "src": "gop.mp4", "sourceRange": { "start": "61/30", "duration": "4/30" } },
+                                    { "src": "gop.mp4", "sourceRange": { "start": "2/30", "duration": "2/30" } },
+                                    { "src": "gop.mp4", "sourceRange": { "start": "47/30", "duration": "3/30" } } ] } }
+        """)
+        let luma = try Tools.lumaFrames(out, width: 32, height: 32).map { Int($0[16 * 32 + 16]) }
+        XCTAssertEqual(luma, [61, 62, 63, 64, 2, 3, 47, 48, 49].map { 8 + 3 * $0 })
+        // Between frames 29 and 30 a thumbnail shows frame 29, a B-frame nothing refers to: it is
+        // the one frame before that time that no later frame hides, so it must be decoded.
+        let jpeg = try ThumbnailGenerator.jpeg(path: ws.path("gop.mp4"), at: Time(value: 59, timescale: 60))
+        try Data(jpeg).write(to: URL(fileURLWithPath: ws.path("thumb.jpg")))
+        let r = try Tools.run("ffmpeg", ["-v", "error", "-i", ws.path("thumb.jpg"), "-f", "rawvideo", "-pix_fmt", "gray", "-"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let centre = Double([UInt8](r.stdout)[16 * 32 + 16])
+        let fullRange = { (frame: Int) in Double(8 + 3 * frame - 16) * 255 / 219 }  // JPEG luma is full range
+        XCTAssertEqual(centre, fullRange(29), accuracy: 1.5, "frame 28 would be \(fullRange(28))")
+    }
+}
