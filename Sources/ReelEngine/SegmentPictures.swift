@@ -8,6 +8,8 @@ import ReelSpec
 struct SegmentPictures {
     let plan: RenderPlan
     private var open: [Int: Active] = [:]
+    /// The segment after the newest open one, being opened ahead (plain clips only).
+    private var prefetched: [Int: SegmentPrefetch] = [:]
     private var next = 0
     private let blender: TransitionBlender
 
@@ -47,11 +49,23 @@ struct SegmentPictures {
         return try picture(of: current, at: t)
     }
 
-    mutating func close() { open.removeAll() }
+    /// Releases every source, waiting for a prefetch still under way.
+    mutating func close() {
+        open.removeAll()
+        for p in prefetched.values { p.finish() }
+        prefetched.removeAll()
+    }
 
     private mutating func picture(of i: Int, at t: Time) throws -> Frame {
         let segment = plan.video[i]
-        if open[i] == nil { open[i] = try activate(segment, at: t) }
+        if open[i] == nil {
+            if let p = prefetched.removeValue(forKey: i) {
+                open[i] = .clip(try p.take())
+            } else {
+                open[i] = try activate(segment, at: t)
+            }
+            prefetch(after: i)
+        }
         switch open[i]! {
         case .frame(let f): return f
         case let .layered(source, canvas, background):
@@ -66,6 +80,31 @@ struct SegmentPictures {
             guard case let .clip(path, sourceStart, _) = segment.source else { fatalError("segment kind changed") }
             do {
                 return try clip.picture(at: sourceStart + (t - segment.range.start))
+            } catch {
+                throw RenderError.source(pointer: segment.pointer, path: path, reason: "\(error)")
+            }
+        }
+    }
+
+    /// Starts opening segment `i + 1` when it is a plain clip that the output reaches: at the first
+    /// output frame time inside it, as the picture loop will ask for it.
+    private mutating func prefetch(after i: Int) {
+        let j = i + 1
+        guard j < plan.video.count, open[j] == nil, prefetched[j] == nil else { return }
+        let segment = plan.video[j]
+        guard segment.layer.isPlain, case let .clip(path, sourceStart, rotation) = segment.source else { return }
+        let offset = segment.range.start - plan.outputRange.start
+        guard offset.isPositive else { return }
+        let first = plan.outputRange.start + plan.frameTime(RenderPlan.frames(in: offset, rate: plan.frameRate))
+        guard first < segment.range.end, first < plan.outputRange.end else { return }
+        let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background)
+        let threads = plan.codecThreading.videoDecoder
+        prefetched[j] = SegmentPrefetch {
+            do {
+                let clip = try ClipPicture(path: path, startingAt: sourceStart + (first - segment.range.start), rotation: rotation,
+                                           mode: segment.fit, fitter: fitter, decoderThreads: threads)
+                _ = try clip.picture(at: sourceStart + (first - segment.range.start))
+                return clip
             } catch {
                 throw RenderError.source(pointer: segment.pointer, path: path, reason: "\(error)")
             }

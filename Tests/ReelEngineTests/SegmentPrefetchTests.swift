@@ -1,0 +1,52 @@
+import Foundation
+import ReelEngine
+import ReelSpec
+import XCTest
+
+/// The next clip is opened and decoded to its first frame ahead of time: the frames are the same,
+/// its errors name its item, and a clip the output never reaches cannot fail the render.
+final class SegmentPrefetchTests: XCTestCase {
+    func testPrefetchedClipsShowTheirExactFrames() throws {
+        let ws = try Workspace()
+        try ws.lumaRamp("ramp.mp4", seconds: 3)
+        let out = try ws.render("""
+        { "version": 1, "output": { "frameRate": 30, "video": { "crf": 0 } },
+          "timeline": { "videos": [
+            { "src": "ramp.mp4", "sourceRange": { "start": "10/30", "duration": "2/30" } },
+            { "src": "ramp.mp4", "sourceRange": { "start": "70/30", "duration": "3/30" } },
+            { "color": "#808080", "duration": "1/30" },
+            { "src": "ramp.mp4", "sourceRange": { "start": "40/30", "duration": "2/30" } },
+            { "src": "ramp.mp4", "sourceRange": { "start": "5/30", "duration": "2/30" } } ] } }
+        """)
+        let luma = try Tools.lumaFrames(out, width: 32, height: 32).map { Int($0[16 * 32 + 16]) }
+        XCTAssertEqual(luma.count, 10)
+        XCTAssertEqual(Array(luma[0..<5]), [10, 11, 70, 71, 72])
+        XCTAssertEqual(Array(luma[6...]), [40, 41, 5, 6])
+    }
+
+    func testAPrefetchedClipThatFailsNamesItsItem() throws {
+        let ws = try Workspace()
+        try ws.lumaRamp("a.mp4", seconds: 2)
+        try ws.lumaRamp("b.mp4", seconds: 2)
+        let plan = try ws.plan(#"{ "version": 1, "timeline": { "videos": [ { "src": "a.mp4" }, { "src": "b.mp4" } ] } }"#)
+        // Replaced after planning: the second clip is opened ahead, while the first one plays.
+        try Data(repeating: 0x42, count: 4096).write(to: URL(fileURLWithPath: ws.path("b.mp4")))
+        XCTAssertThrowsError(try Renderer(plan: plan).render(to: ws.path("out.mp4"))) { error in
+            guard case let RenderError.source(pointer, path, _) = error else { return XCTFail("expected a source error, got \(error)") }
+            XCTAssertEqual(pointer, "/timeline/videos/1")
+            XCTAssertEqual(path, ws.path("b.mp4"))
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: ws.root).filter { $0.contains("out.mp4") }
+        XCTAssertEqual(left, [], "neither the output nor its temporary file remains")
+    }
+
+    func testAClipTheOutputNeverReachesCannotFailTheRender() throws {
+        let ws = try Workspace()
+        try ws.lumaRamp("a.mp4", seconds: 2)
+        try ws.lumaRamp("b.mp4", seconds: 2)
+        let plan = try ws.plan(#"{ "version": 1, "output": { "range": { "start": 0, "duration": 1.5 } }, "timeline": { "videos": [ { "src": "a.mp4" }, { "src": "b.mp4" } ] } }"#)
+        try FileManager.default.removeItem(atPath: ws.path("b.mp4"))
+        try Renderer(plan: plan).render(to: ws.path("out.mp4"))
+        XCTAssertEqual(Tools.stream(try Tools.probe(ws.path("out.mp4")), "video")?.int("nb_read_frames"), 45)
+    }
+}
