@@ -64,10 +64,18 @@ public final class DecodedStream {
     /// between is decoded only to be passed over. A frame is hidden when another frame, also at or
     /// before `limit`, comes after it; packets arrive in decode order, where a B-frame follows the
     /// later frame it is predicted from, so a packet earlier than one already sent is provably
-    /// hidden. Such packets go to the decoder with `skip_frame = AVDISCARD_NONREF`: it skips them
-    /// unless other frames refer to them. The ffmpeg CLI decodes them all; with a long GOP and
-    /// B-frames this halves the work before a trim.
+    /// hidden. Such packets go to the decoder with `skip_frame = AVDISCARD_NONREF`; the decoders that
+    /// honour it (H.264, MPEG-2, MPEG-4 part 2, VC-1; FFmpeg 5.1's HEVC decoder does not) skip them
+    /// unless other frames refer to them. The ffmpeg CLI decodes them all; with a long GOP and a
+    /// B-pyramid about half the frames before a trim are skipped.
+    ///
+    /// H.264 learns how many frames it must hold back for reordering from the container (MP4's
+    /// composition offsets, the stream's VUI) or, failing that, from the B-frames it sees; with those
+    /// skipped it could learn it only at the trim point and drop the frame there. So H.264 streams
+    /// whose reorder delay the container did not give are decoded in full.
     public func skipHiddenFrames(upTo limit: Time) {
+        let ctx = decoder.context.pointee
+        guard ctx.codec_id != AV_CODEC_ID_H264 || ctx.has_b_frames > 0 else { return }
         hiddenLimit = limit
         latestBeforeLimit = nil
     }

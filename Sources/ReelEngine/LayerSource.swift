@@ -19,7 +19,10 @@ final class LayerSource {
         width = size.width
         height = size.height
         let fitter = FrameFitter(width: width, height: height, background: .black, matrix: matrix)
-        kind = .clip(try ClipPicture(path: path, startingAt: sourceStart + first, rotation: rotation, mode: .stretch, fitter: fitter,
+        // Opened at the earliest time `picture(at:)` will ask for: past the hold that is the held time,
+        // just before `first` (the decoder may skip frames hidden before the opening time).
+        let opening = holdAfter.map { Time.min(first, LayerSource.heldTime($0)) } ?? first
+        kind = .clip(try ClipPicture(path: path, startingAt: sourceStart + opening, rotation: rotation, mode: .stretch, fitter: fitter,
                                        decoderThreads: decoderThreads),
                      sourceStart: sourceStart, holdAfter: holdAfter)
     }
@@ -44,10 +47,13 @@ final class LayerSource {
         case .still(let f): return f
         case let .clip(c, start, hold):
             guard let hold, !(t < hold) else { return try c.picture(at: start + t) }
-            // Just before the range's end: the last frame of the range, never one after it.
-            return try c.picture(at: start + hold - ClipPicture.tolerance - ClipPicture.tolerance)
+            return try c.picture(at: start + LayerSource.heldTime(hold))
         }
     }
+
+    /// The time shown once a clip layer holds: just before the range's end, so the last frame of the
+    /// range, never one after it.
+    static func heldTime(_ hold: Time) -> Time { hold - ClipPicture.tolerance - ClipPicture.tolerance }
 
     /// The picture with `filters` applied, on a private copy (the source picture may be shown again).
     func picture(at t: Time, filters: [FilterSpec]) throws -> Frame {

@@ -3,13 +3,16 @@ import ReelSpec
 
 /// Walks the video segments in timeline order and hands out the picture for each output time.
 /// Inside a transition two segments are live (AVFoundation's A/B tracks) and their pictures are
-/// combined by `TransitionBlender`. A segment's source opens when it begins and is released once
-/// the timeline has passed it, so at most two decoders are open at a time.
+/// combined by `TransitionBlender`. A segment's source opens when it begins (the next plain clip
+/// ahead of time, `SegmentPrefetch`) and is released once the timeline has passed it, so at most
+/// three decoders are open at a time (two in a transition and the next clip).
 struct SegmentPictures {
     let plan: RenderPlan
     private var open: [Int: Active] = [:]
     /// The segment after the newest open one, being opened ahead (plain clips only).
     private var prefetched: [Int: SegmentPrefetch] = [:]
+    /// Segments that opened from a prefetch (for tests and diagnostics).
+    private(set) var prefetchesUsed = 0
     private var next = 0
     private let blender: TransitionBlender
 
@@ -61,6 +64,7 @@ struct SegmentPictures {
         if open[i] == nil {
             if let p = prefetched.removeValue(forKey: i) {
                 open[i] = .clip(try p.take())
+                prefetchesUsed += 1
             } else {
                 open[i] = try activate(segment, at: t)
             }

@@ -33,6 +33,24 @@ final class HiddenFrameSkippingTests: XCTestCase {
         }
     }
 
+    /// A video overlay that outlasts its source range holds the range's last frame: frame 29 here,
+    /// a B-frame nothing refers to, just before frame 30 (a reference). Opened past the hold, the
+    /// clip must still decode it.
+    func testAHeldVideoOverlayShowsTheLastFrameOfItsRange() throws {
+        let ws = try Workspace()
+        _ = try longGOP(ws)
+        let out = try ws.render("""
+        { "version": 1,
+          "output": { "width": 32, "height": 32, "frameRate": 30, "video": { "crf": 0 }, "range": { "start": 1.5, "duration": "2/30" } },
+          "timeline": { "videos": [ { "color": "#000000", "duration": 3 } ],
+                        "overlays": [ { "type": "video", "src": "gop.mp4", "start": 0, "duration": 2,
+                                        "sourceRange": { "start": 0, "duration": 1 } } ] } }
+        """)
+        let luma = try Tools.lumaFrames(out, width: 32, height: 32).map { Int($0[16 * 32 + 16]) }
+        XCTAssertEqual(luma.count, 2)
+        for l in luma { XCTAssertEqual(Double(l), Double(8 + 3 * 29), accuracy: 1, "frame 28 would be \(8 + 3 * 28)") }
+    }
+
     func testRenderedTrimsAndThumbnailsKeepTheirExactFrames() throws {
         let ws = try Workspace()
         _ = try longGOP(ws)

@@ -1,5 +1,5 @@
 import Foundation
-import ReelEngine
+@testable import ReelEngine
 import ReelSpec
 import XCTest
 
@@ -22,6 +22,47 @@ final class SegmentPrefetchTests: XCTestCase {
         XCTAssertEqual(luma.count, 10)
         XCTAssertEqual(Array(luma[0..<5]), [10, 11, 70, 71, 72])
         XCTAssertEqual(Array(luma[6...]), [40, 41, 5, 6])
+    }
+
+    /// Every clip after the first opens from a prefetch, also across a transition, with an output
+    /// range that starts mid-timeline and a frame rate that does not divide the segment boundaries;
+    /// the pictures are those of opening each clip when it is needed.
+    func testEveryLaterClipOpensFromAPrefetchAndShowsTheSamePictures() throws {
+        let ws = try Workspace()
+        try ws.lumaRamp("ramp.mp4", seconds: 3)
+        var plan = try ws.plan("""
+        { "version": 1, "output": { "frameRate": "24000/1001", "range": { "start": "11/30", "duration": 1.3 } },
+          "timeline": { "videos": [
+            { "src": "ramp.mp4", "sourceRange": { "start": 0, "duration": 0.5 } },
+            { "src": "ramp.mp4", "sourceRange": { "start": "50/30", "duration": "13/30" } },
+            { "src": "ramp.mp4", "sourceRange": { "start": "20/30", "duration": 0.5 } },
+            { "src": "ramp.mp4", "sourceRange": { "start": "70/30", "duration": 0.5 } } ],
+            "transitions": [ null, { "type": "dissolve", "duration": 0.2 }, null ] } }
+        """)
+        plan.codecThreading = CodecThreading(videoDecoder: 1, videoEncoder: 0)
+        var pictures = SegmentPictures(plan: plan)
+        defer { pictures.close() }
+        var luma: [Int] = []
+        for i in 0..<plan.frameCount {
+            luma.append(TestPicture.at(try pictures.picture(at: plan.outputRange.start + plan.frameTime(i)), 0, 16, 16))
+        }
+        XCTAssertEqual(pictures.prefetchesUsed, 3)
+        // The reference: each clip opened only when needed, one decoder per segment, read directly.
+        var expected: [Int] = []
+        for i in 0..<plan.frameCount {
+            let t = plan.outputRange.start + plan.frameTime(i)
+            let live = plan.video.indices.filter { plan.video[$0].range.contains(t) }
+            let shown = live.map { k -> Int in
+                guard case let .clip(_, start, _) = plan.video[k].source else { return -1 }
+                let sourceTime = start + (t - plan.video[k].range.start)
+                // Frame n starts at n/30: the last frame at or before the source time (+1 ms).
+                return Int((sourceTime + Time(value: 1, timescale: 1000)).ticks(in: 30, rounding: .down))
+            }
+            if shown.count == 1 { expected.append(shown[0]) } else { expected.append(-1) }  // dissolve: checked below
+        }
+        for (i, e) in expected.enumerated() where e >= 0 { XCTAssertEqual(luma[i], e, "frame \(i)") }
+        // Inside the dissolve the picture lies between the two clips' frames.
+        XCTAssertTrue(expected.contains(-1), "the range crosses the dissolve")
     }
 
     func testAPrefetchedClipThatFailsNamesItsItem() throws {
