@@ -42,6 +42,22 @@ final class Workspace {
         return path(name)
     }
 
+    /// Spoils the source file `name` after `plan` was made, renders, and checks that the render fails
+    /// with a source error naming `pointer` and that file, and leaves no output or temporary file.
+    func assertRenderFailsWhenSourceSpoiled(_ plan: RenderPlan, _ name: String, pointer: String,
+                                            file: StaticString = #filePath, line: UInt = #line) throws {
+        try Data(repeating: 0x42, count: 4096).write(to: URL(fileURLWithPath: path(name)))
+        XCTAssertThrowsError(try Renderer(plan: plan).render(to: path("out.mp4")), file: file, line: line) { error in
+            guard case let RenderError.source(p, sourcePath, _) = error else {
+                return XCTFail("expected a source error, got \(error)", file: file, line: line)
+            }
+            XCTAssertEqual(p, pointer, file: file, line: line)
+            XCTAssertEqual(sourcePath, path(name), file: file, line: line)
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.contains("out.mp4") }
+        XCTAssertEqual(left, [], "neither the output nor its temporary file remains", file: file, line: line)
+    }
+
     func plan(_ json: String) throws -> RenderPlan {
         let spec = try SpecDecoder.decode(Array(json.utf8)).get()
         return try RenderPlanner(resolver: SourceResolver(mediaRoot: root)).plan(spec)
