@@ -101,17 +101,27 @@ struct SegmentPictures {
         guard offset.isPositive else { return }
         let first = plan.outputRange.start + plan.frameTime(RenderPlan.frames(in: offset, rate: plan.frameRate))
         guard first < segment.range.end, first < plan.outputRange.end else { return }
-        let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background)
-        let threads = plan.codecThreading.videoDecoder
+        let plan = self.plan
         prefetched[j] = SegmentPrefetch {
+            let clip = try SegmentPictures.openClip(segment, path: path, sourceStart: sourceStart, rotation: rotation, at: first, plan: plan)
             do {
-                let clip = try ClipPicture(path: path, startingAt: sourceStart + (first - segment.range.start), rotation: rotation,
-                                           mode: segment.fit, fitter: fitter, decoderThreads: threads)
                 _ = try clip.picture(at: sourceStart + (first - segment.range.start))
-                return clip
             } catch {
                 throw RenderError.source(pointer: segment.pointer, path: path, reason: "\(error)")
             }
+            return clip
+        }
+    }
+
+    /// A plain clip segment's source, sought to timeline time `t`, with its own fitter.
+    private static func openClip(_ segment: VideoSegment, path: String, sourceStart: Time, rotation: Int, at t: Time,
+                                 plan: RenderPlan) throws -> ClipPicture {
+        do {
+            let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background)
+            return try ClipPicture(path: path, startingAt: sourceStart + (t - segment.range.start), rotation: rotation,
+                                   mode: segment.fit, fitter: fitter, decoderThreads: plan.codecThreading.videoDecoder)
+        } catch {
+            throw RenderError.source(pointer: segment.pointer, path: path, reason: "\(error)")
         }
     }
 
@@ -155,13 +165,7 @@ struct SegmentPictures {
                 throw RenderError.source(pointer: segment.pointer, path: path, reason: "\(error)")
             }
         case let .clip(path, sourceStart, rotation):
-            do {
-                let first = sourceStart + (t - segment.range.start)
-                return .clip(try ClipPicture(path: path, startingAt: first, rotation: rotation, mode: segment.fit, fitter: fitter,
-                                             decoderThreads: plan.codecThreading.videoDecoder))
-            } catch {
-                throw RenderError.source(pointer: segment.pointer, path: path, reason: "\(error)")
-            }
+            return .clip(try SegmentPictures.openClip(segment, path: path, sourceStart: sourceStart, rotation: rotation, at: t, plan: plan))
         }
     }
 }
