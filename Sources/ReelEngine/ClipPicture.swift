@@ -24,8 +24,13 @@ final class ClipPicture {
     private var fittedGeneration = -1
     private var fitted: Frame?
 
-    /// `decoderThreads`: the decoder's `thread_count` (`CodecThreading.videoDecoder`).
-    init(path: String, startingAt sourceTime: Time, rotation: Int, mode: FitMode, fitter: FrameFitter, decoderThreads: Int) throws {
+    /// Set when the render stops: decoding up to a far trim point can take seconds, so the loop ends early.
+    let stop: CancellationToken?
+
+    /// `decoderThreads`: the decoder's `thread_count` (`CodecThreading.videoDecoder`); `stop`: see above.
+    init(path: String, startingAt sourceTime: Time, rotation: Int, mode: FitMode, fitter: FrameFitter, decoderThreads: Int,
+         stop: CancellationToken? = nil) throws {
+        self.stop = stop
         stream = try DecodedStream(path: path, type: AVMEDIA_TYPE_VIDEO, threads: decoderThreads)
         self.rotation = rotation
         self.mode = mode
@@ -38,6 +43,7 @@ final class ClipPicture {
     func picture(at t: Time) throws -> Frame {
         let limit = t + ClipPicture.tolerance
         while true {
+            if let stop, stop.isCancelled { throw RenderError.cancelled }
             if pending == nil && !ended {
                 let f = Frame()
                 if try stream.next(into: f) {

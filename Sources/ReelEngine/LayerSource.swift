@@ -15,7 +15,7 @@ final class LayerSource {
 
     /// `holdAfter`: past this time into the item the last frame before it stays on screen.
     init(clip path: String, sourceStart: Time, startingAt first: Time, rotation: Int, size: (width: Int, height: Int),
-         matrix: ColorMatrix, decoderThreads: Int, holdAfter: Time? = nil) throws {
+         matrix: ColorMatrix, decoderThreads: Int, stop: CancellationToken? = nil, holdAfter: Time? = nil) throws {
         width = size.width
         height = size.height
         let fitter = FrameFitter(width: width, height: height, background: .black, matrix: matrix)
@@ -23,7 +23,7 @@ final class LayerSource {
         // just before `first` (the decoder may skip frames hidden before the opening time).
         let opening = holdAfter.map { Time.min(first, LayerSource.heldTime($0)) } ?? first
         kind = .clip(try ClipPicture(path: path, startingAt: sourceStart + opening, rotation: rotation, mode: .stretch, fitter: fitter,
-                                       decoderThreads: decoderThreads),
+                                       decoderThreads: decoderThreads, stop: stop),
                      sourceStart: sourceStart, holdAfter: holdAfter)
     }
 

@@ -5,14 +5,17 @@ import ReelSpec
 /// overlay begins and close when it ends.
 final class OverlayPictures {
     let plan: RenderPlan
+    /// Ends a video overlay's decoding early when the render stops.
+    let stop: CancellationToken
     private let compositor: LayerCompositor
     private let layout: LayerLayout
     private var sources: [Int: LayerSource] = [:]
     private var matrix: ColorMatrix { ColorMatrix.forOutput(height: plan.height) }
     private var canvas: Frame?
 
-    init(plan: RenderPlan, compositor: LayerCompositor) {
+    init(plan: RenderPlan, compositor: LayerCompositor, stop: CancellationToken) {
         self.plan = plan
+        self.stop = stop
         self.compositor = compositor
         layout = LayerLayout(frameWidth: Double(plan.width), frameHeight: Double(plan.height))
     }
@@ -52,7 +55,7 @@ final class OverlayPictures {
         case .image(let path): s = try LayerSource(still: path, size: o.sourceSize, matrix: matrix)
         case let .video(path, start, duration, rotation):
             s = try LayerSource(clip: path, sourceStart: start, startingAt: Time.min(into, duration), rotation: rotation, size: o.sourceSize,
-                                matrix: matrix, decoderThreads: plan.codecThreading.videoDecoder, holdAfter: duration)
+                                matrix: matrix, decoderThreads: plan.codecThreading.videoDecoder, stop: stop, holdAfter: duration)
         }
         sources[i] = s
         return s

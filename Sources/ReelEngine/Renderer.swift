@@ -56,10 +56,10 @@ public final class Renderer {
     /// Runs the picture stage on its own thread: demux, decode, fit and composite each output frame
     /// and queue it with its pts. Returns a semaphore signalled when the thread has finished (and
     /// released every decoder).
-    private func startPictures(frames: Int64, into queue: BoundedQueue<Frame>) -> DispatchSemaphore {
+    private func startPictures(frames: Int64, into queue: BoundedQueue<Frame>, stop: CancellationToken) -> DispatchSemaphore {
         let plan = self.plan
         return StageThread.start("reel-pictures") {
-            var pictures = SegmentPictures(plan: plan)
+            var pictures = SegmentPictures(plan: plan, stop: stop)
             defer { pictures.close() }
             do {
                 for i in 0..<frames {
@@ -100,8 +100,10 @@ public final class Renderer {
         // The picture stage starts first, so the first segment opens and decodes while the encoders
         // are set up.
         let pictures = BoundedQueue<Frame>(capacity: Renderer.pictureQueueDepth(frameBytes: plan.width * plan.height * 3 / 2))
-        let picturesDone = startPictures(frames: frames, into: pictures)
+        let stopPictures = CancellationToken()
+        let picturesDone = startPictures(frames: frames, into: pictures, stop: stopPictures)
         defer {
+            stopPictures.cancel()
             pictures.close()
             picturesDone.wait()
         }

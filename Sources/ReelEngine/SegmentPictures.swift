@@ -26,10 +26,15 @@ struct SegmentPictures {
         case layered(LayerSource, canvas: Frame, background: Frame)
     }
 
-    init(plan: RenderPlan) {
+    /// Cancelled when the render stops, so a source decoding toward a far trim point, here or in a
+    /// prefetch, gives up instead of holding the render's end back.
+    private let stop: CancellationToken
+
+    init(plan: RenderPlan, stop: CancellationToken = CancellationToken()) {
         self.plan = plan
+        self.stop = stop
         blender = TransitionBlender(width: plan.width, height: plan.height)
-        overlays = OverlayPictures(plan: plan, compositor: compositor)
+        overlays = OverlayPictures(plan: plan, compositor: compositor, stop: stop)
     }
 
     /// The output picture at timeline time `t`, overlays included; times must not decrease.
@@ -84,6 +89,8 @@ struct SegmentPictures {
             guard case let .clip(path, sourceStart, _) = segment.source else { fatalError("segment kind changed") }
             do {
                 return try clip.picture(at: sourceStart + (t - segment.range.start))
+            } catch let e as RenderError {
+                throw e
             } catch {
                 throw RenderError.source(pointer: segment.pointer, path: path, reason: "\(error)")
             }
@@ -101,11 +108,14 @@ struct SegmentPictures {
         guard offset.isPositive else { return }
         let first = plan.outputRange.start + plan.frameTime(RenderPlan.frames(in: offset, rate: plan.frameRate))
         guard first < segment.range.end, first < plan.outputRange.end else { return }
-        let plan = self.plan
+        let plan = self.plan, stop = self.stop
         prefetched[j] = SegmentPrefetch {
-            let clip = try SegmentPictures.openClip(segment, path: path, sourceStart: sourceStart, rotation: rotation, at: first, plan: plan)
+            let clip = try SegmentPictures.openClip(segment, path: path, sourceStart: sourceStart, rotation: rotation, at: first,
+                                                    plan: plan, stop: stop)
             do {
                 _ = try clip.picture(at: sourceStart + (first - segment.range.start))
+            } catch let e as RenderError {
+                throw e
             } catch {
                 throw RenderError.source(pointer: segment.pointer, path: path, reason: "\(error)")
             }
@@ -115,11 +125,11 @@ struct SegmentPictures {
 
     /// A plain clip segment's source, sought to timeline time `t`, with its own fitter.
     private static func openClip(_ segment: VideoSegment, path: String, sourceStart: Time, rotation: Int, at t: Time,
-                                 plan: RenderPlan) throws -> ClipPicture {
+                                 plan: RenderPlan, stop: CancellationToken) throws -> ClipPicture {
         do {
             let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background)
             return try ClipPicture(path: path, startingAt: sourceStart + (t - segment.range.start), rotation: rotation,
-                                   mode: segment.fit, fitter: fitter, decoderThreads: plan.codecThreading.videoDecoder)
+                                   mode: segment.fit, fitter: fitter, decoderThreads: plan.codecThreading.videoDecoder, stop: stop)
         } catch {
             throw RenderError.source(pointer: segment.pointer, path: path, reason: "\(error)")
         }
@@ -148,7 +158,7 @@ struct SegmentPictures {
                 case let .still(path): source = try LayerSource(still: path, size: size, matrix: fitter.matrix)
                 case let .clip(path, start, rotation):
                     source = try LayerSource(clip: path, sourceStart: start, startingAt: into, rotation: rotation, size: size, matrix: fitter.matrix,
-                                             decoderThreads: plan.codecThreading.videoDecoder)
+                                             decoderThreads: plan.codecThreading.videoDecoder, stop: stop)
                 }
                 return .layered(source, canvas: try fitter.solid(fitter.background), background: try fitter.solid(fitter.background))
             } catch {
@@ -165,7 +175,8 @@ struct SegmentPictures {
                 throw RenderError.source(pointer: segment.pointer, path: path, reason: "\(error)")
             }
         case let .clip(path, sourceStart, rotation):
-            return .clip(try SegmentPictures.openClip(segment, path: path, sourceStart: sourceStart, rotation: rotation, at: t, plan: plan))
+            return .clip(try SegmentPictures.openClip(segment, path: path, sourceStart: sourceStart, rotation: rotation, at: t,
+                                                      plan: plan, stop: stop))
         }
     }
 }

@@ -33,6 +33,31 @@ final class HiddenFrameSkippingTests: XCTestCase {
         }
     }
 
+    /// A render that stops does not wait for a decode toward a far trim point: the clip gives up
+    /// before decoding anything, and so does the next clip's prefetch.
+    func testAStoppedRenderEndsADecodeTowardAFarTrimAtOnce() throws {
+        let ws = try Workspace()
+        let path = try longGOP(ws)
+        let stop = CancellationToken()
+        let clip = try ClipPicture(path: path, startingAt: Time(value: 70, timescale: 30), rotation: 0, mode: .fit,
+                                   fitter: FrameFitter(width: 32, height: 32, background: .black), decoderThreads: 1, stop: stop)
+        stop.cancel()
+        XCTAssertThrowsError(try clip.picture(at: Time(value: 70, timescale: 30))) { error in
+            guard case RenderError.cancelled = error else { return XCTFail("expected cancelled, got \(error)") }
+        }
+        XCTAssertEqual(clip.stream.decodedFrames, 0)
+
+        let plan = try ws.plan(#"{ "version": 1, "timeline": { "videos": [ { "src": "gop.mp4", "sourceRange": { "start": 0, "duration": 0.5 } }, { "src": "gop.mp4", "sourceRange": { "start": "70/30", "duration": "1/30" } } ] } }"#)
+        let segmentsStop = CancellationToken()
+        var pictures = SegmentPictures(plan: plan, stop: segmentsStop)
+        _ = try pictures.picture(at: .zero)  // opens the first clip and starts the second one's prefetch
+        segmentsStop.cancel()
+        XCTAssertThrowsError(try pictures.picture(at: Time(value: 1, timescale: 30))) { error in
+            guard case RenderError.cancelled = error else { return XCTFail("expected cancelled, got \(error)") }
+        }
+        pictures.close()  // returns once the prefetch has given up
+    }
+
     /// A video overlay that outlasts its source range holds the range's last frame: frame 29 here,
     /// a B-frame nothing refers to, just before frame 30 (a reference). Opened past the hold, the
     /// clip must still decode it.
