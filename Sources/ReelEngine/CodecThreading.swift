@@ -23,7 +23,6 @@ public struct CodecThreading: Sendable, Equatable {
         self.videoEncoder = max(0, videoEncoder)
     }
 
-
     /// The threading for a render that has `cores` of the machine's `machineCores` to itself (less
     /// than all of them when several workers render at once).
     ///

@@ -21,12 +21,12 @@ final class SegmentPrefetch {
 
     /// Waits for the clip (or the error opening it) and hands it over.
     func take() throws -> ClipPicture {
-        done.wait()
-        done.signal()  // a second take (or `finish`) does not wait again
+        finish()
         return try box.result!.get()
     }
 
     /// Waits until the thread has finished, whatever it produced, so nothing outlives the render.
+    /// Calling it again does not wait again.
     func finish() {
         done.wait()
         done.signal()
