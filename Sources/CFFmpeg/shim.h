@@ -21,6 +21,7 @@ static inline int reel_averror_eof(void) { return AVERROR_EOF; }
 static inline int reel_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int64_t reel_nopts(void) { return AV_NOPTS_VALUE; }
 static inline int reel_time_base(void) { return AV_TIME_BASE; }
+static inline int reel_averror_http_server_error(void) { return AVERROR_HTTP_SERVER_ERROR; }
 static inline int reel_error_buffer_size(void) { return AV_ERROR_MAX_STRING_SIZE; }
 static inline int reel_mkbetag(int a, int b, int c, int d) { return MKBETAG(a, b, c, d); }
 static inline int reel_mktag(int a, int b, int c, int d) { return MKTAG(a, b, c, d); }

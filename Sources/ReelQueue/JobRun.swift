@@ -80,14 +80,15 @@ struct JobRun {
             }
             log.info("job stopped", metadata: meta.merging(["why": "\(reason.current)"]) { $1 })
         case let e as RenderError:
-            let permanent: Bool
             let code: String
             switch e {
-            case .invalid: (permanent, code) = (true, "invalid")
-            case .source: (permanent, code) = (true, "source_failed")
-            default: (permanent, code) = (false, "render_failed")
+            case .invalid: code = "invalid"
+            case .source: code = "source_failed"
+            case .output, .cancelled: code = "render_failed"
             }
-            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: code, message: e.description), retry: !permanent) }
+            // A damaged source or an invalid spec fails at once; a failure of the machine or the
+            // network (out of memory, a dropped connection, a full disk) is tried again.
+            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: code, message: e.description), retry: e.isRetryable) }
             log.info("job failed", metadata: meta.merging(["error": "\(e)"]) { $1 })
         case let e?:
             record { try pool.store.fail(job.id, owner: owner, error: JobError(code: "render_failed", message: "\(e)"), retry: true) }

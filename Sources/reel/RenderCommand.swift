@@ -40,10 +40,14 @@ struct RenderCommand: ParsableCommand {
         do {
             try Renderer(plan: plan).render(to: output, cancel: cancel) { meter.update($0) }
             meter.finish()
+        } catch RenderError.cancelled {
+            meter.finish()
+            printError("render cancelled")
+            throw ExitCode(130)
         } catch {
             meter.finish()
             printError("render failed: \(error)")
-            throw ExitCode(error is RenderError && "\(error)" == "\(RenderError.cancelled)" ? 130 : 1)
+            throw ExitCode(1)
         }
     }
 }

@@ -15,7 +15,7 @@ final class AudioEncodingStageTests: XCTestCase {
     }
 
     /// A writer for `seconds` of a mixed tone and voice-over, as a render would build it.
-    private func writer(_ ws: Workspace, seconds: Int) throws -> AudioTrackWriter {
+    private func track(_ ws: Workspace, seconds: Int) throws -> AudioTrackEncoder {
         try Tools.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=\(seconds)", ws.path("bed.wav")])
         try Tools.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=300:sample_rate=48000:duration=1", ws.path("vo.wav")])
         let plan = try ws.plan("""
@@ -23,16 +23,16 @@ final class AudioEncodingStageTests: XCTestCase {
           "timeline": { "music": [ { "src": "bed.wav", "volume": 0.5, "duckUnder": "voiceOvers" } ],
                         "voiceOvers": [ { "src": "vo.wav", "start": 0.5 } ] } }
         """)
-        return AudioTrackWriter(plan: plan, encoder: try OutputEncoders.audio(plan, globalHeader: false))
+        return AudioTrackEncoder(plan: plan, encoder: try OutputEncoders.audio(plan, globalHeader: false))
     }
 
     func testStagedPacketsEqualInLineEncodingAndSplitAtEachBoundary() throws {
         let ws = try Workspace()
         var inLine: [Encoded] = []
-        try writer(ws, seconds: 2).finish { inLine.append(Encoded($0)) }
+        try track(ws, seconds: 2).finish { inLine.append(Encoded($0)) }
         XCTAssertGreaterThan(inLine.count, 90, "2 s of 48 kHz AAC is about 95 packets")
 
-        let stage = AudioEncodingStage(writer: try writer(ws, seconds: 2), capacity: 8)
+        let stage = AudioEncodingStage(track: try track(ws, seconds: 2), capacity: 8)
         defer { stage.stop() }
         var staged: [Encoded] = []
         var batches: [Range<Int>] = []
@@ -53,7 +53,7 @@ final class AudioEncodingStageTests: XCTestCase {
 
     func testStopReleasesAStageWaitingForRoom() throws {
         let ws = try Workspace()
-        let stage = AudioEncodingStage(writer: try writer(ws, seconds: 20), capacity: 2)
+        let stage = AudioEncodingStage(track: try track(ws, seconds: 20), capacity: 2)
         var first: [Int64] = []
         try stage.writePackets(before: 1) { first.append($0.pts) }  // the stage is running and soon full
         let stopped = DispatchSemaphore(value: 0)

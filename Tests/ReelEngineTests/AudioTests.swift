@@ -31,6 +31,21 @@ final class AudioTests: XCTestCase {
         XCTAssertLessThan(rms(left[0..<70_000]), 0.002, "nothing before the onset")
     }
 
+    /// An MP3's stream lasts a fraction of a microsecond longer than its container says (FFmpeg
+    /// rounds the container's duration to microseconds): an item without a `sourceRange` takes the
+    /// whole stream, which must not be refused as ending after the file.
+    func testAnMP3ItemWithoutASourceRangePlaysWhole() throws {
+        let ws = try Workspace()
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=1.5", "-ac", "2",
+                          "-c:a", "libmp3lame", ws.path("bed.mp3")])
+        let out = try ws.render(#"{ "version": 1, "output": { "format": "m4a" }, "timeline": { "music": [ { "src": "bed.mp3" } ] } }"#,
+                                to: "out.m4a")
+        let mp3 = try XCTUnwrap(Double(try XCTUnwrap(try Tools.probe(ws.path("bed.mp3"))["format"] as? [String: Any])["duration"] as? String ?? ""))
+        let rendered = try Tools.samples(out, channels: 2)[0]
+        XCTAssertEqual(Double(rendered.count) / 48000, mp3, accuracy: 0.03, "as long as the MP3")
+        XCTAssertGreaterThan(rms(rendered[24_000..<48_000]), 0.05, "and it is the tone (sine's amplitude 1/8: RMS 0.088)")
+    }
+
     func testClipWithoutAudioPlaysSilenceOfTheRightLength() throws {
         let ws = try Workspace()
         try ws.lumaRamp("mute.mp4", seconds: 2)

@@ -19,7 +19,7 @@ final class HiddenFrameSkippingTests: XCTestCase {
         let path = try longGOP(ws)
         for threads in [1, 3] {
             let start = Time(value: 61, timescale: 30)
-            let clip = try ClipPicture(path: path, startingAt: start, rotation: 0, mode: .fit,
+            let clip = try ClipProducer(path: path, startingAt: start, rotation: 0, mode: .fit,
                                        fitter: FrameFitter(width: 32, height: 32, background: .black), decoderThreads: threads)
             var shown: [Int] = []
             for i in 0..<6 {
@@ -39,7 +39,7 @@ final class HiddenFrameSkippingTests: XCTestCase {
         let ws = try Workspace()
         let path = try longGOP(ws)
         let stop = CancellationToken()
-        let clip = try ClipPicture(path: path, startingAt: Time(value: 70, timescale: 30), rotation: 0, mode: .fit,
+        let clip = try ClipProducer(path: path, startingAt: Time(value: 70, timescale: 30), rotation: 0, mode: .fit,
                                    fitter: FrameFitter(width: 32, height: 32, background: .black), decoderThreads: 1, stop: stop)
         stop.cancel()
         XCTAssertThrowsError(try clip.picture(at: Time(value: 70, timescale: 30))) { error in
@@ -49,7 +49,7 @@ final class HiddenFrameSkippingTests: XCTestCase {
 
         let plan = try ws.plan(#"{ "version": 1, "timeline": { "videos": [ { "src": "gop.mp4", "sourceRange": { "start": 0, "duration": 0.5 } }, { "src": "gop.mp4", "sourceRange": { "start": "70/30", "duration": "1/30" } } ] } }"#)
         let segmentsStop = CancellationToken()
-        var pictures = SegmentPictures(plan: plan, stop: segmentsStop)
+        var pictures = VideoTrack(plan: plan, stop: segmentsStop)
         _ = try pictures.picture(at: .zero)  // opens the first clip and starts the second one's prefetch
         segmentsStop.cancel()
         XCTAssertThrowsError(try pictures.picture(at: Time(value: 1, timescale: 30))) { error in

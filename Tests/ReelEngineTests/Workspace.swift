@@ -53,6 +53,7 @@ final class Workspace {
             }
             XCTAssertEqual(p, pointer, file: file, line: line)
             XCTAssertEqual(sourcePath, path(name), file: file, line: line)
+            XCTAssertFalse((error as? RenderError)?.isRetryable ?? true, "a damaged source is not retried", file: file, line: line)
         }
         let left = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.contains("out.mp4") }
         XCTAssertEqual(left, [], "neither the output nor its temporary file remains", file: file, line: line)

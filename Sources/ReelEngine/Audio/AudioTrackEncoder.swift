@@ -1,0 +1,55 @@
+import CFFmpeg
+import ReelSpec
+
+/// The audio track's encode step: pulls the mixdown in encoder-sized frames into the audio
+/// encoder, with a running sample count as pts, and hands the packets to a sink (the muxer, or
+/// `AudioEncodingStage`'s queue).
+final class AudioTrackEncoder {
+    let encoder: Encoder
+    let mixdown: Mixdown
+    let channels: Int
+    let frameSize: Int
+    /// Samples in the whole track; only the frame that reaches it may be short.
+    let total: Int64
+    /// Samples encoded so far.
+    private(set) var encoded: Int64 = 0
+
+    init(plan: RenderPlan, encoder: Encoder) {
+        total = plan.sampleCount
+        self.encoder = encoder
+        channels = plan.audioEncoding.channels
+        let fs = Int(encoder.context.pointee.frame_size)
+        frameSize = fs > 0 ? fs : 1024
+        mixdown = Mixdown(plan: plan)
+    }
+
+    /// Encodes whole encoder frames until `target` samples are encoded; the last frame may be
+    /// short only when `target` is the end of the track.
+    func encode(upTo target: Int64, sink: (Packet) throws -> Void) throws {
+        while encoded < target {
+            let remaining = target - encoded
+            guard remaining >= Int64(frameSize) || target == total else { return }
+            let n = Int(min(Int64(frameSize), remaining))
+            let frame = Frame()
+            let f = frame.pointer
+            f.pointee.nb_samples = Int32(n)
+            f.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
+            f.pointee.sample_rate = encoder.context.pointee.sample_rate
+            try FFmpegError.check(av_channel_layout_copy(&f.pointee.ch_layout, &encoder.context.pointee.ch_layout), "av_channel_layout_copy")
+            try FFmpegError.check(av_frame_get_buffer(f, 0), "av_frame_get_buffer", "audio frame")
+            // The planes are raw buffers from av_frame_get_buffer, float samples by the frame's
+            // format: binding them to Float is what lets a typed pointer outlive this statement.
+            let planes = (0..<channels).map { UnsafeMutableRawPointer(frame.data($0)!).bindMemory(to: Float.self, capacity: n) }
+            try mixdown.read(count: n, into: planes)
+            frame.pts = encoded
+            try encoder.encode(frame, sink: sink)
+            encoded += Int64(n)
+        }
+    }
+
+    /// Encodes the rest of the track and drains the encoder.
+    func finish(sink: (Packet) throws -> Void) throws {
+        try encode(upTo: total, sink: sink)
+        try encoder.encode(nil, sink: sink)
+    }
+}

@@ -1,0 +1,128 @@
+import CFFmpeg
+import ReelSpec
+
+/// Decoded frames of one stream of a file, in presentation order, with their source times.
+///
+/// Source time 0 is the container's start, so a video and an audio stream of the same file share
+/// one clock. Packets of other streams are discarded by the demuxer.
+public final class DecodedStream {
+    public let input: InputFile
+    public let decoder: Decoder
+    public let streamIndex: Int
+    let timeBase: AVRational
+    let packet = Packet()
+    private var inputEnded = false
+    private var drained = false
+    /// See `skipHiddenFrames(upTo:)`.
+    private var hiddenLimit: Time?
+    /// The latest packet time at or before `hiddenLimit` sent to the decoder without skipping.
+    private var latestBeforeLimit: Time?
+    /// Frames the decoder has returned (for tests and diagnostics).
+    public private(set) var decodedFrames = 0
+
+    /// Opens a source the planner has already probed (so the header-only open is safe).
+    public init(path: String, type: AVMediaType, threads: Int = 0) throws {
+        input = try InputFile(path: path, probe: false)
+        guard let index = input.bestStream(type) else {
+            throw MediaError.noStream(path: path, type: type == AVMEDIA_TYPE_VIDEO ? .video : .audio)
+        }
+        streamIndex = index
+        input.discardAllStreams(except: index)
+        timeBase = input.stream(index).pointee.time_base
+        decoder = try Decoder(input: input, streamIndex: index, threads: threads)
+    }
+
+    public var stream: UnsafeMutablePointer<AVStream> { input.stream(streamIndex) }
+
+    /// Converts a timestamp of this stream into source time.
+    public func time(ofTimestamp ts: Int64) -> Time {
+        let t = Time.fromTicks(ts, timeBaseNum: timeBase.num, den: timeBase.den)
+        return t - Time(value: input.startTimeMicros, timescale: reel_time_base())
+    }
+
+    /// Converts source time into a timestamp of this stream (rounded down).
+    public func timestamp(of t: Time) -> Int64 {
+        (t + Time(value: input.startTimeMicros, timescale: reel_time_base()))
+            .ticks(timeBaseNum: timeBase.num, den: timeBase.den, rounding: .down)
+    }
+
+    /// Positions the stream so that the next frames start at or before source time `t`.
+    public func seek(to t: Time) throws {
+        guard t.isPositive else { return }
+        try input.seek(stream: streamIndex, to: timestamp(of: t))
+        decoder.flush()
+        inputEnded = false
+        drained = false
+        latestBeforeLimit = nil
+    }
+
+    /// Lets the decoder skip frames that can never be shown to a reader that asks for source times
+    /// from `limit` on and shows the last frame at or before each (as `ClipProducer` does).
+    ///
+    /// After a seek to a trim point the decoder starts at the keyframe before it; everything in
+    /// between is decoded only to be passed over. A frame is hidden when another frame, also at or
+    /// before `limit`, comes after it; packets arrive in decode order, where a B-frame follows the
+    /// later frame it is predicted from, so a packet earlier than one already sent is provably
+    /// hidden. Such packets go to the decoder with `skip_frame = AVDISCARD_NONREF`; the decoders that
+    /// honour it (H.264, MPEG-2, MPEG-4 part 2, VC-1; FFmpeg 5.1's HEVC decoder does not) skip them
+    /// unless other frames refer to them. The ffmpeg CLI decodes them all; with a long GOP and a
+    /// B-pyramid about half the frames before a trim are skipped.
+    ///
+    /// H.264 learns how many frames it must hold back for reordering from the container (MP4's
+    /// composition offsets, the stream's VUI) or, failing that, from the B-frames it sees; with those
+    /// skipped it could learn it only at the trim point and drop the frame there. So H.264 streams
+    /// whose reorder delay the container did not give are decoded in full.
+    public func skipHiddenFrames(upTo limit: Time) {
+        let ctx = decoder.context.pointee
+        guard ctx.codec_id != AV_CODEC_ID_H264 || ctx.has_b_frames > 0 else { return }
+        hiddenLimit = limit
+        latestBeforeLimit = nil
+    }
+
+    /// True when the packet's frame is provably hidden (see `skipHiddenFrames`).
+    private func isHidden(_ packet: Packet) -> Bool {
+        guard let limit = hiddenLimit, packet.pts != reel_nopts() else { return false }
+        let t = time(ofTimestamp: packet.pts)
+        if limit < t { return false }
+        if let latest = latestBeforeLimit, t < latest { return true }
+        latestBeforeLimit = t
+        return false
+    }
+
+    /// Decodes the next frame into `frame`; false at the end of the stream.
+    public func next(into frame: Frame) throws -> Bool {
+        if drained { return false }
+        while true {
+            switch try decoder.receive(into: frame) {
+            case .frame:
+                decodedFrames += 1
+                return true
+            case .end:
+                drained = true
+                return false
+            case .needInput:
+                if inputEnded {
+                    drained = true
+                    return false
+                }
+                try feed()
+            }
+        }
+    }
+
+    private func feed() throws {
+        while true {
+            guard try input.read(into: packet) else {
+                inputEnded = true
+                _ = try decoder.send(nil)
+                return
+            }
+            defer { packet.unref() }
+            if packet.streamIndex == streamIndex {
+                decoder.context.pointee.skip_frame = isHidden(packet) ? AVDISCARD_NONREF : AVDISCARD_DEFAULT
+                _ = try decoder.send(packet)
+                return
+            }
+        }
+    }
+}

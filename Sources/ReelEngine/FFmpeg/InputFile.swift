@@ -1,0 +1,122 @@
+import CFFmpeg
+
+/// Owns a demuxer (`AVFormatContext`) opened on one local media file.
+///
+/// Only single-file container formats are allowed (no HLS, DASH or concat lists, which could pull in
+/// other files), and only the `file` protocol — or, for a URL the resolver allowed, http(s) with no
+/// redirects — so a hostile source cannot make FFmpeg read elsewhere.
+public final class InputFile {
+    public let pointer: UnsafeMutablePointer<AVFormatContext>
+    public let path: String
+
+    /// Demuxers a source may be read with (FFmpeg short names).
+    static let allowedFormats = [
+        "mov", "mp4", "m4a", "3gp", "3g2", "mj2", "matroska", "webm", "avi", "mpegts", "flv",
+        "mp3", "aac", "flac", "wav", "w64", "aiff", "ogg", "caf",
+        "image2", "png_pipe", "jpeg_pipe", "webp_pipe", "bmp_pipe", "tiff_pipe", "gif", "gif_pipe",
+        "h264", "hevc", "mjpeg",
+    ].joined(separator: ",")
+
+    /// Opens `path`. With `probe`, or whenever the container's header leaves something unknown (a
+    /// stream's start time, codec, size, rate or channels — MPEG-TS, raw streams), FFmpeg also
+    /// decodes ahead to fill it in (`avformat_find_stream_info`). The render opens each source again
+    /// after the planner probed it, and for MP4/MOV/Matroska the header already says everything:
+    /// skipping that probe there saves tens of milliseconds per open and changes no timestamps.
+    /// Throws `FFmpegError` with the path in its context on failure.
+    public init(path: String, probe: Bool = true) throws {
+        self.path = path
+        var ctx: UnsafeMutablePointer<AVFormatContext>? = avformat_alloc_context()
+        guard ctx != nil else { throw FFmpegError(reel_averror(ENOMEM), "avformat_alloc_context", path) }
+        var options: OpaquePointer? = nil
+        let lower = path.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            // Only URLs the resolver allowed get here. A redirect could lead off the allowed host,
+            // so none is followed; certificates are checked; a stalled server times out.
+            av_dict_set(&options, "protocol_whitelist", "http,https,tcp,tls", 0)
+            av_dict_set(&options, "max_redirects", "0", 0)
+            av_dict_set(&options, "tls_verify", "1", 0)
+            av_dict_set(&options, "rw_timeout", "30000000", 0)
+        } else {
+            av_dict_set(&options, "protocol_whitelist", "file", 0)
+        }
+        av_dict_set(&options, "format_whitelist", InputFile.allowedFormats, 0)
+        // A still's file name is a name, not a printf/glob sequence pattern.
+        av_dict_set(&options, "pattern_type", "none", 0)
+        defer { av_dict_free(&options) }
+        let openCode = avformat_open_input(&ctx, path, nil, &options)
+        guard openCode >= 0, let opened = ctx else {
+            throw FFmpegError(openCode, "avformat_open_input", "cannot open \(path)")
+        }
+        // From here on the context is this object's, and `deinit` is the one place that closes it,
+        // whether the rest of the init succeeds or throws.
+        pointer = opened
+        guard probe || !InputFile.headerIsComplete(opened) else { return }
+        try FFmpegError.check(avformat_find_stream_info(opened, nil), "avformat_find_stream_info", "cannot read streams of \(path)")
+    }
+
+    deinit {
+        var c: UnsafeMutablePointer<AVFormatContext>? = pointer
+        avformat_close_input(&c)
+    }
+
+    /// The demuxer's short name, e.g. `mov,mp4,m4a,3gp,3g2,mj2` or `png_pipe`.
+    public var formatName: String { String(cString: pointer.pointee.iformat.pointee.name) }
+
+    public var streamCount: Int { Int(pointer.pointee.nb_streams) }
+
+    public func stream(_ i: Int) -> UnsafeMutablePointer<AVStream> { pointer.pointee.streams[i]! }
+
+    /// The index of the best stream of a type, or nil when the file has none.
+    public func bestStream(_ type: AVMediaType) -> Int? {
+        let i = av_find_best_stream(pointer, type, -1, -1, nil, 0)
+        return i >= 0 ? Int(i) : nil
+    }
+
+    /// Reads the next packet into `packet`; returns false at end of file.
+    public func read(into packet: Packet) throws -> Bool {
+        let code = av_read_frame(pointer, packet.pointer)
+        if code == reel_averror_eof() { return false }
+        try FFmpegError.check(code, "av_read_frame", "reading \(path)")
+        return true
+    }
+
+    /// Tells the demuxer to skip every stream but `keep`, so packets of others are never read into memory.
+    public func discardAllStreams(except keep: Int) {
+        for i in 0..<streamCount where i != keep { stream(i).pointee.discard = AVDISCARD_ALL }
+    }
+
+    /// Seeks so that the next packets of `streamIndex` start at or before `timestamp` (in its time base).
+    public func seek(stream streamIndex: Int, to timestamp: Int64) throws {
+        try FFmpegError.check(av_seek_frame(pointer, Int32(streamIndex), timestamp, AVSEEK_FLAG_BACKWARD),
+                              "av_seek_frame", "seeking in \(path)")
+    }
+
+    /// The container's start time in AV_TIME_BASE units (0 when unknown). Source time 0 is here.
+    /// Without a probe it is the earliest stream start, as FFmpeg's own estimate computes it.
+    public var startTimeMicros: Int64 {
+        let s = pointer.pointee.start_time
+        if s != reel_nopts() { return s }
+        let starts = (0..<streamCount).compactMap { i -> Int64? in
+            let st = stream(i).pointee
+            guard st.start_time != reel_nopts() else { return nil }
+            return av_rescale_q(st.start_time, st.time_base, AVRational(num: 1, den: reel_time_base()))
+        }
+        return starts.min() ?? 0
+    }
+
+    /// True when every stream's start, codec and shape are known from the header alone.
+    static func headerIsComplete(_ ctx: UnsafeMutablePointer<AVFormatContext>) -> Bool {
+        guard ctx.pointee.nb_streams > 0 else { return false }
+        for i in 0..<Int(ctx.pointee.nb_streams) {
+            let st = ctx.pointee.streams[i]!.pointee
+            let par = st.codecpar.pointee
+            guard st.start_time != reel_nopts(), par.codec_id != AV_CODEC_ID_NONE else { return false }
+            switch par.codec_type {
+            case AVMEDIA_TYPE_VIDEO: if par.width <= 0 || par.height <= 0 { return false }
+            case AVMEDIA_TYPE_AUDIO: if par.sample_rate <= 0 || par.ch_layout.nb_channels <= 0 { return false }
+            default: break
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,12 @@
+/// A render pipeline that broke its own contract: a stage that ended before delivering what the
+/// plan promised. Never expected; reported (as the cause of `RenderError.output`) rather than
+/// written as a short file.
+enum PipelineError: Error, CustomStringConvertible {
+    case picturesEnded(after: Int64, of: Int64)
+
+    var description: String {
+        switch self {
+        case let .picturesEnded(after, of): return "the picture stage stopped after \(after) of \(of) frames"
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import ReelSpec
+
+/// An image or picture-in-picture video above the videos, from `range.start` to `range.end`.
+public struct OverlayPlan: Sendable {
+    public enum Source: Sendable {
+        case image(path: String)
+        /// Plays `sourceStart ..< sourceStart + duration`, then holds its last frame.
+        case video(path: String, sourceStart: Time, duration: Time, rotation: Int)
+
+        /// The file the overlay reads, for errors.
+        public var path: String {
+            switch self {
+            case .image(let path), .video(let path, _, _, _): return path
+            }
+        }
+    }
+
+    /// Where the overlay sits, in fractions of the frame.
+    public enum Placement: Sendable {
+        /// Centre-anchored rectangle; without a height the source's aspect is kept.
+        case frame(FractionRect)
+        /// The overlay's centre at this point, at its natural size.
+        case position(x: Double, y: Double)
+        /// Centred at natural size, shrunk to fit the frame if larger.
+        case natural
+    }
+
+    public var pointer: String
+    public var source: Source
+    public var range: TimeRange
+    public var placement: Placement
+    public var layer: LayerPlan
+    /// The source's displayed size.
+    public var sourceSize: (width: Int, height: Int)
+}

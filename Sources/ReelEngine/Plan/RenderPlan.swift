@@ -1,0 +1,47 @@
+import ReelSpec
+
+/// A job spec with every default filled in and every source resolved and probed: what the
+/// renderer executes. All times are rational timeline times.
+public struct RenderPlan: Sendable {
+    public var format: OutputFormat
+    public var width: Int
+    public var height: Int
+    public var frameRate: Rational
+    public var background: Color
+    /// Length of the whole timeline.
+    public var timelineDuration: Time
+    /// The part of the timeline written to the file (`output.range`, default all of it).
+    public var outputRange: TimeRange
+    public var video: [VideoSegment]
+    /// Where consecutive segments overlap and how one gives way to the other.
+    public var transitions: [TransitionPlan]
+    /// Overlays, bottom to top.
+    public var overlays: [OverlayPlan] = []
+    public var audio: [AudioClip]
+    public var videoEncoding: VideoEncoding
+    public var audioEncoding: AudioEncoding
+    public var metadata: [(key: String, value: String)]
+    public var chapters: [(start: Time, title: String)]
+    public var faststart: Bool
+    /// Threads for the video codecs: how to render, not what. The planner sizes it for the whole
+    /// machine; a worker pool that renders several jobs at once gives each render its share.
+    public var codecThreading = CodecThreading.wholeMachine
+
+    /// Output frames: those whose time `i/frameRate` falls inside the output range.
+    public var frameCount: Int64 { RenderPlan.frames(in: outputRange.duration, rate: frameRate) }
+
+    /// Output audio samples: the output range at the output sample rate, to the nearest sample.
+    public var sampleCount: Int64 { outputRange.duration.ticks(in: Int64(audioEncoding.sampleRate), rounding: .nearest) }
+
+    /// The number of frame instants `k/rate` (k ≥ 0) strictly before `duration`.
+    public static func frames(in duration: Time, rate: Rational) -> Int64 {
+        guard duration.isPositive else { return 0 }
+        return Int64(clamping: Time.divide(Int128(duration.value) * Int128(rate.numerator),
+                                 Int128(duration.timescale) * Int128(rate.denominator), rounding: .up))
+    }
+
+    /// The output time of frame `i`.
+    public func frameTime(_ i: Int64) -> Time {
+        Time.fitting(Int128(i) * Int128(frameRate.denominator), Int128(frameRate.numerator), fallbackTimescale: 1_000_000_000)
+    }
+}

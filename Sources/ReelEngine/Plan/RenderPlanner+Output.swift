@@ -1,0 +1,44 @@
+import ReelSpec
+
+extension RenderPlanner {
+    /// The video encoder's settings: the spec's, else x264 `veryfast` at CRF 23 (18 for the
+    /// `highest` preset) with a keyframe every 2 s, counted in frames of the output rate.
+    static func videoEncoding(_ out: OutputSpec, frameRate fps: Rational) -> VideoEncoding {
+        let v = out.video
+        let keyframeSeconds = v.keyframeInterval ?? Time(seconds: 2)
+        let gop = max(1, Int(Time.divide(Int128(keyframeSeconds.value) * Int128(fps.numerator),
+                                         Int128(keyframeSeconds.timescale) * Int128(fps.denominator), rounding: .nearest)))
+        return VideoEncoding(
+            codec: v.codec ?? .h264,
+            crf: v.bitrate == nil ? (v.crf ?? (out.preset == .highest ? 18 : 23)) : nil,
+            bitrate: v.bitrate, maxBitrate: v.maxBitrate,
+            preset: v.preset ?? "veryfast", profile: v.profile, gopSize: gop)
+    }
+
+    /// The audio encoder's settings: the spec's, else AAC at 128 kb/s, 48 kHz stereo.
+    static func audioEncoding(_ out: OutputSpec) -> AudioEncoding {
+        let a = out.audio
+        return AudioEncoding(codec: a.codec ?? .aac, bitrate: a.bitrate ?? 128_000,
+                             sampleRate: a.sampleRate ?? 48_000, channels: a.channels ?? 2)
+    }
+
+    /// Output size: explicit, else the largest input display size (fitted into a size preset's box).
+    static func outputSize(_ out: OutputSpec, inputs: [(Int, Int)]) -> (width: Int, height: Int) {
+        if let w = out.width, let h = out.height { return (w, h) }
+        var size = inputs.max { $0.0 * $0.1 < $1.0 * $1.1 } ?? (out.preset?.box ?? fallbackSize)
+        if let box = out.preset?.box, size.0 > box.width || size.1 > box.height {
+            let s = min(Double(box.width) / Double(size.0), Double(box.height) / Double(size.1))
+            size = (Int((Double(size.0) * s).rounded(.down)), Int((Double(size.1) * s).rounded(.down)))
+        }
+        let even = { (v: Int) in max(16, min(8192, (v + 1) & ~1)) }
+        return (even(size.0), even(size.1))
+    }
+
+    /// Snaps a measured average rate to the nearest standard rate when within 0.02 % of it (closer
+    /// than 30 is to 29.97), so that a container's rounded average still yields the exact rate.
+    static func nominal(_ r: Rational) -> Rational {
+        let v = r.approximateValue
+        let nearest = standardRates.min { abs($0.approximateValue - v) < abs($1.approximateValue - v) }!
+        return abs(nearest.approximateValue - v) / nearest.approximateValue < 0.0002 ? nearest : r
+    }
+}

@@ -1,0 +1,76 @@
+import ReelSpec
+
+extension RenderPlanner {
+    /// Resolves image and video overlays and places them. An overlay with a `duration` may extend
+    /// the timeline; one without lasts to the timeline's end. A video overlay's own audio joins the
+    /// mix unless muted.
+    func planOverlays(_ specs: [OverlaySpec], videoEnd: Time?, probes: SourceProbes, audio: inout [AudioClip], problems: inout [SpecProblem])
+        -> (plans: [OverlayPlan], end: Time?) {
+        var end = videoEnd
+        for o in specs { if let d = o.duration { end = Time.max(end ?? .zero, o.start + d) } }
+        var plans: [OverlayPlan] = []
+        for (i, o) in specs.enumerated() {
+            let ptr = "/timeline/overlays/\(i)"
+            guard let timelineEnd = end else { continue }
+            let duration = o.duration ?? (timelineEnd - o.start)
+            guard duration.isPositive else {
+                problems.append(SpecProblem(pointer: ptr + "/start", message: "starts at \(o.start) s, at or after the timeline's end (\(timelineEnd) s)"))
+                continue
+            }
+            let range = TimeRange(start: o.start, duration: duration)
+            var layer = LayerPlan()
+            layer.keyframes = o.keyframes
+            layer.filters = o.filters
+            layer.opacity = o.opacity ?? 1
+            layer.animations = o.animations
+            let placement: OverlayPlan.Placement = o.frame.map { .frame($0) } ?? o.position.map { .position(x: $0.x, y: $0.y) } ?? .natural
+            switch o.content {
+            case .text:
+                continue  // refused by SupportCheck until text rendering exists
+            case .image(let src):
+                guard let (path, info) = probeOverlay(src, ptr, probes, &problems) else { continue }
+                guard info.video != nil else {
+                    problems.append(SpecProblem(pointer: ptr + "/src", message: "\"\(src)\" has no picture"))
+                    continue
+                }
+                plans.append(OverlayPlan(pointer: ptr, source: .image(path: path), range: range, placement: placement, layer: layer,
+                                         sourceSize: RenderPlanner.displaySize(info)))
+            case let .video(src, sourceRange, volume, muted):
+                guard let (path, info) = probeOverlay(src, ptr, probes, &problems) else { continue }
+                guard let v = info.streams.first(where: { $0.type == .video }), !info.isStill else {
+                    problems.append(SpecProblem(pointer: ptr + "/src", message: "\"\(src)\" has no video stream"))
+                    continue
+                }
+                let assetEnd = info.duration ?? v.duration ?? .zero
+                let sr = sourceRange ?? TimeRange(start: .zero, duration: Time.min(duration, RenderPlanner.wholeStream(v, assetEnd: assetEnd)))
+                if assetEnd < sr.end {
+                    problems.append(SpecProblem(pointer: ptr + "/sourceRange", message: "ends at \(sr.end) s, after the end of \"\(src)\" (\(assetEnd) s)"))
+                    continue
+                }
+                // The picture holds its last frame if the overlay outlasts the source range.
+                plans.append(OverlayPlan(pointer: ptr, source: .video(path: path, sourceStart: sr.start, duration: sr.duration, rotation: v.rotation ?? 0),
+                                         range: range, placement: placement, layer: layer, sourceSize: RenderPlanner.displaySize(info)))
+                if info.audio != nil && !muted {
+                    let heard = TimeRange(start: o.start, duration: Time.min(sr.duration, duration))
+                    audio.append(AudioClip(pointer: ptr, path: path, range: heard, sourceStart: sr.start,
+                                           shaping: AudioShaping.make(volume: volume, fadeIn: nil, fadeOut: nil, pan: nil, placed: heard, duck: nil)))
+                }
+            }
+        }
+        return (plans, end)
+    }
+
+    static func displaySize(_ info: MediaInfo) -> (width: Int, height: Int) {
+        let v = info.streams.first { $0.type == .video }
+        return (max(2, v?.displayWidth ?? 2) & ~1, max(2, v?.displayHeight ?? 2) & ~1)
+    }
+
+    private func probeOverlay(_ src: String, _ ptr: String, _ probes: SourceProbes, _ problems: inout [SpecProblem]) -> (String, MediaInfo)? {
+        do {
+            return try probes.probe(src)
+        } catch {
+            problems.append(SpecProblem(pointer: ptr + "/src", message: RenderPlanner.message(for: error, src: src)))
+            return nil
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import ReelSpec
+
+extension RenderPlanner {
+    /// The `videos` track laid end to end: its segments, the clips' own audio, and what the output
+    /// defaults are chosen from (the inputs' display sizes and frame rates).
+    struct PlannedVideos {
+        var segments: [VideoSegment] = []
+        var audio: [AudioClip] = []
+        var sizes: [(Int, Int)] = []
+        var rates: [Rational] = []
+        /// Where the last item ends.
+        var end = Time.zero
+    }
+
+    /// Places every item of `videos` one after another from 0; a transition before an item pulls
+    /// it back by the transition's duration (AVFoundation's A/B overlap).
+    func planVideos(_ timeline: TimelineSpec, defaultFit: FitMode, probes: SourceProbes,
+                    problems: inout [SpecProblem]) -> PlannedVideos {
+        var planned = PlannedVideos()
+        for (i, item) in timeline.videos.enumerated() {
+            let ptr = "/timeline/videos/\(i)"
+            if let t = RenderPlanner.transition(timeline, before: i) { planned.end = planned.end - t.duration }
+            var layer = LayerPlan()
+            layer.keyframes = item.keyframes
+            layer.filters = item.filters
+            layer.motion = item.motion
+            let placed: VideoSegment?
+            switch item.content {
+            case .color(let c):
+                placed = planColor(c, item, ptr, at: planned.end, fit: item.fit ?? defaultFit, layer: layer, problems: &problems)
+            case .media(let src):
+                do {
+                    let (path, info) = try probes.probe(src)
+                    placed = info.isStill
+                        ? planStill(path, info, item, ptr, at: planned.end, fit: item.fit ?? defaultFit, layer: layer, into: &planned, problems: &problems)
+                        : planClip(src, path, info, item, ptr, at: planned.end, fit: item.fit ?? defaultFit, layer: layer,
+                                   into: &planned, problems: &problems)
+                } catch {
+                    problems.append(SpecProblem(pointer: ptr + "/src", message: RenderPlanner.message(for: error, src: src)))
+                    placed = nil
+                }
+            }
+            if let placed {
+                planned.segments.append(placed)
+                planned.end = placed.range.end
+            }
+        }
+        return planned
+    }
+
+    /// A colour card: its `duration` on the timeline.
+    private func planColor(_ color: Color, _ item: VideoItem, _ ptr: String, at start: Time, fit: FitMode, layer: LayerPlan,
+                           problems: inout [SpecProblem]) -> VideoSegment? {
+        guard let d = item.duration else {
+            problems.append(SpecProblem(pointer: ptr + "/duration", message: "a colour card needs a duration"))
+            return nil
+        }
+        return VideoSegment(pointer: ptr, range: TimeRange(start: start, duration: d), source: .color(color), fit: fit, layer: layer)
+    }
+
+    /// A still image: its `duration` on the timeline; nothing to trim.
+    private func planStill(_ path: String, _ info: MediaInfo, _ item: VideoItem, _ ptr: String, at start: Time, fit: FitMode,
+                           layer: LayerPlan, into planned: inout PlannedVideos, problems: inout [SpecProblem]) -> VideoSegment? {
+        if item.sourceRange != nil {
+            problems.append(SpecProblem(pointer: ptr + "/sourceRange", message: "a still image has no time to trim; give a duration"))
+        }
+        guard let d = item.duration else {
+            problems.append(SpecProblem(pointer: ptr + "/duration", message: "a still image needs a duration"))
+            return nil
+        }
+        if let v = info.video, let w = v.displayWidth, let h = v.displayHeight { planned.sizes.append((w, h)) }
+        var layer = layer
+        layer.transparent = RenderPlanner.hasAlpha(info.video?.pixelFormat)
+        return VideoSegment(pointer: ptr, range: TimeRange(start: start, duration: d), source: .still(path: path), fit: fit,
+                            layer: layer, sourceSize: RenderPlanner.displaySize(info))
+    }
+
+    /// A video clip: its `sourceRange` (default the whole video stream, or its first `duration`),
+    /// which must lie inside the asset, and its own audio unless muted.
+    private func planClip(_ src: String, _ path: String, _ info: MediaInfo, _ item: VideoItem, _ ptr: String, at start: Time,
+                          fit: FitMode, layer: LayerPlan, into planned: inout PlannedVideos,
+                          problems: inout [SpecProblem]) -> VideoSegment? {
+        guard let v = info.video else {
+            problems.append(SpecProblem(pointer: ptr + "/src", message: "\"\(src)\" has no video stream (use it as a voice-over or music item)"))
+            return nil
+        }
+        guard let assetEnd = info.duration ?? v.duration else {
+            problems.append(SpecProblem(pointer: ptr + "/src", message: "\"\(src)\" does not say how long it is; give a sourceRange"))
+            return nil
+        }
+        let clipLength = RenderPlanner.wholeStream(v, assetEnd: assetEnd)
+        let range = item.sourceRange ?? TimeRange(start: .zero, duration: item.duration ?? clipLength)
+        if assetEnd < range.end {
+            let field = item.sourceRange != nil ? "/sourceRange" : "/duration"
+            problems.append(SpecProblem(pointer: ptr + field, message: "ends at \(range.end) s, after the end of \"\(src)\" (\(assetEnd) s)"))
+            return nil
+        }
+        if let w = v.displayWidth, let h = v.displayHeight { planned.sizes.append((w, h)) }
+        // A rate a file claims is used only within the range an output may have.
+        if let r = v.averageFrameRate ?? v.frameRate, (1...240).contains(r.approximateValue) { planned.rates.append(RenderPlanner.nominal(r)) }
+        let placed = TimeRange(start: start, duration: range.duration)
+        if info.audio != nil && !item.muted {
+            let shaping = AudioShaping.make(volume: item.volume, fadeIn: nil, fadeOut: nil, pan: nil, placed: placed, duck: nil)
+            planned.audio.append(AudioClip(pointer: ptr, path: path, range: placed, sourceStart: range.start, shaping: shaping))
+        }
+        return VideoSegment(pointer: ptr, range: placed, source: .clip(path: path, sourceStart: range.start, rotation: v.rotation ?? 0),
+                            fit: fit, layer: layer, sourceSize: RenderPlanner.displaySize(info))
+    }
+
+    /// How long a stream plays when an item takes all of it: the stream's own duration, but never
+    /// past the container's end, which FFmpeg rounds to microseconds (an MP3's stream of 1888/1225 s
+    /// sits in a container of 1.541224 s, and the whole stream must still count as inside it).
+    static func wholeStream(_ stream: MediaInfo.StreamInfo, assetEnd: Time) -> Time {
+        stream.duration.map { Time.min($0, assetEnd) } ?? assetEnd
+    }
+}

@@ -1,0 +1,85 @@
+import CFFmpeg
+import ReelSpec
+
+/// Builds a `RenderPlan` from a validated spec: resolves and probes every source, lays the videos
+/// end to end, and fills AVFoundation's output defaults (largest display size, highest frame rate).
+///
+/// Every problem found (unsupported feature, missing file, trim past the end) is collected and
+/// thrown at once as `RenderError.invalid`, so a user fixes a spec in one pass.
+public struct RenderPlanner {
+    public let resolver: SourceResolver
+
+    public init(resolver: SourceResolver) { self.resolver = resolver }
+
+    static let fallbackSize = (width: 1280, height: 720)
+    static let defaultFrameRate = Rational(30)
+    /// The longest timeline Reel accepts (a bound on work, disk and frame counts).
+    static let maxTimeline = Time(seconds: 24 * 3600)
+    static let standardRates = [Rational(24000, 1001), Rational(24), Rational(25), Rational(30000, 1001), Rational(30),
+                                Rational(48), Rational(50), Rational(60000, 1001), Rational(60), Rational(120)]
+
+    /// The plan for `spec`, or `RenderError.invalid` with every problem found: unsupported
+    /// features, unreadable or too-short sources, and ranges past the timeline's end.
+    public func plan(_ spec: JobSpec) throws -> RenderPlan {
+        var problems = SupportCheck.unsupported(spec)
+        let probes = SourceProbes(sources: spec.timeline.mediaSources, resolver: resolver)
+        let out = spec.output
+        let videos = planVideos(spec.timeline, defaultFit: out.fit, probes: probes, problems: &problems)
+        var audio = videos.audio
+        let transitions = planTransitions(spec.timeline, segments: videos.segments, audio: &audio, problems: &problems)
+        let visualEnd = spec.timeline.videos.isEmpty && spec.timeline.overlays.isEmpty ? nil : videos.end
+        let overlays = planOverlays(spec.timeline.overlays, videoEnd: visualEnd, probes: probes, audio: &audio, problems: &problems)
+        let audioItems = planAudioItems(spec.timeline, videoEnd: overlays.end ?? visualEnd, probes: probes, problems: &problems)
+        let timeline = audioItems.end
+        audio += audioItems.clips
+        let outputRange = out.range ?? TimeRange(start: .zero, duration: timeline)
+        checkLimits(out, timeline: timeline, outputRange: outputRange, problems: &problems)
+        let size = RenderPlanner.outputSize(out, inputs: videos.sizes)
+        let rate = out.frameRate ?? videos.rates.max() ?? RenderPlanner.defaultFrameRate
+        if Int32(exactly: rate.numerator) == nil || Int32(exactly: rate.denominator) == nil {
+            problems.append(SpecProblem(pointer: "/output/frameRate", message: "is not a frame rate Reel can encode"))
+        }
+        guard problems.isEmpty else { throw RenderError.invalid(problems) }
+        return RenderPlan(
+            format: out.format, width: size.width, height: size.height, frameRate: rate, background: out.background,
+            timelineDuration: timeline, outputRange: outputRange, video: videos.segments, transitions: transitions,
+            overlays: overlays.plans, audio: audio,
+            videoEncoding: RenderPlanner.videoEncoding(out, frameRate: rate), audioEncoding: RenderPlanner.audioEncoding(out),
+            metadata: out.metadata.map { ($0.key.ffmpegKey, $0.value) },
+            chapters: out.chapters.map { ($0.start, $0.title) },
+            faststart: out.optimizeForNetwork)
+    }
+
+    /// The timeline's length limit, and the output range and chapters inside the timeline (checked
+    /// only once the timeline itself is sound, since its length is meaningless otherwise).
+    private func checkLimits(_ out: OutputSpec, timeline: Time, outputRange: TimeRange, problems: inout [SpecProblem]) {
+        if RenderPlanner.maxTimeline < timeline {
+            problems.append(SpecProblem(pointer: "/timeline", message: "is \(timeline.ticks(in: 1, rounding: .up)) s long; Reel renders at most 24 hours"))
+        }
+        if let r = out.range, problems.isEmpty {
+            if !(r.start < timeline) {
+                problems.append(SpecProblem(pointer: "/output/range/start", message: "starts at \(r.start) s, at or after the timeline's end (\(timeline) s)"))
+            } else if timeline < r.end {
+                problems.append(SpecProblem(pointer: "/output/range/duration", message: "ends at \(r.end) s, after the timeline's end (\(timeline) s)"))
+            }
+        }
+        for (i, ch) in out.chapters.enumerated() where problems.isEmpty && !(ch.start < outputRange.duration) {
+            problems.append(SpecProblem(pointer: "/output/chapters/\(i)/start",
+                                        message: "starts at \(ch.start) s, at or after the end of the output (\(outputRange.duration) s)"))
+        }
+    }
+
+    /// True for pixel formats with an alpha channel (rgba, ya8, yuva420p, …).
+    static func hasAlpha(_ name: String?) -> Bool {
+        guard let name, let desc = av_pix_fmt_desc_get(av_get_pix_fmt(name)) else { return false }
+        return desc.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
+    }
+
+    static func message(for error: Error, src: String) -> String {
+        switch error {
+        case let r as SourceResolver.Refusal: return r.description
+        case let f as FFmpegError: return "\"\(src)\" cannot be read as media: \(f.message)"
+        default: return "\"\(src)\": \(error)"
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import ReelSpec
+
+/// Evaluates keyframes (times relative to the item's start) property by property: each property
+/// follows only the keyframes that set it, holds its first value before them and its last after,
+/// and travels to each keyframe along that keyframe's easing curve.
+struct KeyframeTrack {
+    let keyframes: [Keyframe]
+
+    init(_ keyframes: [Keyframe]) { self.keyframes = keyframes.sorted { $0.time < $1.time } }
+
+    var isEmpty: Bool { keyframes.isEmpty }
+
+    func state(at t: Time) -> LayerState {
+        var s = LayerState()
+        if let v = value(at: t, \.opacity) { s.opacity = v }
+        s.x = value(at: t, \.x)
+        s.y = value(at: t, \.y)
+        if let v = value(at: t, \.scale) { s.scale = v }
+        if let v = value(at: t, \.rotation) { s.rotation = v }
+        let crops = keyframes.compactMap { k in k.crop.map { (k.time, $0, k.easing) } }
+        if !crops.isEmpty {
+            func part(_ f: (FractionRect) -> Double) -> Double { interpolate(crops.map { ($0.0, f($0.1), $0.2) }, at: t) }
+            s.crop = FractionRect(x: part(\.x), y: part(\.y), width: part(\.width), height: part { $0.height ?? 1 - $0.y })
+        }
+        return s
+    }
+
+    private func value(at t: Time, _ key: KeyPath<Keyframe, Double?>) -> Double? {
+        let points = keyframes.compactMap { k in k[keyPath: key].map { (k.time, $0, k.easing) } }
+        return points.isEmpty ? nil : interpolate(points, at: t)
+    }
+
+    private func interpolate(_ points: [(Time, Double, Keyframe.Easing)], at t: Time) -> Double {
+        guard let first = points.first, t > first.0 else { return points.first?.1 ?? 0 }
+        for k in 1..<points.count where t < points[k].0 {
+            let (t0, v0, _) = points[k - 1], (t1, v1, easing) = points[k]
+            let u = fraction(t - t0, of: t1 - t0)
+            return v0 + (v1 - v0) * Easing.apply(easing, u)
+        }
+        return points[points.count - 1].1
+    }
+
+    /// `part / whole` as a Double (a weight for pixels, not a time).
+    private func fraction(_ part: Time, of whole: Time) -> Double {
+        guard whole.isPositive else { return 1 }
+        return Double(part.value) * Double(whole.timescale) / (Double(part.timescale) * Double(whole.value))
+    }
+}

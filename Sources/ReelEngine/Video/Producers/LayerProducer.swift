@@ -1,0 +1,66 @@
+import CFFmpeg
+import ReelSpec
+
+/// The upright picture of a layer at its displayed size, in the output's colour matrix — a clip's frame at a source time, or a
+/// still decoded once (with its alpha kept, so a PNG's transparency reaches the compositor).
+final class LayerProducer {
+    private enum Kind {
+        case clip(ClipProducer, sourceStart: Time, holdAfter: Time?)
+        case still(Frame)
+    }
+
+    private let kind: Kind
+    let width: Int
+    let height: Int
+
+    /// `holdAfter`: past this time into the item the last frame before it stays on screen.
+    init(clip path: String, sourceStart: Time, startingAt first: Time, rotation: Int, size: (width: Int, height: Int),
+         matrix: ColorMatrix, decoderThreads: Int, stop: CancellationToken? = nil, holdAfter: Time? = nil) throws {
+        width = size.width
+        height = size.height
+        let fitter = FrameFitter(width: width, height: height, background: .black, matrix: matrix)
+        // Opened at the earliest time `picture(at:)` will ask for: past the hold that is the held time,
+        // just before `first` (the decoder may skip frames hidden before the opening time).
+        let opening = holdAfter.map { Time.min(first, LayerProducer.heldTime($0)) } ?? first
+        kind = .clip(try ClipProducer(path: path, startingAt: sourceStart + opening, rotation: rotation, mode: .stretch, fitter: fitter,
+                                       decoderThreads: decoderThreads, stop: stop),
+                     sourceStart: sourceStart, holdAfter: holdAfter)
+    }
+
+    init(still path: String, size: (width: Int, height: Int), matrix: ColorMatrix) throws {
+        width = size.width
+        height = size.height
+        let fitter = FrameFitter(width: width, height: height, background: .black, alpha: true, matrix: matrix)
+        kind = .still(try StillProducer(path: path, mode: .stretch, fitter: fitter).frame)
+    }
+
+    /// A solid picture (a colour card drawn as a layer).
+    init(solid frame: Frame) {
+        width = frame.width
+        height = frame.height
+        kind = .still(frame)
+    }
+
+    /// The picture `t` into the item (for a clip: source time `sourceStart + t`).
+    func picture(at t: Time) throws -> Frame {
+        switch kind {
+        case .still(let f): return f
+        case let .clip(c, start, hold):
+            guard let hold, !(t < hold) else { return try c.picture(at: start + t) }
+            return try c.picture(at: start + LayerProducer.heldTime(hold))
+        }
+    }
+
+    /// The time shown once a clip layer holds: just before the range's end, so the last frame of the
+    /// range, never one after it.
+    static func heldTime(_ hold: Time) -> Time { hold - ClipProducer.tolerance - ClipProducer.tolerance }
+
+    /// The picture with `filters` applied, on a private copy (the source picture may be shown again).
+    func picture(at t: Time, filters: [FilterSpec]) throws -> Frame {
+        let p = try picture(at: t)
+        guard !filters.isEmpty else { return p }
+        let copy = try p.reference()
+        try PictureFilters.apply(filters, to: copy)
+        return copy
+    }
+}

@@ -1,0 +1,69 @@
+import CFFmpeg
+import ReelSpec
+
+/// Draws the overlays active at a time over a base picture, bottom to top. Sources open when their
+/// overlay begins and close when it ends.
+final class OverlayTrack {
+    let plan: RenderPlan
+    /// Ends a video overlay's decoding early when the render stops.
+    let stop: CancellationToken
+    private let compositor: LayerCompositor
+    private let layout: LayerLayout
+    private var sources: [Int: LayerProducer] = [:]
+    private var matrix: ColorMatrix { ColorMatrix.forOutput(height: plan.height) }
+    private var canvas: Frame?
+
+    init(plan: RenderPlan, compositor: LayerCompositor, stop: CancellationToken) {
+        self.plan = plan
+        self.stop = stop
+        self.compositor = compositor
+        layout = LayerLayout(frameWidth: plan.width, frameHeight: plan.height)
+    }
+
+    var isEmpty: Bool { plan.overlays.isEmpty }
+
+    /// `base` with every overlay active at timeline time `t` drawn on it (a new canvas; `base` is
+    /// left untouched, since it may be a cached or decoder-owned picture).
+    func compose(over base: Frame, at t: Time) throws -> Frame {
+        let active = plan.overlays.indices.filter { plan.overlays[$0].range.contains(t) }
+        for i in sources.keys where !active.contains(i) { sources[i] = nil }
+        guard !active.isEmpty else { return base }
+        let out = try target()
+        try FFmpegError.check(av_frame_copy(out.pointer, base.pointer), "av_frame_copy", "overlay canvas")
+        for i in active {
+            let o = plan.overlays[i]
+            let into = t - o.range.start
+            try RenderError.forSource(pointer: o.pointer, path: o.source.path) {
+                let source = try self.source(i, o, startingAt: into)
+                let picture = try source.picture(at: into, filters: o.layer.filters)
+                let placement = layout.placement(sourceWidth: Double(source.width), sourceHeight: Double(source.height),
+                                                 base: .overlay(o.placement), layer: o.layer, at: into, duration: o.range.duration)
+                try compositor.draw(picture, placement, onto: out)
+            }
+        }
+        return out
+    }
+
+    private func source(_ i: Int, _ o: OverlayPlan, startingAt into: Time) throws -> LayerProducer {
+        if let s = sources[i] { return s }
+        let s: LayerProducer
+        switch o.source {
+        case .image(let path): s = try LayerProducer(still: path, size: o.sourceSize, matrix: matrix)
+        case let .video(path, start, duration, rotation):
+            s = try LayerProducer(clip: path, sourceStart: start, startingAt: Time.min(into, duration), rotation: rotation, size: o.sourceSize,
+                                matrix: matrix, decoderThreads: plan.codecThreading.videoDecoder, stop: stop, holdAfter: duration)
+        }
+        sources[i] = s
+        return s
+    }
+
+    private func target() throws -> Frame {
+        if let c = canvas {
+            try c.makeWritable()
+            return c
+        }
+        let c = try Frame.video(width: plan.width, height: plan.height, format: AV_PIX_FMT_YUV420P)
+        canvas = c
+        return c
+    }
+}

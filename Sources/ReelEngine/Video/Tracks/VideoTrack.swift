@@ -1,0 +1,161 @@
+import CFFmpeg
+import ReelSpec
+
+/// Walks the video segments in timeline order and hands out the picture for each output time.
+/// Inside a transition two segments are live (AVFoundation's A/B tracks) and their pictures are
+/// combined by `TransitionBlender`. A segment's source opens when it begins (the next plain clip
+/// ahead of time, `ClipPrefetch`) and is released once the timeline has passed it, so at most
+/// three decoders are open at a time (two in a transition and the next clip).
+struct VideoTrack {
+    let plan: RenderPlan
+    private var open: [Int: Active] = [:]
+    /// The segment after the newest open one, being opened ahead (plain clips only).
+    private var prefetched: [Int: ClipPrefetch] = [:]
+    /// Segments that opened from a prefetch (for tests and diagnostics).
+    private(set) var prefetchesUsed = 0
+    private var next = 0
+    private let blender: TransitionBlender
+
+    private let overlays: OverlayTrack
+    private let compositor = LayerCompositor()
+
+    private enum Active {
+        /// A plain clip; timeline time `t` shows source time `sourceStart + (t - segment start)`.
+        case clip(ClipProducer, sourceStart: Time)
+        case frame(Frame)
+        /// Keyframes, filters or motion: the source is drawn as a layer over the background.
+        case layered(LayerProducer, canvas: Frame, background: Frame)
+    }
+
+    /// Cancelled when the render stops, so a source decoding toward a far trim point, here or in a
+    /// prefetch, gives up instead of holding the render's end back.
+    private let stop: CancellationToken
+
+    init(plan: RenderPlan, stop: CancellationToken = CancellationToken()) {
+        self.plan = plan
+        self.stop = stop
+        blender = TransitionBlender(width: plan.width, height: plan.height)
+        overlays = OverlayTrack(plan: plan, compositor: compositor, stop: stop)
+    }
+
+    /// The output picture at timeline time `t`, overlays included; times must not decrease.
+    mutating func picture(at t: Time) throws -> Frame {
+        let base = try videoPicture(at: t)
+        return overlays.isEmpty ? base : try overlays.compose(over: base, at: t)
+    }
+
+    /// The picture of the `videos` track alone (with transitions).
+    private mutating func videoPicture(at t: Time) throws -> Frame {
+        // Release segments the timeline has left behind.
+        for i in open.keys where !(t < plan.video[i].range.end) && i < plan.video.count - 1 { open[i] = nil }
+        while next < plan.video.count - 1 && !(t < plan.video[next].range.end) { next += 1 }
+        let current = next
+        if let tr = plan.transitions.first(where: { $0.index == current && $0.range.contains(t) }) {
+            let a = try picture(of: current, at: t)
+            let b = try picture(of: current + 1, at: t)
+            return try blender.blend(a, b, tr, progress: tr.progress(at: t))
+        }
+        return try picture(of: current, at: t)
+    }
+
+    /// Releases every source, waiting for a prefetch still under way.
+    mutating func close() {
+        open.removeAll()
+        for p in prefetched.values { p.finish() }
+        prefetched.removeAll()
+    }
+
+    private mutating func picture(of i: Int, at t: Time) throws -> Frame {
+        let segment = plan.video[i]
+        if open[i] == nil {
+            if case let .clip(_, sourceStart, _) = segment.source, let p = prefetched.removeValue(forKey: i) {
+                open[i] = .clip(try p.take(), sourceStart: sourceStart)
+                prefetchesUsed += 1
+            } else {
+                open[i] = try activate(segment, at: t)
+            }
+            prefetch(after: i)
+        }
+        let active = open[i]!
+        return try RenderError.forSource(pointer: segment.pointer, path: segment.source.path) {
+            switch active {
+            case .frame(let f): return f
+            case let .layered(source, canvas, background):
+                return try drawLayer(segment, source, canvas, background, at: t - segment.range.start)
+            case let .clip(clip, sourceStart):
+                return try clip.picture(at: sourceStart + (t - segment.range.start))
+            }
+        }
+    }
+
+    /// Starts opening segment `i + 1` when it is a plain clip that the output reaches: at the first
+    /// output frame time inside it, as the picture loop will ask for it.
+    private mutating func prefetch(after i: Int) {
+        let j = i + 1
+        guard j < plan.video.count, open[j] == nil, prefetched[j] == nil else { return }
+        let segment = plan.video[j]
+        guard segment.layer.isPlain, case let .clip(path, sourceStart, rotation) = segment.source else { return }
+        let offset = segment.range.start - plan.outputRange.start
+        guard offset.isPositive else { return }
+        let first = plan.outputRange.start + plan.frameTime(RenderPlan.frames(in: offset, rate: plan.frameRate))
+        guard first < segment.range.end, first < plan.outputRange.end else { return }
+        let plan = self.plan, stop = self.stop
+        prefetched[j] = ClipPrefetch {
+            try RenderError.forSource(pointer: segment.pointer, path: path) {
+                let clip = try VideoTrack.openClip(segment, path: path, sourceStart: sourceStart, rotation: rotation, at: first,
+                                                   plan: plan, stop: stop)
+                _ = try clip.picture(at: sourceStart + (first - segment.range.start))
+                return clip
+            }
+        }
+    }
+
+    /// A plain clip segment's source, sought to timeline time `t`, with its own fitter.
+    private static func openClip(_ segment: VideoSegment, path: String, sourceStart: Time, rotation: Int, at t: Time,
+                                 plan: RenderPlan, stop: CancellationToken) throws -> ClipProducer {
+        let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background)
+        return try ClipProducer(path: path, startingAt: sourceStart + (t - segment.range.start), rotation: rotation,
+                                mode: segment.fit, fitter: fitter, decoderThreads: plan.codecThreading.videoDecoder, stop: stop)
+    }
+
+    private func drawLayer(_ segment: VideoSegment, _ source: LayerProducer, _ canvas: Frame, _ background: Frame, at into: Time) throws -> Frame {
+        let picture = try source.picture(at: into, filters: segment.layer.filters)
+        try canvas.makeWritable()
+        try FFmpegError.check(av_frame_copy(canvas.pointer, background.pointer), "av_frame_copy", "background")
+        let placement = LayerLayout(frameWidth: plan.width, frameHeight: plan.height)
+            .placement(sourceWidth: Double(source.width), sourceHeight: Double(source.height), base: .fit(segment.fit),
+                       layer: segment.layer, at: into, duration: segment.range.duration)
+        try compositor.draw(picture, placement, onto: canvas)
+        return canvas
+    }
+
+    /// Opens segment `i`'s source for timeline time `t`: a plain clip or still fitted to the frame, a
+    /// colour card once, or anything with keyframes, filters or motion as a layer over the background.
+    private func activate(_ segment: VideoSegment, at t: Time) throws -> Active {
+        let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background)
+        return try RenderError.forSource(pointer: segment.pointer, path: segment.source.path) {
+            if !segment.layer.isPlain {
+                let into = t - segment.range.start
+                let size = segment.sourceSize ?? (plan.width, plan.height)
+                let source: LayerProducer
+                switch segment.source {
+                case .color(let c): source = LayerProducer(solid: try fitter.solid(YUVColor(c, matrix: fitter.matrix)))
+                case let .still(path): source = try LayerProducer(still: path, size: size, matrix: fitter.matrix)
+                case let .clip(path, start, rotation):
+                    source = try LayerProducer(clip: path, sourceStart: start, startingAt: into, rotation: rotation, size: size,
+                                               matrix: fitter.matrix, decoderThreads: plan.codecThreading.videoDecoder, stop: stop)
+                }
+                return .layered(source, canvas: try fitter.solid(fitter.background), background: try fitter.solid(fitter.background))
+            }
+            switch segment.source {
+            case .color(let c):
+                return .frame(try fitter.solid(YUVColor(c, matrix: fitter.matrix)))
+            case let .still(path):
+                return .frame(try StillProducer(path: path, mode: segment.fit, fitter: fitter).frame)
+            case let .clip(path, sourceStart, rotation):
+                return .clip(try VideoTrack.openClip(segment, path: path, sourceStart: sourceStart, rotation: rotation, at: t,
+                                                     plan: plan, stop: stop), sourceStart: sourceStart)
+            }
+        }
+    }
+}
