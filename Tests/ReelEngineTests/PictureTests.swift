@@ -55,6 +55,31 @@ final class PictureTests: XCTestCase {
         XCTAssertLessThan(at(stretch, 64, 3), 30, "the top band is kept")
     }
 
+    /// A keyframed item is drawn as a layer, a plain one straight into the frame; both are placed
+    /// by the same fit rule, so a keyframe that changes nothing moves no edge. A 50×38 picture
+    /// fits 128×72 at 94.7 px wide: the plain path snaps to 94 px from x = 16, and the layered
+    /// path once drew it 94.7 px wide from x = 16.6, a different first column.
+    func testAKeyframedItemLandsWhereThePlainItemDoes() throws {
+        let ws = try Workspace()
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=white:s=50x38:r=10:d=1", "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p",
+                          ws.path("white.mp4")])
+        func row(_ keyframes: String, _ name: String) throws -> [Int] {
+            let out = try ws.render("""
+            { "version": 1, "output": { "width": 128, "height": 72, "frameRate": 10, "background": "#000000", "video": { "crf": 0 } },
+              "timeline": { "videos": [ { "src": "white.mp4"\(keyframes) } ] } }
+            """, to: name)
+            let f = try Tools.lumaFrames(out, width: 128, height: 72)[2]
+            return (0..<128).map { Int(f[36 * 128 + $0]) }
+        }
+        let plain = try row("", "plain.mp4")
+        let layered = try row(#", "keyframes": [ { "time": 0, "opacity": 1 } ]"#, "layered.mp4")
+        XCTAssertLessThan(plain[15], 30, "background left of the picture")
+        XCTAssertGreaterThan(plain[16], 220, "the picture starts on an even column")
+        for x in [14, 15, 16, 17, 109, 110, 111] {
+            XCTAssertEqual(layered[x], plain[x], accuracy: 12, "column \(x): the same edge either way")
+        }
+    }
+
     func testStillsColourCardsAndPixelFormatsMix() throws {
         let ws = try Workspace()
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=red:s=48x48", "-frames:v", "1", ws.path("red.png")])
