@@ -37,8 +37,9 @@ extension JobStore {
         }
     }
 
-    /// What a worker should do after a heartbeat.
-    public enum Heartbeat: Sendable, Equatable {
+    /// A job's lease as a heartbeat found it, which says what its worker should do next.
+    public enum LeaseStatus: Sendable, Equatable {
+        /// The worker still holds the lease: render on.
         case keepGoing
         /// The user cancelled the job.
         case cancel
@@ -47,7 +48,7 @@ extension JobStore {
     }
 
     /// Renews the lease and records progress.
-    public func heartbeat(_ id: String, owner: String, progress: Double, eta: Double?) throws -> Heartbeat {
+    public func heartbeat(_ id: String, owner: String, progress: Double, eta: Double?) throws -> LeaseStatus {
         try locked {
             let t = now()
             try db.prepare("""
