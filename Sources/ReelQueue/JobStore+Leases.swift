@@ -14,7 +14,7 @@ extension JobStore {
                         ORDER BY rowid LIMIT 1
                         """).bind([.int(t)])
                     guard try s.step() else { return nil }
-                    let job = JobStoreSchema.job(s)
+                    let job = try JobStoreSchema.job(s)
                     if job.status == .running && (job.attempts >= job.maxAttempts || job.cancelRequested) {
                         let (code, message) = job.cancelRequested
                             ? ("canceled", "canceled while its worker was gone")
@@ -57,7 +57,7 @@ extension JobStore {
                 """).run([.int(t + leaseMillis), .double(progress), eta.map { .double($0) } ?? .null, .int(t), .text(id), .text(owner)])
             guard db.changes == 1 else { return .lost }
             let s = try db.prepare("SELECT cancel_requested FROM jobs WHERE id = ?").bind([.text(id)])
-            return try s.step() && s.int(0) != 0 ? .cancel : .keepGoing
+            return try s.step() && s.int("cancel_requested") != 0 ? .cancel : .keepGoing
         }
     }
 
@@ -123,7 +123,7 @@ extension JobStore {
                     SELECT output_path FROM jobs WHERE status = 'succeeded' AND output_expired = 0 AND finished_at < ?
                     """).bind([.int(cutoff)])
                 var paths: [String] = []
-                while try s.step() { paths.append(s.text(0)) }
+                while try s.step() { paths.append(try s.text("output_path")) }
                 try db.prepare("UPDATE jobs SET output_expired = 1, updated_at = ? WHERE status = 'succeeded' AND output_expired = 0 AND finished_at < ?")
                     .run([.int(now()), .int(cutoff)])
                 return paths
