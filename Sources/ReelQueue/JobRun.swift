@@ -12,9 +12,9 @@ struct JobRun {
     /// Why the render's cancellation token fired.
     final class StopReason: @unchecked Sendable {
         let lock = NSLock()
-        var value: JobStore.Heartbeat = .keepGoing
-        func set(_ v: JobStore.Heartbeat) { lock.lock(); if value == .keepGoing { value = v }; lock.unlock() }
-        var current: JobStore.Heartbeat { lock.lock(); defer { lock.unlock() }; return value }
+        var value: JobStore.LeaseStatus = .keepGoing
+        func set(_ v: JobStore.LeaseStatus) { lock.lock(); if value == .keepGoing { value = v }; lock.unlock() }
+        var current: JobStore.LeaseStatus { lock.lock(); defer { lock.unlock() }; return value }
     }
 
     func execute() {
@@ -45,8 +45,9 @@ struct JobRun {
         defer { pool.unregister(job.id) }
         let reason = StopReason()
         let progress = ProgressBox()
-        let heartbeat = Heartbeat(store: pool.store, jobID: job.id, owner: owner, progress: progress, token: token, reason: reason)
-        heartbeat.start()
+        let leaseKeeper = LeaseKeeper(store: pool.store, jobID: job.id, owner: owner, progress: progress, token: token,
+                                      reason: reason, logger: log)
+        leaseKeeper.start()
         let started = DispatchTime.now()
         // One file per attempt: a worker that lost its lease can then never touch the file of the
         // attempt that replaced it.
@@ -57,7 +58,7 @@ struct JobRun {
         } catch {
             outcome = error
         }
-        heartbeat.stop()
+        leaseKeeper.stop()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         meta["seconds"] = "\(seconds)"
         switch outcome {

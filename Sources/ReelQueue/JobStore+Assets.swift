@@ -14,8 +14,9 @@ extension JobStore {
             let s = try db.prepare("SELECT id, path, bytes, sha256, content_type, filename, probe, created_at FROM assets WHERE id = ?")
                 .bind([.text(id)])
             guard try s.step() else { return nil }
-            return Asset(id: s.text(0), path: s.text(1), bytes: s.int64(2), sha256: s.text(3), contentType: s.optionalText(4),
-                         filename: s.optionalText(5), probe: s.text(6), createdAt: s.int64(7))
+            return Asset(id: try s.text("id"), path: try s.text("path"), bytes: try s.int64("bytes"), sha256: try s.text("sha256"),
+                         contentType: try s.optionalText("content_type"), filename: try s.optionalText("filename"),
+                         probe: try s.text("probe"), createdAt: try s.int64("created_at"))
         }
     }
 }

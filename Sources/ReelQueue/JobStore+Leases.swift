@@ -14,7 +14,7 @@ extension JobStore {
                         ORDER BY rowid LIMIT 1
                         """).bind([.int(t)])
                     guard try s.step() else { return nil }
-                    let job = JobStoreSchema.job(s)
+                    let job = try JobStoreSchema.job(s)
                     if job.status == .running && (job.attempts >= job.maxAttempts || job.cancelRequested) {
                         let (code, message) = job.cancelRequested
                             ? ("canceled", "canceled while its worker was gone")
@@ -37,8 +37,9 @@ extension JobStore {
         }
     }
 
-    /// What a worker should do after a heartbeat.
-    public enum Heartbeat: Sendable, Equatable {
+    /// A job's lease as a heartbeat found it, which says what its worker should do next.
+    public enum LeaseStatus: Sendable, Equatable {
+        /// The worker still holds the lease: render on.
         case keepGoing
         /// The user cancelled the job.
         case cancel
@@ -47,7 +48,7 @@ extension JobStore {
     }
 
     /// Renews the lease and records progress.
-    public func heartbeat(_ id: String, owner: String, progress: Double, eta: Double?) throws -> Heartbeat {
+    public func heartbeat(_ id: String, owner: String, progress: Double, eta: Double?) throws -> LeaseStatus {
         try locked {
             let t = now()
             try db.prepare("""
@@ -56,7 +57,7 @@ extension JobStore {
                 """).run([.int(t + leaseMillis), .double(progress), eta.map { .double($0) } ?? .null, .int(t), .text(id), .text(owner)])
             guard db.changes == 1 else { return .lost }
             let s = try db.prepare("SELECT cancel_requested FROM jobs WHERE id = ?").bind([.text(id)])
-            return try s.step() && s.int(0) != 0 ? .cancel : .keepGoing
+            return try s.step() && s.int("cancel_requested") != 0 ? .cancel : .keepGoing
         }
     }
 
@@ -122,7 +123,7 @@ extension JobStore {
                     SELECT output_path FROM jobs WHERE status = 'succeeded' AND output_expired = 0 AND finished_at < ?
                     """).bind([.int(cutoff)])
                 var paths: [String] = []
-                while try s.step() { paths.append(s.text(0)) }
+                while try s.step() { paths.append(try s.text("output_path")) }
                 try db.prepare("UPDATE jobs SET output_expired = 1, updated_at = ? WHERE status = 'succeeded' AND output_expired = 0 AND finished_at < ?")
                     .run([.int(now()), .int(cutoff)])
                 return paths

@@ -29,7 +29,7 @@ public final class JobStore: @unchecked Sendable {
 
     func fetch(_ id: String) throws -> Job? {
         let s = try db.prepare("SELECT \(JobStoreSchema.jobColumns) FROM jobs WHERE id = ?").bind([.text(id)])
-        return try s.step() ? JobStoreSchema.job(s) : nil
+        return try s.step() ? try JobStoreSchema.job(s) : nil
     }
 
     // MARK: Submitting and reading
@@ -50,8 +50,8 @@ public final class JobStore: @unchecked Sendable {
                 if let key = idempotencyKey {
                     let s = try db.prepare("SELECT \(JobStoreSchema.jobColumns), body_hash FROM jobs WHERE idempotency_key = ?").bind([.text(key)])
                     if try s.step() {
-                        let job = JobStoreSchema.job(s)
-                        return s.text(22) == bodyHash ? .existing(job) : .conflict(job)
+                        let job = try JobStoreSchema.job(s)
+                        return try s.text("body_hash") == bodyHash ? .existing(job) : .conflict(job)
                     }
                 }
                 let id = "job_" + ULID.make(millis: now())
@@ -81,8 +81,8 @@ public final class JobStore: @unchecked Sendable {
             var jobs: [Job] = []
             var rowids: [Int64] = []
             while try s.step() {
-                jobs.append(JobStoreSchema.job(s))
-                rowids.append(s.int64(21))
+                jobs.append(try JobStoreSchema.job(s))
+                rowids.append(try s.int64("rowid"))
             }
             guard jobs.count > limit else { return (jobs, nil) }
             return (Array(jobs.prefix(limit)), String(rowids[limit - 1]))
@@ -92,9 +92,9 @@ public final class JobStore: @unchecked Sendable {
     /// Jobs per status, for metrics.
     public func counts() throws -> [Job.Status: Int] {
         try locked {
-            let s = try db.prepare("SELECT status, COUNT(*) FROM jobs GROUP BY status")
+            let s = try db.prepare("SELECT status, COUNT(*) AS count FROM jobs GROUP BY status")
             var out: [Job.Status: Int] = [:]
-            while try s.step() { if let st = Job.Status(rawValue: s.text(0)) { out[st] = s.int(1) } }
+            while try s.step() { if let st = Job.Status(rawValue: try s.text("status")) { out[st] = try s.int("count") } }
             return out
         }
     }

@@ -42,25 +42,29 @@ enum JobStoreSchema {
         """,
     ]
 
+    /// The columns `job(_:)` reads, by name. `rowid` (the list cursor) is named with `AS` because
+    /// SQLite leaves the result name of anything but a plain column unspecified.
     static let jobColumns = """
         id, status, spec, idempotency_key, progress, eta, attempts, max_attempts, cancel_requested,
         error_code, error_message, output_path, output_bytes, output_duration, output_sha256,
-        output_content_type, output_expired, created_at, updated_at, started_at, finished_at, rowid
+        output_content_type, output_expired, created_at, updated_at, started_at, finished_at, rowid AS rowid
         """
 
     /// Reads a row selected with `jobColumns`.
-    static func job(_ s: SQLiteStatement) -> Job {
+    static func job(_ s: SQLiteStatement) throws -> Job {
         var error: JobError?
-        if let code = s.optionalText(9) { error = JobError(code: code, message: s.text(10)) }
+        if let code = try s.optionalText("error_code") { error = JobError(code: code, message: try s.text("error_message")) }
         var output: JobOutput?
-        if let path = s.optionalText(11) {
-            output = JobOutput(path: path, bytes: s.int64(12), duration: s.text(13), sha256: s.text(14),
-                               contentType: s.text(15), expired: s.int(16) != 0)
+        if let path = try s.optionalText("output_path") {
+            output = JobOutput(path: path, bytes: try s.int64("output_bytes"), duration: try s.text("output_duration"),
+                               sha256: try s.text("output_sha256"), contentType: try s.text("output_content_type"),
+                               expired: try s.int("output_expired") != 0)
         }
-        return Job(id: s.text(0), status: Job.Status(rawValue: s.text(1)) ?? .failed, spec: s.text(2),
-                   idempotencyKey: s.optionalText(3), progress: s.double(4), eta: s.optionalDouble(5),
-                   attempts: s.int(6), maxAttempts: s.int(7), cancelRequested: s.int(8) != 0,
-                   createdAt: s.int64(17), updatedAt: s.int64(18), startedAt: s.optionalInt(19),
-                   finishedAt: s.optionalInt(20), error: error, output: output)
+        return Job(id: try s.text("id"), status: Job.Status(rawValue: try s.text("status")) ?? .failed, spec: try s.text("spec"),
+                   idempotencyKey: try s.optionalText("idempotency_key"), progress: try s.double("progress"),
+                   eta: try s.optionalDouble("eta"), attempts: try s.int("attempts"), maxAttempts: try s.int("max_attempts"),
+                   cancelRequested: try s.int("cancel_requested") != 0, createdAt: try s.int64("created_at"),
+                   updatedAt: try s.int64("updated_at"), startedAt: try s.optionalInt("started_at"),
+                   finishedAt: try s.optionalInt("finished_at"), error: error, output: output)
     }
 }

@@ -61,7 +61,7 @@ public final class SQLiteDatabase {
     public var userVersion: Int {
         get throws {
             let s = try prepare("PRAGMA user_version")
-            return try s.step() ? s.int(0) : 0
+            return try s.step() ? try s.int("user_version") : 0
         }
     }
 

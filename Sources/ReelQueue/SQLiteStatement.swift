@@ -57,14 +57,49 @@ public final class SQLiteStatement {
         while try step() {}
     }
 
-    public func isNull(_ i: Int32) -> Bool { sqlite3_column_type(handle, i) == SQLITE_NULL }
-    public func int(_ i: Int32) -> Int { Int(sqlite3_column_int64(handle, i)) }
-    public func int64(_ i: Int32) -> Int64 { sqlite3_column_int64(handle, i) }
-    public func double(_ i: Int32) -> Double { sqlite3_column_double(handle, i) }
-    public func text(_ i: Int32) -> String { sqlite3_column_text(handle, i).map { String(cString: $0) } ?? "" }
-    public func optionalText(_ i: Int32) -> String? { isNull(i) ? nil : text(i) }
-    public func optionalInt(_ i: Int32) -> Int64? { isNull(i) ? nil : int64(i) }
-    public func optionalDouble(_ i: Int32) -> Double? { isNull(i) ? nil : double(i) }
+    // MARK: Reading the current row by column name
+
+    /// True when the named column of the current row is NULL.
+    public func isNull(_ column: String) throws -> Bool { isNull(try index(of: column)) }
+    public func int(_ column: String) throws -> Int { int(try index(of: column)) }
+    public func int64(_ column: String) throws -> Int64 { int64(try index(of: column)) }
+    public func double(_ column: String) throws -> Double { double(try index(of: column)) }
+    /// The column's text; "" for NULL (use `optionalText` where NULL means something).
+    public func text(_ column: String) throws -> String { text(try index(of: column)) }
+    public func optionalText(_ column: String) throws -> String? { try optional(column, text) }
+    public func optionalInt(_ column: String) throws -> Int64? { try optional(column, int64) }
+    public func optionalDouble(_ column: String) throws -> Double? { try optional(column, double) }
+
+    /// Result column positions by name (the `AS` name, or the column's own), built on the first
+    /// named read: a query's columns are fixed once it is prepared. The first of two equal names wins.
+    private lazy var columnIndex: [String: Int32] = {
+        var names: [String: Int32] = [:]
+        for i in 0..<sqlite3_column_count(self.handle) {
+            guard let cName = sqlite3_column_name(self.handle, i) else { continue }
+            let name = String(cString: cName)
+            if names[name] == nil { names[name] = i }
+        }
+        return names
+    }()
+
+    /// The position of `column`; a name the query does not select is an error naming it, so a
+    /// misspelt column fails the call instead of reading another column's value.
+    private func index(of column: String) throws -> Int32 {
+        if let i = columnIndex[column] { return i }
+        let known = columnIndex.sorted { $0.value < $1.value }.map(\.key).joined(separator: ", ")
+        throw SQLiteError(code: SQLITE_RANGE, message: "no result column named \"\(column)\" (the query selects: \(known))", sql: sql)
+    }
+
+    private func optional<T>(_ column: String, _ read: (Int32) -> T) throws -> T? {
+        let i = try index(of: column)
+        return isNull(i) ? nil : read(i)
+    }
+
+    private func isNull(_ i: Int32) -> Bool { sqlite3_column_type(handle, i) == SQLITE_NULL }
+    private func int(_ i: Int32) -> Int { Int(sqlite3_column_int64(handle, i)) }
+    private func int64(_ i: Int32) -> Int64 { sqlite3_column_int64(handle, i) }
+    private func double(_ i: Int32) -> Double { sqlite3_column_double(handle, i) }
+    private func text(_ i: Int32) -> String { sqlite3_column_text(handle, i).map { String(cString: $0) } ?? "" }
 
     private func error(_ rc: Int32) -> SQLiteError {
         SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(db.handle)), sql: sql)

@@ -28,7 +28,7 @@ final class CrashRecoveryTests: XCTestCase {
             // The "serving" log line names the bound port.
             var seen = ""
             var found: Int?
-            let deadline = Date().addingTimeInterval(20)
+            let deadline = Date().addingTimeInterval(60)
             while found == nil && Date() < deadline {
                 let chunk = err.fileHandleForReading.availableData
                 if chunk.isEmpty { break }
@@ -50,11 +50,32 @@ final class CrashRecoveryTests: XCTestCase {
             process.waitUntilExit()
         }
 
-        func terminate() {
+        /// Sends SIGTERM and polls for the exit; false (after a SIGKILL) when the process is still
+        /// running after `seconds`, so a shutdown that hangs fails the test instead of hanging it.
+        @discardableResult
+        func terminate(within seconds: Double = 60) -> Bool {
             kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
+            let deadline = Date().addingTimeInterval(seconds)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            guard process.isRunning else { process.waitUntilExit(); return true }
+            kill9()
+            return false
         }
     }
+
+    /// Polls a job until `until` holds or `seconds` pass; returns the last state seen.
+    func poll(_ c: TestClient, _ id: String, seconds: Double, until: ([String: Any]) -> Bool) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var job: [String: Any] = [:]
+        repeat {
+            job = try c.request("GET", "/v1/jobs/\(id)").json
+            if until(job) { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        } while Date() < deadline
+        return job
+    }
+
+    static let finished: Set<String> = ["succeeded", "failed", "canceled"]
 
     func testKilledServerResumesTheJobOnRestart() throws {
         let root = NSTemporaryDirectory() + "reel-crash-\(UUID().uuidString)"
@@ -65,22 +86,18 @@ final class CrashRecoveryTests: XCTestCase {
         let r = try c.json("POST", "/v1/jobs", ##"{ "version": 1, "output": { "width": 1280, "height": 720, "video": { "preset": "medium" } }, "timeline": { "videos": [ { "color": "#336699", "duration": 20 } ] } }"##)
         XCTAssertEqual(r.status, 202, r.text)
         let id = try XCTUnwrap(r.json["id"] as? String)
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, ((try c.request("GET", "/v1/jobs/\(id)").json["progress"] as? Double) ?? 0) < 0.05 {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        let before = try poll(c, id, seconds: 60) { ($0["progress"] as? Double ?? 0) >= 0.05 }
         first.kill9()
+        // The kill came mid-render: the order the rest of the test depends on.
+        XCTAssertEqual(before["status"] as? String, "running", "\(before)")
+        XCTAssertGreaterThanOrEqual(before["progress"] as? Double ?? 0, 0.05, "\(before)")
+        XCTAssertLessThan(before["progress"] as? Double ?? 1, 1, "\(before)")
 
         let second = try ServerProcess(root: root)
         defer { second.terminate() }
         let c2 = try TestClient(port: second.port)
-        var job: [String: Any] = [:]
-        let end = Date().addingTimeInterval(90)
-        while Date() < end {
-            job = try c2.request("GET", "/v1/jobs/\(id)").json
-            if ["succeeded", "failed", "canceled"].contains(job["status"] as? String ?? "") { break }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
+        // A generous bound: the whole 20-second render again, on a loaded machine.
+        let job = try poll(c2, id, seconds: 300) { Self.finished.contains($0["status"] as? String ?? "") }
         XCTAssertEqual(job["status"] as? String, "succeeded", "\(job)")
         XCTAssertEqual(job["attempts"] as? Int, 2)
         let file = root + "/data/outputs/\(id)-2.mp4"  // the second attempt's file
@@ -90,8 +107,9 @@ final class CrashRecoveryTests: XCTestCase {
         let out = Pipe()
         probe.standardOutput = out
         try probe.run()
+        let frames = out.fileHandleForReading.readDataToEndOfFile()  // before waiting: a full pipe would block the child
         probe.waitUntilExit()
-        XCTAssertEqual(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), "600")
+        XCTAssertEqual(String(decoding: frames, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), "600")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: root + "/data/outputs").filter { $0.hasPrefix(".") }
         XCTAssertEqual(leftovers.count, 0, "the killed attempt's partial file does not linger: \(leftovers)")
     }
@@ -103,24 +121,18 @@ final class CrashRecoveryTests: XCTestCase {
         let first = try ServerProcess(root: root)
         let c = try TestClient(port: first.port)
         let id = try XCTUnwrap(try c.json("POST", "/v1/jobs", ##"{ "version": 1, "output": { "width": 1280, "height": 720, "video": { "preset": "medium" } }, "timeline": { "videos": [ { "color": "#336699", "duration": 300 } ] } }"##).json["id"] as? String)
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, (try c.request("GET", "/v1/jobs/\(id)").json["status"] as? String) != "running" {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        let asked = Date()
-        first.terminate()
+        let before = try poll(c, id, seconds: 60) { $0["status"] as? String == "running" }
+        // SIGTERM came while the job was running: the order the rest of the test depends on.
+        XCTAssertEqual(before["status"] as? String, "running", "\(before)")
+        XCTAssertEqual(before["attempts"] as? Int, 1, "\(before)")
+        // It stops by itself (a render is interrupted at once; a hung shutdown fails here).
+        XCTAssertTrue(first.terminate(within: 60), "the server exits after SIGTERM")
         XCTAssertEqual(first.process.terminationStatus, 0, "a clean exit")
-        XCTAssertLessThan(Date().timeIntervalSince(asked), 12, "within the grace period")
         // The next start picks the job up again without counting the interrupted attempt.
         let second = try ServerProcess(root: root)
         defer { second.terminate() }
         let c2 = try TestClient(port: second.port)
-        var job: [String: Any] = [:]
-        let end = Date().addingTimeInterval(20)
-        repeat {
-            job = try c2.request("GET", "/v1/jobs/\(id)").json
-            Thread.sleep(forTimeInterval: 0.05)
-        } while Date() < end && job["status"] as? String != "running"
+        let job = try poll(c2, id, seconds: 60) { $0["status"] as? String == "running" }
         XCTAssertEqual(job["status"] as? String, "running", "\(job)")
         XCTAssertEqual(job["attempts"] as? Int, 1)
         XCTAssertEqual(try c2.request("POST", "/v1/jobs/\(id)/cancel").status, 202)

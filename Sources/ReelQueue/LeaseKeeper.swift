@@ -1,34 +1,30 @@
 import Foundation
+import Logging
 import ReelEngine
-
-/// The latest progress of a render, written by the render thread and read by its heartbeat.
-final class ProgressBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0.0
-    func set(_ v: Double) { lock.lock(); value = v; lock.unlock() }
-    var current: Double { lock.lock(); defer { lock.unlock() }; return value }
-}
 
 /// A thread beside each render that every 250 ms renews the job's lease, stores progress and ETA,
 /// and fires the render's cancellation token when the job was cancelled or its lease lost.
-final class Heartbeat: @unchecked Sendable {
+final class LeaseKeeper: @unchecked Sendable {
     let store: JobStore
     let jobID: String
     let owner: String
     let progress: ProgressBox
     let token: CancellationToken
     let reason: JobRun.StopReason
+    let logger: Logger
     private let done = DispatchSemaphore(value: 0)
     private let stopped = NSCondition()
     private var stopFlag = false
 
-    init(store: JobStore, jobID: String, owner: String, progress: ProgressBox, token: CancellationToken, reason: JobRun.StopReason) {
+    init(store: JobStore, jobID: String, owner: String, progress: ProgressBox, token: CancellationToken,
+         reason: JobRun.StopReason, logger: Logger) {
         self.store = store
         self.jobID = jobID
         self.owner = owner
         self.progress = progress
         self.token = token
         self.reason = reason
+        self.logger = logger
     }
 
     func start() {
@@ -44,7 +40,7 @@ final class Heartbeat: @unchecked Sendable {
                 let p = progress.current
                 let elapsed = Date().timeIntervalSince(started)
                 let eta = p > 0.01 ? elapsed / p * (1 - p) : nil
-                switch (try? store.heartbeat(jobID, owner: owner, progress: p, eta: eta)) ?? .keepGoing {
+                switch renew(progress: p, eta: eta) {
                 case .keepGoing: continue
                 case .cancel:
                     reason.set(.cancel)
@@ -63,5 +59,16 @@ final class Heartbeat: @unchecked Sendable {
         stopped.signal()
         stopped.unlock()
         done.wait()
+    }
+
+    /// One beat. A store error (say the database busy past its timeout) is logged and the render
+    /// goes on: the next beat, a quarter second later, tries again well before the lease runs out.
+    private func renew(progress p: Double, eta: Double?) -> JobStore.LeaseStatus {
+        do {
+            return try store.heartbeat(jobID, owner: owner, progress: p, eta: eta)
+        } catch {
+            logger.warning("lease renewal failed; retrying on the next beat", metadata: ["jobId": "\(jobID)", "error": "\(error)"])
+            return .keepGoing
+        }
     }
 }
