@@ -1,4 +1,4 @@
-import ReelEngine
+@testable import ReelEngine
 import ReelSpec
 import XCTest
 

@@ -1,5 +1,5 @@
 import CFFmpeg
-import ReelEngine
+@testable import ReelEngine
 import XCTest
 
 /// `LayerCompositor` on small in-memory frames; expected pixels come from geometry and blend arithmetic.

@@ -1,5 +1,5 @@
 import CFFmpeg
-import ReelEngine
+@testable import ReelEngine
 import ReelSpec
 import XCTest
 

@@ -1,5 +1,5 @@
 import CFFmpeg
-import ReelEngine
+@testable import ReelEngine
 
 /// In-memory YUV(A) 4:2:0 frames for the pixel tests: built from per-sample functions (chroma functions
 /// get chroma coordinates) and read back by coordinates, so expected values come from plain arithmetic.

@@ -1,5 +1,5 @@
 import Foundation
-import ReelEngine
+@testable import ReelEngine
 import ReelSpec
 import XCTest
 

@@ -3,18 +3,18 @@ import ReelSpec
 
 /// How one audio item sounds in the mix: gain envelopes multiplied together (volume automation,
 /// fade-in, fade-out, ducking) and a stereo pan.
-public struct AudioShaping: Sendable {
-    public var envelopes: [GainEnvelope]
+struct AudioShaping: Sendable {
+    var envelopes: [GainEnvelope]
     /// −1 (left) … 1 (right); 0 leaves the item as it is.
-    public var pan: Double
+    var pan: Double
 
-    public init(envelopes: [GainEnvelope] = [], pan: Double = 0) {
+    init(envelopes: [GainEnvelope] = [], pan: Double = 0) {
         self.envelopes = envelopes
         self.pan = pan
     }
 
     /// Unity gain, centred.
-    public static let neutral = AudioShaping()
+    static let neutral = AudioShaping()
 
     /// Builds the shaping of an item placed over `placed` (timeline time; its audible end already
     /// cut to the timeline's end), from the spec's volume, fades, pan and ducking.

@@ -4,10 +4,10 @@ import ReelSpec
 /// The automatic lowering of an item while voice-overs play: ramps down over `attack` before each
 /// voice-over starts, holds `level` while it plays, ramps back over `release` after it ends.
 /// Voice-overs closer together than a full ramp down and up are treated as one.
-public enum DuckingEnvelope {
-    public static let attack = Time(value: 1, timescale: 5)
-    public static let release = Time(value: 2, timescale: 5)
-    public static let defaultLevel = 0.25
+enum DuckingEnvelope {
+    static let attack = Time(value: 1, timescale: 5)
+    static let release = Time(value: 2, timescale: 5)
+    static let defaultLevel = 0.25
 
     static func make(level: Double, under ranges: [TimeRange]) -> GainEnvelope {
         let sorted = ranges.sorted { $0.start < $1.start }

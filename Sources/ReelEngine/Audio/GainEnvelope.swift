@@ -2,26 +2,26 @@ import ReelSpec
 
 /// A gain that changes over timeline time as straight lines between points (AVAudioMix's
 /// setVolume/setVolumeRamp), held flat before the first point and after the last.
-public struct GainEnvelope: Sendable, Equatable {
-    public struct Point: Sendable, Equatable {
-        public var time: Time
-        public var value: Double
+struct GainEnvelope: Sendable, Equatable {
+    struct Point: Sendable, Equatable {
+        var time: Time
+        var value: Double
 
-        public init(_ time: Time, _ value: Double) {
+        init(_ time: Time, _ value: Double) {
             self.time = time
             self.value = value
         }
     }
 
     /// Points in time order.
-    public var points: [Point]
+    var points: [Point]
 
-    public init(_ points: [Point]) { self.points = points }
+    init(_ points: [Point]) { self.points = points }
 
-    public static func constant(_ v: Double) -> GainEnvelope { GainEnvelope([Point(.zero, v)]) }
+    static func constant(_ v: Double) -> GainEnvelope { GainEnvelope([Point(.zero, v)]) }
 
     /// A linear ramp from `from` at `start` to `to` at `end`.
-    public static func ramp(from: Double, at start: Time, to: Double, at end: Time) -> GainEnvelope {
+    static func ramp(from: Double, at start: Time, to: Double, at end: Time) -> GainEnvelope {
         GainEnvelope([Point(start, from), Point(end, to)])
     }
 

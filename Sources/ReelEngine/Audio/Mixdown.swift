@@ -3,14 +3,14 @@ import ReelSpec
 /// The output's audio as planar float at the output rate: the mixer's sum of every clip, passed
 /// through the peak limiter with its lookahead compensated, so sample `i` of the mixdown is
 /// exactly the timeline sample `i` after the output range's start.
-public final class Mixdown {
+final class Mixdown {
     let mixer: AudioMixer
     let limiter: PeakLimiter
-    public let channels: Int
-    public let rate: Int
+    let channels: Int
+    let rate: Int
     private var primed = false
 
-    public init(plan: RenderPlan) {
+    init(plan: RenderPlan) {
         rate = plan.audioEncoding.sampleRate
         channels = plan.audioEncoding.channels
         let start = plan.outputRange.start.ticks(in: Int64(rate), rounding: .nearest)
@@ -19,7 +19,7 @@ public final class Mixdown {
     }
 
     /// Writes the next `count` samples of each channel into `planes`.
-    public func read(count: Int, into planes: [UnsafeMutablePointer<Float>]) throws {
+    func read(count: Int, into planes: [UnsafeMutablePointer<Float>]) throws {
         if !primed {
             primed = true
             let lead = SampleBuffer(channels: channels, capacity: limiter.latency)
@@ -31,7 +31,7 @@ public final class Mixdown {
     }
 
     /// The whole output range's audio (for tests and waveforms; a render streams instead).
-    public static func render(_ plan: RenderPlan) throws -> [[Float]] {
+    static func render(_ plan: RenderPlan) throws -> [[Float]] {
         let m = Mixdown(plan: plan)
         let total = Int(plan.sampleCount)
         let buf = SampleBuffer(channels: m.channels, capacity: max(1, total))

@@ -5,10 +5,10 @@ import ReelSpec
 ///
 /// Source time 0 is the container's start, so a video and an audio stream of the same file share
 /// one clock. Packets of other streams are discarded by the demuxer.
-public final class DecodedStream {
-    public let input: InputFile
-    public let decoder: Decoder
-    public let streamIndex: Int
+final class DecodedStream {
+    let input: InputFile
+    let decoder: Decoder
+    let streamIndex: Int
     let timeBase: AVRational
     let packet = Packet()
     private var inputEnded = false
@@ -18,10 +18,10 @@ public final class DecodedStream {
     /// The latest packet time at or before `hiddenLimit` sent to the decoder without skipping.
     private var latestBeforeLimit: Time?
     /// Frames the decoder has returned (for tests and diagnostics).
-    public private(set) var decodedFrames = 0
+    private(set) var decodedFrames = 0
 
     /// Opens a source the planner has already probed (so the header-only open is safe).
-    public init(path: String, type: AVMediaType, threads: Int = 0) throws {
+    init(path: String, type: AVMediaType, threads: Int = 0) throws {
         input = try InputFile(path: path, probe: false)
         guard let index = input.bestStream(type) else {
             throw MediaError.noStream(path: path, type: type == AVMEDIA_TYPE_VIDEO ? .video : .audio)
@@ -32,22 +32,22 @@ public final class DecodedStream {
         decoder = try Decoder(input: input, streamIndex: index, threads: threads)
     }
 
-    public var stream: UnsafeMutablePointer<AVStream> { input.stream(streamIndex) }
+    var stream: UnsafeMutablePointer<AVStream> { input.stream(streamIndex) }
 
     /// Converts a timestamp of this stream into source time.
-    public func time(ofTimestamp ts: Int64) -> Time {
+    func time(ofTimestamp ts: Int64) -> Time {
         let t = Time.fromTicks(ts, timeBaseNum: timeBase.num, den: timeBase.den)
         return t - Time(value: input.startTimeMicros, timescale: reel_time_base())
     }
 
     /// Converts source time into a timestamp of this stream (rounded down).
-    public func timestamp(of t: Time) -> Int64 {
+    func timestamp(of t: Time) -> Int64 {
         (t + Time(value: input.startTimeMicros, timescale: reel_time_base()))
             .ticks(timeBaseNum: timeBase.num, den: timeBase.den, rounding: .down)
     }
 
     /// Positions the stream so that the next frames start at or before source time `t`.
-    public func seek(to t: Time) throws {
+    func seek(to t: Time) throws {
         guard t.isPositive else { return }
         try input.seek(stream: streamIndex, to: timestamp(of: t))
         decoder.flush()
@@ -72,7 +72,7 @@ public final class DecodedStream {
     /// composition offsets, the stream's VUI) or, failing that, from the B-frames it sees; with those
     /// skipped it could learn it only at the trim point and drop the frame there. So H.264 streams
     /// whose reorder delay the container did not give are decoded in full.
-    public func skipHiddenFrames(upTo limit: Time) {
+    func skipHiddenFrames(upTo limit: Time) {
         let ctx = decoder.context.pointee
         guard ctx.codec_id != AV_CODEC_ID_H264 || ctx.has_b_frames > 0 else { return }
         hiddenLimit = limit
@@ -90,7 +90,7 @@ public final class DecodedStream {
     }
 
     /// Decodes the next frame into `frame`; false at the end of the stream.
-    public func next(into frame: Frame) throws -> Bool {
+    func next(into frame: Frame) throws -> Bool {
         if drained { return false }
         while true {
             switch try decoder.receive(into: frame) {

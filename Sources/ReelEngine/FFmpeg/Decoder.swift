@@ -1,14 +1,14 @@
 import CFFmpeg
 
 /// Owns a decoder (`AVCodecContext`) for one stream of an `InputFile`.
-public final class Decoder {
-    public let context: UnsafeMutablePointer<AVCodecContext>
-    public let streamIndex: Int
+final class Decoder {
+    let context: UnsafeMutablePointer<AVCodecContext>
+    let streamIndex: Int
     let label: String
 
     /// Opens the decoder for `streamIndex` with `threads` threads (0: FFmpeg's automatic count; the
     /// renderer passes `CodecThreading.videoDecoder`).
-    public init(input: InputFile, streamIndex: Int, threads: Int = 0) throws {
+    init(input: InputFile, streamIndex: Int, threads: Int = 0) throws {
         let stream = input.stream(streamIndex)
         let par = stream.pointee.codecpar!
         label = "\(input.path) stream \(streamIndex)"
@@ -34,7 +34,7 @@ public final class Decoder {
     }
 
     /// Sends a packet (nil = drain). Returns false when the decoder wants frames read first.
-    public func send(_ packet: Packet?) throws -> Bool {
+    func send(_ packet: Packet?) throws -> Bool {
         let code = avcodec_send_packet(context, packet?.pointer)
         if code == reel_averror_eagain() { return false }
         if code == reel_averror_eof() { return true }
@@ -45,7 +45,7 @@ public final class Decoder {
     }
 
     /// Receives a decoded frame into `frame`: `.frame`, `.needInput`, or `.end` after draining.
-    public func receive(into frame: Frame) throws -> ReceiveResult {
+    func receive(into frame: Frame) throws -> ReceiveResult {
         let code = avcodec_receive_frame(context, frame.pointer)
         if code == reel_averror_eagain() { return .needInput }
         if code == reel_averror_eof() { return .end }
@@ -54,7 +54,7 @@ public final class Decoder {
     }
 
     /// Drops buffered frames, after a seek.
-    public func flush() { avcodec_flush_buffers(context) }
+    func flush() { avcodec_flush_buffers(context) }
 
-    public enum ReceiveResult { case frame, needInput, end }
+    enum ReceiveResult { case frame, needInput, end }
 }

@@ -1,13 +1,13 @@
 import CFFmpeg
 
 /// Owns an encoder (`AVCodecContext`) feeding one stream of an `OutputFile`.
-public final class Encoder {
-    public let context: UnsafeMutablePointer<AVCodecContext>
-    public let codecName: String
+final class Encoder {
+    let context: UnsafeMutablePointer<AVCodecContext>
+    let codecName: String
     let packet = Packet()
 
     /// Allocates an encoder by FFmpeg name (`libx264`, `aac`, …); configure `context`, then `open`.
-    public init(name: String) throws {
+    init(name: String) throws {
         guard let codec = avcodec_find_encoder_by_name(name) else {
             throw FFmpegError(reel_averror(ENOSYS), "avcodec_find_encoder_by_name", "this FFmpeg has no \(name) encoder")
         }
@@ -24,7 +24,7 @@ public final class Encoder {
     }
 
     /// Opens the encoder with private options (`crf`, `preset`, `profile`, …).
-    public func open(options: [(String, String)]) throws {
+    func open(options: [(String, String)]) throws {
         var dict: OpaquePointer? = nil
         for (k, v) in options { av_dict_set(&dict, k, v, 0) }
         defer { av_dict_free(&dict) }
@@ -36,7 +36,7 @@ public final class Encoder {
     }
 
     /// Sends a frame (nil = flush) and hands every packet that comes out to `sink`.
-    public func encode(_ frame: Frame?, sink: (Packet) throws -> Void) throws {
+    func encode(_ frame: Frame?, sink: (Packet) throws -> Void) throws {
         let code = avcodec_send_frame(context, frame?.pointer)
         if code != reel_averror_eof() {
             try FFmpegError.check(code, "avcodec_send_frame", "encoding with \(codecName)")

@@ -1,10 +1,10 @@
 import CFFmpeg
 
 /// Owns one `AVFrame` (and, through FFmpeg's reference counting, its buffers).
-public final class Frame {
-    public let pointer: UnsafeMutablePointer<AVFrame>
+final class Frame {
+    let pointer: UnsafeMutablePointer<AVFrame>
 
-    public init() {
+    init() {
         guard let f = av_frame_alloc() else { fatalError("av_frame_alloc: out of memory") }
         pointer = f
     }
@@ -15,7 +15,7 @@ public final class Frame {
     }
 
     /// Allocates a writable video frame of the given size and pixel format.
-    public static func video(width: Int, height: Int, format: AVPixelFormat) throws -> Frame {
+    static func video(width: Int, height: Int, format: AVPixelFormat) throws -> Frame {
         let f = Frame()
         f.pointer.pointee.width = Int32(width)
         f.pointer.pointee.height = Int32(height)
@@ -26,39 +26,39 @@ public final class Frame {
 
     /// A new reference to the same buffers (no pixel copy), for handing one picture to the encoder
     /// several times or passing a decoded frame straight through.
-    public func reference() throws -> Frame {
+    func reference() throws -> Frame {
         let f = Frame()
         try FFmpegError.check(av_frame_ref(f.pointer, pointer), "av_frame_ref")
         return f
     }
 
     /// Drops the buffers so the frame can receive the next decoded picture.
-    public func unref() { av_frame_unref(pointer) }
+    func unref() { av_frame_unref(pointer) }
 
     /// Ensures this frame's buffers are not shared (copying them if the encoder still holds them).
-    public func makeWritable() throws {
+    func makeWritable() throws {
         try FFmpegError.check(av_frame_make_writable(pointer), "av_frame_make_writable")
     }
 
-    public var width: Int { Int(pointer.pointee.width) }
-    public var height: Int { Int(pointer.pointee.height) }
-    public var pixelFormat: AVPixelFormat { AVPixelFormat(rawValue: pointer.pointee.format) }
-    public var pts: Int64 {
+    var width: Int { Int(pointer.pointee.width) }
+    var height: Int { Int(pointer.pointee.height) }
+    var pixelFormat: AVPixelFormat { AVPixelFormat(rawValue: pointer.pointee.format) }
+    var pts: Int64 {
         get { pointer.pointee.pts }
         set { pointer.pointee.pts = newValue }
     }
-    public var bestEffortTimestamp: Int64 { pointer.pointee.best_effort_timestamp }
-    public var sampleCount: Int { Int(pointer.pointee.nb_samples) }
+    var bestEffortTimestamp: Int64 { pointer.pointee.best_effort_timestamp }
+    var sampleCount: Int { Int(pointer.pointee.nb_samples) }
 
     /// Base address of plane `i` (data[i]).
-    public func data(_ i: Int) -> UnsafeMutablePointer<UInt8>? {
+    func data(_ i: Int) -> UnsafeMutablePointer<UInt8>? {
         withUnsafePointer(to: &pointer.pointee.data) {
             $0.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { $0[i] }
         }
     }
 
     /// Bytes per row of plane `i` (linesize[i]).
-    public func lineSize(_ i: Int) -> Int {
+    func lineSize(_ i: Int) -> Int {
         withUnsafePointer(to: &pointer.pointee.linesize) {
             $0.withMemoryRebound(to: Int32.self, capacity: 8) { Int($0[i]) }
         }

@@ -5,9 +5,9 @@ import CFFmpeg
 /// Only single-file container formats are allowed (no HLS, DASH or concat lists, which could pull in
 /// other files), and only the `file` protocol — or, for a URL the resolver allowed, http(s) with no
 /// redirects — so a hostile source cannot make FFmpeg read elsewhere.
-public final class InputFile {
-    public let pointer: UnsafeMutablePointer<AVFormatContext>
-    public let path: String
+final class InputFile {
+    let pointer: UnsafeMutablePointer<AVFormatContext>
+    let path: String
 
     /// Demuxers a source may be read with (FFmpeg short names).
     static let allowedFormats = [
@@ -23,7 +23,7 @@ public final class InputFile {
     /// after the planner probed it, and for MP4/MOV/Matroska the header already says everything:
     /// skipping that probe there saves tens of milliseconds per open and changes no timestamps.
     /// Throws `FFmpegError` with the path in its context on failure.
-    public init(path: String, probe: Bool = true) throws {
+    init(path: String, probe: Bool = true) throws {
         self.path = path
         var ctx: UnsafeMutablePointer<AVFormatContext>? = avformat_alloc_context()
         guard ctx != nil else { throw FFmpegError(reel_averror(ENOMEM), "avformat_alloc_context", path) }
@@ -60,20 +60,20 @@ public final class InputFile {
     }
 
     /// The demuxer's short name, e.g. `mov,mp4,m4a,3gp,3g2,mj2` or `png_pipe`.
-    public var formatName: String { String(cString: pointer.pointee.iformat.pointee.name) }
+    var formatName: String { String(cString: pointer.pointee.iformat.pointee.name) }
 
-    public var streamCount: Int { Int(pointer.pointee.nb_streams) }
+    var streamCount: Int { Int(pointer.pointee.nb_streams) }
 
-    public func stream(_ i: Int) -> UnsafeMutablePointer<AVStream> { pointer.pointee.streams[i]! }
+    func stream(_ i: Int) -> UnsafeMutablePointer<AVStream> { pointer.pointee.streams[i]! }
 
     /// The index of the best stream of a type, or nil when the file has none.
-    public func bestStream(_ type: AVMediaType) -> Int? {
+    func bestStream(_ type: AVMediaType) -> Int? {
         let i = av_find_best_stream(pointer, type, -1, -1, nil, 0)
         return i >= 0 ? Int(i) : nil
     }
 
     /// Reads the next packet into `packet`; returns false at end of file.
-    public func read(into packet: Packet) throws -> Bool {
+    func read(into packet: Packet) throws -> Bool {
         let code = av_read_frame(pointer, packet.pointer)
         if code == reel_averror_eof() { return false }
         try FFmpegError.check(code, "av_read_frame", "reading \(path)")
@@ -81,19 +81,19 @@ public final class InputFile {
     }
 
     /// Tells the demuxer to skip every stream but `keep`, so packets of others are never read into memory.
-    public func discardAllStreams(except keep: Int) {
+    func discardAllStreams(except keep: Int) {
         for i in 0..<streamCount where i != keep { stream(i).pointee.discard = AVDISCARD_ALL }
     }
 
     /// Seeks so that the next packets of `streamIndex` start at or before `timestamp` (in its time base).
-    public func seek(stream streamIndex: Int, to timestamp: Int64) throws {
+    func seek(stream streamIndex: Int, to timestamp: Int64) throws {
         try FFmpegError.check(av_seek_frame(pointer, Int32(streamIndex), timestamp, AVSEEK_FLAG_BACKWARD),
                               "av_seek_frame", "seeking in \(path)")
     }
 
     /// The container's start time in AV_TIME_BASE units (0 when unknown). Source time 0 is here.
     /// Without a probe it is the earliest stream start, as FFmpeg's own estimate computes it.
-    public var startTimeMicros: Int64 {
+    var startTimeMicros: Int64 {
         let s = pointer.pointee.start_time
         if s != reel_nopts() { return s }
         let starts = (0..<streamCount).compactMap { i -> Int64? in

@@ -2,14 +2,14 @@ import CFFmpeg
 import ReelSpec
 
 /// Owns a muxer (`AVFormatContext` with its AVIO) writing one output file.
-public final class OutputFile {
-    public let pointer: UnsafeMutablePointer<AVFormatContext>
-    public let path: String
+final class OutputFile {
+    let pointer: UnsafeMutablePointer<AVFormatContext>
+    let path: String
     private var headerWritten = false
     private var ioOpen = false
 
     /// Creates a muxer of FFmpeg format `formatName` (`mp4`, `mov`, `ipod`, …) writing to `path`.
-    public init(path: String, formatName: String) throws {
+    init(path: String, formatName: String) throws {
         var ctx: UnsafeMutablePointer<AVFormatContext>? = nil
         let code = avformat_alloc_output_context2(&ctx, nil, formatName, path)
         guard code >= 0, let c = ctx else { throw FFmpegError(code, "avformat_alloc_output_context2", "creating \(formatName) output") }
@@ -23,7 +23,7 @@ public final class OutputFile {
     }
 
     /// True when the container wants codec headers out of band (encoders must set GLOBAL_HEADER).
-    public var needsGlobalHeader: Bool { pointer.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 }
+    var needsGlobalHeader: Bool { pointer.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 }
 
     /// Adds a stream for an opened encoder. Its packets are written through the returned stream,
     /// so a packet can only ever reach a stream this file has.
@@ -41,12 +41,12 @@ public final class OutputFile {
     }
 
     /// Sets container metadata (`title`, `artist`, …).
-    public func setMetadata(_ entries: [(key: String, value: String)]) {
+    func setMetadata(_ entries: [(key: String, value: String)]) {
         for (k, v) in entries { av_dict_set(&pointer.pointee.metadata, k, v, 0) }
     }
 
     /// Adds chapters; each ends where the next starts, the last at `end`.
-    public func setChapters(_ chapters: [(start: Time, title: String)], end: Time) throws {
+    func setChapters(_ chapters: [(start: Time, title: String)], end: Time) throws {
         guard !chapters.isEmpty else { return }
         let count = chapters.count
         guard let array = av_malloc(count * MemoryLayout<UnsafeMutablePointer<AVChapter>?>.stride) else {
@@ -73,7 +73,7 @@ public final class OutputFile {
     }
 
     /// Opens the file and writes the header with muxer options (e.g. `movflags=+faststart`).
-    public func writeHeader(options: [(String, String)]) throws {
+    func writeHeader(options: [(String, String)]) throws {
         if pointer.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
             try FFmpegError.check(avio_open(&pointer.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open", "creating \(path)")
             ioOpen = true
@@ -95,7 +95,7 @@ public final class OutputFile {
     }
 
     /// Writes the trailer (the index, moved to the front when faststart) and closes the file.
-    public func finish() throws {
+    func finish() throws {
         guard headerWritten else { return }
         try FFmpegError.check(av_write_trailer(pointer), "av_write_trailer", "finishing \(path)")
         if ioOpen {

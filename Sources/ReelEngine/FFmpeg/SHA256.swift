@@ -6,7 +6,7 @@ import Foundation
 public final class SHA256 {
     private let context: OpaquePointer
 
-    public init() {
+    init() {
         guard let ctx = av_sha_alloc() else { fatalError("av_sha_alloc: out of memory") }
         context = ctx
         av_sha_init(ctx, 256)
@@ -14,13 +14,13 @@ public final class SHA256 {
 
     deinit { av_free(UnsafeMutableRawPointer(context)) }
 
-    public func update(_ bytes: UnsafeRawBufferPointer) {
+    func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         av_sha_update(context, base.assumingMemoryBound(to: UInt8.self), bytes.count)
     }
 
     /// The digest as lowercase hex; the hasher must not be used afterwards.
-    public func finalizeHex() -> String {
+    func finalizeHex() -> String {
         var out = [UInt8](repeating: 0, count: 32)
         av_sha_final(context, &out)
         return out.map { String(format: "%02x", $0) }.joined()

@@ -2,14 +2,14 @@ import CFFmpeg
 
 /// Owns a `SwsContext` converting one source shape (size, pixel format, colour matrix, range) to
 /// YUV of one size, matrix and range (limited for video, full for JPEG thumbnails). Bicubic resampling, as FFmpeg's own CLI uses.
-public final class Scaler {
-    public struct Key: Equatable {
+final class Scaler {
+    struct Key: Equatable {
         var srcWidth: Int, srcHeight: Int, srcFormat: Int32, srcColorspace: Int32, srcFullRange: Bool
         var dstWidth: Int, dstHeight: Int, dstFormat: Int32, dstMatrix: ColorMatrix
         var dstFullRange = false
     }
 
-    public let key: Key
+    let key: Key
     let context: OpaquePointer
 
     init(key: Key) throws {

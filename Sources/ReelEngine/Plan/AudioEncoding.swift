@@ -1,9 +1,9 @@
 import ReelSpec
 
 /// Resolved audio encoder settings.
-public struct AudioEncoding: Sendable {
-    public var codec: AudioCodec
-    public var bitrate: Int
-    public var sampleRate: Int
-    public var channels: Int
+struct AudioEncoding: Sendable {
+    var codec: AudioCodec
+    var bitrate: Int
+    var sampleRate: Int
+    var channels: Int
 }

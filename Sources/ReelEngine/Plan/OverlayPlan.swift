@@ -1,14 +1,14 @@
 import ReelSpec
 
 /// An image or picture-in-picture video above the videos, from `range.start` to `range.end`.
-public struct OverlayPlan: Sendable {
-    public enum Source: Sendable {
+struct OverlayPlan: Sendable {
+    enum Source: Sendable {
         case image(path: String)
         /// Plays `sourceStart ..< sourceStart + duration`, then holds its last frame.
         case video(path: String, sourceStart: Time, duration: Time, rotation: Int)
 
         /// The file the overlay reads, for errors.
-        public var path: String {
+        var path: String {
             switch self {
             case .image(let path), .video(let path, _, _, _): return path
             }
@@ -16,7 +16,7 @@ public struct OverlayPlan: Sendable {
     }
 
     /// Where the overlay sits, in fractions of the frame.
-    public enum Placement: Sendable {
+    enum Placement: Sendable {
         /// Centre-anchored rectangle; without a height the source's aspect is kept.
         case frame(FractionRect)
         /// The overlay's centre at this point, at its natural size.
@@ -25,11 +25,11 @@ public struct OverlayPlan: Sendable {
         case natural
     }
 
-    public var pointer: String
-    public var source: Source
-    public var range: TimeRange
-    public var placement: Placement
-    public var layer: LayerPlan
+    var pointer: String
+    var source: Source
+    var range: TimeRange
+    var placement: Placement
+    var layer: LayerPlan
     /// The source's displayed size.
-    public var sourceSize: (width: Int, height: Int)
+    var sourceSize: (width: Int, height: Int)
 }

@@ -2,27 +2,30 @@ import ReelSpec
 
 /// A job spec with every default filled in and every source resolved and probed: what the
 /// renderer executes. All times are rational timeline times.
+///
+/// Outside the engine only its shape is visible (format, size, rate, ranges, frame count) and the
+/// threading a worker pool sets; what it renders stays the engine's own.
 public struct RenderPlan: Sendable {
     public var format: OutputFormat
     public var width: Int
     public var height: Int
     public var frameRate: Rational
-    public var background: Color
+    var background: Color
     /// Length of the whole timeline.
     public var timelineDuration: Time
     /// The part of the timeline written to the file (`output.range`, default all of it).
     public var outputRange: TimeRange
-    public var video: [VideoSegment]
+    var video: [VideoSegment]
     /// Where consecutive segments overlap and how one gives way to the other.
-    public var transitions: [TransitionPlan]
+    var transitions: [TransitionPlan]
     /// Overlays, bottom to top.
-    public var overlays: [OverlayPlan] = []
-    public var audio: [AudioClip]
-    public var videoEncoding: VideoEncoding
-    public var audioEncoding: AudioEncoding
-    public var metadata: [(key: String, value: String)]
-    public var chapters: [(start: Time, title: String)]
-    public var faststart: Bool
+    var overlays: [OverlayPlan] = []
+    var audio: [AudioClip]
+    var videoEncoding: VideoEncoding
+    var audioEncoding: AudioEncoding
+    var metadata: [(key: String, value: String)]
+    var chapters: [(start: Time, title: String)]
+    var faststart: Bool
     /// Threads for the video codecs: how to render, not what. The planner sizes it for the whole
     /// machine; a worker pool that renders several jobs at once gives each render its share.
     public var codecThreading = CodecThreading.wholeMachine

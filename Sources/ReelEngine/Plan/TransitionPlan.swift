@@ -1,16 +1,16 @@
 import ReelSpec
 
 /// A transition between `video[index]` and `video[index + 1]` over their overlap `range`.
-public struct TransitionPlan: Sendable {
-    public var index: Int
-    public var kind: TransitionSpec.Kind
-    public var direction: Direction
+struct TransitionPlan: Sendable {
+    var index: Int
+    var kind: TransitionSpec.Kind
+    var direction: Direction
     /// The colour a `fade` passes through.
-    public var color: Color
-    public var range: TimeRange
+    var color: Color
+    var range: TimeRange
 
     /// How far through the transition timeline time `t` is, 0…1 (a pixel weight, not a time).
-    public func progress(at t: Time) -> Double {
+    func progress(at t: Time) -> Double {
         let into = t - range.start
         return min(1, max(0, Double(into.value) * Double(range.duration.timescale)
             / (Double(into.timescale) * Double(range.duration.value))))

@@ -1,18 +1,18 @@
 import ReelSpec
 
 /// Resolved video encoder settings.
-public struct VideoEncoding: Sendable {
-    public var codec: VideoCodec
-    public var crf: Int?
-    public var bitrate: Int?
-    public var maxBitrate: Int?
-    public var preset: String
-    public var profile: String?
+struct VideoEncoding: Sendable {
+    var codec: VideoCodec
+    var crf: Int?
+    var bitrate: Int?
+    var maxBitrate: Int?
+    var preset: String
+    var profile: String?
     /// Frames between keyframes.
-    public var gopSize: Int
+    var gopSize: Int
 
     /// The FFmpeg encoder that implements the codec.
-    public var encoderName: String {
+    var encoderName: String {
         switch codec {
         case .h264: return "libx264"
         case .hevc: return "libx265"

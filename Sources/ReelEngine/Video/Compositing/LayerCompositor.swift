@@ -19,7 +19,7 @@ import CFFmpeg
 ///
 /// Keeps scratch frames, the scaler and row buffers between calls: use one compositor per render (it
 /// is not thread-safe) and draw layers bottom to top.
-public final class LayerCompositor {
+final class LayerCompositor {
     private let preparer = LayerPreparer()
     private let scratch = BlendScratch()
 
@@ -28,13 +28,13 @@ public final class LayerCompositor {
     static let prescaleSideLimit = 16384
 
     /// A compositor with empty caches; they fill on the first draws and are then reused.
-    public init() {}
+    init() {}
 
     /// Blends `layer` onto `canvas` (in place, made writable first, so a canvas the encoder still
     /// holds is copied rather than changed under it) as `placement` says. Throws `CompositingError`
     /// for pixel formats other than those above, or `FFmpegError` if a scratch frame or scaler cannot
     /// be made.
-    public func draw(_ layer: Frame, _ placement: LayerPlacement, onto canvas: Frame) throws {
+    func draw(_ layer: Frame, _ placement: LayerPlacement, onto canvas: Frame) throws {
         try CompositingError.require(canvas, in: [AV_PIX_FMT_YUV420P], operation: "drawing a layer", role: "canvas")
         try CompositingError.require(layer, in: [AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVA420P],
                                      operation: "drawing a layer", role: "layer")

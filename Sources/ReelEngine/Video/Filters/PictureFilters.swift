@@ -4,11 +4,11 @@ import ReelSpec
 /// A visual item's `filters` (PRODUCT.md §1), applied in place to a YUV(A) 4:2:0 picture in the order
 /// given: `grayscale`, `brightness`, `contrast` and `saturation` as lookup tables (a run of them
 /// composed into one pass), `blur` as a separable running-sum box blur.
-public enum PictureFilters {
+enum PictureFilters {
     /// Applies `filters` to `frame` in place, first making its buffers writable (a frame the encoder or
     /// a decoder still references is copied, never changed under them). Alpha is left alone by the point
     /// filters and blurred with luma.
-    public static func apply(_ filters: [FilterSpec], to frame: Frame) throws {
+    static func apply(_ filters: [FilterSpec], to frame: Frame) throws {
         guard !filters.isEmpty else { return }
         try CompositingError.require(frame, in: [AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVA420P],
                                      operation: "applying filters", role: "picture")

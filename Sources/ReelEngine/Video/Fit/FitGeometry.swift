@@ -4,13 +4,13 @@ import ReelSpec
 /// (`source`, in stored pixels) and where it lands (`destination`, in output pixels, upright).
 ///
 /// Everything is aligned to 2 pixels so 4:2:0 chroma planes stay on whole samples.
-public struct FitGeometry: Equatable, Sendable {
-    public var source: PixelRect
-    public var destination: PixelRect
+struct FitGeometry: Equatable, Sendable {
+    var source: PixelRect
+    var destination: PixelRect
 
     /// Computes the placement of a stored `width`×`height` picture with sample aspect `sar`,
     /// turned `rotation` degrees clockwise, into an `outWidth`×`outHeight` frame.
-    public static func compute(width: Int, height: Int, sar: Rational, rotation: Int,
+    static func compute(width: Int, height: Int, sar: Rational, rotation: Int,
                                outWidth: Int, outHeight: Int, fit: FitMode) -> FitGeometry {
         let quarter = rotation % 180 == 90
         // Displayed size in display units (sample aspect applied, then rotation).
@@ -73,7 +73,7 @@ public struct FitGeometry: Equatable, Sendable {
     }
 
     /// True when the picture covers the whole frame, so no background needs painting.
-    public func coversFrame(width: Int, height: Int) -> Bool {
+    func coversFrame(width: Int, height: Int) -> Bool {
         destination == PixelRect(x: 0, y: 0, width: width, height: height)
     }
 

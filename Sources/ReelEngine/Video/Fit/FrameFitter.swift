@@ -6,13 +6,13 @@ import ReelSpec
 ///
 /// A picture that already is an output frame (same size, YUV 4:2:0, upright, square pixels, same
 /// matrix) is passed through without a copy.
-public final class FrameFitter {
-    public let width: Int
-    public let height: Int
-    public let matrix: ColorMatrix
-    public let background: YUVColor
+final class FrameFitter {
+    let width: Int
+    let height: Int
+    let matrix: ColorMatrix
+    let background: YUVColor
     /// Output YUVA 4:2:0 (alpha kept, e.g. a PNG overlay) instead of opaque YUV 4:2:0.
-    public let alpha: Bool
+    let alpha: Bool
     private var scaler: Scaler?
     private var canvas: Frame?
     private var canvasDestination: PixelRect?
@@ -21,7 +21,7 @@ public final class FrameFitter {
 
     /// `matrix` is the output's (a layer smaller than the output must still be converted into the
     /// output's matrix); by default it follows this fitter's own height.
-    public init(width: Int, height: Int, background: Color, alpha: Bool = false, matrix: ColorMatrix? = nil) {
+    init(width: Int, height: Int, background: Color, alpha: Bool = false, matrix: ColorMatrix? = nil) {
         self.width = width
         self.height = height
         self.alpha = alpha
@@ -30,7 +30,7 @@ public final class FrameFitter {
     }
 
     /// A frame filled with a solid colour (colour cards, and the canvas under letterboxed pictures).
-    public func solid(_ color: YUVColor) throws -> Frame {
+    func solid(_ color: YUVColor) throws -> Frame {
         let f = try Frame.video(width: width, height: height, format: alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P)
         paint(f, color)
         if alpha { PlaneOps.fill(f.data(3)!, stride: f.lineSize(3), width: width, height: height, value: 255) }
@@ -41,7 +41,7 @@ public final class FrameFitter {
     /// Fits `src` (stored pixels turned `rotation` degrees clockwise) into an output frame. The
     /// returned frame may be `src` itself or a canvas reused by the next call, so hand it to the
     /// encoder before fitting another picture.
-    public func fit(_ src: Frame, rotation: Int, mode: FitMode) throws -> Frame {
+    func fit(_ src: Frame, rotation: Int, mode: FitMode) throws -> Frame {
         if canPassThrough(src, rotation: rotation) { return src }
         let sar = src.pointer.pointee.sample_aspect_ratio
         let geometry = FitGeometry.compute(width: src.width, height: src.height,

@@ -4,23 +4,23 @@
 ///
 /// Values are `Double` so keyframed moves stay continuous: fractional edges are anti-aliased by the
 /// compositor, not snapped to whole pixels.
-public struct LayerPlacement: Sendable {
+struct LayerPlacement: Sendable {
     /// Source pixels used, `nil` for the whole source. The compositor rounds it to whole pixels with an
     /// even origin (so 4:2:0 chroma stays on whole samples, as `FitGeometry` does) and keeps it inside the
     /// source.
-    public var crop: (x: Double, y: Double, width: Double, height: Double)?
+    var crop: (x: Double, y: Double, width: Double, height: Double)?
     /// Output pixel (in continuous coordinates: pixel `i` spans `i…i+1`) where the crop's centre lands.
-    public var centerX: Double
-    public var centerY: Double
+    var centerX: Double
+    var centerY: Double
     /// Output pixels the crop is scaled to, before rotation.
-    public var width: Double
-    public var height: Double
+    var width: Double
+    var height: Double
     /// Degrees, clockwise on screen, about the centre.
-    public var rotation: Double
+    var rotation: Double
     /// 0…1, multiplied with the layer's own alpha.
-    public var opacity: Double
+    var opacity: Double
 
-    public init(centerX: Double, centerY: Double, width: Double, height: Double, rotation: Double = 0,
+    init(centerX: Double, centerY: Double, width: Double, height: Double, rotation: Double = 0,
                 opacity: Double = 1, crop: (x: Double, y: Double, width: Double, height: Double)? = nil) {
         self.centerX = centerX
         self.centerY = centerY
@@ -32,7 +32,7 @@ public struct LayerPlacement: Sendable {
     }
 
     /// The placement that makes a layer exactly cover a `width`×`height` canvas (a full-frame clip).
-    public static func covering(width: Int, height: Int, opacity: Double = 1) -> LayerPlacement {
+    static func covering(width: Int, height: Int, opacity: Double = 1) -> LayerPlacement {
         LayerPlacement(centerX: Double(width) / 2, centerY: Double(height) / 2,
                        width: Double(width), height: Double(height), opacity: opacity)
     }

@@ -1,8 +1,8 @@
 /// The Y′CbCr matrix of the output. HD and larger use BT.709; SD uses BT.601, as players assume.
-public enum ColorMatrix: Sendable {
+enum ColorMatrix: Sendable {
     case bt601, bt709
 
-    public static func forOutput(height: Int) -> ColorMatrix { height >= 720 ? .bt709 : .bt601 }
+    static func forOutput(height: Int) -> ColorMatrix { height >= 720 ? .bt709 : .bt601 }
 
     var coefficients: (kr: Double, kb: Double) {
         switch self {

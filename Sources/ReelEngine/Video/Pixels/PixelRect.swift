@@ -1,16 +1,16 @@
 /// An integer rectangle of pixels.
-public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+struct PixelRect: Equatable, Sendable, CustomStringConvertible {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = width
         self.height = height
     }
 
-    public var description: String { "\(width)x\(height)+\(x)+\(y)" }
+    var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }

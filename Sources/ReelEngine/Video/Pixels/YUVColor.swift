@@ -1,12 +1,12 @@
 import ReelSpec
 
 /// A colour in limited-range Y′CbCr, in the matrix of the output (BT.709 for HD, BT.601 for SD).
-public struct YUVColor: Equatable, Sendable {
-    public var y: UInt8
-    public var u: UInt8
-    public var v: UInt8
+struct YUVColor: Equatable, Sendable {
+    var y: UInt8
+    var u: UInt8
+    var v: UInt8
 
-    public init(_ c: Color, matrix: ColorMatrix) {
+    init(_ c: Color, matrix: ColorMatrix) {
         let r = Double(c.red) / 255, g = Double(c.green) / 255, b = Double(c.blue) / 255
         let (kr, kb) = matrix.coefficients
         let yy = kr * r + (1 - kr - kb) * g + kb * b
