@@ -194,6 +194,17 @@ final class AudioMixTests: XCTestCase {
         }
     }
 
+    func testLimiterSurvivesPeaksThatComeBackAfterQuietGaps() throws {
+        let ws = try Workspace()
+        // Loud 20 ms bursts every 100 ms: limiter entries expire between them.
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "aevalsrc='if(lt(mod(t,0.1),0.02),0.8*sin(2*PI*200*t),0)':s=48000:d=2",
+                          "-c:a", "pcm_f32le", ws.path("bursts.wav")])
+        let m = try Mixdown.render(try ws.plan(##"""
+        { "version": 1, "output": { "format": "m4a" }, "timeline": { "voiceOvers": [ { "src": "bursts.wav", "start": 0, "volume": 2 } ] } }
+        """##))
+        XCTAssertLessThanOrEqual(m[0].map { abs($0) }.max()!, 0.892)
+    }
+
     func testVideoItemVolumeAutomationAndMusicAfterALoopIsRefused() throws {
         let ws = try Workspace()
         try ws.lumaRamp("v.mp4", seconds: 2, audio: true)

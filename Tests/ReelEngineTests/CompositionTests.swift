@@ -115,4 +115,18 @@ final class CompositionTests: XCTestCase {
         XCTAssertEqual(Int(f[24 * 64 + 10]), 235, accuracy: 2, "the opaque half is white")
         XCTAssertEqual(Int(f[24 * 64 + 50]), 41, accuracy: 2, "the transparent half shows the blue background")
     }
+
+    func testVideoOverlayHoldsItsLastFrameAfterItsSourceRange() throws {
+        let ws = try Workspace()
+        try ws.lumaRamp("ramp.mp4", size: "32x32", rate: "10", seconds: 2)
+        let out = try ws.render(##"""
+        { "version": 1, "output": { "width": 32, "height": 32, "frameRate": 10, "video": { "crf": 0 } },
+          "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ],
+                        "overlays": [ { "type": "video", "src": "ramp.mp4", "start": 0, "frame": { "x": 0.5, "y": 0.5, "width": 1, "height": 1 },
+                                        "sourceRange": { "start": 0, "duration": 0.5 } } ] } }
+        """##)
+        let luma = try Tools.lumaFrames(out, width: 32, height: 32).map { Int($0[16 * 32 + 16]) }
+        XCTAssertEqual(Array(luma[0..<5]), [0, 1, 2, 3, 4])
+        XCTAssertEqual(Array(luma[5..<10]), [4, 4, 4, 4, 4], "frozen on the range's last frame")
+    }
 }

@@ -3,7 +3,8 @@ import Foundation
 import ReelSpec
 import XCTest
 
-/// Bad sources, refused paths, cancellation: clear errors with the item named, and no output left.
+/// Bad sources, refused paths, plans past the limits (a timeline over a day, runaway loops),
+/// cancellation: clear errors with the item named, and no output left.
 final class FailureTests: XCTestCase {
     func problems(_ ws: Workspace, _ json: String) -> [SpecProblem] {
         do {
@@ -51,6 +52,18 @@ final class FailureTests: XCTestCase {
           "timeline": { "videos": [ { "color": "#000000", "duration": 2 } ] } }
         """)
         XCTAssertEqual(found.map(\.pointer), ["/output/range/duration"])
+    }
+
+    func testTimelineLongerThanADayAndRunawayLoopsAreRefused() throws {
+        let ws = try Workspace()
+        XCTAssertEqual(problems(ws, ##"{ "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 1e18 } ] } }"##).map(\.pointer),
+                       ["/timeline"])
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "sine=d=1", ws.path("bed.wav")])
+        let loop = problems(ws, ##"""
+        { "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 10 } ],
+          "music": [ { "src": "bed.wav", "loop": true, "sourceRange": { "start": 0, "duration": 0.000001 } } ] } }
+        """##)
+        XCTAssertEqual(loop.map(\.pointer), ["/timeline/music/0/sourceRange"])
     }
 
     func testUnsupportedFeaturesAreRefusedNotIgnored() throws {

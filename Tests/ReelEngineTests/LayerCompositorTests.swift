@@ -228,6 +228,8 @@ final class LayerCompositorTests: XCTestCase {
 
     // MARK: Clipping
 
+    /// A layer across the canvas's edges draws only its part inside: checked pixel by pixel against
+    /// the geometry, on `GuardedCanvas`es whose bytes around every row and plane must stay unchanged.
     func testLayerPartlyOffCanvasIsClipped() throws {
         let canvas = try black()
         // 20×20 centred at (2, 3): x −8…12, y −7…13.
@@ -236,13 +238,95 @@ final class LayerCompositorTests: XCTestCase {
         XCTAssertEqual(P.at(canvas, 0, 11, 12), 235)
         XCTAssertEqual(P.at(canvas, 0, 12, 5), 16)
         XCTAssertEqual(P.at(canvas, 0, 5, 13), 16)
-        // Every corner and edge, turned and with alpha, must clip without touching memory outside.
-        let alpha = try P.make(30, 20, y: { _, _ in 235 }, alpha: { x, _ in x * 8 })
-        for (cx, cy) in [(0.0, 0.0), (64, 0), (0, 40), (64, 40), (-9, 20), (73, 20), (32, -9), (32, 49)] {
-            for rotation in [0.0, 33] {
-                try compositor.draw(alpha, LayerPlacement(centerX: cx, centerY: cy, width: 30, height: 20, rotation: rotation), onto: canvas)
+        // Across every corner and edge of an even and an odd canvas, 1:1 and zoomed far past the canvas,
+        // turned, opaque and with alpha: each draw covers what the geometry says and changes no byte
+        // outside the canvas's planes (`GuardedCanvas` watches the bytes around every row and plane).
+        let layers: [(String, Frame, alphaAt: (Double) -> Double)] = [
+            ("opaque", try P.solid(30, 20, y: 235, u: 200, v: 60), { _ in 255 }),
+            ("alpha 255", try P.solid(30, 20, y: 235, u: 200, v: 60, alpha: 255), { _ in 255 }),
+            ("alpha ramp", try P.make(30, 20, y: { _, _ in 235 }, u: { _, _ in 200 }, v: { _, _ in 60 }, alpha: { x, _ in 40 + 7 * x }),
+             { 40 + 7 * min(max($0 - 0.5, 0), 29) }),
+        ]
+        var covered = 0
+        for (width, height) in [(64, 40), (63, 39)] {
+            for (name, layer, alphaAt) in layers {
+                for size in [(30.0, 20.0), (360, 240)] {
+                    for rotation in [0.0, 33, 90] {
+                        for (cx, cy) in centres(across: width, height, size, rotation) {
+                            let placement = LayerPlacement(centerX: cx, centerY: cy, width: size.0, height: size.1, rotation: rotation)
+                            let what = "\(name) \(size.0)×\(size.1) at (\(cx), \(cy)) turned \(rotation)° on \(width)×\(height)"
+                            let guarded = GuardedCanvas(width: width, height: height)
+                            try compositor.draw(layer, placement, onto: guarded.frame)
+                            XCTAssertTrue(guarded.isInPlace, "\(what): drawn into a copy")
+                            XCTAssertEqual(Array(guarded.damagedGuards().prefix(4)), [], what)
+                            // An unrotated layer lands on whole pixels, up to ½ pixel off: 3.5 alpha steps on the ramp.
+                            let found = clippedDraw(guarded.frame, placement, sourceWidth: 30, alphaAt: alphaAt,
+                                                    tolerance: name == "alpha ramp" ? 5 : 1)
+                            XCTAssertEqual(Array(found.wrong.prefix(4)), [], what)
+                            XCTAssertGreaterThan(found.changed, 0, "\(what): drew nothing")
+                            covered += found.inside
+                        }
+                    }
+                }
             }
         }
+        XCTAssertGreaterThan(covered, 600_000, "samples checked well inside the layers")
+    }
+
+    /// Centres that put a `size` layer turned by `rotation` across each corner and edge midpoint of a
+    /// `width`×`height` canvas: on that point, then moved straight out from the canvas until the layer
+    /// reaches 6.37 pixels past it, then until it reaches only 0.5 pixels past it.
+    func centres(across width: Int, _ height: Int, _ size: (Double, Double), _ rotation: Double) -> [(Double, Double)] {
+        let c = cos(rotation * .pi / 180), s = sin(rotation * .pi / 180)
+        let w = Double(width), h = Double(height)
+        var found: [(Double, Double)] = []
+        // Each point, and the way out of the canvas from it.
+        let points: [(x: Double, y: Double, out: (x: Double, y: Double))] = [
+            (0, 0, (-1, -1)), (w / 2, 0, (0, -1)), (w, 0, (1, -1)), (0, h / 2, (-1, 0)),
+            (w, h / 2, (1, 0)), (0, h, (-1, 1)), (w / 2, h, (0, 1)), (w, h, (1, 1)),
+        ]
+        for point in points {
+            let length = (point.out.x * point.out.x + point.out.y * point.out.y).squareRoot()
+            let dx = point.out.x / length, dy = point.out.y / length
+            // How far the centre can move along (dx, dy) before the point leaves the turned rectangle.
+            let alongA = size.0 / 2 / max(abs(dx * c + dy * s), 1e-9), alongB = size.1 / 2 / max(abs(-dx * s + dy * c), 1e-9)
+            let along = min(alongA, alongB)
+            for t in [0, along - 6.37, along - 0.5] where t >= 0 { found.append((point.x + t * dx, point.y + t * dy)) }
+        }
+        return found
+    }
+
+    /// Checks every sample of a black canvas after drawing a Y 235, U 200, V 60 layer (`sourceWidth`
+    /// wide, alpha `alphaAt(x)` at source position x, a linear ramp or constant so bilinear sampling
+    /// is exact) at `p`. Samples well inside the layer hold its colour blended by that alpha, samples
+    /// well outside are untouched, those on its anti-aliased edges lie between the two.
+    func clippedDraw(_ canvas: Frame, _ p: LayerPlacement, sourceWidth: Int, alphaAt: (Double) -> Double,
+                     tolerance: Double) -> (wrong: [String], inside: Int, changed: Int) {
+        let c = cos(p.rotation * .pi / 180), s = sin(p.rotation * .pi / 180)
+        var wrong: [String] = [], inside = 0, changed = 0
+        // Plane, canvas pixels per sample, margins inside/outside the edge, the layer's colour less the canvas's.
+        let planes: [(Int, Double, Double, Double, Double)] = [(0, 1, 1.5, 1, 235 - 16), (1, 2, 2, 1.5, 200 - 128), (2, 2, 2, 1.5, 60 - 128)]
+        for (plane, step, innerMargin, outerMargin, swing) in planes {
+            let base = plane == 0 ? 16.0 : 128
+            for (y, row) in P.plane(canvas, plane).enumerated() {
+                for (x, got) in row.enumerated() {
+                    let dx = step * (Double(x) + 0.5) - p.centerX, dy = step * (Double(y) + 0.5) - p.centerY
+                    let a = dx * c + dy * s, b = -dx * s + dy * c
+                    let at = "plane \(plane) (\(x), \(y))"
+                    if plane == 0 && got != 16 { changed += 1 }
+                    if abs(a) < p.width / 2 - innerMargin && abs(b) < p.height / 2 - innerMargin {
+                        let expected = base + swing * alphaAt((a + p.width / 2) * Double(sourceWidth) / p.width) / 255
+                        if abs(Double(got) - expected) > tolerance { wrong.append("\(at) inside: \(got), expected ≈\(expected)") }
+                        inside += 1
+                    } else if abs(a) > p.width / 2 + outerMargin || abs(b) > p.height / 2 + outerMargin {
+                        if Double(got) != base { wrong.append("\(at) outside: \(got), expected \(base)") }
+                    } else if !(min(base, base + swing)...max(base, base + swing)).contains(Double(got)) {
+                        wrong.append("\(at) on the edge: \(got), not between \(base) and \(base + swing)")
+                    }
+                }
+            }
+        }
+        return (wrong, inside, changed)
     }
 
     func testLayerWhollyOffCanvasOrInvisibleDrawsNothing() throws {

@@ -84,9 +84,7 @@ final class TimeTests: XCTestCase {
         XCTAssertFalse(r.contains(Time(seconds: 3)))
         XCTAssertFalse(r.contains(Time(value: 1, timescale: 2)))
     }
-}
 
-final class TimeDescriptionRegressionTests: XCTestCase {
     func testHugeValuesOverFineBinaryTimescalesPrintWithoutOverflow() {
         let t = Time(value: 199_999_999_999_999_999, timescale: 1 << 30)
         XCTAssertTrue(t.description.hasPrefix("186264514.9230957021936774253845"), t.description)
