@@ -5,9 +5,9 @@ import PackageDescription
 //   ReelSpec (time + job spec, no C) → ReelEngine (FFmpeg) → ReelQueue (SQLite jobs, workers)
 //   → ReelAPI (REST API v1 on ReelHTTP) → reel (the executable).
 // ReelHTTP (HTTP/1.1 on POSIX sockets + epoll via CEpoll) knows nothing of Reel's domain.
+// Linux only: the HTTP server is built on epoll and eventfd, so no other platform is declared.
 let package = Package(
     name: "Reel",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "reel", targets: ["reel"]),
     ],

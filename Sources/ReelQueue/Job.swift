@@ -26,36 +26,3 @@ public struct Job: Sendable, Equatable {
     public var error: JobError?
     public var output: JobOutput?
 }
-
-/// Why a job failed or stopped.
-public struct JobError: Sendable, Equatable {
-    /// `render_failed`, `source_failed`, `invalid`, `lease_expired`, `canceled`.
-    public var code: String
-    public var message: String
-
-    public init(code: String, message: String) {
-        self.code = code
-        self.message = message
-    }
-}
-
-/// A finished job's file.
-public struct JobOutput: Sendable, Equatable {
-    public var path: String
-    public var bytes: Int64
-    /// Output duration, exact (`Time.description`: decimal or `N/D` seconds).
-    public var duration: String
-    public var sha256: String
-    public var contentType: String
-    /// Deleted by the retention sweep.
-    public var expired: Bool
-
-    public init(path: String, bytes: Int64, duration: String, sha256: String, contentType: String, expired: Bool = false) {
-        self.path = path
-        self.bytes = bytes
-        self.duration = duration
-        self.sha256 = sha256
-        self.contentType = contentType
-        self.expired = expired
-    }
-}

@@ -1,5 +1,5 @@
 import CFFmpeg
-import ReelEngine
+@testable import ReelEngine
 
 /// A YUV 4:2:0 canvas whose planes lie inside one buffer laid out here, so that every byte around
 /// them can be watched: each row is followed by `rowPad` bytes past the plane's width, and `margin`
