@@ -34,6 +34,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     public var isAudioOnly: Bool { self == .m4a }
     /// True for the formats that are a single picture.
     public var isStill: Bool { self == .jpg || self == .png }
+    /// True for the picture formats, moving or not (`gif`, `jpg`, `png`): no audio, no codec
+    /// settings, no metadata or chapters.
+    public var isPicture: Bool { isStill || self == .gif }
 }
 
 /// How a visual that does not match the frame's aspect ratio fills it.

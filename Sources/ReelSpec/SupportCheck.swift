@@ -15,8 +15,8 @@ public enum SupportCheck {
     }
 
     static let gaps: [Gap] = [
-        Gap(feature: "formats other than mp4, mov, m4v and m4a") { spec in
-            [.webm, .gif, .jpg, .png].contains(spec.output.format) ? ["/output/format"] : []
+        Gap(feature: "formats other than mp4, mov, m4v, m4a, jpg and png") { spec in
+            [.webm, .gif].contains(spec.output.format) ? ["/output/format"] : []
         },
         Gap(feature: "VP9 video") { spec in
             spec.output.video.codec == .vp9 ? ["/output/video/codec"] : []

@@ -23,6 +23,15 @@ final class OutputValidationTests: XCTestCase {
         XCTAssertTrue(p.allSatisfy { $0.message == "unknown field" })
     }
 
+    func testPictureFormatsTakeNoCodecSettingsMetadataOrChapters() {
+        for format in ["jpg", "png", "gif"] {
+            let json = spec(output: #""format": "\#(format)", "video": {"crf": 20}, "metadata": {"title": "x"}, "chapters": [{"start": 0, "title": "a"}], "audio": {"bitrate": 96000}"#)
+            XCTAssertEqual(Set(problems(json).map(\.pointer)), ["/output/video", "/output/metadata", "/output/chapters", "/output/audio"], format)
+            XCTAssertEqual(message(json, at: "/output/metadata"), "is not allowed for \(format) output, which cannot carry it")
+            XCTAssertEqual(message(json, at: "/output/video"), "is not allowed for \(format) output, which takes no video codec settings")
+        }
+    }
+
     func testSize() {
         XCTAssertEqual(message(spec(output: #""width": 1279, "height": 720"#), at: "/output/width"), "must be even")
         XCTAssertEqual(message(spec(output: #""width": 1280, "height": 8194"#), at: "/output/height"),
@@ -98,8 +107,8 @@ final class OutputValidationTests: XCTestCase {
         XCTAssertEqual(message(spec(output: #""format": "m4a", "audio": {"codec": "opus"}"#), at: "/output/audio/codec"),
                        "must be aac for m4a output")
         XCTAssertEqual(pointers(spec(output: #""format": "png", "audio": {"codec": "aac"}"#)), ["/output/audio"])
-        XCTAssertEqual(message(spec(output: #""format": "gif", "video": {"codec": "h264"}"#), at: "/output/video/codec"),
-                       "is not allowed for gif output")
+        XCTAssertEqual(message(spec(output: #""format": "gif", "video": {"codec": "h264"}"#), at: "/output/video"),
+                       "is not allowed for gif output, which takes no video codec settings")
         XCTAssertNotNil(decodeOK(spec(output: #""format": "webm", "video": {"codec": "vp9"}, "audio": {"codec": "opus"}"#)))
         XCTAssertNotNil(decodeOK(spec(output: #""format": "mov", "video": {"codec": "hevc"}, "audio": {"codec": "aac"}"#)))
     }

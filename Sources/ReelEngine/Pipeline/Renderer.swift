@@ -79,6 +79,7 @@ public final class Renderer {
     }
 
     private func write(to temp: String, cancel: CancellationToken, progress: (Double) -> Void) throws {
+        if plan.format.isStill { return try writeStill(to: temp, stop: cancel) }
         let rate = Int64(plan.audioEncoding.sampleRate)
         guard !plan.format.isAudioOnly else {
             let output = try OutputFile(path: temp, formatName: OutputEncoders.muxerName(plan.format))

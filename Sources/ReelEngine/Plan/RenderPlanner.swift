@@ -32,7 +32,9 @@ public struct RenderPlanner {
         let audioItems = planAudioItems(spec.timeline, videoEnd: overlays.end ?? visualEnd, probes: probes, problems: &problems)
         let timeline = audioItems.end
         audio += audioItems.clips
-        let outputRange = out.range ?? TimeRange(start: .zero, duration: timeline)
+        // A still output is the one instant at the range's start.
+        let outputRange = out.format.isStill ? TimeRange(start: out.range?.start ?? .zero, duration: .zero)
+            : out.range ?? TimeRange(start: .zero, duration: timeline)
         checkLimits(out, timeline: timeline, outputRange: outputRange, problems: &problems)
         let size = RenderPlanner.outputSize(out, inputs: videos.sizes)
         let rate = out.frameRate ?? videos.rates.max() ?? RenderPlanner.defaultFrameRate
@@ -59,7 +61,7 @@ public struct RenderPlanner {
         if let r = out.range, problems.isEmpty {
             if !(r.start < timeline) {
                 problems.append(SpecProblem(pointer: "/output/range/start", message: "starts at \(r.start) s, at or after the timeline's end (\(timeline) s)"))
-            } else if timeline < r.end {
+            } else if !out.format.isStill, timeline < r.end {
                 problems.append(SpecProblem(pointer: "/output/range/duration", message: "ends at \(r.end) s, after the timeline's end (\(timeline) s)"))
             }
         }

@@ -30,6 +30,8 @@ extension SpecDecoder {
         if let f = r.field("video") {
             if out.format == .m4a {
                 f.report("is not allowed for m4a output, which has no video")
+            } else if let format = out.format, format.isPicture {
+                f.report("is not allowed for \(format.rawValue) output, which takes no video codec settings")
             } else if let video = f.object({ videoSettings($0, format: out.format) }) {
                 out.spec.video = video
             }
@@ -42,8 +44,14 @@ extension SpecDecoder {
             }
         }
         out.spec.range = r.field("range")?.timeRange()
-        if let f = r.field("metadata"), let metadata = f.object(metadata) { out.spec.metadata = metadata }
-        if let chapters = r.field("chapters")?.array().map(chapters) { out.spec.chapters = chapters }
+        if let format = out.format, format.isPicture {
+            for name in ["metadata", "chapters"] {
+                r.reject(name, "is not allowed for \(format.rawValue) output, which cannot carry it")
+            }
+        } else {
+            if let f = r.field("metadata"), let metadata = f.object(metadata) { out.spec.metadata = metadata }
+            if let chapters = r.field("chapters")?.array().map(chapters) { out.spec.chapters = chapters }
+        }
         if let b = r.field("optimizeForNetwork")?.bool() { out.spec.optimizeForNetwork = b }
         return out
     }

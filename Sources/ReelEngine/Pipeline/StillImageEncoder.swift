@@ -1,0 +1,58 @@
+import CFFmpeg
+
+/// Encodes one picture of the engine's canvas (limited-range YUV 4:2:0 in `matrix`) as a JPEG or a
+/// PNG file's bytes: the consumer of `jpg`/`png` outputs and of thumbnails.
+///
+/// JPEG (JFIF) means full-range BT.601 Y′CbCr and PNG full-range RGB whatever the canvas's matrix,
+/// so both convert through swscale with the canvas's real matrix; an HD canvas (BT.709) would
+/// otherwise come out with shifted colours.
+enum StillImageEncoder {
+    enum Kind {
+        case jpeg, png
+    }
+
+    static func encode(_ picture: Frame, matrix: ColorMatrix, as kind: Kind) throws -> [UInt8] {
+        let (w, h) = (picture.width, picture.height)
+        let format = kind == .jpeg ? AV_PIX_FMT_YUVJ420P : AV_PIX_FMT_RGB24
+        let converted = try Frame.video(width: w, height: h, format: format)
+        let whole = PixelRect(x: 0, y: 0, width: w, height: h)
+        let key = Scaler.Key(srcWidth: w, srcHeight: h, srcFormat: picture.pixelFormat.rawValue,
+                             srcColorspace: matrix == .bt709 ? SWS_CS_ITU709 : SWS_CS_ITU601, srcFullRange: false,
+                             dstWidth: w, dstHeight: h, dstFormat: format.rawValue, dstMatrix: .bt601, dstFullRange: true)
+        try Scaler(key: key).scale(picture, rect: whole, into: converted, at: whole)
+        return kind == .jpeg ? try jpeg(converted) : try png(converted)
+    }
+
+    /// Visually lossless JPEG: quantiser 2–3 (ffmpeg's `-q:v 2`).
+    private static func jpeg(_ frame: Frame) throws -> [UInt8] {
+        let enc = try Encoder(name: "mjpeg")
+        let c = enc.context
+        c.pointee.flags |= Int32(AV_CODEC_FLAG_QSCALE)
+        c.pointee.global_quality = 3 * Int32(FF_QP2LAMBDA)
+        c.pointee.qmin = 2
+        c.pointee.qmax = 3
+        frame.pointer.pointee.quality = c.pointee.global_quality
+        return try encodeOne(frame, with: enc, format: AV_PIX_FMT_YUVJ420P)
+    }
+
+    private static func png(_ frame: Frame) throws -> [UInt8] {
+        try encodeOne(frame, with: try Encoder(name: "png"), format: AV_PIX_FMT_RGB24)
+    }
+
+    private static func encodeOne(_ frame: Frame, with enc: Encoder, format: AVPixelFormat) throws -> [UInt8] {
+        let c = enc.context
+        c.pointee.width = Int32(frame.width)
+        c.pointee.height = Int32(frame.height)
+        c.pointee.pix_fmt = format
+        c.pointee.time_base = AVRational(num: 1, den: 25)
+        try enc.open(options: [])
+        frame.pts = 0
+        var out: [UInt8] = []
+        let sink = { (p: Packet) in
+            out += UnsafeBufferPointer(start: p.pointer.pointee.data, count: Int(p.pointer.pointee.size))
+        }
+        try enc.encode(frame, sink: sink)
+        try enc.encode(nil, sink: sink)
+        return out
+    }
+}
