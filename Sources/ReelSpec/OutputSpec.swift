@@ -103,6 +103,8 @@ public struct AudioSettings: Sendable, Equatable {
     public init() {}
 
     public static let sampleRates = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000, 88200, 96000]
+    /// The rates an Opus stream can have (RFC 6716).
+    public static let opusSampleRates = [8000, 12000, 16000, 24000, 48000]
 }
 
 /// A chapter marker written into the container.

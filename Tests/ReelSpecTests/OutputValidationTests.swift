@@ -32,6 +32,13 @@ final class OutputValidationTests: XCTestCase {
         }
     }
 
+    func testOpusTakesOnlyItsSampleRates() {
+        XCTAssertEqual(message(spec(output: #""format": "webm", "audio": {"sampleRate": 44100}"#), at: "/output/audio/sampleRate"),
+                       "must be one of 8000, 12000, 16000, 24000 or 48000 for Opus")
+        XCTAssertNotNil(decodeOK(spec(output: #""format": "webm", "audio": {"sampleRate": 24000}"#)))
+        XCTAssertNotNil(decodeOK(spec(output: #""format": "mp4", "audio": {"sampleRate": 44100}"#)))
+    }
+
     func testSize() {
         XCTAssertEqual(message(spec(output: #""width": 1279, "height": 720"#), at: "/output/width"), "must be even")
         XCTAssertEqual(message(spec(output: #""width": 1280, "height": 8194"#), at: "/output/height"),

@@ -11,6 +11,10 @@ final class AudioTrackEncoder {
     let frameSize: Int
     /// Samples in the whole track; only the frame that reaches it may be short.
     let total: Int64
+    /// The encoder takes one interleaved plane (libopus) rather than one plane per channel (AAC).
+    private let interleaved: Bool
+    /// Where an interleaved encoder's samples are mixed before weaving.
+    private let staging: SampleBuffer
     /// Samples encoded so far.
     private(set) var encoded: Int64 = 0
 
@@ -21,6 +25,8 @@ final class AudioTrackEncoder {
         let fs = Int(encoder.context.pointee.frame_size)
         frameSize = fs > 0 ? fs : 1024
         mixdown = Mixdown(plan: plan)
+        interleaved = encoder.context.pointee.sample_fmt == AV_SAMPLE_FMT_FLT
+        staging = SampleBuffer(channels: channels, capacity: interleaved ? frameSize : 0)
     }
 
     /// Encodes whole encoder frames until `target` samples are encoded; the last frame may be
@@ -33,14 +39,25 @@ final class AudioTrackEncoder {
             let frame = Frame()
             let f = frame.pointer
             f.pointee.nb_samples = Int32(n)
-            f.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
+            f.pointee.format = encoder.context.pointee.sample_fmt.rawValue
             f.pointee.sample_rate = encoder.context.pointee.sample_rate
             try FFmpegError.check(av_channel_layout_copy(&f.pointee.ch_layout, &encoder.context.pointee.ch_layout), "av_channel_layout_copy")
             try FFmpegError.check(av_frame_get_buffer(f, 0), "av_frame_get_buffer", "audio frame")
-            // The planes are raw buffers from av_frame_get_buffer, float samples by the frame's
-            // format: binding them to Float is what lets a typed pointer outlive this statement.
-            let planes = (0..<channels).map { UnsafeMutableRawPointer(frame.data($0)!).bindMemory(to: Float.self, capacity: n) }
-            try mixdown.read(count: n, into: planes)
+            if interleaved {
+                // libopus takes interleaved float: mix into planes, then weave them.
+                staging.reserve(n)
+                try mixdown.read(count: n, into: staging.planes)
+                let out = UnsafeMutableRawPointer(frame.data(0)!).bindMemory(to: Float.self, capacity: n * channels)
+                for c in 0..<channels {
+                    let plane = staging.planes[c]
+                    for k in 0..<n { out[k * channels + c] = plane[k] }
+                }
+            } else {
+                // The planes are raw buffers from av_frame_get_buffer, float samples by the frame's
+                // format: binding them to Float is what lets a typed pointer outlive this statement.
+                let planes = (0..<channels).map { UnsafeMutableRawPointer(frame.data($0)!).bindMemory(to: Float.self, capacity: n) }
+                try mixdown.read(count: n, into: planes)
+            }
             frame.pts = encoded
             try encoder.encode(frame, sink: sink)
             encoded += Int64(n)

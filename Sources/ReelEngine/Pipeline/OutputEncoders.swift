@@ -33,25 +33,54 @@ enum OutputEncoders {
         c.pointee.color_trc = hd ? AVCOL_TRC_BT709 : AVCOL_TRC_SMPTE170M
         c.pointee.color_range = AVCOL_RANGE_MPEG
         c.pointee.thread_count = Int32(clamping: plan.codecThreading.videoEncoder)
-        if let b = e.bitrate { c.pointee.bit_rate = Int64(b) }
+        // No bitrate means constant quality; libvpx reads the context's default 200 kb/s as a target.
+        c.pointee.bit_rate = Int64(e.bitrate ?? (e.codec == .vp9 ? e.maxBitrate ?? 0 : 0))
         if let m = e.maxBitrate {
             c.pointee.rc_max_rate = Int64(m)
             c.pointee.rc_buffer_size = Int32(clamping: 2 * m)
         }
         if globalHeader { c.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
-        var options: [(String, String)] = [("preset", e.preset)]
-        if let crf = e.crf { options.append(("crf", String(crf))) }
-        if let p = e.profile { options.append(("profile", p)) }
-        if e.codec == .hevc { options.append(("x265-params", "log-level=error")) }
+        var options: [(String, String)]
+        switch e.codec {
+        case .h264, .hevc:
+            options = [("preset", e.preset)]
+            if let crf = e.crf { options.append(("crf", String(crf))) }
+            if let p = e.profile { options.append(("profile", p)) }
+            if e.codec == .hevc { options.append(("x265-params", "log-level=error")) }
+        case .vp9:
+            options = vp9Options(e)
+        }
         try enc.open(options: options)
         return enc
     }
 
+    /// libvpx-vp9 for a server: constant quality (`crf` with no target bitrate, or constrained by
+    /// `maxBitrate`), row-based multithreading, and the x264-style `preset` mapped onto libvpx's
+    /// speed: `veryfast` (the default) is `good` quality at `cpu-used` 5, libvpx's fastest
+    /// non-realtime setting, `ultrafast`/`superfast` switch to the `realtime` deadline.
+    static func vp9Options(_ e: VideoEncoding) -> [(String, String)] {
+        let speed: (deadline: String, cpuUsed: Int)
+        switch e.preset {
+        case "ultrafast": speed = ("realtime", 8)
+        case "superfast": speed = ("realtime", 7)
+        case "veryfast", "faster": speed = ("good", 5)
+        case "fast": speed = ("good", 4)
+        case "medium": speed = ("good", 3)
+        case "slow": speed = ("good", 2)
+        case "slower": speed = ("good", 1)
+        default: speed = ("good", 0)
+        }
+        var options = [("deadline", speed.deadline), ("cpu-used", String(speed.cpuUsed)), ("row-mt", "1")]
+        if let crf = e.crf { options.append(("crf", String(crf))) }
+        return options
+    }
+
     static func audio(_ plan: RenderPlan, globalHeader: Bool) throws -> Encoder {
         let a = plan.audioEncoding
-        let enc = try Encoder(name: "aac")
+        let enc = try Encoder(name: a.codec == .opus ? "libopus" : "aac")
         let c = enc.context
-        c.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
+        // AAC takes planar float, libopus interleaved float; `AudioTrackEncoder` writes either.
+        c.pointee.sample_fmt = a.codec == .opus ? AV_SAMPLE_FMT_FLT : AV_SAMPLE_FMT_FLTP
         c.pointee.sample_rate = Int32(a.sampleRate)
         av_channel_layout_default(&c.pointee.ch_layout, Int32(a.channels))
         c.pointee.bit_rate = Int64(a.bitrate)

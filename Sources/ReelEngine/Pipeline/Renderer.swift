@@ -144,6 +144,22 @@ public final class Renderer {
     private func writeHeader(_ output: OutputFile) throws {
         output.setMetadata(plan.metadata)
         try output.setChapters(plan.chapters, end: plan.outputRange.duration)
-        try output.writeHeader(options: plan.faststart ? [("movflags", "+faststart")] : [])
+        try output.writeHeader(options: muxerOptions)
+    }
+
+    /// The index first when `optimizeForNetwork` (the default), so a player can start before the
+    /// whole file has arrived: MP4/MOV move the `moov` box to the front; WebM reserves room for
+    /// its cues after the header (about 12 bytes a cue point, one per keyframe, and a margin).
+    private var muxerOptions: [(String, String)] {
+        guard plan.faststart else { return [] }
+        switch plan.format {
+        case .webm:
+            let keyframes = plan.frameCount / Int64(max(1, plan.videoEncoding.gopSize)) + 1
+            return [("reserve_index_space", String(1024 + 32 * keyframes))]
+        case .mp4, .mov, .m4v, .m4a:
+            return [("movflags", "+faststart")]
+        case .gif, .jpg, .png:
+            return []
+        }
     }
 }

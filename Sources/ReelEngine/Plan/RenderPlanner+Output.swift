@@ -1,24 +1,29 @@
 import ReelSpec
 
 extension RenderPlanner {
-    /// The video encoder's settings: the spec's, else x264 `veryfast` at CRF 23 (18 for the
-    /// `highest` preset) with a keyframe every 2 s, counted in frames of the output rate.
+    /// The video encoder's settings: the spec's, else the format's codec (VP9 for webm, H.264
+    /// otherwise) at `veryfast` and its constant-quality default (CRF 23 for H.264/HEVC, 32 for VP9,
+    /// whose scale differs; 18 and 24 for the `highest` preset), with a keyframe every 2 s, counted
+    /// in frames of the output rate.
     static func videoEncoding(_ out: OutputSpec, frameRate fps: Rational) -> VideoEncoding {
         let v = out.video
+        let codec = v.codec ?? (out.format == .webm ? .vp9 : .h264)
+        let defaultCRF = codec == .vp9 ? (out.preset == .highest ? 24 : 32) : (out.preset == .highest ? 18 : 23)
         let keyframeSeconds = v.keyframeInterval ?? Time(seconds: 2)
         let gop = max(1, Int(Time.divide(Int128(keyframeSeconds.value) * Int128(fps.numerator),
                                          Int128(keyframeSeconds.timescale) * Int128(fps.denominator), rounding: .nearest)))
         return VideoEncoding(
-            codec: v.codec ?? .h264,
-            crf: v.bitrate == nil ? (v.crf ?? (out.preset == .highest ? 18 : 23)) : nil,
+            codec: codec,
+            crf: v.bitrate == nil ? (v.crf ?? defaultCRF) : nil,
             bitrate: v.bitrate, maxBitrate: v.maxBitrate,
             preset: v.preset ?? "veryfast", profile: v.profile, gopSize: gop)
     }
 
-    /// The audio encoder's settings: the spec's, else AAC at 128 kb/s, 48 kHz stereo.
+    /// The audio encoder's settings: the spec's, else the format's codec (Opus for webm, AAC
+    /// otherwise) at 128 kb/s, 48 kHz stereo.
     static func audioEncoding(_ out: OutputSpec) -> AudioEncoding {
         let a = out.audio
-        return AudioEncoding(codec: a.codec ?? .aac, bitrate: a.bitrate ?? 128_000,
+        return AudioEncoding(codec: a.codec ?? (out.format == .webm ? .opus : .aac), bitrate: a.bitrate ?? 128_000,
                              sampleRate: a.sampleRate ?? 48_000, channels: a.channels ?? 2)
     }
 

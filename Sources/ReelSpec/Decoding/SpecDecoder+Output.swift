@@ -133,10 +133,12 @@ extension SpecDecoder {
         }
         a.bitrate = r.field("bitrate")?.int(.between(8_000, 512_000))
         if let f = r.field("sampleRate"), let rate = f.int() {
-            if AudioSettings.sampleRates.contains(rate) {
+            let opus = a.codec == .opus || (a.codec == nil && format == .webm)
+            let rates = opus ? AudioSettings.opusSampleRates : AudioSettings.sampleRates
+            if rates.contains(rate) {
                 a.sampleRate = rate
             } else {
-                f.report("must be one of \(listWords(AudioSettings.sampleRates.map(String.init)))")
+                f.report("must be one of \(listWords(rates.map(String.init)))" + (opus ? " for Opus" : ""))
             }
         }
         if let f = r.field("channels"), let n = f.int() {
