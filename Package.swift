@@ -57,7 +57,7 @@ let package = Package(
         ),
         .testTarget(name: "ReelSpecTests", dependencies: ["ReelSpec"]),
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelSpec", "CFFmpeg"]),
-        .testTarget(name: "ReelQueueTests", dependencies: ["ReelQueue", "ReelEngine", "ReelSpec"]),
+        .testTarget(name: "ReelQueueTests", dependencies: ["ReelQueue", "ReelEngine", "ReelSpec", "ReelHTTP"]),
         .testTarget(name: "ReelHTTPTests", dependencies: ["ReelHTTP"]),
         .testTarget(name: "ReelAPITests", dependencies: ["ReelAPI", "ReelSpec", "ReelHTTP"]),
     ]

@@ -18,6 +18,8 @@ extension APIHandler {
             _ = try RenderPlanner(resolver: resolver).plan(spec)
         } catch RenderError.invalid(let problems) {
             throw ProblemError(.validation(problems))
+        } catch let e as RenderError where e.isRetryable {
+            throw ProblemError(.sourceUnavailable(e))
         }
         let key = r.head.headers["Idempotency-Key"]
         if let key, key.isEmpty || key.count > 200 {

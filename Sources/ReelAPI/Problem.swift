@@ -1,3 +1,4 @@
+import ReelEngine
 import ReelHTTP
 import ReelSpec
 
@@ -29,6 +30,16 @@ struct Problem {
     static func validation(_ problems: [SpecProblem], detail: String? = nil) -> Problem {
         Problem(status: 422, type: "validation", title: "The request is not valid",
                 detail: detail ?? "\(problems.count) problem\(problems.count == 1 ? "" : "s") found; see errors", errors: problems)
+    }
+
+    /// A source that could not be reached for a passing reason (a timeout, a server's 5xx): the
+    /// spec may be fine, so this is not a 422; the client may try again.
+    static func sourceUnavailable(_ error: RenderError) -> Problem {
+        // The cause stays in the log: it may name a server path.
+        var detail = "a source could not be read for now; try again later"
+        if case let .source(pointer, _, _) = error { detail = "\(pointer): the source could not be read for now; try again later" }
+        return Problem(status: 503, type: "source-unavailable", title: "A source is unavailable", detail: detail,
+                       headers: [("Retry-After", "30")])
     }
 
     static func notFound(_ what: String) -> Problem {

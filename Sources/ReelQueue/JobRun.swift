@@ -3,7 +3,7 @@ import Logging
 import ReelEngine
 import ReelSpec
 
-/// One attempt at one job: plan, render with a heartbeat beside it, record the outcome.
+/// One attempt at one job: plan, render with a `LeaseKeeper` beside it, record the outcome.
 struct JobRun {
     let job: Job
     let owner: String
@@ -32,8 +32,12 @@ struct JobRun {
         do {
             plan = try RenderPlanner(resolver: pool.resolver).plan(spec)
         } catch {
-            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: "invalid", message: "\(error)"), retry: false) }
-            log.info("job failed", metadata: meta.merging(["error": "\(error)"]) { $1 })
+            // A source that could not be reached for a passing reason is tried again; a spec that
+            // cannot be rendered is not.
+            let retry = (error as? RenderError)?.isRetryable ?? false
+            let code = retry ? "source_unavailable" : "invalid"
+            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: code, message: "\(error)"), retry: retry) }
+            log.info("job failed", metadata: meta.merging(["error": "\(error)", "retry": "\(retry)"]) { $1 })
             return
         }
         plan.codecThreading = pool.codecThreading

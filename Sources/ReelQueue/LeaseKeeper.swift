@@ -15,6 +15,8 @@ final class LeaseKeeper: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private let stopped = NSCondition()
     private var stopFlag = false
+    /// Beats in a row whose renewal failed (touched only by the keeper's own thread).
+    private var failures = 0
 
     init(store: JobStore, jobID: String, owner: String, progress: ProgressBox, token: CancellationToken,
          reason: JobRun.StopReason, logger: Logger) {
@@ -63,11 +65,22 @@ final class LeaseKeeper: @unchecked Sendable {
 
     /// One beat. A store error (say the database busy past its timeout) is logged and the render
     /// goes on: the next beat, a quarter second later, tries again well before the lease runs out.
+    /// A store that stays broken is logged on its first failure and then every 10 s, not 4 times a
+    /// second.
     private func renew(progress p: Double, eta: Double?) -> JobStore.LeaseStatus {
         do {
-            return try store.heartbeat(jobID, owner: owner, progress: p, eta: eta)
+            let status = try store.heartbeat(jobID, owner: owner, progress: p, eta: eta)
+            if failures > 0 {
+                logger.info("lease renewal works again", metadata: ["jobId": "\(jobID)", "failedBeats": "\(failures)"])
+                failures = 0
+            }
+            return status
         } catch {
-            logger.warning("lease renewal failed; retrying on the next beat", metadata: ["jobId": "\(jobID)", "error": "\(error)"])
+            if failures % 40 == 0 {
+                logger.warning("lease renewal failed; retrying on the next beat",
+                               metadata: ["jobId": "\(jobID)", "error": "\(error)", "failedBeats": "\(failures + 1)"])
+            }
+            failures += 1
             return .keepGoing
         }
     }

@@ -25,6 +25,24 @@ public struct TimelineSpec: Sendable, Equatable {
 
     /// Every media `src` the timeline names, in spec order, each once: what a renderer must resolve
     /// and probe before it can plan.
+    /// The JSON pointer of the first item that reads `src`.
+    public func pointer(ofSource src: String) -> String? {
+        if let i = videos.firstIndex(where: { if case .media(src) = $0.content { return true } else { return false } }) {
+            return "/timeline/videos/\(i)/src"
+        }
+        if let i = overlays.firstIndex(where: {
+            switch $0.content {
+            case .image(let s), .video(let s, _, _, _): return s == src
+            case .text: return false
+            }
+        }) {
+            return "/timeline/overlays/\(i)/src"
+        }
+        if let i = voiceOvers.firstIndex(where: { $0.src == src }) { return "/timeline/voiceOvers/\(i)/src" }
+        if let i = music.firstIndex(where: { $0.src == src }) { return "/timeline/music/\(i)/src" }
+        return nil
+    }
+
     public var mediaSources: [String] {
         var all: [String] = []
         for v in videos { if case .media(let src) = v.content { all.append(src) } }

@@ -26,7 +26,7 @@ struct RenderCommand: ParsableCommand {
         Reel.setUp(verbose: verbose)
         let plan: RenderPlan
         do {
-            plan = try SpecFile.load(spec).plan()
+            plan = try SpecFile.load(spec, outputPath: output).plan()
         } catch let e as CLIError {
             printError(e.description)
             throw ExitCode(1)

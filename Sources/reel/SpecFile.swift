@@ -9,11 +9,32 @@ struct SpecFile {
     let directory: String
 
     /// Reads and decodes the spec; throws `CLIError` with every problem listed.
-    static func load(_ path: String) throws -> SpecFile {
+    ///
+    /// With `outputPath` (`reel render -o`), the file's extension and the spec's `output.format`
+    /// must agree: a spec that names no format takes the extension's, and one that names another
+    /// is refused rather than written in a format the file's name denies.
+    static func load(_ path: String, outputPath: String? = nil) throws -> SpecFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIError("cannot read \(path): \(String(cString: strerror(errno)))")
         }
-        switch SpecDecoder.decode(Array(data)) {
+        var json: JSONValue
+        do {
+            json = try JSONParser.parse(Array(data))
+        } catch {
+            let message = (error as? JSONParser.SyntaxError)?.description ?? "invalid JSON: \(error)"
+            throw CLIError(problemList(path, [SpecProblem(pointer: "", message: message)]))
+        }
+        if let outputPath, let implied = OutputFormat(fileExtension: URL(fileURLWithPath: outputPath).pathExtension) {
+            switch json.member("output")?.member("format") {
+            case .string(let named)? where named != implied.rawValue:
+                throw CLIError("\(outputPath) names a .\(URL(fileURLWithPath: outputPath).pathExtension) file, but \(path) asks for output.format \"\(named)\"")
+            case nil:
+                json = json.setting(implied.rawValue, at: ["output", "format"])
+            default:
+                break
+            }
+        }
+        switch SpecDecoder.decode(json: json) {
         case .success(let spec):
             let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
             return SpecFile(path: path, spec: spec, directory: dir)

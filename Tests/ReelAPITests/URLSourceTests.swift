@@ -51,6 +51,26 @@ final class URLSourceTests: XCTestCase {
         XCTAssertTrue(redirect.text.contains("/timeline/videos/0/src"), redirect.text)
     }
 
+    /// A source server answering 503 may recover: the spec is not refused as invalid (422) but
+    /// answered 503 with Retry-After, and nothing is queued.
+    func testAnUnavailableSourceIsA503NotA422() throws {
+        let f = try ServiceFixture(env: ["REEL_ALLOWED_HOSTS": "127.0.0.1"])
+        let host = try HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0), handler: Unavailable())
+        try host.start()
+        defer { host.shutdown(gracePeriod: 1) }
+        let c = try f.client()
+        let r = try c.json("POST", "/v1/jobs", ##"{ "version": 1, "timeline": { "videos": [ { "src": "http://127.0.0.1:\##(host.port)/clip.mp4" } ] } }"##)
+        XCTAssertEqual(r.status, 503, r.text)
+        XCTAssertEqual(r.header("Retry-After"), "30")
+        XCTAssertTrue(r.text.contains("/timeline/videos/0/src"), r.text)
+        XCTAssertEqual((try c.request("GET", "/v1/jobs").json["jobs"] as? [Any])?.count, 0, "nothing queued")
+    }
+
+    final class Unavailable: HTTPHandler, @unchecked Sendable {
+        func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy { .none }
+        func handle(_ r: HTTPRequest) -> HTTPResponse { HTTPResponse(status: 503) }
+    }
+
     func testWithoutAllowedHostsEveryURLIsRefused() throws {
         let f = try ServiceFixture()
         let r = try f.client().json("POST", "/v1/probe", #"{ "src": "https://example.com/a.mp4" }"#)

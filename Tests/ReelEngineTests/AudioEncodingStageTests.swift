@@ -14,7 +14,7 @@ final class AudioEncodingStageTests: XCTestCase {
         }
     }
 
-    /// A writer for `seconds` of a mixed tone and voice-over, as a render would build it.
+    /// The track encoder for `seconds` of a mixed tone and voice-over, as a render would build it.
     private func track(_ ws: Workspace, seconds: Int) throws -> AudioTrackEncoder {
         try Tools.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=\(seconds)", ws.path("bed.wav")])
         try Tools.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=300:sample_rate=48000:duration=1", ws.path("vo.wav")])

@@ -23,6 +23,30 @@ final class CLITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: ws.path("out.mp4")))
     }
 
+    /// `-o clip.webm` with a spec that names no format writes WebM; one that names mp4 is refused
+    /// before anything is rendered, rather than writing MP4 bytes under a .webm name.
+    func testTheOutputExtensionAndTheSpecsFormatAgree() throws {
+        let ws = try Workspace()
+        let silent = try ws.spec(##"{ "version": 1, "output": { "width": 64, "height": 48 }, "timeline": { "videos": [ { "color": "#336699", "duration": 0.5 } ] } }"##)
+        let implied = try Tools.run(Tools.reelBinary, ["render", silent, "-o", ws.path("clip.webm")])
+        XCTAssertEqual(implied.status, 0, implied.stderr)
+        let format = try XCTUnwrap(try Tools.probe(ws.path("clip.webm"))["format"] as? [String: Any])
+        XCTAssertEqual(format["format_name"] as? String, "matroska,webm")
+        let still = try Tools.run(Tools.reelBinary, ["render", silent, "-o", ws.path("card.JPEG")])
+        XCTAssertEqual(still.status, 0, still.stderr)
+        XCTAssertEqual(Tools.stream(try Tools.probe(ws.path("card.JPEG")), "video")?["codec_name"] as? String, "mjpeg")
+
+        let named = try ws.spec(##"{ "version": 1, "output": { "format": "mp4" }, "timeline": { "videos": [ { "color": "#336699", "duration": 0.5 } ] } }"##,
+                                name: "named.json")
+        let refused = try Tools.run(Tools.reelBinary, ["render", named, "-o", ws.path("other.webm")])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("output.format \"mp4\""), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: ws.path("other.webm")))
+        // An extension that names no format leaves the spec's (or the default) alone.
+        let plain = try Tools.run(Tools.reelBinary, ["render", named, "-o", ws.path("out.bin")])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+    }
+
     func testValidateListsEveryProblem() throws {
         let ws = try Workspace()
         let spec = try ws.spec("""

@@ -7,11 +7,11 @@ import XCTest
 /// A failed render keeps its cause, and whether trying again can help follows from that cause.
 final class RenderErrorTests: XCTestCase {
     func testTheMachinesFailuresAreTransientAndTheMediasAreNot() {
-        for code in [ENOMEM, EIO, ETIMEDOUT, ECONNRESET, ENOSPC] {
+        for code in [ENOMEM, ETIMEDOUT, ECONNRESET, ECONNREFUSED, ENOSPC] {
             XCTAssertTrue(FFmpegError(-code, "av_read_frame").isTransient, "errno \(code)")
         }
         XCTAssertTrue(FFmpegError(reel_averror_http_server_error(), "avformat_open_input").isTransient, "an HTTP 5xx")
-        for code in [reel_averror_eof(), -ENOENT, -EINVAL, -EACCES] {
+        for code in [reel_averror_eof(), -ENOENT, -EINVAL, -EACCES, -EIO] {
             XCTAssertFalse(FFmpegError(code, "avformat_open_input").isTransient, "code \(code)")
         }
         XCTAssertFalse(FFmpegError(AVERROR_INVALIDDATA_CODE, "avcodec_send_packet").isTransient, "damaged data")

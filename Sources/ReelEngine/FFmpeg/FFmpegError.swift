@@ -2,7 +2,7 @@ import CFFmpeg
 
 /// A failed FFmpeg call: which function failed, FFmpeg's own message for the code, and what Reel was
 /// doing, so that a log line or a failed job says enough to act on.
-public struct FFmpegError: Error, CustomStringConvertible, Sendable, TransientError {
+public struct FFmpegError: Error, CustomStringConvertible, Sendable, RetryClassifiable {
     public let code: Int32
     public let function: String
     public let context: String
@@ -19,15 +19,16 @@ public struct FFmpegError: Error, CustomStringConvertible, Sendable, TransientEr
     public var isEOF: Bool { code == reel_averror_eof() }
     public var isAgain: Bool { code == reel_averror_eagain() }
 
-    /// True for the machine's or the network's failures (out of memory, I/O, timeouts, dropped
-    /// connections, a full disk, a server's 5xx), which may pass; false for damaged or unsupported
-    /// media and refused settings, which will fail the same way again.
+    /// True for the machine's or the network's failures (out of memory, timeouts, refused or
+    /// dropped connections, a full disk, a server's 5xx), which may pass; false for damaged or
+    /// unsupported media, refused settings and a server's 4xx, which will fail the same way again.
+    /// EIO is not among them: FFmpeg's HTTP client answers a refused redirect with it.
     public var isTransient: Bool {
         if code == reel_averror_http_server_error() { return true }
         return FFmpegError.transientErrnos.contains(-code)
     }
 
-    static let transientErrnos: Set<Int32> = [ENOMEM, EAGAIN, EINTR, EIO, EBUSY, ETIMEDOUT, ECONNRESET, ECONNREFUSED,
+    static let transientErrnos: Set<Int32> = [ENOMEM, EAGAIN, EINTR, EBUSY, ETIMEDOUT, ECONNRESET, ECONNREFUSED,
                                               ECONNABORTED, EPIPE, ENETDOWN, ENETUNREACH, EHOSTUNREACH, ENOSPC, EDQUOT,
                                               EMFILE, ENFILE]
 

@@ -27,7 +27,7 @@ final class OutputFile {
 
     /// Adds a stream for an opened encoder. Its packets are written through the returned stream,
     /// so a packet can only ever reach a stream this file has.
-    func addStream(for encoder: Encoder, codecTag: UInt32 = 0) throws -> OutputStream {
+    func addStream(for encoder: Encoder, codecTag: UInt32 = 0) throws -> MuxerStream {
         guard let st = avformat_new_stream(pointer, nil) else {
             throw FFmpegError(reel_averror(ENOMEM), "avformat_new_stream", path)
         }
@@ -37,7 +37,7 @@ final class OutputFile {
         if encoder.context.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
             st.pointee.avg_frame_rate = encoder.context.pointee.framerate
         }
-        return OutputStream(file: self, encoder: encoder, stream: st)
+        return MuxerStream(file: self, encoder: encoder, stream: st)
     }
 
     /// Sets container metadata (`title`, `artist`, …).
@@ -87,7 +87,7 @@ final class OutputFile {
 
     /// Writes a packet of `stream`'s encoder, converting its timestamps from the encoder's time base
     /// to the one the muxer chose for the stream.
-    func write(_ packet: Packet, to stream: OutputStream) throws {
+    func write(_ packet: Packet, to stream: MuxerStream) throws {
         precondition(stream.file === self, "a packet for a stream of another output file")
         av_packet_rescale_ts(packet.pointer, stream.encoder.context.pointee.time_base, stream.stream.pointee.time_base)
         packet.pointer.pointee.stream_index = stream.stream.pointee.index

@@ -2,7 +2,7 @@ import ReelSpec
 
 /// A source that opened as media but does not hold what the timeline needs from it. These are
 /// facts about the file, not failed FFmpeg calls, so a job that meets one is not retried.
-public enum MediaError: Error, CustomStringConvertible, Sendable, TransientError {
+public enum MediaError: Error, CustomStringConvertible, Sendable, RetryClassifiable {
     /// The file has no stream of the kind asked for (a video item whose source is only audio).
     case noStream(path: String, type: MediaStreamType)
     /// The stream holds no picture to show: at `time` (a clip), or at all (a still).

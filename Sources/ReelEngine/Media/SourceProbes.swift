@@ -14,6 +14,11 @@ struct SourceProbes {
     private let outcomes: [String: Outcome]
     private let resolver: SourceResolver
 
+    /// The first source (in timeline order) that failed for a reason that may pass — a network
+    /// timeout, a server's 5xx, memory — rather than for what it is. A plan cannot be judged while
+    /// one of its sources is unreachable, so the planner reports this instead of a spec problem.
+    let transientFailure: (src: String, error: Error)?
+
     init(sources: [String], resolver: SourceResolver) {
         self.resolver = resolver
         let unique = Array(Set(sources))
@@ -25,7 +30,12 @@ struct SourceProbes {
             }
             box.set(i, outcome)
         }
-        outcomes = Dictionary(uniqueKeysWithValues: zip(unique, box.values))
+        let outcomes = Dictionary(uniqueKeysWithValues: zip(unique, box.values))
+        self.outcomes = outcomes
+        transientFailure = sources.lazy.compactMap { src -> (src: String, error: Error)? in
+            guard case .failure(let error)? = outcomes[src], RenderError.isTransient(error) else { return nil }
+            return (src, error)
+        }.first
     }
 
     /// The resolved path and media info of `src`; rethrows why it was refused or unreadable.

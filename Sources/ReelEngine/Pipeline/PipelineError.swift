@@ -1,8 +1,11 @@
 /// A render pipeline that broke its own contract: a stage that ended before delivering what the
 /// plan promised. Never expected; reported (as the cause of `RenderError.output`) rather than
 /// written as a short file.
-enum PipelineError: Error, CustomStringConvertible {
+enum PipelineError: Error, CustomStringConvertible, RetryClassifiable {
     case picturesEnded(after: Int64, of: Int64)
+
+    /// A broken contract fails the same way again.
+    var isTransient: Bool { false }
 
     var description: String {
         switch self {

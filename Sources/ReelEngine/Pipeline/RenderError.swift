@@ -38,16 +38,16 @@ public enum RenderError: Error, CustomStringConvertible, Sendable {
         }
     }
 
-    /// Whether `error` says so itself (`TransientError`); anything else is taken as permanent for a
+    /// Whether `error` says so itself (`RetryClassifiable`); anything else is taken as permanent for a
     /// source, whose failures are mostly its own damage.
     static func isTransient(_ error: any Error) -> Bool {
-        (error as? TransientError)?.isTransient ?? false
+        (error as? RetryClassifiable)?.isTransient ?? false
     }
 
     /// An output failure is retried unless its cause is known not to change (an encoder refusing
     /// its settings); the output side fails mostly for the machine's reasons (disk, memory).
     static func isPermanent(_ error: any Error) -> Bool {
-        guard let e = error as? TransientError else { return false }
+        guard let e = error as? RetryClassifiable else { return false }
         return !e.isTransient
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// A failed POSIX call of the render itself (not of FFmpeg): which call, its `errno`, and what
 /// the renderer was doing.
-public struct SystemCallError: Error, CustomStringConvertible, Sendable, TransientError {
+public struct SystemCallError: Error, CustomStringConvertible, Sendable, RetryClassifiable {
     public let call: String
     public let errno: Int32
     public let doing: String

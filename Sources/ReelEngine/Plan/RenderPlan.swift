@@ -12,7 +12,7 @@ public struct RenderPlan: Sendable {
     public var frameRate: Rational
     var background: Color
     /// Length of the whole timeline.
-    public var timelineDuration: Time
+    var timelineDuration: Time
     /// The part of the timeline written to the file (`output.range`, default all of it).
     public var outputRange: TimeRange
     var video: [VideoSegment]
@@ -34,17 +34,17 @@ public struct RenderPlan: Sendable {
     public var frameCount: Int64 { RenderPlan.frames(in: outputRange.duration, rate: frameRate) }
 
     /// Output audio samples: the output range at the output sample rate, to the nearest sample.
-    public var sampleCount: Int64 { outputRange.duration.ticks(in: Int64(audioEncoding.sampleRate), rounding: .nearest) }
+    var sampleCount: Int64 { outputRange.duration.ticks(in: Int64(audioEncoding.sampleRate), rounding: .nearest) }
 
     /// The number of frame instants `k/rate` (k ≥ 0) strictly before `duration`.
-    public static func frames(in duration: Time, rate: Rational) -> Int64 {
+    static func frames(in duration: Time, rate: Rational) -> Int64 {
         guard duration.isPositive else { return 0 }
         return Int64(clamping: Time.divide(Int128(duration.value) * Int128(rate.numerator),
                                  Int128(duration.timescale) * Int128(rate.denominator), rounding: .up))
     }
 
     /// The output time of frame `i`.
-    public func frameTime(_ i: Int64) -> Time {
+    func frameTime(_ i: Int64) -> Time {
         Time.fitting(Int128(i) * Int128(frameRate.denominator), Int128(frameRate.numerator), fallbackTimescale: 1_000_000_000)
     }
 }

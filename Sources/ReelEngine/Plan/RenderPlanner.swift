@@ -19,7 +19,9 @@ public struct RenderPlanner {
                                 Rational(48), Rational(50), Rational(60000, 1001), Rational(60), Rational(120)]
 
     /// The plan for `spec`, or `RenderError.invalid` with every problem found: unsupported
-    /// features, unreadable or too-short sources, and ranges past the timeline's end.
+    /// features, unreadable or too-short sources, and ranges past the timeline's end. A source that
+    /// could not be reached for a passing reason (`RenderError.isRetryable`) is thrown as
+    /// `RenderError.source` instead: the spec may be fine, and asking again later may work.
     public func plan(_ spec: JobSpec) throws -> RenderPlan {
         var problems = SupportCheck.unsupported(spec)
         let probes = SourceProbes(sources: spec.timeline.mediaSources, resolver: resolver)
@@ -40,6 +42,10 @@ public struct RenderPlanner {
         let rate = out.frameRate ?? videos.rates.max() ?? RenderPlanner.defaultFrameRate
         if Int32(exactly: rate.numerator) == nil || Int32(exactly: rate.denominator) == nil {
             problems.append(SpecProblem(pointer: "/output/frameRate", message: "is not a frame rate Reel can encode"))
+        }
+        if let failure = probes.transientFailure {
+            throw RenderError.source(pointer: spec.timeline.pointer(ofSource: failure.src) ?? "/timeline", path: failure.src,
+                                     cause: failure.error)
         }
         guard problems.isEmpty else { throw RenderError.invalid(problems) }
         return RenderPlan(

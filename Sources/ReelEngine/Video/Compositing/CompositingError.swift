@@ -2,7 +2,7 @@ import CFFmpeg
 
 /// Why a compositing primitive (`LayerCompositor`, `PictureFilters`) refused a frame. Each case names
 /// the operation and the frame's role, so a failed render says which picture was unusable and why.
-public enum CompositingError: Error, CustomStringConvertible, Sendable, TransientError {
+public enum CompositingError: Error, CustomStringConvertible, Sendable, RetryClassifiable {
     /// The frame's pixel format is not one the operation works on (these primitives work on planar
     /// 8-bit YUV 4:2:0 only, so that every inner loop is a plain byte loop).
     case unsupportedFormat(operation: String, role: String, format: String, expected: String)

@@ -42,6 +42,10 @@ struct FitGeometry: Equatable, Sendable {
     /// `outWidth`×`outHeight` frame: the size it is drawn at and its centre, in output pixels. This
     /// is the engine's one fit rule: plain items (`compute`) and items drawn as layers
     /// (`LayerLayout`) both place their pictures by it, so adding a keyframe never moves a picture.
+    /// `fit` and `stretch` land on the same pixels; a `fill` layer is drawn whole at the exact scale
+    /// and clipped by the frame, where the plain path crops the stored picture to even pixels first,
+    /// so the two may differ by under a pixel of scale (the layer must stay whole, since a keyframe
+    /// may shrink it and show what the frame had cut off).
     static func placement(displayWidth: Double, displayHeight: Double, outWidth: Int, outHeight: Int,
                           fit: FitMode) -> (centerX: Double, centerY: Double, width: Double, height: Double) {
         let (W, H) = (Double(outWidth), Double(outHeight))

@@ -2,7 +2,7 @@ import CFFmpeg
 
 /// One stream of an `OutputFile` and the encoder that feeds it: the only way to write a packet,
 /// so an encoder's packets cannot be dropped for want of a stream or land in another one.
-struct OutputStream {
+struct MuxerStream {
     /// The file the stream belongs to (it keeps the stream's memory alive).
     let file: OutputFile
     let encoder: Encoder
