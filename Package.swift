@@ -23,12 +23,14 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CRubberBand", path: "Sources/CRubberBand", pkgConfig: "rubberband",
+                       providers: [.apt(["librubberband-dev"])]),
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         .target(name: "ReelSpec"),
         .target(
             name: "ReelEngine",
             dependencies: [
-                "ReelSpec", "CFFmpeg",
+                "ReelSpec", "CFFmpeg", "CRubberBand",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -4,6 +4,9 @@ public struct AudioItem: Sendable, Equatable {
     /// Where a voice-over starts; music items play one after another and have none.
     public var start: Time?
     public var sourceRange: TimeRange?
+    /// Playback rate, 1/4 to 4: the item lasts `sourceRange.duration / speed` on the timeline, its
+    /// pitch kept.
+    public var speed: Rational?
     public var volume: Volume?
     public var fadeIn: Time?
     public var fadeOut: Time?

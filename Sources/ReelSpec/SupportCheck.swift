@@ -24,15 +24,5 @@ public enum SupportCheck {
                 return false
             }.map { "/timeline/overlays/\($0)" }
         },
-        videoGap("speed", "speed") { ($0.speed ?? Rational(1)) != Rational(1) },
     ]
-
-    /// A per-video-item feature, reported at `/timeline/videos/i/<member>` for each item that uses it.
-    private static func videoGap(_ feature: String, _ member: String,
-                                 _ uses: @escaping @Sendable (VideoItem) -> Bool) -> Gap {
-        Gap(feature: "video item \(feature)") { spec in
-            spec.timeline.videos.indices.filter { uses(spec.timeline.videos[$0]) }
-                .map { "/timeline/videos/\($0)/\(member)" }
-        }
-    }
 }

@@ -121,6 +121,11 @@ public struct Time: Sendable, Hashable, Comparable, CustomStringConvertible {
                      fallbackTimescale: 1_000_000_000)
     }
 
+    /// How long this much source lasts when played at `speed` (a duration divided by the speed).
+    public func played(at speed: Rational) -> Time {
+        speed == Rational(1) ? self : scaled(by: Rational(speed.denominator, speed.numerator))
+    }
+
     public static func < (a: Time, b: Time) -> Bool {
         Int128(a.value) * Int128(b.timescale) < Int128(b.value) * Int128(a.timescale)
     }

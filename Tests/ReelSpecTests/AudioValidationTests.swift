@@ -23,6 +23,12 @@ final class AudioValidationTests: XCTestCase {
         XCTAssertEqual(m.pan, 0.5)
     }
 
+    func testSpeed() {
+        XCTAssertEqual(decodeOK(specWith(music: #"{"src": "a.mp3", "speed": "3/2"}"#))?.timeline.music[0].speed, Rational(3, 2))
+        XCTAssertEqual(message(specWith(voiceOvers: #"{"src": "vo.m4a", "start": 0, "speed": 8}"#), at: "/timeline/voiceOvers/0/speed"),
+                       "must be between 0.25 and 4")
+    }
+
     func testVoiceOverRules() {
         let json = specWith(voiceOvers: #"{"src": "vo.m4a"}, {"start": 1}, {"src": "b.m4a", "start": -1, "loop": true, "pan": 2},"#
             + #" {"src": "c.m4a", "start": 0, "fadeIn": -1, "fadeOut": "x", "duckLevel": 0.5, "duckUnder": "music"}"#)

@@ -45,6 +45,8 @@ final class VideoValidationTests: XCTestCase {
         XCTAssertEqual(pointers(specWithVideo(#"{"src": "a.mp4", "speed": 0.2}"#)), ["\(item)/speed"])
         XCTAssertEqual(decodeOK(specWithVideo(#"{"src": "a.mp4", "speed": 0.25}"#))?.timeline.videos[0].speed, Rational(1, 4))
         XCTAssertEqual(decodeOK(specWithVideo(#"{"src": "a.mp4", "speed": "3/2"}"#))?.timeline.videos[0].speed, Rational(3, 2))
+        XCTAssertEqual(message(specWithVideo(##"{"color": "#000000", "duration": 1, "speed": 2}"##), at: "\(item)/speed"),
+                       "is not allowed on a colour card, which has no time to play faster or slower")
     }
 
     func testVolume() {

@@ -6,7 +6,7 @@ import ReelSpec
 ///
 /// Trimming happens on the decoded input before resampling, so the cut lands on the source sample;
 /// a stream that begins after `startTime` is preceded by silence so it stays in sync with its video.
-final class AudioClipReader {
+final class AudioClipReader: AudioSampleSource {
     let stream: DecodedStream
     let startTime: Time
     let rate: Int

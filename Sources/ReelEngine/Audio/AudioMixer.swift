@@ -17,7 +17,7 @@ final class AudioMixer {
     let channels: Int
     private let clips: [Placed]
     private var position: Int64
-    private var readers: [Int: AudioClipReader] = [:]
+    private var readers: [Int: AudioSampleSource] = [:]
     private let scratch: SampleBuffer
     private let gains: SampleBuffer
 
@@ -74,12 +74,18 @@ final class AudioMixer {
         }
     }
 
-    private func openReader(_ i: Int, at sample: Int64) throws -> AudioClipReader {
+    /// The clip's reader, opened at timeline sample `sample`: at speed 1 the source itself, else
+    /// the source read from the same point at its own pace and time-stretched.
+    private func openReader(_ i: Int, at sample: Int64) throws -> AudioSampleSource {
         if let r = readers[i] { return r }
         let placed = clips[i]
         let into = Time(value: sample - placed.first, timescale: Int32(rate))
-        let r = try RenderError.forSource(pointer: placed.clip.pointer, path: placed.clip.path) {
-            try AudioClipReader(path: placed.clip.path, startTime: placed.clip.sourceStart + into, rate: rate, channels: channels)
+        let clip = placed.clip
+        let r = try RenderError.forSource(pointer: clip.pointer, path: clip.path) { () -> AudioSampleSource in
+            let source = try AudioClipReader(path: clip.path, startTime: clip.sourceStart + into.scaled(by: clip.speed), rate: rate,
+                                             channels: channels)
+            guard clip.speed != Rational(1) else { return source }
+            return try StretchedAudioReader(source: source, speed: clip.speed, rate: rate, channels: channels)
         }
         readers[i] = r
         return r

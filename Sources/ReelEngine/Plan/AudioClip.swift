@@ -6,6 +6,9 @@ struct AudioClip: Sendable {
     var path: String
     var range: TimeRange
     var sourceStart: Time
+    /// Playback rate: timeline time `t` plays source time `sourceStart + (t - range.start) × speed`,
+    /// time-stretched with the pitch kept.
+    var speed = Rational(1)
     /// Volume, fades, ducking and pan of the item this clip belongs to.
     var shaping: AudioShaping
 }

@@ -12,6 +12,9 @@ extension RenderPlanner {
         let sourceRange: TimeRange
         /// Where the item starts on the timeline.
         let start: Time
+        let speed: Rational
+        /// How long one play of `sourceRange` lasts on the timeline, at `speed`.
+        var length: Time { sourceRange.duration.played(at: speed) }
     }
 
     /// Places voice-overs (at their starts) and music (one after another from 0, a looping item to
@@ -27,13 +30,13 @@ extension RenderPlanner {
         for (i, item) in t.music.enumerated() {
             guard let placed = resolveAudio(item, pointer: "/timeline/music/\(i)", at: cursor, probes: probes, problems: &problems) else { continue }
             music.append(placed)
-            cursor = cursor + placed.sourceRange.duration
+            cursor = cursor + placed.length
         }
-        let audioEnd = (voices + music.filter { !$0.item.loop }).map { $0.start + $0.sourceRange.duration }.max() ?? .zero
+        let audioEnd = (voices + music.filter { !$0.item.loop }).map { $0.start + $0.length }.max() ?? .zero
         let end = videoEnd ?? audioEnd
         // Each item's audible span: cut at the timeline's end; a looping item fills up to it.
         func span(_ p: PlacedAudio) -> TimeRange? {
-            let natural = p.item.loop ? end : p.start + p.sourceRange.duration
+            let natural = p.item.loop ? end : p.start + p.length
             let stop = Time.min(natural, end)
             return p.start < stop ? TimeRange(start: p.start, duration: stop - p.start) : nil
         }
@@ -41,8 +44,8 @@ extension RenderPlanner {
         var clips: [AudioClip] = []
         for (k, p) in (voices + music).enumerated() {
             guard let placed = span(p) else { continue }
-            if p.item.loop, RenderPlanner.maxLoopPasses < Time.divide(Int128(placed.duration.value) * Int128(p.sourceRange.duration.timescale),
-                                                                       Int128(placed.duration.timescale) * Int128(p.sourceRange.duration.value), rounding: .up) {
+            if p.item.loop, RenderPlanner.maxLoopPasses < Time.divide(Int128(placed.duration.value) * Int128(p.length.timescale),
+                                                                       Int128(placed.duration.timescale) * Int128(p.length.value), rounding: .up) {
                 problems.append(SpecProblem(pointer: p.pointer + "/sourceRange",
                                             message: "is \(p.sourceRange.duration) s, so the loop would repeat more than \(RenderPlanner.maxLoopPasses) times; use a longer part of the source"))
                 continue
@@ -57,9 +60,9 @@ extension RenderPlanner {
             // A looping item is one clip per pass, each starting on the exact sample where the last ended.
             var passStart = placed.start
             repeat {
-                let passEnd = Time.min(passStart + p.sourceRange.duration, placed.end)
+                let passEnd = Time.min(passStart + p.length, placed.end)
                 clips.append(AudioClip(pointer: p.pointer, path: p.path, range: TimeRange(start: passStart, duration: passEnd - passStart),
-                                       sourceStart: p.sourceRange.start, shaping: shaping))
+                                       sourceStart: p.sourceRange.start, speed: p.speed, shaping: shaping))
                 passStart = passEnd
             } while p.item.loop && passStart < placed.end
         }
@@ -94,6 +97,6 @@ extension RenderPlanner {
             problems.append(SpecProblem(pointer: pointer + "/src", message: "\"\(item.src)\" has no audio to play"))
             return nil
         }
-        return PlacedAudio(pointer: pointer, item: item, path: path, sourceRange: range, start: start)
+        return PlacedAudio(pointer: pointer, item: item, path: path, sourceRange: range, start: start, speed: item.speed ?? Rational(1))
     }
 }

@@ -64,6 +64,9 @@ extension RenderPlanner {
         if item.sourceRange != nil {
             problems.append(SpecProblem(pointer: ptr + "/sourceRange", message: "a still image has no time to trim; give a duration"))
         }
+        if let s = item.speed, s != Rational(1) {
+            problems.append(SpecProblem(pointer: ptr + "/speed", message: "a still image has no time to play faster or slower"))
+        }
         guard let d = item.duration else {
             problems.append(SpecProblem(pointer: ptr + "/duration", message: "a still image needs a duration"))
             return nil
@@ -75,8 +78,9 @@ extension RenderPlanner {
                             layer: layer, sourceSize: RenderPlanner.displaySize(info))
     }
 
-    /// A video clip: its `sourceRange` (default the whole video stream, or its first `duration`),
-    /// which must lie inside the asset, and its own audio unless muted.
+    /// A video clip: its `sourceRange` (default the whole video stream, or as much of it as `duration`
+    /// plays at `speed`), which must lie inside the asset, and its own audio unless muted. At `speed`
+    /// s the item lasts `sourceRange.duration / s` on the timeline.
     private func planClip(_ src: String, _ path: String, _ info: MediaInfo, _ item: VideoItem, _ ptr: String, at start: Time,
                           fit: FitMode, layer: LayerPlan, into planned: inout PlannedVideos,
                           problems: inout [SpecProblem]) -> VideoSegment? {
@@ -89,7 +93,8 @@ extension RenderPlanner {
             return nil
         }
         let clipLength = RenderPlanner.wholeStream(v, assetEnd: assetEnd)
-        let range = item.sourceRange ?? TimeRange(start: .zero, duration: item.duration ?? clipLength)
+        let speed = item.speed ?? Rational(1)
+        let range = item.sourceRange ?? TimeRange(start: .zero, duration: item.duration.map { $0.scaled(by: speed) } ?? clipLength)
         if assetEnd < range.end {
             let field = item.sourceRange != nil ? "/sourceRange" : "/duration"
             problems.append(SpecProblem(pointer: ptr + field, message: "ends at \(range.end) s, after the end of \"\(src)\" (\(assetEnd) s)"))
@@ -98,13 +103,13 @@ extension RenderPlanner {
         if let w = v.displayWidth, let h = v.displayHeight { planned.sizes.append((w, h)) }
         // A rate a file claims is used only within the range an output may have.
         if let r = v.averageFrameRate ?? v.frameRate, (1...240).contains(r.approximateValue) { planned.rates.append(RenderPlanner.nominal(r)) }
-        let placed = TimeRange(start: start, duration: range.duration)
+        let placed = TimeRange(start: start, duration: item.duration ?? range.duration.played(at: speed))
         if info.audio != nil && !item.muted {
             let shaping = AudioShaping.make(volume: item.volume, fadeIn: nil, fadeOut: nil, pan: nil, placed: placed, duck: nil)
-            planned.audio.append(AudioClip(pointer: ptr, path: path, range: placed, sourceStart: range.start, shaping: shaping))
+            planned.audio.append(AudioClip(pointer: ptr, path: path, range: placed, sourceStart: range.start, speed: speed, shaping: shaping))
         }
         return VideoSegment(pointer: ptr, range: placed, source: .clip(path: path, sourceStart: range.start, rotation: v.rotation ?? 0),
-                            fit: fit, layer: layer, sourceSize: RenderPlanner.displaySize(info))
+                            fit: fit, speed: speed, layer: layer, sourceSize: RenderPlanner.displaySize(info))
     }
 
     /// How long a stream plays when an item takes all of it: the stream's own duration, but never

@@ -22,8 +22,16 @@ struct VideoSegment: Sendable {
     var range: TimeRange
     var source: Source
     var fit: FitMode
+    /// Playback rate of a clip (`clip` sources only): see `sourceTime(at:)`.
+    var speed = Rational(1)
     /// Keyframes, filters and motion: when present the item is drawn as a layer over the background.
     var layer = LayerPlan()
     /// The source's displayed size (rotation and pixel aspect applied), for drawing it as a layer.
     var sourceSize: (width: Int, height: Int)?
+
+    /// The source time a clip shows at timeline time `t`: `sourceStart + (t - range.start) × speed`,
+    /// exact (a 2× item of a 30 fps source shows every other frame, a 0.5× item each one twice).
+    func sourceTime(at t: Time, sourceStart: Time) -> Time {
+        sourceStart + (t - range.start).scaled(by: speed)
+    }
 }

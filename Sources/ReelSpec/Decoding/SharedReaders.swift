@@ -1,6 +1,11 @@
 /// Readers for shapes several spec areas share: time ranges, volume, filters, keyframes, rectangles.
 
 extension Field {
+    /// A playback speed, 1/4 to 4, read exactly like a time (`1.5`, `"2/3"`).
+    func speed() -> Rational? {
+        time(.between(Time(value: 1, timescale: 4), Time(seconds: 4))).map(Rational.init)
+    }
+
     /// `{start, duration}`: start ≥ 0 (default 0), duration > 0 (required).
     func timeRange() -> TimeRange? {
         object { r in

@@ -13,6 +13,7 @@ extension SpecDecoder {
                 r.reject("loop", "is only allowed on music items")
             }
             item.sourceRange = r.field("sourceRange")?.timeRange()
+            item.speed = r.field("speed")?.speed()
             item.volume = r.field("volume")?.volume()
             item.fadeIn = r.field("fadeIn")?.time(.atLeast(.zero))
             item.fadeOut = r.field("fadeOut")?.time(.atLeast(.zero))

@@ -24,8 +24,10 @@ extension SpecDecoder {
             }
             item.sourceRange = r.field("sourceRange")?.timeRange()
             item.duration = r.field("duration")?.time(.greaterThan(.zero))
-            if let t = r.field("speed")?.time(.between(Time(value: 1, timescale: 4), Time(seconds: 4))) {
-                item.speed = Rational(t)
+            if isCard {
+                r.reject("speed", "is not allowed on a colour card, which has no time to play faster or slower")
+            } else {
+                item.speed = r.field("speed")?.speed()
             }
             item.volume = r.field("volume")?.volume()
             if let muted = r.field("muted")?.bool() { item.muted = muted }
@@ -42,7 +44,6 @@ extension SpecDecoder {
     static func knownLength(_ item: VideoItem) -> Time? {
         if let d = item.duration { return d }
         guard let range = item.sourceRange else { return nil }
-        guard let speed = item.speed else { return range.duration }
-        return range.duration.scaled(by: Rational(speed.denominator, speed.numerator))
+        return range.duration.played(at: item.speed ?? Rational(1))
     }
 }

@@ -5,7 +5,7 @@ import ReelSpec
 /// still decoded once (with its alpha kept, so a PNG's transparency reaches the compositor).
 final class LayerProducer {
     private enum Kind {
-        case clip(ClipProducer, sourceStart: Time, holdAfter: Time?)
+        case clip(ClipProducer, sourceStart: Time, speed: Rational, holdAfter: Time?)
         case still(Frame)
     }
 
@@ -13,18 +13,21 @@ final class LayerProducer {
     let width: Int
     let height: Int
 
-    /// `holdAfter`: past this time into the item the last frame before it stays on screen.
-    init(clip path: String, sourceStart: Time, startingAt first: Time, rotation: Int, size: (width: Int, height: Int),
-         matrix: ColorMatrix, decoderThreads: Int, stop: CancellationToken? = nil, holdAfter: Time? = nil) throws {
+    /// `speed`: `t` into the item shows source time `sourceStart + t × speed`. `holdAfter`: past
+    /// this much of the source the last frame before it stays on screen.
+    init(clip path: String, sourceStart: Time, speed: Rational = Rational(1), startingAt first: Time, rotation: Int,
+         size: (width: Int, height: Int), matrix: ColorMatrix, decoderThreads: Int, stop: CancellationToken? = nil,
+         holdAfter: Time? = nil) throws {
         width = size.width
         height = size.height
         let fitter = FrameFitter(width: width, height: height, background: .black, matrix: matrix)
         // Opened at the earliest time `picture(at:)` will ask for: past the hold that is the held time,
         // just before `first` (the decoder may skip frames hidden before the opening time).
-        let opening = holdAfter.map { Time.min(first, LayerProducer.heldTime($0)) } ?? first
+        let firstOffset = first.scaled(by: speed)
+        let opening = holdAfter.map { Time.min(firstOffset, LayerProducer.heldTime($0)) } ?? firstOffset
         kind = .clip(try ClipProducer(path: path, startingAt: sourceStart + opening, rotation: rotation, mode: .stretch, fitter: fitter,
                                        decoderThreads: decoderThreads, stop: stop),
-                     sourceStart: sourceStart, holdAfter: holdAfter)
+                     sourceStart: sourceStart, speed: speed, holdAfter: holdAfter)
     }
 
     init(still path: String, size: (width: Int, height: Int), matrix: ColorMatrix) throws {
@@ -41,12 +44,13 @@ final class LayerProducer {
         kind = .still(frame)
     }
 
-    /// The picture `t` into the item (for a clip: source time `sourceStart + t`).
+    /// The picture `t` into the item (for a clip: source time `sourceStart + t × speed`).
     func picture(at t: Time) throws -> Frame {
         switch kind {
         case .still(let f): return f
-        case let .clip(c, start, hold):
-            guard let hold, !(t < hold) else { return try c.picture(at: start + t) }
+        case let .clip(c, start, speed, hold):
+            let offset = speed == Rational(1) ? t : t.scaled(by: speed)
+            guard let hold, !(offset < hold) else { return try c.picture(at: start + offset) }
             return try c.picture(at: start + LayerProducer.heldTime(hold))
         }
     }

@@ -20,7 +20,7 @@ struct VideoTrack {
     private let compositor = LayerCompositor()
 
     private enum Active {
-        /// A plain clip; timeline time `t` shows source time `sourceStart + (t - segment start)`.
+        /// A plain clip; timeline time `t` shows `segment.sourceTime(at: t, sourceStart:)`.
         case clip(ClipProducer, sourceStart: Time)
         case frame(Frame)
         /// Keyframes, filters or motion: the source is drawn as a layer over the background.
@@ -83,7 +83,7 @@ struct VideoTrack {
             case let .layered(source, canvas, background):
                 return try drawLayer(segment, source, canvas, background, at: t - segment.range.start)
             case let .clip(clip, sourceStart):
-                return try clip.picture(at: sourceStart + (t - segment.range.start))
+                return try clip.picture(at: segment.sourceTime(at: t, sourceStart: sourceStart))
             }
         }
     }
@@ -104,7 +104,7 @@ struct VideoTrack {
             try RenderError.forSource(pointer: segment.pointer, path: path) {
                 let clip = try VideoTrack.openClip(segment, path: path, sourceStart: sourceStart, rotation: rotation, at: first,
                                                    plan: plan, stop: stop)
-                _ = try clip.picture(at: sourceStart + (first - segment.range.start))
+                _ = try clip.picture(at: segment.sourceTime(at: first, sourceStart: sourceStart))
                 return clip
             }
         }
@@ -114,7 +114,7 @@ struct VideoTrack {
     private static func openClip(_ segment: VideoSegment, path: String, sourceStart: Time, rotation: Int, at t: Time,
                                  plan: RenderPlan, stop: CancellationToken) throws -> ClipProducer {
         let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background)
-        return try ClipProducer(path: path, startingAt: sourceStart + (t - segment.range.start), rotation: rotation,
+        return try ClipProducer(path: path, startingAt: segment.sourceTime(at: t, sourceStart: sourceStart), rotation: rotation,
                                 mode: segment.fit, fitter: fitter, decoderThreads: plan.codecThreading.videoDecoder, stop: stop)
     }
 
@@ -142,7 +142,7 @@ struct VideoTrack {
                 case .color(let c): source = LayerProducer(solid: try fitter.solid(YUVColor(c, matrix: fitter.matrix)))
                 case let .still(path): source = try LayerProducer(still: path, size: size, matrix: fitter.matrix)
                 case let .clip(path, start, rotation):
-                    source = try LayerProducer(clip: path, sourceStart: start, startingAt: into, rotation: rotation, size: size,
+                    source = try LayerProducer(clip: path, sourceStart: start, speed: segment.speed, startingAt: into, rotation: rotation, size: size,
                                                matrix: fitter.matrix, decoderThreads: plan.codecThreading.videoDecoder, stop: stop)
                 }
                 return .layered(source, canvas: try fitter.solid(fitter.background), background: try fitter.solid(fitter.background))
