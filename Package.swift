@@ -23,6 +23,8 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant",
+                       providers: [.apt(["libimagequant-dev"])]),
         .systemLibrary(name: "CRubberBand", path: "Sources/CRubberBand", pkgConfig: "rubberband",
                        providers: [.apt(["librubberband-dev"])]),
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
@@ -30,7 +32,7 @@ let package = Package(
         .target(
             name: "ReelEngine",
             dependencies: [
-                "ReelSpec", "CFFmpeg", "CRubberBand",
+                "ReelSpec", "CFFmpeg", "CRubberBand", "CImageQuant",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages Reel needs to build, run and test, skipping what is present.
 set -euo pipefail
 packages=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libsqlite3-dev
-          librubberband-dev)
+          librubberband-dev libimagequant-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -15,9 +15,6 @@ public enum SupportCheck {
     }
 
     static let gaps: [Gap] = [
-        Gap(feature: "gif output") { spec in
-            spec.output.format == .gif ? ["/output/format"] : []
-        },
         Gap(feature: "text overlays") { spec in
             spec.timeline.overlays.indices.filter {
                 if case .text = spec.timeline.overlays[$0].content { return true }

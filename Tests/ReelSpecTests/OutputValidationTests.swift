@@ -39,6 +39,12 @@ final class OutputValidationTests: XCTestCase {
         XCTAssertNotNil(decodeOK(spec(output: #""format": "mp4", "audio": {"sampleRate": 44100}"#)))
     }
 
+    func testGIFFrameRateFitsItsDelays() {
+        XCTAssertEqual(message(spec(output: #""format": "gif", "frameRate": 60"#), at: "/output/frameRate"),
+                       "must be at most 50 for gif output, whose frame delays are hundredths of a second")
+        XCTAssertNotNil(decodeOK(spec(output: #""format": "gif", "frameRate": 25"#)))
+    }
+
     func testSize() {
         XCTAssertEqual(message(spec(output: #""width": 1279, "height": 720"#), at: "/output/width"), "must be even")
         XCTAssertEqual(message(spec(output: #""width": 1280, "height": 8194"#), at: "/output/height"),

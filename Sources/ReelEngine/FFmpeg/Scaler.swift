@@ -7,6 +7,9 @@ final class Scaler {
         var srcWidth: Int, srcHeight: Int, srcFormat: Int32, srcColorspace: Int32, srcFullRange: Bool
         var dstWidth: Int, dstHeight: Int, dstFormat: Int32, dstMatrix: ColorMatrix
         var dstFullRange = false
+        /// Interpolate chroma to full horizontal resolution before converting to RGB (sharper colour
+        /// edges); off, swscale's default, matches what players and the ffmpeg CLI show.
+        var fullChromaInterpolation = true
     }
 
     let key: Key
@@ -15,7 +18,8 @@ final class Scaler {
     init(key: Key) throws {
         guard let ctx = sws_getContext(Int32(key.srcWidth), Int32(key.srcHeight), AVPixelFormat(rawValue: key.srcFormat),
                                        Int32(key.dstWidth), Int32(key.dstHeight), AVPixelFormat(rawValue: key.dstFormat),
-                                       SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nil, nil, nil) else {
+                                       SWS_BICUBIC | SWS_ACCURATE_RND | (key.fullChromaInterpolation ? SWS_FULL_CHR_H_INT : 0),
+                                       nil, nil, nil) else {
             let name = av_get_pix_fmt_name(AVPixelFormat(rawValue: key.srcFormat)).map { String(cString: $0) } ?? "?"
             throw FFmpegError(reel_averror(EINVAL), "sws_getContext",
                               "cannot convert \(key.srcWidth)x\(key.srcHeight) \(name) pictures")

@@ -57,7 +57,7 @@ public final class Renderer {
     /// Runs the picture stage on its own thread: demux, decode, fit and composite each output frame
     /// and queue it with its pts. Returns a semaphore signalled when the thread has finished (and
     /// released every decoder).
-    private func startPictures(frames: Int64, into queue: BoundedQueue<Frame>, stop: CancellationToken) -> DispatchSemaphore {
+    func startPictures(frames: Int64, into queue: BoundedQueue<Frame>, stop: CancellationToken) -> DispatchSemaphore {
         let plan = self.plan
         return StageThread.start("reel-pictures") {
             var pictures = VideoTrack(plan: plan, stop: stop)
@@ -80,6 +80,7 @@ public final class Renderer {
 
     private func write(to temp: String, cancel: CancellationToken, progress: (Double) -> Void) throws {
         if plan.format.isStill { return try writeStill(to: temp, stop: cancel) }
+        if plan.format == .gif { return try writeGIF(to: temp, cancel: cancel, progress: progress) }
         let rate = Int64(plan.audioEncoding.sampleRate)
         guard !plan.format.isAudioOnly else {
             let output = try OutputFile(path: temp, formatName: OutputEncoders.muxerName(plan.format))

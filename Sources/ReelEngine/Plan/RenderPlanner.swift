@@ -13,6 +13,7 @@ public struct RenderPlanner {
 
     static let fallbackSize = (width: 1280, height: 720)
     static let defaultFrameRate = Rational(30)
+    static let gifFrameRate = Rational(15)
     /// The longest timeline Reel accepts (a bound on work, disk and frame counts).
     static let maxTimeline = Time(seconds: 24 * 3600)
     static let standardRates = [Rational(24000, 1001), Rational(24), Rational(25), Rational(30000, 1001), Rational(30),
@@ -39,7 +40,8 @@ public struct RenderPlanner {
             : out.range ?? TimeRange(start: .zero, duration: timeline)
         checkLimits(out, timeline: timeline, outputRange: outputRange, problems: &problems)
         let size = RenderPlanner.outputSize(out, inputs: videos.sizes)
-        let rate = out.frameRate ?? videos.rates.max() ?? RenderPlanner.defaultFrameRate
+        // A GIF plays at 15 fps unless asked: more frames cost far more bytes than they show.
+        let rate = out.frameRate ?? (out.format == .gif ? RenderPlanner.gifFrameRate : videos.rates.max() ?? RenderPlanner.defaultFrameRate)
         if Int32(exactly: rate.numerator) == nil || Int32(exactly: rate.denominator) == nil {
             problems.append(SpecProblem(pointer: "/output/frameRate", message: "is not a frame rate Reel can encode"))
         }

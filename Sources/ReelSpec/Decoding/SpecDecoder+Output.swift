@@ -21,8 +21,12 @@ extension SpecDecoder {
             if r.has("width"), !r.has("height") { r.report("height", "is required when width is given") }
             if r.has("height"), !r.has("width") { r.report("width", "is required when height is given") }
         }
-        if let t = r.field("frameRate")?.time(.between(Time(seconds: 1), Time(seconds: 240))) {
-            out.spec.frameRate = Rational(t)
+        if let f = r.field("frameRate"), let t = f.time(.between(Time(seconds: 1), Time(seconds: 240))) {
+            if out.format == .gif, Time(seconds: 50) < t {
+                f.report("must be at most 50 for gif output, whose frame delays are hundredths of a second")
+            } else {
+                out.spec.frameRate = Rational(t)
+            }
         }
         if let fit = r.field("fit")?.enumCase(FitMode.self) { out.spec.fit = fit }
         if let color = r.field("background")?.color() { out.spec.background = color }
