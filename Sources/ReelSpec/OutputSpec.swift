@@ -71,8 +71,9 @@ public enum OutputPreset: String, Sendable, CaseIterable {
     }
 }
 
-public enum VideoCodec: String, Sendable, CaseIterable { case h264, hevc, vp9 }
-public enum AudioCodec: String, Sendable, CaseIterable { case aac, opus }
+public enum VideoCodec: String, Sendable, CaseIterable { case h264, hevc, vp9, prores }
+/// `pcm` is uncompressed 16-bit audio (in `mov`, beside ProRes).
+public enum AudioCodec: String, Sendable, CaseIterable { case aac, opus, pcm }
 
 /// Encoder settings for the video track.
 public struct VideoSettings: Sendable, Equatable {
@@ -91,6 +92,8 @@ public struct VideoSettings: Sendable, Equatable {
     public static let encoderPresets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow"]
     public static let h264Profiles = ["baseline", "main", "high"]
     public static let hevcProfiles = ["main", "main10"]
+    /// Apple ProRes 422 Proxy, LT, 422, HQ and 4444, as prores_ks names them.
+    public static let proresProfiles = ["proxy", "lt", "standard", "hq", "4444"]
 }
 
 /// Encoder settings for the audio track.

@@ -45,6 +45,19 @@ final class OutputValidationTests: XCTestCase {
         XCTAssertNotNil(decodeOK(spec(output: #""format": "gif", "frameRate": 25"#)))
     }
 
+    func testProResTakesAProfileAndNoRateControl() {
+        let json = spec(output: #""format": "mov", "video": {"codec": "prores", "profile": "hq", "crf": 20, "preset": "fast", "keyframeInterval": 1}, "audio": {"codec": "pcm"}"#)
+        XCTAssertEqual(pointers(json), ["/output/video/crf", "/output/video/preset", "/output/video/keyframeInterval"])
+        XCTAssertEqual(message(json, at: "/output/video/crf"), "is not used by prores, whose quality is set by its profile (every frame a keyframe)")
+        XCTAssertEqual(message(spec(output: #""format": "mov", "video": {"codec": "prores", "profile": "main"}"#), at: "/output/video/profile"),
+                       #"must be one of proxy, lt, standard, hq or 4444 (found "main")"#)
+        XCTAssertEqual(message(spec(output: #""format": "mp4", "video": {"codec": "prores"}"#), at: "/output/video/codec"),
+                       "must be h264 or hevc for mp4 output")
+        XCTAssertEqual(message(spec(output: #""format": "mp4", "audio": {"codec": "pcm"}"#), at: "/output/audio/codec"),
+                       "must be aac for mp4 output")
+        XCTAssertNotNil(decodeOK(spec(output: #""format": "mov", "video": {"codec": "prores", "profile": "4444"}"#)))
+    }
+
     func testSize() {
         XCTAssertEqual(message(spec(output: #""width": 1279, "height": 720"#), at: "/output/width"), "must be even")
         XCTAssertEqual(message(spec(output: #""width": 1280, "height": 8194"#), at: "/output/height"),

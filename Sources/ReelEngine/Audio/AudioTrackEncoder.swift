@@ -25,7 +25,7 @@ final class AudioTrackEncoder {
         let fs = Int(encoder.context.pointee.frame_size)
         frameSize = fs > 0 ? fs : 1024
         mixdown = Mixdown(plan: plan)
-        interleaved = encoder.context.pointee.sample_fmt == AV_SAMPLE_FMT_FLT
+        interleaved = encoder.context.pointee.sample_fmt != AV_SAMPLE_FMT_FLTP
         staging = SampleBuffer(channels: channels, capacity: interleaved ? frameSize : 0)
     }
 
@@ -44,14 +44,10 @@ final class AudioTrackEncoder {
             try FFmpegError.check(av_channel_layout_copy(&f.pointee.ch_layout, &encoder.context.pointee.ch_layout), "av_channel_layout_copy")
             try FFmpegError.check(av_frame_get_buffer(f, 0), "av_frame_get_buffer", "audio frame")
             if interleaved {
-                // libopus takes interleaved float: mix into planes, then weave them.
+                // libopus and PCM take one interleaved plane: mix into planes, then weave them.
                 staging.reserve(n)
                 try mixdown.read(count: n, into: staging.planes)
-                let out = UnsafeMutableRawPointer(frame.data(0)!).bindMemory(to: Float.self, capacity: n * channels)
-                for c in 0..<channels {
-                    let plane = staging.planes[c]
-                    for k in 0..<n { out[k * channels + c] = plane[k] }
-                }
+                weave(into: frame, count: n)
             } else {
                 // The planes are raw buffers from av_frame_get_buffer, float samples by the frame's
                 // format: binding them to Float is what lets a typed pointer outlive this statement.
@@ -61,6 +57,25 @@ final class AudioTrackEncoder {
             frame.pts = encoded
             try encoder.encode(frame, sink: sink)
             encoded += Int64(n)
+        }
+    }
+
+    /// Interleaves `staging`'s planes into the frame's one plane: float as it is, or 16-bit integers
+    /// rounded to nearest (the limiter keeps the mix under −1 dBFS, so nothing clips).
+    private func weave(into frame: Frame, count n: Int) {
+        let raw = UnsafeMutableRawPointer(frame.data(0)!)
+        if encoder.context.pointee.sample_fmt == AV_SAMPLE_FMT_S16 {
+            let out = raw.bindMemory(to: Int16.self, capacity: n * channels)
+            for c in 0..<channels {
+                let plane = staging.planes[c]
+                for k in 0..<n { out[k * channels + c] = Int16(max(-32768, min(32767, (plane[k] * 32768).rounded()))) }
+            }
+        } else {
+            let out = raw.bindMemory(to: Float.self, capacity: n * channels)
+            for c in 0..<channels {
+                let plane = staging.planes[c]
+                for k in 0..<n { out[k * channels + c] = plane[k] }
+            }
         }
     }
 

@@ -22,7 +22,7 @@ enum OutputEncoders {
         let c = enc.context
         c.pointee.width = Int32(plan.width)
         c.pointee.height = Int32(plan.height)
-        c.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        c.pointee.pix_fmt = pixelFormat(e)
         c.pointee.time_base = AVRational(num: Int32(plan.frameRate.denominator), den: Int32(plan.frameRate.numerator))
         c.pointee.framerate = AVRational(num: Int32(plan.frameRate.numerator), den: Int32(plan.frameRate.denominator))
         c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
@@ -49,9 +49,20 @@ enum OutputEncoders {
             if e.codec == .hevc { options.append(("x265-params", "log-level=error")) }
         case .vp9:
             options = vp9Options(e)
+        case .prores:
+            // `apl0` makes QuickTime and Final Cut take the stream as Apple's own.
+            options = [("profile", e.profile ?? "hq"), ("vendor", "apl0")]
         }
         try enc.open(options: options)
         return enc
+    }
+
+    /// The encoder's pixel format: 8-bit 4:2:0 (the canvas's own) for the delivery codecs; ProRes
+    /// is 10-bit 4:2:2, or 4:4:4 for the 4444 profile. Reel's timelines are opaque (the background
+    /// is always a solid colour), so 4444 carries no alpha channel.
+    static func pixelFormat(_ e: VideoEncoding) -> AVPixelFormat {
+        guard e.codec == .prores else { return AV_PIX_FMT_YUV420P }
+        return e.profile == "4444" ? AV_PIX_FMT_YUV444P10LE : AV_PIX_FMT_YUV422P10LE
     }
 
     /// libvpx-vp9 for a server: constant quality (`crf` with no target bitrate, or constrained by
@@ -77,10 +88,24 @@ enum OutputEncoders {
 
     static func audio(_ plan: RenderPlan, globalHeader: Bool) throws -> Encoder {
         let a = plan.audioEncoding
-        let enc = try Encoder(name: a.codec == .opus ? "libopus" : "aac")
-        let c = enc.context
-        // AAC takes planar float, libopus interleaved float; `AudioTrackEncoder` writes either.
-        c.pointee.sample_fmt = a.codec == .opus ? AV_SAMPLE_FMT_FLT : AV_SAMPLE_FMT_FLTP
+        let enc: Encoder
+        let c: UnsafeMutablePointer<AVCodecContext>
+        // AAC takes planar float, libopus interleaved float, PCM interleaved 16-bit integers;
+        // `AudioTrackEncoder` writes any of them.
+        switch a.codec {
+        case .aac:
+            enc = try Encoder(name: "aac")
+            c = enc.context
+            c.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
+        case .opus:
+            enc = try Encoder(name: "libopus")
+            c = enc.context
+            c.pointee.sample_fmt = AV_SAMPLE_FMT_FLT
+        case .pcm:
+            enc = try Encoder(name: "pcm_s16le")
+            c = enc.context
+            c.pointee.sample_fmt = AV_SAMPLE_FMT_S16
+        }
         c.pointee.sample_rate = Int32(a.sampleRate)
         av_channel_layout_default(&c.pointee.ch_layout, Int32(a.channels))
         c.pointee.bit_rate = Int64(a.bitrate)

@@ -119,12 +119,14 @@ public final class Renderer {
         try writeHeader(output)
         let writeVideo = { (p: Packet) throws in try videoStream.write(p) }
         let writeAudio = { (p: Packet) throws in try audioStream.write(p) }
+        let converter = FrameConverter(to: videoEncoder.context.pointee.pix_fmt)
+        let matrix = ColorMatrix.forOutput(height: plan.height)
         let audioStage = AudioEncodingStage(track: AudioTrackEncoder(plan: plan, encoder: audioEncoder))
         defer { audioStage.stop() }
         for i in 0..<frames {
             if cancel.isCancelled { throw RenderError.cancelled }
             guard let frame = try pictures.pop() else { throw PipelineError.picturesEnded(after: i, of: frames) }
-            try videoEncoder.encode(frame, sink: writeVideo)
+            try videoEncoder.encode(try converter.convert(frame, matrix: matrix), sink: writeVideo)
             // Audio up to the next frame's time, so the muxer interleaves with small buffers.
             try audioStage.writePackets(before: plan.frameTime(i + 1).ticks(in: rate, rounding: .nearest), sink: writeAudio)
             progress(Double(i + 1) / Double(frames))

@@ -14,16 +14,17 @@ extension RenderPlanner {
                                          Int128(keyframeSeconds.timescale) * Int128(fps.denominator), rounding: .nearest)))
         return VideoEncoding(
             codec: codec,
-            crf: v.bitrate == nil ? (v.crf ?? defaultCRF) : nil,
+            crf: v.bitrate == nil && codec != .prores ? (v.crf ?? defaultCRF) : nil,
             bitrate: v.bitrate, maxBitrate: v.maxBitrate,
-            preset: v.preset ?? "veryfast", profile: v.profile, gopSize: gop)
+            preset: v.preset ?? "veryfast", profile: v.profile ?? (codec == .prores ? "hq" : nil), gopSize: codec == .prores ? 1 : gop)
     }
 
-    /// The audio encoder's settings: the spec's, else the format's codec (Opus for webm, AAC
-    /// otherwise) at 128 kb/s, 48 kHz stereo.
+    /// The audio encoder's settings: the spec's, else the format's codec (Opus for webm, 16-bit
+    /// PCM beside ProRes, AAC otherwise) at 128 kb/s (for the codecs that compress), 48 kHz stereo.
     static func audioEncoding(_ out: OutputSpec) -> AudioEncoding {
         let a = out.audio
-        return AudioEncoding(codec: a.codec ?? (out.format == .webm ? .opus : .aac), bitrate: a.bitrate ?? 128_000,
+        let codec = a.codec ?? (out.format == .webm ? .opus : out.video.codec == .prores ? .pcm : .aac)
+        return AudioEncoding(codec: codec, bitrate: a.bitrate ?? 128_000,
                              sampleRate: a.sampleRate ?? 48_000, channels: a.channels ?? 2)
     }
 

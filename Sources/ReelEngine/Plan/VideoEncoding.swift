@@ -17,6 +17,7 @@ struct VideoEncoding: Sendable {
         case .h264: return "libx264"
         case .hevc: return "libx265"
         case .vp9: return "libvpx-vp9"
+        case .prores: return "prores_ks"
         }
     }
 }

@@ -63,7 +63,8 @@ extension SpecDecoder {
     /// The video codecs a container takes; empty when it takes no codec choice (m4a, gif, stills).
     static func videoCodecs(for format: OutputFormat) -> [VideoCodec] {
         switch format {
-        case .mp4, .mov, .m4v: return [.h264, .hevc]
+        case .mp4, .m4v: return [.h264, .hevc]
+        case .mov: return [.h264, .hevc, .prores]
         case .webm: return [.vp9]
         case .m4a, .gif, .jpg, .png: return []
         }
@@ -72,7 +73,8 @@ extension SpecDecoder {
     /// The audio codecs a container takes; empty when it has no audio.
     static func audioCodecs(for format: OutputFormat) -> [AudioCodec] {
         switch format {
-        case .mp4, .mov, .m4v, .m4a: return [.aac]
+        case .mp4, .m4v, .m4a: return [.aac]
+        case .mov: return [.aac, .pcm]
         case .webm: return [.opus]
         case .gif, .jpg, .png: return []
         }
@@ -86,21 +88,29 @@ extension SpecDecoder {
                 f.report(codecRule(videoCodecs(for: format).map(\.rawValue), format: format))
             }
         }
-        v.crf = r.field("crf")?.int(.between(0, 51))
-        if r.has("crf"), r.has("bitrate") {
-            r.reject("bitrate", "cannot be given together with crf")
-        } else {
-            v.bitrate = r.field("bitrate")?.int(.between(10_000, 500_000_000))
-        }
-        if let f = r.field("maxBitrate") {
-            v.maxBitrate = f.int(.between(10_000, 500_000_000))
-            if !r.has("bitrate"), !r.has("crf") {
-                f.report("requires bitrate or crf")
-            } else if let max = v.maxBitrate, let bitrate = v.bitrate, max < bitrate {
-                f.report("must be at least bitrate (\(bitrate))")
+        if v.codec == .prores {
+            // Every ProRes frame is a keyframe, and its quality is its profile: nothing to set.
+            for name in ["crf", "bitrate", "maxBitrate", "preset", "keyframeInterval"] {
+                r.reject(name, "is not used by prores, whose quality is set by its profile (every frame a keyframe)")
             }
+        } else {
+            v.crf = r.field("crf")?.int(.between(0, 51))
+            if r.has("crf"), r.has("bitrate") {
+                r.reject("bitrate", "cannot be given together with crf")
+            } else {
+                v.bitrate = r.field("bitrate")?.int(.between(10_000, 500_000_000))
+            }
+            if let f = r.field("maxBitrate") {
+                v.maxBitrate = f.int(.between(10_000, 500_000_000))
+                if !r.has("bitrate"), !r.has("crf") {
+                    f.report("requires bitrate or crf")
+                } else if let max = v.maxBitrate, let bitrate = v.bitrate, max < bitrate {
+                    f.report("must be at least bitrate (\(bitrate))")
+                }
+            }
+            v.preset = r.field("preset")?.oneOf(VideoSettings.encoderPresets)
+            v.keyframeInterval = r.field("keyframeInterval")?.time(.greaterThan(.zero, atMost: Time(seconds: 60)))
         }
-        v.preset = r.field("preset")?.oneOf(VideoSettings.encoderPresets)
         if let f = r.field("profile") {
             // The profile list depends on the codec actually used: the given one, else the format's first.
             let codec = r.has("codec") ? v.codec : format.flatMap { videoCodecs(for: $0).first }
@@ -115,7 +125,6 @@ extension SpecDecoder {
                 v.profile = f.string()
             }
         }
-        v.keyframeInterval = r.field("keyframeInterval")?.time(.greaterThan(.zero, atMost: Time(seconds: 60)))
         return v
     }
 
@@ -124,6 +133,7 @@ extension SpecDecoder {
         case .h264: return VideoSettings.h264Profiles
         case .hevc: return VideoSettings.hevcProfiles
         case .vp9: return []
+        case .prores: return VideoSettings.proresProfiles
         }
     }
 
