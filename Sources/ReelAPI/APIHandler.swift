@@ -5,9 +5,10 @@ import ReelHTTP
 import ReelQueue
 import ReelSpec
 
-/// The REST API v1 of PRODUCT.md §2 on top of the HTTP server: routes requests, chooses how each
-/// body is received (JSON in memory with a 1 MiB cap, uploads streamed to disk), and turns every
-/// failure into problem+json.
+/// The REST API v1 of PRODUCT.md §2 on top of the HTTP server: authenticates callers, routes
+/// requests, chooses how each body is received (JSON in memory with a 1 MiB cap, uploads streamed
+/// to disk, nothing at all for a caller without a valid key), and turns every failure into
+/// problem+json.
 public final class APIHandler: HTTPHandler, @unchecked Sendable {
     let config: ServerConfiguration
     let store: JobStore
@@ -15,6 +16,7 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
     let resolver: SourceResolver
     let paths: DataPaths
     let logger: Logger
+    let keys: APIKeys
     let requests = RequestCounter()
 
     init(config: ServerConfiguration, store: JobStore, pool: WorkerPool, resolver: SourceResolver, paths: DataPaths, logger: Logger) {
@@ -24,12 +26,18 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
         self.resolver = resolver
         self.paths = paths
         self.logger = logger
+        keys = APIKeys(config.apiKeys)
     }
 
     public func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy {
-        switch (head.method, head.path) {
-        case ("POST", "/v1/jobs"), ("POST", "/v1/probe"): return .buffer(maxBytes: config.jsonBodyBytes)
-        case ("POST", "/v1/assets"): return .file(directory: paths.uploadsTemp, maxBytes: config.uploadBytes)
+        guard let route = Route(path: head.path) else { return .none }
+        // A caller without a valid key is answered 401 from the head; an upload is not stored first.
+        if route.needsKey, !keys.isEmpty, head.method != "OPTIONS" {
+            guard case .key = keys.check(head.headers["Authorization"]) else { return .unread }
+        }
+        switch (head.method, route) {
+        case ("POST", .jobs), ("POST", .probe), ("POST", .templates): return .buffer(maxBytes: config.jsonBodyBytes)
+        case ("POST", .assets): return .file(directory: paths.uploadsTemp, maxBytes: config.uploadBytes)
         default: return .none
         }
     }
@@ -54,33 +62,60 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
     }
 
     func route(_ r: HTTPRequest) throws -> HTTPResponse {
-        let seg = r.head.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        guard let route = Route(path: r.head.path) else { throw ProblemError(.notFound("no resource at \(r.head.path)")) }
+        if r.head.method == "OPTIONS" { return options(route, r) }
         let method = r.head.method == "HEAD" ? "GET" : r.head.method
-        if seg == ["healthz"] && method == "GET" { return JSONValue.object([("status", .string("ok"))]).response(200) }
-        if seg == ["metrics"] && method == "GET" { return try metrics() }
-        if seg.count >= 2 && seg[0] == "v1" {
-            let leaf = seg.count == 4 ? seg[3] : ""
-            switch (method, seg[1], seg.count, leaf) {
-            case ("POST", "jobs", 2, _): return try submitJob(r)
-            case ("GET", "jobs", 2, _): return try listJobs(r)
-            case ("GET", "jobs", 3, _): return try getJob(seg[2])
-            case ("POST", "jobs", 4, "cancel"): return try cancelJob(seg[2])
-            case ("GET", "jobs", 4, "output"): return try output(seg[2], r)
-            case ("GET", "jobs", 4, "thumbnail"): return try thumbnail(seg[2], r)
-            case ("POST", "assets", 2, _): return try upload(r)
-            case ("GET", "assets", 3, _): return try getAsset(seg[2])
-            case ("POST", "probe", 2, _): return try probe(r)
-            default: break
-            }
-        }
-        let known = ["/healthz", "/metrics", "/v1/jobs", "/v1/assets", "/v1/probe"]
-        if known.contains(where: { r.head.path == $0 || r.head.path.hasPrefix($0 + "/") }) {
+        guard route.methods.contains(method) else {
             var p = Problem(status: 405, type: "method-not-allowed", title: "Method not allowed",
                             detail: "\(r.head.method) is not allowed on \(r.head.path)")
-            p.headers = [("Allow", "GET, HEAD, POST")]
+            p.headers = [("Allow", route.allow)]
             throw ProblemError(p)
         }
-        throw ProblemError(.notFound("no resource at \(r.head.path)"))
+        let key = try caller(r, route)
+        switch (method, route) {
+        case ("GET", .health): return JSONValue.object([("status", .string("ok"))]).response(200)
+        case ("GET", .metrics): return try metrics()
+        case ("POST", .jobs): return try submitJob(r, key: key)
+        case ("GET", .jobs): return try listJobs(r, key: key)
+        case ("GET", .job(let id)): return try getJob(id, key: key)
+        case ("DELETE", .job(let id)): return try deleteJob(id, key: key)
+        case ("POST", .jobCancel(let id)): return try cancelJob(id, key: key)
+        case ("GET", .jobOutput(let id)): return try output(id, r, key: key)
+        case ("GET", .jobThumbnail(let id)): return try thumbnail(id, r, key: key)
+        case ("POST", .assets): return try upload(r, key: key)
+        case ("GET", .asset(let id)): return try getAsset(id, key: key)
+        case ("DELETE", .asset(let id)): return try deleteAsset(id, key: key)
+        case ("POST", .probe): return try probe(r, key: key)
+        default: throw ProblemError(.notFound("no resource at \(r.head.path)"))
+        }
+    }
+
+    /// The key id of the caller ("" when the server has no keys), or a 401 naming what is wrong.
+    func caller(_ r: HTTPRequest, _ route: Route) throws -> String {
+        guard route.needsKey, !keys.isEmpty else { return "" }
+        switch keys.check(r.head.headers["Authorization"]) {
+        case .key(let id): return id
+        case .missing:
+            throw ProblemError(.unauthorized("send an API key as Authorization: Bearer KEY", challenge: #"Bearer realm="reel""#))
+        case .wrong:
+            throw ProblemError(.unauthorized("the API key is not valid",
+                                             challenge: #"Bearer realm="reel", error="invalid_token""#))
+        }
+    }
+
+    /// `OPTIONS`: the methods of the resource (CORS preflights are answered by `CORSPolicy`).
+    func options(_ route: Route, _ r: HTTPRequest) -> HTTPResponse {
+        var h = HTTPHeaders()
+        h.set("Allow", route.allow)
+        return HTTPResponse(status: 204, headers: h, body: .empty)
+    }
+
+    /// A resolver whose `upload:ID` sources are the caller's own assets only.
+    func resolver(for key: String) -> SourceResolver {
+        var r = resolver
+        let store = store
+        r.uploads = { id in (try? store.asset(id, keyID: key))?.path }
+        return r
     }
 
     /// The JSON body of a request that must be JSON, or a 415/422.

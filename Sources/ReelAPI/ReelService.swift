@@ -18,6 +18,7 @@ public final class ReelService: @unchecked Sendable {
     private var sweeper: Thread?
 
     public init(config: ServerConfiguration, logger: Logger, requestLog: ((String) -> Void)? = nil) throws {
+        try config.checkAccess()
         self.config = config
         self.logger = logger
         paths = DataPaths(root: config.dataDir)
@@ -58,8 +59,11 @@ public final class ReelService: @unchecked Sendable {
         try server.start()
         pool.start()
         startSweeper()
+        // Keys are never logged, only the first 8 hex digits of their SHA-256.
+        let keys = APIKeys(config.apiKeys)
         logger.info("serving", metadata: ["listen": "\(config.host):\(server.port)", "dataDir": "\(config.dataDir)",
-                                          "workers": "\(config.workers)"])
+                                          "workers": "\(config.workers)",
+                                          "apiKeys": keys.isEmpty ? "none" : "\(keys.fingerprints.joined(separator: ","))"])
     }
 
     public func stop() {
@@ -83,24 +87,37 @@ public final class ReelService: @unchecked Sendable {
         }
     }
 
-    /// Deletes outputs past the retention period, once a minute.
+    /// Deletes outputs and assets past their retention periods, once a minute.
     private func startSweeper() {
-        guard config.outputRetentionHours > 0 else { return }
+        guard config.outputRetentionHours > 0 || config.assetRetentionHours > 0 else { return }
         let t = Thread { [self] in
             repeat {
-                let cutoff = Int64(Date().timeIntervalSince1970 * 1000) - Int64(config.outputRetentionHours * 3_600_000)
-                do {
-                    for path in try store.expireOutputs(finishedBefore: cutoff) {
-                        try? FileManager.default.removeItem(atPath: path)
-                        logger.info("output expired", metadata: ["path": "\(path)"])
-                    }
-                } catch {
-                    logger.error("retention sweep failed", metadata: ["error": "\(error)"])
-                }
+                sweep(now: Int64(Date().timeIntervalSince1970 * 1000))
             } while sweepStop.wait(timeout: .now() + 60) == .timedOut
         }
         t.name = "reel-retention"
         sweeper = t
         t.start()
+    }
+
+    /// One retention pass as of `now` (ms): outputs of jobs finished, and assets uploaded, longer
+    /// ago than their retention (an asset a queued or running job uses is kept).
+    func sweep(now: Int64) {
+        do {
+            if config.outputRetentionHours > 0 {
+                for path in try store.expireOutputs(finishedBefore: now - Int64(config.outputRetentionHours * 3_600_000)) {
+                    try? FileManager.default.removeItem(atPath: path)
+                    logger.info("output expired", metadata: ["path": "\(path)"])
+                }
+            }
+            if config.assetRetentionHours > 0 {
+                for path in try store.expireAssets(createdBefore: now - Int64(config.assetRetentionHours * 3_600_000)) {
+                    try? FileManager.default.removeItem(atPath: path)
+                    logger.info("asset expired", metadata: ["path": "\(path)"])
+                }
+            }
+        } catch {
+            logger.error("retention sweep failed", metadata: ["error": "\(error)"])
+        }
     }
 }

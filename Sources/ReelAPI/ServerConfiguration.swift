@@ -22,6 +22,16 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var headerTimeoutSeconds = 10.0
     public var idleTimeoutSeconds = 60.0
     public var maxConnections = 4096
+    /// Bearer keys; empty: no authentication (then only on loopback, or with `allowUnauthenticated`).
+    public var apiKeys: [String] = []
+    public var allowUnauthenticated = false
+    /// Hours after upload before an asset no queued or running job uses is deleted; 0 keeps them.
+    public var assetRetentionHours = 168.0
+    /// Jobs one key may have queued or running at once (429 beyond).
+    public var activeJobsPerKey = 10
+    /// The most pixels one job may encode: width × height × frame rate × output duration
+    /// (the default is an hour of 1080p at 30 fps).
+    public var maxJobPixels: Int64 = 1920 * 1080 * 30 * 3600
 
     public init() {}
 
@@ -44,6 +54,7 @@ public struct ServerConfiguration: Sendable, Equatable {
             try c.apply(json)
         }
         try c.apply(environment: environment)
+        try c.checkAccess()
         return c
     }
 
@@ -62,6 +73,13 @@ public struct ServerConfiguration: Sendable, Equatable {
             case "allowedHosts":
                 guard case .array(let items) = v else { throw Problem(key: k, message: "must be an array of host names") }
                 allowedHosts = try items.map { try string($0, k) }
+            case "apiKeys":
+                guard case .array(let items) = v else { throw Problem(key: k, message: "must be an array of keys") }
+                apiKeys = try Self.checkedKeys(try items.map { try string($0, k) }, key: k)
+            case "allowUnauthenticated":
+                guard case .bool(let b) = v else { throw Problem(key: k, message: "must be true or false") }
+                allowUnauthenticated = b
+            case "assetRetentionHours": assetRetentionHours = try number(v, k, 0...87_600)
             case "limits":
                 guard case .object(let limits) = v else { throw Problem(key: k, message: "must be an object") }
                 for (lk, lv) in limits {
@@ -74,6 +92,8 @@ public struct ServerConfiguration: Sendable, Equatable {
                     case "headerTimeoutSeconds": headerTimeoutSeconds = try number(lv, key, 0.1...3600)
                     case "idleTimeoutSeconds": idleTimeoutSeconds = try number(lv, key, 0.1...86_400)
                     case "maxConnections": maxConnections = try int(lv, key, 1...1_000_000)
+                    case "activeJobsPerKey": activeJobsPerKey = try int(lv, key, 1...1_000_000)
+                    case "maxJobPixels": maxJobPixels = Int64(try int(lv, key, 1...Int(Int64(1) << 62)))
                     default: throw Problem(key: key, message: "is not a known limit")
                     }
                 }
@@ -100,6 +120,45 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let hosts = value("REEL_ALLOWED_HOSTS") { allowedHosts = hosts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         if let u = try parse("REEL_UPLOAD_LIMIT_BYTES", { Int64($0).flatMap { $0 >= 1024 ? $0 : nil } }) { uploadBytes = u }
         if let j = try parse("REEL_JSON_LIMIT_BYTES", { Int($0).flatMap { $0 >= 1024 ? $0 : nil } }) { jsonBodyBytes = j }
+        if let keys = value("REEL_API_KEYS") {
+            apiKeys = try Self.checkedKeys(keys.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
+                                           key: "REEL_API_KEYS")
+        }
+        if let a = try parse("REEL_ALLOW_UNAUTHENTICATED", { ["true": true, "false": false, "1": true, "0": false][$0.lowercased()] }) {
+            allowUnauthenticated = a
+        }
+        if let r = try parse("REEL_ASSET_RETENTION_HOURS", { Double($0).flatMap { $0 >= 0 && $0 <= 87_600 ? $0 : nil } }) { assetRetentionHours = r }
+        if let a = try parse("REEL_ACTIVE_JOBS_PER_KEY", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }) { activeJobsPerKey = a }
+        if let p = try parse("REEL_MAX_JOB_PIXELS", { Int64($0).flatMap { $0 >= 1 ? $0 : nil } }) { maxJobPixels = p }
+    }
+
+    /// Keys must be long enough not to be guessed and printable without spaces or commas (the
+    /// environment variable separates them with commas).
+    static func checkedKeys(_ keys: [String], key: String) throws -> [String] {
+        for (i, k) in keys.enumerated() {
+            guard k.count >= 16, k.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value < 127 && $0 != "," }) else {
+                throw Problem(key: key, message: "key \(i + 1) must be at least 16 printable ASCII characters without spaces or commas")
+            }
+        }
+        return keys
+    }
+
+    /// True when `host` is a loopback address (127.0.0.0/8, ::1 or localhost), reachable only from
+    /// this machine.
+    public static func isLoopback(_ host: String) -> Bool {
+        if host.lowercased() == "localhost" || host == "::1" { return true }
+        var v4 = in_addr()
+        if inet_pton(AF_INET, host, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        return false
+    }
+
+    /// Refuses a configuration that would serve everyone without keys: without `apiKeys` the server
+    /// listens on loopback only, unless `allowUnauthenticated` says that is intended.
+    public func checkAccess() throws {
+        guard apiKeys.isEmpty, !allowUnauthenticated, !Self.isLoopback(host) else { return }
+        throw Problem(key: "apiKeys", message: "no API keys are configured and the server would listen on \(host), which is not a "
+            + "loopback address: set apiKeys (or REEL_API_KEYS) to require keys, or allowUnauthenticated: true "
+            + "(or REEL_ALLOW_UNAUTHENTICATED=true) to serve without authentication")
     }
 
     mutating func setListen(_ s: String, key: String) throws {

@@ -41,26 +41,79 @@ public final class JobStore: @unchecked Sendable {
         case existing(Job)
         /// The idempotency key was used before with a different body.
         case conflict(Job)
+        /// The key already has `active` jobs queued or running, its limit; `soonestETA` is the
+        /// smallest ETA (seconds) among its running jobs, when one is known.
+        case overQuota(active: Int, soonestETA: Double?)
+        /// These uploads named by the spec were deleted (or never belonged to the key) meanwhile.
+        case assetsMissing([String])
+    }
+
+    /// A validated job to queue.
+    public struct Submission: Sendable {
+        public var spec: String
+        public var bodyHash: String
+        public var idempotencyKey: String?
+        /// The API key submitting it ("" without keys).
+        public var keyID: String
+        /// The ids of the uploads the spec names (`upload:ID`); each must exist and be the key's.
+        public var assets: [String]
+        /// At most this many of the key's jobs may be queued or running; nil: no limit.
+        public var activeLimit: Int?
+
+        public init(spec: String, bodyHash: String, idempotencyKey: String? = nil, keyID: String = "", assets: [String] = [],
+                    activeLimit: Int? = nil) {
+            self.spec = spec
+            self.bodyHash = bodyHash
+            self.idempotencyKey = idempotencyKey
+            self.keyID = keyID
+            self.assets = assets
+            self.activeLimit = activeLimit
+        }
     }
 
     /// Stores a validated spec as a queued job; durable (fsync'd) when this returns.
     public func submit(spec: String, bodyHash: String, idempotencyKey: String?) throws -> SubmitResult {
+        try submit(Submission(spec: spec, bodyHash: bodyHash, idempotencyKey: idempotencyKey))
+    }
+
+    /// Stores a validated spec as a queued job; durable (fsync'd) when this returns. The idempotency
+    /// key, the key's quota and the uploads are checked in the same transaction as the insert.
+    public func submit(_ sub: Submission) throws -> SubmitResult {
         try locked {
             try db.transaction {
-                if let key = idempotencyKey {
-                    let s = try db.prepare("SELECT \(JobStoreSchema.jobColumns), body_hash FROM jobs WHERE idempotency_key = ?").bind([.text(key)])
+                if let key = sub.idempotencyKey {
+                    let s = try db.prepare("SELECT \(JobStoreSchema.jobColumns), body_hash FROM jobs WHERE key_id = ? AND idempotency_key = ?")
+                        .bind([.text(sub.keyID), .text(key)])
                     if try s.step() {
                         let job = try JobStoreSchema.job(s)
-                        return try s.text("body_hash") == bodyHash ? .existing(job) : .conflict(job)
+                        return try s.text("body_hash") == sub.bodyHash ? .existing(job) : .conflict(job)
                     }
                 }
+                if let limit = sub.activeLimit {
+                    let s = try db.prepare("""
+                        SELECT COUNT(*) AS active, MIN(CASE WHEN status = 'running' THEN eta END) AS soonest
+                        FROM jobs WHERE key_id = ? AND status IN ('queued', 'running')
+                        """).bind([.text(sub.keyID)])
+                    _ = try s.step()
+                    let active = try s.int("active")
+                    if active >= limit { return .overQuota(active: active, soonestETA: try s.optionalDouble("soonest")) }
+                }
+                var missing: [String] = []
+                for asset in sub.assets {
+                    let s = try db.prepare("SELECT id FROM assets WHERE id = ? AND key_id = ?").bind([.text(asset), .text(sub.keyID)])
+                    if try !s.step() { missing.append(asset) }
+                }
+                if !missing.isEmpty { return .assetsMissing(missing) }
                 let id = "job_" + ULID.make(millis: now())
                 let t = now()
                 try db.prepare("""
-                    INSERT INTO jobs (id, status, spec, body_hash, idempotency_key, max_attempts, created_at, updated_at)
-                    VALUES (?, 'queued', ?, ?, ?, ?, ?, ?)
-                    """).run([.text(id), .text(spec), .text(bodyHash), idempotencyKey.map { .text($0) } ?? .null,
+                    INSERT INTO jobs (id, key_id, status, spec, body_hash, idempotency_key, max_attempts, created_at, updated_at)
+                    VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, ?)
+                    """).run([.text(id), .text(sub.keyID), .text(sub.spec), .text(sub.bodyHash), sub.idempotencyKey.map { .text($0) } ?? .null,
                               .int(Int64(maxAttempts)), .int(t), .int(t)])
+                for asset in Set(sub.assets) {
+                    try db.prepare("INSERT INTO job_assets (job_id, asset_id) VALUES (?, ?)").run([.text(id), .text(asset)])
+                }
                 return .created(try fetch(id)!)
             }
         }
@@ -68,11 +121,17 @@ public final class JobStore: @unchecked Sendable {
 
     public func job(_ id: String) throws -> Job? { try locked { try fetch(id) } }
 
-    /// Jobs newest first, optionally of one status; `cursor` continues a previous page.
-    public func list(status: Job.Status?, limit: Int, cursor: String?) throws -> (jobs: [Job], nextCursor: String?) {
+    /// The job when it belongs to `keyID`; another key's job is as absent as a missing one.
+    public func job(_ id: String, keyID: String) throws -> Job? {
+        try locked { try fetch(id).flatMap { $0.keyID == keyID ? $0 : nil } }
+    }
+
+    /// Jobs newest first, optionally of one status and one key; `cursor` continues a previous page.
+    public func list(keyID: String? = nil, status: Job.Status?, limit: Int, cursor: String?) throws -> (jobs: [Job], nextCursor: String?) {
         try locked {
             var sql = "SELECT \(JobStoreSchema.jobColumns) FROM jobs WHERE 1=1"
             var args: [SQLiteStatement.Value] = []
+            if let keyID { sql += " AND key_id = ?"; args.append(.text(keyID)) }
             if let status { sql += " AND status = ?"; args.append(.text(status.rawValue)) }
             if let cursor, let row = Int64(cursor) { sql += " AND rowid < ?"; args.append(.int(row)) }
             sql += " ORDER BY rowid DESC LIMIT ?"
@@ -110,10 +169,11 @@ public final class JobStore: @unchecked Sendable {
         case notFound
     }
 
-    public func cancel(_ id: String) throws -> CancelResult {
+    /// Cancels a job of `keyID` (nil: of any key).
+    public func cancel(_ id: String, keyID: String? = nil) throws -> CancelResult {
         try locked {
             try db.transaction {
-                guard let job = try fetch(id) else { return .notFound }
+                guard let job = try fetch(id), keyID == nil || job.keyID == keyID else { return .notFound }
                 if job.status.isFinished { return .alreadyFinished(job) }
                 let t = now()
                 if job.status == .queued {

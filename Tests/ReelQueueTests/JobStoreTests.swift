@@ -1,5 +1,5 @@
 import Foundation
-import ReelQueue
+@testable import ReelQueue
 import XCTest
 
 /// A clock the tests move by hand.
@@ -57,6 +57,40 @@ final class JobStoreTests: XCTestCase {
         XCTAssertEqual(try s.list(status: .queued, limit: 10, cursor: nil).jobs.count, 5)
         XCTAssertEqual(try s.list(status: .running, limit: 10, cursor: nil).jobs.count, 0)
         XCTAssertTrue(ids.allSatisfy { $0.hasPrefix("job_") && $0.count == 30 })
+    }
+
+    func testVersion1DatabaseKeepsItsJobsAndOrderAfterTheKeyMigration() throws {
+        do {
+            let db = try SQLiteDatabase(path: dir + "/reel.db")
+            try db.migrate(Array(JobStoreSchema.migrations.prefix(1)))
+            for (i, id) in ["job_b", "job_a"].enumerated() {
+                try db.prepare("""
+                    INSERT INTO jobs (id, status, spec, body_hash, idempotency_key, max_attempts, created_at, updated_at)
+                    VALUES (?, 'queued', '{}', 'h', ?, 3, ?, ?)
+                    """).run([.text(id), .text("k\(i)"), .int(Int64(i)), .int(Int64(i))])
+            }
+        }
+        let s = try store()
+        let jobs = try s.list(status: nil, limit: 10, cursor: nil).jobs
+        XCTAssertEqual(jobs.map(\.id), ["job_a", "job_b"], "newest (highest rowid) first, as before")
+        XCTAssertEqual(jobs.map(\.keyID), ["", ""])
+        guard case .existing(let again) = try s.submit(spec: "{}", bodyHash: "h", idempotencyKey: "k0") else { return XCTFail() }
+        XCTAssertEqual(again.id, "job_b", "idempotency keys survive, now scoped to the key \"\"")
+        XCTAssertEqual(try s.job("job_a", keyID: "someone")?.id, nil)
+    }
+
+    func testQuotaAndAssetsAreCheckedWithTheInsert() throws {
+        let s = try store()
+        let sub = JobStore.Submission(spec: "{}", bodyHash: "h", keyID: "K", activeLimit: 1)
+        _ = try created(try s.submit(sub))
+        guard case .overQuota(let active, _) = try s.submit(sub) else { return XCTFail("a second active job of K") }
+        XCTAssertEqual(active, 1)
+        _ = try created(try s.submit(JobStore.Submission(spec: "{}", bodyHash: "h", keyID: "L", activeLimit: 1)))
+        try s.insert(Asset(id: "asset_1", path: "/a", bytes: 1, sha256: "", contentType: nil, filename: nil, probe: "{}", createdAt: 0, keyID: "L"))
+        guard case .assetsMissing(let ids) = try s.submit(JobStore.Submission(spec: "{}", bodyHash: "h", keyID: "M", assets: ["asset_1"])) else {
+            return XCTFail("M names L's asset")
+        }
+        XCTAssertEqual(ids, ["asset_1"])
     }
 
     func testIdempotencyKeyReturnsTheSameJobOrConflicts() throws {
