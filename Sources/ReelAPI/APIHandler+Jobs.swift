@@ -28,8 +28,10 @@ extension APIHandler {
         do {
             plan = try RenderPlanner(resolver: resolver(for: key)).plan(spec)
         } catch RenderError.invalid(let problems) {
-            throw ProblemError(.validation(problems))
+            throw ProblemError(.validation(problems + webhookProblems(spec)))
         }
+        let hookProblems = webhookProblems(spec)
+        if !hookProblems.isEmpty { throw ProblemError(.validation(hookProblems)) }
         try checkCost(plan)
         let idempotencyKey = r.head.headers["Idempotency-Key"]
         if let idempotencyKey, idempotencyKey.isEmpty || idempotencyKey.count > 200 {
@@ -37,7 +39,8 @@ extension APIHandler {
                                            detail: "the Idempotency-Key header is not valid"))
         }
         let submission = JobStore.Submission(spec: text, bodyHash: bodyHash, idempotencyKey: idempotencyKey, keyID: key,
-                                             assets: APIHandler.uploads(in: json), activeLimit: config.activeJobsPerKey)
+                                             assets: APIHandler.uploads(in: json), activeLimit: config.activeJobsPerKey,
+                                             webhook: spec.webhook.map { JobWebhook(url: $0.url, events: $0.events.map(\.rawValue)) })
         switch try store.submit(submission) {
         case .created(let job):
             logger.info("job queued", metadata: ["jobId": "\(job.id)", "key": "\(APIKeys.fingerprint(ofKeyID: key))",
@@ -60,6 +63,19 @@ extension APIHandler {
         case .assetsMissing(let ids):
             throw ProblemError(.validation(ids.map { SpecProblem(pointer: "", message: "upload:\($0) was deleted while the job was submitted") }))
         }
+    }
+
+    /// What the server says about a spec's webhook: it needs a `webhookSecret` to sign with, and a
+    /// host of `allowedHosts`, as http(s) sources do.
+    func webhookProblems(_ spec: JobSpec) -> [SpecProblem] {
+        guard let hook = spec.webhook else { return [] }
+        if config.webhookSecret == nil {
+            return [SpecProblem(pointer: "/webhook", message: "cannot be sent: this server has no webhookSecret (REEL_WEBHOOK_SECRET) to sign with")]
+        }
+        if let why = WebhookDeliverer.refusal(hook.url, allowedHosts: config.allowedHosts) {
+            return [SpecProblem(pointer: "/webhook/url", message: why)]
+        }
+        return []
     }
 
     /// Refuses a job that would encode more pixels than `limits.maxJobPixels` allows.
@@ -96,7 +112,8 @@ extension APIHandler {
 
     func getJob(_ id: String, key: String) throws -> HTTPResponse {
         guard let job = try store.job(id, keyID: key) else { throw ProblemError(.notFound("no job \(id)")) }
-        return jobResponse(job, 200)
+        let deliveries = job.webhook == nil ? [] : try store.deliveries(jobID: id)
+        return JobJSON.job(job, retentionHours: config.outputRetentionHours, deliveries: deliveries).response(200)
     }
 
     func listJobs(_ r: HTTPRequest, key: String) throws -> HTTPResponse {

@@ -14,6 +14,7 @@ public final class ReelService: @unchecked Sendable {
     let server: HTTPServer
     let paths: DataPaths
     let logger: Logger
+    let deliverer: WebhookDeliverer
     private let sweepStop = DispatchSemaphore(value: 0)
     private var sweeper: Thread?
 
@@ -24,7 +25,10 @@ public final class ReelService: @unchecked Sendable {
         paths = DataPaths(root: config.dataDir)
         try paths.create()
         try FileManager.default.createDirectory(atPath: config.mediaRoot, withIntermediateDirectories: true)
-        store = try JobStore(path: paths.database, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds)
+        let retention = config.outputRetentionHours
+        // A webhook's body is the job as GET /v1/jobs/{id} shows it at the event (without the history).
+        store = try JobStore(path: paths.database, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
+                             webhookBody: { JobJSON.job($0, retentionHours: retention).serialized })
         ReelService.removeStalePartials(in: paths.outputs, logger: logger)
         // Uploads left in data/tmp for over an hour belonged to requests that died with a process
         // (younger ones may be another live server's, sharing this data directory).
@@ -41,6 +45,8 @@ public final class ReelService: @unchecked Sendable {
             return a.path
         }, allowedHosts: config.allowedHosts)
         pool = WorkerPool(store: store, workers: config.workers, outputDirectory: paths.outputs, resolver: resolver, logger: logger)
+        deliverer = WebhookDeliverer(store: store, secret: config.webhookSecret, allowedHosts: config.allowedHosts,
+                                     schedule: WebhookSchedule(base: config.webhookRetrySeconds), logger: logger)
         let handler = APIHandler(config: config, store: store, pool: pool, resolver: resolver, paths: paths, logger: logger)
         var http = HTTPServerConfiguration(host: config.host, port: config.port)
         http.handlerThreads = config.handlerThreads
@@ -58,6 +64,7 @@ public final class ReelService: @unchecked Sendable {
     public func start() throws {
         try server.start()
         pool.start()
+        deliverer.start()
         startSweeper()
         // Keys are never logged, only the first 8 hex digits of their SHA-256.
         let keys = APIKeys(config.apiKeys)
@@ -70,6 +77,7 @@ public final class ReelService: @unchecked Sendable {
         logger.info("stopping")
         server.shutdown(gracePeriod: 10)
         pool.shutdown()
+        deliverer.stop()
         sweepStop.signal()
         logger.info("stopped")
     }
@@ -89,7 +97,6 @@ public final class ReelService: @unchecked Sendable {
 
     /// Deletes outputs and assets past their retention periods, once a minute.
     private func startSweeper() {
-        guard config.outputRetentionHours > 0 || config.assetRetentionHours > 0 else { return }
         let t = Thread { [self] in
             repeat {
                 sweep(now: Int64(Date().timeIntervalSince1970 * 1000))
@@ -116,6 +123,7 @@ public final class ReelService: @unchecked Sendable {
                     logger.info("asset expired", metadata: ["path": "\(path)"])
                 }
             }
+            try store.pruneDeliveries()
         } catch {
             logger.error("retention sweep failed", metadata: ["error": "\(error)"])
         }

@@ -32,6 +32,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The most pixels one job may encode: width × height × frame rate × output duration
     /// (the default is an hour of 1080p at 30 fps).
     public var maxJobPixels: Int64 = 1920 * 1080 * 30 * 3600
+    /// The HMAC-SHA256 key of webhook signatures; without it, specs with a `webhook` are refused.
+    public var webhookSecret: String?
+    /// The first webhook retry's delay; each later one doubles, for 24 hours.
+    public var webhookRetrySeconds = 5.0
 
     public init() {}
 
@@ -80,6 +84,8 @@ public struct ServerConfiguration: Sendable, Equatable {
                 guard case .bool(let b) = v else { throw Problem(key: k, message: "must be true or false") }
                 allowUnauthenticated = b
             case "assetRetentionHours": assetRetentionHours = try number(v, k, 0...87_600)
+            case "webhookSecret": webhookSecret = try Self.checkedSecret(try string(v, k), key: k)
+            case "webhookRetrySeconds": webhookRetrySeconds = try number(v, k, 0.1...3600)
             case "limits":
                 guard case .object(let limits) = v else { throw Problem(key: k, message: "must be an object") }
                 for (lk, lv) in limits {
@@ -130,6 +136,13 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let r = try parse("REEL_ASSET_RETENTION_HOURS", { Double($0).flatMap { $0 >= 0 && $0 <= 87_600 ? $0 : nil } }) { assetRetentionHours = r }
         if let a = try parse("REEL_ACTIVE_JOBS_PER_KEY", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }) { activeJobsPerKey = a }
         if let p = try parse("REEL_MAX_JOB_PIXELS", { Int64($0).flatMap { $0 >= 1 ? $0 : nil } }) { maxJobPixels = p }
+        if let w = value("REEL_WEBHOOK_SECRET") { webhookSecret = try Self.checkedSecret(w, key: "REEL_WEBHOOK_SECRET") }
+        if let r = try parse("REEL_WEBHOOK_RETRY_SECONDS", { Double($0).flatMap { $0 >= 0.1 && $0 <= 3600 ? $0 : nil } }) { webhookRetrySeconds = r }
+    }
+
+    static func checkedSecret(_ secret: String, key: String) throws -> String {
+        guard secret.utf8.count >= 16 else { throw Problem(key: key, message: "must be at least 16 bytes long") }
+        return secret
     }
 
     /// Keys must be long enough not to be guessed and printable without spaces or commas (the

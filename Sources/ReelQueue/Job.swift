@@ -27,4 +27,6 @@ public struct Job: Sendable, Equatable {
     public var finishedAt: Int64?
     public var error: JobError?
     public var output: JobOutput?
+    /// Where the job's events are POSTed, from its spec.
+    public var webhook: JobWebhook?
 }

@@ -11,13 +11,17 @@ public final class JobStore: @unchecked Sendable {
     public let maxAttempts: Int
     public let leaseMillis: Int64
     let now: @Sendable () -> Int64
+    /// The body of a webhook delivery: the job as the API shows it (the API passes its JSON).
+    let webhookBody: @Sendable (Job) -> String
 
     public init(path: String, maxAttempts: Int = 3, leaseSeconds: Double = 30,
-                now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }) throws {
+                now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) },
+                webhookBody: @escaping @Sendable (Job) -> String = { #"{"id":"\#($0.id)","status":"\#($0.status.rawValue)"}"# }) throws {
         db = try SQLiteDatabase(path: path)
         self.maxAttempts = maxAttempts
         leaseMillis = Int64(leaseSeconds * 1000)
         self.now = now
+        self.webhookBody = webhookBody
         try db.migrate(JobStoreSchema.migrations)
     }
 
@@ -59,9 +63,11 @@ public final class JobStore: @unchecked Sendable {
         public var assets: [String]
         /// At most this many of the key's jobs may be queued or running; nil: no limit.
         public var activeLimit: Int?
+        public var webhook: JobWebhook?
 
         public init(spec: String, bodyHash: String, idempotencyKey: String? = nil, keyID: String = "", assets: [String] = [],
-                    activeLimit: Int? = nil) {
+                    activeLimit: Int? = nil, webhook: JobWebhook? = nil) {
+            self.webhook = webhook
             self.spec = spec
             self.bodyHash = bodyHash
             self.idempotencyKey = idempotencyKey
@@ -107,10 +113,11 @@ public final class JobStore: @unchecked Sendable {
                 let id = "job_" + ULID.make(millis: now())
                 let t = now()
                 try db.prepare("""
-                    INSERT INTO jobs (id, key_id, status, spec, body_hash, idempotency_key, max_attempts, created_at, updated_at)
-                    VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, ?)
+                    INSERT INTO jobs (id, key_id, status, spec, body_hash, idempotency_key, max_attempts, created_at, updated_at,
+                    webhook_url, webhook_events) VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?)
                     """).run([.text(id), .text(sub.keyID), .text(sub.spec), .text(sub.bodyHash), sub.idempotencyKey.map { .text($0) } ?? .null,
-                              .int(Int64(maxAttempts)), .int(t), .int(t)])
+                              .int(Int64(maxAttempts)), .int(t), .int(t), sub.webhook.map { .text($0.url) } ?? .null,
+                              sub.webhook.map { .text($0.events.joined(separator: ",")) } ?? .null])
                 for asset in Set(sub.assets) {
                     try db.prepare("INSERT INTO job_assets (job_id, asset_id) VALUES (?, ?)").run([.text(id), .text(asset)])
                 }
@@ -181,6 +188,7 @@ public final class JobStore: @unchecked Sendable {
                         UPDATE jobs SET status = 'canceled', cancel_requested = 1, error_code = 'canceled',
                         error_message = 'canceled before it started', finished_at = ?, updated_at = ? WHERE id = ?
                         """).run([.int(t), .int(t), .text(id)])
+                    try enqueueEvent("canceled", jobID: id)
                     return .canceled(try fetch(id)!)
                 }
                 try db.prepare("UPDATE jobs SET cancel_requested = 1, updated_at = ? WHERE id = ?").run([.int(t), .text(id)])

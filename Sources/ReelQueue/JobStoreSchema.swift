@@ -93,6 +93,32 @@ enum JobStoreSchema {
         ) WITHOUT ROWID;
         CREATE INDEX job_assets_by_asset ON job_assets(asset_id);
         """,
+        // 3: webhooks. A job keeps its spec's webhook (URL and events); `webhook_deliveries` is the
+        // outbox: each row is written in the transaction that changes the job, and a delivery
+        // worker sends it, retrying with the same id until a 2xx or its schedule ends.
+        """
+        ALTER TABLE jobs ADD COLUMN webhook_url TEXT;
+        ALTER TABLE jobs ADD COLUMN webhook_events TEXT;
+        ALTER TABLE jobs ADD COLUMN webhook_progress_at INTEGER;
+        CREATE TABLE webhook_deliveries (
+            id TEXT PRIMARY KEY,
+            job_id TEXT NOT NULL,
+            event TEXT NOT NULL,
+            url TEXT NOT NULL,
+            body TEXT NOT NULL,
+            status TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            last_status INTEGER,
+            last_error TEXT,
+            created_at INTEGER NOT NULL,
+            next_attempt_at INTEGER,
+            last_attempt_at INTEGER,
+            finished_at INTEGER,
+            claimed_by TEXT
+        );
+        CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
+        CREATE INDEX webhook_deliveries_by_job ON webhook_deliveries(job_id);
+        """,
     ]
 
     /// The columns `job(_:)` reads, by name. `rowid` (the list cursor) is named with `AS` because
@@ -100,7 +126,8 @@ enum JobStoreSchema {
     static let jobColumns = """
         id, key_id, status, spec, idempotency_key, progress, eta, attempts, max_attempts, cancel_requested,
         error_code, error_message, output_path, output_bytes, output_duration, output_sha256,
-        output_content_type, output_expired, created_at, updated_at, started_at, finished_at, rowid AS rowid
+        output_content_type, output_expired, created_at, updated_at, started_at, finished_at, webhook_url, webhook_events,
+        rowid AS rowid
         """
 
     /// Reads a row selected with `jobColumns`.
@@ -118,6 +145,9 @@ enum JobStoreSchema {
                    eta: try s.optionalDouble("eta"), attempts: try s.int("attempts"), maxAttempts: try s.int("max_attempts"),
                    cancelRequested: try s.int("cancel_requested") != 0, createdAt: try s.int64("created_at"),
                    updatedAt: try s.int64("updated_at"), startedAt: try s.optionalInt("started_at"),
-                   finishedAt: try s.optionalInt("finished_at"), error: error, output: output)
+                   finishedAt: try s.optionalInt("finished_at"), error: error, output: output,
+                   webhook: try s.optionalText("webhook_url").map {
+                       JobWebhook(url: $0, events: try s.text("webhook_events").split(separator: ",").map(String.init))
+                   })
     }
 }

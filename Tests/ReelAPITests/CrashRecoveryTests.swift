@@ -77,4 +77,40 @@ final class CrashRecoveryTests: XCTestCase {
         XCTAssertEqual(job["attempts"] as? Int, 1)
         XCTAssertEqual(try c2.request("POST", "/v1/jobs/\(id)/cancel").status, 202)
     }
+
+    func testAKilledServerStillDeliversTheWebhookOfAFinishedJob() throws {
+        let root = NSTemporaryDirectory() + "reel-hook-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/media", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let secret = "whsec-crash-0123456789abcdef"
+        let env = ["REEL_WEBHOOK_SECRET": secret, "REEL_ALLOWED_HOSTS": "127.0.0.1"]
+        // The first attempt is read and never answered: the server dies while it is in flight.
+        let receiver = try WebhookReceiver { _, i in i == 0 ? .hang : .status(200, []) }
+        let first = try ServerProcess(root: root, env: env)
+        let c = try TestClient(port: first.port)
+        let r = try c.json("POST", "/v1/jobs", WebhookTests.spec(receiver.url(), events: #"["succeeded"]"#))
+        XCTAssertEqual(r.status, 202, r.text)
+        let id = try XCTUnwrap(r.json["id"] as? String)
+        let attempt = receiver.wait { $0.count >= 1 }
+        XCTAssertEqual(attempt.count, 1, "the job ended and its delivery started")
+        let before = try c.request("GET", "/v1/jobs/\(id)").json
+        XCTAssertEqual(before["status"] as? String, "succeeded")
+        first.kill9()
+
+        let second = try ServerProcess(root: root, env: env)
+        defer { second.terminate() }
+        let again = receiver.wait(timeout: 20) { $0.count >= 2 }
+        XCTAssertEqual(again.count, 2, "delivered after the restart")
+        guard again.count == 2 else { return }
+        XCTAssertEqual(again[1].header("Reel-Delivery"), again[0].header("Reel-Delivery"), "the same delivery, not a new event")
+        XCTAssertEqual(again[1].header("Reel-Event"), "succeeded")
+        XCTAssertTrue(WebhookReceiver.signatureIsValid(again[1], secret: secret))
+        let c2 = try TestClient(port: second.port)
+        let job = try poll(c2, id, seconds: 20) { j in
+            ((j["webhook"] as? [String: Any])?["deliveries"] as? [[String: Any]])?.first?["status"] as? String == "delivered"
+        }
+        let d = try XCTUnwrap(((job["webhook"] as? [String: Any])?["deliveries"] as? [[String: Any]])?.first)
+        XCTAssertEqual(d["status"] as? String, "delivered", "\(d)")
+        XCTAssertEqual(d["attempts"] as? Int, 2)
+    }
 }

@@ -93,6 +93,68 @@ final class JobStoreTests: XCTestCase {
         XCTAssertEqual(ids, ["asset_1"])
     }
 
+    func testWebhookEventsAreWrittenWithTheStateChange() throws {
+        let s = try store(maxAttempts: 1)
+        let all = JobWebhook(url: "http://h/x", events: ["succeeded", "failed", "canceled", "progress"])
+        func submit(_ hook: JobWebhook?) throws -> Job {
+            try created(try s.submit(JobStore.Submission(spec: "{}", bodyHash: UUID().uuidString, webhook: hook)))
+        }
+        func events(_ id: String) throws -> [String] { try s.deliveries(jobID: id).map(\.event) }
+
+        let a = try submit(all)
+        XCTAssertEqual(try s.job(a.id)?.webhook, all)
+        _ = try s.claim(owner: "W")
+        XCTAssertEqual(try s.heartbeat(a.id, owner: "W", progress: 0.1, eta: nil), .keepGoing)
+        clock.advance(seconds: 1)
+        XCTAssertEqual(try s.heartbeat(a.id, owner: "W", progress: 0.2, eta: nil), .keepGoing)
+        XCTAssertEqual(try events(a.id), ["progress"], "progress at most every 5 s")
+        clock.advance(seconds: 5)
+        XCTAssertEqual(try s.heartbeat(a.id, owner: "W", progress: 0.8, eta: nil), .keepGoing)
+        XCTAssertTrue(try s.complete(a.id, owner: "W", output: JobOutput(path: "/o", bytes: 1, duration: "1", sha256: "", contentType: "video/mp4")))
+        XCTAssertEqual(try events(a.id), ["progress", "progress", "succeeded"])
+        XCTAssertTrue(try s.deliveries(jobID: a.id).allSatisfy { $0.status == .pending && $0.url == "http://h/x" && $0.id.hasPrefix("dlv_") })
+
+        let b = try submit(JobWebhook(url: "http://h/y", events: ["failed"]))
+        _ = try s.claim(owner: "W")
+        XCTAssertFalse(try s.complete(b.id, owner: "other", output: JobOutput(path: "/o", bytes: 1, duration: "1", sha256: "", contentType: "video/mp4")))
+        XCTAssertEqual(try events(b.id), [], "no change, no event")
+        clock.advance(seconds: 11)  // W died on its only attempt
+        XCTAssertNil(try s.claim(owner: "V"))
+        XCTAssertEqual(try events(b.id), ["failed"])
+
+        let c = try submit(all)
+        guard case .canceled = try s.cancel(c.id) else { return XCTFail() }
+        XCTAssertEqual(try events(c.id), ["canceled"])
+        let d = try submit(all)
+        XCTAssertEqual(try s.deleteJob(d.id, keyID: nil), .deleted(output: nil, wasRunning: false))
+        XCTAssertEqual(try events(d.id), ["canceled"], "a deleted job's cancel is still delivered")
+        XCTAssertEqual(try events(try submit(nil).id), [])
+    }
+
+    func testDeliveriesAreClaimedOnceRetriedAndReleased() throws {
+        let s = try store()
+        let j = try created(try s.submit(JobStore.Submission(spec: "{}", bodyHash: "h", webhook: JobWebhook(url: "http://h", events: ["canceled"]))))
+        _ = try s.cancel(j.id)
+        let first = try s.claimDeliveries(by: "A", limit: 8, leaseMillis: 15000)
+        XCTAssertEqual(first.map(\.attempts), [1])
+        XCTAssertEqual(try s.claimDeliveries(by: "B", limit: 8, leaseMillis: 15000), [], "claimed by A")
+        XCTAssertEqual(try s.deliveryClaimers(), ["A"])
+        try s.releaseDeliveries(claimedBy: "A")  // A's process is gone
+        let again = try s.claimDeliveries(by: "B", limit: 8, leaseMillis: 15000)
+        XCTAssertEqual(again.map(\.id), first.map(\.id))
+        XCTAssertEqual(again.map(\.attempts), [2])
+        try s.recordDelivery(again[0].id, .retry(status: 500, error: "answered HTTP 500", next: clock.now + 5000))
+        XCTAssertEqual(try s.claimDeliveries(by: "B", limit: 8, leaseMillis: 15000), [], "not due yet")
+        clock.advance(seconds: 5)
+        let third = try XCTUnwrap(try s.claimDeliveries(by: "B", limit: 8, leaseMillis: 15000).first)
+        try s.recordDelivery(third.id, .delivered(status: 200))
+        let d = try XCTUnwrap(try s.deliveries(jobID: j.id).first)
+        XCTAssertEqual(d.status, .delivered)
+        XCTAssertEqual(d.attempts, 3)
+        XCTAssertEqual(d.lastStatus, 200)
+        XCTAssertEqual(try s.claimDeliveries(by: "B", limit: 8, leaseMillis: 15000), [])
+    }
+
     func testIdempotencyKeyReturnsTheSameJobOrConflicts() throws {
         let s = try store()
         let first = try created(try s.submit(spec: "{}", bodyHash: "abc", idempotencyKey: "k1"))
