@@ -12,13 +12,16 @@ extension APIHandler {
         do { json = try JSONParser.parse(body) } catch {
             throw ProblemError(.validation([SpecProblem(pointer: "", message: (error as? JSONParser.SyntaxError)?.description ?? "\(error)")]))
         }
+        if case .object(let members) = json, members.contains(where: { $0.key == "template" }) {
+            return try submitFromTemplate(members, body: body, r, key: key)
+        }
         return try queue(json, text: String(decoding: body, as: UTF8.self), bodyHash: SHA256.hex(of: body), r, key: key)
     }
 
     /// Validates a spec completely — syntax, rules, unsupported features, every source resolved
     /// and probed, the server's cost limit — before queueing it, so a job that could never render
     /// is a 422, not a failure later. The key's quota is checked in the same transaction as the insert.
-    func queue(_ json: JSONValue, text: String, bodyHash: String, _ r: HTTPRequest, key: String) throws -> HTTPResponse {
+    func queue(_ json: JSONValue, text: String, bodyHash: String, _ r: HTTPRequest, key: String, templateID: String? = nil) throws -> HTTPResponse {
         let spec: JobSpec
         switch SpecDecoder.decode(json: json) {
         case .success(let s): spec = s
@@ -40,7 +43,8 @@ extension APIHandler {
         }
         let submission = JobStore.Submission(spec: text, bodyHash: bodyHash, idempotencyKey: idempotencyKey, keyID: key,
                                              assets: APIHandler.uploads(in: json), activeLimit: config.activeJobsPerKey,
-                                             webhook: spec.webhook.map { JobWebhook(url: $0.url, events: $0.events.map(\.rawValue)) })
+                                             webhook: spec.webhook.map { JobWebhook(url: $0.url, events: $0.events.map(\.rawValue)) },
+                                             templateID: templateID)
         switch try store.submit(submission) {
         case .created(let job):
             logger.info("job queued", metadata: ["jobId": "\(job.id)", "key": "\(APIKeys.fingerprint(ofKeyID: key))",

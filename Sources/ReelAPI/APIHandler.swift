@@ -86,6 +86,10 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
         case ("GET", .asset(let id)): return try getAsset(id, key: key)
         case ("DELETE", .asset(let id)): return try deleteAsset(id, key: key)
         case ("POST", .probe): return try probe(r, key: key)
+        case ("POST", .templates): return try createTemplate(r, key: key)
+        case ("GET", .templates): return try listTemplates(r, key: key)
+        case ("GET", .template(let id)): return try getTemplate(id, key: key)
+        case ("DELETE", .template(let id)): return try deleteTemplate(id, key: key)
         default: throw ProblemError(.notFound("no resource at \(r.head.path)"))
         }
     }

@@ -8,7 +8,7 @@ enum JobJSON {
     /// A job; `deliveries` (on `GET /v1/jobs/{id}` only) lists its webhook's deliveries.
     static func job(_ j: Job, retentionHours: Double, deliveries: [WebhookDelivery]? = nil) -> JSONValue {
         var m: [(key: String, value: JSONValue)] = [
-            ("id", .string(j.id)), ("status", .string(j.status.rawValue)),
+            ("id", .string(j.id)), ("status", .string(j.status.rawValue)), ("template", j.templateID.map { .string($0) } ?? .null),
             ("progress", number(j.progress)), ("eta", j.eta.map(number) ?? .null),
             ("attempts", .number(String(j.attempts))), ("maxAttempts", .number(String(j.maxAttempts))),
             ("createdAt", .string(timestamp(j.createdAt))), ("updatedAt", .string(timestamp(j.updatedAt))),
@@ -49,6 +49,15 @@ enum JobJSON {
             ("expiresAt", retentionHours > 0 ? .string(timestamp(a.createdAt + Int64(retentionHours * 3_600_000))) : .null),
             ("probe", (try? JSONParser.parse(a.probe)) ?? .null),
         ]
+    }
+
+    /// A template: its id, name, placeholder names and spec.
+    static func template(_ t: Template) -> JSONValue {
+        .object([
+            ("id", .string(t.id)), ("name", t.name.map { .string($0) } ?? .null),
+            ("placeholders", .array(t.placeholders.map { .string($0) })), ("createdAt", .string(timestamp(t.createdAt))),
+            ("spec", (try? JSONParser.parse(Array(t.spec.utf8))) ?? .null),
+        ])
     }
 
     /// One webhook delivery: its id (`Reel-Delivery`), event, state and attempts.

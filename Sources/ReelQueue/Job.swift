@@ -10,6 +10,8 @@ public struct Job: Sendable, Equatable {
     public var id: String
     /// The API key that created the job (its SHA-256 hex; "" when the server has no keys).
     public var keyID: String
+    /// The template the job was merged from, if any.
+    public var templateID: String?
     public var status: Status
     /// The spec's JSON text exactly as accepted.
     public var spec: String

@@ -64,10 +64,12 @@ public final class JobStore: @unchecked Sendable {
         /// At most this many of the key's jobs may be queued or running; nil: no limit.
         public var activeLimit: Int?
         public var webhook: JobWebhook?
+        public var templateID: String?
 
         public init(spec: String, bodyHash: String, idempotencyKey: String? = nil, keyID: String = "", assets: [String] = [],
-                    activeLimit: Int? = nil, webhook: JobWebhook? = nil) {
+                    activeLimit: Int? = nil, webhook: JobWebhook? = nil, templateID: String? = nil) {
             self.webhook = webhook
+            self.templateID = templateID
             self.spec = spec
             self.bodyHash = bodyHash
             self.idempotencyKey = idempotencyKey
@@ -114,10 +116,11 @@ public final class JobStore: @unchecked Sendable {
                 let t = now()
                 try db.prepare("""
                     INSERT INTO jobs (id, key_id, status, spec, body_hash, idempotency_key, max_attempts, created_at, updated_at,
-                    webhook_url, webhook_events) VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?)
+                    webhook_url, webhook_events, template_id) VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """).run([.text(id), .text(sub.keyID), .text(sub.spec), .text(sub.bodyHash), sub.idempotencyKey.map { .text($0) } ?? .null,
                               .int(Int64(maxAttempts)), .int(t), .int(t), sub.webhook.map { .text($0.url) } ?? .null,
-                              sub.webhook.map { .text($0.events.joined(separator: ",")) } ?? .null])
+                              sub.webhook.map { .text($0.events.joined(separator: ",")) } ?? .null,
+                              sub.templateID.map { .text($0) } ?? .null])
                 for asset in Set(sub.assets) {
                     try db.prepare("INSERT INTO job_assets (job_id, asset_id) VALUES (?, ?)").run([.text(id), .text(asset)])
                 }

@@ -119,6 +119,20 @@ enum JobStoreSchema {
         CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
         CREATE INDEX webhook_deliveries_by_job ON webhook_deliveries(job_id);
         """,
+        // 4: templates: specs with `{{name}}` placeholders, owned by a key; a job made from one
+        // remembers it.
+        """
+        CREATE TABLE templates (
+            id TEXT PRIMARY KEY,
+            key_id TEXT NOT NULL DEFAULT '',
+            name TEXT,
+            spec TEXT NOT NULL,
+            placeholders TEXT NOT NULL,
+            created_at INTEGER NOT NULL
+        );
+        CREATE INDEX templates_by_key ON templates(key_id);
+        ALTER TABLE jobs ADD COLUMN template_id TEXT;
+        """,
     ]
 
     /// The columns `job(_:)` reads, by name. `rowid` (the list cursor) is named with `AS` because
@@ -127,7 +141,7 @@ enum JobStoreSchema {
         id, key_id, status, spec, idempotency_key, progress, eta, attempts, max_attempts, cancel_requested,
         error_code, error_message, output_path, output_bytes, output_duration, output_sha256,
         output_content_type, output_expired, created_at, updated_at, started_at, finished_at, webhook_url, webhook_events,
-        rowid AS rowid
+        template_id, rowid AS rowid
         """
 
     /// Reads a row selected with `jobColumns`.
@@ -140,7 +154,7 @@ enum JobStoreSchema {
                                sha256: try s.text("output_sha256"), contentType: try s.text("output_content_type"),
                                expired: try s.int("output_expired") != 0)
         }
-        return Job(id: try s.text("id"), keyID: try s.text("key_id"), status: Job.Status(rawValue: try s.text("status")) ?? .failed, spec: try s.text("spec"),
+        return Job(id: try s.text("id"), keyID: try s.text("key_id"), templateID: try s.optionalText("template_id"), status: Job.Status(rawValue: try s.text("status")) ?? .failed, spec: try s.text("spec"),
                    idempotencyKey: try s.optionalText("idempotency_key"), progress: try s.double("progress"),
                    eta: try s.optionalDouble("eta"), attempts: try s.int("attempts"), maxAttempts: try s.int("max_attempts"),
                    cancelRequested: try s.int("cancel_requested") != 0, createdAt: try s.int64("created_at"),
