@@ -17,6 +17,7 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
     let paths: DataPaths
     let logger: Logger
     let keys: APIKeys
+    let cors: CORSPolicy
     let requests = RequestCounter()
 
     init(config: ServerConfiguration, store: JobStore, pool: WorkerPool, resolver: SourceResolver, paths: DataPaths, logger: Logger) {
@@ -27,6 +28,7 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
         self.paths = paths
         self.logger = logger
         keys = APIKeys(config.apiKeys)
+        cors = CORSPolicy(origins: config.corsOrigins)
     }
 
     public func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy {
@@ -43,7 +45,7 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
     }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        let response: HTTPResponse
+        var response: HTTPResponse
         do {
             response = try route(request)
         } catch let p as ProblemError {
@@ -52,18 +54,23 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
             logger.error("request failed", metadata: ["requestId": "\(request.head.requestID)", "error": "\(error)"])
             response = Problem.internalError("the request could not be completed; see the server log for request \(request.head.requestID)").response
         }
+        // Errors too, so a browser's script can read why its request failed.
+        cors.decorate(&response, for: request.head)
         requests.count(method: request.head.method, status: response.status)
         return response
     }
 
     public func reject(_ head: HTTPRequestHead?, status: Int, reason: String) -> HTTPResponse {
         requests.count(method: head?.method ?? "UNKNOWN", status: status)
-        return Problem.transport(status, reason).response
+        var response = Problem.transport(status, reason).response
+        cors.decorate(&response, for: head)
+        return response
     }
 
     func route(_ r: HTTPRequest) throws -> HTTPResponse {
         guard let route = Route(path: r.head.path) else { throw ProblemError(.notFound("no resource at \(r.head.path)")) }
-        if r.head.method == "OPTIONS" { return options(route, r) }
+        // Preflights carry no credentials (browsers never send them), so OPTIONS needs no key.
+        if r.head.method == "OPTIONS" { return cors.preflight(route, r.head) }
         let method = r.head.method == "HEAD" ? "GET" : r.head.method
         guard route.methods.contains(method) else {
             var p = Problem(status: 405, type: "method-not-allowed", title: "Method not allowed",
@@ -105,13 +112,6 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
             throw ProblemError(.unauthorized("the API key is not valid",
                                              challenge: #"Bearer realm="reel", error="invalid_token""#))
         }
-    }
-
-    /// `OPTIONS`: the methods of the resource (CORS preflights are answered by `CORSPolicy`).
-    func options(_ route: Route, _ r: HTTPRequest) -> HTTPResponse {
-        var h = HTTPHeaders()
-        h.set("Allow", route.allow)
-        return HTTPResponse(status: 204, headers: h, body: .empty)
     }
 
     /// A resolver whose `upload:ID` sources are the caller's own assets only.

@@ -36,6 +36,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var webhookSecret: String?
     /// The first webhook retry's delay; each later one doubles, for 24 hours.
     public var webhookRetrySeconds = 5.0
+    /// Origins browsers may call the API from (`https://app.example.com`, or `*`); empty: no CORS.
+    public var corsOrigins: [String] = []
 
     public init() {}
 
@@ -86,6 +88,9 @@ public struct ServerConfiguration: Sendable, Equatable {
             case "assetRetentionHours": assetRetentionHours = try number(v, k, 0...87_600)
             case "webhookSecret": webhookSecret = try Self.checkedSecret(try string(v, k), key: k)
             case "webhookRetrySeconds": webhookRetrySeconds = try number(v, k, 0.1...3600)
+            case "corsOrigins":
+                guard case .array(let items) = v else { throw Problem(key: k, message: "must be an array of origins") }
+                corsOrigins = try Self.checkedOrigins(try items.map { try string($0, k) }, key: k)
             case "limits":
                 guard case .object(let limits) = v else { throw Problem(key: k, message: "must be an object") }
                 for (lk, lv) in limits {
@@ -137,7 +142,23 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let a = try parse("REEL_ACTIVE_JOBS_PER_KEY", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }) { activeJobsPerKey = a }
         if let p = try parse("REEL_MAX_JOB_PIXELS", { Int64($0).flatMap { $0 >= 1 ? $0 : nil } }) { maxJobPixels = p }
         if let w = value("REEL_WEBHOOK_SECRET") { webhookSecret = try Self.checkedSecret(w, key: "REEL_WEBHOOK_SECRET") }
+        if let o = value("REEL_CORS_ORIGINS") {
+            corsOrigins = try Self.checkedOrigins(o.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
+                                                  key: "REEL_CORS_ORIGINS")
+        }
         if let r = try parse("REEL_WEBHOOK_RETRY_SECONDS", { Double($0).flatMap { $0 >= 0.1 && $0 <= 3600 ? $0 : nil } }) { webhookRetrySeconds = r }
+    }
+
+    /// An origin is `*` or `scheme://host[:port]`, compared exactly with a browser's `Origin`.
+    static func checkedOrigins(_ origins: [String], key: String) throws -> [String] {
+        for o in origins where o != "*" {
+            let lower = o.lowercased()
+            guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), !o.hasSuffix("/"),
+                  o.split(separator: "/", omittingEmptySubsequences: false).count == 3 else {
+                throw Problem(key: key, message: "\"\(o)\" must be * or an origin such as https://app.example.com (no path)")
+            }
+        }
+        return origins
     }
 
     static func checkedSecret(_ secret: String, key: String) throws -> String {
