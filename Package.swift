@@ -14,6 +14,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -49,6 +50,7 @@ let package = Package(
             dependencies: [
                 "ReelSpec", "ReelEngine", "ReelQueue", "ReelHTTP",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(
@@ -63,6 +65,9 @@ let package = Package(
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelSpec", "CFFmpeg"]),
         .testTarget(name: "ReelQueueTests", dependencies: ["ReelQueue", "ReelEngine", "ReelSpec", "ReelHTTP"]),
         .testTarget(name: "ReelHTTPTests", dependencies: ["ReelHTTP"]),
-        .testTarget(name: "ReelAPITests", dependencies: ["ReelAPI", "ReelSpec", "ReelHTTP"]),
+        .testTarget(
+            name: "ReelAPITests",
+            dependencies: ["ReelAPI", "ReelSpec", "ReelHTTP", .product(name: "Crypto", package: "swift-crypto")]
+        ),
     ]
 )

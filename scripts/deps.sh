@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Reel needs to build, run and test, skipping what is present.
 set -euo pipefail
-packages=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libsqlite3-dev
+# libcurl4: FoundationNetworking (URLSession, the webhook sender) loads it at run time.
+packages=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libsqlite3-dev libcurl4
           librubberband-dev libimagequant-dev)
 missing=()
 for p in "${packages[@]}"; do

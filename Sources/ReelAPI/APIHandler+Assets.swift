@@ -7,7 +7,7 @@ import ReelSpec
 extension APIHandler {
     /// Stores an uploaded file (already streamed to a temporary file by the server), hashes and
     /// probes it; a file that is not readable media is refused and deleted.
-    func upload(_ r: HTTPRequest) throws -> HTTPResponse {
+    func upload(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
         guard case .file(let temp, let bytes) = r.body, bytes > 0 else {
             throw ProblemError(.validation([SpecProblem(pointer: "", message: "the body is empty; send the file as the request body")]))
         }
@@ -25,23 +25,39 @@ extension APIHandler {
         do {
             let asset = Asset(id: id, path: path, bytes: bytes, sha256: try SHA256.hex(ofFile: path),
                               contentType: r.head.headers["Content-Type"], filename: filename,
-                              probe: info.json.serialized, createdAt: Int64(Date().timeIntervalSince1970 * 1000))
+                              probe: info.json.serialized, createdAt: Int64(Date().timeIntervalSince1970 * 1000), keyID: key)
             try store.insert(asset)
-            logger.info("asset stored", metadata: ["assetId": "\(id)", "bytes": "\(bytes)", "requestId": "\(r.head.requestID)"])
-            return JobJSON.asset(asset).response(201, headers: [("Location", "/v1/assets/\(id)")])
+            logger.info("asset stored", metadata: ["assetId": "\(id)", "bytes": "\(bytes)", "key": "\(APIKeys.fingerprint(ofKeyID: key))",
+                                                  "requestId": "\(r.head.requestID)"])
+            return JSONValue.object(JobJSON.assetMembers(asset, retentionHours: config.assetRetentionHours)).response(201, headers: [("Location", "/v1/assets/\(id)")])
         } catch {
             try? FileManager.default.removeItem(atPath: path)
             throw error
         }
     }
 
-    func getAsset(_ id: String) throws -> HTTPResponse {
-        guard let a = try store.asset(id) else { throw ProblemError(.notFound("no asset \(id)")) }
-        return JobJSON.asset(a).response(200)
+    func getAsset(_ id: String, key: String) throws -> HTTPResponse {
+        guard let a = try store.asset(id, keyID: key) else { throw ProblemError(.notFound("no asset \(id)")) }
+        return JSONValue.object(JobJSON.assetMembers(a, retentionHours: config.assetRetentionHours)).response(200)
+    }
+
+    /// `DELETE /v1/assets/{id}`: the record and the file, unless a queued or running job uses it.
+    func deleteAsset(_ id: String, key: String) throws -> HTTPResponse {
+        switch try store.deleteAsset(id, keyID: key) {
+        case .deleted(let path):
+            try? FileManager.default.removeItem(atPath: path)
+            logger.info("asset deleted", metadata: ["assetId": "\(id)"])
+            return HTTPResponse(status: 204)
+        case .inUse(let jobs):
+            throw ProblemError(.conflict("asset-in-use", "asset \(id) is used by queued or running job\(jobs.count == 1 ? "" : "s") "
+                                         + jobs.joined(separator: ", ") + "; cancel or delete them first"))
+        case .notFound:
+            throw ProblemError(.notFound("no asset \(id)"))
+        }
     }
 
     /// `{ "src": … }` → the source's probe, with the same source rules as a spec.
-    func probe(_ r: HTTPRequest) throws -> HTTPResponse {
+    func probe(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
         let body = try jsonBody(r)
         let json: JSONValue
         do { json = try JSONParser.parse(body) } catch {
@@ -57,7 +73,7 @@ extension APIHandler {
         }
         if !problems.isEmpty { throw ProblemError(.validation(problems)) }
         do {
-            let path = try resolver.resolve(src)
+            let path = try resolver(for: key).resolve(src)
             return try MediaProbe.probe(path: path).json.response(200)
         } catch let refusal as SourceResolver.Refusal {
             throw ProblemError(.validation([SpecProblem(pointer: "/src", message: refusal.description)]))

@@ -5,31 +5,52 @@ import ReelQueue
 import ReelSpec
 
 extension APIHandler {
-    /// Validates the spec completely — syntax, rules, unsupported features, every source resolved
-    /// and probed — before queueing it, so a job that could never render is a 422, not a failure later.
-    func submitJob(_ r: HTTPRequest) throws -> HTTPResponse {
+    /// `POST /v1/jobs`: a spec, or a template with merge values (`APIHandler+Templates`).
+    func submitJob(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
         let body = try jsonBody(r)
+        let json: JSONValue
+        do { json = try JSONParser.parse(body) } catch {
+            throw ProblemError(.validation([SpecProblem(pointer: "", message: (error as? JSONParser.SyntaxError)?.description ?? "\(error)")]))
+        }
+        if case .object(let members) = json, members.contains(where: { $0.key == "template" }) {
+            return try submitFromTemplate(members, body: body, r, key: key)
+        }
+        return try queue(json, text: String(decoding: body, as: UTF8.self), bodyHash: SHA256.hex(of: body), r, key: key)
+    }
+
+    /// Validates a spec completely — syntax, rules, unsupported features, every source resolved
+    /// and probed, the server's cost limit — before queueing it, so a job that could never render
+    /// is a 422, not a failure later. The key's quota is checked in the same transaction as the insert.
+    func queue(_ json: JSONValue, text: String, bodyHash: String, _ r: HTTPRequest, key: String, templateID: String? = nil) throws -> HTTPResponse {
         let spec: JobSpec
-        switch SpecDecoder.decode(body) {
+        switch SpecDecoder.decode(json: json) {
         case .success(let s): spec = s
         case .failure(let p): throw ProblemError(.validation(p.problems))
         }
+        let plan: RenderPlan
         do {
-            _ = try RenderPlanner(resolver: resolver).plan(spec)
+            plan = try RenderPlanner(resolver: resolver(for: key)).plan(spec)
         } catch RenderError.invalid(let problems) {
-            throw ProblemError(.validation(problems))
+            throw ProblemError(.validation(problems + webhookProblems(spec)))
         } catch let e as RenderError where e.isRetryable {
             throw ProblemError(.sourceUnavailable(e))
         }
-        let key = r.head.headers["Idempotency-Key"]
-        if let key, key.isEmpty || key.count > 200 {
+        let hookProblems = webhookProblems(spec)
+        if !hookProblems.isEmpty { throw ProblemError(.validation(hookProblems)) }
+        try checkCost(plan)
+        let idempotencyKey = r.head.headers["Idempotency-Key"]
+        if let idempotencyKey, idempotencyKey.isEmpty || idempotencyKey.count > 200 {
             throw ProblemError(.validation([SpecProblem(pointer: "", message: "Idempotency-Key must be 1 to 200 characters")],
                                            detail: "the Idempotency-Key header is not valid"))
         }
-        let text = String(decoding: body, as: UTF8.self)
-        switch try store.submit(spec: text, bodyHash: SHA256.hex(of: body), idempotencyKey: key) {
+        let submission = JobStore.Submission(spec: text, bodyHash: bodyHash, idempotencyKey: idempotencyKey, keyID: key,
+                                             assets: APIHandler.uploads(in: json), activeLimit: config.activeJobsPerKey,
+                                             webhook: spec.webhook.map { JobWebhook(url: $0.url, events: $0.events.map(\.rawValue)) },
+                                             templateID: templateID)
+        switch try store.submit(submission) {
         case .created(let job):
-            logger.info("job queued", metadata: ["jobId": "\(job.id)", "requestId": "\(r.head.requestID)"])
+            logger.info("job queued", metadata: ["jobId": "\(job.id)", "key": "\(APIKeys.fingerprint(ofKeyID: key))",
+                                                 "requestId": "\(r.head.requestID)"])
             pool.wake()
             return jobResponse(job, 202, location: true)
         case .existing(let job):
@@ -37,37 +58,99 @@ extension APIHandler {
         case .conflict(let job):
             throw ProblemError(Problem(status: 422, type: "idempotency-key-reused", title: "Idempotency-Key reused",
                                        detail: "the Idempotency-Key was already used for job \(job.id) with a different body"))
+        case .overQuota(let active, let soonest):
+            // A slot frees when a running job ends: its ETA when known, else a guess of 30 s.
+            let retry = soonest.map { max(1, min(3600, Int($0.rounded(.up)))) } ?? 30
+            var p = Problem(status: 429, type: "too-many-jobs", title: "Too many jobs",
+                            detail: "this key has \(active) jobs queued or running, the server's limit (limits.activeJobsPerKey); "
+                                + "try again when one has finished")
+            p.headers = [("Retry-After", String(retry))]
+            throw ProblemError(p)
+        case .assetsMissing(let ids):
+            throw ProblemError(.validation(ids.map { SpecProblem(pointer: "", message: "upload:\($0) was deleted while the job was submitted") }))
         }
     }
 
-    func getJob(_ id: String) throws -> HTTPResponse {
-        guard let job = try store.job(id) else { throw ProblemError(.notFound("no job \(id)")) }
-        return jobResponse(job, 200)
+    /// What the server says about a spec's webhook: it needs a `webhookSecret` to sign with, and a
+    /// host of `allowedHosts`, as http(s) sources do.
+    func webhookProblems(_ spec: JobSpec) -> [SpecProblem] {
+        guard let hook = spec.webhook else { return [] }
+        if config.webhookSecret == nil {
+            return [SpecProblem(pointer: "/webhook", message: "cannot be sent: this server has no webhookSecret (REEL_WEBHOOK_SECRET) to sign with")]
+        }
+        if let why = WebhookDeliverer.refusal(hook.url, allowedHosts: config.allowedHosts) {
+            return [SpecProblem(pointer: "/webhook/url", message: why)]
+        }
+        return []
     }
 
-    func listJobs(_ r: HTTPRequest) throws -> HTTPResponse {
+    /// Refuses a job that would encode more pixels than `limits.maxJobPixels` allows.
+    func checkCost(_ plan: RenderPlan) throws {
+        guard !plan.format.isAudioOnly else { return }
+        let frames = plan.frameCount
+        let (perFrame, o1) = Int64(plan.width).multipliedReportingOverflow(by: Int64(plan.height))
+        let (pixels, o2) = perFrame.multipliedReportingOverflow(by: frames)
+        guard o1 || o2 || pixels > config.maxJobPixels else { return }
+        let message = "the job would encode \(plan.width)×\(plan.height) pixels × \(frames) frames"
+            + (o1 || o2 ? "" : " = \(pixels) pixels") + ", over the server's limits.maxJobPixels of \(config.maxJobPixels)"
+        throw ProblemError(Problem(status: 422, type: "job-too-large", title: "The job is too large",
+                                   detail: "the job is larger than this server renders (limits.maxJobPixels)",
+                                   errors: [SpecProblem(pointer: "/output", message: message)]))
+    }
+
+    /// The ids of the uploads (`"src": "upload:ID"`) a spec names, anywhere in it.
+    static func uploads(in json: JSONValue) -> [String] {
+        var ids: [String] = []
+        func walk(_ v: JSONValue) {
+            switch v {
+            case .object(let members):
+                for (k, value) in members {
+                    if k == "src", case .string(let s) = value, s.hasPrefix("upload:") { ids.append(String(s.dropFirst(7))) } else { walk(value) }
+                }
+            case .array(let items): items.forEach(walk)
+            default: break
+            }
+        }
+        walk(json)
+        var seen = Set<String>()
+        return ids.filter { seen.insert($0).inserted }
+    }
+
+    func getJob(_ id: String, key: String) throws -> HTTPResponse {
+        guard let job = try store.job(id, keyID: key) else { throw ProblemError(.notFound("no job \(id)")) }
+        let deliveries = job.webhook == nil ? [] : try store.deliveries(jobID: id)
+        return JobJSON.job(job, retentionHours: config.outputRetentionHours, deliveries: deliveries).response(200)
+    }
+
+    func listJobs(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
         var problems: [SpecProblem] = []
         var status: Job.Status?
         if let s = r.head.queryValue("status") {
             status = Job.Status(rawValue: s)
             if status == nil { problems.append(SpecProblem(pointer: "/status", message: "must be one of \(Job.Status.allCases.map(\.rawValue).joined(separator: ", "))")) }
         }
-        var limit = 20
-        if let l = r.head.queryValue("limit") {
-            if let v = Int(l), (1...100).contains(v) { limit = v } else { problems.append(SpecProblem(pointer: "/limit", message: "must be a whole number from 1 to 100")) }
-        }
-        let cursor = r.head.queryValue("cursor")
-        if let c = cursor, Int64(c) == nil { problems.append(SpecProblem(pointer: "/cursor", message: "is not a cursor this server issued")) }
+        let (limit, cursor) = pageParameters(r, &problems)
         if !problems.isEmpty { throw ProblemError(.validation(problems, detail: "the query parameters are not valid")) }
-        let page = try store.list(status: status, limit: limit, cursor: cursor)
+        let page = try store.list(keyID: key, status: status, limit: limit, cursor: cursor)
         return JSONValue.object([
             ("jobs", .array(page.jobs.map { JobJSON.job($0, retentionHours: config.outputRetentionHours) })),
             ("nextCursor", page.nextCursor.map { .string($0) } ?? .null),
         ]).response(200)
     }
 
-    func cancelJob(_ id: String) throws -> HTTPResponse {
-        switch try store.cancel(id) {
+    /// `limit` (1–100, default 20) and `cursor` of a list request.
+    func pageParameters(_ r: HTTPRequest, _ problems: inout [SpecProblem]) -> (limit: Int, cursor: String?) {
+        var limit = 20
+        if let l = r.head.queryValue("limit") {
+            if let v = Int(l), (1...100).contains(v) { limit = v } else { problems.append(SpecProblem(pointer: "/limit", message: "must be a whole number from 1 to 100")) }
+        }
+        let cursor = r.head.queryValue("cursor")
+        if let c = cursor, Int64(c) == nil { problems.append(SpecProblem(pointer: "/cursor", message: "is not a cursor this server issued")) }
+        return (limit, cursor)
+    }
+
+    func cancelJob(_ id: String, key: String) throws -> HTTPResponse {
+        switch try store.cancel(id, keyID: key) {
         case .canceled(let job), .requested(let job):
             logger.info("job cancel requested", metadata: ["jobId": "\(id)", "status": "\(job.status.rawValue)"])
             return jobResponse(job, 202)
@@ -78,51 +161,21 @@ extension APIHandler {
         }
     }
 
+    /// `DELETE /v1/jobs/{id}`: the job record and its output are removed; a running render stops
+    /// at its next heartbeat (within a second) and leaves nothing.
+    func deleteJob(_ id: String, key: String) throws -> HTTPResponse {
+        switch try store.deleteJob(id, keyID: key) {
+        case .deleted(let output, let wasRunning):
+            if let output { try? FileManager.default.removeItem(atPath: output) }
+            logger.info("job deleted", metadata: ["jobId": "\(id)", "wasRunning": "\(wasRunning)"])
+            return HTTPResponse(status: 204)
+        case .notFound:
+            throw ProblemError(.notFound("no job \(id)"))
+        }
+    }
+
     func jobResponse(_ job: Job, _ status: Int, location: Bool = false) -> HTTPResponse {
         JobJSON.job(job, retentionHours: config.outputRetentionHours)
             .response(status, headers: location ? [("Location", "/v1/jobs/\(job.id)")] : [])
-    }
-
-    func metrics() throws -> HTTPResponse {
-        let counts = try store.counts()
-        var lines = ["# HELP reel_jobs Jobs by status.", "# TYPE reel_jobs gauge"]
-        for s in Job.Status.allCases { lines.append("reel_jobs{status=\"\(s.rawValue)\"} \(counts[s] ?? 0)") }
-        lines += ["# HELP reel_queue_depth Jobs waiting for a worker.", "# TYPE reel_queue_depth gauge",
-                  "reel_queue_depth \(counts[.queued] ?? 0)"]
-        let r = pool.metrics.snapshot
-        lines += ["# HELP reel_render_seconds Wall time of successful renders.", "# TYPE reel_render_seconds summary",
-                  "reel_render_seconds_sum \(r.sum)", "reel_render_seconds_count \(r.count)"]
-        lines += ["# HELP reel_http_requests_total HTTP requests by method and status code.", "# TYPE reel_http_requests_total counter"]
-        for (k, v) in requests.snapshot.sorted(by: { $0.key < $1.key }) {
-            lines.append("reel_http_requests_total{method=\"\(k.method)\",code=\"\(k.status)\"} \(v)")
-        }
-        var h = HTTPHeaders()
-        h.set("Content-Type", "text/plain; version=0.0.4")
-        return HTTPResponse(status: 200, headers: h, body: .bytes(Array((lines.joined(separator: "\n") + "\n").utf8)))
-    }
-}
-
-/// Counts requests by method and status for `/metrics`.
-final class RequestCounter: @unchecked Sendable {
-    struct Key: Hashable, Comparable {
-        let method: String
-        let status: Int
-        static func < (a: Key, b: Key) -> Bool { (a.method, a.status) < (b.method, b.status) }
-    }
-
-    private let lock = NSLock()
-    private var counts: [Key: Int] = [:]
-
-    func count(method: String, status: Int) {
-        let m = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"].contains(method) ? method : "OTHER"
-        lock.lock()
-        counts[Key(method: m, status: status), default: 0] += 1
-        lock.unlock()
-    }
-
-    var snapshot: [Key: Int] {
-        lock.lock()
-        defer { lock.unlock() }
-        return counts
     }
 }

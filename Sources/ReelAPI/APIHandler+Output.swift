@@ -6,8 +6,8 @@ import ReelSpec
 
 extension APIHandler {
     /// The finished output, streamed from disk, with single byte ranges, ETag and conditional GET.
-    func output(_ id: String, _ r: HTTPRequest) throws -> HTTPResponse {
-        let (job, out) = try finishedOutput(id)
+    func output(_ id: String, _ r: HTTPRequest, key: String) throws -> HTTPResponse {
+        let (job, out) = try finishedOutput(id, key: key)
         let size = out.bytes
         var h = HTTPHeaders()
         let etag = "\"\(out.sha256)\""
@@ -40,8 +40,8 @@ extension APIHandler {
     }
 
     /// A JPEG of the output at `time` seconds (default 0), `width` pixels wide (default the output's).
-    func thumbnail(_ id: String, _ r: HTTPRequest) throws -> HTTPResponse {
-        let (_, out) = try finishedOutput(id)
+    func thumbnail(_ id: String, _ r: HTTPRequest, key: String) throws -> HTTPResponse {
+        let (_, out) = try finishedOutput(id, key: key)
         var problems: [SpecProblem] = []
         var time = Time.zero
         if let t = r.head.queryValue("time") {
@@ -69,8 +69,8 @@ extension APIHandler {
     }
 
     /// The job and its output, or the right problem: 404, 409 not ready, 410 expired.
-    func finishedOutput(_ id: String) throws -> (Job, JobOutput) {
-        guard let job = try store.job(id) else { throw ProblemError(.notFound("no job \(id)")) }
+    func finishedOutput(_ id: String, key: String) throws -> (Job, JobOutput) {
+        guard let job = try store.job(id, keyID: key) else { throw ProblemError(.notFound("no job \(id)")) }
         guard job.status == .succeeded, let out = job.output else {
             throw ProblemError(.conflict("output-not-ready", "job \(id) is \(job.status.rawValue); its output exists once it has succeeded"))
         }

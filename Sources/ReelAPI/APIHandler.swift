@@ -5,9 +5,10 @@ import ReelHTTP
 import ReelQueue
 import ReelSpec
 
-/// The REST API v1 of PRODUCT.md §2 on top of the HTTP server: routes requests, chooses how each
-/// body is received (JSON in memory with a 1 MiB cap, uploads streamed to disk), and turns every
-/// failure into problem+json.
+/// The REST API v1 of PRODUCT.md §2 on top of the HTTP server: authenticates callers, routes
+/// requests, chooses how each body is received (JSON in memory with a 1 MiB cap, uploads streamed
+/// to disk, nothing at all for a caller without a valid key), and turns every failure into
+/// problem+json.
 public final class APIHandler: HTTPHandler, @unchecked Sendable {
     let config: ServerConfiguration
     let store: JobStore
@@ -15,6 +16,8 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
     let resolver: SourceResolver
     let paths: DataPaths
     let logger: Logger
+    let keys: APIKeys
+    let cors: CORSPolicy
     let requests = RequestCounter()
 
     init(config: ServerConfiguration, store: JobStore, pool: WorkerPool, resolver: SourceResolver, paths: DataPaths, logger: Logger) {
@@ -24,18 +27,25 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
         self.resolver = resolver
         self.paths = paths
         self.logger = logger
+        keys = APIKeys(config.apiKeys)
+        cors = CORSPolicy(origins: config.corsOrigins)
     }
 
     public func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy {
-        switch (head.method, head.path) {
-        case ("POST", "/v1/jobs"), ("POST", "/v1/probe"): return .buffer(maxBytes: config.jsonBodyBytes)
-        case ("POST", "/v1/assets"): return .file(directory: paths.uploadsTemp, maxBytes: config.uploadBytes)
+        guard let route = Route(path: head.path) else { return .none }
+        // A caller without a valid key is answered 401 from the head; an upload is not stored first.
+        if route.needsKey, !keys.isEmpty, head.method != "OPTIONS" {
+            guard case .key = keys.check(head.headers["Authorization"]) else { return .unread }
+        }
+        switch (head.method, route) {
+        case ("POST", .jobs), ("POST", .probe), ("POST", .templates): return .buffer(maxBytes: config.jsonBodyBytes)
+        case ("POST", .assets): return .file(directory: paths.uploadsTemp, maxBytes: config.uploadBytes)
         default: return .none
         }
     }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        let response: HTTPResponse
+        var response: HTTPResponse
         do {
             response = try route(request)
         } catch let p as ProblemError {
@@ -44,43 +54,72 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
             logger.error("request failed", metadata: ["requestId": "\(request.head.requestID)", "error": "\(error)"])
             response = Problem.internalError("the request could not be completed; see the server log for request \(request.head.requestID)").response
         }
+        // Errors too, so a browser's script can read why its request failed.
+        cors.decorate(&response, for: request.head)
         requests.count(method: request.head.method, status: response.status)
         return response
     }
 
     public func reject(_ head: HTTPRequestHead?, status: Int, reason: String) -> HTTPResponse {
         requests.count(method: head?.method ?? "UNKNOWN", status: status)
-        return Problem.transport(status, reason).response
+        var response = Problem.transport(status, reason).response
+        cors.decorate(&response, for: head)
+        return response
     }
 
     func route(_ r: HTTPRequest) throws -> HTTPResponse {
-        let seg = r.head.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        guard let route = Route(path: r.head.path) else { throw ProblemError(.notFound("no resource at \(r.head.path)")) }
+        // Preflights carry no credentials (browsers never send them), so OPTIONS needs no key.
+        if r.head.method == "OPTIONS" { return cors.preflight(route, r.head) }
         let method = r.head.method == "HEAD" ? "GET" : r.head.method
-        if seg == ["healthz"] && method == "GET" { return JSONValue.object([("status", .string("ok"))]).response(200) }
-        if seg == ["metrics"] && method == "GET" { return try metrics() }
-        if seg.count >= 2 && seg[0] == "v1" {
-            let leaf = seg.count == 4 ? seg[3] : ""
-            switch (method, seg[1], seg.count, leaf) {
-            case ("POST", "jobs", 2, _): return try submitJob(r)
-            case ("GET", "jobs", 2, _): return try listJobs(r)
-            case ("GET", "jobs", 3, _): return try getJob(seg[2])
-            case ("POST", "jobs", 4, "cancel"): return try cancelJob(seg[2])
-            case ("GET", "jobs", 4, "output"): return try output(seg[2], r)
-            case ("GET", "jobs", 4, "thumbnail"): return try thumbnail(seg[2], r)
-            case ("POST", "assets", 2, _): return try upload(r)
-            case ("GET", "assets", 3, _): return try getAsset(seg[2])
-            case ("POST", "probe", 2, _): return try probe(r)
-            default: break
-            }
-        }
-        let known = ["/healthz", "/metrics", "/v1/jobs", "/v1/assets", "/v1/probe"]
-        if known.contains(where: { r.head.path == $0 || r.head.path.hasPrefix($0 + "/") }) {
+        guard route.methods.contains(method) else {
             var p = Problem(status: 405, type: "method-not-allowed", title: "Method not allowed",
                             detail: "\(r.head.method) is not allowed on \(r.head.path)")
-            p.headers = [("Allow", "GET, HEAD, POST")]
+            p.headers = [("Allow", route.allow)]
             throw ProblemError(p)
         }
-        throw ProblemError(.notFound("no resource at \(r.head.path)"))
+        let key = try caller(r, route)
+        switch (method, route) {
+        case ("GET", .health): return JSONValue.object([("status", .string("ok"))]).response(200)
+        case ("GET", .metrics): return try metrics()
+        case ("POST", .jobs): return try submitJob(r, key: key)
+        case ("GET", .jobs): return try listJobs(r, key: key)
+        case ("GET", .job(let id)): return try getJob(id, key: key)
+        case ("DELETE", .job(let id)): return try deleteJob(id, key: key)
+        case ("POST", .jobCancel(let id)): return try cancelJob(id, key: key)
+        case ("GET", .jobOutput(let id)): return try output(id, r, key: key)
+        case ("GET", .jobThumbnail(let id)): return try thumbnail(id, r, key: key)
+        case ("POST", .assets): return try upload(r, key: key)
+        case ("GET", .asset(let id)): return try getAsset(id, key: key)
+        case ("DELETE", .asset(let id)): return try deleteAsset(id, key: key)
+        case ("POST", .probe): return try probe(r, key: key)
+        case ("POST", .templates): return try createTemplate(r, key: key)
+        case ("GET", .templates): return try listTemplates(r, key: key)
+        case ("GET", .template(let id)): return try getTemplate(id, key: key)
+        case ("DELETE", .template(let id)): return try deleteTemplate(id, key: key)
+        default: throw ProblemError(.notFound("no resource at \(r.head.path)"))
+        }
+    }
+
+    /// The key id of the caller ("" when the server has no keys), or a 401 naming what is wrong.
+    func caller(_ r: HTTPRequest, _ route: Route) throws -> String {
+        guard route.needsKey, !keys.isEmpty else { return "" }
+        switch keys.check(r.head.headers["Authorization"]) {
+        case .key(let id): return id
+        case .missing:
+            throw ProblemError(.unauthorized("send an API key as Authorization: Bearer KEY", challenge: #"Bearer realm="reel""#))
+        case .wrong:
+            throw ProblemError(.unauthorized("the API key is not valid",
+                                             challenge: #"Bearer realm="reel", error="invalid_token""#))
+        }
+    }
+
+    /// A resolver whose `upload:ID` sources are the caller's own assets only.
+    func resolver(for key: String) -> SourceResolver {
+        var r = resolver
+        let store = store
+        r.uploads = { id in (try? store.asset(id, keyID: key))?.path }
+        return r
     }
 
     /// The JSON body of a request that must be JSON, or a 415/422.

@@ -42,6 +42,13 @@ struct Problem {
                        headers: [("Retry-After", "30")])
     }
 
+    /// 401 with the `WWW-Authenticate` challenge (RFC 6750 §3).
+    static func unauthorized(_ detail: String, challenge: String) -> Problem {
+        var p = Problem(status: 401, type: "unauthorized", title: "Authentication required", detail: detail)
+        p.headers = [("WWW-Authenticate", challenge)]
+        return p
+    }
+
     static func notFound(_ what: String) -> Problem {
         Problem(status: 404, type: "not-found", title: "Not found", detail: what)
     }
@@ -57,7 +64,7 @@ struct Problem {
 
     /// Statuses the HTTP layer produces itself (400, 408, 413, 414, 431, 505…).
     static func transport(_ status: Int, _ reason: String) -> Problem {
-        let titles = [400: "Bad request", 408: "Request timeout", 411: "Length required", 413: "Content too large",
+        let titles = [400: "Bad request", 401: "Authentication required", 408: "Request timeout", 411: "Length required", 413: "Content too large",
                       414: "URI too long", 415: "Unsupported media type", 431: "Request header fields too large",
                       501: "Not implemented", 503: "Service unavailable", 505: "HTTP version not supported"]
         return Problem(status: status, type: "http-\(status)", title: titles[status] ?? "Error", detail: reason)

@@ -14,16 +14,21 @@ public final class ReelService: @unchecked Sendable {
     let server: HTTPServer
     let paths: DataPaths
     let logger: Logger
+    let deliverer: WebhookDeliverer
     private let sweepStop = DispatchSemaphore(value: 0)
     private var sweeper: Thread?
 
     public init(config: ServerConfiguration, logger: Logger, requestLog: ((String) -> Void)? = nil) throws {
+        try config.checkAccess()
         self.config = config
         self.logger = logger
         paths = DataPaths(root: config.dataDir)
         try paths.create()
         try FileManager.default.createDirectory(atPath: config.mediaRoot, withIntermediateDirectories: true)
-        store = try JobStore(path: paths.database, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds)
+        let retention = config.outputRetentionHours
+        // A webhook's body is the job as GET /v1/jobs/{id} shows it at the event (without the history).
+        store = try JobStore(path: paths.database, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
+                             webhookBody: { JobJSON.job($0, retentionHours: retention).serialized })
         ReelService.removeStalePartials(in: paths.outputs, logger: logger)
         // Uploads left in data/tmp for over an hour belonged to requests that died with a process
         // (younger ones may be another live server's, sharing this data directory).
@@ -40,6 +45,8 @@ public final class ReelService: @unchecked Sendable {
             return a.path
         }, allowedHosts: config.allowedHosts)
         pool = WorkerPool(store: store, workers: config.workers, outputDirectory: paths.outputs, resolver: resolver, logger: logger)
+        deliverer = WebhookDeliverer(store: store, secret: config.webhookSecret, allowedHosts: config.allowedHosts,
+                                     schedule: WebhookSchedule(base: config.webhookRetrySeconds), logger: logger)
         let handler = APIHandler(config: config, store: store, pool: pool, resolver: resolver, paths: paths, logger: logger)
         var http = HTTPServerConfiguration(host: config.host, port: config.port)
         http.handlerThreads = config.handlerThreads
@@ -57,15 +64,20 @@ public final class ReelService: @unchecked Sendable {
     public func start() throws {
         try server.start()
         pool.start()
+        deliverer.start()
         startSweeper()
+        // Keys are never logged, only the first 8 hex digits of their SHA-256.
+        let keys = APIKeys(config.apiKeys)
         logger.info("serving", metadata: ["listen": "\(config.host):\(server.port)", "dataDir": "\(config.dataDir)",
-                                          "workers": "\(config.workers)"])
+                                          "workers": "\(config.workers)",
+                                          "apiKeys": keys.isEmpty ? "none" : "\(keys.fingerprints.joined(separator: ","))"])
     }
 
     public func stop() {
         logger.info("stopping")
         server.shutdown(gracePeriod: 10)
         pool.shutdown()
+        deliverer.stop()
         sweepStop.signal()
         logger.info("stopped")
     }
@@ -83,24 +95,37 @@ public final class ReelService: @unchecked Sendable {
         }
     }
 
-    /// Deletes outputs past the retention period, once a minute.
+    /// Deletes outputs and assets past their retention periods, once a minute.
     private func startSweeper() {
-        guard config.outputRetentionHours > 0 else { return }
         let t = Thread { [self] in
             repeat {
-                let cutoff = Int64(Date().timeIntervalSince1970 * 1000) - Int64(config.outputRetentionHours * 3_600_000)
-                do {
-                    for path in try store.expireOutputs(finishedBefore: cutoff) {
-                        try? FileManager.default.removeItem(atPath: path)
-                        logger.info("output expired", metadata: ["path": "\(path)"])
-                    }
-                } catch {
-                    logger.error("retention sweep failed", metadata: ["error": "\(error)"])
-                }
+                sweep(now: Int64(Date().timeIntervalSince1970 * 1000))
             } while sweepStop.wait(timeout: .now() + 60) == .timedOut
         }
         t.name = "reel-retention"
         sweeper = t
         t.start()
+    }
+
+    /// One retention pass as of `now` (ms): outputs of jobs finished, and assets uploaded, longer
+    /// ago than their retention (an asset a queued or running job uses is kept).
+    func sweep(now: Int64) {
+        do {
+            if config.outputRetentionHours > 0 {
+                for path in try store.expireOutputs(finishedBefore: now - Int64(config.outputRetentionHours * 3_600_000)) {
+                    try? FileManager.default.removeItem(atPath: path)
+                    logger.info("output expired", metadata: ["path": "\(path)"])
+                }
+            }
+            if config.assetRetentionHours > 0 {
+                for path in try store.expireAssets(createdBefore: now - Int64(config.assetRetentionHours * 3_600_000)) {
+                    try? FileManager.default.removeItem(atPath: path)
+                    logger.info("asset expired", metadata: ["path": "\(path)"])
+                }
+            }
+            try store.pruneDeliveries()
+        } catch {
+            logger.error("retention sweep failed", metadata: ["error": "\(error)"])
+        }
     }
 }

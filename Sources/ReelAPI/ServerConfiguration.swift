@@ -22,6 +22,22 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var headerTimeoutSeconds = 10.0
     public var idleTimeoutSeconds = 60.0
     public var maxConnections = 4096
+    /// Bearer keys; empty: no authentication (then only on loopback, or with `allowUnauthenticated`).
+    public var apiKeys: [String] = []
+    public var allowUnauthenticated = false
+    /// Hours after upload before an asset no queued or running job uses is deleted; 0 keeps them.
+    public var assetRetentionHours = 168.0
+    /// Jobs one key may have queued or running at once (429 beyond).
+    public var activeJobsPerKey = 10
+    /// The most pixels one job may encode: width × height × frame rate × output duration
+    /// (the default is an hour of 1080p at 30 fps).
+    public var maxJobPixels: Int64 = 1920 * 1080 * 30 * 3600
+    /// The HMAC-SHA256 key of webhook signatures; without it, specs with a `webhook` are refused.
+    public var webhookSecret: String?
+    /// The first webhook retry's delay; each later one doubles, for 24 hours.
+    public var webhookRetrySeconds = 5.0
+    /// Origins browsers may call the API from (`https://app.example.com`, or `*`); empty: no CORS.
+    public var corsOrigins: [String] = []
 
     public init() {}
 
@@ -44,6 +60,7 @@ public struct ServerConfiguration: Sendable, Equatable {
             try c.apply(json)
         }
         try c.apply(environment: environment)
+        try c.checkAccess()
         return c
     }
 
@@ -62,6 +79,18 @@ public struct ServerConfiguration: Sendable, Equatable {
             case "allowedHosts":
                 guard case .array(let items) = v else { throw Problem(key: k, message: "must be an array of host names") }
                 allowedHosts = try items.map { try string($0, k) }
+            case "apiKeys":
+                guard case .array(let items) = v else { throw Problem(key: k, message: "must be an array of keys") }
+                apiKeys = try Self.checkedKeys(try items.map { try string($0, k) }, key: k)
+            case "allowUnauthenticated":
+                guard case .bool(let b) = v else { throw Problem(key: k, message: "must be true or false") }
+                allowUnauthenticated = b
+            case "assetRetentionHours": assetRetentionHours = try number(v, k, 0...87_600)
+            case "webhookSecret": webhookSecret = try Self.checkedSecret(try string(v, k), key: k)
+            case "webhookRetrySeconds": webhookRetrySeconds = try number(v, k, 0.1...3600)
+            case "corsOrigins":
+                guard case .array(let items) = v else { throw Problem(key: k, message: "must be an array of origins") }
+                corsOrigins = try Self.checkedOrigins(try items.map { try string($0, k) }, key: k)
             case "limits":
                 guard case .object(let limits) = v else { throw Problem(key: k, message: "must be an object") }
                 for (lk, lv) in limits {
@@ -74,6 +103,8 @@ public struct ServerConfiguration: Sendable, Equatable {
                     case "headerTimeoutSeconds": headerTimeoutSeconds = try number(lv, key, 0.1...3600)
                     case "idleTimeoutSeconds": idleTimeoutSeconds = try number(lv, key, 0.1...86_400)
                     case "maxConnections": maxConnections = try int(lv, key, 1...1_000_000)
+                    case "activeJobsPerKey": activeJobsPerKey = try int(lv, key, 1...1_000_000)
+                    case "maxJobPixels": maxJobPixels = Int64(try int(lv, key, 1...Int(Int64(1) << 62)))
                     default: throw Problem(key: key, message: "is not a known limit")
                     }
                 }
@@ -100,6 +131,22 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let hosts = value("REEL_ALLOWED_HOSTS") { allowedHosts = hosts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         if let u = try parse("REEL_UPLOAD_LIMIT_BYTES", { Int64($0).flatMap { $0 >= 1024 ? $0 : nil } }) { uploadBytes = u }
         if let j = try parse("REEL_JSON_LIMIT_BYTES", { Int($0).flatMap { $0 >= 1024 ? $0 : nil } }) { jsonBodyBytes = j }
+        if let keys = value("REEL_API_KEYS") {
+            apiKeys = try Self.checkedKeys(keys.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
+                                           key: "REEL_API_KEYS")
+        }
+        if let a = try parse("REEL_ALLOW_UNAUTHENTICATED", { ["true": true, "false": false, "1": true, "0": false][$0.lowercased()] }) {
+            allowUnauthenticated = a
+        }
+        if let r = try parse("REEL_ASSET_RETENTION_HOURS", { Double($0).flatMap { $0 >= 0 && $0 <= 87_600 ? $0 : nil } }) { assetRetentionHours = r }
+        if let a = try parse("REEL_ACTIVE_JOBS_PER_KEY", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }) { activeJobsPerKey = a }
+        if let p = try parse("REEL_MAX_JOB_PIXELS", { Int64($0).flatMap { $0 >= 1 ? $0 : nil } }) { maxJobPixels = p }
+        if let w = value("REEL_WEBHOOK_SECRET") { webhookSecret = try Self.checkedSecret(w, key: "REEL_WEBHOOK_SECRET") }
+        if let o = value("REEL_CORS_ORIGINS") {
+            corsOrigins = try Self.checkedOrigins(o.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
+                                                  key: "REEL_CORS_ORIGINS")
+        }
+        if let r = try parse("REEL_WEBHOOK_RETRY_SECONDS", { Double($0).flatMap { $0 >= 0.1 && $0 <= 3600 ? $0 : nil } }) { webhookRetrySeconds = r }
     }
 
     mutating func setListen(_ s: String, key: String) throws {

@@ -13,7 +13,7 @@ final class BodySink {
     /// created), or 500 when the temporary file cannot be created.
     init(policy: BodyPolicy, expectedLength: Int64?) throws {
         switch policy {
-        case .none:
+        case .none, .unread:
             mode = .refuse
             limit = 0
         case .buffer(let maxBytes):

@@ -63,9 +63,16 @@ extension Connection {
         case .chunked:
             break
         }
+        let policy = host.handler.bodyPolicy(for: request.head)
+        if policy == .unread {
+            // The body stays unread in the stream, so this connection cannot carry another request.
+            dispatch(ParsedRequest(head: request.head, framing: request.framing, keepAlive: false, expectsContinue: false),
+                     body: .none)
+            return
+        }
         let sink: BodySink
         do {
-            sink = try BodySink(policy: host.handler.bodyPolicy(for: request.head), expectedLength: expected)
+            sink = try BodySink(policy: policy, expectedLength: expected)
         } catch {
             refuse(error as? RequestError ?? RequestError(500, "\(error)"), request: request)
             return

@@ -9,8 +9,11 @@ public struct Asset: Sendable, Equatable {
     /// `MediaInfo.json` serialised.
     public var probe: String
     public var createdAt: Int64
+    /// The API key that uploaded it (its SHA-256 hex; "" when the server has no keys).
+    public var keyID: String
 
-    public init(id: String, path: String, bytes: Int64, sha256: String, contentType: String?, filename: String?, probe: String, createdAt: Int64) {
+    public init(id: String, path: String, bytes: Int64, sha256: String, contentType: String?, filename: String?, probe: String,
+                createdAt: Int64, keyID: String = "") {
         self.id = id
         self.path = path
         self.bytes = bytes
@@ -19,5 +22,6 @@ public struct Asset: Sendable, Equatable {
         self.filename = filename
         self.probe = probe
         self.createdAt = createdAt
+        self.keyID = keyID
     }
 }

@@ -8,6 +8,10 @@ public struct Job: Sendable, Equatable {
     }
 
     public var id: String
+    /// The API key that created the job (its SHA-256 hex; "" when the server has no keys).
+    public var keyID: String
+    /// The template the job was merged from, if any.
+    public var templateID: String?
     public var status: Status
     /// The spec's JSON text exactly as accepted.
     public var spec: String
@@ -25,4 +29,6 @@ public struct Job: Sendable, Equatable {
     public var finishedAt: Int64?
     public var error: JobError?
     public var output: JobOutput?
+    /// Where the job's events are POSTed, from its spec.
+    public var webhook: JobWebhook?
 }

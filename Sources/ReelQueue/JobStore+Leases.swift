@@ -25,6 +25,7 @@ extension JobStore {
                             lease_expires = NULL, finished_at = ?, updated_at = ? WHERE id = ?
                             """).run([.text(job.cancelRequested ? "canceled" : "failed"), .text(code), .text(message),
                                       .int(t), .int(t), .text(job.id)])
+                        try enqueueEvent(job.cancelRequested ? "canceled" : "failed", jobID: job.id)
                         continue
                     }
                     try db.prepare("""
@@ -47,17 +48,20 @@ extension JobStore {
         case lost
     }
 
-    /// Renews the lease and records progress.
+    /// Renews the lease and records progress (with a `progress` webhook event at most every 5 s).
     public func heartbeat(_ id: String, owner: String, progress: Double, eta: Double?) throws -> LeaseStatus {
         try locked {
-            let t = now()
-            try db.prepare("""
-                UPDATE jobs SET lease_expires = ?, progress = ?, eta = ?, updated_at = ?
-                WHERE id = ? AND lease_owner = ? AND status = 'running'
-                """).run([.int(t + leaseMillis), .double(progress), eta.map { .double($0) } ?? .null, .int(t), .text(id), .text(owner)])
-            guard db.changes == 1 else { return .lost }
-            let s = try db.prepare("SELECT cancel_requested FROM jobs WHERE id = ?").bind([.text(id)])
-            return try s.step() && s.int("cancel_requested") != 0 ? .cancel : .keepGoing
+            try db.transaction {
+                let t = now()
+                try db.prepare("""
+                    UPDATE jobs SET lease_expires = ?, progress = ?, eta = ?, updated_at = ?
+                    WHERE id = ? AND lease_owner = ? AND status = 'running'
+                    """).run([.int(t + leaseMillis), .double(progress), eta.map { .double($0) } ?? .null, .int(t), .text(id), .text(owner)])
+                guard db.changes == 1 else { return .lost }
+                try enqueueProgress(jobID: id, at: t)
+                let s = try db.prepare("SELECT cancel_requested FROM jobs WHERE id = ?").bind([.text(id)])
+                return try s.step() && s.int("cancel_requested") != 0 ? .cancel : .keepGoing
+            }
         }
     }
 
@@ -99,19 +103,24 @@ extension JobStore {
         }
     }
 
+    /// Ends a running job and writes its webhook event in the same transaction.
     private func finish(_ id: String, owner: String, status: String, error: JobError?, output: JobOutput?) throws -> Bool {
         try locked {
-            let t = now()
-            try db.prepare("""
-                UPDATE jobs SET status = ?, progress = CASE WHEN ? = 'succeeded' THEN 1 ELSE progress END, eta = NULL,
-                lease_owner = NULL, lease_expires = NULL, error_code = ?, error_message = ?,
-                output_path = ?, output_bytes = ?, output_duration = ?, output_sha256 = ?, output_content_type = ?,
-                finished_at = ?, updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'running'
-                """).run([.text(status), .text(status), error.map { .text($0.code) } ?? .null, error.map { .text($0.message) } ?? .null,
-                          output.map { .text($0.path) } ?? .null, output.map { .int($0.bytes) } ?? .null,
-                          output.map { .text($0.duration) } ?? .null, output.map { .text($0.sha256) } ?? .null,
-                          output.map { .text($0.contentType) } ?? .null, .int(t), .int(t), .text(id), .text(owner)])
-            return db.changes == 1
+            try db.transaction {
+                let t = now()
+                try db.prepare("""
+                    UPDATE jobs SET status = ?, progress = CASE WHEN ? = 'succeeded' THEN 1 ELSE progress END, eta = NULL,
+                    lease_owner = NULL, lease_expires = NULL, error_code = ?, error_message = ?,
+                    output_path = ?, output_bytes = ?, output_duration = ?, output_sha256 = ?, output_content_type = ?,
+                    finished_at = ?, updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'running'
+                    """).run([.text(status), .text(status), error.map { .text($0.code) } ?? .null, error.map { .text($0.message) } ?? .null,
+                              output.map { .text($0.path) } ?? .null, output.map { .int($0.bytes) } ?? .null,
+                              output.map { .text($0.duration) } ?? .null, output.map { .text($0.sha256) } ?? .null,
+                              output.map { .text($0.contentType) } ?? .null, .int(t), .int(t), .text(id), .text(owner)])
+                guard db.changes == 1 else { return false }
+                try enqueueEvent(status, jobID: id)
+                return true
+            }
         }
     }
 

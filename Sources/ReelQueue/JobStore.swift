@@ -11,13 +11,17 @@ public final class JobStore: @unchecked Sendable {
     public let maxAttempts: Int
     public let leaseMillis: Int64
     let now: @Sendable () -> Int64
+    /// The body of a webhook delivery: the job as the API shows it (the API passes its JSON).
+    let webhookBody: @Sendable (Job) -> String
 
     public init(path: String, maxAttempts: Int = 3, leaseSeconds: Double = 30,
-                now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }) throws {
+                now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) },
+                webhookBody: @escaping @Sendable (Job) -> String = { #"{"id":"\#($0.id)","status":"\#($0.status.rawValue)"}"# }) throws {
         db = try SQLiteDatabase(path: path)
         self.maxAttempts = maxAttempts
         leaseMillis = Int64(leaseSeconds * 1000)
         self.now = now
+        self.webhookBody = webhookBody
         try db.migrate(JobStoreSchema.migrations)
     }
 
@@ -32,47 +36,21 @@ public final class JobStore: @unchecked Sendable {
         return try s.step() ? try JobStoreSchema.job(s) : nil
     }
 
-    // MARK: Submitting and reading
-
-    /// What `submit` did.
-    public enum SubmitResult: Sendable {
-        case created(Job)
-        /// The same idempotency key and body were submitted before: the original job.
-        case existing(Job)
-        /// The idempotency key was used before with a different body.
-        case conflict(Job)
-    }
-
-    /// Stores a validated spec as a queued job; durable (fsync'd) when this returns.
-    public func submit(spec: String, bodyHash: String, idempotencyKey: String?) throws -> SubmitResult {
-        try locked {
-            try db.transaction {
-                if let key = idempotencyKey {
-                    let s = try db.prepare("SELECT \(JobStoreSchema.jobColumns), body_hash FROM jobs WHERE idempotency_key = ?").bind([.text(key)])
-                    if try s.step() {
-                        let job = try JobStoreSchema.job(s)
-                        return try s.text("body_hash") == bodyHash ? .existing(job) : .conflict(job)
-                    }
-                }
-                let id = "job_" + ULID.make(millis: now())
-                let t = now()
-                try db.prepare("""
-                    INSERT INTO jobs (id, status, spec, body_hash, idempotency_key, max_attempts, created_at, updated_at)
-                    VALUES (?, 'queued', ?, ?, ?, ?, ?, ?)
-                    """).run([.text(id), .text(spec), .text(bodyHash), idempotencyKey.map { .text($0) } ?? .null,
-                              .int(Int64(maxAttempts)), .int(t), .int(t)])
-                return .created(try fetch(id)!)
-            }
-        }
-    }
+    // MARK: Reading
 
     public func job(_ id: String) throws -> Job? { try locked { try fetch(id) } }
 
-    /// Jobs newest first, optionally of one status; `cursor` continues a previous page.
-    public func list(status: Job.Status?, limit: Int, cursor: String?) throws -> (jobs: [Job], nextCursor: String?) {
+    /// The job when it belongs to `keyID`; another key's job is as absent as a missing one.
+    public func job(_ id: String, keyID: String) throws -> Job? {
+        try locked { try fetch(id).flatMap { $0.keyID == keyID ? $0 : nil } }
+    }
+
+    /// Jobs newest first, optionally of one status and one key; `cursor` continues a previous page.
+    public func list(keyID: String? = nil, status: Job.Status?, limit: Int, cursor: String?) throws -> (jobs: [Job], nextCursor: String?) {
         try locked {
             var sql = "SELECT \(JobStoreSchema.jobColumns) FROM jobs WHERE 1=1"
             var args: [SQLiteStatement.Value] = []
+            if let keyID { sql += " AND key_id = ?"; args.append(.text(keyID)) }
             if let status { sql += " AND status = ?"; args.append(.text(status.rawValue)) }
             if let cursor, let row = Int64(cursor) { sql += " AND rowid < ?"; args.append(.int(row)) }
             sql += " ORDER BY rowid DESC LIMIT ?"
@@ -110,10 +88,11 @@ public final class JobStore: @unchecked Sendable {
         case notFound
     }
 
-    public func cancel(_ id: String) throws -> CancelResult {
+    /// Cancels a job of `keyID` (nil: of any key).
+    public func cancel(_ id: String, keyID: String? = nil) throws -> CancelResult {
         try locked {
             try db.transaction {
-                guard let job = try fetch(id) else { return .notFound }
+                guard let job = try fetch(id), keyID == nil || job.keyID == keyID else { return .notFound }
                 if job.status.isFinished { return .alreadyFinished(job) }
                 let t = now()
                 if job.status == .queued {
@@ -121,6 +100,7 @@ public final class JobStore: @unchecked Sendable {
                         UPDATE jobs SET status = 'canceled', cancel_requested = 1, error_code = 'canceled',
                         error_message = 'canceled before it started', finished_at = ?, updated_at = ? WHERE id = ?
                         """).run([.int(t), .int(t), .text(id)])
+                    try enqueueEvent("canceled", jobID: id)
                     return .canceled(try fetch(id)!)
                 }
                 try db.prepare("UPDATE jobs SET cancel_requested = 1, updated_at = ? WHERE id = ?").run([.int(t), .text(id)])

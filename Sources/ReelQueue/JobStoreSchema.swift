@@ -40,14 +40,108 @@ enum JobStoreSchema {
             created_at INTEGER NOT NULL
         );
         """,
+        // 2: every job and asset belongs to the API key that created it (`key_id`, the key's SHA-256
+        // hex; "" without keys), idempotency keys are per API key, and `job_assets` says which
+        // uploads a job names, so an asset in use cannot be deleted. SQLite cannot drop a UNIQUE
+        // constraint, so `jobs` is rebuilt, keeping each rowid (the list cursor).
+        """
+        CREATE TABLE jobs_v2 (
+            id TEXT PRIMARY KEY,
+            key_id TEXT NOT NULL DEFAULT '',
+            status TEXT NOT NULL,
+            spec TEXT NOT NULL,
+            body_hash TEXT NOT NULL,
+            idempotency_key TEXT,
+            progress REAL NOT NULL DEFAULT 0,
+            eta REAL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            max_attempts INTEGER NOT NULL,
+            cancel_requested INTEGER NOT NULL DEFAULT 0,
+            lease_owner TEXT,
+            lease_expires INTEGER,
+            error_code TEXT,
+            error_message TEXT,
+            output_path TEXT,
+            output_bytes INTEGER,
+            output_duration TEXT,
+            output_sha256 TEXT,
+            output_content_type TEXT,
+            output_expired INTEGER NOT NULL DEFAULT 0,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            started_at INTEGER,
+            finished_at INTEGER,
+            UNIQUE (key_id, idempotency_key)
+        );
+        INSERT INTO jobs_v2 (rowid, id, status, spec, body_hash, idempotency_key, progress, eta, attempts, max_attempts,
+            cancel_requested, lease_owner, lease_expires, error_code, error_message, output_path, output_bytes,
+            output_duration, output_sha256, output_content_type, output_expired, created_at, updated_at, started_at, finished_at)
+        SELECT rowid, id, status, spec, body_hash, idempotency_key, progress, eta, attempts, max_attempts,
+            cancel_requested, lease_owner, lease_expires, error_code, error_message, output_path, output_bytes,
+            output_duration, output_sha256, output_content_type, output_expired, created_at, updated_at, started_at, finished_at
+        FROM jobs;
+        DROP TABLE jobs;
+        ALTER TABLE jobs_v2 RENAME TO jobs;
+        CREATE INDEX jobs_by_status ON jobs(status);
+        CREATE INDEX jobs_by_key ON jobs(key_id, status);
+        ALTER TABLE assets ADD COLUMN key_id TEXT NOT NULL DEFAULT '';
+        CREATE INDEX assets_by_created ON assets(created_at);
+        CREATE TABLE job_assets (
+            job_id TEXT NOT NULL,
+            asset_id TEXT NOT NULL,
+            PRIMARY KEY (job_id, asset_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX job_assets_by_asset ON job_assets(asset_id);
+        """,
+        // 3: webhooks. A job keeps its spec's webhook (URL and events); `webhook_deliveries` is the
+        // outbox: each row is written in the transaction that changes the job, and a delivery
+        // worker sends it, retrying with the same id until a 2xx or its schedule ends.
+        """
+        ALTER TABLE jobs ADD COLUMN webhook_url TEXT;
+        ALTER TABLE jobs ADD COLUMN webhook_events TEXT;
+        ALTER TABLE jobs ADD COLUMN webhook_progress_at INTEGER;
+        CREATE TABLE webhook_deliveries (
+            id TEXT PRIMARY KEY,
+            job_id TEXT NOT NULL,
+            event TEXT NOT NULL,
+            url TEXT NOT NULL,
+            body TEXT NOT NULL,
+            status TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            last_status INTEGER,
+            last_error TEXT,
+            created_at INTEGER NOT NULL,
+            next_attempt_at INTEGER,
+            last_attempt_at INTEGER,
+            finished_at INTEGER,
+            claimed_by TEXT
+        );
+        CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
+        CREATE INDEX webhook_deliveries_by_job ON webhook_deliveries(job_id);
+        """,
+        // 4: templates: specs with `{{name}}` placeholders, owned by a key; a job made from one
+        // remembers it.
+        """
+        CREATE TABLE templates (
+            id TEXT PRIMARY KEY,
+            key_id TEXT NOT NULL DEFAULT '',
+            name TEXT,
+            spec TEXT NOT NULL,
+            placeholders TEXT NOT NULL,
+            created_at INTEGER NOT NULL
+        );
+        CREATE INDEX templates_by_key ON templates(key_id);
+        ALTER TABLE jobs ADD COLUMN template_id TEXT;
+        """,
     ]
 
     /// The columns `job(_:)` reads, by name. `rowid` (the list cursor) is named with `AS` because
     /// SQLite leaves the result name of anything but a plain column unspecified.
     static let jobColumns = """
-        id, status, spec, idempotency_key, progress, eta, attempts, max_attempts, cancel_requested,
+        id, key_id, status, spec, idempotency_key, progress, eta, attempts, max_attempts, cancel_requested,
         error_code, error_message, output_path, output_bytes, output_duration, output_sha256,
-        output_content_type, output_expired, created_at, updated_at, started_at, finished_at, rowid AS rowid
+        output_content_type, output_expired, created_at, updated_at, started_at, finished_at, webhook_url, webhook_events,
+        template_id, rowid AS rowid
         """
 
     /// Reads a row selected with `jobColumns`.
@@ -60,11 +154,14 @@ enum JobStoreSchema {
                                sha256: try s.text("output_sha256"), contentType: try s.text("output_content_type"),
                                expired: try s.int("output_expired") != 0)
         }
-        return Job(id: try s.text("id"), status: Job.Status(rawValue: try s.text("status")) ?? .failed, spec: try s.text("spec"),
+        return Job(id: try s.text("id"), keyID: try s.text("key_id"), templateID: try s.optionalText("template_id"), status: Job.Status(rawValue: try s.text("status")) ?? .failed, spec: try s.text("spec"),
                    idempotencyKey: try s.optionalText("idempotency_key"), progress: try s.double("progress"),
                    eta: try s.optionalDouble("eta"), attempts: try s.int("attempts"), maxAttempts: try s.int("max_attempts"),
                    cancelRequested: try s.int("cancel_requested") != 0, createdAt: try s.int64("created_at"),
                    updatedAt: try s.int64("updated_at"), startedAt: try s.optionalInt("started_at"),
-                   finishedAt: try s.optionalInt("finished_at"), error: error, output: output)
+                   finishedAt: try s.optionalInt("finished_at"), error: error, output: output,
+                   webhook: try s.optionalText("webhook_url").map {
+                       JobWebhook(url: $0, events: try s.text("webhook_events").split(separator: ",").map(String.init))
+                   })
     }
 }

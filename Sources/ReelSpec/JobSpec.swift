@@ -3,11 +3,15 @@ public struct JobSpec: Sendable, Equatable {
     public var version: Int
     public var output: OutputSpec
     public var timeline: TimelineSpec
+    /// Where the server reports the job's events; ignored by the CLI.
+    public var webhook: WebhookSpec?
 
-    public init(version: Int = 1, output: OutputSpec = OutputSpec(), timeline: TimelineSpec = TimelineSpec()) {
+    public init(version: Int = 1, output: OutputSpec = OutputSpec(), timeline: TimelineSpec = TimelineSpec(),
+                webhook: WebhookSpec? = nil) {
         self.version = version
         self.output = output
         self.timeline = timeline
+        self.webhook = webhook
     }
 }
 

@@ -3,66 +3,6 @@ import XCTest
 
 /// The `reel serve` process itself: killed mid-render with SIGKILL, started again, the job finishes.
 final class CrashRecoveryTests: XCTestCase {
-    final class ServerProcess {
-        let process = Process()
-        let port: Int
-
-        init(root: String) throws {
-            let dir = Bundle.main.bundleURL
-            let binary = [dir.appendingPathComponent("reel"), dir.deletingLastPathComponent().appendingPathComponent("reel")]
-                .first { FileManager.default.isExecutableFile(atPath: $0.path) }!
-            process.executableURL = binary
-            process.arguments = ["serve"]
-            process.currentDirectoryURL = URL(fileURLWithPath: root)
-            var env = ProcessInfo.processInfo.environment
-            env["REEL_LISTEN"] = "127.0.0.1:0"
-            env["REEL_DATA_DIR"] = root + "/data"
-            env["REEL_MEDIA_ROOT"] = root + "/media"
-            env["REEL_LEASE_SECONDS"] = "1"
-            env["REEL_WORKERS"] = "1"
-            process.environment = env
-            let err = Pipe()
-            process.standardError = err
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            // The "serving" log line names the bound port.
-            var seen = ""
-            var found: Int?
-            let deadline = Date().addingTimeInterval(60)
-            while found == nil && Date() < deadline {
-                let chunk = err.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                seen += String(decoding: chunk, as: UTF8.self)
-                for line in seen.split(separator: "\n") where line.contains("\"serving\"") {
-                    if let r = line.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
-                        found = Int(line[r].split(separator: ":").last!)
-                    }
-                }
-            }
-            guard let found else { process.terminate(); throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: seen]) }
-            port = found
-            // Keep draining the log so the server never blocks on a full pipe.
-            err.fileHandleForReading.readabilityHandler = { _ = $0.availableData }
-        }
-
-        func kill9() {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-
-        /// Sends SIGTERM and polls for the exit; false (after a SIGKILL) when the process is still
-        /// running after `seconds`, so a shutdown that hangs fails the test instead of hanging it.
-        @discardableResult
-        func terminate(within seconds: Double = 60) -> Bool {
-            kill(process.processIdentifier, SIGTERM)
-            let deadline = Date().addingTimeInterval(seconds)
-            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-            guard process.isRunning else { process.waitUntilExit(); return true }
-            kill9()
-            return false
-        }
-    }
-
     /// Polls a job until `until` holds or `seconds` pass; returns the last state seen.
     func poll(_ c: TestClient, _ id: String, seconds: Double, until: ([String: Any]) -> Bool) throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(seconds)
@@ -136,5 +76,41 @@ final class CrashRecoveryTests: XCTestCase {
         XCTAssertEqual(job["status"] as? String, "running", "\(job)")
         XCTAssertEqual(job["attempts"] as? Int, 1)
         XCTAssertEqual(try c2.request("POST", "/v1/jobs/\(id)/cancel").status, 202)
+    }
+
+    func testAKilledServerStillDeliversTheWebhookOfAFinishedJob() throws {
+        let root = NSTemporaryDirectory() + "reel-hook-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/media", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let secret = "whsec-crash-0123456789abcdef"
+        let env = ["REEL_WEBHOOK_SECRET": secret, "REEL_ALLOWED_HOSTS": "127.0.0.1"]
+        // The first attempt is read and never answered: the server dies while it is in flight.
+        let receiver = try WebhookReceiver { _, i in i == 0 ? .hang : .status(200, []) }
+        let first = try ServerProcess(root: root, env: env)
+        let c = try TestClient(port: first.port)
+        let r = try c.json("POST", "/v1/jobs", WebhookTests.spec(receiver.url(), events: #"["succeeded"]"#))
+        XCTAssertEqual(r.status, 202, r.text)
+        let id = try XCTUnwrap(r.json["id"] as? String)
+        let attempt = receiver.wait { $0.count >= 1 }
+        XCTAssertEqual(attempt.count, 1, "the job ended and its delivery started")
+        let before = try c.request("GET", "/v1/jobs/\(id)").json
+        XCTAssertEqual(before["status"] as? String, "succeeded")
+        first.kill9()
+
+        let second = try ServerProcess(root: root, env: env)
+        defer { second.terminate() }
+        let again = receiver.wait(timeout: 20) { $0.count >= 2 }
+        XCTAssertEqual(again.count, 2, "delivered after the restart")
+        guard again.count == 2 else { return }
+        XCTAssertEqual(again[1].header("Reel-Delivery"), again[0].header("Reel-Delivery"), "the same delivery, not a new event")
+        XCTAssertEqual(again[1].header("Reel-Event"), "succeeded")
+        XCTAssertTrue(WebhookReceiver.signatureIsValid(again[1], secret: secret))
+        let c2 = try TestClient(port: second.port)
+        let job = try poll(c2, id, seconds: 20) { j in
+            ((j["webhook"] as? [String: Any])?["deliveries"] as? [[String: Any]])?.first?["status"] as? String == "delivered"
+        }
+        let d = try XCTUnwrap(((job["webhook"] as? [String: Any])?["deliveries"] as? [[String: Any]])?.first)
+        XCTAssertEqual(d["status"] as? String, "delivered", "\(d)")
+        XCTAssertEqual(d["attempts"] as? Int, 2)
     }
 }

@@ -7,12 +7,17 @@ import XCTest
 final class ServiceFixture {
     let root: String
     let service: ReelService
+    /// The API keys the server requires (none: an open server on loopback).
+    let keys: [String]
     var port: Int { service.port }
 
-    init(workers: Int = 1, env: [String: String] = [:]) throws {
+    init(workers: Int = 1, keys: [String] = [], env: [String: String] = [:]) throws {
         root = NSTemporaryDirectory() + "reel-api-\(UUID().uuidString)"
+        self.keys = keys
         try FileManager.default.createDirectory(atPath: root + "/media", withIntermediateDirectories: true)
-        var config = try ServerConfiguration.load(path: nil, environment: env)
+        var environment = env
+        if !keys.isEmpty { environment["REEL_API_KEYS"] = keys.joined(separator: ",") }
+        var config = try ServerConfiguration.load(path: nil, environment: environment)
         config.host = "127.0.0.1"
         config.port = 0
         config.dataDir = root + "/data"
@@ -27,11 +32,12 @@ final class ServiceFixture {
         try? FileManager.default.removeItem(atPath: root)
     }
 
-    func client() throws -> TestClient { try TestClient(port: port) }
+    /// A client sending `key` (by default the first configured key).
+    func client(key: String? = nil) throws -> TestClient { try TestClient(port: port, key: key ?? keys.first) }
 
-    /// Polls a job until `until` holds or the timeout passes.
-    func waitForJob(_ id: String, timeout: Double = 60, until: ([String: Any]) -> Bool) throws -> [String: Any] {
-        let c = try client()
+    /// Polls a job (as `key`, by default the first) until `until` holds or the timeout passes.
+    func waitForJob(_ id: String, key: String? = nil, timeout: Double = 60, until: ([String: Any]) -> Bool) throws -> [String: Any] {
+        let c = try client(key: key)
         let deadline = Date().addingTimeInterval(timeout)
         var last: [String: Any] = [:]
         while Date() < deadline {
@@ -41,6 +47,32 @@ final class ServiceFixture {
         }
         XCTFail("job \(id) timed out: \(last)")
         throw CocoaError(.userCancelled)
+    }
+
+    /// Generates a clip under the media root and uploads it as `key`; returns the asset id.
+    func uploadClip(_ name: String = "clip.mp4", key: String? = nil) throws -> String {
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc=s=64x64:r=10:d=1", "-c:v", "libx264", name])
+        let data = try Data(contentsOf: URL(fileURLWithPath: root + "/media/" + name))
+        let r = try client(key: key).request("POST", "/v1/assets", headers: [("Content-Type", "video/mp4")], body: [UInt8](data))
+        XCTAssertEqual(r.status, 201, r.text)
+        return try XCTUnwrap(r.json["id"] as? String)
+    }
+
+    /// Submits a spec as `key` and returns the new job's id (failing the test otherwise).
+    func submit(_ spec: String, key: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let r = try client(key: key).json("POST", "/v1/jobs", spec)
+        XCTAssertEqual(r.status, 202, r.text, file: file, line: line)
+        return try XCTUnwrap(r.json["id"] as? String, file: file, line: line)
+    }
+
+    /// A spec that renders for minutes: long enough to be running whenever a test looks.
+    static func longSpec(_ color: String = "#0000FF", extra: String = "") -> String {
+        ##"{ "version": 1, "output": { "width": 1280, "height": 720, "video": { "preset": "medium" } }, "timeline": { "videos": [ { "color": "\##(color)", "duration": 300 }\##(extra) ] } }"##
+    }
+
+    /// Files in a folder under the data directory (`outputs`, `assets`).
+    func dataFiles(_ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: root + "/data/" + folder)) ?? []).sorted()
     }
 
     /// Generates media under the media root with the ffmpeg CLI.

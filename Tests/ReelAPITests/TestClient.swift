@@ -4,6 +4,8 @@ import XCTest
 /// A minimal HTTP/1.1 client on a raw loopback socket, so tests see exactly what the server sends.
 final class TestClient {
     let fd: Int32
+    /// Sent as `Authorization: Bearer KEY` with every request that does not name its own.
+    var key: String?
     private var buffer: [UInt8] = []
 
     struct Response {
@@ -15,7 +17,8 @@ final class TestClient {
         var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:] }
     }
 
-    init(port: Int) throws {
+    init(port: Int, key: String? = nil) throws {
+        self.key = key
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var tv = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
@@ -43,6 +46,7 @@ final class TestClient {
     /// Sends a request and reads its response.
     func request(_ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8] = []) throws -> Response {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        if let key, !headers.contains(where: { $0.0.lowercased() == "authorization" }) { head += "Authorization: Bearer \(key)\r\n" }
         for (k, v) in headers { head += "\(k): \(v)\r\n" }
         if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"

@@ -127,4 +127,17 @@ final class RequestBodyTests: ServerTestCase {
         try client.send("POST /hello HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n")
         XCTAssertEqual(try client.readResponse().text, "hello", "an empty body is fine")
     }
+
+    func testUnreadBodyIsAnsweredFromTheHeadAndTheConnectionCloses() throws {
+        try startServer()
+        let client = try connect()
+        // Only the head and a first slice of a large declared body are sent: the answer comes
+        // anyway, without 100 Continue, and nothing was stored.
+        try client.send("POST /refused-upload HTTP/1.1\r\nHost: t\r\nContent-Length: 100000000\r\nExpect: 100-continue\r\n\r\nabc")
+        let response = try client.readResponse()
+        XCTAssertEqual(response.status, 401, response.text)
+        XCTAssertEqual(response.header("Connection"), "close")
+        XCTAssertEqual(try client.readUntilClosed(), [], "the connection must close")
+        XCTAssertTrue(filesIn(uploadDirectory).isEmpty)
+    }
 }

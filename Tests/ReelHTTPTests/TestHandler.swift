@@ -5,7 +5,7 @@ import ReelHTTP
 /// The application used by the server tests. Routes:
 /// `GET /hello`, `POST /echo` (buffer ≤ 1 MiB), `POST /json` (buffer ≤ 64 B), `POST /upload`
 /// (file ≤ 256 KiB), `POST /upload-keep` (moves the upload away), `GET /file?offset=&length=`,
-/// `GET /missing-file`, `GET /sleep?ms=&tag=`, `GET /path…` (echoes the decoded path and query),
+/// `POST /refused-upload` (body left unread, 401), `GET /missing-file`, `GET /sleep?ms=&tag=`, `GET /path…` (echoes the decoded path and query),
 /// `GET /remote`. Errors from the server come back as problem+json from `reject`.
 final class TestHandler: HTTPHandler, @unchecked Sendable {
     let uploadDirectory: String
@@ -34,6 +34,7 @@ final class TestHandler: HTTPHandler, @unchecked Sendable {
         case "/json": return .buffer(maxBytes: 64)
         case "/upload", "/upload-keep": return .file(directory: uploadDirectory, maxBytes: 256 * 1024)
         case "/upload-nowhere": return .file(directory: "/nonexistent-reel-dir", maxBytes: 1024)
+        case "/refused-upload": return .unread
         default: return .none
         }
     }
@@ -46,6 +47,8 @@ final class TestHandler: HTTPHandler, @unchecked Sendable {
         switch head.path {
         case "/hello":
             return .text(200, "hello")
+        case "/refused-upload":
+            return request.body == .none ? .text(401, "no credentials") : .text(500, "a body was read")
         case "/echo", "/json":
             guard case .data(let bytes) = request.body else { return .text(500, "expected data") }
             var response = HTTPResponse(status: 200, headers: ["X-Method": head.method, "Content-Length": "999"], body: .bytes(bytes))

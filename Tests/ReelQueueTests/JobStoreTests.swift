@@ -1,5 +1,5 @@
 import Foundation
-import ReelQueue
+@testable import ReelQueue
 import XCTest
 
 /// A clock the tests move by hand.
@@ -57,6 +57,102 @@ final class JobStoreTests: XCTestCase {
         XCTAssertEqual(try s.list(status: .queued, limit: 10, cursor: nil).jobs.count, 5)
         XCTAssertEqual(try s.list(status: .running, limit: 10, cursor: nil).jobs.count, 0)
         XCTAssertTrue(ids.allSatisfy { $0.hasPrefix("job_") && $0.count == 30 })
+    }
+
+    func testVersion1DatabaseKeepsItsJobsAndOrderAfterTheKeyMigration() throws {
+        do {
+            let db = try SQLiteDatabase(path: dir + "/reel.db")
+            try db.migrate(Array(JobStoreSchema.migrations.prefix(1)))
+            for (i, id) in ["job_b", "job_a"].enumerated() {
+                try db.prepare("""
+                    INSERT INTO jobs (id, status, spec, body_hash, idempotency_key, max_attempts, created_at, updated_at)
+                    VALUES (?, 'queued', '{}', 'h', ?, 3, ?, ?)
+                    """).run([.text(id), .text("k\(i)"), .int(Int64(i)), .int(Int64(i))])
+            }
+        }
+        let s = try store()
+        let jobs = try s.list(status: nil, limit: 10, cursor: nil).jobs
+        XCTAssertEqual(jobs.map(\.id), ["job_a", "job_b"], "newest (highest rowid) first, as before")
+        XCTAssertEqual(jobs.map(\.keyID), ["", ""])
+        guard case .existing(let again) = try s.submit(spec: "{}", bodyHash: "h", idempotencyKey: "k0") else { return XCTFail() }
+        XCTAssertEqual(again.id, "job_b", "idempotency keys survive, now scoped to the key \"\"")
+        XCTAssertEqual(try s.job("job_a", keyID: "someone")?.id, nil)
+    }
+
+    func testQuotaAndAssetsAreCheckedWithTheInsert() throws {
+        let s = try store()
+        let sub = JobStore.Submission(spec: "{}", bodyHash: "h", keyID: "K", activeLimit: 1)
+        _ = try created(try s.submit(sub))
+        guard case .overQuota(let active, _) = try s.submit(sub) else { return XCTFail("a second active job of K") }
+        XCTAssertEqual(active, 1)
+        _ = try created(try s.submit(JobStore.Submission(spec: "{}", bodyHash: "h", keyID: "L", activeLimit: 1)))
+        try s.insert(Asset(id: "asset_1", path: "/a", bytes: 1, sha256: "", contentType: nil, filename: nil, probe: "{}", createdAt: 0, keyID: "L"))
+        guard case .assetsMissing(let ids) = try s.submit(JobStore.Submission(spec: "{}", bodyHash: "h", keyID: "M", assets: ["asset_1"])) else {
+            return XCTFail("M names L's asset")
+        }
+        XCTAssertEqual(ids, ["asset_1"])
+    }
+
+    func testWebhookEventsAreWrittenWithTheStateChange() throws {
+        let s = try store(maxAttempts: 1)
+        let all = JobWebhook(url: "http://h/x", events: ["succeeded", "failed", "canceled", "progress"])
+        func submit(_ hook: JobWebhook?) throws -> Job {
+            try created(try s.submit(JobStore.Submission(spec: "{}", bodyHash: UUID().uuidString, webhook: hook)))
+        }
+        func events(_ id: String) throws -> [String] { try s.deliveries(jobID: id).map(\.event) }
+
+        let a = try submit(all)
+        XCTAssertEqual(try s.job(a.id)?.webhook, all)
+        _ = try s.claim(owner: "W")
+        XCTAssertEqual(try s.heartbeat(a.id, owner: "W", progress: 0.1, eta: nil), .keepGoing)
+        clock.advance(seconds: 1)
+        XCTAssertEqual(try s.heartbeat(a.id, owner: "W", progress: 0.2, eta: nil), .keepGoing)
+        XCTAssertEqual(try events(a.id), ["progress"], "progress at most every 5 s")
+        clock.advance(seconds: 5)
+        XCTAssertEqual(try s.heartbeat(a.id, owner: "W", progress: 0.8, eta: nil), .keepGoing)
+        XCTAssertTrue(try s.complete(a.id, owner: "W", output: JobOutput(path: "/o", bytes: 1, duration: "1", sha256: "", contentType: "video/mp4")))
+        XCTAssertEqual(try events(a.id), ["progress", "progress", "succeeded"])
+        XCTAssertTrue(try s.deliveries(jobID: a.id).allSatisfy { $0.status == .pending && $0.url == "http://h/x" && $0.id.hasPrefix("dlv_") })
+
+        let b = try submit(JobWebhook(url: "http://h/y", events: ["failed"]))
+        _ = try s.claim(owner: "W")
+        XCTAssertFalse(try s.complete(b.id, owner: "other", output: JobOutput(path: "/o", bytes: 1, duration: "1", sha256: "", contentType: "video/mp4")))
+        XCTAssertEqual(try events(b.id), [], "no change, no event")
+        clock.advance(seconds: 11)  // W died on its only attempt
+        XCTAssertNil(try s.claim(owner: "V"))
+        XCTAssertEqual(try events(b.id), ["failed"])
+
+        let c = try submit(all)
+        guard case .canceled = try s.cancel(c.id) else { return XCTFail() }
+        XCTAssertEqual(try events(c.id), ["canceled"])
+        let d = try submit(all)
+        XCTAssertEqual(try s.deleteJob(d.id, keyID: nil), .deleted(output: nil, wasRunning: false))
+        XCTAssertEqual(try events(d.id), ["canceled"], "a deleted job's cancel is still delivered")
+        XCTAssertEqual(try events(try submit(nil).id), [])
+    }
+
+    func testDeliveriesAreClaimedOnceRetriedAndReleased() throws {
+        let s = try store()
+        let j = try created(try s.submit(JobStore.Submission(spec: "{}", bodyHash: "h", webhook: JobWebhook(url: "http://h", events: ["canceled"]))))
+        _ = try s.cancel(j.id)
+        let first = try s.claimDeliveries(by: "A", limit: 8, leaseMillis: 15000)
+        XCTAssertEqual(first.map(\.attempts), [1])
+        XCTAssertEqual(try s.claimDeliveries(by: "B", limit: 8, leaseMillis: 15000), [], "claimed by A")
+        XCTAssertEqual(try s.deliveryClaimers(), ["A"])
+        try s.releaseDeliveries(claimedBy: "A")  // A's process is gone
+        let again = try s.claimDeliveries(by: "B", limit: 8, leaseMillis: 15000)
+        XCTAssertEqual(again.map(\.id), first.map(\.id))
+        XCTAssertEqual(again.map(\.attempts), [2])
+        try s.recordDelivery(again[0].id, .retry(status: 500, error: "answered HTTP 500", next: clock.now + 5000))
+        XCTAssertEqual(try s.claimDeliveries(by: "B", limit: 8, leaseMillis: 15000), [], "not due yet")
+        clock.advance(seconds: 5)
+        let third = try XCTUnwrap(try s.claimDeliveries(by: "B", limit: 8, leaseMillis: 15000).first)
+        try s.recordDelivery(third.id, .delivered(status: 200))
+        let d = try XCTUnwrap(try s.deliveries(jobID: j.id).first)
+        XCTAssertEqual(d.status, .delivered)
+        XCTAssertEqual(d.attempts, 3)
+        XCTAssertEqual(d.lastStatus, 200)
+        XCTAssertEqual(try s.claimDeliveries(by: "B", limit: 8, leaseMillis: 15000), [])
     }
 
     func testIdempotencyKeyReturnsTheSameJobOrConflicts() throws {

@@ -27,10 +27,11 @@ public enum SpecDecoder {
         if let f = r.required("version"), let v = f.int(), v != 1 { f.report("must be 1") }
         var output = DecodedOutput()
         if let f = r.field("output"), let o = f.object({ Optional(SpecDecoder.output($0)) }) { output = o }
+        let webhook = r.field("webhook")?.object(SpecDecoder.webhook)
         guard let timeline = r.required("timeline")?.object({ timeline($0, format: output.format) }) else {
             return nil
         }
-        return JobSpec(version: 1, output: output.spec, timeline: timeline)
+        return JobSpec(version: 1, output: output.spec, timeline: timeline, webhook: webhook)
     }
 
     /// The timeline; `format` is the output format when known, since an m4a output needs no videos.

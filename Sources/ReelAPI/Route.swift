@@ -1,0 +1,57 @@
+/// The resources of the API, matched from a request path, each with the methods it answers: one
+/// table for routing, `405` + `Allow`, and CORS preflights.
+enum Route: Equatable {
+    case health, metrics
+    case jobs, job(String), jobCancel(String), jobOutput(String), jobThumbnail(String)
+    case assets, asset(String)
+    case templates, template(String)
+    case probe
+
+    init?(path: String) {
+        let seg = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        switch seg.count {
+        case 1 where seg[0] == "healthz": self = .health
+        case 1 where seg[0] == "metrics": self = .metrics
+        case 2 where seg[0] == "v1":
+            switch seg[1] {
+            case "jobs": self = .jobs
+            case "assets": self = .assets
+            case "templates": self = .templates
+            case "probe": self = .probe
+            default: return nil
+            }
+        case 3 where seg[0] == "v1" && !seg[2].isEmpty:
+            switch seg[1] {
+            case "jobs": self = .job(seg[2])
+            case "assets": self = .asset(seg[2])
+            case "templates": self = .template(seg[2])
+            default: return nil
+            }
+        case 4 where seg[0] == "v1" && seg[1] == "jobs" && !seg[2].isEmpty:
+            switch seg[3] {
+            case "cancel": self = .jobCancel(seg[2])
+            case "output": self = .jobOutput(seg[2])
+            case "thumbnail": self = .jobThumbnail(seg[2])
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// The methods the resource answers (HEAD wherever GET), not counting OPTIONS.
+    var methods: [String] {
+        switch self {
+        case .health, .metrics, .jobOutput, .jobThumbnail: return ["GET", "HEAD"]
+        case .jobs, .templates: return ["GET", "HEAD", "POST"]
+        case .job, .asset, .template: return ["GET", "HEAD", "DELETE"]
+        case .jobCancel, .probe: return ["POST"]
+        case .assets: return ["POST"]
+        }
+    }
+
+    /// The `Allow` header: the methods and OPTIONS.
+    var allow: String { (methods + ["OPTIONS"]).joined(separator: ", ") }
+
+    /// Only the liveness check is open to callers without a key.
+    var needsKey: Bool { self != .health }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The rules for the access settings: keys, webhook secret, CORS origins, and who may be served
+/// without keys.
+extension ServerConfiguration {
+    /// Keys must be long enough not to be guessed and printable without spaces or commas (the
+    /// environment variable separates them with commas).
+    static func checkedKeys(_ keys: [String], key: String) throws -> [String] {
+        for (i, k) in keys.enumerated() {
+            guard k.count >= 16, k.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value < 127 && $0 != "," }) else {
+                throw Problem(key: key, message: "key \(i + 1) must be at least 16 printable ASCII characters without spaces or commas")
+            }
+        }
+        return keys
+    }
+
+    /// True when `host` is a loopback address (127.0.0.0/8, ::1 or localhost), reachable only from
+    /// this machine.
+    public static func isLoopback(_ host: String) -> Bool {
+        if host.lowercased() == "localhost" || host == "::1" { return true }
+        var v4 = in_addr()
+        if inet_pton(AF_INET, host, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        return false
+    }
+
+    /// Refuses a configuration that would serve everyone without keys: without `apiKeys` the server
+    /// listens on loopback only, unless `allowUnauthenticated` says that is intended.
+    public func checkAccess() throws {
+        guard apiKeys.isEmpty, !allowUnauthenticated, !Self.isLoopback(host) else { return }
+        throw Problem(key: "apiKeys", message: "no API keys are configured and the server would listen on \(host), which is not a "
+            + "loopback address: set apiKeys (or REEL_API_KEYS) to require keys, or allowUnauthenticated: true "
+            + "(or REEL_ALLOW_UNAUTHENTICATED=true) to serve without authentication")
+    }
+
+    /// An origin is `*` or `scheme://host[:port]`, compared exactly with a browser's `Origin`.
+    static func checkedOrigins(_ origins: [String], key: String) throws -> [String] {
+        for o in origins where o != "*" {
+            let lower = o.lowercased()
+            guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), !o.hasSuffix("/"),
+                  o.split(separator: "/", omittingEmptySubsequences: false).count == 3 else {
+                throw Problem(key: key, message: "\"\(o)\" must be * or an origin such as https://app.example.com (no path)")
+            }
+        }
+        return origins
+    }
+
+    static func checkedSecret(_ secret: String, key: String) throws -> String {
+        guard secret.utf8.count >= 16 else { throw Problem(key: key, message: "must be at least 16 bytes long") }
+        return secret
+    }
+}

@@ -1,0 +1,92 @@
+extension JobStore {
+    /// What `submit` did.
+    public enum SubmitResult: Sendable {
+        case created(Job)
+        /// The same idempotency key and body were submitted before: the original job.
+        case existing(Job)
+        /// The idempotency key was used before with a different body.
+        case conflict(Job)
+        /// The key already has `active` jobs queued or running, its limit; `soonestETA` is the
+        /// smallest ETA (seconds) among its running jobs, when one is known.
+        case overQuota(active: Int, soonestETA: Double?)
+        /// These uploads named by the spec were deleted (or never belonged to the key) meanwhile.
+        case assetsMissing([String])
+    }
+
+    /// A validated job to queue.
+    public struct Submission: Sendable {
+        public var spec: String
+        public var bodyHash: String
+        public var idempotencyKey: String?
+        /// The API key submitting it ("" without keys).
+        public var keyID: String
+        /// The ids of the uploads the spec names (`upload:ID`); each must exist and be the key's.
+        public var assets: [String]
+        /// At most this many of the key's jobs may be queued or running; nil: no limit.
+        public var activeLimit: Int?
+        public var webhook: JobWebhook?
+        public var templateID: String?
+
+        public init(spec: String, bodyHash: String, idempotencyKey: String? = nil, keyID: String = "", assets: [String] = [],
+                    activeLimit: Int? = nil, webhook: JobWebhook? = nil, templateID: String? = nil) {
+            self.webhook = webhook
+            self.templateID = templateID
+            self.spec = spec
+            self.bodyHash = bodyHash
+            self.idempotencyKey = idempotencyKey
+            self.keyID = keyID
+            self.assets = assets
+            self.activeLimit = activeLimit
+        }
+    }
+
+    /// Stores a validated spec as a queued job; durable (fsync'd) when this returns.
+    public func submit(spec: String, bodyHash: String, idempotencyKey: String?) throws -> SubmitResult {
+        try submit(Submission(spec: spec, bodyHash: bodyHash, idempotencyKey: idempotencyKey))
+    }
+
+    /// Stores a validated spec as a queued job; durable (fsync'd) when this returns. The idempotency
+    /// key, the key's quota and the uploads are checked in the same transaction as the insert.
+    public func submit(_ sub: Submission) throws -> SubmitResult {
+        try locked {
+            try db.transaction {
+                if let key = sub.idempotencyKey {
+                    let s = try db.prepare("SELECT \(JobStoreSchema.jobColumns), body_hash FROM jobs WHERE key_id = ? AND idempotency_key = ?")
+                        .bind([.text(sub.keyID), .text(key)])
+                    if try s.step() {
+                        let job = try JobStoreSchema.job(s)
+                        return try s.text("body_hash") == sub.bodyHash ? .existing(job) : .conflict(job)
+                    }
+                }
+                if let limit = sub.activeLimit {
+                    let s = try db.prepare("""
+                        SELECT COUNT(*) AS active, MIN(CASE WHEN status = 'running' THEN eta END) AS soonest
+                        FROM jobs WHERE key_id = ? AND status IN ('queued', 'running')
+                        """).bind([.text(sub.keyID)])
+                    _ = try s.step()
+                    let active = try s.int("active")
+                    if active >= limit { return .overQuota(active: active, soonestETA: try s.optionalDouble("soonest")) }
+                }
+                var missing: [String] = []
+                for asset in sub.assets {
+                    let s = try db.prepare("SELECT id FROM assets WHERE id = ? AND key_id = ?").bind([.text(asset), .text(sub.keyID)])
+                    if try !s.step() { missing.append(asset) }
+                }
+                if !missing.isEmpty { return .assetsMissing(missing) }
+                let id = "job_" + ULID.make(millis: now())
+                let t = now()
+                try db.prepare("""
+                    INSERT INTO jobs (id, key_id, status, spec, body_hash, idempotency_key, max_attempts, created_at, updated_at,
+                    webhook_url, webhook_events, template_id) VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """).run([.text(id), .text(sub.keyID), .text(sub.spec), .text(sub.bodyHash), sub.idempotencyKey.map { .text($0) } ?? .null,
+                              .int(Int64(maxAttempts)), .int(t), .int(t), sub.webhook.map { .text($0.url) } ?? .null,
+                              sub.webhook.map { .text($0.events.joined(separator: ",")) } ?? .null,
+                              sub.templateID.map { .text($0) } ?? .null])
+                for asset in Set(sub.assets) {
+                    try db.prepare("INSERT INTO job_assets (job_id, asset_id) VALUES (?, ?)").run([.text(id), .text(asset)])
+                }
+                return .created(try fetch(id)!)
+            }
+        }
+    }
+}

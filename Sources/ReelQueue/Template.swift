@@ -1,0 +1,21 @@
+/// A stored spec with `{{name}}` placeholders, owned by the key that stored it.
+public struct Template: Sendable, Equatable {
+    public var id: String
+    public var keyID: String
+    public var name: String?
+    /// The spec's JSON text as stored (placeholders unfilled).
+    public var spec: String
+    /// The placeholder names, in order of first use.
+    public var placeholders: [String]
+    /// Milliseconds since 1970.
+    public var createdAt: Int64
+
+    public init(id: String, keyID: String, name: String?, spec: String, placeholders: [String], createdAt: Int64) {
+        self.id = id
+        self.keyID = keyID
+        self.name = name
+        self.spec = spec
+        self.placeholders = placeholders
+        self.createdAt = createdAt
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import ReelAPI
+import XCTest
+
+/// The committed config/reel.json holds the defaults, and the access settings read from a file.
+final class ConfigurationTests: XCTestCase {
+    var repoRoot: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
+
+    func testTheCommittedFileIsTheDefaults() throws {
+        let loaded = try ServerConfiguration.load(path: repoRoot.appendingPathComponent("config/reel.json").path, environment: [:])
+        XCTAssertEqual(loaded, ServerConfiguration())
+    }
+
+    func testAccessSettingsFromAFile() throws {
+        let path = NSTemporaryDirectory() + "reel-config-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(##"""
+        { "listen": "0.0.0.0:9000", "apiKeys": ["key-one-0123456789abc", "key-two-0123456789abc"], "corsOrigins": ["https://app.example.com"],
+          "webhookSecret": "whsec-0123456789abcdef", "webhookRetrySeconds": 2, "assetRetentionHours": 24,
+          "limits": { "activeJobsPerKey": 3, "maxJobPixels": 1000000 } }
+        """##.utf8).write(to: URL(fileURLWithPath: path))
+        let c = try ServerConfiguration.load(path: path, environment: ["REEL_ACTIVE_JOBS_PER_KEY": "4"])
+        XCTAssertEqual(c.apiKeys.count, 2)
+        XCTAssertEqual(c.corsOrigins, ["https://app.example.com"])
+        XCTAssertEqual(c.webhookSecret, "whsec-0123456789abcdef")
+        XCTAssertEqual(c.webhookRetrySeconds, 2)
+        XCTAssertEqual(c.assetRetentionHours, 24)
+        XCTAssertEqual(c.activeJobsPerKey, 4, "the environment overrides the file")
+        XCTAssertEqual(c.maxJobPixels, 1_000_000)
+        // A refused key is named by its position, never printed.
+        XCTAssertThrowsError(try ServerConfiguration.load(path: nil, environment: ["REEL_API_KEYS": "good-key-0123456789,secret key 0123456789"])) {
+            XCTAssertFalse("\($0)".contains("secret key"), "\($0)")
+            XCTAssertTrue("\($0)".contains("key 2"), "\($0)")
+        }
+        for bad in [#"{ "webhookSecret": "short" }"#, #"{ "apiKeys": ["has space 0123456789"] }"#, #"{ "corsOrigins": ["app.example.com"] }"#,
+                    #"{ "allowUnauthenticated": "yes" }"#] {
+            try Data(bad.utf8).write(to: URL(fileURLWithPath: path))
+            XCTAssertThrowsError(try ServerConfiguration.load(path: path, environment: [:]), bad)
+        }
+    }
+}

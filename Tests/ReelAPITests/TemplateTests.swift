@@ -1,0 +1,112 @@
+import Foundation
+@testable import ReelAPI
+import ReelSpec
+import XCTest
+
+/// Templates: stored with placeholders once structurally valid, merged into jobs, refused when the
+/// merge values do not fit, scoped to their key.
+final class TemplateTests: XCTestCase {
+    let alpha = "alpha-key-0123456789abcdef"
+    let beta = "beta-key-0123456789abcdef"
+
+    let promo = ##"""
+    { "name": "Promo", "spec": { "version": 1,
+      "output": { "width": "{{ w }}", "height": 64, "frameRate": 10, "metadata": { "title": "Promo for {{customer}}!" } },
+      "timeline": { "videos": [ { "color": "{{color}}", "duration": "{{seconds}}" }, { "src": "{{clip}}" } ] } } }
+    """##
+
+    func errors(_ r: TestClient.Response) -> [String: String] {
+        Dictionary(((r.json["errors"] as? [[String: Any]]) ?? []).map { ($0["pointer"] as? String ?? "", $0["message"] as? String ?? "") },
+                   uniquingKeysWith: { a, _ in a })
+    }
+
+    func testTemplatesAreStoredMergedIntoJobsAndRefused() throws {
+        let f = try ServiceFixture(keys: [alpha, beta])
+        let c = try f.client(), other = try f.client(key: beta)
+        let asset = try f.uploadClip()
+        let stored = try c.json("POST", "/v1/templates", promo)
+        XCTAssertEqual(stored.status, 201, stored.text)
+        let id = try XCTUnwrap(stored.json["id"] as? String)
+        XCTAssertTrue(id.hasPrefix("tpl_"))
+        XCTAssertEqual(stored.header("Location"), "/v1/templates/\(id)")
+        XCTAssertEqual(stored.json["name"] as? String, "Promo")
+        XCTAssertEqual(stored.json["placeholders"] as? [String], ["w", "customer", "color", "seconds", "clip"])
+        XCTAssertEqual(try c.request("GET", "/v1/templates/\(id)").status, 200)
+        XCTAssertEqual((try c.request("GET", "/v1/templates").json["templates"] as? [[String: Any]])?.map { $0["id"] as? String }, [id])
+        XCTAssertEqual(try other.request("GET", "/v1/templates/\(id)").status, 404, "another key's template")
+        XCTAssertEqual((try other.request("GET", "/v1/templates").json["templates"] as? [Any])?.count, 0)
+
+        func merge(_ values: String, _ client: TestClient? = nil) throws -> TestClient.Response {
+            try (client ?? c).json("POST", "/v1/jobs", ##"{ "template": "\##(id)", "merge": { \##(values) } }"##)
+        }
+        let good = ##""w": 64, "customer": "Ada", "color": "#00FF00", "seconds": 1, "clip": "upload:\##(asset)""##
+        let r = try merge(good)
+        XCTAssertEqual(r.status, 202, r.text)
+        XCTAssertEqual(r.json["template"] as? String, id)
+        let spec = try XCTUnwrap(r.json["spec"] as? [String: Any])
+        let output = try XCTUnwrap(spec["output"] as? [String: Any])
+        XCTAssertEqual(output["width"] as? Int, 64, "a whole-string placeholder takes the value's own JSON type")
+        XCTAssertEqual((output["metadata"] as? [String: Any])?["title"] as? String, "Promo for Ada!")
+        let videos = try XCTUnwrap((spec["timeline"] as? [String: Any])?["videos"] as? [[String: Any]])
+        XCTAssertEqual(videos[0]["duration"] as? Int, 1)
+        XCTAssertEqual(videos[1]["src"] as? String, "upload:\(asset)")
+        let job = try f.waitForJob(try XCTUnwrap(r.json["id"] as? String)) { ["succeeded", "failed"].contains($0["status"] as? String ?? "") }
+        XCTAssertEqual(job["status"] as? String, "succeeded", "\(job)")
+        XCTAssertEqual((job["output"] as? [String: Any])?["duration"] as? Double, 2)
+
+        // Refusals, each naming what is wrong.
+        let missing = try merge(##""w": 64, "customer": "Ada", "color": "#00FF00", "seconds": 1"##)
+        XCTAssertEqual(missing.status, 422)
+        XCTAssertEqual(Array(errors(missing).keys), ["/merge/clip"])
+        XCTAssertTrue(errors(missing)["/merge/clip"]?.contains("/timeline/videos/1/src") == true, missing.text)
+        let unused = try merge(good + #", "logo": "x.png""#)
+        XCTAssertEqual(unused.status, 422)
+        XCTAssertEqual(errors(unused)["/merge/logo"], "is not a placeholder of the template")
+        let object = try merge(good.replacingOccurrences(of: #""Ada""#, with: #"{ "first": "Ada" }"#))
+        XCTAssertEqual(Array(errors(object).keys), ["/merge/customer"], object.text)
+        let invalid = try merge(good.replacingOccurrences(of: #""seconds": 1"#, with: #""seconds": -1"#))
+        XCTAssertEqual(invalid.status, 422)
+        XCTAssertEqual(Array(errors(invalid).keys), ["/timeline/videos/0/duration"], "a pointer into the merged spec: \(invalid.text)")
+        XCTAssertTrue((invalid.json["detail"] as? String ?? "").contains(id), invalid.text)
+        let wrongKey = try merge(good, other)
+        XCTAssertEqual(errors(wrongKey)["/template"], "names no template", "another key cannot use it")
+        XCTAssertEqual(errors(try c.json("POST", "/v1/jobs", #"{ "template": "tpl_nope", "extra": 1 }"#)).keys.sorted(), ["/extra", "/template"])
+
+        // Deleting the template leaves the jobs made from it.
+        XCTAssertEqual(try c.request("DELETE", "/v1/templates/\(id)").status, 204)
+        XCTAssertEqual(try c.request("GET", "/v1/templates/\(id)").status, 404)
+        XCTAssertEqual(try c.request("DELETE", "/v1/templates/\(id)").status, 404)
+        XCTAssertEqual(try c.request("GET", "/v1/jobs/\(job["id"] as? String ?? "")").status, 200)
+    }
+
+    func testATemplateIsCheckedStructurallyWhenStored() throws {
+        let f = try ServiceFixture()
+        let c = try f.client()
+        let r = try c.json("POST", "/v1/templates", ##"""
+        { "spec": { "version": 1, "output": { "width": 641, "fromat": "mp4", "height": "{{h}}" },
+                    "timeline": { "videos": [ { "color": "{{c}}" }, { "src": "{{clip}}", "speed": "{{speed}}" } ] } }, "tags": [] }
+        """##)
+        XCTAssertEqual(r.status, 422, r.text)
+        // The colour card's missing duration is wrong whatever the values; "{{h}}" and "{{speed}}"
+        // are judged once merged.
+        XCTAssertEqual(Set(errors(r).keys), ["/spec/output/width", "/spec/output/fromat", "/spec/timeline/videos/0/duration", "/tags"])
+        XCTAssertEqual(errors(try c.json("POST", "/v1/templates", #"{ "name": "x" }"#)).keys.sorted(), ["/spec"])
+        XCTAssertEqual(try c.json("POST", "/v1/templates", ##"{ "spec": { "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ] } } }"##).status,
+                       201, "a template without placeholders is a stored spec")
+    }
+
+    func testPlaceholderSyntax() {
+        typealias P = TemplateDocument.Part
+        XCTAssertEqual(TemplateDocument.parts("{{a}}"), [P(text: "a", isPlaceholder: true)])
+        XCTAssertEqual(TemplateDocument.parts("Hi {{ first_name }}, {{x.y-z}}!"),
+                       [P(text: "Hi ", isPlaceholder: false), P(text: "first_name", isPlaceholder: true), P(text: ", ", isPlaceholder: false),
+                        P(text: "x.y-z", isPlaceholder: true), P(text: "!", isPlaceholder: false)])
+        XCTAssertEqual(TemplateDocument.parts("{{1x}} {{a b}} {{}} {{ open"), [P(text: "{{1x}} {{a b}} {{}} {{ open", isPlaceholder: false)],
+                       "not names: left as text")
+        XCTAssertEqual(TemplateDocument.parts(""), [P(text: "", isPlaceholder: false)])
+        let doc = TemplateDocument(.object([("a", .array([.string("{{n}}"), .string("x{{n}}y")]))]))
+        XCTAssertEqual(doc.uses, [.init(name: "n", pointer: "/a/0", whole: true), .init(name: "n", pointer: "/a/1", whole: false)])
+        guard case .success(let merged) = doc.merged([("n", .number("2.50"))]) else { return XCTFail() }
+        XCTAssertEqual(merged, .object([("a", .array([.number("2.50"), .string("x2.50y")]))]), "numbers keep their exact text")
+    }
+}

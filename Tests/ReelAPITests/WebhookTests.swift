@@ -1,0 +1,167 @@
+import Foundation
+@testable import ReelAPI
+import XCTest
+
+/// Webhooks through a real receiver on loopback: signatures, event order, retries with the same
+/// delivery id, no redirects, allowed hosts only, and the history on the job.
+final class WebhookTests: XCTestCase {
+    let secret = "whsec-test-0123456789abcdef"
+
+    func fixture() throws -> ServiceFixture {
+        try ServiceFixture(env: ["REEL_WEBHOOK_SECRET": secret, "REEL_ALLOWED_HOSTS": "127.0.0.1"])
+    }
+
+    static func spec(_ url: String, events: String, duration: String = "1", size: String = #""width": 64, "height": 64, "frameRate": 10"#) -> String {
+        ##"{ "version": 1, "webhook": { "url": "\##(url)", "events": \##(events) }, "output": { \##(size) }, "timeline": { "videos": [ { "color": "#FF0000", "duration": \##(duration) } ] } }"##
+    }
+
+    func testSignedEventsArriveInOrderAndTheJobListsThem() throws {
+        let f = try fixture()
+        let receiver = try WebhookReceiver()
+        // A short job: its last event is `succeeded`, after any progress.
+        let short = try f.submit(Self.spec(receiver.url("/short"), events: #"["progress", "succeeded", "failed", "canceled"]"#))
+        // A long one, canceled once its first progress event arrived.
+        let long = try f.submit(Self.spec(receiver.url("/long"), events: #"["progress", "canceled"]"#, duration: "300",
+                                          size: #""width": 1280, "height": 720, "video": { "preset": "medium" }"#))
+        receiver.wait { $0.contains { $0.path == "/long" && $0.header("Reel-Event") == "progress" } }
+        XCTAssertEqual(try f.client().request("POST", "/v1/jobs/\(long)/cancel").status, 202)
+        let all = receiver.wait { r in
+            r.contains { $0.path == "/short" && $0.header("Reel-Event") == "succeeded" } && r.contains { $0.path == "/long" && $0.header("Reel-Event") == "canceled" }
+        }
+        for (path, id, last) in [("/short", short, "succeeded"), ("/long", long, "canceled")] {
+            let got = all.filter { $0.path == path }
+            let events = got.compactMap { $0.header("Reel-Event") }
+            XCTAssertEqual(events.last, last, "\(path): \(events)")
+            XCTAssertEqual(events.filter { $0 == last }.count, 1, "\(path): \(events)")
+            XCTAssertTrue(events.dropLast().allSatisfy { $0 == "progress" }, "progress only before the end: \(events)")
+            XCTAssertEqual(Set(got.compactMap { $0.header("Reel-Delivery") }).count, got.count, "one id per event")
+            for r in got {
+                XCTAssertEqual(r.method, "POST")
+                XCTAssertEqual(r.header("Content-Type"), "application/json")
+                XCTAssertTrue(WebhookReceiver.signatureIsValid(r, secret: secret), "signature of \(r.headers)")
+                XCTAssertFalse(WebhookReceiver.signatureIsValid(r, secret: secret + "x"), "another secret does not verify")
+                XCTAssertEqual(r.json["id"] as? String, id)
+                XCTAssertTrue(r.header("Reel-Delivery")?.hasPrefix("dlv_") == true)
+            }
+            XCTAssertEqual(got.last?.json["status"] as? String, last, "the body is the job at the event")
+        }
+        let progress = all.filter { $0.path == "/long" && $0.header("Reel-Event") == "progress" }
+        for (a, b) in zip(progress, progress.dropFirst()) {
+            XCTAssertGreaterThanOrEqual(b.received.timeIntervalSince(a.received), 4.5, "progress at most every 5 s")
+        }
+        // The job lists its deliveries, delivered on the first attempt.
+        let job = try f.client().request("GET", "/v1/jobs/\(short)").json
+        let hook = try XCTUnwrap(job["webhook"] as? [String: Any])
+        XCTAssertEqual(hook["url"] as? String, receiver.url("/short"))
+        let deliveries = try XCTUnwrap(hook["deliveries"] as? [[String: Any]])
+        XCTAssertEqual(deliveries.last?["event"] as? String, "succeeded")
+        XCTAssertEqual(deliveries.map { $0["id"] as? String }, all.filter { $0.path == "/short" }.map { $0.header("Reel-Delivery") })
+        for d in deliveries {
+            XCTAssertEqual(d["status"] as? String, "delivered", "\(d)")
+            XCTAssertEqual(d["attempts"] as? Int, 1)
+            XCTAssertEqual(d["lastStatus"] as? Int, 200)
+        }
+    }
+
+    func testA500IsRetriedWithTheSameDeliveryIdAfterAboutFiveSeconds() throws {
+        let f = try fixture()  // the default schedule: first retry 5 s after the failure
+        let receiver = try WebhookReceiver { _, i in i == 0 ? .status(500, []) : .status(204, []) }
+        let id = try f.submit(Self.spec(receiver.url(), events: #"["succeeded"]"#))
+        let first = receiver.wait { $0.count >= 1 }
+        XCTAssertEqual(first.count, 1)
+        let pending = try f.waitForJob(id) { j in
+            ((j["webhook"] as? [String: Any])?["deliveries"] as? [[String: Any]])?.first?["lastStatus"] as? Int == 500
+        }
+        let d0 = try XCTUnwrap(((pending["webhook"] as? [String: Any])?["deliveries"] as? [[String: Any]])?.first)
+        XCTAssertEqual(d0["status"] as? String, "pending", "\(d0)")
+        XCTAssertNotNil(d0["nextAttemptAt"] as? String)
+        let both = receiver.wait(timeout: 20) { $0.count >= 2 }
+        XCTAssertEqual(both.count, 2, "retried")
+        guard both.count == 2 else { return }
+        XCTAssertEqual(both[1].header("Reel-Delivery"), both[0].header("Reel-Delivery"), "the same delivery id")
+        XCTAssertEqual(both[1].body, both[0].body, "the same body")
+        XCTAssertTrue(WebhookReceiver.signatureIsValid(both[1], secret: secret))
+        let gap = both[1].received.timeIntervalSince(both[0].received)
+        XCTAssertGreaterThanOrEqual(gap, 4.5, "about 5 s later")
+        XCTAssertLessThan(gap, 12, "about 5 s later")
+        let done = try f.waitForJob(id) { j in
+            ((j["webhook"] as? [String: Any])?["deliveries"] as? [[String: Any]])?.first?["status"] as? String == "delivered"
+        }
+        let d1 = try XCTUnwrap(((done["webhook"] as? [String: Any])?["deliveries"] as? [[String: Any]])?.first)
+        XCTAssertEqual(d1["attempts"] as? Int, 2)
+        XCTAssertEqual(d1["lastStatus"] as? Int, 204)
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertEqual(receiver.received.count, 2, "nothing after a 2xx")
+    }
+
+    func testRedirectsAreNotFollowedAndOnlyAllowedHostsAreAccepted() throws {
+        let f = try fixture()
+        let receiver = try WebhookReceiver { r, _ in r.path == "/moved" ? .status(302, [("Location", "/elsewhere")]) : .status(200, []) }
+        let id = try f.submit(Self.spec(receiver.url("/moved"), events: #"["succeeded"]"#))
+        let job = try f.waitForJob(id) { j in
+            ((j["webhook"] as? [String: Any])?["deliveries"] as? [[String: Any]])?.first?["attempts"] as? Int == 1
+                && ((j["webhook"] as? [String: Any])?["deliveries"] as? [[String: Any]])?.first?["lastAttemptAt"] is String
+                && ((j["webhook"] as? [String: Any])?["deliveries"] as? [[String: Any]])?.first?["lastError"] is String
+        }
+        let d = try XCTUnwrap(((job["webhook"] as? [String: Any])?["deliveries"] as? [[String: Any]])?.first)
+        XCTAssertEqual(d["status"] as? String, "pending", "a redirect is a failed attempt: \(d)")
+        XCTAssertEqual(d["lastStatus"] as? Int, 302, "\(d)")
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(receiver.received.map(\.path), ["/moved"], "the redirect was not followed")
+
+        let c = try f.client()
+        let otherHost = try c.json("POST", "/v1/jobs", Self.spec("http://localhost:\(receiver.port)/x", events: #"["failed"]"#))
+        XCTAssertEqual(otherHost.status, 422, otherHost.text)
+        XCTAssertEqual(((otherHost.json["errors"] as? [[String: Any]])?.first)?["pointer"] as? String, "/webhook/url")
+        let badScheme = try c.json("POST", "/v1/jobs", Self.spec("ftp://127.0.0.1/x", events: #"["failed"]"#))
+        XCTAssertEqual(((badScheme.json["errors"] as? [[String: Any]])?.first)?["pointer"] as? String, "/webhook/url")
+
+        let unsigned = try ServiceFixture(env: ["REEL_ALLOWED_HOSTS": "127.0.0.1"])
+        let r = try unsigned.client().json("POST", "/v1/jobs", Self.spec(receiver.url(), events: #"["failed"]"#))
+        XCTAssertEqual(r.status, 422, r.text)
+        XCTAssertEqual(((r.json["errors"] as? [[String: Any]])?.first)?["pointer"] as? String, "/webhook")
+        XCTAssertTrue(r.text.contains("webhookSecret"), r.text)
+    }
+
+    func testTheDefaultScheduleDoublesFromFiveSecondsForADay() {
+        let s = WebhookSchedule()
+        XCTAssertEqual((1...5).map { s.delay(afterAttempt: $0) }, [5, 10, 20, 40, 80])
+        let created: Int64 = 1_700_000_000_000
+        var at = created
+        var attempts = 1
+        var offsets: [Int64] = []
+        while let next = s.nextAttempt(afterAttempt: attempts, now: at, created: created) {
+            offsets.append((next - created) / 1000)
+            at = next
+            attempts += 1
+        }
+        // Retries at 5, 15, 35, … s after the event: 5 · (2^n − 1), the last within 24 h.
+        XCTAssertEqual(offsets.count, 14, "\(offsets)")
+        XCTAssertEqual(offsets.first, 5)
+        XCTAssertEqual(offsets.last, 5 * (16384 - 1))
+        XCTAssertLessThanOrEqual(offsets.last!, 24 * 3600)
+        XCTAssertGreaterThan(offsets.last! + Int64(s.delay(afterAttempt: 15)), 24 * 3600, "the next would pass the day")
+        XCTAssertEqual(WebhookSchedule(base: 0.5).delay(afterAttempt: 3), 2)
+    }
+
+    func testTheSignatureIsHMACSHA256OfTimeDotBody() {
+        let body = Array(#"{"id":"job_1"}"#.utf8)
+        let header = WebhookSignature.header(body: body, secret: Array("secret".utf8), time: 1_700_000_000)
+        // python3 -c 'import hmac,hashlib;print(hmac.new(b"secret",b"1700000000.{\"id\":\"job_1\"}",hashlib.sha256).hexdigest())'
+        XCTAssertEqual(header, "t=1700000000,v1=" + Self.pythonHMAC(key: "secret", message: #"1700000000.{"id":"job_1"}"#))
+    }
+
+    /// HMAC-SHA256 by Python's standard library, an implementation independent of swift-crypto.
+    static func pythonHMAC(key: String, message: String) -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", "import hmac,hashlib,sys;print(hmac.new(sys.argv[1].encode(),sys.argv[2].encode(),hashlib.sha256).hexdigest())",
+                       key, message]
+        let out = Pipe()
+        p.standardOutput = out
+        try? p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
