@@ -7,6 +7,8 @@ public struct AudioItem: Sendable, Equatable {
     /// Playback rate, 1/4 to 4: the item lasts `sourceRange.duration / speed` on the timeline, its
     /// pitch kept.
     public var speed: Rational?
+    /// Which of the source's audio streams plays; default its default stream.
+    public var audioTrack: AudioTrackSelection?
     public var volume: Volume?
     public var fadeIn: Time?
     public var fadeOut: Time?

@@ -17,6 +17,8 @@ public struct VideoItem: Sendable, Equatable {
     public var speed: Rational?
     public var volume: Volume?
     public var muted = false
+    /// Which of the source's audio streams plays with the picture; default its default stream.
+    public var audioTrack: AudioTrackSelection?
     /// Per-item fit, overriding `output.fit`.
     public var fit: FitMode?
     public var filters: [FilterSpec] = []

@@ -49,6 +49,19 @@ final class VideoValidationTests: XCTestCase {
                        "is not allowed on a colour card, which has no time to play faster or slower")
     }
 
+    func testAudioTrack() {
+        XCTAssertEqual(decodeOK(specWithVideo(#"{"src": "a.mp4", "audioTrack": {"language": "spa"}}"#))?.timeline.videos[0].audioTrack,
+                       .language("spa"))
+        XCTAssertEqual(decodeOK(specWithVideo(#"{"src": "a.mp4", "audioTrack": {"index": 1}}"#))?.timeline.videos[0].audioTrack, .index(1))
+        XCTAssertEqual(message(specWithVideo(#"{"src": "a.mp4", "audioTrack": {"language": "Spanish"}}"#), at: "\(item)/audioTrack/language"),
+                       "must be an ISO 639-2 code: three lowercase letters, e.g. spa")
+        XCTAssertEqual(message(specWithVideo(#"{"src": "a.mp4", "audioTrack": {"language": "spa", "index": 0}}"#), at: "\(item)/audioTrack/index"),
+                       "cannot be given together with language")
+        XCTAssertEqual(message(specWithVideo(#"{"src": "a.mp4", "audioTrack": {}}"#), at: "\(item)/audioTrack"), "needs language or index")
+        XCTAssertEqual(message(specWithVideo(#"{"src": "a.mp4", "audioTrack": {"index": -1}}"#), at: "\(item)/audioTrack/index"),
+                       "must be at least 0")
+    }
+
     func testVolume() {
         XCTAssertEqual(decodeOK(specWithVideo(#"{"src": "a.mp4", "volume": 0.5}"#))?.timeline.videos[0].volume, .constant(0.5))
         XCTAssertEqual(message(specWithVideo(#"{"src": "a.mp4", "volume": 11}"#), at: "\(item)/volume"), "must be between 0 and 10")

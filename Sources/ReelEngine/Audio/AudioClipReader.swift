@@ -23,8 +23,9 @@ final class AudioClipReader: AudioSampleSource {
     private let frame = Frame()
     private let scratch: SampleBuffer
 
-    init(path: String, startTime: Time, rate: Int, channels: Int) throws {
-        stream = try DecodedStream(path: path, type: AVMEDIA_TYPE_AUDIO, threads: 1)
+    /// `streamIndex`: the file's stream to read (the planner's choice), else FFmpeg's best audio.
+    init(path: String, startTime: Time, rate: Int, channels: Int, streamIndex: Int? = nil) throws {
+        stream = try DecodedStream(path: path, type: AVMEDIA_TYPE_AUDIO, threads: 1, streamIndex: streamIndex)
         self.startTime = startTime
         self.rate = rate
         self.channels = channels

@@ -83,7 +83,7 @@ final class AudioMixer {
         let clip = placed.clip
         let r = try RenderError.forSource(pointer: clip.pointer, path: clip.path) { () -> AudioSampleSource in
             let source = try AudioClipReader(path: clip.path, startTime: clip.sourceStart + into.scaled(by: clip.speed), rate: rate,
-                                             channels: channels)
+                                             channels: channels, streamIndex: clip.streamIndex)
             guard clip.speed != Rational(1) else { return source }
             return try StretchedAudioReader(source: source, speed: clip.speed, rate: rate, channels: channels)
         }

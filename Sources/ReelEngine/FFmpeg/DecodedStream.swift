@@ -20,13 +20,18 @@ final class DecodedStream {
     /// Frames the decoder has returned (for tests and diagnostics).
     private(set) var decodedFrames = 0
 
-    /// Opens a source the planner has already probed (so the header-only open is safe).
-    init(path: String, type: AVMediaType, threads: Int = 0) throws {
+    /// Opens a source the planner has already probed (so the header-only open is safe): stream
+    /// `streamIndex` when given (the planner's choice among several), else FFmpeg's best of `type`.
+    init(path: String, type: AVMediaType, threads: Int = 0, streamIndex: Int? = nil) throws {
         input = try InputFile(path: path, probe: false)
-        guard let index = input.bestStream(type) else {
+        let input = self.input
+        let chosen = streamIndex.flatMap { i in
+            i < input.streamCount && input.stream(i).pointee.codecpar.pointee.codec_type == type ? i : nil
+        }
+        guard let index = chosen ?? (streamIndex == nil ? input.bestStream(type) : nil) else {
             throw MediaError.noStream(path: path, type: type == AVMEDIA_TYPE_VIDEO ? .video : .audio)
         }
-        streamIndex = index
+        self.streamIndex = index
         input.discardAllStreams(except: index)
         timeBase = input.stream(index).pointee.time_base
         decoder = try Decoder(input: input, streamIndex: index, threads: threads)

@@ -38,6 +38,8 @@ extension MediaInfo.StreamInfo {
         int("channels", channels)
         if let channelLayout { m.append(("channelLayout", .string(channelLayout))) }
         if let language { m.append(("language", .string(language))) }
+        m.append(("default", .bool(isDefault)))
+        m.append(("forced", .bool(isForced)))
         if let bitRate { m.append(("bitRate", .number(String(bitRate)))) }
         return .object(m)
     }

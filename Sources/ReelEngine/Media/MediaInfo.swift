@@ -33,6 +33,10 @@ public struct MediaInfo: Sendable {
         public var channelLayout: String?
         public var language: String?
         public var bitRate: Int64?
+        /// The container marks the stream as the one to play by default / to show always (a
+        /// subtitle stream for foreign dialogue).
+        public var isDefault = false
+        public var isForced = false
     }
 
     public struct ChapterInfo: Sendable {
@@ -43,6 +47,26 @@ public struct MediaInfo: Sendable {
 
     /// The first video stream, if any.
     public var video: StreamInfo? { streams.first { $0.type == .video } }
-    /// The first audio stream, if any.
-    public var audio: StreamInfo? { streams.first { $0.type == .audio } }
+    /// The audio stream a player would choose: the one marked default, else the first.
+    public var audio: StreamInfo? {
+        let all = audioStreams
+        return all.first { $0.isDefault } ?? all.first
+    }
+
+    /// Every audio stream, in file order (what `audioTrack.index` counts).
+    public var audioStreams: [StreamInfo] { streams.filter { $0.type == .audio } }
+
+    /// The audio stream `selection` names (by language, or by position among the audio streams),
+    /// or the default one without a selection; nil when there is no such stream.
+    public func audioStream(_ selection: AudioTrackSelection?) -> StreamInfo? {
+        switch selection {
+        case nil: return audio
+        case .language(let code)?:
+            let matching = audioStreams.filter { $0.language == code }
+            return matching.first { $0.isDefault } ?? matching.first
+        case .index(let n)?:
+            let all = audioStreams
+            return n < all.count ? all[n] : nil
+        }
+    }
 }

@@ -49,6 +49,8 @@ public enum MediaProbe {
             info.duration = Time.fromTicks(st.pointee.duration, timeBaseNum: tb.num, den: tb.den)
         }
         info.language = dictionaryValue(st.pointee.metadata, "language")
+        info.isDefault = st.pointee.disposition & AV_DISPOSITION_DEFAULT != 0
+        info.isForced = st.pointee.disposition & AV_DISPOSITION_FORCED != 0
         if par.bit_rate > 0 { info.bitRate = par.bit_rate }
         if par.codec_type == AVMEDIA_TYPE_VIDEO {
             // Cover art attached to an audio file is not a video.

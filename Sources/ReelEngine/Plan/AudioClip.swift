@@ -9,6 +9,8 @@ struct AudioClip: Sendable {
     /// Playback rate: timeline time `t` plays source time `sourceStart + (t - range.start) × speed`,
     /// time-stretched with the pitch kept.
     var speed = Rational(1)
+    /// The source's stream to play (the item's `audioTrack`, else the source's default audio).
+    var streamIndex: Int?
     /// Volume, fades, ducking and pan of the item this clip belongs to.
     var shaping: AudioShaping
 }

@@ -10,11 +10,27 @@ extension RenderPlanner {
         let item: AudioItem
         let path: String
         let sourceRange: TimeRange
+        /// The file's audio stream the item plays.
+        let streamIndex: Int
         /// Where the item starts on the timeline.
         let start: Time
         let speed: Rational
         /// How long one play of `sourceRange` lasts on the timeline, at `speed`.
         var length: Time { sourceRange.duration.played(at: speed) }
+    }
+
+    /// Why `selection` finds no audio stream in the source, naming what it has instead.
+    static func missingTrack(_ selection: AudioTrackSelection, in info: MediaInfo, src: String) -> String {
+        let all = info.audioStreams
+        switch selection {
+        case .language(let code):
+            let languages = all.compactMap(\.language)
+            return "\"\(src)\" has no audio stream in language \(code)"
+                + (languages.isEmpty ? (all.isEmpty ? " (it has no audio)" : " (its audio streams name no language)")
+                                     : " (it has \(languages.joined(separator: ", ")))")
+        case .index(let n):
+            return "\"\(src)\" has \(all.count) audio stream\(all.count == 1 ? "" : "s"), so there is no index \(n) (counting from 0)"
+        }
     }
 
     /// Places voice-overs (at their starts) and music (one after another from 0, a looping item to
@@ -62,7 +78,7 @@ extension RenderPlanner {
             repeat {
                 let passEnd = Time.min(passStart + p.length, placed.end)
                 clips.append(AudioClip(pointer: p.pointer, path: p.path, range: TimeRange(start: passStart, duration: passEnd - passStart),
-                                       sourceStart: p.sourceRange.start, speed: p.speed, shaping: shaping))
+                                       sourceStart: p.sourceRange.start, speed: p.speed, streamIndex: p.streamIndex, shaping: shaping))
                 passStart = passEnd
             } while p.item.loop && passStart < placed.end
         }
@@ -79,8 +95,12 @@ extension RenderPlanner {
             problems.append(SpecProblem(pointer: pointer + "/src", message: RenderPlanner.message(for: error, src: item.src)))
             return nil
         }
-        guard let a = info.audio else {
-            problems.append(SpecProblem(pointer: pointer + "/src", message: "\"\(item.src)\" has no audio stream"))
+        guard let a = info.audioStream(item.audioTrack) else {
+            if let selection = item.audioTrack {
+                problems.append(SpecProblem(pointer: pointer + "/audioTrack", message: RenderPlanner.missingTrack(selection, in: info, src: item.src)))
+            } else {
+                problems.append(SpecProblem(pointer: pointer + "/src", message: "\"\(item.src)\" has no audio stream"))
+            }
             return nil
         }
         guard let assetEnd = info.duration ?? a.duration else {
@@ -97,6 +117,7 @@ extension RenderPlanner {
             problems.append(SpecProblem(pointer: pointer + "/src", message: "\"\(item.src)\" has no audio to play"))
             return nil
         }
-        return PlacedAudio(pointer: pointer, item: item, path: path, sourceRange: range, start: start, speed: item.speed ?? Rational(1))
+        return PlacedAudio(pointer: pointer, item: item, path: path, sourceRange: range, streamIndex: a.index, start: start,
+                           speed: item.speed ?? Rational(1))
     }
 }

@@ -14,6 +14,7 @@ extension SpecDecoder {
             }
             item.sourceRange = r.field("sourceRange")?.timeRange()
             item.speed = r.field("speed")?.speed()
+            item.audioTrack = r.field("audioTrack")?.audioTrack()
             item.volume = r.field("volume")?.volume()
             item.fadeIn = r.field("fadeIn")?.time(.atLeast(.zero))
             item.fadeOut = r.field("fadeOut")?.time(.atLeast(.zero))

@@ -26,8 +26,10 @@ extension SpecDecoder {
             item.duration = r.field("duration")?.time(.greaterThan(.zero))
             if isCard {
                 r.reject("speed", "is not allowed on a colour card, which has no time to play faster or slower")
+                r.reject("audioTrack", "is not allowed on a colour card, which has no sound")
             } else {
                 item.speed = r.field("speed")?.speed()
+                item.audioTrack = r.field("audioTrack")?.audioTrack()
             }
             item.volume = r.field("volume")?.volume()
             if let muted = r.field("muted")?.bool() { item.muted = muted }
