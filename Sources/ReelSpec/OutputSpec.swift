@@ -14,6 +14,8 @@ public struct OutputSpec: Sendable, Equatable {
     /// Container metadata, in the order given, keyed by the spec's names (`title`, `artist`, …).
     public var metadata: [(key: MetadataKey, value: String)] = []
     public var chapters: [ChapterSpec] = []
+    /// Soft subtitle tracks, timed on the output timeline.
+    public var subtitles: [SubtitleTrackSpec] = []
     public var optimizeForNetwork = true
 
     public init() {}
@@ -21,7 +23,7 @@ public struct OutputSpec: Sendable, Equatable {
     public static func == (a: OutputSpec, b: OutputSpec) -> Bool {
         a.format == b.format && a.width == b.width && a.height == b.height && a.frameRate == b.frameRate
             && a.fit == b.fit && a.background == b.background && a.preset == b.preset && a.video == b.video
-            && a.audio == b.audio && a.range == b.range && a.chapters == b.chapters
+            && a.audio == b.audio && a.range == b.range && a.chapters == b.chapters && a.subtitles == b.subtitles
             && a.optimizeForNetwork == b.optimizeForNetwork
             && a.metadata.map(\.key) == b.metadata.map(\.key) && a.metadata.map(\.value) == b.metadata.map(\.value)
     }

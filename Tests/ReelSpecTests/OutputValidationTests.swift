@@ -58,6 +58,17 @@ final class OutputValidationTests: XCTestCase {
         XCTAssertNotNil(decodeOK(spec(output: #""format": "mov", "video": {"codec": "prores", "profile": "4444"}"#)))
     }
 
+    func testSubtitleTracks() throws {
+        let ok = try XCTUnwrap(decodeOK(spec(output: #""subtitles": [{"src": "es.vtt", "language": "spa", "title": "Español", "default": true}]"#)))
+        XCTAssertEqual(ok.output.subtitles.first?.language, "spa")
+        XCTAssertEqual(ok.output.subtitles.first?.isDefault, true)
+        XCTAssertEqual(message(spec(output: #""format": "m4a", "subtitles": [{"src": "a.srt"}]"#, timeline: #""music": [{"src": "a.mp3"}]"#),
+                               at: "/output/subtitles"), "is not allowed for m4a output, which cannot carry subtitle tracks")
+        XCTAssertEqual(message(spec(output: #""subtitles": [{"src": "a.srt", "language": "Spanish"}]"#), at: "/output/subtitles/0/language"),
+                       "must be an ISO 639-2 code: three lowercase letters, e.g. spa")
+        XCTAssertEqual(pointers(spec(output: #""subtitles": [{"language": "spa"}]"#)), ["/output/subtitles/0/src"])
+    }
+
     func testSize() {
         XCTAssertEqual(message(spec(output: #""width": 1279, "height": 720"#), at: "/output/width"), "must be even")
         XCTAssertEqual(message(spec(output: #""width": 1280, "height": 8194"#), at: "/output/height"),

@@ -40,6 +40,16 @@ final class OutputFile {
         return MuxerStream(file: self, encoder: encoder, stream: st)
     }
 
+    /// Names a stream for players: its language (ISO 639-2), its title, and whether it is chosen
+    /// without the viewer asking.
+    func describe(_ stream: MuxerStream, language: String?, title: String?, isDefault: Bool) {
+        precondition(stream.file === self, "a stream of another output file")
+        let st = stream.stream
+        if let language { av_dict_set(&st.pointee.metadata, "language", language, 0) }
+        if let title { av_dict_set(&st.pointee.metadata, "title", title, 0) }
+        st.pointee.disposition = isDefault ? AV_DISPOSITION_DEFAULT : 0
+    }
+
     /// Sets container metadata (`title`, `artist`, …).
     func setMetadata(_ entries: [(key: String, value: String)]) {
         for (k, v) in entries { av_dict_set(&pointer.pointee.metadata, k, v, 0) }

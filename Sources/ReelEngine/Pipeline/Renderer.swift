@@ -116,7 +116,10 @@ public final class Renderer {
         let audioEncoder = try OutputEncoders.audio(plan, globalHeader: output.needsGlobalHeader)
         let videoStream = try output.addStream(for: videoEncoder, codecTag: videoCodecTag)
         let audioStream = try output.addStream(for: audioEncoder)
+        let subtitles = try subtitleStreams(in: output)
         try writeHeader(output)
+        // A few packets a track: all handed to the muxer now, which interleaves them by time.
+        for (stream, packets) in subtitles { for p in packets { try stream.write(p) } }
         let writeVideo = { (p: Packet) throws in try videoStream.write(p) }
         let writeAudio = { (p: Packet) throws in try audioStream.write(p) }
         let converter = FrameConverter(to: videoEncoder.context.pointee.pix_fmt)
@@ -135,6 +138,16 @@ public final class Renderer {
         try audioStage.writeRemainingPackets(sink: writeAudio)
         try output.finish()
         logger.info("rendered", metadata: ["frames": "\(frames)", "samples": "\(plan.sampleCount)"])
+    }
+
+    /// A stream and its encoded cues for each of the plan's subtitle tracks.
+    private func subtitleStreams(in output: OutputFile) throws -> [(MuxerStream, [Packet])] {
+        try plan.subtitles.map { track in
+            let encoder = try SubtitleTrackEncoder(format: plan.format, globalHeader: output.needsGlobalHeader)
+            let stream = try output.addStream(for: encoder.encoder)
+            output.describe(stream, language: track.language, title: track.title, isDefault: track.isDefault)
+            return (stream, try encoder.packets(for: track.cues))
+        }
     }
 
     /// HEVC is tagged `hvc1` (parameter sets in the sample description), which QuickTime and

@@ -25,6 +25,8 @@ public struct RenderPlan: Sendable {
     var audioEncoding: AudioEncoding
     var metadata: [(key: String, value: String)]
     var chapters: [(start: Time, title: String)]
+    /// Soft subtitle tracks, on the output's timeline.
+    var subtitles: [SubtitlePlan] = []
     var faststart: Bool
     /// Threads for the video codecs: how to render, not what. The planner sizes it for the whole
     /// machine; a worker pool that renders several jobs at once gives each render its share.

@@ -39,6 +39,7 @@ public struct RenderPlanner {
         let outputRange = out.format.isStill ? TimeRange(start: out.range?.start ?? .zero, duration: .zero)
             : out.range ?? TimeRange(start: .zero, duration: timeline)
         checkLimits(out, timeline: timeline, outputRange: outputRange, problems: &problems)
+        let subtitles = planSubtitles(out, outputRange: outputRange, problems: &problems)
         let size = RenderPlanner.outputSize(out, inputs: videos.sizes)
         // A GIF plays at 15 fps unless asked: more frames cost far more bytes than they show.
         let rate = out.frameRate ?? (out.format == .gif ? RenderPlanner.gifFrameRate : videos.rates.max() ?? RenderPlanner.defaultFrameRate)
@@ -56,7 +57,7 @@ public struct RenderPlanner {
             overlays: overlays.plans, audio: audio,
             videoEncoding: RenderPlanner.videoEncoding(out, frameRate: rate), audioEncoding: RenderPlanner.audioEncoding(out),
             metadata: out.metadata.map { ($0.key.ffmpegKey, $0.value) },
-            chapters: out.chapters.map { ($0.start, $0.title) },
+            chapters: out.chapters.map { ($0.start, $0.title) }, subtitles: subtitles,
             faststart: out.optimizeForNetwork)
     }
 

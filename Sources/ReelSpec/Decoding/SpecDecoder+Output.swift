@@ -56,6 +56,13 @@ extension SpecDecoder {
             if let f = r.field("metadata"), let metadata = f.object(metadata) { out.spec.metadata = metadata }
             if let chapters = r.field("chapters")?.array().map(chapters) { out.spec.chapters = chapters }
         }
+        if let f = r.field("subtitles") {
+            if let format = out.format, ![.mp4, .mov, .m4v, .webm].contains(format) {
+                f.report("is not allowed for \(format.rawValue) output, which cannot carry subtitle tracks")
+            } else if let items = f.array() {
+                out.spec.subtitles = items.compactMap(subtitleTrack)
+            }
+        }
         if let b = r.field("optimizeForNetwork")?.bool() { out.spec.optimizeForNetwork = b }
         return out
     }
@@ -174,6 +181,27 @@ extension SpecDecoder {
                 return nil
             }
             return f.string(nonEmpty: false, maxLength: 1024).map { (k, $0) }
+        }
+    }
+
+    /// `{src, language?, title?, default?}`.
+    private static func subtitleTrack(_ f: Field) -> SubtitleTrackSpec? {
+        f.object { r in
+            guard let src = r.required("src")?.string() else {
+                r.skip(["language", "title", "default"])
+                return nil
+            }
+            var track = SubtitleTrackSpec(src: src)
+            if let l = r.field("language"), let code = l.string() {
+                if code.count == 3, code.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) }) {
+                    track.language = code
+                } else {
+                    l.report("must be an ISO 639-2 code: three lowercase letters, e.g. spa")
+                }
+            }
+            track.title = r.field("title")?.string(maxLength: 256)
+            if let d = r.field("default")?.bool() { track.isDefault = d }
+            return track
         }
     }
 

@@ -1,0 +1,64 @@
+@testable import ReelEngine
+import ReelSpec
+import XCTest
+
+/// SRT and WebVTT read into exact cues; files that do not parse name their line.
+final class CaptionParserTests: XCTestCase {
+    func ms(_ v: Int64) -> Time { Time(value: v, timescale: 1000) }
+
+    func parse(_ text: String) throws -> [Cue] { try CaptionParser.parse(Array(text.utf8)) }
+
+    func testWebVTTWithEverythingTheFormatAllows() throws {
+        let cues = try parse("""
+        WEBVTT - a title
+        Kind: captions
+
+        NOTE this is
+        a comment
+
+        STYLE
+        ::cue { color: yellow }
+
+        intro
+        00:00.500 --> 00:01.500 align:start position:10%
+        <v Anna>Hola</v> <b>mundo</b> &amp; <i>todos</i>
+
+        01:02:03.004 --> 01:02:04.000
+        <c.loud>Dos</c> <00:00.000>first <01:02:03.500>second
+        line two
+        """)
+        XCTAssertEqual(cues.count, 2)
+        XCTAssertEqual(cues[0].start, ms(500))
+        XCTAssertEqual(cues[0].end, ms(1500))
+        XCTAssertEqual(cues[0].text, "Hola mundo & todos")
+        XCTAssertEqual(cues[1].start, ms(3_723_004))
+        XCTAssertEqual(cues[1].text, "Dos first second\nline two")
+        XCTAssertEqual(cues[1].words.map(\.text), ["Dos", "first", "second", "line", "two"])
+        XCTAssertEqual(cues[1].words.map(\.start), [nil, ms(0), ms(3_723_500), ms(3_723_500), ms(3_723_500)])
+    }
+
+    func testSRTWithBOMAndWindowsLineEnds() throws {
+        let cues = try parse("\u{FEFF}1\r\n00:00:00,200 --> 00:00:01,000\r\nHello\r\n\r\n2\r\n00:00:01,500 --> 00:00:02,800\r\n<b>World</b>\r\nsecond line\r\n")
+        XCTAssertEqual(cues.map(\.text), ["Hello", "World\nsecond line"])
+        XCTAssertEqual(cues.map(\.start), [ms(200), ms(1500)])
+        XCTAssertEqual(cues.map(\.end), [ms(1000), ms(2800)])
+    }
+
+    func testBrokenFilesNameTheirLine() {
+        func line(_ text: String) -> Int? {
+            do {
+                _ = try parse(text)
+                return nil
+            } catch let e as CaptionParseError {
+                return e.line
+            } catch {
+                return -1
+            }
+        }
+        XCTAssertEqual(line("1\n00:00:01,000 -> 00:00:02,000\nx\n"), 1, "no arrow: no times found for the block")
+        XCTAssertEqual(line("WEBVTT\n\n00:01.000 --> 00:00.500\nbackwards\n"), 3)
+        XCTAssertEqual(line("WEBVTT\n\n00:01.000 --> 00:02.000\na\n00:03.000 --> 00:04.000\nb\n"), 5, "a missing blank line")
+        XCTAssertEqual(line("WEBVTT\n\n00:01.00 --> 00:02.000\nshort millis\n"), 3)
+        XCTAssertEqual(line("1\n00:00:61,000 --> 00:01:02,000\nbad seconds\n"), 2)
+    }
+}
