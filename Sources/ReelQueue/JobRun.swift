@@ -69,9 +69,9 @@ struct JobRun {
         case nil:
             pool.metrics.record(seconds)
             do {
-                let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
-                let output = JobOutput(path: path, bytes: bytes, duration: plan.outputRange.duration.description,
-                                       sha256: try SHA256.hex(ofFile: path), contentType: JobRun.contentType(plan.format))
+                let rendered = try RenderedOutput(path: path)
+                let output = JobOutput(path: path, bytes: rendered.bytes, duration: plan.outputRange.duration.description,
+                                       sha256: rendered.sha256, contentType: JobRun.contentType(plan.format))
                 if try !pool.store.complete(job.id, owner: owner, output: output) { try? FileManager.default.removeItem(atPath: path) }
                 log.info("job succeeded", metadata: meta)
             } catch {
@@ -117,6 +117,7 @@ struct JobRun {
         case .gif: return "image/gif"
         case .jpg: return "image/jpeg"
         case .png: return "image/png"
+        case .hls: return "application/vnd.apple.mpegurl"
         }
     }
 }

@@ -14,6 +14,8 @@ public struct OutputSpec: Sendable, Equatable {
     /// Container metadata, in the order given, keyed by the spec's names (`title`, `artist`, …).
     public var metadata: [(key: MetadataKey, value: String)] = []
     public var chapters: [ChapterSpec] = []
+    /// Segments and renditions of an `hls` output.
+    public var hls: HLSSpec?
     /// Soft subtitle tracks, timed on the output timeline.
     public var subtitles: [SubtitleTrackSpec] = []
     public var optimizeForNetwork = true
@@ -23,7 +25,7 @@ public struct OutputSpec: Sendable, Equatable {
     public static func == (a: OutputSpec, b: OutputSpec) -> Bool {
         a.format == b.format && a.width == b.width && a.height == b.height && a.frameRate == b.frameRate
             && a.fit == b.fit && a.background == b.background && a.preset == b.preset && a.video == b.video
-            && a.audio == b.audio && a.range == b.range && a.chapters == b.chapters && a.subtitles == b.subtitles
+            && a.audio == b.audio && a.range == b.range && a.chapters == b.chapters && a.subtitles == b.subtitles && a.hls == b.hls
             && a.optimizeForNetwork == b.optimizeForNetwork
             && a.metadata.map(\.key) == b.metadata.map(\.key) && a.metadata.map(\.value) == b.metadata.map(\.value)
     }
@@ -31,6 +33,8 @@ public struct OutputSpec: Sendable, Equatable {
 
 public enum OutputFormat: String, Sendable, CaseIterable {
     case mp4, mov, m4v, webm, m4a, gif, jpg, png
+    /// HTTP Live Streaming: a folder of fMP4 segments, media playlists and a master playlist.
+    case hls
 
     /// True for the formats that carry no video track.
     public var isAudioOnly: Bool { self == .m4a }

@@ -69,6 +69,20 @@ final class OutputValidationTests: XCTestCase {
         XCTAssertEqual(pointers(spec(output: #""subtitles": [{"language": "spa"}]"#)), ["/output/subtitles/0/src"])
     }
 
+    func testHLSSettings() throws {
+        let ok = try XCTUnwrap(decodeOK(spec(output: #""format": "hls", "hls": {"segmentDuration": 6, "renditions": [{"height": 720, "videoBitrate": 3000000}, {"height": 360}]}"#)))
+        XCTAssertEqual(ok.output.hls?.segmentDuration, Time(seconds: 6))
+        XCTAssertEqual(ok.output.hls?.renditions.map(\.height), [720, 360])
+        XCTAssertEqual(message(spec(output: #""format": "mp4", "hls": {}"#), at: "/output/hls"), "is only allowed for hls output")
+        XCTAssertEqual(message(spec(output: #""format": "hls", "hls": {"renditions": [{"height": 360}, {"height": 360}]}"#), at: "/output/hls/renditions/1/height"),
+                       "is the height of another rendition")
+        XCTAssertEqual(message(spec(output: #""format": "hls", "hls": {"segmentDuration": 0.5}"#), at: "/output/hls/segmentDuration"),
+                       "must be between 1 and 30")
+        XCTAssertEqual(message(spec(output: #""format": "hls", "video": {"codec": "hevc"}"#), at: "/output/video/codec"),
+                       "must be h264 for hls output")
+        XCTAssertEqual(pointers(spec(output: #""format": "hls", "metadata": {"title": "x"}"#)), ["/output/metadata"])
+    }
+
     func testSize() {
         XCTAssertEqual(message(spec(output: #""width": 1279, "height": 720"#), at: "/output/width"), "must be even")
         XCTAssertEqual(message(spec(output: #""width": 1280, "height": 8194"#), at: "/output/height"),
@@ -99,9 +113,9 @@ final class OutputValidationTests: XCTestCase {
         XCTAssertEqual(message(spec(output: #""preset": "720p""#), at: "/output/preset"),
                        #"must be one of passthrough, highest, 640x480, 960x540, 1280x720, 1920x1080 or 3840x2160 (found "720p")"#)
         XCTAssertEqual(message(spec(output: #""format": "avi""#), at: "/output/format"),
-                       #"must be one of mp4, mov, m4v, webm, m4a, gif, jpg or png (found "avi")"#)
+                       #"must be one of mp4, mov, m4v, webm, m4a, gif, jpg, png or hls (found "avi")"#)
         XCTAssertEqual(message(spec(output: #""format": 4"#), at: "/output/format"),
-                       "must be one of mp4, mov, m4v, webm, m4a, gif, jpg or png (found a number)")
+                       "must be one of mp4, mov, m4v, webm, m4a, gif, jpg, png or hls (found a number)")
         XCTAssertEqual(message(spec(output: #""optimizeForNetwork": "yes""#), at: "/output/optimizeForNetwork"),
                        "must be true or false, found a string")
         XCTAssertEqual(decodeOK(spec(output: #""optimizeForNetwork": false"#))?.output.optimizeForNetwork, false)

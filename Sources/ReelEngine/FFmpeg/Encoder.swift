@@ -23,6 +23,12 @@ final class Encoder {
         avcodec_free_context(&c)
     }
 
+    /// The codec's global header (`extradata`), e.g. H.264's SPS and PPS; empty when it has none.
+    var extradata: [UInt8] {
+        guard let data = context.pointee.extradata, context.pointee.extradata_size > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: Int(context.pointee.extradata_size)))
+    }
+
     /// Opens the encoder with private options (`crf`, `preset`, `profile`, …).
     func open(options: [(String, String)]) throws {
         var dict: OpaquePointer? = nil

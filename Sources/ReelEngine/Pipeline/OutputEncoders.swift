@@ -13,15 +13,24 @@ enum OutputEncoders {
         case .gif: return "gif"
         case .jpg: return "image2"
         case .png: return "image2"
+        case .hls: return "hls"
         }
     }
 
-    static func video(_ plan: RenderPlan, globalHeader: Bool) throws -> Encoder {
-        let e = plan.videoEncoding
+    /// The video encoder for the plan's output, or for one `rendition` of an HLS output: its size
+    /// and bitrate, keyframes only where the caller forces them (at segment starts) so every
+    /// rendition's segments hold the same frames.
+    static func video(_ plan: RenderPlan, globalHeader: Bool, rendition: HLSPlan.Rendition? = nil) throws -> Encoder {
+        var e = plan.videoEncoding
+        if let bitrate = rendition?.bitrate {
+            e.crf = nil
+            e.bitrate = bitrate
+            e.maxBitrate = bitrate * 3 / 2
+        }
         let enc = try Encoder(name: e.encoderName)
         let c = enc.context
-        c.pointee.width = Int32(plan.width)
-        c.pointee.height = Int32(plan.height)
+        c.pointee.width = Int32(rendition?.width ?? plan.width)
+        c.pointee.height = Int32(rendition?.height ?? plan.height)
         c.pointee.pix_fmt = pixelFormat(e)
         c.pointee.time_base = AVRational(num: Int32(plan.frameRate.denominator), den: Int32(plan.frameRate.numerator))
         c.pointee.framerate = AVRational(num: Int32(plan.frameRate.numerator), den: Int32(plan.frameRate.denominator))
@@ -47,6 +56,11 @@ enum OutputEncoders {
             if let crf = e.crf { options.append(("crf", String(crf))) }
             if let p = e.profile { options.append(("profile", p)) }
             if e.codec == .hevc { options.append(("x265-params", "log-level=error")) }
+            if rendition != nil {
+                // Segment starts are forced IDR frames; x264 adds none of its own.
+                options += [("forced-idr", "1"), ("x264-params", "scenecut=0:open-gop=0")]
+                c.pointee.gop_size = 1 << 30   // x264's "infinite"
+            }
         case .vp9:
             options = vp9Options(e)
         case .prores:

@@ -20,25 +20,48 @@ public final class Renderer {
         self.logger = logger
     }
 
-    /// Renders to `path`. `progress` receives 0…1 by output time; `cancel` is checked every frame.
+    /// Renders to `path` (a folder for `hls`). `progress` receives 0…1 by output time; `cancel` is
+    /// checked every frame.
     public func render(to path: String, cancel: CancellationToken = CancellationToken(),
                        progress: (Double) -> Void = { _ in }) throws {
         let url = URL(fileURLWithPath: path)
         let temp = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-        defer { unlink(temp) }
+        defer { try? FileManager.default.removeItem(atPath: temp) }
         do {
             try write(to: temp, cancel: cancel, progress: progress)
+            try Renderer.moveIntoPlace(temp, path, folder: plan.format == .hls)
         } catch let e as RenderError {
             throw e
         } catch {
             throw RenderError.output(path: path, cause: error)
         }
-        guard rename(temp, path) == 0 else {
-            throw RenderError.output(path: path, cause: SystemCallError(call: "rename", errno: errno,
-                                                                       doing: "moving the finished file into place"))
-        }
         progress(1)
+    }
+
+    /// Moves a finished output into place in one step, so a reader sees the old output or the
+    /// new one, never part of one. A file replaces a file (rename's own guarantee); a folder
+    /// replaces an earlier folder by moving that aside first and deleting it after.
+    static func moveIntoPlace(_ temp: String, _ path: String, folder: Bool) throws {
+        var isDir: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
+        if folder, exists {
+            guard isDir.boolValue else {
+                throw SystemCallError(call: "rename", errno: ENOTDIR, doing: "replacing the file \(path) with an HLS folder")
+            }
+            let old = path + ".old-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            guard rename(path, old) == 0 else { throw SystemCallError(call: "rename", errno: errno, doing: "moving the earlier output aside") }
+            defer { try? FileManager.default.removeItem(atPath: old) }
+            guard rename(temp, path) == 0 else {
+                let code = errno
+                _ = rename(old, path)
+                throw SystemCallError(call: "rename", errno: code, doing: "moving the finished folder into place")
+            }
+            return
+        }
+        guard rename(temp, path) == 0 else {
+            throw SystemCallError(call: "rename", errno: errno, doing: "moving the finished file into place")
+        }
     }
 
     /// Bytes of queued pictures the renderer allows itself.
@@ -81,6 +104,7 @@ public final class Renderer {
     private func write(to temp: String, cancel: CancellationToken, progress: (Double) -> Void) throws {
         if plan.format.isStill { return try writeStill(to: temp, stop: cancel) }
         if plan.format == .gif { return try writeGIF(to: temp, cancel: cancel, progress: progress) }
+        if plan.format == .hls { return try writeHLS(to: temp, cancel: cancel, progress: progress) }
         let rate = Int64(plan.audioEncoding.sampleRate)
         guard !plan.format.isAudioOnly else {
             let output = try OutputFile(path: temp, formatName: OutputEncoders.muxerName(plan.format))
@@ -174,7 +198,7 @@ public final class Renderer {
             return [("reserve_index_space", String(1024 + 32 * keyframes))]
         case .mp4, .mov, .m4v, .m4a:
             return [("movflags", "+faststart")]
-        case .gif, .jpg, .png:
+        case .gif, .jpg, .png, .hls:
             return []
         }
     }

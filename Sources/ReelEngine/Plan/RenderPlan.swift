@@ -25,6 +25,8 @@ public struct RenderPlan: Sendable {
     var audioEncoding: AudioEncoding
     var metadata: [(key: String, value: String)]
     var chapters: [(start: Time, title: String)]
+    /// Segments and renditions, for an `hls` output.
+    var hls: HLSPlan?
     /// Soft subtitle tracks, on the output's timeline.
     var subtitles: [SubtitlePlan] = []
     var faststart: Bool

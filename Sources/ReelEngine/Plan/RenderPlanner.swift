@@ -41,6 +41,7 @@ public struct RenderPlanner {
         checkLimits(out, timeline: timeline, outputRange: outputRange, problems: &problems)
         let subtitles = planSubtitles(out, outputRange: outputRange, problems: &problems)
         let size = RenderPlanner.outputSize(out, inputs: videos.sizes)
+        let hls = out.format == .hls ? planHLS(out, width: size.width, height: size.height, problems: &problems) : nil
         // A GIF plays at 15 fps unless asked: more frames cost far more bytes than they show.
         let rate = out.frameRate ?? (out.format == .gif ? RenderPlanner.gifFrameRate : videos.rates.max() ?? RenderPlanner.defaultFrameRate)
         if Int32(exactly: rate.numerator) == nil || Int32(exactly: rate.denominator) == nil {
@@ -57,7 +58,7 @@ public struct RenderPlanner {
             overlays: overlays.plans, audio: audio,
             videoEncoding: RenderPlanner.videoEncoding(out, frameRate: rate), audioEncoding: RenderPlanner.audioEncoding(out),
             metadata: out.metadata.map { ($0.key.ffmpegKey, $0.value) },
-            chapters: out.chapters.map { ($0.start, $0.title) }, subtitles: subtitles,
+            chapters: out.chapters.map { ($0.start, $0.title) }, hls: hls, subtitles: subtitles,
             faststart: out.optimizeForNetwork)
     }
 

@@ -48,13 +48,20 @@ extension SpecDecoder {
             }
         }
         out.spec.range = r.field("range")?.timeRange()
-        if let format = out.format, format.isPicture {
+        if let format = out.format, format.isPicture || format == .hls {
             for name in ["metadata", "chapters"] {
                 r.reject(name, "is not allowed for \(format.rawValue) output, which cannot carry it")
             }
         } else {
             if let f = r.field("metadata"), let metadata = f.object(metadata) { out.spec.metadata = metadata }
             if let chapters = r.field("chapters")?.array().map(chapters) { out.spec.chapters = chapters }
+        }
+        if let f = r.field("hls") {
+            if let format = out.format, format != .hls {
+                f.report("is only allowed for hls output")
+            } else if let hls = f.object(hls) {
+                out.spec.hls = hls
+            }
         }
         if let f = r.field("subtitles") {
             if let format = out.format, ![.mp4, .mov, .m4v, .webm].contains(format) {
@@ -71,6 +78,7 @@ extension SpecDecoder {
     static func videoCodecs(for format: OutputFormat) -> [VideoCodec] {
         switch format {
         case .mp4, .m4v: return [.h264, .hevc]
+        case .hls: return [.h264]
         case .mov: return [.h264, .hevc, .prores]
         case .webm: return [.vp9]
         case .m4a, .gif, .jpg, .png: return []
@@ -80,7 +88,7 @@ extension SpecDecoder {
     /// The audio codecs a container takes; empty when it has no audio.
     static func audioCodecs(for format: OutputFormat) -> [AudioCodec] {
         switch format {
-        case .mp4, .m4v, .m4a: return [.aac]
+        case .mp4, .m4v, .m4a, .hls: return [.aac]
         case .mov: return [.aac, .pcm]
         case .webm: return [.opus]
         case .gif, .jpg, .png: return []
@@ -182,6 +190,27 @@ extension SpecDecoder {
             }
             return f.string(nonEmpty: false, maxLength: 1024).map { (k, $0) }
         }
+    }
+
+    /// `{segmentDuration 1–30 s (default 4), renditions [{height, videoBitrate?}] (1–8, distinct
+    /// heights)}`.
+    private static func hls(_ r: ObjectReader) -> HLSSpec {
+        var spec = HLSSpec()
+        if let t = r.field("segmentDuration")?.time(.between(Time(seconds: 1), Time(seconds: 30))) { spec.segmentDuration = t }
+        if let f = r.field("renditions"), let items = f.array(nonEmpty: true) {
+            if items.count > 8 { f.report("must have at most 8 renditions") }
+            var heights = Set<Int>()
+            spec.renditions = items.compactMap { item in
+                item.object { r -> HLSRendition? in
+                    let height = r.required("height")?.dimension()
+                    let bitrate = r.field("videoBitrate")?.int(.between(100_000, 100_000_000))
+                    guard let height else { return nil }
+                    if !heights.insert(height).inserted { r.report("height", "is the height of another rendition") }
+                    return HLSRendition(height: height, videoBitrate: bitrate)
+                }
+            }
+        }
+        return spec
     }
 
     /// `{src, language?, title?, default?}`.

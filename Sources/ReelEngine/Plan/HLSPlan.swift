@@ -1,0 +1,19 @@
+import ReelSpec
+
+/// How an `hls` output is written: segments of `segmentDuration` (each starting on a keyframe, the
+/// same frames in every rendition) and the video renditions, largest first, each scaled from the
+/// output's picture.
+struct HLSPlan: Sendable {
+    struct Rendition: Sendable, Equatable {
+        var width: Int
+        var height: Int
+        /// Target bitrate; nil is the output's constant quality.
+        var bitrate: Int?
+
+        /// Playlist and file names: `video_720p.m3u8`, `video_720p_init.mp4`, `video_720p_00001.m4s`.
+        var name: String { "video_\(height)p" }
+    }
+
+    var segmentDuration: Time
+    var renditions: [Rendition]
+}

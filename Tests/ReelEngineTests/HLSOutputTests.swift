@@ -1,0 +1,78 @@
+import Foundation
+@testable import ReelEngine
+import ReelSpec
+import XCTest
+
+/// `hls`: a folder of fMP4 segments with media playlists and a master playlist, read back with
+/// ffprobe through the playlists themselves.
+final class HLSOutputTests: XCTestCase {
+    func keyframeTimes(_ playlist: String) throws -> [String] {
+        let r = try Tools.run("ffprobe", ["-v", "error", "-select_streams", "v", "-show_frames", "-show_entries", "frame=pts_time,key_frame",
+                                          "-of", "csv=p=0", playlist])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return r.text.split(separator: "\n").compactMap { line in
+            let f = line.split(separator: ",")
+            return f.count >= 2 && f[0] == "1" ? String(f[1]) : nil
+        }
+    }
+
+    func testRenditionsSegmentsAndTheMasterPlaylist() throws {
+        let ws = try Workspace()
+        try ws.lumaRamp("ramp.mp4", size: "64x48", seconds: 5, audio: true)
+        let out = try ws.render(##"""
+        { "version": 1, "output": { "format": "hls", "width": 128, "height": 96, "frameRate": 30,
+            "hls": { "segmentDuration": 1.5, "renditions": [ { "height": 48, "videoBitrate": 200000 }, { "height": 96 } ] } },
+          "timeline": { "videos": [ { "src": "ramp.mp4", "sourceRange": { "start": 0, "duration": 4 } } ] } }
+        """##, to: "out")
+        let master = try String(contentsOfFile: out + "/master.m3u8", encoding: .utf8)
+        let variants = master.split(separator: "\n").filter { $0.hasPrefix("#EXT-X-STREAM-INF:") }
+        XCTAssertEqual(variants.count, 2)
+        XCTAssertTrue(variants[0].contains("RESOLUTION=128x96"), master)
+        XCTAssertTrue(variants[1].contains("RESOLUTION=64x48"), master)
+        for v in variants {
+            XCTAssertTrue(v.contains("CODECS=\"avc1.6"), "High profile H.264 and AAC: \(v)")
+            XCTAssertTrue(v.contains(",mp4a.40.2\""), String(v))
+            XCTAssertTrue(v.contains("AUDIO=\"audio\""), String(v))
+            XCTAssertNotNil(v.range(of: #"BANDWIDTH=[1-9][0-9]{3,}"#, options: .regularExpression), String(v))
+        }
+        XCTAssertTrue(master.contains(#"#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio""#), master)
+        var keyframes: [[String]] = []
+        for name in ["video_96p", "video_48p"] {
+            let playlist = out + "/" + name + ".m3u8"
+            let text = try String(contentsOfFile: playlist, encoding: .utf8)
+            XCTAssertTrue(text.contains("#EXT-X-MAP:URI=\"\(name)_init.mp4\""), text)
+            let segments = text.split(separator: "\n").filter { $0.hasSuffix(".m4s") }
+            XCTAssertEqual(segments.count, 3, "4 s in 1.5 s segments")
+            let probe = try Tools.probe(playlist)
+            XCTAssertEqual(Tools.stream(probe, "video")?.int("nb_read_frames"), 120, "\(name): every frame, through the playlist")
+            keyframes.append(try keyframeTimes(playlist))
+        }
+        XCTAssertEqual(keyframes[0].count, 3, "one keyframe a segment: \(keyframes[0])")
+        XCTAssertEqual(keyframes[0], keyframes[1], "renditions cut on the same frames")
+        let audio = try Tools.probe(out + "/audio.m3u8")
+        XCTAssertEqual(try XCTUnwrap(Tools.stream(audio, "audio")?.double("duration") ?? (audio["format"] as? [String: Any])?.double("duration")),
+                       4, accuracy: 0.05)
+    }
+
+    func testRenditionsAreCheckedAgainstTheOutput() throws {
+        let ws = try Workspace()
+        XCTAssertThrowsError(try ws.plan(##"""
+        { "version": 1, "output": { "format": "hls", "width": 64, "height": 48, "hls": { "renditions": [ { "height": 96 } ] } },
+          "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ] } }
+        """##)) { error in
+            guard case RenderError.invalid(let p) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(p.map(\.pointer), ["/output/hls/renditions/0/height"])
+        }
+    }
+
+    /// Rendering again into the same folder replaces it whole.
+    func testAFolderIsReplacedWhole() throws {
+        let ws = try Workspace()
+        let spec = ##"{ "version": 1, "output": { "format": "hls", "width": 32, "height": 32, "hls": { "segmentDuration": 1 } }, "timeline": { "videos": [ { "color": "#000000", "duration": DURATION } ] } }"##
+        let out = try ws.render(spec.replacingOccurrences(of: "DURATION", with: "3"), to: "out")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/video_32p_00002.m4s"))
+        _ = try ws.render(spec.replacingOccurrences(of: "DURATION", with: "1"), to: "out")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/video_32p_00002.m4s"), "nothing of the earlier render is left")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: ws.root).filter { $0.hasPrefix(".out") || $0.contains(".old-") }, [])
+    }
+}
