@@ -76,3 +76,23 @@ final class HLSOutputTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: ws.root).filter { $0.hasPrefix(".out") || $0.contains(".old-") }, [])
     }
 }
+
+extension HLSOutputTests {
+    /// A thumbnail of an HLS output reads the piece of its largest rendition that holds the time.
+    func testThumbnailsOfAnHLSFolder() throws {
+        let ws = try Workspace()
+        let out = try ws.render(##"""
+        { "version": 1, "output": { "format": "hls", "width": 64, "height": 48, "hls": { "segmentDuration": 1 } },
+          "timeline": { "videos": [ { "color": "#FF0000", "duration": 1.5 }, { "color": "#0000FF", "duration": 1.5 } ] } }
+        """##, to: "out")
+        for (time, blue) in [(Time(value: 1, timescale: 2), false), (Time(value: 5, timescale: 2), true)] {
+            let jpeg = try ThumbnailGenerator.jpeg(path: out, at: time)
+            try Data(jpeg).write(to: URL(fileURLWithPath: ws.path("t.jpg")))
+            let r = try Tools.run("ffmpeg", ["-v", "error", "-i", ws.path("t.jpg"), "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+            let px = [UInt8](r.stdout)
+            let centre = (24 * 64 + 32) * 3
+            XCTAssertEqual(px[centre + (blue ? 2 : 0)] > 200, true, "at \(time) s: \(px[centre..<centre + 3])")
+            XCTAssertLessThan(px[centre + (blue ? 0 : 2)], 60)
+        }
+    }
+}

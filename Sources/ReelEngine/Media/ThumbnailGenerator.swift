@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 import ReelSpec
 
 /// A JPEG of a video at a time, like AVAssetImageGenerator: the frame on screen at `time`,
@@ -7,6 +8,14 @@ public enum ThumbnailGenerator {
     /// Throws `MediaError.noPicture` when the video shows nothing at `time`, `FFmpegError` when it
     /// cannot be read.
     public static func jpeg(path: String, at time: Time, width: Int? = nil) throws -> [UInt8] {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            // An HLS output: the piece of its largest rendition that holds `time`.
+            let piece = NSTemporaryDirectory() + "reel-thumb-\(UUID().uuidString).mp4"
+            defer { try? FileManager.default.removeItem(atPath: piece) }
+            try HLSFolder.extract(path, at: time, into: piece)
+            return try jpeg(path: piece, at: time, width: width)
+        }
         let stream = try DecodedStream(path: path, type: AVMEDIA_TYPE_VIDEO, threads: 1)
         try stream.seek(to: time)
         var shown: Frame?

@@ -1,0 +1,47 @@
+import Foundation
+import ReelSpec
+
+/// Reads an HLS output folder Reel wrote: its renditions (from `master.m3u8`) and, for a time, the
+/// piece of the largest rendition that holds it as a plain fragmented MP4 (init segment + media
+/// segment), which the ordinary MP4 demuxer reads — so a thumbnail never needs FFmpeg's playlist
+/// reader, which would follow any URI a playlist names.
+public enum HLSFolder {
+    /// The media playlists the master names, in its order (largest rendition first).
+    static func variantPlaylists(_ folder: String) throws -> [String] {
+        let master = try String(contentsOfFile: folder + "/" + RenderedOutput.hlsEntry, encoding: .utf8)
+        return master.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }.map(String.init)
+    }
+
+    /// Writes the init segment and the media segment that holds `time` (or the last one) of the
+    /// largest rendition into `target`, one fragmented MP4 file.
+    static func extract(_ folder: String, at time: Time, into target: String) throws {
+        guard let playlist = try variantPlaylists(folder).first else {
+            throw MediaError.noStream(path: folder, type: .video)
+        }
+        let text = try String(contentsOfFile: folder + "/" + playlist, encoding: .utf8)
+        var initName: String?
+        var segments: [(name: String, end: Double)] = []
+        var elapsed = 0.0, pending: Double?
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("#EXT-X-MAP:URI=\""), let name = line.dropFirst(16).split(separator: "\"").first {
+                initName = String(name)
+            } else if line.hasPrefix("#EXTINF:") {
+                pending = Double(line.dropFirst(8).split(separator: ",").first ?? "")
+            } else if !line.hasPrefix("#"), let d = pending {
+                elapsed += d
+                segments.append((String(line), elapsed))
+                pending = nil
+            }
+        }
+        let seconds = Double(time.value) / Double(time.timescale)
+        guard let initName, let segment = segments.first(where: { seconds < $0.end }) ?? segments.last else {
+            throw MediaError.noPicture(path: folder, at: time)
+        }
+        for name in [initName, segment.name] where name.contains("/") || name.hasPrefix(".") {
+            throw MediaError.noPicture(path: folder, at: time)   // not a folder Reel wrote
+        }
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + initName))
+        bytes.append(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + segment.name)))
+        try bytes.write(to: URL(fileURLWithPath: target))
+    }
+}
