@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ReelEngine
 import ReelQueue
 
 /// The `reel-webhooks` thread: takes due deliveries from the job store's outbox, POSTs each with
@@ -10,7 +11,7 @@ import ReelQueue
 final class WebhookDeliverer: @unchecked Sendable {
     let store: JobStore
     let secret: [UInt8]?
-    let allowedHosts: [String]
+    let allowedHosts: AllowedHosts
     let schedule: WebhookSchedule
     let logger: Logger
     /// This process's name on the deliveries it claims: host, pid and a random part.
@@ -27,7 +28,7 @@ final class WebhookDeliverer: @unchecked Sendable {
     init(store: JobStore, secret: String?, allowedHosts: [String], schedule: WebhookSchedule, logger: Logger) {
         self.store = store
         self.secret = secret.map { Array($0.utf8) }
-        self.allowedHosts = allowedHosts
+        self.allowedHosts = AllowedHosts(allowedHosts)
         self.schedule = schedule
         self.logger = logger
         claimer = "\(ProcessInfo.processInfo.hostName)-\(getpid())-\(ULID.make().suffix(8))"
@@ -138,7 +139,7 @@ final class WebhookDeliverer: @unchecked Sendable {
     /// Why `d` cannot be sent at all: no secret, or a URL this configuration no longer allows.
     private func refusal(_ d: WebhookDelivery) -> String? {
         guard secret != nil else { return "the server has no webhookSecret" }
-        if let why = WebhookDeliverer.refusal(d.url, allowedHosts: allowedHosts) { return "the URL " + why }
+        if let why = allowedHosts.refusal(d.url) { return "the URL " + why }
         return URL(string: d.url) == nil ? "the URL is not valid" : nil
     }
 
@@ -152,19 +153,9 @@ final class WebhookDeliverer: @unchecked Sendable {
         ], body: body)
     }
 
-    /// Why a webhook URL may not be used, or nil: http(s) only, to a host of `allowedHosts`
-    /// (exact, case-insensitive, as for sources), without credentials.
+    /// Why a webhook URL may not be used, or nil: the rule of sources (`AllowedHosts`).
     static func refusal(_ url: String, allowedHosts: [String]) -> String? {
-        guard let c = URLComponents(string: url), let scheme = c.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = c.host?.lowercased(), !host.isEmpty else {
-            return "is not a valid http(s) URL"
-        }
-        guard c.user == nil, c.password == nil else { return "carries credentials in the URL" }
-        guard allowedHosts.contains(where: { $0.lowercased() == host }) else {
-            return allowedHosts.isEmpty ? "is a URL, and this configuration allows no URL hosts (allowedHosts)"
-                                        : "is on host \(host), which this configuration does not allow (allowedHosts)"
-        }
-        return nil
+        AllowedHosts(allowedHosts).refusal(url)
     }
 
     /// Makes deliveries claimed by a process of this host that is gone due again at once.
