@@ -52,14 +52,20 @@ extension JobStore {
 
     /// Takes up to `limit` due deliveries, oldest first, for `claimer`: each counts an attempt and
     /// is not due again for `leaseMillis`, so a sender that dies mid-attempt is retried after that
-    /// (or at once by `releaseDeliveries` when its process is known to be gone).
+    /// (or at once by `releaseDeliveries` when its process is known to be gone). At most one per
+    /// job, and none of a job whose earlier delivery is due or claimed (being sent), so one job's
+    /// events go out one after another in order, whoever sends them; an earlier one waiting for
+    /// its retry does not hold the later ones back.
     public func claimDeliveries(by claimer: String, limit: Int, leaseMillis: Int64) throws -> [WebhookDelivery] {
         try locked {
             try db.transaction {
                 let t = now()
                 let s = try db.prepare("""
-                    SELECT \(Self.deliveryColumns), rowid AS rowid FROM webhook_deliveries
-                    WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY rowid LIMIT ?
+                    SELECT \(Self.deliveryColumns), rowid AS rowid FROM webhook_deliveries AS d
+                    WHERE status = 'pending' AND next_attempt_at <= ?1 AND NOT EXISTS (
+                        SELECT 1 FROM webhook_deliveries AS e WHERE e.job_id = d.job_id AND e.rowid < d.rowid
+                        AND e.status = 'pending' AND (e.next_attempt_at <= ?1 OR e.claimed_by IS NOT NULL))
+                    ORDER BY rowid LIMIT ?2
                     """).bind([.int(t), .int(Int64(limit))])
                 var due: [WebhookDelivery] = []
                 while try s.step() { due.append(try Self.delivery(s)) }
@@ -79,9 +85,9 @@ extension JobStore {
         /// A 2xx status.
         case delivered(status: Int)
         /// No 2xx; try again at `next` (ms).
-        case retry(status: Int?, error: String, next: Int64)
+        case retry(DeliveryFailure, next: Int64)
         /// No 2xx, and no more attempts.
-        case failed(status: Int?, error: String)
+        case failed(DeliveryFailure)
     }
 
     public func recordDelivery(_ id: String, _ outcome: DeliveryOutcome) throws {
@@ -93,15 +99,15 @@ extension JobStore {
                     UPDATE webhook_deliveries SET status = 'delivered', last_status = ?, last_error = NULL, next_attempt_at = NULL,
                     finished_at = ?, claimed_by = NULL WHERE id = ?
                     """).run([.int(Int64(status)), .int(t), .text(id)])
-            case .retry(let status, let error, let next):
+            case .retry(let failure, let next):
                 try db.prepare("""
                     UPDATE webhook_deliveries SET last_status = ?, last_error = ?, next_attempt_at = ?, claimed_by = NULL WHERE id = ?
-                    """).run([status.map { .int(Int64($0)) } ?? .null, .text(error), .int(next), .text(id)])
-            case .failed(let status, let error):
+                    """).run([failure.status.map { .int(Int64($0)) } ?? .null, .text(failure.description), .int(next), .text(id)])
+            case .failed(let failure):
                 try db.prepare("""
                     UPDATE webhook_deliveries SET status = 'failed', last_status = ?, last_error = ?, next_attempt_at = NULL,
                     finished_at = ?, claimed_by = NULL WHERE id = ?
-                    """).run([status.map { .int(Int64($0)) } ?? .null, .text(error), .int(t), .text(id)])
+                    """).run([failure.status.map { .int(Int64($0)) } ?? .null, .text(failure.description), .int(t), .text(id)])
             }
         }
     }

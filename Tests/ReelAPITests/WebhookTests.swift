@@ -63,6 +63,42 @@ final class WebhookTests: XCTestCase {
         }
     }
 
+    /// A receiver that never answers one job's URL holds one sender until the client's 10 s
+    /// timeout; another job's delivery goes out meanwhile instead of waiting behind it.
+    func testAHangingReceiverDoesNotHoldBackAnotherJobsDelivery() throws {
+        let f = try fixture()
+        let c = try f.client()
+        let receiver = try WebhookReceiver { r, _ in r.path == "/hang" ? .hang : .status(200, []) }
+        // The one worker renders this, so the jobs below stay queued and are canceled at once:
+        // their events need no render.
+        let busy = try f.submit(ServiceFixture.longSpec())
+        let stuck = try f.submit(Self.spec(receiver.url("/hang"), events: #"["canceled"]"#))
+        XCTAssertEqual(try c.request("POST", "/v1/jobs/\(stuck)/cancel").status, 202)
+        XCTAssertTrue(receiver.wait { $0.contains { $0.path == "/hang" } }.contains { $0.path == "/hang" }, "the hanging attempt began")
+        let other = try f.submit(Self.spec(receiver.url("/fast"), events: #"["canceled"]"#))
+        XCTAssertEqual(try c.request("POST", "/v1/jobs/\(other)/cancel").status, 202)
+        let got = receiver.wait(timeout: 30) { $0.contains { $0.path == "/fast" } }
+        XCTAssertTrue(got.contains { $0.path == "/fast" }, "the other job's delivery arrived")
+        // ... while the hanging attempt was still open: it has no outcome yet (it would have timed
+        // out, with an error, had the other delivery waited for it).
+        let d = try XCTUnwrap(((try c.request("GET", "/v1/jobs/\(stuck)").json["webhook"] as? [String: Any])?["deliveries"] as? [[String: Any]])?.first)
+        XCTAssertEqual(d["status"] as? String, "pending", "\(d)")
+        XCTAssertEqual(d["attempts"] as? Int, 1, "\(d)")
+        XCTAssertTrue(d["lastError"] is NSNull, "the hanging attempt had not ended: \(d)")
+        XCTAssertEqual(try c.request("POST", "/v1/jobs/\(busy)/cancel").status, 202)
+    }
+
+    /// Once closed (the deliverer stopping), the client makes no task: swift-corelibs-foundation
+    /// stops the process on a task of an invalidated session.
+    func testAClosedClientSendsNothing() throws {
+        let receiver = try WebhookReceiver()
+        let client = WebhookClient()
+        XCTAssertEqual(client.post(try XCTUnwrap(URL(string: receiver.url())), headers: [], body: Array("{}".utf8)), .status(200))
+        client.close()
+        XCTAssertEqual(client.post(try XCTUnwrap(URL(string: receiver.url())), headers: [], body: Array("{}".utf8)), .failed(.closed))
+        XCTAssertEqual(receiver.received.count, 1, "nothing sent after close")
+    }
+
     func testA500IsRetriedWithTheSameDeliveryIdAfterAboutFiveSeconds() throws {
         let f = try fixture()  // the default schedule: first retry 5 s after the failure
         let receiver = try WebhookReceiver { _, i in i == 0 ? .status(500, []) : .status(204, []) }
