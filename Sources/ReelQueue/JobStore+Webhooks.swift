@@ -90,15 +90,25 @@ extension JobStore {
         case failed(DeliveryFailure)
     }
 
+    /// Records an attempt's outcome. A delivered `progress` event supersedes the job's earlier
+    /// progress events: they are deleted, unless being sent right now, so the history keeps the
+    /// latest of each event and a retry never sends stale progress after newer.
     public func recordDelivery(_ id: String, _ outcome: DeliveryOutcome) throws {
         try locked {
             let t = now()
             switch outcome {
             case .delivered(let status):
-                try db.prepare("""
-                    UPDATE webhook_deliveries SET status = 'delivered', last_status = ?, last_error = NULL, next_attempt_at = NULL,
-                    finished_at = ?, claimed_by = NULL WHERE id = ?
-                    """).run([.int(Int64(status)), .int(t), .text(id)])
+                try db.transaction {
+                    try db.prepare("""
+                        UPDATE webhook_deliveries SET status = 'delivered', last_status = ?, last_error = NULL, next_attempt_at = NULL,
+                        finished_at = ?, claimed_by = NULL WHERE id = ?
+                        """).run([.int(Int64(status)), .int(t), .text(id)])
+                    try db.prepare("""
+                        DELETE FROM webhook_deliveries WHERE event = 'progress' AND claimed_by IS NULL AND EXISTS (
+                            SELECT 1 FROM webhook_deliveries AS l WHERE l.id = ?1 AND l.event = 'progress'
+                            AND l.job_id = webhook_deliveries.job_id AND l.rowid > webhook_deliveries.rowid)
+                        """).run([.text(id)])
+                }
             case .retry(let failure, let next):
                 try db.prepare("""
                     UPDATE webhook_deliveries SET last_status = ?, last_error = ?, next_attempt_at = ?, claimed_by = NULL WHERE id = ?
@@ -131,12 +141,14 @@ extension JobStore {
         }
     }
 
-    /// Deletes finished deliveries whose job was deleted.
-    public func pruneDeliveries() throws {
+    /// Deletes finished (delivered or failed) deliveries whose job was deleted, and, with
+    /// `finishedBefore` (ms), those that finished before it. Pending ones are never deleted.
+    public func pruneDeliveries(finishedBefore cutoff: Int64? = nil) throws {
         try locked {
             try db.prepare("""
-                DELETE FROM webhook_deliveries WHERE status != 'pending' AND NOT EXISTS (SELECT 1 FROM jobs WHERE jobs.id = job_id)
-                """).run()
+                DELETE FROM webhook_deliveries WHERE status != 'pending'
+                AND (finished_at < ? OR NOT EXISTS (SELECT 1 FROM jobs WHERE jobs.id = job_id))
+                """).run([cutoff.map { .int($0) } ?? .null])
         }
     }
 }

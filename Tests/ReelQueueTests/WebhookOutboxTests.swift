@@ -2,8 +2,9 @@ import Foundation
 @testable import ReelQueue
 import XCTest
 
-/// The outbox's order: one delivery of a job at a time, oldest first. Time is the store's fake
-/// clock.
+/// The outbox's order and its size: one delivery of a job at a time, oldest first; a delivered
+/// progress event replaces the earlier ones; ended deliveries go after their retention. Time is the
+/// store's fake clock.
 final class WebhookOutboxTests: XCTestCase {
     var dir = ""
     let clock = FakeClock()
@@ -54,5 +55,69 @@ final class WebhookOutboxTests: XCTestCase {
         XCTAssertEqual(again.map(\.attempts), [2, 2])
         try s.recordDelivery(again[0].id, .retry(.answered(status: 503), next: clock.now + 60_000))
         XCTAssertEqual(try claim(s).map(\.event), ["succeeded"], "an event waiting for its retry holds no later one back")
+    }
+
+    func testADeliveredProgressEventReplacesTheEarlierOnes() throws {
+        let s = try store()
+        let a = try running(s, ["progress", "succeeded"])
+        var ids: [String] = []
+        for p in [0.1, 0.3, 0.5] {
+            XCTAssertEqual(try s.heartbeat(a, owner: "W", progress: p, eta: nil), .keepGoing)
+            let d = try XCTUnwrap(try claim(s).first)
+            XCTAssertEqual(d.event, "progress")
+            ids.append(d.id)
+            try s.recordDelivery(d.id, .delivered(status: 200))
+            clock.advance(seconds: 5)
+        }
+        XCTAssertEqual(try s.deliveries(jobID: a).map(\.id), [ids[2]], "only the latest progress is kept")
+
+        // One waiting for its retry is replaced too: a retry would send stale progress after newer.
+        XCTAssertEqual(try s.heartbeat(a, owner: "W", progress: 0.7, eta: nil), .keepGoing)
+        let stale = try XCTUnwrap(try claim(s).first)
+        try s.recordDelivery(stale.id, .retry(.timedOut(seconds: 10), next: clock.now + 60_000))
+        clock.advance(seconds: 5)
+        XCTAssertEqual(try s.heartbeat(a, owner: "W", progress: 0.9, eta: nil), .keepGoing)
+        let newer = try XCTUnwrap(try claim(s).first)
+        XCTAssertNotEqual(newer.id, stale.id)
+        try s.recordDelivery(newer.id, .delivered(status: 200))
+        XCTAssertEqual(try s.deliveries(jobID: a).map(\.id), [newer.id])
+
+        // The end event stays beside the latest progress.
+        XCTAssertTrue(try s.complete(a, owner: "W", output: output))
+        let end = try XCTUnwrap(try claim(s).first)
+        try s.recordDelivery(end.id, .delivered(status: 204))
+        XCTAssertEqual(try s.deliveries(jobID: a).map(\.event), ["progress", "succeeded"])
+    }
+
+    func testEndedDeliveriesArePrunedAfterTheirRetentionPendingOnesNever() throws {
+        let s = try store()
+        let a = try running(s, ["succeeded"])
+        XCTAssertTrue(try s.complete(a, owner: "W", output: output))
+        try s.recordDelivery(try XCTUnwrap(try claim(s).first).id, .delivered(status: 200))
+        let b = try running(s, ["failed"], url: "http://h/b")
+        try s.fail(b, owner: "W", error: JobError(code: "render_failed", message: "x"), retry: false)
+        try s.recordDelivery(try XCTUnwrap(try claim(s).first).id, .failed(.refused("the URL is on host h, which this configuration does not allow")))
+        XCTAssertEqual(try s.deliveries(jobID: b).first?.lastError, "the URL is on host h, which this configuration does not allow")
+        let c = try running(s, ["succeeded"], url: "http://h/c")
+        XCTAssertTrue(try s.complete(c, owner: "W", output: output))
+        try s.recordDelivery(try XCTUnwrap(try claim(s).first).id, .retry(.transport("connection refused"), next: clock.now + 5000))
+
+        let retention: Int64 = 3_600_000
+        try s.pruneDeliveries(finishedBefore: clock.now - retention)
+        XCTAssertEqual(try [a, b, c].map { try s.deliveries(jobID: $0).count }, [1, 1, 1], "younger than the retention")
+        clock.advance(seconds: 3601)
+        try s.pruneDeliveries(finishedBefore: clock.now - retention)
+        XCTAssertEqual(try [a, b, c].map { try s.deliveries(jobID: $0).count }, [0, 0, 1], "delivered and failed go; pending stays")
+        XCTAssertEqual(try s.deliveries(jobID: c).first?.lastError, "connection refused")
+
+        // Without a retention, only a deleted job's ended deliveries go.
+        let d = try running(s, ["succeeded"], url: "http://h/d")
+        XCTAssertTrue(try s.complete(d, owner: "W", output: output))
+        try s.recordDelivery(try XCTUnwrap(try claim(s).first { $0.jobID == d }).id, .delivered(status: 200))
+        try s.pruneDeliveries()
+        XCTAssertEqual(try s.deliveries(jobID: d).count, 1)
+        _ = try s.deleteJob(d, keyID: nil)
+        try s.pruneDeliveries()
+        XCTAssertEqual(try s.deliveries(jobID: d).count, 0)
     }
 }
