@@ -34,6 +34,8 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(try c.request("GET", "/v1/templates/\(id)").status, 200)
         XCTAssertEqual((try c.request("GET", "/v1/templates").json["templates"] as? [[String: Any]])?.map { $0["id"] as? String }, [id])
         XCTAssertEqual(try other.request("GET", "/v1/templates/\(id)").status, 404, "another key's template")
+        XCTAssertEqual(try other.request("DELETE", "/v1/templates/\(id)").status, 404, "another key cannot delete it")
+        XCTAssertEqual(try c.request("GET", "/v1/templates/\(id)").status, 200, "still there for its owner")
         XCTAssertEqual((try other.request("GET", "/v1/templates").json["templates"] as? [Any])?.count, 0)
 
         func merge(_ values: String, _ client: TestClient? = nil) throws -> TestClient.Response {
