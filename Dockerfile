@@ -1,7 +1,9 @@
 # syntax=docker/dockerfile:1
 # Reel: build with the Debian 12 Swift image, run on debian:bookworm-slim.
 #   docker build -t reel .
-#   docker run -p 8080:8080 -e REEL_API_KEYS="$(openssl rand -hex 24)" -e REEL_WEBHOOK_SECRET="$(openssl rand -hex 32)" \
+#   KEY=$(openssl rand -hex 24); echo "API key: $KEY"                 # keep it: clients send it
+#   SECRET=$(openssl rand -hex 32); echo "webhook secret: $SECRET"    # keep it: receivers verify with it
+#   docker run -p 8080:8080 -e REEL_API_KEYS="$KEY" -e REEL_WEBHOOK_SECRET="$SECRET" \
 #              -v reel-data:/srv/reel/data -v "$PWD/media:/srv/reel/media:ro" reel
 # It listens on 0.0.0.0, so it refuses to start without API keys (REEL_API_KEYS, comma-separated).
 ARG SWIFT_VERSION=6.0

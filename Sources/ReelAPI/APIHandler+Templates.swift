@@ -54,7 +54,8 @@ extension APIHandler {
     /// `POST /v1/jobs` `{"template": "tpl_…", "merge": {…}}`: fills the placeholders, then
     /// validates and queues the merged spec like any other. Problems with the request or the merge
     /// values are at their pointers in the body (`/merge/NAME`); problems of the merged spec at
-    /// their pointers in the merged spec, which the job shows as its `spec`.
+    /// their pointers in the merged spec, which the job shows as its `spec`. A merged spec may be no
+    /// longer than a spec sent as the body (`limits.jsonBodyBytes`), checked before it is built.
     func submitFromTemplate(_ members: [(key: String, value: JSONValue)], body: [UInt8], _ r: HTTPRequest, key: String) throws -> HTTPResponse {
         var problems = members.filter { $0.key != "template" && $0.key != "merge" }
             .map { SpecProblem(pointer: "/" + JSONPointer.escape($0.key), message: "unknown field") }
@@ -75,7 +76,7 @@ extension APIHandler {
         if !problems.isEmpty { throw ProblemError(.validation(problems)) }
         let document = TemplateDocument(try JSONParser.parse(Array(template.spec.utf8)))
         let merged: JSONValue
-        switch document.merged(values) {
+        switch document.merged(values, limit: config.jsonBodyBytes) {
         case .success(let m): merged = m
         case .failure(let p): throw ProblemError(.validation(p.problems, detail: "the merge values do not fit template \(id); see errors"))
         }

@@ -95,7 +95,7 @@ public final class ReelService: @unchecked Sendable {
         }
     }
 
-    /// Deletes outputs and assets past their retention periods, once a minute.
+    /// Deletes outputs, assets and webhook deliveries past their retention periods, once a minute.
     private func startSweeper() {
         let t = Thread { [self] in
             repeat {
@@ -107,8 +107,9 @@ public final class ReelService: @unchecked Sendable {
         t.start()
     }
 
-    /// One retention pass as of `now` (ms): outputs of jobs finished, and assets uploaded, longer
-    /// ago than their retention (an asset a queued or running job uses is kept).
+    /// One retention pass as of `now` (ms): outputs of jobs finished, assets uploaded, and webhook
+    /// deliveries ended longer ago than their retention (an asset a queued or running job uses is
+    /// kept; a delivery still being tried is kept).
     func sweep(now: Int64) {
         do {
             if config.outputRetentionHours > 0 {
@@ -123,7 +124,8 @@ public final class ReelService: @unchecked Sendable {
                     logger.info("asset expired", metadata: ["path": "\(path)"])
                 }
             }
-            try store.pruneDeliveries()
+            let hours = config.webhookRetentionHours
+            try store.pruneDeliveries(finishedBefore: hours > 0 ? now - Int64(hours * 3_600_000) : nil)
         } catch {
             logger.error("retention sweep failed", metadata: ["error": "\(error)"])
         }

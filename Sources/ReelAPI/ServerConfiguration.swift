@@ -36,6 +36,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var webhookSecret: String?
     /// The first webhook retry's delay; each later one doubles, for 24 hours.
     public var webhookRetrySeconds = 5.0
+    /// Hours after a webhook delivery ended (delivered, or failed for good) before the sweep
+    /// deletes its record; 0 keeps them.
+    public var webhookRetentionHours = 168.0
     /// Origins browsers may call the API from (`https://app.example.com`, or `*`); empty: no CORS.
     public var corsOrigins: [String] = []
 
@@ -88,6 +91,7 @@ public struct ServerConfiguration: Sendable, Equatable {
             case "assetRetentionHours": assetRetentionHours = try number(v, k, 0...87_600)
             case "webhookSecret": webhookSecret = try Self.checkedSecret(try string(v, k), key: k)
             case "webhookRetrySeconds": webhookRetrySeconds = try number(v, k, 0.1...3600)
+            case "webhookRetentionHours": webhookRetentionHours = try number(v, k, 0...87_600)
             case "corsOrigins":
                 guard case .array(let items) = v else { throw Problem(key: k, message: "must be an array of origins") }
                 corsOrigins = try Self.checkedOrigins(try items.map { try string($0, k) }, key: k)
@@ -147,6 +151,9 @@ public struct ServerConfiguration: Sendable, Equatable {
                                                   key: "REEL_CORS_ORIGINS")
         }
         if let r = try parse("REEL_WEBHOOK_RETRY_SECONDS", { Double($0).flatMap { $0 >= 0.1 && $0 <= 3600 ? $0 : nil } }) { webhookRetrySeconds = r }
+        if let r = try parse("REEL_WEBHOOK_RETENTION_HOURS", { Double($0).flatMap { $0 >= 0 && $0 <= 87_600 ? $0 : nil } }) {
+            webhookRetentionHours = r
+        }
     }
 
     mutating func setListen(_ s: String, key: String) throws {

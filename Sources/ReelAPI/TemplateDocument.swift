@@ -4,7 +4,8 @@ import ReelSpec
 /// that is exactly one placeholder (`"{{clip}}"`, spaces inside the braces allowed) is replaced by
 /// the merge value whatever its JSON type; a placeholder inside a longer string
 /// (`"Hello {{name}}!"`) takes a string, number or boolean as text. Names are a letter or `_`, then
-/// letters, digits, `_`, `-` or `.`; anything else in braces stays text.
+/// letters, digits, `_`, `-` or `.`, at most `maxNameLength` in all; anything else in braces stays
+/// text.
 struct TemplateDocument {
     /// One use of a placeholder: its name, the pointer of the string holding it, and whether the
     /// string is exactly the placeholder.
@@ -14,8 +15,12 @@ struct TemplateDocument {
         let whole: Bool
     }
 
+    static let maxNameLength = 128
+
     let json: JSONValue
     let uses: [Use]
+    /// The placeholder names in order of first use.
+    let names: [String]
 
     init(_ json: JSONValue) {
         self.json = json
@@ -26,12 +31,8 @@ struct TemplateDocument {
             for p in parts where p.isPlaceholder { uses.append(Use(name: p.text, pointer: pointer, whole: whole)) }
         }
         self.uses = uses
-    }
-
-    /// The placeholder names in order of first use.
-    var names: [String] {
         var seen = Set<String>()
-        return uses.map(\.name).filter { seen.insert($0).inserted }
+        names = uses.map(\.name).filter { seen.insert($0).inserted }
     }
 
     /// What can be checked before the values are known: the spec's problems, except those at or
@@ -40,31 +41,57 @@ struct TemplateDocument {
         guard case .failure(let p) = SpecDecoder.decode(json: json) else { return [] }
         let open = Set(uses.map(\.pointer))
         return p.problems.filter { problem in
-            !open.contains { problem.pointer == $0 || problem.pointer.hasPrefix($0 + "/") }
+            // The pointer and each of its ancestors, looked up rather than compared with every use.
+            var pointer = Substring(problem.pointer)
+            while true {
+                if open.contains(String(pointer)) { return false }
+                guard let slash = pointer.lastIndex(of: "/") else { return true }
+                pointer = pointer[..<slash]
+            }
         }
     }
 
     /// The spec with every placeholder filled from `values`, or the problems with the values, each
     /// at `/merge/NAME`: a placeholder without a value, a value no placeholder uses, or a value
-    /// that cannot stand inside text.
-    func merged(_ values: [(key: String, value: JSONValue)]) -> Result<JSONValue, SpecProblems> {
+    /// that cannot stand inside text; or, at `/merge`, values that would make the merged spec longer
+    /// than `limit` bytes (`limitName` is the setting that says so). The size is known before any
+    /// filling: the template's own length plus, for each use, its value's serialized length.
+    func merged(_ values: [(key: String, value: JSONValue)], limit: Int = .max,
+                limitName: String = "limits.jsonBodyBytes") -> Result<JSONValue, SpecProblems> {
         var problems: [SpecProblem] = []
         let given = Dictionary(values.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
-        for name in names where given[name] == nil {
-            let at = uses.filter { $0.name == name }.map(\.pointer)
-            problems.append(SpecProblem(pointer: "/merge/" + JSONPointer.escape(name),
-                                        message: "is required by the template (used at \(at.joined(separator: ", ")))"))
+        var pointers: [String: [String]] = [:]
+        var inText = Set<String>()
+        var count: [String: Int] = [:]
+        for use in uses {
+            pointers[use.name, default: []].append(use.pointer)
+            count[use.name, default: 0] += 1
+            if !use.whole { inText.insert(use.name) }
         }
-        let known = Set(names)
-        for (k, _) in values where !known.contains(k) {
+        for name in names where given[name] == nil {
+            let at = pointers[name] ?? []
+            let shown = at.prefix(5).joined(separator: ", ") + (at.count > 5 ? " and \(at.count - 5) more" : "")
+            problems.append(SpecProblem(pointer: "/merge/" + JSONPointer.escape(name),
+                                        message: "is required by the template (used at \(shown))"))
+        }
+        for (k, _) in values where count[k] == nil {
             problems.append(SpecProblem(pointer: "/merge/" + JSONPointer.escape(k), message: "is not a placeholder of the template"))
         }
         for name in names {
-            guard let v = given[name], uses.contains(where: { $0.name == name && !$0.whole }), TemplateDocument.text(of: v) == nil else { continue }
+            guard let v = given[name], inText.contains(name), TemplateDocument.text(of: v) == nil else { continue }
             problems.append(SpecProblem(pointer: "/merge/" + JSONPointer.escape(name),
                                         message: "is used inside a string, so it must be a string, number or boolean, not \(v.typeName)"))
         }
         if !problems.isEmpty { return .failure(SpecProblems(problems)) }
+        // An upper bound of the merged spec's serialized size (a value inside text loses its quotes).
+        var size = json.serialized.utf8.count
+        for (name, uses) in count { size += (given[name]?.serialized.utf8.count ?? 0) * uses }
+        if size > limit {
+            return .failure(SpecProblems([SpecProblem(pointer: "/merge", message: """
+                would make a spec of about \(size) bytes, over the limit of \(limit) bytes (\(limitName)); \
+                use shorter values or fewer placeholders
+                """)]))
+        }
         return .success(TemplateDocument.fill(json, given))
     }
 
@@ -110,45 +137,48 @@ struct TemplateDocument {
         let isPlaceholder: Bool
     }
 
-    /// Splits a string into text and `{{name}}` placeholders.
+    /// Splits a string into text and `{{name}}` placeholders in one pass: after each `{{`, optional
+    /// spaces, a name of at most `maxNameLength` characters, optional spaces and `}}`; anything else
+    /// leaves the `{{` as text and the scan goes on after it.
     static func parts(_ s: String) -> [Part] {
+        let b = Array(s.utf8)
         var out: [Part] = []
-        var literal = ""
-        var rest = Substring(s)
-        while let open = rest.range(of: "{{") {
-            guard let close = rest[open.upperBound...].range(of: "}}") else { break }
-            let name = rest[open.upperBound..<close.lowerBound].trimmingSpaces
-            if isName(name) {
-                literal += rest[..<open.lowerBound]
-                if !literal.isEmpty { out.append(Part(text: literal, isPlaceholder: false)) }
-                literal = ""
-                out.append(Part(text: String(name), isPlaceholder: true))
-                rest = rest[close.upperBound...]
-            } else {
-                literal += rest[..<open.upperBound]
-                rest = rest[open.upperBound...]
-            }
+        var literalStart = 0
+        var i = 0
+        func text(_ r: Range<Int>) -> String { String(decoding: b[r], as: UTF8.self) }
+        while i + 1 < b.count {
+            guard b[i] == UInt8(ascii: "{"), b[i + 1] == UInt8(ascii: "{") else { i += 1; continue }
+            guard let (name, end) = placeholder(b, from: i + 2) else { i += 2; continue }
+            if literalStart < i { out.append(Part(text: text(literalStart..<i), isPlaceholder: false)) }
+            out.append(Part(text: text(name), isPlaceholder: true))
+            i = end
+            literalStart = end
         }
-        literal += rest
-        if !literal.isEmpty || out.isEmpty { out.append(Part(text: literal, isPlaceholder: false)) }
+        if literalStart < b.count || out.isEmpty { out.append(Part(text: text(literalStart..<b.count), isPlaceholder: false)) }
         return out
     }
 
-    private static func isName(_ s: Substring) -> Bool {
-        guard let first = s.unicodeScalars.first, first == "_" || first.isASCIILetter else { return false }
-        return s.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" || $0 == "." }
+    /// The name's byte range and the index after `}}` of a placeholder whose `{{` ends at `start`.
+    /// Every byte looked at belongs to this candidate alone (spaces, a bounded name, `}}`), so a
+    /// whole string is scanned in linear time.
+    private static func placeholder(_ b: [UInt8], from start: Int) -> (Range<Int>, Int)? {
+        var i = start
+        while i < b.count, b[i] == UInt8(ascii: " ") { i += 1 }
+        let nameStart = i
+        guard i < b.count, b[i] == UInt8(ascii: "_") || isASCIILetter(b[i]) else { return nil }
+        while i < b.count, i - nameStart < maxNameLength, isNameByte(b[i]) { i += 1 }
+        let name = nameStart..<i
+        while i < b.count, b[i] == UInt8(ascii: " ") { i += 1 }
+        guard i + 1 < b.count, b[i] == UInt8(ascii: "}"), b[i + 1] == UInt8(ascii: "}") else { return nil }
+        return (name, i + 2)
     }
-}
 
-private extension Substring {
-    var trimmingSpaces: Substring {
-        var s = self
-        while s.first == " " { s = s.dropFirst() }
-        while s.last == " " { s = s.dropLast() }
-        return s
+    private static func isASCIILetter(_ c: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(c)
     }
-}
 
-private extension Unicode.Scalar {
-    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+    private static func isNameByte(_ c: UInt8) -> Bool {
+        isASCIILetter(c) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) || c == UInt8(ascii: "_")
+            || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
+    }
 }

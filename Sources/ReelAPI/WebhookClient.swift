@@ -6,12 +6,32 @@ import FoundationNetworking
 /// POSTs webhook bodies with URLSession (libcurl underneath on Linux): a 10 s limit for the whole
 /// exchange, no redirects followed (a redirect could leave the allowed host; it counts as a failed
 /// attempt with its 3xx status), no cookies, no cache. The answer's body is read and dropped.
+/// Once `close`d it sends nothing more: swift-corelibs-foundation stops the process on a task made
+/// from an invalidated session, so tasks are made under the lock that `close` takes first.
 final class WebhookClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    /// The outcome of one POST.
-    struct Answer: Equatable {
-        /// The HTTP status, nil when no answer came.
-        var status: Int?
-        var error: String?
+    /// How one POST ended.
+    enum Answer: Equatable {
+        /// The receiver answered with this HTTP status.
+        case status(Int)
+        /// No answer came.
+        case failed(Failure)
+    }
+
+    enum Failure: Error, Equatable, CustomStringConvertible {
+        /// No answer within `WebhookClient.timeout`.
+        case timedOut
+        /// The client was closed before or during the exchange.
+        case closed
+        /// The exchange failed: a refused connection, DNS, TLS… in Foundation's words.
+        case transport(String)
+
+        var description: String {
+            switch self {
+            case .timedOut: return "no answer within \(Int(WebhookClient.timeout)) s"
+            case .closed: return "the server stopped during the attempt"
+            case .transport(let message): return message
+            }
+        }
     }
 
     static let timeout = 10.0
@@ -24,6 +44,7 @@ final class WebhookClient: NSObject, URLSessionDataDelegate, @unchecked Sendable
 
     private let lock = NSLock()
     private var exchanges: [Int: Exchange] = [:]
+    private var closed = false
     private var session: URLSession!
 
     override init() {
@@ -43,26 +64,44 @@ final class WebhookClient: NSObject, URLSessionDataDelegate, @unchecked Sendable
         request.httpMethod = "POST"
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.httpBody = Data(body)
-        let task = session.dataTask(with: request)
         let exchange = Exchange()
         lock.lock()
+        guard !closed else {
+            lock.unlock()
+            return .failed(.closed)
+        }
+        let task = session.dataTask(with: request)
         exchanges[task.taskIdentifier] = exchange
-        lock.unlock()
         task.resume()
+        lock.unlock()
         if exchange.done.wait(timeout: .now() + Self.timeout + 2) == .timedOut {
             task.cancel()
             _ = exchange.done.wait(timeout: .now() + 2)
             lock.lock()
             exchanges[task.taskIdentifier] = nil
             lock.unlock()
-            return Answer(status: nil, error: "no answer within \(Int(Self.timeout)) s")
+            return .failed(isClosed ? .closed : .timedOut)
         }
-        if let status = exchange.status { return Answer(status: status, error: nil) }
-        return Answer(status: nil, error: exchange.error.map { "\($0.localizedDescription)" } ?? "no answer")
+        if let status = exchange.status { return .status(status) }
+        if isClosed { return .failed(.closed) }
+        guard let error = exchange.error else { return .failed(.transport("no answer")) }
+        if (error as NSError).domain == NSURLErrorDomain, (error as NSError).code == NSURLErrorTimedOut { return .failed(.timedOut) }
+        return .failed(.transport(error.localizedDescription))
     }
 
     /// Stops every exchange in flight; the client cannot send afterwards.
-    func close() { session.invalidateAndCancel() }
+    func close() {
+        lock.lock()
+        closed = true
+        lock.unlock()
+        session.invalidateAndCancel()
+    }
+
+    private var isClosed: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return closed
+    }
 
     private func exchange(_ task: URLSessionTask, remove: Bool = false) -> Exchange? {
         lock.lock()

@@ -1,144 +1,179 @@
 import Foundation
 import Logging
+import ReelEngine
 import ReelQueue
 
-/// The `reel-webhooks` thread: takes due deliveries from the job store's outbox, POSTs each with
-/// its signature, and records the attempt: delivered on a 2xx, else retried on `WebhookSchedule`
-/// with the same `Reel-Delivery` id. Deliveries of one job go out one after another in the order
-/// their events happened; different jobs' go out side by side. A delivery claimed by a process that
-/// died is sent again when this one starts (at least once; a receiver dedupes by `Reel-Delivery`).
+/// Sends the job store's outbox: the `reel-webhooks` thread claims due deliveries while one of
+/// `senders` threads is free, and each sender POSTs one with its signature and records the attempt:
+/// delivered on a 2xx, else retried on `WebhookSchedule` with the same `Reel-Delivery` id. A
+/// receiver that never answers holds one sender for the client's timeout, not the others. The store
+/// hands out one delivery of a job at a time, so a job's deliveries go out one after another in the
+/// order their events happened; different jobs' go out side by side. A delivery claimed by a
+/// process that died is sent again when this one starts (at least once; a receiver dedupes by
+/// `Reel-Delivery`).
 final class WebhookDeliverer: @unchecked Sendable {
     let store: JobStore
     let secret: [UInt8]?
-    let allowedHosts: [String]
+    let allowedHosts: AllowedHosts
     let schedule: WebhookSchedule
     let logger: Logger
+    /// Deliveries in flight at once at most.
+    let senders: Int
     /// This process's name on the deliveries it claims: host, pid and a random part.
     let claimer: String
     private let client = WebhookClient()
+    private let threads = DispatchGroup()
+    private var started = false
+    /// Guards the state below; signalled when work arrives, a sender frees up, or `stop` is called.
     private let condition = NSCondition()
     private var stopping = false
-    private var woken = false
-    private let finished = DispatchSemaphore(value: 0)
-    private var thread: Thread?
+    /// Claimed, waiting for a sender (never more than the free senders).
+    private var claimed: [WebhookDelivery] = []
+    /// Senders busy with an attempt.
+    private var sending = 0
 
-    static let batch = 8
-
-    init(store: JobStore, secret: String?, allowedHosts: [String], schedule: WebhookSchedule, logger: Logger) {
+    init(store: JobStore, secret: String?, allowedHosts: [String], schedule: WebhookSchedule, logger: Logger, senders: Int = 4) {
         self.store = store
         self.secret = secret.map { Array($0.utf8) }
-        self.allowedHosts = allowedHosts
+        self.allowedHosts = AllowedHosts(allowedHosts)
         self.schedule = schedule
         self.logger = logger
+        self.senders = max(1, senders)
         claimer = "\(ProcessInfo.processInfo.hostName)-\(getpid())-\(ULID.make().suffix(8))"
     }
 
     func start() {
         releaseDeadClaims()
-        let t = Thread { [self] in
-            loop()
-            finished.signal()
-        }
-        t.name = "reel-webhooks"
-        thread = t
-        t.start()
+        started = true
+        spawn("reel-webhooks") { [self] in claimLoop() }
+        for i in 0..<senders { spawn("reel-webhook-\(i + 1)") { [self] in sendLoop() } }
     }
 
-    /// Stops sending: an attempt in flight is cancelled and stays claimed, to be sent again by the
-    /// next start.
+    /// Stops sending: attempts in flight are cancelled, and every delivery this process holds is
+    /// made due again at once, for the next start or another process on the same database.
     func stop() {
         condition.lock()
         stopping = true
-        condition.signal()
+        claimed = []
+        condition.broadcast()
         condition.unlock()
         client.close()
-        if thread != nil { finished.wait() }
+        guard started else { return }
+        threads.wait()
+        do {
+            try store.releaseDeliveries(claimedBy: claimer)
+        } catch {
+            logger.error("webhook release failed", metadata: ["error": "\(error)"])
+        }
     }
 
-    /// Looks for due deliveries now instead of at the next poll.
-    func wake() {
-        condition.lock()
-        woken = true
-        condition.signal()
-        condition.unlock()
+    private func spawn(_ name: String, _ body: @escaping @Sendable () -> Void) {
+        threads.enter()
+        let t = Thread { [threads] in
+            body()
+            threads.leave()
+        }
+        t.name = name
+        t.start()
     }
 
-    private var isStopping: Bool {
+    /// Claims as many due deliveries as there are free senders; polls every 0.25 s when none are
+    /// due, and at once when a sender frees up.
+    private func claimLoop() {
         condition.lock()
         defer { condition.unlock() }
-        return stopping
-    }
-
-    private func loop() {
-        while !isStopping {
+        while !stopping {
+            let free = senders - sending - claimed.count
+            if free <= 0 {
+                condition.wait()
+                continue
+            }
+            condition.unlock()
             let due: [WebhookDelivery]
             do {
                 // Claimed for longer than an attempt can take, so no second sender takes it meanwhile.
-                due = try store.claimDeliveries(by: claimer, limit: Self.batch, leaseMillis: Int64((WebhookClient.timeout + 5) * 1000))
+                due = try store.claimDeliveries(by: claimer, limit: free, leaseMillis: Int64((WebhookClient.timeout + 5) * 1000))
             } catch {
                 logger.error("webhook claim failed", metadata: ["error": "\(error)"])
                 due = []
             }
+            condition.lock()
+            if stopping { break }  // what was just claimed is released by `stop`
             if due.isEmpty {
-                condition.lock()
-                if !woken && !stopping { _ = condition.wait(until: Date().addingTimeInterval(0.25)) }
-                woken = false
-                condition.unlock()
-                continue
+                _ = condition.wait(until: Date().addingTimeInterval(0.25))
+            } else {
+                claimed += due
+                condition.broadcast()
             }
-            // One job's deliveries in order; jobs side by side.
-            var byJob: [String: [WebhookDelivery]] = [:]
-            var order: [String] = []
-            for d in due {
-                if byJob[d.jobID] == nil { order.append(d.jobID) }
-                byJob[d.jobID, default: []].append(d)
-            }
-            DispatchQueue.concurrentPerform(iterations: order.count) { i in
-                for d in byJob[order[i]]! where !isStopping { attempt(d) }
-            }
+        }
+    }
+
+    private func sendLoop() {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            while claimed.isEmpty && !stopping { condition.wait() }
+            if stopping { return }
+            let d = claimed.removeFirst()
+            sending += 1
+            condition.unlock()
+            attempt(d)
+            condition.lock()
+            sending -= 1
+            condition.broadcast()
         }
     }
 
     private func attempt(_ d: WebhookDelivery) {
         let outcome: JobStore.DeliveryOutcome
-        var status: Int?
         if let why = refusal(d) {
             // Not sendable now, and not by waiting: fails for good without a request.
-            outcome = .failed(status: nil, error: why)
+            outcome = .failed(.refused(why))
         } else {
-            let answer = send(d)
-            if isStopping && answer.status == nil { return }  // cancelled by stop: left claimed for the next start
-            status = answer.status
-            if let s = answer.status, (200..<300).contains(s) {
-                outcome = .delivered(status: s)
+            let failure: DeliveryFailure
+            switch send(d) {
+            case .status(let s) where (200..<300).contains(s):
+                record(d, .delivered(status: s))
+                return
+            case .status(let s): failure = .answered(status: s)
+            case .failed(.closed): return  // cancelled by stop: released for the next start
+            case .failed(.timedOut): failure = .timedOut(seconds: Int(WebhookClient.timeout))
+            case .failed(.transport(let message)): failure = .transport(message)
+            }
+            let now = Int64(Date().timeIntervalSince1970 * 1000)
+            if let next = schedule.nextAttempt(afterAttempt: d.attempts, now: now, created: d.createdAt) {
+                outcome = .retry(failure, next: next)
             } else {
-                let error = answer.error ?? "answered HTTP \(answer.status ?? 0)"
-                let now = Int64(Date().timeIntervalSince1970 * 1000)
-                if let next = schedule.nextAttempt(afterAttempt: d.attempts, now: now, created: d.createdAt) {
-                    outcome = .retry(status: answer.status, error: error, next: next)
-                } else {
-                    outcome = .failed(status: answer.status, error: error)
-                }
+                outcome = .failed(failure)
             }
         }
+        record(d, outcome)
+    }
+
+    private func record(_ d: WebhookDelivery, _ outcome: JobStore.DeliveryOutcome) {
         do {
             try store.recordDelivery(d.id, outcome)
         } catch {
             logger.error("webhook record failed", metadata: ["deliveryId": "\(d.id)", "error": "\(error)"])
         }
         var meta: Logger.Metadata = ["deliveryId": "\(d.id)", "jobId": "\(d.jobID)", "event": "\(d.event)", "attempt": "\(d.attempts)"]
-        if let status { meta["status"] = "\(status)" }
         switch outcome {
-        case .delivered: logger.info("webhook delivered", metadata: meta)
-        case .retry(_, let e, _): logger.info("webhook attempt failed; will retry", metadata: meta.merging(["error": "\(e)"]) { $1 })
-        case .failed(_, let e): logger.warning("webhook gave up", metadata: meta.merging(["error": "\(e)"]) { $1 })
+        case .delivered(let status):
+            meta["status"] = "\(status)"
+            logger.info("webhook delivered", metadata: meta)
+        case .retry(let failure, _):
+            if let status = failure.status { meta["status"] = "\(status)" }
+            logger.info("webhook attempt failed; will retry", metadata: meta.merging(["error": "\(failure)"]) { $1 })
+        case .failed(let failure):
+            if let status = failure.status { meta["status"] = "\(status)" }
+            logger.warning("webhook gave up", metadata: meta.merging(["error": "\(failure)"]) { $1 })
         }
     }
 
     /// Why `d` cannot be sent at all: no secret, or a URL this configuration no longer allows.
     private func refusal(_ d: WebhookDelivery) -> String? {
         guard secret != nil else { return "the server has no webhookSecret" }
-        if let why = WebhookDeliverer.refusal(d.url, allowedHosts: allowedHosts) { return "the URL " + why }
+        if let why = allowedHosts.refusal(d.url) { return "the URL " + why }
         return URL(string: d.url) == nil ? "the URL is not valid" : nil
     }
 
@@ -152,19 +187,9 @@ final class WebhookDeliverer: @unchecked Sendable {
         ], body: body)
     }
 
-    /// Why a webhook URL may not be used, or nil: http(s) only, to a host of `allowedHosts`
-    /// (exact, case-insensitive, as for sources), without credentials.
+    /// Why a webhook URL may not be used, or nil: the rule of sources (`AllowedHosts`).
     static func refusal(_ url: String, allowedHosts: [String]) -> String? {
-        guard let c = URLComponents(string: url), let scheme = c.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = c.host?.lowercased(), !host.isEmpty else {
-            return "is not a valid http(s) URL"
-        }
-        guard c.user == nil, c.password == nil else { return "carries credentials in the URL" }
-        guard allowedHosts.contains(where: { $0.lowercased() == host }) else {
-            return allowedHosts.isEmpty ? "is a URL, and this configuration allows no URL hosts (allowedHosts)"
-                                        : "is on host \(host), which this configuration does not allow (allowedHosts)"
-        }
-        return nil
+        AllowedHosts(allowedHosts).refusal(url)
     }
 
     /// Makes deliveries claimed by a process of this host that is gone due again at once.

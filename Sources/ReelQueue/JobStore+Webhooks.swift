@@ -52,14 +52,20 @@ extension JobStore {
 
     /// Takes up to `limit` due deliveries, oldest first, for `claimer`: each counts an attempt and
     /// is not due again for `leaseMillis`, so a sender that dies mid-attempt is retried after that
-    /// (or at once by `releaseDeliveries` when its process is known to be gone).
+    /// (or at once by `releaseDeliveries` when its process is known to be gone). At most one per
+    /// job, and none of a job whose earlier delivery is due or claimed (being sent), so one job's
+    /// events go out one after another in order, whoever sends them; an earlier one waiting for
+    /// its retry does not hold the later ones back.
     public func claimDeliveries(by claimer: String, limit: Int, leaseMillis: Int64) throws -> [WebhookDelivery] {
         try locked {
             try db.transaction {
                 let t = now()
                 let s = try db.prepare("""
-                    SELECT \(Self.deliveryColumns), rowid AS rowid FROM webhook_deliveries
-                    WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY rowid LIMIT ?
+                    SELECT \(Self.deliveryColumns), rowid AS rowid FROM webhook_deliveries AS d
+                    WHERE status = 'pending' AND next_attempt_at <= ?1 AND NOT EXISTS (
+                        SELECT 1 FROM webhook_deliveries AS e WHERE e.job_id = d.job_id AND e.rowid < d.rowid
+                        AND e.status = 'pending' AND (e.next_attempt_at <= ?1 OR e.claimed_by IS NOT NULL))
+                    ORDER BY rowid LIMIT ?2
                     """).bind([.int(t), .int(Int64(limit))])
                 var due: [WebhookDelivery] = []
                 while try s.step() { due.append(try Self.delivery(s)) }
@@ -79,29 +85,39 @@ extension JobStore {
         /// A 2xx status.
         case delivered(status: Int)
         /// No 2xx; try again at `next` (ms).
-        case retry(status: Int?, error: String, next: Int64)
+        case retry(DeliveryFailure, next: Int64)
         /// No 2xx, and no more attempts.
-        case failed(status: Int?, error: String)
+        case failed(DeliveryFailure)
     }
 
+    /// Records an attempt's outcome. A delivered `progress` event supersedes the job's earlier
+    /// progress events: they are deleted, unless being sent right now, so the history keeps the
+    /// latest of each event and a retry never sends stale progress after newer.
     public func recordDelivery(_ id: String, _ outcome: DeliveryOutcome) throws {
         try locked {
             let t = now()
             switch outcome {
             case .delivered(let status):
-                try db.prepare("""
-                    UPDATE webhook_deliveries SET status = 'delivered', last_status = ?, last_error = NULL, next_attempt_at = NULL,
-                    finished_at = ?, claimed_by = NULL WHERE id = ?
-                    """).run([.int(Int64(status)), .int(t), .text(id)])
-            case .retry(let status, let error, let next):
+                try db.transaction {
+                    try db.prepare("""
+                        UPDATE webhook_deliveries SET status = 'delivered', last_status = ?, last_error = NULL, next_attempt_at = NULL,
+                        finished_at = ?, claimed_by = NULL WHERE id = ?
+                        """).run([.int(Int64(status)), .int(t), .text(id)])
+                    try db.prepare("""
+                        DELETE FROM webhook_deliveries WHERE event = 'progress' AND claimed_by IS NULL AND EXISTS (
+                            SELECT 1 FROM webhook_deliveries AS l WHERE l.id = ?1 AND l.event = 'progress'
+                            AND l.job_id = webhook_deliveries.job_id AND l.rowid > webhook_deliveries.rowid)
+                        """).run([.text(id)])
+                }
+            case .retry(let failure, let next):
                 try db.prepare("""
                     UPDATE webhook_deliveries SET last_status = ?, last_error = ?, next_attempt_at = ?, claimed_by = NULL WHERE id = ?
-                    """).run([status.map { .int(Int64($0)) } ?? .null, .text(error), .int(next), .text(id)])
-            case .failed(let status, let error):
+                    """).run([failure.status.map { .int(Int64($0)) } ?? .null, .text(failure.description), .int(next), .text(id)])
+            case .failed(let failure):
                 try db.prepare("""
                     UPDATE webhook_deliveries SET status = 'failed', last_status = ?, last_error = ?, next_attempt_at = NULL,
                     finished_at = ?, claimed_by = NULL WHERE id = ?
-                    """).run([status.map { .int(Int64($0)) } ?? .null, .text(error), .int(t), .text(id)])
+                    """).run([failure.status.map { .int(Int64($0)) } ?? .null, .text(failure.description), .int(t), .text(id)])
             }
         }
     }
@@ -125,12 +141,14 @@ extension JobStore {
         }
     }
 
-    /// Deletes finished deliveries whose job was deleted.
-    public func pruneDeliveries() throws {
+    /// Deletes finished (delivered or failed) deliveries whose job was deleted, and, with
+    /// `finishedBefore` (ms), those that finished before it. Pending ones are never deleted.
+    public func pruneDeliveries(finishedBefore cutoff: Int64? = nil) throws {
         try locked {
             try db.prepare("""
-                DELETE FROM webhook_deliveries WHERE status != 'pending' AND NOT EXISTS (SELECT 1 FROM jobs WHERE jobs.id = job_id)
-                """).run()
+                DELETE FROM webhook_deliveries WHERE status != 'pending'
+                AND (finished_at < ? OR NOT EXISTS (SELECT 1 FROM jobs WHERE jobs.id = job_id))
+                """).run([cutoff.map { .int($0) } ?? .null])
         }
     }
 }

@@ -66,14 +66,20 @@ public final class SQLiteDatabase {
     }
 
     /// Applies `migrations[v...]` in order, each in its own transaction, bumping `user_version`.
+    /// Each step reads the version inside its `BEGIN IMMEDIATE` transaction, so of two processes
+    /// starting together one migrates and the other, once it has the lock, finds nothing to do. A
+    /// database newer than `migrations` (written by a later Reel) is refused, untouched.
     public func migrate(_ migrations: [String]) throws {
-        let current = try userVersion
-        guard current < migrations.count else { return }
-        for v in current..<migrations.count {
-            try transaction {
-                try execute(migrations[v])
-                try execute("PRAGMA user_version = \(v + 1)")
+        var stepped: Bool
+        repeat {
+            stepped = try transaction {
+                let current = try userVersion
+                if current > migrations.count { throw SchemaTooNewError(path: path, version: current, known: migrations.count) }
+                guard current < migrations.count else { return false }
+                try execute(migrations[current])
+                try execute("PRAGMA user_version = \(current + 1)")
+                return true
             }
-        }
+        } while stepped
     }
 }

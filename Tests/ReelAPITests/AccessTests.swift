@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import ReelAPI
 import XCTest
@@ -46,6 +47,13 @@ final class AccessTests: XCTestCase {
         let stolen = try b.json("POST", "/v1/jobs", ##"{ "version": 1, "timeline": { "videos": [ { "src": "upload:\##(asset)" } ] } }"##)
         XCTAssertEqual(stolen.status, 422, stolen.text)
         XCTAssertEqual(((stolen.json["errors"] as? [[String: Any]])?.first)?["pointer"] as? String, "/timeline/videos/0/src")
+        let probe = #"{ "src": "upload:\#(asset)" }"#
+        XCTAssertEqual(try a.json("POST", "/v1/probe", probe).status, 200, "the owner probes it")
+        let peek = try b.json("POST", "/v1/probe", probe)
+        XCTAssertEqual(peek.status, 422, "another key's upload cannot be probed: \(peek.text)")
+        XCTAssertEqual(((peek.json["errors"] as? [[String: Any]])?.first)?["pointer"] as? String, "/src")
+        XCTAssertTrue(peek.text.contains("names no uploaded asset"), peek.text)
+        XCTAssertNil(peek.json["streams"], "nothing of the file is shown")
 
         let id = try f.submit(ServiceFixture.longSpec(extra: #", { "src": "upload:\#(asset)" }"#), key: alpha)
         for (method, path) in [("GET", "/v1/jobs/\(id)"), ("POST", "/v1/jobs/\(id)/cancel"), ("DELETE", "/v1/jobs/\(id)"),
@@ -65,6 +73,43 @@ final class AccessTests: XCTestCase {
         XCTAssertEqual(ja.status, 202, ja.text)
         XCTAssertEqual(jb.status, 202, jb.text)
         XCTAssertNotEqual(ja.json["id"] as? String, jb.json["id"] as? String)
+    }
+
+    /// The real server, asked with good and bad keys, writes none of them to its log, only the
+    /// first 8 hex digits of each configured key's SHA-256.
+    func testKeysNeverAppearInTheServerLog() throws {
+        let root = NSTemporaryDirectory() + "reel-keylog-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/media", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = try ServerProcess(root: root, env: ["REEL_API_KEYS": alpha + "," + beta])
+        let a = try TestClient(port: server.port, key: alpha)
+        let spec = ##"{ "version": 1, "output": { "width": 32, "height": 32 }, "timeline": { "videos": [ { "color": "#00FF00", "duration": 0.5 } ] } }"##
+        let submitted = try a.json("POST", "/v1/jobs", spec)
+        XCTAssertEqual(submitted.status, 202, submitted.text)
+        let id = try XCTUnwrap(submitted.json["id"] as? String)
+        XCTAssertEqual(try a.request("GET", "/v1/jobs/\(id)").status, 200)
+        XCTAssertEqual(try a.request("GET", "/metrics").status, 200)
+        XCTAssertEqual(try TestClient(port: server.port, key: beta).request("GET", "/v1/jobs/\(id)").status, 404)
+        let anonymous = try TestClient(port: server.port)
+        for header in ["Bearer \(alpha)x", "Bearer x\(beta)", "Basic \(alpha)", "Bearer \(alpha) \(beta)", alpha] {
+            XCTAssertEqual(try anonymous.request("GET", "/v1/jobs", headers: [("Authorization", header)]).status, 401, header)
+        }
+        XCTAssertEqual(try TestClient(port: server.port, key: alpha + "x").json("POST", "/v1/jobs", spec).status, 401)
+        XCTAssertTrue(server.terminate(), "the server exits after SIGTERM")
+        var log = server.log
+        let deadline = Date().addingTimeInterval(10)
+        while !log.contains("\"stopped\"") && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            log = server.log
+        }
+        // The log is the real one: it has the requests and the keys' fingerprints.
+        XCTAssertTrue(log.contains("/v1/jobs/\(id)") && log.contains("\"stopped\""), log)
+        for key in [alpha, beta] {
+            let fingerprint = SHA256.hash(data: Array(key.utf8)).map { String(format: "%02x", $0) }.joined().prefix(8)
+            XCTAssertTrue(log.contains(fingerprint), "the fingerprint \(fingerprint) is logged")
+            XCTAssertFalse(log.contains(key), "the key \(key) is in the log")
+            XCTAssertFalse(log.contains(String(key.dropFirst(4).dropLast(4))), "part of the key \(key) is in the log")
+        }
     }
 
     func testWithoutKeysOnlyLoopbackIsServed() throws {
@@ -90,12 +135,7 @@ final class AccessTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
         p.currentDirectoryURL = URL(fileURLWithPath: root)
-        var env = ProcessInfo.processInfo.environment
-        env["REEL_API_KEYS"] = nil
-        env["REEL_ALLOW_UNAUTHENTICATED"] = nil
-        env["REEL_LISTEN"] = "0.0.0.0:0"
-        env["REEL_DATA_DIR"] = root + "/data"
-        p.environment = env
+        p.environment = ServerProcess.environment(["REEL_LISTEN": "0.0.0.0:0", "REEL_DATA_DIR": root + "/data"])
         let err = Pipe()
         p.standardError = err
         p.standardOutput = FileHandle.nullDevice

@@ -16,7 +16,7 @@ final class ConfigurationTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(##"""
         { "listen": "0.0.0.0:9000", "apiKeys": ["key-one-0123456789abc", "key-two-0123456789abc"], "corsOrigins": ["https://app.example.com"],
-          "webhookSecret": "whsec-0123456789abcdef", "webhookRetrySeconds": 2, "assetRetentionHours": 24,
+          "webhookSecret": "whsec-0123456789abcdef", "webhookRetrySeconds": 2, "assetRetentionHours": 24, "webhookRetentionHours": 48,
           "limits": { "activeJobsPerKey": 3, "maxJobPixels": 1000000 } }
         """##.utf8).write(to: URL(fileURLWithPath: path))
         let c = try ServerConfiguration.load(path: path, environment: ["REEL_ACTIVE_JOBS_PER_KEY": "4"])
@@ -25,6 +25,8 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(c.webhookSecret, "whsec-0123456789abcdef")
         XCTAssertEqual(c.webhookRetrySeconds, 2)
         XCTAssertEqual(c.assetRetentionHours, 24)
+        XCTAssertEqual(c.webhookRetentionHours, 48)
+        XCTAssertEqual(try ServerConfiguration.load(path: path, environment: ["REEL_WEBHOOK_RETENTION_HOURS": "0"]).webhookRetentionHours, 0)
         XCTAssertEqual(c.activeJobsPerKey, 4, "the environment overrides the file")
         XCTAssertEqual(c.maxJobPixels, 1_000_000)
         // A refused key is named by its position, never printed.
@@ -33,7 +35,7 @@ final class ConfigurationTests: XCTestCase {
             XCTAssertTrue("\($0)".contains("key 2"), "\($0)")
         }
         for bad in [#"{ "webhookSecret": "short" }"#, #"{ "apiKeys": ["has space 0123456789"] }"#, #"{ "corsOrigins": ["app.example.com"] }"#,
-                    #"{ "allowUnauthenticated": "yes" }"#] {
+                    #"{ "allowUnauthenticated": "yes" }"#, #"{ "webhookRetentionHours": -1 }"#] {
             try Data(bad.utf8).write(to: URL(fileURLWithPath: path))
             XCTAssertThrowsError(try ServerConfiguration.load(path: path, environment: [:]), bad)
         }

@@ -17,6 +17,22 @@ final class CrashRecoveryTests: XCTestCase {
 
     static let finished: Set<String> = ["succeeded", "failed", "canceled"]
 
+    /// A developer's exported `REEL_*` variables (`REEL_API_KEYS`, as the README shows) do not reach
+    /// the server under test, which would then refuse these tests' requests (or not start).
+    func testTheServerUnderTestIgnoresTheCallersREELVariables() throws {
+        let exported = ["REEL_API_KEYS": "exported-key-0123456789abcdef", "REEL_WORKERS": "not a number"]
+        let saved = exported.keys.map { ($0, getenv($0).map { String(cString: $0) }) }
+        for (k, v) in exported { setenv(k, v, 1) }
+        defer { for (k, v) in saved { if let v { setenv(k, v, 1) } else { unsetenv(k) } } }
+        XCTAssertEqual(ProcessInfo.processInfo.environment["REEL_API_KEYS"], exported["REEL_API_KEYS"], "the test's own setup")
+        let root = NSTemporaryDirectory() + "reel-env-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/media", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = try ServerProcess(root: root)
+        defer { server.terminate() }
+        XCTAssertEqual(try TestClient(port: server.port).request("GET", "/v1/jobs").status, 200, "a server without keys")
+    }
+
     func testKilledServerResumesTheJobOnRestart() throws {
         let root = NSTemporaryDirectory() + "reel-crash-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: root + "/media", withIntermediateDirectories: true)

@@ -1,10 +1,13 @@
 import Foundation
 import XCTest
 
-/// A real `reel serve` process on an ephemeral loopback port, for tests that kill or restart it.
+/// A real `reel serve` process on an ephemeral loopback port, for tests that kill or restart it
+/// or read its log.
 final class ServerProcess {
     let process = Process()
     let port: Int
+    private let logLock = NSLock()
+    private var logText = ""
 
     /// The `reel` executable built beside the tests.
     static var binary: URL {
@@ -13,20 +16,22 @@ final class ServerProcess {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }!
     }
 
+    /// This process's environment without any `REEL_*` variable (a developer's exported
+    /// `REEL_API_KEYS` would change what the server under test does), plus `extra`.
+    static func environment(_ extra: [String: String]) -> [String: String] {
+        ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("REEL_") }.merging(extra) { $1 }
+    }
+
     /// Starts `reel serve` in `root` (data and media below it) with `env` added to its environment,
     /// and waits for its "serving" log line.
     init(root: String, env extra: [String: String] = [:]) throws {
         process.executableURL = Self.binary
         process.arguments = ["serve"]
         process.currentDirectoryURL = URL(fileURLWithPath: root)
-        var env = ProcessInfo.processInfo.environment
-        env["REEL_LISTEN"] = "127.0.0.1:0"
-        env["REEL_DATA_DIR"] = root + "/data"
-        env["REEL_MEDIA_ROOT"] = root + "/media"
-        env["REEL_LEASE_SECONDS"] = "1"
-        env["REEL_WORKERS"] = "1"
-        env.merge(extra) { $1 }
-        process.environment = env
+        process.environment = Self.environment([
+            "REEL_LISTEN": "127.0.0.1:0", "REEL_DATA_DIR": root + "/data", "REEL_MEDIA_ROOT": root + "/media",
+            "REEL_LEASE_SECONDS": "1", "REEL_WORKERS": "1",
+        ].merging(extra) { $1 })
         let err = Pipe()
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice
@@ -47,8 +52,25 @@ final class ServerProcess {
         }
         guard let found else { process.terminate(); throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: seen]) }
         port = found
+        logText = seen
         // Keep draining the log so the server never blocks on a full pipe.
-        err.fileHandleForReading.readabilityHandler = { _ = $0.availableData }
+        err.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let chunk = handle.availableData
+            guard let self, !chunk.isEmpty else {
+                handle.readabilityHandler = nil  // end of file: the server exited
+                return
+            }
+            self.logLock.lock()
+            self.logText += String(decoding: chunk, as: UTF8.self)
+            self.logLock.unlock()
+        }
+    }
+
+    /// Everything the server wrote to stderr so far (its JSON log lines).
+    var log: String {
+        logLock.lock()
+        defer { logLock.unlock() }
+        return logText
     }
 
     func kill9() {

@@ -65,9 +65,10 @@ final class ServiceFixture {
         return try XCTUnwrap(r.json["id"] as? String, file: file, line: line)
     }
 
-    /// A spec that renders for minutes: long enough to be running whenever a test looks.
+    /// A spec that renders for minutes, cheaply (a tiny frame, the fastest preset, an hour long):
+    /// running whenever a test looks, without taking the machine's cores from the rest.
     static func longSpec(_ color: String = "#0000FF", extra: String = "") -> String {
-        ##"{ "version": 1, "output": { "width": 1280, "height": 720, "video": { "preset": "medium" } }, "timeline": { "videos": [ { "color": "\##(color)", "duration": 300 }\##(extra) ] } }"##
+        ##"{ "version": 1, "output": { "width": 160, "height": 90, "video": { "preset": "ultrafast" } }, "timeline": { "videos": [ { "color": "\##(color)", "duration": 3600 }\##(extra) ] } }"##
     }
 
     /// Files in a folder under the data directory (`outputs`, `assets`).

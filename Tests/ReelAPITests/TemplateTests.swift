@@ -34,6 +34,8 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(try c.request("GET", "/v1/templates/\(id)").status, 200)
         XCTAssertEqual((try c.request("GET", "/v1/templates").json["templates"] as? [[String: Any]])?.map { $0["id"] as? String }, [id])
         XCTAssertEqual(try other.request("GET", "/v1/templates/\(id)").status, 404, "another key's template")
+        XCTAssertEqual(try other.request("DELETE", "/v1/templates/\(id)").status, 404, "another key cannot delete it")
+        XCTAssertEqual(try c.request("GET", "/v1/templates/\(id)").status, 200, "still there for its owner")
         XCTAssertEqual((try other.request("GET", "/v1/templates").json["templates"] as? [Any])?.count, 0)
 
         func merge(_ values: String, _ client: TestClient? = nil) throws -> TestClient.Response {
@@ -108,5 +110,70 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(doc.uses, [.init(name: "n", pointer: "/a/0", whole: true), .init(name: "n", pointer: "/a/1", whole: false)])
         guard case .success(let merged) = doc.merged([("n", .number("2.50"))]) else { return XCTFail() }
         XCTAssertEqual(merged, .object([("a", .array([.number("2.50"), .string("x2.50y")]))]), "numbers keep their exact text")
+        // A `{{` that starts no placeholder stays text, and the scan goes on after it.
+        XCTAssertEqual(TemplateDocument.parts("{{{a}}}"), [P(text: "{{{a}}}", isPlaceholder: false)])
+        XCTAssertEqual(TemplateDocument.parts("{{a}}}"), [P(text: "a", isPlaceholder: true), P(text: "}", isPlaceholder: false)])
+        XCTAssertEqual(TemplateDocument.parts("{{ {{b}} }}"),
+                       [P(text: "{{ ", isPlaceholder: false), P(text: "b", isPlaceholder: true), P(text: " }}", isPlaceholder: false)])
+        let longest = String(repeating: "n", count: TemplateDocument.maxNameLength)
+        XCTAssertEqual(TemplateDocument.parts("{{\(longest)}}"), [P(text: longest, isPlaceholder: true)])
+        XCTAssertEqual(TemplateDocument.parts("{{\(longest)n}}"), [P(text: "{{\(longest)n}}", isPlaceholder: false)], "a name too long is text")
+    }
+
+    /// Strings that made the old scanner look for `}}` again after every `{{` (a megabyte of them
+    /// took minutes): each is split correctly, in one pass.
+    func testAdversarialStringsAreScannedOnce() {
+        typealias P = TemplateDocument.Part
+        let opens = String(repeating: "{{", count: 1 << 19)  // 1 MiB
+        XCTAssertEqual(TemplateDocument.parts(opens + "}}"), [P(text: opens + "}}", isPlaceholder: false)])
+        XCTAssertEqual(TemplateDocument.parts(opens + "{{x}}"), [P(text: opens, isPlaceholder: false), P(text: "x", isPlaceholder: true)])
+        let names = String(repeating: "{{ a", count: 1 << 18)
+        XCTAssertEqual(TemplateDocument.parts(names + "}}"), [P(text: String(names.dropLast(4)), isPlaceholder: false),
+                                                              P(text: "a", isPlaceholder: true)])
+        let long = "{{" + String(repeating: "a", count: 1 << 20)
+        XCTAssertEqual(TemplateDocument.parts(long + "}}"), [P(text: long + "}}", isPlaceholder: false)])
+        XCTAssertEqual(TemplateDocument(.object([("s", .string(opens))])).uses, [])
+    }
+
+    /// 200,000 uses of a placeholder given a 1 MiB value would merge into 200 GB: refused from the
+    /// sizes alone, before anything is built.
+    func testAMergeIsRefusedWhenItsResultWouldPassTheLimit() throws {
+        let doc = TemplateDocument(.object([("items", .array(Array(repeating: .string("{{v}}"), count: 200_000))),
+                                            ("title", .string("{{w}} and {{w}}"))]))
+        let mib = String(repeating: "x", count: 1 << 20)
+        guard case .failure(let p) = doc.merged([("v", .string(mib)), ("w", .string("y"))], limit: 1 << 20) else {
+            return XCTFail("the merge was built")
+        }
+        XCTAssertEqual(p.problems.map(\.pointer), ["/merge"])
+        let message = try XCTUnwrap(p.problems.first?.message)
+        XCTAssertTrue(message.contains("limits.jsonBodyBytes") && message.contains("1048576"), message)
+
+        // The estimate is never below the real size: a limit one byte under it is refused.
+        let small = TemplateDocument(.object([("a", .array([.string("{{n}}"), .string("<{{n}}>"), .string("{{ t }}")]))]))
+        let values: [(key: String, value: JSONValue)] = [("n", .string("a \"quoted\" value")), ("t", .object([("k", .number("1"))]))]
+        guard case .success(let merged) = small.merged(values) else { return XCTFail() }
+        let size = merged.serialized.utf8.count
+        guard case .failure = small.merged(values, limit: size - 1) else { return XCTFail("under the real size of \(size)") }
+        guard case .success = small.merged(values, limit: 2 * size) else { return XCTFail("an estimate far above the real size") }
+    }
+
+    func testAMergeLongerThanTheBodyLimitIs422NamingIt() throws {
+        let f = try ServiceFixture(env: ["REEL_JSON_LIMIT_BYTES": "4096"])
+        let c = try f.client()
+        let title = String(repeating: "{{v}}", count: 100)
+        let stored = try c.json("POST", "/v1/templates", ##"""
+            { "spec": { "version": 1, "output": { "width": 64, "height": 64, "frameRate": 10, "metadata": { "title": "\##(title)" } },
+                        "timeline": { "videos": [ { "color": "#102030", "duration": 1 } ] } } }
+            """##)
+        XCTAssertEqual(stored.status, 201, stored.text)
+        let id = try XCTUnwrap(stored.json["id"] as? String)
+        // 100 uses × a 64-character value: about 7 kB merged, over the 4 kB limit.
+        let big = try c.json("POST", "/v1/jobs", ##"{ "template": "\##(id)", "merge": { "v": "\##(String(repeating: "x", count: 64))" } }"##)
+        XCTAssertEqual(big.status, 422, big.text)
+        XCTAssertEqual(Array(errors(big).keys), ["/merge"])
+        XCTAssertTrue(errors(big)["/merge"]?.contains("limits.jsonBodyBytes") == true, big.text)
+        XCTAssertTrue(errors(big)["/merge"]?.contains("4096") == true, big.text)
+        let fits = try c.json("POST", "/v1/jobs", ##"{ "template": "\##(id)", "merge": { "v": "x" } }"##)
+        XCTAssertEqual(fits.status, 202, fits.text)
     }
 }

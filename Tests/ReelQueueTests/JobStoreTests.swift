@@ -143,7 +143,7 @@ final class JobStoreTests: XCTestCase {
         let again = try s.claimDeliveries(by: "B", limit: 8, leaseMillis: 15000)
         XCTAssertEqual(again.map(\.id), first.map(\.id))
         XCTAssertEqual(again.map(\.attempts), [2])
-        try s.recordDelivery(again[0].id, .retry(status: 500, error: "answered HTTP 500", next: clock.now + 5000))
+        try s.recordDelivery(again[0].id, .retry(.answered(status: 500), next: clock.now + 5000))
         XCTAssertEqual(try s.claimDeliveries(by: "B", limit: 8, leaseMillis: 15000), [], "not due yet")
         clock.advance(seconds: 5)
         let third = try XCTUnwrap(try s.claimDeliveries(by: "B", limit: 8, leaseMillis: 15000).first)

@@ -1,8 +1,10 @@
 import CFFmpeg
 import Foundation
 
-/// SHA-256 through libavutil's `AVSHA` (no crypto package is allowed), for output ETags and
-/// asset digests. Owns the context and frees it in deinit.
+/// SHA-256 of files and request bodies through libavutil's `AVSHA`, for output ETags, asset
+/// digests and idempotency checks: FFmpeg is linked already, so ReelEngine needs no crypto package.
+/// The API's key digests and webhook HMAC-SHA256 signatures use swift-crypto, in ReelAPI. Owns
+/// the context and frees it in deinit.
 public final class SHA256 {
     private let context: OpaquePointer
 

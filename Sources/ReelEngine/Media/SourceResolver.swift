@@ -9,7 +9,7 @@ public struct SourceResolver: Sendable {
     public let mediaRoot: String
     /// Looks up an uploaded asset's file by its ID; nil where uploads do not exist (the CLI).
     public var uploads: (@Sendable (String) -> String?)?
-    /// Hosts whose http(s) URLs may be read; empty refuses every URL.
+    /// Hosts whose http(s) URLs may be read (judged by `AllowedHosts`); empty refuses every URL.
     public var allowedHosts: [String]
 
     public init(mediaRoot: String, uploads: (@Sendable (String) -> String?)? = nil, allowedHosts: [String] = []) {
@@ -41,14 +41,8 @@ public struct SourceResolver: Sendable {
         }
         let lower = src.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            guard let url = URLComponents(string: src), let host = url.host?.lowercased(), !host.isEmpty else {
-                throw refuse("is not a valid URL")
-            }
-            guard allowedHosts.contains(where: { $0.lowercased() == host }) else {
-                throw refuse(allowedHosts.isEmpty ? "is a URL, and this configuration allows no URL hosts"
-                                                  : "is on host \(host), which this configuration does not allow")
-            }
-            guard url.user == nil, url.password == nil else { throw refuse("carries credentials in the URL") }
+            if let why = AllowedHosts(allowedHosts).refusal(src) { throw refuse(why) }
+            guard let url = URLComponents(string: src) else { throw refuse("is not a valid http(s) URL") }
             if let ext = url.path.split(separator: ".").last?.lowercased(), url.path.contains("."),
                SourceResolver.playlistExtensions.contains(ext) {
                 throw refuse("is a playlist or list file, which may pull in other files")
