@@ -8,6 +8,7 @@ extension APIHandler {
     /// The finished output, streamed from disk, with single byte ranges, ETag and conditional GET.
     func output(_ id: String, _ r: HTTPRequest, key: String) throws -> HTTPResponse {
         let (job, out) = try finishedOutput(id, key: key)
+        if out.contentType == HLSServing.playlistType { return try hlsEntry(out, r) }
         let size = out.bytes
         var h = HTTPHeaders()
         let etag = "\"\(out.sha256)\""

@@ -88,6 +88,7 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
         case ("DELETE", .job(let id)): return try deleteJob(id, key: key)
         case ("POST", .jobCancel(let id)): return try cancelJob(id, key: key)
         case ("GET", .jobOutput(let id)): return try output(id, r, key: key)
+        case ("GET", .jobOutputFile(let id, let name)): return try hlsFile(id, name, r, key: key)
         case ("GET", .jobThumbnail(let id)): return try thumbnail(id, r, key: key)
         case ("POST", .assets): return try upload(r, key: key)
         case ("GET", .asset(let id)): return try getAsset(id, key: key)

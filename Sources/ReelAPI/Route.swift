@@ -3,6 +3,8 @@
 enum Route: Equatable {
     case health, metrics
     case jobs, job(String), jobCancel(String), jobOutput(String), jobThumbnail(String)
+    /// A file of an `hls` output's folder: `/v1/jobs/{id}/output/{name}`.
+    case jobOutputFile(String, String)
     case assets, asset(String)
     case templates, template(String)
     case probe
@@ -34,6 +36,8 @@ enum Route: Equatable {
             case "thumbnail": self = .jobThumbnail(seg[2])
             default: return nil
             }
+        case 5 where seg[0] == "v1" && seg[1] == "jobs" && !seg[2].isEmpty && seg[3] == "output" && !seg[4].isEmpty:
+            self = .jobOutputFile(seg[2], seg[4])
         default: return nil
         }
     }
@@ -41,7 +45,7 @@ enum Route: Equatable {
     /// The methods the resource answers (HEAD wherever GET), not counting OPTIONS.
     var methods: [String] {
         switch self {
-        case .health, .metrics, .jobOutput, .jobThumbnail: return ["GET", "HEAD"]
+        case .health, .metrics, .jobOutput, .jobOutputFile, .jobThumbnail: return ["GET", "HEAD"]
         case .jobs, .templates: return ["GET", "HEAD", "POST"]
         case .job, .asset, .template: return ["GET", "HEAD", "DELETE"]
         case .jobCancel, .probe: return ["POST"]
