@@ -49,6 +49,7 @@ final class HLSOutputTests: XCTestCase {
         }
         XCTAssertEqual(keyframes[0].count, 3, "one keyframe a segment: \(keyframes[0])")
         XCTAssertEqual(keyframes[0], keyframes[1], "renditions cut on the same frames")
+        XCTAssertEqual(keyframes[0].first.flatMap(Double.init), 0, "the video starts at 0, with the audio")
         let audio = try Tools.probe(out + "/audio.m3u8")
         XCTAssertEqual(try XCTUnwrap(Tools.stream(audio, "audio")?.double("duration") ?? (audio["format"] as? [String: Any])?.double("duration")),
                        4, accuracy: 0.05)

@@ -57,8 +57,10 @@ enum OutputEncoders {
             if let p = e.profile { options.append(("profile", p)) }
             if e.codec == .hevc { options.append(("x265-params", "log-level=error")) }
             if rendition != nil {
-                // Segment starts are forced IDR frames; x264 adds none of its own.
-                options += [("forced-idr", "1"), ("x264-params", "scenecut=0:open-gop=0")]
+                // Segment starts are forced IDR frames; x264 adds none of its own. No B-frames: HLS's
+                // fMP4 segments carry no edit list, so a reorder delay would start the video a frame
+                // or two after the audio in every player.
+                options += [("forced-idr", "1"), ("bf", "0"), ("x264-params", "scenecut=0:open-gop=0")]
                 c.pointee.gop_size = 1 << 30   // x264's "infinite"
             }
         case .vp9:
