@@ -4,7 +4,7 @@ import ReelHTTP
 import ReelQueue
 
 /// What an `hls` output's files are served as, and which names may be asked for: the folder holds
-/// only the files Reel wrote (playlists, `*_init.mp4`, `*.m4s`), so a name is a plain file name of
+/// only the files Reel wrote (playlists, `*_init.mp4`, `*.m4s`, `*.vtt`), so a name is a plain file name of
 /// those characters — never a path, never hidden.
 enum HLSServing {
     static let playlistType = "application/vnd.apple.mpegurl"
@@ -13,6 +13,7 @@ enum HLSServing {
         if name.hasSuffix(".m3u8") { return playlistType }
         if name.hasSuffix(".m4s") { return "video/iso.segment" }
         if name.hasSuffix(".mp4") { return "video/mp4" }
+        if name.hasSuffix(".vtt") { return "text/vtt" }
         return nil
     }
 

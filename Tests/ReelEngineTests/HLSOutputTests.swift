@@ -97,3 +97,28 @@ extension HLSOutputTests {
         }
     }
 }
+
+extension HLSOutputTests {
+    /// Subtitles in HLS: a WebVTT rendition with one file a segment on the video's boundaries,
+    /// named in the master, its cues read back through ffmpeg's playlist reader at their times.
+    func testSubtitlesAreAWebVTTRendition() throws {
+        let ws = try Workspace()
+        try "1\n00:00:00,500 --> 00:00:01,500\nFish & chips > crisps\n\n2\n00:00:02,200 --> 00:00:02,900\nWorld\n"
+            .write(toFile: ws.path("en.srt"), atomically: true, encoding: .utf8)
+        let out = try ws.render(##"""
+        { "version": 1, "output": { "format": "hls", "width": 32, "height": 32, "frameRate": 10, "hls": { "segmentDuration": 1 },
+            "subtitles": [ { "src": "en.srt", "language": "eng", "title": "English", "default": true } ] },
+          "timeline": { "videos": [ { "color": "#000000", "duration": 3 } ] } }
+        """##, to: "out")
+        let master = try String(contentsOfFile: out + "/master.m3u8", encoding: .utf8)
+        XCTAssertTrue(master.contains(#"#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="eng",DEFAULT=YES,AUTOSELECT=YES,URI="subs_0.m3u8""#), master)
+        XCTAssertTrue(master.contains(#"SUBTITLES="subs""#), master)
+        let playlist = try String(contentsOfFile: out + "/subs_0.m3u8", encoding: .utf8)
+        XCTAssertEqual(playlist.split(separator: "\n").filter { $0.hasSuffix(".vtt") }.count, 3, "one a segment: \(playlist)")
+        let second = try String(contentsOfFile: out + "/subs_0_00001.vtt", encoding: .utf8)
+        XCTAssertTrue(second.contains("00:00:00.500 --> 00:00:01.500\nFish &amp; chips &gt; crisps"), "a cue spanning two segments is in both: \(second)")
+        let r = try Tools.run("ffmpeg", ["-v", "error", "-i", out + "/subs_0.m3u8", "-f", "srt", "-"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.text.contains("00:00:02,200 --> 00:00:02,900"), r.text)
+    }
+}

@@ -28,13 +28,17 @@ extension Renderer {
         defer { audioStage.stop() }
         let rate = Int64(plan.audioEncoding.sampleRate)
         var nextSegment = Time.zero
+        var boundaries: [Time] = []
         for i in 0..<frames {
             if cancel.isCancelled { throw RenderError.cancelled }
             guard let frame = try pictures.pop() else { throw PipelineError.picturesEnded(after: i, of: frames) }
             // The first frame at or after each multiple of the segment duration starts a segment.
             let time = plan.frameTime(i)
             let startsSegment = !(time < nextSegment)
-            if startsSegment { while !(time < nextSegment) { nextSegment = nextSegment + hls.segmentDuration } }
+            if startsSegment {
+                boundaries.append(time)
+                while !(time < nextSegment) { nextSegment = nextSegment + hls.segmentDuration }
+            }
             for r in renditions { try r.encode(frame, index: i, startsSegment: startsSegment) }
             try audioStage.writePackets(before: plan.frameTime(i + 1).ticks(in: rate, rounding: .nearest), sink: writeAudio)
             progress(Double(i + 1) / Double(frames))
@@ -46,7 +50,13 @@ extension Renderer {
             HLSMasterPlaylist.Variant(playlist: r.rendition.name + ".m3u8", width: r.rendition.width, height: r.rendition.height,
                                       videoCodec: HLSMasterPlaylist.avc1(r.encoder.extradata))
         }
+        boundaries.append(plan.outputRange.duration)
+        let subtitles = try plan.subtitles.enumerated().map { i, track in
+            HLSMasterPlaylist.Subtitles(playlist: try HLSSubtitleWriter.write(track, index: i, boundaries: boundaries, folder: folder),
+                                        language: track.language, name: track.title ?? track.language ?? "Subtitles \(i + 1)",
+                                        isDefault: track.isDefault)
+        }
         try HLSMasterPlaylist.write(folder: folder, variants: variants, audioPlaylist: "audio.m3u8", audioCodec: "mp4a.40.2",
-                                    frameRate: plan.frameRate)
+                                    subtitles: subtitles, frameRate: plan.frameRate)
     }
 }

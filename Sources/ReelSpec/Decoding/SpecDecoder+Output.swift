@@ -64,7 +64,7 @@ extension SpecDecoder {
             }
         }
         if let f = r.field("subtitles") {
-            if let format = out.format, ![.mp4, .mov, .m4v, .webm].contains(format) {
+            if let format = out.format, ![.mp4, .mov, .m4v, .webm, .hls].contains(format) {
                 f.report("is not allowed for \(format.rawValue) output, which cannot carry subtitle tracks")
             } else if let items = f.array() {
                 out.spec.subtitles = items.compactMap(subtitleTrack)

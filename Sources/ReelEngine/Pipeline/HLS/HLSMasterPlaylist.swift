@@ -13,16 +13,31 @@ enum HLSMasterPlaylist {
         var videoCodec: String
     }
 
-    static func write(folder: String, variants: [Variant], audioPlaylist: String, audioCodec: String, frameRate: Rational) throws {
+    /// A WebVTT rendition (`HLSSubtitleWriter`).
+    struct Subtitles {
+        var playlist: String
+        var language: String?
+        var name: String
+        var isDefault: Bool
+    }
+
+    static func write(folder: String, variants: [Variant], audioPlaylist: String, audioCodec: String, subtitles: [Subtitles] = [],
+                      frameRate: Rational) throws {
         let audio = try bandwidth(folder: folder, playlist: audioPlaylist)
         var lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS",
                      "#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"audio\",NAME=\"Audio\",DEFAULT=YES,AUTOSELECT=YES,URI=\"\(audioPlaylist)\""]
+        for s in subtitles {
+            let name = s.name.replacingOccurrences(of: "\"", with: "'")
+            lines.append("#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID=\"subs\",NAME=\"\(name)\","
+                         + (s.language.map { "LANGUAGE=\"\($0)\"," } ?? "")
+                         + "DEFAULT=\(s.isDefault ? "YES" : "NO"),AUTOSELECT=YES,URI=\"\(s.playlist)\"")
+        }
         let fps = Time.divide(Int128(frameRate.numerator) * 1000, Int128(frameRate.denominator), rounding: .nearest)
         for v in variants {
             let video = try bandwidth(folder: folder, playlist: v.playlist)
             lines.append("#EXT-X-STREAM-INF:BANDWIDTH=\(video.peak + audio.peak),AVERAGE-BANDWIDTH=\(video.average + audio.average),"
                          + "RESOLUTION=\(v.width)x\(v.height),FRAME-RATE=\(fps / 1000).\(String(fps % 1000 + 1000).dropFirst()),"
-                         + "CODECS=\"\(v.videoCodec),\(audioCodec)\",AUDIO=\"audio\"")
+                         + "CODECS=\"\(v.videoCodec),\(audioCodec)\",AUDIO=\"audio\"" + (subtitles.isEmpty ? "" : ",SUBTITLES=\"subs\""))
             lines.append(v.playlist)
         }
         try (lines.joined(separator: "\n") + "\n").write(toFile: folder + "/" + RenderedOutput.hlsEntry, atomically: false, encoding: .utf8)
