@@ -18,7 +18,7 @@ enum HLSServing {
     }
 
     static func isServable(_ name: String) -> Bool {
-        guard !name.isEmpty, name.count <= 128, !name.hasPrefix(".") else { return false }
+        guard !name.isEmpty, name.count <= 128, !name.hasPrefix("."), !name.hasPrefix("-") else { return false }
         return name.unicodeScalars.allSatisfy { c in
             ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "_" || c == "-" || c == "."
         } && contentType(of: name) != nil

@@ -53,7 +53,7 @@ final class HLSServingTests: XCTestCase {
         try String(decoding: master.body, as: UTF8.self).replacingOccurrences(of: "output/", with: "")
             .write(toFile: local + "/master.m3u8", atomically: true, encoding: .utf8)
         let probe = try ffprobe(["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-                                 "stream=nb_read_frames", "-of", "csv=p=0", local + "/video_64p.m3u8"])
+                                 "stream=nb_read_frames", "-of", "csv=p=0", local + "/master.m3u8"])
         // ffprobe lists an HLS stream once for its program and once on its own.
         XCTAssertEqual(probe.split(separator: "\n").first.map(String.init), "30", "3 s at 10 fps, every frame")
 

@@ -44,6 +44,12 @@ final class CaptionParserTests: XCTestCase {
         XCTAssertEqual(cues.map(\.end), [ms(1000), ms(2800)])
     }
 
+    /// A cue of a million `<` with no `>` is text, read in one pass.
+    func testUnclosedMarkupIsTextAndReadInLinearTime() throws {
+        let cues = try parse("WEBVTT\n\n00:00.000 --> 00:01.000\n" + String(repeating: "<", count: 1_000_000) + "\n")
+        XCTAssertEqual(cues.first?.text.count, 1_000_000)
+    }
+
     func testBrokenFilesNameTheirLine() {
         func line(_ text: String) -> Int? {
             do {

@@ -35,6 +35,16 @@ final class HLSOutputTests: XCTestCase {
             XCTAssertTrue(v.contains("AUDIO=\"audio\""), String(v))
             XCTAssertNotNil(v.range(of: #"BANDWIDTH=[1-9][0-9]{3,}"#, options: .regularExpression), String(v))
         }
+        // BANDWIDTH is at least the peak: the largest video segment over its duration.
+        let top = try String(contentsOfFile: out + "/video_96p.m3u8", encoding: .utf8).split(separator: "\n")
+        var peak = 0.0
+        for (k, line) in top.enumerated() where line.hasPrefix("#EXTINF:") {
+            let seconds = try XCTUnwrap(Double(line.dropFirst(8).split(separator: ",")[0]))
+            let bytes = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: out + "/" + top[k + 1])[.size] as? Int)
+            peak = max(peak, Double(bytes * 8) / seconds)
+        }
+        let declared = try XCTUnwrap(Int(variants[0].split(separator: ",")[0].split(separator: "=")[1]))
+        XCTAssertGreaterThanOrEqual(Double(declared), peak, "\(variants[0])")
         XCTAssertTrue(master.contains(#"#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio""#), master)
         var keyframes: [[String]] = []
         for name in ["video_96p", "video_48p"] {

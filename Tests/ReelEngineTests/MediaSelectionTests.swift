@@ -60,6 +60,14 @@ final class MediaSelectionTests: XCTestCase {
         }
     }
 
+    func testAMutedItemMayStillNameItsTrack() throws {
+        let ws = try Workspace()
+        try makeBilingual(ws)
+        let plan = try ws.plan(##"{ "version": 1, "timeline": { "videos": [ { "src": "bilingual.mp4", "muted": true, "audioTrack": { "index": 1 } } ] } }"##)
+        XCTAssertTrue(plan.audio.isEmpty, "muted: no sound, and no problem for a track that exists")
+        XCTAssertThrowsError(try ws.plan(##"{ "version": 1, "timeline": { "videos": [ { "src": "bilingual.mp4", "muted": true, "audioTrack": { "index": 5 } } ] } }"##))
+    }
+
     func testProbeListsLanguagesAndDispositions() throws {
         let ws = try Workspace()
         try makeBilingual(ws)

@@ -65,6 +65,19 @@ final class SpeedTests: XCTestCase {
         }
     }
 
+    /// A slowed item whose source ends where its range ends: the stretcher's held-back tail is
+    /// flushed, so the sound lasts to the item's end.
+    func testTheLastSamplesOfASlowedSourceAreFlushed() throws {
+        let ws = try Workspace()
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:duration=1", "-ac", "2", ws.path("tone.wav")])
+        let plan = try ws.plan(##"""
+        { "version": 1, "output": { "format": "m4a" }, "timeline": { "voiceOvers": [ { "src": "tone.wav", "start": 0, "speed": 0.25 } ] } }
+        """##)
+        let left = try Mixdown.render(plan)[0]
+        XCTAssertEqual(left.count, 4 * 48000)
+        XCTAssertGreaterThan(rms(left[left.count - 4800 ..< left.count - 480]), 0.05, "sound to within 10 ms of the end")
+    }
+
     /// The stretched sound lines up with the sped picture: a tone starting 1 s into the source,
     /// played from 0 at 2×, starts at 0.5 s on the timeline (Rubber Band's latency is removed).
     func testStretchedAudioStartsOnTime() throws {

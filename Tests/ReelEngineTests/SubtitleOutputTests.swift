@@ -59,6 +59,21 @@ final class SubtitleOutputTests: XCTestCase {
         XCTAssertTrue(try srt(out, track: 0).contains("Hola mundo"))
     }
 
+    /// Characters that mean something to ASS or to WebVTT arrive as themselves: `<` and `&`
+    /// exactly, a backslash not taken for a line break, braces as fullwidth braces rather than lost.
+    func testMarkupCharactersSurvive() throws {
+        let ws = try Workspace()
+        try "1\n00:00:00,200 --> 00:00:01,000\nx < y & {z} C:\\new\n".write(toFile: ws.path("odd.srt"), atomically: true, encoding: .utf8)
+        for format in ["mp4", "webm"] {
+            let out = try ws.render(##"""
+            { "version": 1, "output": { "format": "\##(format)", "width": 32, "height": 32, "subtitles": [ { "src": "odd.srt" } ] },
+              "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ] } }
+            """##, to: "out.\(format)")
+            let text = try srt(out, track: 0)
+            XCTAssertTrue(text.contains("x < y & \u{FF5B}z\u{FF5D} C:\\\u{2060}new"), "\(format): \(text)")
+        }
+    }
+
     func testAFileThatDoesNotParseIsAProblemNamingItsLine() throws {
         let ws = try Workspace()
         try "WEBVTT\n\n00:01.000 --> 00:00.500\nbackwards\n".write(toFile: ws.path("bad.vtt"), atomically: true, encoding: .utf8)

@@ -67,6 +67,8 @@ final class OutputValidationTests: XCTestCase {
         XCTAssertEqual(message(spec(output: #""subtitles": [{"src": "a.srt", "language": "Spanish"}]"#), at: "/output/subtitles/0/language"),
                        "must be an ISO 639-2 code: three lowercase letters, e.g. spa")
         XCTAssertEqual(pointers(spec(output: #""subtitles": [{"language": "spa"}]"#)), ["/output/subtitles/0/src"])
+        XCTAssertEqual(message(spec(output: #""subtitles": [{"src": "a.srt", "title": "two\nlines"}]"#), at: "/output/subtitles/0/title"),
+                       "must not contain control characters (line breaks, tabs)")
     }
 
     func testHLSSettings() throws {
@@ -81,6 +83,8 @@ final class OutputValidationTests: XCTestCase {
         XCTAssertEqual(message(spec(output: #""format": "hls", "video": {"codec": "hevc"}"#), at: "/output/video/codec"),
                        "must be h264 for hls output")
         XCTAssertEqual(pointers(spec(output: #""format": "hls", "metadata": {"title": "x"}"#)), ["/output/metadata"])
+        XCTAssertEqual(message(spec(output: #""format": "hls", "video": {"keyframeInterval": 1}"#), at: "/output/video/keyframeInterval"),
+                       "is not used by hls output, whose keyframes start its segments (hls.segmentDuration)")
     }
 
     func testSize() {

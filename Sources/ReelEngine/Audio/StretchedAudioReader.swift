@@ -13,8 +13,18 @@ final class StretchedAudioReader: AudioSampleSource {
     private let channels: Int
     private let input: SampleBuffer
     private var toDrop: Int
+    /// The source has given its last sample; silence is fed until `tailLeft` runs out.
+    private var sourceEnded = false
+    private var tailLeft = StretchedAudioReader.tailPad
+    /// The final block has been fed.
     private var inputEnded = false
+    /// Silence fed after the source (input samples): more than R3's longest analysis window.
+    static let tailPad = 16_384
     private var outputEnded = false
+    /// Empty final calls made since the source ended (a stretcher that gives nothing back is not
+    /// asked forever).
+    private var flushCalls = 0
+    static let maxFlushCalls = 256
     static let block = 1024
 
     init(source: AudioClipReader, speed: Rational, rate: Int, channels: Int) throws {
@@ -42,10 +52,17 @@ final class StretchedAudioReader: AudioSampleSource {
                     toDrop -= stretcher.retrieve(into: input.planes, offset: 0, count: min(ready, toDrop))
                 } else {
                     done += stretcher.retrieve(into: out, offset: done, count: min(ready, count - done))
+                    flushCalls = 0
                 }
             } else if inputEnded {
-                // Everything was fed and flushed, and nothing more will come.
-                outputEnded = true
+                // After the final block the stretcher still holds its last hops: more empty final
+                // calls let it process them, until it answers -1 (all out) or gives nothing at all.
+                flushCalls += 1
+                if flushCalls > StretchedAudioReader.maxFlushCalls {
+                    outputEnded = true
+                } else {
+                    stretcher.process(input.planes, count: 0, final: true)
+                }
             } else {
                 try feed()
             }
@@ -53,12 +70,25 @@ final class StretchedAudioReader: AudioSampleSource {
         return done
     }
 
-    /// Feeds the next block the stretcher asks for; the block where the source runs out is final.
+    /// Feeds the next block the stretcher asks for. Once the source runs out, silence follows it
+    /// (`tailPad` samples) before the final block: R3 holds back part of the last analysis window
+    /// even after a final call, and the silence pushes the source's real last samples out. What
+    /// comes after them is cut by the mixer at the clip's end.
     private func feed() throws {
         let want = min(StretchedAudioReader.block, max(1, stretcher.samplesRequired))
         input.reserve(want)
-        let got = try source.read(count: want, into: input.planes)
-        inputEnded = got < want
+        var got = 0
+        if !sourceEnded {
+            got = try source.read(count: want, into: input.planes)
+            sourceEnded = got < want
+        }
+        if sourceEnded {
+            let zeros = min(want - got, tailLeft)
+            for c in 0..<channels { (input.planes[c] + got).update(repeating: 0, count: zeros) }
+            got += zeros
+            tailLeft -= zeros
+            inputEnded = tailLeft == 0
+        }
         stretcher.process(input.planes, count: got, final: inputEnded)
     }
 }

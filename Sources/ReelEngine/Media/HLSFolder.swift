@@ -40,8 +40,15 @@ public enum HLSFolder {
         for name in [initName, segment.name] where name.contains("/") || name.hasPrefix(".") {
             throw MediaError.noPicture(path: folder, at: time)   // not a folder Reel wrote
         }
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + initName))
-        bytes.append(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + segment.name)))
-        try bytes.write(to: URL(fileURLWithPath: target))
+        // Copied through a 1 MiB buffer: a segment of a high-bitrate rendition can be hundreds of MiB.
+        guard FileManager.default.createFile(atPath: target, contents: nil), let out = FileHandle(forWritingAtPath: target) else {
+            throw SystemCallError(call: "open", errno: errno, doing: "writing \(target)")
+        }
+        defer { try? out.close() }
+        for name in [initName, segment.name] {
+            guard let input = FileHandle(forReadingAtPath: folder + "/" + name) else { throw MediaError.noPicture(path: folder, at: time) }
+            defer { try? input.close() }
+            while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty { try out.write(contentsOf: chunk) }
+        }
     }
 }

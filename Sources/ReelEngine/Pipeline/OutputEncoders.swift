@@ -22,10 +22,18 @@ enum OutputEncoders {
     /// rendition's segments hold the same frames.
     static func video(_ plan: RenderPlan, globalHeader: Bool, rendition: HLSPlan.Rendition? = nil) throws -> Encoder {
         var e = plan.videoEncoding
-        if let bitrate = rendition?.bitrate {
-            e.crf = nil
-            e.bitrate = bitrate
-            e.maxBitrate = bitrate * 3 / 2
+        if let rendition {
+            if let bitrate = rendition.bitrate {
+                e.crf = nil
+                e.bitrate = bitrate
+                e.maxBitrate = bitrate * 3 / 2
+            } else if rendition.height != plan.height, e.bitrate != nil {
+                // The output's bitrate is for its own size: a smaller rendition without one of its
+                // own is encoded at constant quality instead.
+                e.crf = 23
+                e.bitrate = nil
+                e.maxBitrate = nil
+            }
         }
         let enc = try Encoder(name: e.encoderName)
         let c = enc.context

@@ -39,9 +39,11 @@ public final class Renderer {
         progress(1)
     }
 
-    /// Moves a finished output into place in one step, so a reader sees the old output or the
-    /// new one, never part of one. A file replaces a file (rename's own guarantee); a folder
-    /// replaces an earlier folder by moving that aside first and deleting it after.
+    /// Moves a finished output into place, so a reader never sees part of one. A file replaces a
+    /// file in one step (rename's own guarantee). A folder cannot replace a folder in one rename:
+    /// the earlier one is moved aside under a hidden partial name (which the service's start-up
+    /// sweep removes if this process dies), the new one moved in, the earlier one deleted; between
+    /// the two renames a reader finds no folder, never a mixed one.
     static func moveIntoPlace(_ temp: String, _ path: String, folder: Bool) throws {
         var isDir: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
@@ -49,14 +51,17 @@ public final class Renderer {
             guard isDir.boolValue else {
                 throw SystemCallError(call: "rename", errno: ENOTDIR, doing: "replacing the file \(path) with an HLS folder")
             }
-            let old = path + ".old-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            let url = URL(fileURLWithPath: path)
+            let old = url.deletingLastPathComponent()
+                .appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-old").path
             guard rename(path, old) == 0 else { throw SystemCallError(call: "rename", errno: errno, doing: "moving the earlier output aside") }
-            defer { try? FileManager.default.removeItem(atPath: old) }
             guard rename(temp, path) == 0 else {
                 let code = errno
-                _ = rename(old, path)
+                // Put the earlier output back; only if that fails too is it left aside, not deleted.
+                if rename(old, path) != 0 { throw SystemCallError(call: "rename", errno: code, doing: "moving the folder into place (the earlier one is at \(old))") }
                 throw SystemCallError(call: "rename", errno: code, doing: "moving the finished folder into place")
             }
+            try? FileManager.default.removeItem(atPath: old)
             return
         }
         guard rename(temp, path) == 0 else {

@@ -8,6 +8,8 @@ import ReelSpec
 /// minimal ASS script header (one default style) and each cue's text with its line breaks as `\N`.
 final class SubtitleTrackEncoder {
     let encoder: Encoder
+    /// WebVTT text is markup: its `&`, `<` and `>` must become entities; 3GPP timed text is plain.
+    private let isWebVTT: Bool
 
     static let assHeader = """
     [Script Info]
@@ -25,7 +27,8 @@ final class SubtitleTrackEncoder {
     """
 
     init(format: OutputFormat, globalHeader: Bool) throws {
-        encoder = try Encoder(name: format == .webm ? "webvtt" : "mov_text")
+        isWebVTT = format == .webm
+        encoder = try Encoder(name: isWebVTT ? "webvtt" : "mov_text")
         let c = encoder.context
         c.pointee.time_base = AVRational(num: 1, den: 1000)
         let header = Array(SubtitleTrackEncoder.assHeader.utf8)
@@ -44,7 +47,7 @@ final class SubtitleTrackEncoder {
         return try cues.map { cue in
             let start = cue.start.ticks(in: 1000, rounding: .nearest)
             let length = max(1, cue.end.ticks(in: 1000, rounding: .nearest) - start)
-            let dialogue = "0,0,Default,,0,0,0,," + cue.text.replacingOccurrences(of: "\n", with: "\\N")
+            let dialogue = "0,0,Default,,0,0,0,," + assText(cue.text)
             if buffer.count < dialogue.utf8.count * 4 + 1024 { buffer = [UInt8](repeating: 0, count: dialogue.utf8.count * 4 + 1024) }
             let size = try encode(dialogue, duration: length, into: &buffer)
             let packet = Packet()
@@ -57,21 +60,48 @@ final class SubtitleTrackEncoder {
         }
     }
 
+    /// A cue's text as an ASS dialogue's text, read back by FFmpeg's encoders as the same text: line
+    /// breaks as `\N`; a backslash followed by a WORD JOINER (U+2060, invisible), so `C:\new` is not
+    /// read as a line break; braces as fullwidth braces (U+FF5B/U+FF5D), since FFmpeg's ASS reader
+    /// drops `{…}` as an override block and has no escape for it; and for WebVTT the characters its
+    /// markup reserves as entities.
+    private func assText(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "\\": out += "\\\u{2060}"
+            case "{": out += "\u{FF5B}"
+            case "}": out += "\u{FF5D}"
+            case "\n": out += "\\N"
+            case "&" where isWebVTT: out += "&amp;"
+            case "<" where isWebVTT: out += "&lt;"
+            case ">" where isWebVTT: out += "&gt;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
     /// Encodes one ASS dialogue line shown for `duration` ms; returns the bytes written.
     private func encode(_ dialogue: String, duration: Int64, into buffer: inout [UInt8]) throws -> Int {
         var subtitle = AVSubtitle()
         defer { avsubtitle_free(&subtitle) }
-        guard let rects = av_mallocz(MemoryLayout<UnsafeMutablePointer<AVSubtitleRect>?>.stride),
-              let rect = av_mallocz(MemoryLayout<AVSubtitleRect>.stride) else {
+        // Each allocation is handed to `subtitle` at once, so avsubtitle_free releases whatever was made.
+        guard let rects = av_mallocz(MemoryLayout<UnsafeMutablePointer<AVSubtitleRect>?>.stride) else {
             throw FFmpegError(reel_averror(ENOMEM), "av_mallocz", "subtitle")
         }
         let rectList = rects.bindMemory(to: UnsafeMutablePointer<AVSubtitleRect>?.self, capacity: 1)
-        let r = rect.bindMemory(to: AVSubtitleRect.self, capacity: 1)
-        r.pointee.type = SUBTITLE_ASS
-        r.pointee.ass = av_strdup(dialogue)
-        rectList[0] = r
+        rectList[0] = nil
         subtitle.rects = rectList
+        guard let rect = av_mallocz(MemoryLayout<AVSubtitleRect>.stride) else {
+            throw FFmpegError(reel_averror(ENOMEM), "av_mallocz", "subtitle")
+        }
+        let r = rect.bindMemory(to: AVSubtitleRect.self, capacity: 1)
+        rectList[0] = r
         subtitle.num_rects = 1
+        r.pointee.type = SUBTITLE_ASS
+        guard let ass = av_strdup(dialogue) else { throw FFmpegError(reel_averror(ENOMEM), "av_strdup", "subtitle") }
+        r.pointee.ass = ass
         subtitle.format = 1
         subtitle.end_display_time = UInt32(clamping: duration)
         let size = buffer.withUnsafeMutableBufferPointer { b in

@@ -104,12 +104,13 @@ extension RenderPlanner {
         // A rate a file claims is used only within the range an output may have.
         if let r = v.averageFrameRate ?? v.frameRate, (1...240).contains(r.approximateValue) { planned.rates.append(RenderPlanner.nominal(r)) }
         let placed = TimeRange(start: start, duration: item.duration ?? range.duration.played(at: speed))
-        if let sound = info.audioStream(item.audioTrack), !item.muted {
+        let sound = info.audioStream(item.audioTrack)
+        if let selection = item.audioTrack, sound == nil {
+            problems.append(SpecProblem(pointer: ptr + "/audioTrack", message: RenderPlanner.missingTrack(selection, in: info, src: src)))
+        } else if let sound, !item.muted {
             let shaping = AudioShaping.make(volume: item.volume, fadeIn: nil, fadeOut: nil, pan: nil, placed: placed, duck: nil)
             planned.audio.append(AudioClip(pointer: ptr, path: path, range: placed, sourceStart: range.start, speed: speed,
                                            streamIndex: sound.index, shaping: shaping))
-        } else if let selection = item.audioTrack {
-            problems.append(SpecProblem(pointer: ptr + "/audioTrack", message: RenderPlanner.missingTrack(selection, in: info, src: src)))
         }
         return VideoSegment(pointer: ptr, range: placed, source: .clip(path: path, sourceStart: range.start, rotation: v.rotation ?? 0),
                             fit: fit, speed: speed, layer: layer, sourceSize: RenderPlanner.displaySize(info))

@@ -124,7 +124,11 @@ extension SpecDecoder {
                 }
             }
             v.preset = r.field("preset")?.oneOf(VideoSettings.encoderPresets)
-            v.keyframeInterval = r.field("keyframeInterval")?.time(.greaterThan(.zero, atMost: Time(seconds: 60)))
+            if format == .hls {
+                r.reject("keyframeInterval", "is not used by hls output, whose keyframes start its segments (hls.segmentDuration)")
+            } else {
+                v.keyframeInterval = r.field("keyframeInterval")?.time(.greaterThan(.zero, atMost: Time(seconds: 60)))
+            }
         }
         if let f = r.field("profile") {
             // The profile list depends on the codec actually used: the given one, else the format's first.
@@ -228,7 +232,13 @@ extension SpecDecoder {
                     l.report("must be an ISO 639-2 code: three lowercase letters, e.g. spa")
                 }
             }
-            track.title = r.field("title")?.string(maxLength: 256)
+            if let f = r.field("title"), let title = f.string(maxLength: 256) {
+                if title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                    f.report("must not contain control characters (line breaks, tabs)")
+                } else {
+                    track.title = title
+                }
+            }
             if let d = r.field("default")?.bool() { track.isDefault = d }
             return track
         }

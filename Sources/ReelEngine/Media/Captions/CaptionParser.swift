@@ -110,9 +110,18 @@ public enum CaptionParser {
             }
         }
         var i = raw.startIndex
+        // Once no `>` follows, no later `<` opens a tag either: not looking again keeps a text of
+        // many `<` linear.
+        var noCloseAfter = false
         while i < raw.endIndex {
             let c = raw[i]
-            if c == "<", let close = raw[i...].firstIndex(of: ">") {
+            if c == "<", !noCloseAfter {
+                guard let close = raw[i...].firstIndex(of: ">") else {
+                    noCloseAfter = true
+                    addCharacter(c)
+                    i = raw.index(after: i)
+                    continue
+                }
                 let tag = String(raw[raw.index(after: i)..<close])
                 if let t = timestamp(tag) {
                     endWord()

@@ -71,7 +71,7 @@ final class GIFSceneEncoder {
     }
 
     /// Hundredths of a second frame `i` is shown: the difference of the rounded times of frames
-    /// `i + 1` and `i`, so rounding never accumulates (15 fps: 7, 7, 6, 7, 7, 6 …).
+    /// `i + 1` and `i`, so rounding never accumulates (15 fps: 7, 6, 7, 7, 6, 7 …).
     func delay(of i: Int64) -> Int {
         func centiseconds(_ k: Int64) -> Int64 {
             Int64(Time.divide(Int128(k) * 100 * Int128(frameRate.denominator), Int128(frameRate.numerator), rounding: .nearest))

@@ -1,3 +1,4 @@
+import Foundation
 import ReelSpec
 
 /// Options of FFmpeg's `hls` muxer for one media playlist of an HLS output: fMP4 segments of
@@ -10,7 +11,8 @@ enum HLSMuxer {
         let seconds = Time(value: segmentDuration.ticks(in: 1_000_000, rounding: .down), timescale: 1_000_000).description
         return [
             ("hls_time", seconds), ("hls_segment_type", "fmp4"), ("hls_playlist_type", "vod"), ("hls_list_size", "0"),
-            ("hls_segment_filename", folder + "/" + name + "_%05d.m4s"), ("hls_fmp4_init_filename", name + "_init.mp4"),
+            // The segment name is a printf template: a `%` of the folder's own is doubled.
+            ("hls_segment_filename", folder.replacingOccurrences(of: "%", with: "%%") + "/" + name + "_%05d.m4s"), ("hls_fmp4_init_filename", name + "_init.mp4"),
             ("hls_flags", "independent_segments"),
         ]
     }
