@@ -25,7 +25,11 @@ extension APIHandler {
         let spec: JobSpec
         switch SpecDecoder.decode(json: json) {
         case .success(let s): spec = s
-        case .failure(let p): throw ProblemError(.validation(p.problems))
+        case .failure(let p):
+            // The planner needs a valid structure; the sources are checked from the JSON meanwhile,
+            // so one answer lists both kinds of problem.
+            let sources = SourceCheck.problems(in: json, resolver: resolver(for: key), skipping: p.problems)
+            throw ProblemError(.validation(p.problems + sources))
         }
         let plan: RenderPlan
         do {

@@ -76,7 +76,8 @@ final class JobsAPITests: XCTestCase {
         XCTAssertEqual(r.status, 422)
         XCTAssertEqual(r.header("Content-Type"), "application/problem+json")
         let pointers = Set(((r.json["errors"] as? [[String: Any]]) ?? []).compactMap { $0["pointer"] as? String })
-        XCTAssertEqual(pointers, ["/output/width", "/output/format", "/extra", "/timeline/videos/1/duration"])
+        // Structural problems and the missing source together, in one answer.
+        XCTAssertEqual(pointers, ["/output/width", "/output/format", "/extra", "/timeline/videos/1/duration", "/timeline/videos/0/src"])
         XCTAssertEqual(r.json["status"] as? Int, 422)
         XCTAssertEqual(r.json["type"] as? String, "urn:reel:problem:validation")
         // Structurally valid, but a source is missing: still refused before queueing.
