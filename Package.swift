@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "ReelHTTPTests", dependencies: ["ReelHTTP"]),
         .testTarget(
             name: "ReelAPITests",
-            dependencies: ["ReelAPI", "ReelSpec", "ReelHTTP", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["ReelAPI", "ReelQueue", "ReelSpec", "ReelHTTP", .product(name: "Crypto", package: "swift-crypto")]
         ),
     ]
 )

@@ -50,6 +50,9 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
             response = try route(request)
         } catch let p as ProblemError {
             response = p.problem.response
+        } catch let e where Problem.storage(e) != nil {
+            logger.warning("request refused: storage", metadata: ["requestId": "\(request.head.requestID)", "error": "\(e)"])
+            response = Problem.storage(e)!.response
         } catch {
             logger.error("request failed", metadata: ["requestId": "\(request.head.requestID)", "error": "\(error)"])
             response = Problem.internalError("the request could not be completed; see the server log for request \(request.head.requestID)").response
@@ -81,6 +84,7 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
         let key = try caller(r, route)
         switch (method, route) {
         case ("GET", .health): return JSONValue.object([("status", .string("ok"))]).response(200)
+        case ("GET", .ready): return readiness()
         case ("GET", .metrics): return try metrics()
         case ("POST", .jobs): return try submitJob(r, key: key)
         case ("GET", .jobs): return try listJobs(r, key: key)

@@ -1,7 +1,7 @@
 /// The resources of the API, matched from a request path, each with the methods it answers: one
 /// table for routing, `405` + `Allow`, and CORS preflights.
 enum Route: Equatable {
-    case health, metrics
+    case health, ready, metrics
     case jobs, job(String), jobCancel(String), jobOutput(String), jobThumbnail(String)
     case assets, asset(String)
     case templates, template(String)
@@ -11,6 +11,7 @@ enum Route: Equatable {
         let seg = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         switch seg.count {
         case 1 where seg[0] == "healthz": self = .health
+        case 1 where seg[0] == "readyz": self = .ready
         case 1 where seg[0] == "metrics": self = .metrics
         case 2 where seg[0] == "v1":
             switch seg[1] {
@@ -41,7 +42,7 @@ enum Route: Equatable {
     /// The methods the resource answers (HEAD wherever GET), not counting OPTIONS.
     var methods: [String] {
         switch self {
-        case .health, .metrics, .jobOutput, .jobThumbnail: return ["GET", "HEAD"]
+        case .health, .ready, .metrics, .jobOutput, .jobThumbnail: return ["GET", "HEAD"]
         case .jobs, .templates: return ["GET", "HEAD", "POST"]
         case .job, .asset, .template: return ["GET", "HEAD", "DELETE"]
         case .jobCancel, .probe: return ["POST"]
@@ -52,6 +53,6 @@ enum Route: Equatable {
     /// The `Allow` header: the methods and OPTIONS.
     var allow: String { (methods + ["OPTIONS"]).joined(separator: ", ") }
 
-    /// Only the liveness check is open to callers without a key.
-    var needsKey: Bool { self != .health }
+    /// Only the liveness and readiness checks are open to callers without a key.
+    var needsKey: Bool { self != .health && self != .ready }
 }

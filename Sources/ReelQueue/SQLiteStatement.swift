@@ -1,9 +1,10 @@
 import CSQLite
 
-/// Owns a prepared statement (`sqlite3_stmt*`), finalised in deinit.
+/// Owns a prepared statement (`sqlite3_stmt*`), finalised in deinit. Its connection keeps it
+/// (`SQLiteDatabase.prepare`), so it holds the connection's handle for messages, not the object.
 public final class SQLiteStatement {
     let handle: OpaquePointer
-    let db: SQLiteDatabase
+    let dbHandle: OpaquePointer
     let sql: String
 
     init(db: SQLiteDatabase, sql: String) throws {
@@ -13,9 +14,12 @@ public final class SQLiteStatement {
             throw SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(db.handle)), sql: sql)
         }
         handle = stmt
-        self.db = db
+        dbHandle = db.handle
         self.sql = sql
     }
+
+    /// Back to before the first step (bindings stay), ending any read in progress.
+    func reset() { sqlite3_reset(handle) }
 
     deinit { sqlite3_finalize(handle) }
 
@@ -102,6 +106,6 @@ public final class SQLiteStatement {
     private func text(_ i: Int32) -> String { sqlite3_column_text(handle, i).map { String(cString: $0) } ?? "" }
 
     private func error(_ rc: Int32) -> SQLiteError {
-        SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(db.handle)), sql: sql)
+        SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(dbHandle)), sql: sql)
     }
 }
