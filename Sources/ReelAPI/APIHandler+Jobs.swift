@@ -123,7 +123,7 @@ extension APIHandler {
     func getJob(_ id: String, key: String) throws -> HTTPResponse {
         guard let job = try store.job(id, keyID: key) else { throw ProblemError(.notFound("no job \(id)")) }
         let deliveries = job.webhook == nil ? [] : try store.deliveries(jobID: id)
-        return JobJSON.job(job, retentionHours: config.outputRetentionHours, deliveries: deliveries).response(200)
+        return .json(200, JobJSON.job(job, retentionHours: config.outputRetentionHours, deliveries: deliveries))
     }
 
     func listJobs(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
@@ -136,10 +136,17 @@ extension APIHandler {
         let (limit, cursor) = pageParameters(r, &problems)
         if !problems.isEmpty { throw ProblemError(.validation(problems, detail: "the query parameters are not valid")) }
         let page = try store.list(keyID: key, status: status, limit: limit, cursor: cursor)
-        return JSONValue.object([
-            ("jobs", .array(page.jobs.map { JobJSON.job($0, retentionHours: config.outputRetentionHours) })),
-            ("nextCursor", page.nextCursor.map { .string($0) } ?? .null),
-        ]).response(200)
+        var w = JSONWriter(capacity: 512 * (page.jobs.count + 1))
+        w.openObject()
+        w.key("jobs"); w.openArray()
+        for job in page.jobs {
+            w.element()
+            JobJSON.write(job, retentionHours: config.outputRetentionHours, deliveries: nil, includeSpec: true, to: &w)
+        }
+        w.closeArray()
+        w.key("nextCursor"); w.string(page.nextCursor)
+        w.closeObject()
+        return .json(200, w.bytes)
     }
 
     /// `limit` (1–100, default 20) and `cursor` of a list request.
@@ -179,7 +186,8 @@ extension APIHandler {
     }
 
     func jobResponse(_ job: Job, _ status: Int, location: Bool = false) -> HTTPResponse {
-        JobJSON.job(job, retentionHours: config.outputRetentionHours)
-            .response(status, headers: location ? [("Location", "/v1/jobs/\(job.id)")] : [])
+        var response = HTTPResponse.json(status, JobJSON.job(job, retentionHours: config.outputRetentionHours))
+        if location { response.headers.set("Location", "/v1/jobs/\(job.id)") }
+        return response
     }
 }

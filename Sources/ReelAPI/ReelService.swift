@@ -35,7 +35,7 @@ public final class ReelService: @unchecked Sendable {
         // A webhook's body is the job as GET /v1/jobs/{id} shows it at the event (without the history).
         store = try JobStore(path: paths.database, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
                              busyTimeoutMillis: storeBusyTimeoutMillis,
-                             webhookBody: { JobJSON.job($0, retentionHours: retention).serialized })
+                             webhookBody: { String(decoding: JobJSON.job($0, retentionHours: retention), as: UTF8.self) })
         ReelService.removeStalePartials(in: paths.outputs, logger: logger)
         ReelService.sweepUnreferencedOutputs(in: paths.outputs, store: store, logger: logger)
         // Uploads left in data/tmp for over an hour belonged to requests that died with a process
