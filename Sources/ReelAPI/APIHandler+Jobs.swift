@@ -134,6 +134,7 @@ extension APIHandler {
             if status == nil { problems.append(SpecProblem(pointer: "/status", message: "must be one of \(Job.Status.allCases.map(\.rawValue).joined(separator: ", "))")) }
         }
         let (limit, cursor) = pageParameters(r, &problems)
+        let includeSpec = includesSpec(r, &problems)
         if !problems.isEmpty { throw ProblemError(.validation(problems, detail: "the query parameters are not valid")) }
         let page = try store.list(keyID: key, status: status, limit: limit, cursor: cursor)
         var w = JSONWriter(capacity: 512 * (page.jobs.count + 1))
@@ -141,12 +142,22 @@ extension APIHandler {
         w.key("jobs"); w.openArray()
         for job in page.jobs {
             w.element()
-            JobJSON.write(job, retentionHours: config.outputRetentionHours, deliveries: nil, includeSpec: true, to: &w)
+            JobJSON.write(job, retentionHours: config.outputRetentionHours, deliveries: nil, includeSpec: includeSpec, to: &w)
         }
         w.closeArray()
-        w.key("nextCursor"); w.string(page.nextCursor)
+        w.key("nextCursor"); w.string(page.nextCursor.map(Cursor.encode))
         w.closeObject()
         return .json(200, w.bytes)
+    }
+
+    /// `?include=spec` on a list: items carry their spec only when asked (a spec can be large).
+    func includesSpec(_ r: HTTPRequest, _ problems: inout [SpecProblem]) -> Bool {
+        guard let include = r.head.queryValue("include") else { return false }
+        guard include == "spec" else {
+            problems.append(SpecProblem(pointer: "/include", message: "must be spec"))
+            return false
+        }
+        return true
     }
 
     /// `limit` (1–100, default 20) and `cursor` of a list request.
@@ -155,8 +166,11 @@ extension APIHandler {
         if let l = r.head.queryValue("limit") {
             if let v = Int(l), (1...100).contains(v) { limit = v } else { problems.append(SpecProblem(pointer: "/limit", message: "must be a whole number from 1 to 100")) }
         }
-        let cursor = r.head.queryValue("cursor")
-        if let c = cursor, Int64(c) == nil { problems.append(SpecProblem(pointer: "/cursor", message: "is not a cursor this server issued")) }
+        var cursor: String?
+        if let c = r.head.queryValue("cursor") {
+            cursor = Cursor.decode(c)
+            if cursor == nil { problems.append(SpecProblem(pointer: "/cursor", message: "is not a cursor this server issued")) }
+        }
         return (limit, cursor)
     }
 

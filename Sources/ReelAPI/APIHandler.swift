@@ -32,7 +32,11 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
     }
 
     public func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy {
-        guard let route = Route(path: head.path) else { return .none }
+        // An unknown path or a method the route does not answer is refused from its head (404 or
+        // 405), whatever body it carries; the body is never read.
+        guard let route = Route(path: head.path) else { return .unread }
+        let method = head.method == "HEAD" ? "GET" : head.method
+        guard method == "OPTIONS" || route.methods.contains(method) else { return .unread }
         // A caller without a valid key is answered 401 from the head; an upload is not stored first.
         if route.needsKey, !keys.isEmpty, head.method != "OPTIONS" {
             guard case .key = keys.check(head.headers["Authorization"]) else { return .unread }
@@ -49,13 +53,14 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
         do {
             response = try route(request)
         } catch let p as ProblemError {
-            response = p.problem.response
+            response = p.problem.response(requestID: request.head.requestID)
         } catch let e where Problem.storage(e) != nil {
             logger.warning("request refused: storage", metadata: ["requestId": "\(request.head.requestID)", "error": "\(e)"])
-            response = Problem.storage(e)!.response
+            response = Problem.storage(e)!.response(requestID: request.head.requestID)
         } catch {
             logger.error("request failed", metadata: ["requestId": "\(request.head.requestID)", "error": "\(error)"])
-            response = Problem.internalError("the request could not be completed; see the server log for request \(request.head.requestID)").response
+            response = Problem.internalError("the request could not be completed; see the server log for request \(request.head.requestID)")
+                .response(requestID: request.head.requestID)
         }
         // Errors too, so a browser's script can read why its request failed.
         cors.decorate(&response, for: request.head)
@@ -63,9 +68,9 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
         return response
     }
 
-    public func reject(_ head: HTTPRequestHead?, status: Int, reason: String) -> HTTPResponse {
+    public func reject(_ head: HTTPRequestHead?, requestID: String, status: Int, reason: String) -> HTTPResponse {
         requests.count(method: head?.method ?? "UNKNOWN", status: status)
-        var response = Problem.transport(status, reason).response
+        var response = Problem.transport(status, reason).response(requestID: requestID)
         cors.decorate(&response, for: head)
         return response
     }

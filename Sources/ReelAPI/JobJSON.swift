@@ -87,13 +87,14 @@ enum JobJSON {
         ]
     }
 
-    /// A template: its id, name, placeholder names and spec.
-    static func template(_ t: Template) -> JSONValue {
-        .object([
+    /// A template: its id, name, placeholder names and (unless a list did not ask) spec.
+    static func template(_ t: Template, includeSpec: Bool = true) -> JSONValue {
+        var m: [(key: String, value: JSONValue)] = [
             ("id", .string(t.id)), ("name", t.name.map { .string($0) } ?? .null),
             ("placeholders", .array(t.placeholders.map { .string($0) })), ("createdAt", .string(timestamp(t.createdAt))),
-            ("spec", (try? JSONParser.parse(Array(t.spec.utf8))) ?? .null),
-        ])
+        ]
+        if includeSpec { m.append(("spec", (try? JSONParser.parse(Array(t.spec.utf8))) ?? .null)) }
+        return .object(m)
     }
 
     /// One webhook delivery: its id (`Reel-Delivery`), event, state and attempts.

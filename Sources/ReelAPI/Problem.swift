@@ -13,11 +13,14 @@ struct Problem {
     var errors: [SpecProblem] = []
     var headers: [(String, String)] = []
 
-    var response: HTTPResponse {
+    /// The problem document; `instance` (RFC 9457) is the request id, as sent in `X-Request-Id`
+    /// and written to the log, so a client's report finds the server's log line.
+    func response(requestID: String?) -> HTTPResponse {
         var members: [(key: String, value: JSONValue)] = [
             ("type", .string("urn:reel:problem:\(type)")), ("title", .string(title)),
             ("status", .number(String(status))), ("detail", .string(detail)),
         ]
+        if let requestID { members.append(("instance", .string(requestID))) }
         if !errors.isEmpty {
             members.append(("errors", .array(errors.map {
                 .object([("pointer", .string($0.pointer)), ("message", .string($0.message))])

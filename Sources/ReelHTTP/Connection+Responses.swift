@@ -18,7 +18,8 @@ extension Connection {
                                    path: request?.head.path ?? "", started: MonotonicClock.now())
         }
         record?.rejection = error.reason
-        var response = host.handler.reject(request?.head, status: error.status, reason: error.reason)
+        var response = host.handler.reject(request?.head, requestID: record?.requestID ?? RequestID.make(),
+                                           status: error.status, reason: error.reason)
         response.status = error.status
         respond(response, to: request, keepAlive: false)
     }
@@ -35,7 +36,7 @@ extension Connection {
         } catch {
             let reason = (error as? RequestError)?.reason ?? "\(error)"
             record?.rejection = reason
-            var fallback = host.handler.reject(request?.head, status: 500, reason: reason)
+            var fallback = host.handler.reject(request?.head, requestID: requestID, status: 500, reason: reason)
             fallback.status = 500
             if case .file = fallback.body { fallback.body = .empty }
             outgoing = (try? ResponseBuilder.build(fallback, context(false)))

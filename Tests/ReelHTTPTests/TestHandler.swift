@@ -88,7 +88,7 @@ final class TestHandler: HTTPHandler, @unchecked Sendable {
         }
     }
 
-    func reject(_ head: HTTPRequestHead?, status: Int, reason: String) -> HTTPResponse {
+    func reject(_ head: HTTPRequestHead?, requestID: String, status: Int, reason: String) -> HTTPResponse {
         lock.lock()
         rejected.append((status, reason))
         lock.unlock()
