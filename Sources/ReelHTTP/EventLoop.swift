@@ -24,6 +24,7 @@ final class EventLoop: ConnectionHost {
     private(set) var isDraining = false
     private var date = HTTPDate()
     private let readBuffer = ReadBuffer(size: 64 * 1024)
+    private var pendingLog = ""
 
     init(configuration: HTTPServerConfiguration, handler: HTTPHandler, logger: ((String) -> Void)?,
          listener: ListeningSocket, mailbox: LoopMailbox, pool: HandlerPool) throws {
@@ -58,9 +59,11 @@ final class EventLoop: ConnectionHost {
             }
             deliverMail()
             runDeadlines(now: MonotonicClock.now())
+            flushLog()
         }
         for connection in Array(connections.values) { connection.close(reason: "the server shut down") }
         closeListener()
+        flushLog()
     }
 
     private func waitTimeout(now: UInt64) -> Int32 {
@@ -183,8 +186,18 @@ final class EventLoop: ConnectionHost {
         if !listening && acceptResumeAt == 0 { resumeAccepting() }
     }
 
+    /// Lines wait for the end of the loop's turn and go to the logger together: under load one
+    /// call (and one write) covers every request answered in that turn.
     func log(_ line: LogLine) {
-        logger?(line.line)
+        guard logger != nil else { return }
+        if !pendingLog.isEmpty { pendingLog += "\n" }
+        pendingLog += line.line
+    }
+
+    private func flushLog() {
+        guard !pendingLog.isEmpty else { return }
+        logger?(pendingLog)
+        pendingLog = ""
     }
 
     func httpDate() -> String {

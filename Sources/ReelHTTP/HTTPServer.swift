@@ -20,8 +20,9 @@ public final class HTTPServer: @unchecked Sendable {
     private var pool: HandlerPool?
     private var loopThread: JoinableThread?
 
-    /// Checks the configuration; nothing is bound until `start()`. `logger` receives one JSON
-    /// object per line (a line per request, and problems such as accept failures); it is called on
+    /// Checks the configuration; nothing is bound until `start()`. `logger` receives JSON objects,
+    /// one per line (a line per request, and problems such as accept failures), several lines
+    /// joined by newlines in one call at the end of each turn of the event loop; it is called on
     /// the event-loop thread, so it must be quick.
     public init(configuration: HTTPServerConfiguration, handler: HTTPHandler, logger: ((String) -> Void)? = nil) throws {
         let problems = configuration.problems()

@@ -20,9 +20,12 @@ final class LoopMailbox: @unchecked Sendable {
 
     func post(_ result: HandlerResult) {
         lock.lock()
+        let wasEmpty = results.isEmpty
         results.append(result)
         lock.unlock()
-        wakeup.signal()
+        // The loop drains the eventfd before it takes the results, so while results are waiting
+        // a wakeup is already pending: one write per batch, not per response.
+        if wasEmpty { wakeup.signal() }
     }
 
     /// Asks the loop to drain and stop; `deadline` is on `MonotonicClock`.
