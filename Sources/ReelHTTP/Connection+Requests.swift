@@ -52,7 +52,8 @@ extension Connection {
 
     private func begin(_ request: ParsedRequest) {
         record = RequestRecord(requestID: request.head.requestID, method: request.head.method,
-                               path: request.head.path, started: MonotonicClock.now())
+                               path: request.head.path, started: MonotonicClock.now(),
+                               traceparent: TraceParent.accepting(request.head.headers["traceparent"]))
         var expected: Int64?
         switch request.framing {
         case .none:

@@ -28,7 +28,8 @@ extension Connection {
         let requestID = record?.requestID ?? RequestID.make()
         func context(_ keepAlive: Bool) -> ResponseBuilder.Context {
             ResponseBuilder.Context(requestID: requestID, date: host.httpDate(), keepAlive: keepAlive,
-                                    isHead: request?.isHead ?? false, isHTTP10: request?.isHTTP10 ?? false)
+                                    isHead: request?.isHead ?? false, isHTTP10: request?.isHTTP10 ?? false,
+                                    traceparent: record?.traceparent)
         }
         let outgoing: OutgoingResponse
         do {
@@ -92,6 +93,7 @@ extension Connection {
         line.int("bytes", bytes)
         line.decimal("ms", MonotonicClock.milliseconds(from: record.started, to: MonotonicClock.now()))
         line.string("remote", remoteAddress)
+        if let trace = record.traceparent { line.string("traceId", TraceParent.traceID(trace)) }
         if let error = failure ?? record.rejection { line.string("error", error) }
         host.log(line)
     }

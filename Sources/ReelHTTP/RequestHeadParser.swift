@@ -17,7 +17,8 @@ enum RequestHeadParser {
         let framing = try MessageFraming(headers: headers, version: version)
         let requestHead = HTTPRequestHead(
             method: method, target: String(decoding: target, as: UTF8.self), path: path, query: query,
-            version: version, headers: headers, remoteAddress: remoteAddress, requestID: requestID)
+            version: version, headers: headers, remoteAddress: remoteAddress,
+            requestID: RequestID.accepting(headers["X-Request-Id"]) ?? requestID)
         return ParsedRequest(head: requestHead, framing: framing.body, keepAlive: framing.keepAlive,
                              expectsContinue: framing.expectsContinue)
     }

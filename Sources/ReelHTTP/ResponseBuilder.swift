@@ -13,6 +13,8 @@ enum ResponseBuilder {
         let isHead: Bool
         /// An HTTP/1.0 client needs `Connection: keep-alive` to keep the connection.
         let isHTTP10: Bool
+        /// The request's W3C `traceparent`, echoed unless the handler set its own.
+        var traceparent: String? = nil
     }
 
     /// Headers the server writes itself; a handler's copies are dropped.
@@ -49,6 +51,7 @@ enum ResponseBuilder {
             head += name + ": " + sanitize(value) + "\r\n"
         }
         head += "Date: \(context.date)\r\nX-Request-Id: \(context.requestID)\r\n"
+        if let trace = context.traceparent, !response.headers.contains("traceparent") { head += "traceparent: \(trace)\r\n" }
         if status == 304 {
             if let handlerLength, handlerLength.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
                 head += "Content-Length: \(handlerLength)\r\n"

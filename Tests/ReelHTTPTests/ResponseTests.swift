@@ -20,6 +20,24 @@ final class ResponseTests: ServerTestCase {
         XCTAssertEqual(ids.count, 2, "each request gets a new id")
     }
 
+    /// An incoming X-Request-Id is kept (response, log line); a malformed one is replaced. A valid
+    /// W3C traceparent is echoed and its trace id logged.
+    func testIncomingRequestIdAndTraceparentAreKeptAndEchoed() throws {
+        try startServer()
+        let client = try connect()
+        let trace = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+        try client.send("GET /hello HTTP/1.1\r\nHost: t\r\nX-Request-Id: client-42.a_b\r\ntraceparent: \(trace)\r\n\r\n")
+        let kept = try client.readResponse()
+        XCTAssertEqual(kept.header("X-Request-Id"), "client-42.a_b")
+        XCTAssertEqual(kept.header("traceparent"), trace)
+        try client.send("GET /hello HTTP/1.1\r\nHost: t\r\nX-Request-Id: has space\r\ntraceparent: 00-0000-bad\r\n\r\n")
+        let replaced = try client.readResponse()
+        XCTAssertNotNil(replaced.header("X-Request-Id")?.range(of: "^[0-9a-f]{16}$", options: .regularExpression))
+        XCTAssertNil(replaced.header("traceparent"))
+        XCTAssertTrue(eventually { self.logLines.contains { $0.contains(#""requestId":"client-42.a_b""#) && $0.contains(#""traceId":"4bf92f3577b34da6a3ce929d0e0e4736""#) } },
+                      "\(logLines)")
+    }
+
     func testLargeFileIsStreamedByteExact() throws {
         try startServer()
         let client = try connect(timeout: 5)
