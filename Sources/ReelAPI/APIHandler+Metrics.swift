@@ -3,26 +3,38 @@ import ReelHTTP
 import ReelQueue
 
 extension APIHandler {
+    /// `GET /metrics`: Prometheus text format 0.0.4, written by hand (no client library): job
+    /// gauges from the store, outcome counters, render-time and HTTP-latency histograms, request
+    /// counts, process and build information.
     func metrics() throws -> HTTPResponse {
         let counts = try store.counts()
         var lines = ["# HELP reel_jobs Jobs by status.", "# TYPE reel_jobs gauge"]
         for s in Job.Status.allCases { lines.append("reel_jobs{status=\"\(s.rawValue)\"} \(counts[s] ?? 0)") }
         lines += ["# HELP reel_queue_depth Jobs waiting for a worker.", "# TYPE reel_queue_depth gauge",
                   "reel_queue_depth \(counts[.queued] ?? 0)"]
-        let r = pool.metrics.snapshot
-        lines += ["# HELP reel_render_seconds Wall time of successful renders.", "# TYPE reel_render_seconds summary",
-                  "reel_render_seconds_sum \(r.sum)", "reel_render_seconds_count \(r.count)"]
+        let outcomes = store.outcomes.snapshot
+        lines += ["# HELP reel_job_outcomes_total How jobs ended or went round again in this process.",
+                  "# TYPE reel_job_outcomes_total counter"]
+        for o in JobOutcomes.Outcome.allCases { lines.append("reel_job_outcomes_total{outcome=\"\(o.rawValue)\"} \(outcomes[o] ?? 0)") }
+        lines += ["# HELP reel_render_seconds Wall time of successful renders.", "# TYPE reel_render_seconds histogram"]
+        lines += pool.metrics.seconds.lines(name: "reel_render_seconds")
         lines += ["# HELP reel_http_requests_total HTTP requests by method and status code.", "# TYPE reel_http_requests_total counter"]
         for (k, v) in requests.snapshot.sorted(by: { $0.key < $1.key }) {
             lines.append("reel_http_requests_total{method=\"\(k.method)\",code=\"\(k.status)\"} \(v)")
         }
+        lines += ["# HELP reel_http_request_duration_seconds Time from a request's head to its handler's answer, by route.",
+                  "# TYPE reel_http_request_duration_seconds histogram"]
+        for (route, h) in requests.latencies.sorted(by: { $0.key < $1.key }) {
+            lines += h.lines(name: "reel_http_request_duration_seconds", labels: "route=\"\(route)\"")
+        }
+        lines += ProcessMetrics.lines() + BuildInfo.lines()
         var h = HTTPHeaders()
         h.set("Content-Type", "text/plain; version=0.0.4")
         return HTTPResponse(status: 200, headers: h, body: .bytes(Array((lines.joined(separator: "\n") + "\n").utf8)))
     }
 }
 
-/// Counts requests by method and status for `/metrics`.
+/// Counts requests by method and status, and times them by route, for `/metrics`.
 final class RequestCounter: @unchecked Sendable {
     struct Key: Hashable, Comparable {
         let method: String
@@ -30,8 +42,11 @@ final class RequestCounter: @unchecked Sendable {
         static func < (a: Key, b: Key) -> Bool { (a.method, a.status) < (b.method, b.status) }
     }
 
+    static let latencyBounds = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
     private let lock = NSLock()
     private var counts: [Key: Int] = [:]
+    private var byRoute: [String: Histogram] = [:]
 
     func count(method: String, status: Int) {
         let m = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"].contains(method) ? method : "OTHER"
@@ -40,9 +55,27 @@ final class RequestCounter: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// A request to `route` (a `Route.name`) answered `seconds` after its head arrived.
+    func time(route: String, seconds: Double) {
+        lock.lock()
+        let h = byRoute[route] ?? {
+            let made = Histogram(bounds: RequestCounter.latencyBounds)
+            byRoute[route] = made
+            return made
+        }()
+        lock.unlock()
+        h.observe(seconds)
+    }
+
     var snapshot: [Key: Int] {
         lock.lock()
         defer { lock.unlock() }
         return counts
+    }
+
+    var latencies: [String: Histogram] {
+        lock.lock()
+        defer { lock.unlock() }
+        return byRoute
     }
 }

@@ -65,6 +65,10 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
         // Errors too, so a browser's script can read why its request failed.
         cors.decorate(&response, for: request.head)
         requests.count(method: request.head.method, status: response.status)
+        if request.head.receivedAt != 0 {
+            let seconds = Double(MonotonicClock.now() &- request.head.receivedAt) / 1e9
+            requests.time(route: Route(path: request.head.path)?.name ?? "unknown", seconds: seconds)
+        }
         return response
     }
 

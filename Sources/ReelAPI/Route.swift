@@ -50,6 +50,25 @@ enum Route: Equatable {
         }
     }
 
+    /// The route's name in metrics (`job` for `/v1/jobs/{id}`), without its ids.
+    var name: String {
+        switch self {
+        case .health: return "healthz"
+        case .ready: return "readyz"
+        case .metrics: return "metrics"
+        case .jobs: return "jobs"
+        case .job: return "job"
+        case .jobCancel: return "job_cancel"
+        case .jobOutput: return "job_output"
+        case .jobThumbnail: return "job_thumbnail"
+        case .assets: return "assets"
+        case .asset: return "asset"
+        case .templates: return "templates"
+        case .template: return "template"
+        case .probe: return "probe"
+        }
+    }
+
     /// The `Allow` header: the methods and OPTIONS.
     var allow: String { (methods + ["OPTIONS"]).joined(separator: ", ") }
 

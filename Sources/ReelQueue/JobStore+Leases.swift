@@ -4,8 +4,10 @@ extension JobStore {
     /// Takes the oldest runnable job for `owner`: a queued one, or a running one whose lease ran
     /// out. A job whose lease ran out after its last attempt fails instead, with the reason.
     public func claim(owner: String) throws -> Job? {
-        try locked { db in
+        var ended: [JobOutcomes.Outcome] = []
+        let claimed: Job? = try locked { db in
             try db.transaction {
+                ended = []
                 while true {
                     let t = now()
                     let s = try db.prepare("""
@@ -26,8 +28,10 @@ extension JobStore {
                             """).run([.text(job.cancelRequested ? "canceled" : "failed"), .text(code), .text(message),
                                       .int(t), .int(t), .text(job.id)])
                         try enqueueEvent(job.cancelRequested ? "canceled" : "failed", jobID: job.id, db)
+                        ended += [.leaseExpired, job.cancelRequested ? .canceled : .failed]
                         continue
                     }
+                    if job.status == .running { ended.append(.leaseExpired) }
                     try db.prepare("""
                         UPDATE jobs SET status = 'running', attempts = attempts + 1, lease_owner = ?, lease_expires = ?,
                         progress = 0, eta = NULL, started_at = COALESCE(started_at, ?), updated_at = ? WHERE id = ?
@@ -36,6 +40,8 @@ extension JobStore {
                 }
             }
         }
+        ended.forEach(outcomes.count)
+        return claimed
     }
 
     /// A job's lease as a heartbeat found it, which says what its worker should do next.
@@ -100,7 +106,7 @@ extension JobStore {
                     """).run([.text(error.code), .text(error.message), .int(now()), .text(id), .text(owner)])
                 return db.changes == 1
             }
-            if requeued { return true }
+            if requeued { outcomes.count(.retried); return true }
         }
         return try finish(id, owner: owner, status: "failed", error: error, output: nil)
     }
@@ -123,7 +129,7 @@ extension JobStore {
 
     /// Ends a running job and writes its webhook event in the same transaction.
     private func finish(_ id: String, owner: String, status: String, error: JobError?, output: JobOutput?) throws -> Bool {
-        try locked { db in
+        let done: Bool = try locked { db in
             try db.transaction {
                 let t = now()
                 try db.prepare("""
@@ -140,6 +146,8 @@ extension JobStore {
                 return true
             }
         }
+        if done, let outcome = JobOutcomes.Outcome(rawValue: status) { outcomes.count(outcome) }
+        return done
     }
 
     /// Marks outputs finished before `cutoff` (ms) as expired and returns their paths for deletion.

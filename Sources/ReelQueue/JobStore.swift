@@ -17,6 +17,8 @@ public final class JobStore: @unchecked Sendable {
     let now: @Sendable () -> Int64
     /// The body of a webhook delivery: the job as the API shows it (the API passes its JSON).
     let webhookBody: @Sendable (Job) -> String
+    /// How jobs ended in this process (counted once their change committed).
+    public let outcomes = JobOutcomes()
 
     /// `busyTimeoutMillis`: how long a write waits for another connection's lock (another process,
     /// or another thread of this one) before it fails with SQLITE_BUSY.
@@ -97,7 +99,7 @@ public final class JobStore: @unchecked Sendable {
 
     /// Cancels a job of `keyID` (nil: of any key).
     public func cancel(_ id: String, keyID: String? = nil) throws -> CancelResult {
-        try locked { db in
+        let result: CancelResult = try locked { db in
             try db.transaction {
                 guard let job = try fetch(id, db), keyID == nil || job.keyID == keyID else { return .notFound }
                 if job.status.isFinished { return .alreadyFinished(job) }
@@ -114,5 +116,7 @@ public final class JobStore: @unchecked Sendable {
                 return .requested(try fetch(id, db)!)
             }
         }
+        if case .canceled = result { outcomes.count(.canceled) }
+        return result
     }
 }
