@@ -57,6 +57,11 @@ extension Connection {
         var expected: Int64?
         switch request.framing {
         case .none:
+            if let response = host.handler.respondInline(to: request.head) {
+                // Answered on the loop thread: no hand-off to the pool and back.
+                respond(response, to: request, keepAlive: request.keepAlive && !host.isDraining)
+                return
+            }
             dispatch(request, body: .none)
             return
         case .length(let length):

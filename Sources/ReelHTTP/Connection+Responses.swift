@@ -24,7 +24,7 @@ extension Connection {
         respond(response, to: request, keepAlive: false)
     }
 
-    private func respond(_ response: HTTPResponse, to request: ParsedRequest?, keepAlive: Bool) {
+    func respond(_ response: HTTPResponse, to request: ParsedRequest?, keepAlive: Bool) {
         let requestID = record?.requestID ?? RequestID.make()
         func context(_ keepAlive: Bool) -> ResponseBuilder.Context {
             ResponseBuilder.Context(requestID: requestID, date: host.httpDate(), keepAlive: keepAlive,
