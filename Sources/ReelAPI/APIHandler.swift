@@ -62,14 +62,52 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
             response = Problem.internalError("the request could not be completed; see the server log for request \(request.head.requestID)")
                 .response(requestID: request.head.requestID)
         }
-        // Errors too, so a browser's script can read why its request failed.
-        cors.decorate(&response, for: request.head)
-        requests.count(method: request.head.method, status: response.status)
-        if request.head.receivedAt != 0 {
-            let seconds = Double(MonotonicClock.now() &- request.head.receivedAt) / 1e9
-            requests.time(route: Route(path: request.head.path)?.name ?? "unknown", seconds: seconds)
-        }
+        finish(&response, request.head, route: Route(path: request.head.path))
         return response
+    }
+
+    /// The status path, answered on the event loop without the hand-off to a pool thread:
+    /// `GET`/`HEAD /v1/jobs/{id}` (a real store read, on a connection that does not wait: a busy
+    /// database, a job with webhook deliveries to list, or any error goes to the pool instead) and
+    /// `/healthz`. Everything else returns nil and is handled on the pool.
+    public func respondInline(to head: HTTPRequestHead) -> HTTPResponse? {
+        guard head.method == "GET" || head.method == "HEAD", let route = Route(path: head.path) else { return nil }
+        var response: HTTPResponse
+        switch route {
+        case .health:
+            response = APIHandler.healthy
+        case .job(let id):
+            var key = ""
+            if !keys.isEmpty {
+                guard case .key(let k) = keys.check(head.headers["Authorization"]) else { return nil }
+                key = k
+            }
+            let found: Job?
+            do { found = try store.jobWithoutWaiting(id, keyID: key) } catch { return nil }
+            guard let job = found else {
+                response = Problem.notFound("no job \(id)").response(requestID: head.requestID)
+                break
+            }
+            if job.webhook != nil { return nil }
+            response = .json(200, JobJSON.job(job, retentionHours: config.outputRetentionHours, deliveries: nil))
+        default:
+            return nil
+        }
+        finish(&response, head, route: route)
+        return response
+    }
+
+    static let healthy = HTTPResponse.json(200, Array(#"{"status":"ok"}"#.utf8))
+
+    /// What every answer gets: CORS headers for an allowed origin (errors too, so a browser's
+    /// script can read why its request failed), its count and its time.
+    private func finish(_ response: inout HTTPResponse, _ head: HTTPRequestHead, route: Route?) {
+        cors.decorate(&response, for: head)
+        requests.count(method: head.method, status: response.status)
+        if head.receivedAt != 0 {
+            let seconds = Double(MonotonicClock.now() &- head.receivedAt) / 1e9
+            requests.time(route: route?.name ?? "unknown", seconds: seconds)
+        }
     }
 
     public func reject(_ head: HTTPRequestHead?, requestID: String, status: Int, reason: String) -> HTTPResponse {
@@ -92,7 +130,7 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
         }
         let key = try caller(r, route)
         switch (method, route) {
-        case ("GET", .health): return JSONValue.object([("status", .string("ok"))]).response(200)
+        case ("GET", .health): return APIHandler.healthy
         case ("GET", .ready): return readiness()
         case ("GET", .metrics): return try metrics()
         case ("POST", .jobs): return try submitJob(r, key: key)

@@ -42,7 +42,13 @@ enum JobJSON {
             w.key("url"); w.string("/v1/jobs/\(j.id)/output")
             w.key("bytes"); w.int(o.bytes)
             w.key("duration")
-            if let d = try? TimeParser.parseString(o.duration).get(), case .number(let text) = d.jsonNumber { w.raw(text) } else { w.null() }
+            if !o.duration.contains("/"), case .success = TimeParser.parseDecimal(o.duration) {
+                w.raw(o.duration)  // an exact decimal (`Time.description`) is already a JSON number
+            } else if let d = try? TimeParser.parseString(o.duration).get(), case .number(let text) = d.jsonNumber {
+                w.raw(text)
+            } else {
+                w.null()
+            }
             w.key("sha256"); w.string(o.sha256)
             w.key("contentType"); w.string(o.contentType)
             w.key("expiresAt")

@@ -8,7 +8,9 @@ enum Route: Equatable {
     case probe
 
     init?(path: String) {
-        let seg = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        // Split on the bytes: no Character segmentation on the status path.
+        let seg = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
+            .map { String(decoding: $0, as: UTF8.self) }
         switch seg.count {
         case 1 where seg[0] == "healthz": self = .health
         case 1 where seg[0] == "readyz": self = .ready

@@ -47,6 +47,16 @@ public final class JobStore: @unchecked Sendable {
 
     // MARK: Reading
 
+    /// The job of `keyID` read without waiting for any lock (SQLITE_BUSY is thrown at once rather
+    /// than waited out), for a caller that must not block, such as an event loop.
+    public func jobWithoutWaiting(_ id: String, keyID: String) throws -> Job? {
+        try locked { db in
+            db.setBusyTimeout(millis: 0)
+            defer { db.setBusyTimeout(millis: busyTimeoutMillis) }
+            return try fetch(id, db).flatMap { $0.keyID == keyID ? $0 : nil }
+        }
+    }
+
     public func job(_ id: String) throws -> Job? { try locked { db in try fetch(id, db) } }
 
     /// The job when it belongs to `keyID`; another key's job is as absent as a missing one.
