@@ -11,7 +11,11 @@ public final class SQLiteDatabase {
     public let path: String
     private var statements: [String: SQLiteStatement] = [:]
 
+    /// Process-wide settings, applied once before the first connection opens.
+    private static let configured: Void = { _ = reel_sqlite_disable_memstatus() }()
+
     public init(path: String, busyTimeoutMillis: Int32 = 5000) throws {
+        _ = Self.configured
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
