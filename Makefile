@@ -1,5 +1,5 @@
 # Convenience targets. The benchmark is kept out of the test suite: `make test` never runs it.
-.PHONY: test run bench bench-profile
+.PHONY: test run bench bench-http bench-profile fuzz
 
 test:
 	./scripts/test.sh
@@ -9,9 +9,19 @@ run:
 
 # Reel against the equivalent ffmpeg CLI graph (PRODUCT.md §4 "Fast"); see docs/PERFORMANCE.md.
 # Media are generated once into bench/work/. BENCH_RUNS=9 make bench for more rounds (default 5).
+# The HTTP section (GET /v1/jobs/{id} vs a Hummingbird 2 anchor, p99 of status polls under renders)
+# runs at the end of `make bench`; `make bench-http` runs it alone.
 bench:
 	python3 bench/bench.py
+
+bench-http:
+	BENCH_WORKLOADS=http python3 bench/bench.py
 
 # Where Reel's time goes (callgrind or perf), on the cuts workload; run `make bench` first.
 bench-profile:
 	python3 bench/profile.py
+
+# libFuzzer on the spec decoder, the HTTP head and chunked parsers and probe, 10 minutes each
+# (CI runs scripts/fuzz.sh for 15 s each). FUZZ_SECONDS and FUZZ_TARGETS override.
+fuzz:
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-600} ./scripts/fuzz.sh

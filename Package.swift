@@ -61,13 +61,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Fuzz targets (scripts/fuzz.sh builds them with --sanitize=fuzzer -DFUZZING for libFuzzer;
+        // a normal build makes them replay tools that run a target over files).
+        .target(name: "ReelFuzzTargets", dependencies: ["ReelSpec", "ReelHTTP", "ReelEngine"]),
+        .executableTarget(name: "FuzzSpec", dependencies: ["ReelFuzzTargets"], path: "Fuzz/Spec"),
+        .executableTarget(name: "FuzzHTTPHead", dependencies: ["ReelFuzzTargets"], path: "Fuzz/HTTPHead"),
+        .executableTarget(name: "FuzzChunked", dependencies: ["ReelFuzzTargets"], path: "Fuzz/Chunked"),
+        .executableTarget(name: "FuzzProbe", dependencies: ["ReelFuzzTargets"], path: "Fuzz/Probe"),
         .testTarget(name: "ReelSpecTests", dependencies: ["ReelSpec"]),
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelSpec", "CFFmpeg"]),
         .testTarget(name: "ReelQueueTests", dependencies: ["ReelQueue", "ReelEngine", "ReelSpec", "ReelHTTP"]),
         .testTarget(name: "ReelHTTPTests", dependencies: ["ReelHTTP"]),
         .testTarget(
             name: "ReelAPITests",
-            dependencies: ["ReelAPI", "ReelSpec", "ReelHTTP", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["ReelAPI", "ReelQueue", "ReelSpec", "ReelHTTP", .product(name: "Crypto", package: "swift-crypto")]
         ),
     ]
 )

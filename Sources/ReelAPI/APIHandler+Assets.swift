@@ -15,8 +15,11 @@ extension APIHandler {
         do {
             info = try MediaProbe.probe(path: temp)
         } catch {
+            // FFmpeg's words only: the error's own description names the temporary file's path.
+            let why = (error as? FFmpegError)?.message ?? "it holds no stream Reel can read"
+            logger.info("upload refused", metadata: ["requestId": "\(r.head.requestID)", "error": "\(error)"])
             throw ProblemError(Problem(status: 422, type: "not-media", title: "Not readable media",
-                                       detail: "the upload is not a media file Reel can read: \(error)"))
+                                       detail: "the upload is not a media file Reel can read: \(why)"))
         }
         let id = "asset_" + ULID.make()
         let path = paths.assets + "/" + id

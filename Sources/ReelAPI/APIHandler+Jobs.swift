@@ -25,7 +25,11 @@ extension APIHandler {
         let spec: JobSpec
         switch SpecDecoder.decode(json: json) {
         case .success(let s): spec = s
-        case .failure(let p): throw ProblemError(.validation(p.problems))
+        case .failure(let p):
+            // The planner needs a valid structure; the sources are checked from the JSON meanwhile,
+            // so one answer lists both kinds of problem.
+            let sources = SourceCheck.problems(in: json, resolver: resolver(for: key), skipping: p.problems)
+            throw ProblemError(.validation(p.problems + sources))
         }
         let plan: RenderPlan
         do {
@@ -119,7 +123,7 @@ extension APIHandler {
     func getJob(_ id: String, key: String) throws -> HTTPResponse {
         guard let job = try store.job(id, keyID: key) else { throw ProblemError(.notFound("no job \(id)")) }
         let deliveries = job.webhook == nil ? [] : try store.deliveries(jobID: id)
-        return JobJSON.job(job, retentionHours: config.outputRetentionHours, deliveries: deliveries).response(200)
+        return .json(200, JobJSON.job(job, retentionHours: config.outputRetentionHours, deliveries: deliveries))
     }
 
     func listJobs(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
@@ -130,12 +134,30 @@ extension APIHandler {
             if status == nil { problems.append(SpecProblem(pointer: "/status", message: "must be one of \(Job.Status.allCases.map(\.rawValue).joined(separator: ", "))")) }
         }
         let (limit, cursor) = pageParameters(r, &problems)
+        let includeSpec = includesSpec(r, &problems)
         if !problems.isEmpty { throw ProblemError(.validation(problems, detail: "the query parameters are not valid")) }
         let page = try store.list(keyID: key, status: status, limit: limit, cursor: cursor)
-        return JSONValue.object([
-            ("jobs", .array(page.jobs.map { JobJSON.job($0, retentionHours: config.outputRetentionHours) })),
-            ("nextCursor", page.nextCursor.map { .string($0) } ?? .null),
-        ]).response(200)
+        var w = JSONWriter(capacity: 512 * (page.jobs.count + 1))
+        w.openObject()
+        w.key("jobs"); w.openArray()
+        for job in page.jobs {
+            w.element()
+            JobJSON.write(job, retentionHours: config.outputRetentionHours, deliveries: nil, includeSpec: includeSpec, to: &w)
+        }
+        w.closeArray()
+        w.key("nextCursor"); w.string(page.nextCursor.map(Cursor.encode))
+        w.closeObject()
+        return .json(200, w.bytes)
+    }
+
+    /// `?include=spec` on a list: items carry their spec only when asked (a spec can be large).
+    func includesSpec(_ r: HTTPRequest, _ problems: inout [SpecProblem]) -> Bool {
+        guard let include = r.head.queryValue("include") else { return false }
+        guard include == "spec" else {
+            problems.append(SpecProblem(pointer: "/include", message: "must be spec"))
+            return false
+        }
+        return true
     }
 
     /// `limit` (1–100, default 20) and `cursor` of a list request.
@@ -144,8 +166,11 @@ extension APIHandler {
         if let l = r.head.queryValue("limit") {
             if let v = Int(l), (1...100).contains(v) { limit = v } else { problems.append(SpecProblem(pointer: "/limit", message: "must be a whole number from 1 to 100")) }
         }
-        let cursor = r.head.queryValue("cursor")
-        if let c = cursor, Int64(c) == nil { problems.append(SpecProblem(pointer: "/cursor", message: "is not a cursor this server issued")) }
+        var cursor: String?
+        if let c = r.head.queryValue("cursor") {
+            cursor = Cursor.decode(c)
+            if cursor == nil { problems.append(SpecProblem(pointer: "/cursor", message: "is not a cursor this server issued")) }
+        }
         return (limit, cursor)
     }
 
@@ -175,7 +200,8 @@ extension APIHandler {
     }
 
     func jobResponse(_ job: Job, _ status: Int, location: Bool = false) -> HTTPResponse {
-        JobJSON.job(job, retentionHours: config.outputRetentionHours)
-            .response(status, headers: location ? [("Location", "/v1/jobs/\(job.id)")] : [])
+        var response = HTTPResponse.json(status, JobJSON.job(job, retentionHours: config.outputRetentionHours))
+        if location { response.headers.set("Location", "/v1/jobs/\(job.id)") }
+        return response
     }
 }

@@ -16,14 +16,22 @@ extension APIHandler {
         h.set("Accept-Ranges", "bytes")
         h.set("Content-Type", out.contentType)
         h.set("Content-Disposition", "attachment; filename=\"\(job.id).\(URL(fileURLWithPath: out.path).pathExtension)\"")
+        // A job's output never changes once written (a new render is a new job), so caches may
+        // keep it; `private` because it belongs to an API key.
+        h.set("Cache-Control", "private, max-age=31536000, immutable")
+        var lastModified: String?
         if let mtime = (try? FileManager.default.attributesOfItem(atPath: out.path))?[.modificationDate] as? Date {
-            h.set("Last-Modified", HTTPDate.format(mtime))
+            lastModified = HTTPDate.format(mtime)
+            h.set("Last-Modified", lastModified!)
         }
         if let inm = r.head.headers["If-None-Match"],
            inm.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }).contains(where: { $0 == etag || $0 == "*" || $0 == "W/" + etag }) {
             return HTTPResponse(status: 304, headers: h, body: .empty)
         }
-        if let range = r.head.headers["Range"] {
+        // If-Range (RFC 9110 §13.1.5): the range only while the client's copy is this one (the
+        // strong ETag, or the exact Last-Modified date); otherwise the whole file.
+        let rangeApplies = r.head.headers["If-Range"].map { $0 == etag || ($0 == lastModified && lastModified != nil) } ?? true
+        if let range = r.head.headers["Range"], rangeApplies {
             switch ByteRange.parse(range, size: size) {
             case .satisfiable(let start, let end):
                 h.set("Content-Range", "bytes \(start)-\(end)/\(size)")

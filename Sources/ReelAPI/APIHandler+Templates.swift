@@ -37,11 +37,12 @@ extension APIHandler {
     func listTemplates(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
         var problems: [SpecProblem] = []
         let (limit, cursor) = pageParameters(r, &problems)
+        let includeSpec = includesSpec(r, &problems)
         if !problems.isEmpty { throw ProblemError(.validation(problems, detail: "the query parameters are not valid")) }
         let page = try store.listTemplates(keyID: key, limit: limit, cursor: cursor)
         return JSONValue.object([
-            ("templates", .array(page.templates.map(JobJSON.template))),
-            ("nextCursor", page.nextCursor.map { .string($0) } ?? .null),
+            ("templates", .array(page.templates.map { JobJSON.template($0, includeSpec: includeSpec) })),
+            ("nextCursor", page.nextCursor.map { .string(Cursor.encode($0)) } ?? .null),
         ]).response(200)
     }
 

@@ -32,7 +32,11 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
     }
 
     public func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy {
-        guard let route = Route(path: head.path) else { return .none }
+        // An unknown path or a method the route does not answer is refused from its head (404 or
+        // 405), whatever body it carries; the body is never read.
+        guard let route = Route(path: head.path) else { return .unread }
+        let method = head.method == "HEAD" ? "GET" : head.method
+        guard method == "OPTIONS" || route.methods.contains(method) else { return .unread }
         // A caller without a valid key is answered 401 from the head; an upload is not stored first.
         if route.needsKey, !keys.isEmpty, head.method != "OPTIONS" {
             guard case .key = keys.check(head.headers["Authorization"]) else { return .unread }
@@ -49,20 +53,66 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
         do {
             response = try route(request)
         } catch let p as ProblemError {
-            response = p.problem.response
+            response = p.problem.response(requestID: request.head.requestID)
+        } catch let e where Problem.storage(e) != nil {
+            logger.warning("request refused: storage", metadata: ["requestId": "\(request.head.requestID)", "error": "\(e)"])
+            response = Problem.storage(e)!.response(requestID: request.head.requestID)
         } catch {
             logger.error("request failed", metadata: ["requestId": "\(request.head.requestID)", "error": "\(error)"])
-            response = Problem.internalError("the request could not be completed; see the server log for request \(request.head.requestID)").response
+            response = Problem.internalError("the request could not be completed; see the server log for request \(request.head.requestID)")
+                .response(requestID: request.head.requestID)
         }
-        // Errors too, so a browser's script can read why its request failed.
-        cors.decorate(&response, for: request.head)
-        requests.count(method: request.head.method, status: response.status)
+        finish(&response, request.head, route: Route(path: request.head.path))
         return response
     }
 
-    public func reject(_ head: HTTPRequestHead?, status: Int, reason: String) -> HTTPResponse {
+    /// The status path, answered on the event loop without the hand-off to a pool thread:
+    /// `GET`/`HEAD /v1/jobs/{id}` (a real store read, on a connection that does not wait: a busy
+    /// database, a job with webhook deliveries to list, or any error goes to the pool instead) and
+    /// `/healthz`. Everything else returns nil and is handled on the pool.
+    public func respondInline(to head: HTTPRequestHead) -> HTTPResponse? {
+        guard head.method == "GET" || head.method == "HEAD", let route = Route(path: head.path) else { return nil }
+        var response: HTTPResponse
+        switch route {
+        case .health:
+            response = APIHandler.healthy
+        case .job(let id):
+            var key = ""
+            if !keys.isEmpty {
+                guard case .key(let k) = keys.check(head.headers["Authorization"]) else { return nil }
+                key = k
+            }
+            let found: Job?
+            do { found = try store.jobWithoutWaiting(id, keyID: key) } catch { return nil }
+            guard let job = found else {
+                response = Problem.notFound("no job \(id)").response(requestID: head.requestID)
+                break
+            }
+            if job.webhook != nil { return nil }
+            response = .json(200, JobJSON.job(job, retentionHours: config.outputRetentionHours, deliveries: nil))
+        default:
+            return nil
+        }
+        finish(&response, head, route: route)
+        return response
+    }
+
+    static let healthy = HTTPResponse.json(200, Array(#"{"status":"ok"}"#.utf8))
+
+    /// What every answer gets: CORS headers for an allowed origin (errors too, so a browser's
+    /// script can read why its request failed), its count and its time.
+    private func finish(_ response: inout HTTPResponse, _ head: HTTPRequestHead, route: Route?) {
+        cors.decorate(&response, for: head)
+        requests.count(method: head.method, status: response.status)
+        if head.receivedAt != 0 {
+            let seconds = Double(MonotonicClock.now() &- head.receivedAt) / 1e9
+            requests.time(route: route?.name ?? "unknown", seconds: seconds)
+        }
+    }
+
+    public func reject(_ head: HTTPRequestHead?, requestID: String, status: Int, reason: String) -> HTTPResponse {
         requests.count(method: head?.method ?? "UNKNOWN", status: status)
-        var response = Problem.transport(status, reason).response
+        var response = Problem.transport(status, reason).response(requestID: requestID)
         cors.decorate(&response, for: head)
         return response
     }
@@ -80,7 +130,8 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
         }
         let key = try caller(r, route)
         switch (method, route) {
-        case ("GET", .health): return JSONValue.object([("status", .string("ok"))]).response(200)
+        case ("GET", .health): return APIHandler.healthy
+        case ("GET", .ready): return readiness()
         case ("GET", .metrics): return try metrics()
         case ("POST", .jobs): return try submitJob(r, key: key)
         case ("GET", .jobs): return try listJobs(r, key: key)

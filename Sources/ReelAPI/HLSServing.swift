@@ -62,17 +62,20 @@ extension APIHandler {
     }
 
     /// A piece of an HLS output with the output rules: 304 for a matching `If-None-Match`, one
-    /// byte range (206, or 416), else the whole.
+    /// byte range (206, or 416) while `If-Range` (when sent) names this ETag, else the whole; like
+    /// every output, it never changes, so it may be cached for good.
     private func servePiece(_ body: HTTPResponseBody, size: Int64, etag: String, contentType: String, _ r: HTTPRequest) throws -> HTTPResponse {
         var h = HTTPHeaders()
         h.set("ETag", etag)
         h.set("Accept-Ranges", "bytes")
         h.set("Content-Type", contentType)
+        h.set("Cache-Control", "private, max-age=31536000, immutable")
         if let inm = r.head.headers["If-None-Match"],
            inm.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }).contains(where: { $0 == etag || $0 == "*" || $0 == "W/" + etag }) {
             return HTTPResponse(status: 304, headers: h, body: .empty)
         }
-        if let range = r.head.headers["Range"] {
+        let rangeApplies = r.head.headers["If-Range"].map { $0 == etag } ?? true
+        if rangeApplies, let range = r.head.headers["Range"] {
             switch ByteRange.parse(range, size: size) {
             case .satisfiable(let start, let end):
                 h.set("Content-Range", "bytes \(start)-\(end)/\(size)")

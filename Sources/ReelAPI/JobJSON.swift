@@ -5,39 +5,81 @@ import ReelSpec
 
 /// The API's JSON shapes for jobs and assets (openapi.yaml `Job` and `Asset`).
 enum JobJSON {
-    /// A job; `deliveries` (on `GET /v1/jobs/{id}` only) lists its webhook's deliveries.
-    static func job(_ j: Job, retentionHours: Double, deliveries: [WebhookDelivery]? = nil) -> JSONValue {
-        var m: [(key: String, value: JSONValue)] = [
-            ("id", .string(j.id)), ("status", .string(j.status.rawValue)), ("template", j.templateID.map { .string($0) } ?? .null),
-            ("progress", number(j.progress)), ("eta", j.eta.map(number) ?? .null),
-            ("attempts", .number(String(j.attempts))), ("maxAttempts", .number(String(j.maxAttempts))),
-            ("createdAt", .string(timestamp(j.createdAt))), ("updatedAt", .string(timestamp(j.updatedAt))),
-            ("startedAt", j.startedAt.map { .string(timestamp($0)) } ?? .null),
-            ("finishedAt", j.finishedAt.map { .string(timestamp($0)) } ?? .null),
-            ("error", j.error.map { .object([("code", .string($0.code)), ("message", .string($0.message))]) } ?? .null),
-        ]
+    /// A job as JSON text, written directly (the status path is polled): `deliveries` (on
+    /// `GET /v1/jobs/{id}` only) lists its webhook's deliveries; `includeSpec` adds the spec as it
+    /// was submitted, copied from the store without parsing it again.
+    static func job(_ j: Job, retentionHours: Double, deliveries: [WebhookDelivery]? = nil, includeSpec: Bool = true) -> [UInt8] {
+        var w = JSONWriter(capacity: 512 + (includeSpec ? j.spec.utf8.count : 0))
+        write(j, retentionHours: retentionHours, deliveries: deliveries, includeSpec: includeSpec, to: &w)
+        return w.bytes
+    }
+
+    static func write(_ j: Job, retentionHours: Double, deliveries: [WebhookDelivery]?, includeSpec: Bool, to w: inout JSONWriter) {
+        w.openObject()
+        w.key("id"); w.string(j.id)
+        w.key("status"); w.string(j.status.rawValue)
+        w.key("template"); w.string(j.templateID)
+        w.key("progress"); w.decimal(j.progress)
+        w.key("eta"); w.decimal(j.eta)
+        w.key("attempts"); w.int(j.attempts)
+        w.key("maxAttempts"); w.int(j.maxAttempts)
+        w.key("createdAt"); w.timestamp(j.createdAt)
+        w.key("updatedAt"); w.timestamp(j.updatedAt)
+        w.key("startedAt"); w.timestamp(j.startedAt)
+        w.key("finishedAt"); w.timestamp(j.finishedAt)
+        w.key("error")
+        if let e = j.error {
+            w.openObject()
+            w.key("code"); w.string(e.code)
+            w.key("message"); w.string(e.message)
+            w.closeObject()
+        } else {
+            w.null()
+        }
+        w.key("output")
         if let o = j.output, j.status == .succeeded {
-            let duration = (try? TimeParser.parseString(o.duration).get())?.jsonNumber ?? .null
-            let expires: JSONValue = retentionHours > 0 && j.finishedAt != nil
-                ? .string(timestamp(j.finishedAt! + Int64(retentionHours * 3_600_000))) : .null
-            m.append(("output", .object([
-                ("url", .string("/v1/jobs/\(j.id)/output")), ("bytes", .number(String(o.bytes))), ("duration", duration),
-                ("sha256", .string(o.sha256)), ("contentType", .string(o.contentType)),
-                ("expiresAt", expires), ("expired", .bool(o.expired)),
-            ])))
+            w.openObject()
+            w.key("url"); w.string("/v1/jobs/\(j.id)/output")
+            w.key("bytes"); w.int(o.bytes)
+            w.key("duration")
+            if !o.duration.contains("/"), case .success = TimeParser.parseDecimal(o.duration) {
+                w.raw(o.duration)  // an exact decimal (`Time.description`) is already a JSON number
+            } else if let d = try? TimeParser.parseString(o.duration).get(), case .number(let text) = d.jsonNumber {
+                w.raw(text)
+            } else {
+                w.null()
+            }
+            w.key("sha256"); w.string(o.sha256)
+            w.key("contentType"); w.string(o.contentType)
+            w.key("expiresAt")
+            w.timestamp(retentionHours > 0 ? j.finishedAt.map { $0 + Int64(retentionHours * 3_600_000) } : nil)
+            w.key("expired"); w.bool(o.expired)
+            w.closeObject()
         } else {
-            m.append(("output", .null))
+            w.null()
         }
+        w.key("webhook")
         if let hook = j.webhook {
-            var w: [(key: String, value: JSONValue)] = [("url", .string(hook.url)), ("events", .array(hook.events.map { .string($0) }))]
-            if let deliveries { w.append(("deliveries", .array(deliveries.map(delivery)))) }
-            m.append(("webhook", .object(w)))
+            w.openObject()
+            w.key("url"); w.string(hook.url)
+            w.key("events"); w.openArray()
+            for e in hook.events { w.element(); w.string(e) }
+            w.closeArray()
+            if let deliveries {
+                w.key("deliveries"); w.openArray()
+                for d in deliveries { w.element(); delivery(d, to: &w) }
+                w.closeArray()
+            }
+            w.closeObject()
         } else {
-            m.append(("webhook", .null))
+            w.null()
         }
-        m.append(("idempotencyKey", j.idempotencyKey.map { .string($0) } ?? .null))
-        m.append(("spec", (try? JSONParser.parse(j.spec)) ?? .null))
-        return .object(m)
+        w.key("idempotencyKey"); w.string(j.idempotencyKey)
+        if includeSpec {
+            // Stored only after it parsed, so it is valid JSON as it is.
+            w.key("spec"); w.raw(j.spec)
+        }
+        w.closeObject()
     }
 
     /// An asset; `expiresAt` is when retention deletes it unless a job still uses it then.
@@ -51,36 +93,36 @@ enum JobJSON {
         ]
     }
 
-    /// A template: its id, name, placeholder names and spec.
-    static func template(_ t: Template) -> JSONValue {
-        .object([
+    /// A template: its id, name, placeholder names and (unless a list did not ask) spec.
+    static func template(_ t: Template, includeSpec: Bool = true) -> JSONValue {
+        var m: [(key: String, value: JSONValue)] = [
             ("id", .string(t.id)), ("name", t.name.map { .string($0) } ?? .null),
             ("placeholders", .array(t.placeholders.map { .string($0) })), ("createdAt", .string(timestamp(t.createdAt))),
-            ("spec", (try? JSONParser.parse(Array(t.spec.utf8))) ?? .null),
-        ])
+        ]
+        if includeSpec { m.append(("spec", (try? JSONParser.parse(Array(t.spec.utf8))) ?? .null)) }
+        return .object(m)
     }
 
     /// One webhook delivery: its id (`Reel-Delivery`), event, state and attempts.
-    static func delivery(_ d: WebhookDelivery) -> JSONValue {
-        func time(_ ms: Int64?) -> JSONValue { ms.map { .string(timestamp($0)) } ?? .null }
-        return .object([
-            ("id", .string(d.id)), ("event", .string(d.event)), ("status", .string(d.status.rawValue)),
-            ("attempts", .number(String(d.attempts))), ("lastStatus", d.lastStatus.map { .number(String($0)) } ?? .null),
-            ("lastError", d.lastError.map { .string($0) } ?? .null), ("createdAt", time(d.createdAt)),
-            ("lastAttemptAt", time(d.lastAttemptAt)), ("nextAttemptAt", time(d.status == .pending ? d.nextAttemptAt : nil)),
-            ("finishedAt", time(d.finishedAt)),
-        ])
-    }
-
-    static func number(_ d: Double) -> JSONValue {
-        guard d.isFinite else { return .null }
-        return .number(String(format: "%.6g", d))
+    static func delivery(_ d: WebhookDelivery, to w: inout JSONWriter) {
+        w.openObject()
+        w.key("id"); w.string(d.id)
+        w.key("event"); w.string(d.event)
+        w.key("status"); w.string(d.status.rawValue)
+        w.key("attempts"); w.int(d.attempts)
+        w.key("lastStatus"); w.int(d.lastStatus.map(Int64.init))
+        w.key("lastError"); w.string(d.lastError)
+        w.key("createdAt"); w.timestamp(d.createdAt)
+        w.key("lastAttemptAt"); w.timestamp(d.lastAttemptAt)
+        w.key("nextAttemptAt"); w.timestamp(d.status == .pending ? d.nextAttemptAt : nil)
+        w.key("finishedAt"); w.timestamp(d.finishedAt)
+        w.closeObject()
     }
 
     /// RFC 3339 with milliseconds, UTC.
     static func timestamp(_ ms: Int64) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return f.string(from: Date(timeIntervalSince1970: Double(ms) / 1000))
+        var bytes: [UInt8] = []
+        JSONWriter.appendTimestamp(ms, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,5 +1,7 @@
+import Foundation
 import ReelEngine
 import ReelHTTP
+import ReelQueue
 import ReelSpec
 
 /// RFC 9457 problem details: every API error is `application/problem+json` with a stable `type`.
@@ -11,11 +13,14 @@ struct Problem {
     var errors: [SpecProblem] = []
     var headers: [(String, String)] = []
 
-    var response: HTTPResponse {
+    /// The problem document; `instance` (RFC 9457) is the request id, as sent in `X-Request-Id`
+    /// and written to the log, so a client's report finds the server's log line.
+    func response(requestID: String?) -> HTTPResponse {
         var members: [(key: String, value: JSONValue)] = [
             ("type", .string("urn:reel:problem:\(type)")), ("title", .string(title)),
             ("status", .number(String(status))), ("detail", .string(detail)),
         ]
+        if let requestID { members.append(("instance", .string(requestID))) }
         if !errors.isEmpty {
             members.append(("errors", .array(errors.map {
                 .object([("pointer", .string($0.pointer)), ("message", .string($0.message))])
@@ -40,6 +45,38 @@ struct Problem {
         if case let .source(pointer, _, _) = error { detail = "\(pointer): the source could not be read for now; try again later" }
         return Problem(status: 503, type: "source-unavailable", title: "A source is unavailable", detail: detail,
                        headers: [("Retry-After", "30")])
+    }
+
+    /// A failure of the job store or the disk as a client should see it: 507 when the disk (or the
+    /// database) is full; 503 with `Retry-After` when the database is locked by another writer or
+    /// cannot be written (read-only); nil for anything else (a 500).
+    static func storage(_ error: Error) -> Problem? {
+        if let e = error as? SQLiteError {
+            if e.isFull { return insufficientStorage() }
+            if e.isBusy {
+                return Problem(status: 503, type: "store-busy", title: "The job store is busy",
+                               detail: "the job store is locked by another writer; try again shortly", headers: [("Retry-After", "2")])
+            }
+            if e.isReadOnly {
+                return Problem(status: 503, type: "store-read-only", title: "The job store cannot be written",
+                               detail: "the job store is read-only on this server for now; try again later", headers: [("Retry-After", "30")])
+            }
+            return nil
+        }
+        return isOutOfSpace(error as NSError) ? insufficientStorage() : nil
+    }
+
+    static func insufficientStorage() -> Problem {
+        Problem(status: 507, type: "insufficient-storage", title: "Insufficient storage",
+                detail: "the server's disk is full; nothing was stored")
+    }
+
+    /// ENOSPC or EDQUOT, directly or as the underlying error of a Foundation file error.
+    private static func isOutOfSpace(_ e: NSError) -> Bool {
+        if e.domain == NSPOSIXErrorDomain && (e.code == Int(ENOSPC) || e.code == Int(EDQUOT)) { return true }
+        if e.domain == NSCocoaErrorDomain && e.code == CocoaError.fileWriteOutOfSpace.rawValue { return true }
+        if let underlying = e.userInfo[NSUnderlyingErrorKey] as? NSError { return isOutOfSpace(underlying) }
+        return false
     }
 
     /// 401 with the `WWW-Authenticate` challenge (RFC 6750 §3).

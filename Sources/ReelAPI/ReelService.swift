@@ -18,7 +18,13 @@ public final class ReelService: @unchecked Sendable {
     private let sweepStop = DispatchSemaphore(value: 0)
     private var sweeper: Thread?
 
-    public init(config: ServerConfiguration, logger: Logger, requestLog: ((String) -> Void)? = nil) throws {
+    public convenience init(config: ServerConfiguration, logger: Logger, requestLog: ((String) -> Void)? = nil) throws {
+        try self.init(config: config, logger: logger, requestLog: requestLog, storeBusyTimeoutMillis: 5000)
+    }
+
+    /// `storeBusyTimeoutMillis`: how long a write waits for another writer's lock before its
+    /// request is answered 503 (tests shorten it).
+    init(config: ServerConfiguration, logger: Logger, requestLog: ((String) -> Void)?, storeBusyTimeoutMillis: Int32) throws {
         try config.checkAccess()
         self.config = config
         self.logger = logger
@@ -28,8 +34,10 @@ public final class ReelService: @unchecked Sendable {
         let retention = config.outputRetentionHours
         // A webhook's body is the job as GET /v1/jobs/{id} shows it at the event (without the history).
         store = try JobStore(path: paths.database, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
-                             webhookBody: { JobJSON.job($0, retentionHours: retention).serialized })
+                             busyTimeoutMillis: storeBusyTimeoutMillis,
+                             webhookBody: { String(decoding: JobJSON.job($0, retentionHours: retention), as: UTF8.self) })
         ReelService.removeStalePartials(in: paths.outputs, logger: logger)
+        ReelService.sweepUnreferencedOutputs(in: paths.outputs, store: store, logger: logger)
         // Uploads left in data/tmp for over an hour belonged to requests that died with a process
         // (younger ones may be another live server's, sharing this data directory).
         for name in (try? FileManager.default.contentsOfDirectory(atPath: paths.uploadsTemp)) ?? [] {
@@ -126,6 +134,7 @@ public final class ReelService: @unchecked Sendable {
             }
             let hours = config.webhookRetentionHours
             try store.pruneDeliveries(finishedBefore: hours > 0 ? now - Int64(hours * 3_600_000) : nil)
+            ReelService.sweepUnreferencedOutputs(in: paths.outputs, store: store, logger: logger)
         } catch {
             logger.error("retention sweep failed", metadata: ["error": "\(error)"])
         }

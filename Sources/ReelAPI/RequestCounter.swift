@@ -1,6 +1,7 @@
 import Foundation
+import ReelQueue
 
-/// Counts requests by method and status for `/metrics`.
+/// Counts requests by method and status, and times them by route, for `/metrics`.
 final class RequestCounter: @unchecked Sendable {
     struct Key: Hashable, Comparable {
         let method: String
@@ -8,8 +9,11 @@ final class RequestCounter: @unchecked Sendable {
         static func < (a: Key, b: Key) -> Bool { (a.method, a.status) < (b.method, b.status) }
     }
 
+    static let latencyBounds = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
     private let lock = NSLock()
     private var counts: [Key: Int] = [:]
+    private var byRoute: [String: Histogram] = [:]
 
     func count(method: String, status: Int) {
         let m = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"].contains(method) ? method : "OTHER"
@@ -18,9 +22,27 @@ final class RequestCounter: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// A request to `route` (a `Route.name`) answered `seconds` after its head arrived.
+    func time(route: String, seconds: Double) {
+        lock.lock()
+        let h = byRoute[route] ?? {
+            let made = Histogram(bounds: RequestCounter.latencyBounds)
+            byRoute[route] = made
+            return made
+        }()
+        lock.unlock()
+        h.observe(seconds)
+    }
+
     var snapshot: [Key: Int] {
         lock.lock()
         defer { lock.unlock() }
         return counts
+    }
+
+    var latencies: [String: Histogram] {
+        lock.lock()
+        defer { lock.unlock() }
+        return byRoute
     }
 }

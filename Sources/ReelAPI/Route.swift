@@ -1,7 +1,7 @@
 /// The resources of the API, matched from a request path, each with the methods it answers: one
 /// table for routing, `405` + `Allow`, and CORS preflights.
 enum Route: Equatable {
-    case health, metrics
+    case health, ready, metrics
     case jobs, job(String), jobCancel(String), jobOutput(String), jobThumbnail(String)
     /// A file of an `hls` output's folder: `/v1/jobs/{id}/output/{name}`.
     case jobOutputFile(String, String)
@@ -10,9 +10,12 @@ enum Route: Equatable {
     case probe
 
     init?(path: String) {
-        let seg = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        // Split on the bytes: no Character segmentation on the status path.
+        let seg = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
+            .map { String(decoding: $0, as: UTF8.self) }
         switch seg.count {
         case 1 where seg[0] == "healthz": self = .health
+        case 1 where seg[0] == "readyz": self = .ready
         case 1 where seg[0] == "metrics": self = .metrics
         case 2 where seg[0] == "v1":
             switch seg[1] {
@@ -45,7 +48,7 @@ enum Route: Equatable {
     /// The methods the resource answers (HEAD wherever GET), not counting OPTIONS.
     var methods: [String] {
         switch self {
-        case .health, .metrics, .jobOutput, .jobOutputFile, .jobThumbnail: return ["GET", "HEAD"]
+        case .health, .ready, .metrics, .jobOutput, .jobOutputFile, .jobThumbnail: return ["GET", "HEAD"]
         case .jobs, .templates: return ["GET", "HEAD", "POST"]
         case .job, .asset, .template: return ["GET", "HEAD", "DELETE"]
         case .jobCancel, .probe: return ["POST"]
@@ -53,9 +56,29 @@ enum Route: Equatable {
         }
     }
 
+    /// The route's name in metrics (`job` for `/v1/jobs/{id}`), without its ids.
+    var name: String {
+        switch self {
+        case .health: return "healthz"
+        case .ready: return "readyz"
+        case .metrics: return "metrics"
+        case .jobs: return "jobs"
+        case .job: return "job"
+        case .jobCancel: return "job_cancel"
+        case .jobOutput: return "job_output"
+        case .jobOutputFile: return "job_output_file"
+        case .jobThumbnail: return "job_thumbnail"
+        case .assets: return "assets"
+        case .asset: return "asset"
+        case .templates: return "templates"
+        case .template: return "template"
+        case .probe: return "probe"
+        }
+    }
+
     /// The `Allow` header: the methods and OPTIONS.
     var allow: String { (methods + ["OPTIONS"]).joined(separator: ", ") }
 
-    /// Only the liveness check is open to callers without a key.
-    var needsKey: Bool { self != .health }
+    /// Only the liveness and readiness checks are open to callers without a key.
+    var needsKey: Bool { self != .health && self != .ready }
 }

@@ -52,10 +52,16 @@ extension Connection {
 
     private func begin(_ request: ParsedRequest) {
         record = RequestRecord(requestID: request.head.requestID, method: request.head.method,
-                               path: request.head.path, started: MonotonicClock.now())
+                               path: request.head.path, started: MonotonicClock.now(),
+                               traceparent: TraceParent.accepting(request.head.headers["traceparent"]))
         var expected: Int64?
         switch request.framing {
         case .none:
+            if let response = host.handler.respondInline(to: request.head) {
+                // Answered on the loop thread: no hand-off to the pool and back.
+                respond(response, to: request, keepAlive: request.keepAlive && !host.isDraining)
+                return
+            }
             dispatch(request, body: .none)
             return
         case .length(let length):

@@ -18,16 +18,18 @@ extension Connection {
                                    path: request?.head.path ?? "", started: MonotonicClock.now())
         }
         record?.rejection = error.reason
-        var response = host.handler.reject(request?.head, status: error.status, reason: error.reason)
+        var response = host.handler.reject(request?.head, requestID: record?.requestID ?? RequestID.make(),
+                                           status: error.status, reason: error.reason)
         response.status = error.status
         respond(response, to: request, keepAlive: false)
     }
 
-    private func respond(_ response: HTTPResponse, to request: ParsedRequest?, keepAlive: Bool) {
+    func respond(_ response: HTTPResponse, to request: ParsedRequest?, keepAlive: Bool) {
         let requestID = record?.requestID ?? RequestID.make()
         func context(_ keepAlive: Bool) -> ResponseBuilder.Context {
             ResponseBuilder.Context(requestID: requestID, date: host.httpDate(), keepAlive: keepAlive,
-                                    isHead: request?.isHead ?? false, isHTTP10: request?.isHTTP10 ?? false)
+                                    isHead: request?.isHead ?? false, isHTTP10: request?.isHTTP10 ?? false,
+                                    traceparent: record?.traceparent)
         }
         let outgoing: OutgoingResponse
         do {
@@ -35,7 +37,7 @@ extension Connection {
         } catch {
             let reason = (error as? RequestError)?.reason ?? "\(error)"
             record?.rejection = reason
-            var fallback = host.handler.reject(request?.head, status: 500, reason: reason)
+            var fallback = host.handler.reject(request?.head, requestID: requestID, status: 500, reason: reason)
             fallback.status = 500
             if case .file = fallback.body { fallback.body = .empty }
             outgoing = (try? ResponseBuilder.build(fallback, context(false)))
@@ -91,6 +93,7 @@ extension Connection {
         line.int("bytes", bytes)
         line.decimal("ms", MonotonicClock.milliseconds(from: record.started, to: MonotonicClock.now()))
         line.string("remote", remoteAddress)
+        if let trace = record.traceparent { line.string("traceId", TraceParent.traceID(trace)) }
         if let error = failure ?? record.rejection { line.string("error", error) }
         host.log(line)
     }

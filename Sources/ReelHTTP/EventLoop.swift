@@ -1,9 +1,12 @@
+import Foundation
 import Glibc
 
-/// The single thread that owns every socket: it waits in epoll, accepts connections, drives each
-/// `Connection`'s state machine, enforces deadlines, and applies handler results that pool threads
-/// post to the `LoopMailbox` (woken through its eventfd). Idle connections cost a table entry and
-/// an epoll registration, no thread.
+/// A thread that owns its connections' sockets: it waits in epoll, drives each `Connection`'s
+/// state machine, enforces deadlines, and applies handler results that pool threads post to its
+/// `LoopMailbox` (woken through its eventfd). The first loop also owns the listening socket: it
+/// accepts, and hands every other connection (round robin) to the next loop through that loop's
+/// mailbox, so the loops share the parsing, inline answers and writing on several cores. Idle
+/// connections cost a table entry and an epoll registration, no thread.
 final class EventLoop: ConnectionHost {
     private static let wakeupToken: UInt64 = 0
     private static let listenerToken: UInt64 = 1
@@ -20,22 +23,32 @@ final class EventLoop: ConnectionHost {
     private var connections: [UInt64: Connection] = [:]
     private var nextID: UInt64 = 2
     private var nextSweep = UInt64.max
+    /// Every loop of the server (set once by `HTTPServer` before the threads start); the accepting
+    /// loop hands connections to them in turn.
+    var siblings: [EventLoop] = []
+    private var nextSibling = 0
+    /// Connections open on all loops together, against `maxConnections`.
+    private let openConnections: ConnectionCount
     private var drainDeadline: UInt64 = 0
     private(set) var isDraining = false
     private var date = HTTPDate()
     private let readBuffer = ReadBuffer(size: 64 * 1024)
+    private var pendingLog: [UInt8] = []
 
+    /// `listener` is given to the first loop only.
     init(configuration: HTTPServerConfiguration, handler: HTTPHandler, logger: ((String) -> Void)?,
-         listener: ListeningSocket, mailbox: LoopMailbox, pool: HandlerPool) throws {
+         listener: ListeningSocket?, mailbox: LoopMailbox, pool: HandlerPool, openConnections: ConnectionCount) throws {
         self.configuration = configuration
         self.handler = handler
         self.logger = logger
         self.listener = listener
         self.mailbox = mailbox
         self.pool = pool
+        self.openConnections = openConnections
+        listening = listener != nil
         epoll = try Epoll()
         try epoll.add(mailbox.wakeup.rawValue, events: Epoll.readable, token: Self.wakeupToken)
-        try epoll.add(listener.descriptor.rawValue, events: Epoll.readable, token: Self.listenerToken)
+        if let listener { try epoll.add(listener.descriptor.rawValue, events: Epoll.readable, token: Self.listenerToken) }
     }
 
     /// Runs until shutdown has drained every connection (or its grace period ran out).
@@ -58,9 +71,11 @@ final class EventLoop: ConnectionHost {
             }
             deliverMail()
             runDeadlines(now: MonotonicClock.now())
+            flushLog()
         }
         for connection in Array(connections.values) { connection.close(reason: "the server shut down") }
         closeListener()
+        flushLog()
     }
 
     private func waitTimeout(now: UInt64) -> Int32 {
@@ -77,8 +92,9 @@ final class EventLoop: ConnectionHost {
     private func acceptConnections() {
         guard let listener else { return }
         for _ in 0..<128 {
-            if connections.count >= configuration.maxConnections {
-                pauseAccepting(until: 0)
+            if openConnections.value >= configuration.maxConnections {
+                // Connections close on any loop; look again shortly.
+                pauseAccepting(until: MonotonicClock.now() + 10_000_000)
                 return
             }
             switch listener.accept() {
@@ -93,19 +109,38 @@ final class EventLoop: ConnectionHost {
                 }
                 continue  // ECONNABORTED, EINTR, EPROTO…: that one connection is gone
             case let .connection(socket, remote):
-                let id = nextID
-                nextID += 1
-                do {
-                    try epoll.add(socket.rawValue, events: Epoll.readable, token: id)
-                } catch {
-                    logProblem("cannot watch a new connection", error: "\(error)")
-                    continue
+                openConnections.add(1)
+                let target = siblings.isEmpty ? self : siblings[nextSibling % siblings.count]
+                nextSibling &+= 1
+                if target === self {
+                    adopt(socket, remote: remote)
+                } else {
+                    target.mailbox.post(HandedConnection(socket: socket, remote: remote))
                 }
-                let connection = Connection(id: id, socket: socket, remoteAddress: remote, host: self, interest: Epoll.readable)
-                connections[id] = connection
-                connection.start()
             }
         }
+    }
+
+    /// Serves an accepted connection on this loop.
+    private func adopt(_ socket: FileDescriptor, remote: String) {
+        guard !isDraining else {
+            socket.close()
+            openConnections.add(-1)
+            return
+        }
+        let id = nextID
+        nextID += 1
+        do {
+            try epoll.add(socket.rawValue, events: Epoll.readable, token: id)
+        } catch {
+            logProblem("cannot watch a new connection", error: "\(error)")
+            socket.close()
+            openConnections.add(-1)
+            return
+        }
+        let connection = Connection(id: id, socket: socket, remoteAddress: remote, host: self, interest: Epoll.readable)
+        connections[id] = connection
+        connection.start()
     }
 
     /// Stops watching the listener: new connections wait in the backlog. `until` 0 means until a
@@ -118,7 +153,11 @@ final class EventLoop: ConnectionHost {
     }
 
     private func resumeAccepting() {
-        guard !listening, !isDraining, let listener, connections.count < configuration.maxConnections else { return }
+        guard !listening, !isDraining, let listener else { return }
+        guard openConnections.value < configuration.maxConnections else {
+            acceptResumeAt = MonotonicClock.now() + 10_000_000
+            return
+        }
         listening = true
         acceptResumeAt = 0
         try? epoll.modify(listener.descriptor.rawValue, events: Epoll.readable, token: Self.listenerToken)
@@ -135,7 +174,8 @@ final class EventLoop: ConnectionHost {
     // MARK: Mail, deadlines, shutdown
 
     private func deliverMail() {
-        let (results, shutdownDeadline) = mailbox.take()
+        let (results, handed, shutdownDeadline) = mailbox.take()
+        for connection in handed { adopt(connection.socket, remote: connection.remote) }
         for result in results {
             connections[result.connectionID]?.onHandlerResult(result.response)
         }
@@ -173,18 +213,29 @@ final class EventLoop: ConnectionHost {
     }
 
     func dispatch(_ request: HTTPRequest, from connection: Connection) {
-        pool.submit(HandlerJob(connectionID: connection.id, request: request))
+        pool.submit(HandlerJob(connectionID: connection.id, request: request, replyTo: mailbox))
     }
 
     func remove(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
         epoll.remove(connection.socket.rawValue)
         connection.socket.close()
+        openConnections.add(-1)
         if !listening && acceptResumeAt == 0 { resumeAccepting() }
     }
 
+    /// Lines wait for the end of the loop's turn and go to the logger together: under load one
+    /// call (and one write) covers every request answered in that turn.
     func log(_ line: LogLine) {
-        logger?(line.line)
+        guard logger != nil else { return }
+        if !pendingLog.isEmpty { pendingLog.append(0x0A) }
+        pendingLog += line.closed
+    }
+
+    private func flushLog() {
+        guard !pendingLog.isEmpty else { return }
+        logger?(String(decoding: pendingLog, as: UTF8.self))
+        pendingLog.removeAll(keepingCapacity: true)
     }
 
     func httpDate() -> String {
@@ -195,5 +246,23 @@ final class EventLoop: ConnectionHost {
         var line = LogLine(level: "error", msg: message)
         line.string("error", error)
         log(line)
+    }
+}
+
+/// Connections open on every loop of a server, counted against `maxConnections`.
+final class ConnectionCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+
+    func add(_ n: Int) {
+        lock.lock()
+        count += n
+        lock.unlock()
     }
 }

@@ -16,6 +16,9 @@ public struct HTTPRequestHead: Sendable {
     /// A new random id for this request, sent back as `X-Request-Id` and written to the log, so a
     /// client report can be matched with the server's log line.
     public let requestID: String
+    /// When the server had the whole head (`MonotonicClock` nanoseconds; 0 for a head built by
+    /// hand), so a handler can time a request from its arrival, its wait for a thread included.
+    public var receivedAt: UInt64 = 0
 
     public init(method: String, target: String, path: String, query: [(name: String, value: String)] = [],
                 version: String = "HTTP/1.1", headers: HTTPHeaders = HTTPHeaders(),

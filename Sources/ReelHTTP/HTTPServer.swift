@@ -1,8 +1,9 @@
 import Foundation
 import Glibc
 
-/// An HTTP/1.1 server: one event-loop thread (epoll) owns every connection and a fixed pool of
-/// threads runs the handler, so thousands of idle keep-alive connections cost no thread each.
+/// An HTTP/1.1 server: event-loop threads (epoll, one per core by default) own the connections and
+/// a fixed pool of threads runs the handler, so thousands of idle keep-alive connections cost no
+/// thread each.
 /// Linux only (epoll, eventfd).
 ///
 /// `start()` binds and starts the threads; `shutdown(gracePeriod:)` stops accepting, lets requests
@@ -16,12 +17,13 @@ public final class HTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var phase = Phase.created
     private var boundPort = 0
-    private var loop: EventLoop?
+    private var loops: [EventLoop] = []
     private var pool: HandlerPool?
-    private var loopThread: JoinableThread?
+    private var loopThreads: [JoinableThread] = []
 
-    /// Checks the configuration; nothing is bound until `start()`. `logger` receives one JSON
-    /// object per line (a line per request, and problems such as accept failures); it is called on
+    /// Checks the configuration; nothing is bound until `start()`. `logger` receives JSON objects,
+    /// one per line (a line per request, and problems such as accept failures), several lines
+    /// joined by newlines in one call at the end of each turn of the event loop; it is called on
     /// the event-loop thread, so it must be quick.
     public init(configuration: HTTPServerConfiguration, handler: HTTPHandler, logger: ((String) -> Void)? = nil) throws {
         let problems = configuration.problems()
@@ -47,18 +49,29 @@ public final class HTTPServer: @unchecked Sendable {
         }
         let listener = try ListeningSocket(host: configuration.host, port: configuration.port,
                                            backlog: Int32(min(configuration.maxConnections, Int(SOMAXCONN))))
-        let mailbox = try LoopMailbox()
-        let pool = try HandlerPool(size: configuration.handlerThreads, handler: handler, mailbox: mailbox)
-        let loop: EventLoop
+        let pool = try HandlerPool(size: configuration.handlerThreads, handler: handler)
+        let open = ConnectionCount()
+        var loops: [EventLoop] = []
         do {
-            loop = try EventLoop(configuration: configuration, handler: handler, logger: logger,
-                                 listener: listener, mailbox: mailbox, pool: pool)
-            loopThread = try JoinableThread(name: "reel-http-loop") { loop.run() }
+            for i in 0..<configuration.eventLoops {
+                loops.append(try EventLoop(configuration: configuration, handler: handler, logger: logger,
+                                           listener: i == 0 ? listener : nil, mailbox: try LoopMailbox(), pool: pool,
+                                           openConnections: open))
+            }
+            for loop in loops { loop.siblings = loops }
+            for (i, loop) in loops.enumerated() {
+                loopThreads.append(try JoinableThread(name: i == 0 ? "reel-http-loop" : "reel-http-loop\(i)") { loop.run() })
+            }
         } catch {
+            for (loop, thread) in zip(loops, loopThreads) {
+                loop.mailbox.requestShutdown(deadline: MonotonicClock.now())
+                thread.join()
+            }
+            loopThreads = []
             _ = pool.stop(deadline: MonotonicClock.now())
             throw error
         }
-        self.loop = loop
+        self.loops = loops
         self.pool = pool
         boundPort = listener.port
         phase = .running
@@ -71,20 +84,22 @@ public final class HTTPServer: @unchecked Sendable {
     /// Returns when done; calling it again (or before `start()`) does nothing.
     public func shutdown(gracePeriod: Double) {
         lock.lock()
-        guard phase == .running, let loop, let pool, let loopThread else {
+        guard phase == .running, let pool else {
             phase = .stopped
             lock.unlock()
             return
         }
         phase = .stopped
-        self.loop = nil
+        let loops = self.loops, threads = loopThreads
+        self.loops = []
         self.pool = nil
-        self.loopThread = nil
+        loopThreads = []
         lock.unlock()
 
         let deadline = MonotonicClock.now() &+ MonotonicClock.nanoseconds(gracePeriod)
-        loop.mailbox.requestShutdown(deadline: deadline)
-        loopThread.join()
+        for loop in loops { loop.mailbox.requestShutdown(deadline: deadline) }
+        for thread in threads { thread.join() }
+        for loop in loops { loop.siblings = [] }  // the loops referred to each other
         _ = pool.stop(deadline: max(deadline, MonotonicClock.now() + 10_000_000))
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where an `HTTPServer` listens and the limits that protect it from slow or hostile clients.
 /// Times are in seconds.
 public struct HTTPServerConfiguration: Sendable {
@@ -7,6 +9,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var port: Int
     /// Pool threads running `HTTPHandler.handle`; also the number of requests handled at once.
     public var handlerThreads: Int
+    /// Event-loop threads sharing the connections (the first accepts and hands them out in turn);
+    /// by default one per core, at most 8.
+    public var eventLoops: Int
     /// Longest accepted request line in bytes; longer ones get 414.
     public var requestLineLimit: Int
     /// Largest accepted header section (and chunked trailer section) in bytes; larger ones get 431.
@@ -22,7 +27,9 @@ public struct HTTPServerConfiguration: Sendable {
 
     public init(host: String = "127.0.0.1", port: Int = 0, handlerThreads: Int = 4,
                 requestLineLimit: Int = 8192, headerLimit: Int = 32768,
-                headerTimeout: Double = 10, idleTimeout: Double = 60, maxConnections: Int = 4096) {
+                headerTimeout: Double = 10, idleTimeout: Double = 60, maxConnections: Int = 4096,
+                eventLoops: Int = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))) {
+        self.eventLoops = eventLoops
         self.host = host
         self.port = port
         self.handlerThreads = handlerThreads
@@ -38,6 +45,7 @@ public struct HTTPServerConfiguration: Sendable {
         var problems: [String] = []
         if !(0...65535).contains(port) { problems.append("port \(port) is not in 0…65535") }
         if handlerThreads < 1 || handlerThreads > 1024 { problems.append("handlerThreads \(handlerThreads) is not in 1…1024") }
+        if eventLoops < 1 || eventLoops > 64 { problems.append("eventLoops \(eventLoops) is not in 1…64") }
         if requestLineLimit < 16 { problems.append("requestLineLimit \(requestLineLimit) is below 16") }
         if headerLimit < 16 { problems.append("headerLimit \(headerLimit) is below 16") }
         if !(headerTimeout > 0) || !headerTimeout.isFinite { problems.append("headerTimeout \(headerTimeout) is not a positive number of seconds") }

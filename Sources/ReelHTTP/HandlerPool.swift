@@ -5,13 +5,14 @@ import Glibc
 struct HandlerJob {
     let connectionID: UInt64
     let request: HTTPRequest
+    /// The mailbox of the loop that owns the connection.
+    let replyTo: LoopMailbox
 }
 
 /// A fixed number of threads running `HTTPHandler.handle`, fed by the event loop. Each connection
 /// has at most one request in the queue or running, so the queue is bounded by `maxConnections`.
 final class HandlerPool: @unchecked Sendable {
     private let handler: HTTPHandler
-    private let mailbox: LoopMailbox
     private let condition = NSCondition()
     private var queue: [HandlerJob] = []
     private var queueHead = 0
@@ -19,9 +20,8 @@ final class HandlerPool: @unchecked Sendable {
     private var running = 0
     private var threads: [JoinableThread] = []
 
-    init(size: Int, handler: HTTPHandler, mailbox: LoopMailbox) throws {
+    init(size: Int, handler: HTTPHandler) throws {
         self.handler = handler
-        self.mailbox = mailbox
         do {
             for index in 0..<size {
                 condition.lock()
@@ -78,7 +78,7 @@ final class HandlerPool: @unchecked Sendable {
         while let job = next() {
             let response = handler.handle(job.request)
             Self.removeUpload(job.request)
-            mailbox.post(HandlerResult(connectionID: job.connectionID, response: response))
+            job.replyTo.post(HandlerResult(connectionID: job.connectionID, response: response))
         }
         condition.lock()
         running -= 1

@@ -2,8 +2,8 @@ import Glibc
 
 /// Nanoseconds on `CLOCK_MONOTONIC`: deadlines and durations must not jump when the wall clock is
 /// adjusted.
-enum MonotonicClock {
-    static func now() -> UInt64 {
+public enum MonotonicClock {
+    public static func now() -> UInt64 {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return UInt64(max(0, ts.tv_sec)) &* 1_000_000_000 &+ UInt64(max(0, ts.tv_nsec))

@@ -15,9 +15,11 @@ enum RequestHeadParser {
         }
         let (path, query) = try RequestTarget.parse(target, method: method)
         let framing = try MessageFraming(headers: headers, version: version)
-        let requestHead = HTTPRequestHead(
+        var requestHead = HTTPRequestHead(
             method: method, target: String(decoding: target, as: UTF8.self), path: path, query: query,
-            version: version, headers: headers, remoteAddress: remoteAddress, requestID: requestID)
+            version: version, headers: headers, remoteAddress: remoteAddress,
+            requestID: RequestID.accepting(headers["X-Request-Id"]) ?? requestID)
+        requestHead.receivedAt = MonotonicClock.now()
         return ParsedRequest(head: requestHead, framing: framing.body, keepAlive: framing.keepAlive,
                              expectsContinue: framing.expectsContinue)
     }

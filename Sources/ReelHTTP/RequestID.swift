@@ -1,10 +1,37 @@
-/// Random request ids, so a response (`X-Request-Id`) can be matched with its log line.
+import Foundation
+
+/// Request ids, so a response (`X-Request-Id`) can be matched with its log line.
 public enum RequestID {
-    /// 16 lowercase hex digits (64 random bits from the system generator).
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var state: UInt64 = {
+        var system = SystemRandomNumberGenerator()
+        return system.next()
+    }()
+
+    /// 16 lowercase hex digits: SplitMix64 seeded once from the system generator (an id need only
+    /// be unique, not secret, and a system call per request is measurable on the status path).
     public static func make() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let value: UInt64 = generator.next()
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        lock.lock()
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        lock.unlock()
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let hex = Array("0123456789abcdef".utf8)
+        for i in 0..<16 { bytes[15 - i] = hex[Int((z >> (4 * UInt64(i))) & 0xF)] }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// An id a client sent (`X-Request-Id`) that Reel keeps: 1–128 characters of letters, digits,
+    /// `-`, `_`, `.` (safe in a header, a log line and a problem's `instance`, a URI reference).
+    public static func accepting(_ value: String?) -> String? {
+        guard let value, !value.isEmpty, value.utf8.count <= 128 else { return nil }
+        let ok = value.utf8.allSatisfy {
+            (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+                || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+        }
+        return ok ? value : nil
     }
 }

@@ -4,6 +4,8 @@ struct RequestRecord {
     let method: String
     let path: String
     let started: UInt64
+    /// A valid W3C `traceparent` the request carried: echoed on the response, its trace id logged.
+    var traceparent: String?
     /// Set when the server refused the request itself (logged as `error`).
     var rejection: String?
 }

@@ -13,10 +13,15 @@ enum ResponseBuilder {
         let isHead: Bool
         /// An HTTP/1.0 client needs `Connection: keep-alive` to keep the connection.
         let isHTTP10: Bool
+        /// The request's W3C `traceparent`, echoed unless the handler set its own.
+        var traceparent: String? = nil
     }
 
     /// Headers the server writes itself; a handler's copies are dropped.
     private static let ownedHeaders = ["content-length", "transfer-encoding", "connection", "keep-alive", "x-request-id", "date"]
+    private static let dateName = Array("Date: ".utf8)
+    private static let requestIDName = Array("\r\nX-Request-Id: ".utf8)
+    private static let lengthName = Array("Content-Length: ".utf8)
 
     static func build(_ response: HTTPResponse, _ context: Context) throws -> OutgoingResponse {
         let status = (200...599).contains(response.status) ? response.status : 500
@@ -42,27 +47,39 @@ enum ResponseBuilder {
             if sendsBody && fileLength > 0 { file = try open(path, needing: offset + fileLength) }
         }
 
-        var head = "HTTP/1.1 \(status) \(HTTPStatus.reasonPhrase(status))\r\n"
+        var head: [UInt8] = []
+        head.reserveCapacity(256)
+        head += Array("HTTP/1.1 \(status) \(HTTPStatus.reasonPhrase(status))\r\n".utf8)
         let handlerLength = response.headers["Content-Length"]
         for (name, value) in response.headers.all {
-            guard ASCII.isToken(name.utf8), !ownedHeaders.contains(name.lowercased()) else { continue }
-            head += name + ": " + sanitize(value) + "\r\n"
+            guard ASCII.isToken(name.utf8), !ownedHeaders.contains(where: { HTTPHeaders.sameName($0, name) }) else { continue }
+            head += name.utf8
+            head += [UInt8(ascii: ":"), ASCII.space]
+            for b in value.utf8 { head.append(ASCII.isFieldValueByte(b) ? b : ASCII.space) }
+            head += [ASCII.cr, ASCII.lf]
         }
-        head += "Date: \(context.date)\r\nX-Request-Id: \(context.requestID)\r\n"
+        head += Self.dateName
+        head += context.date.utf8
+        head += Self.requestIDName
+        head += context.requestID.utf8
+        head += [ASCII.cr, ASCII.lf]
+        if let trace = context.traceparent, !response.headers.contains("traceparent") { head += Array("traceparent: \(trace)\r\n".utf8) }
         if status == 304 {
             if let handlerLength, handlerLength.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
-                head += "Content-Length: \(handlerLength)\r\n"
+                head += Array("Content-Length: \(handlerLength)\r\n".utf8)
             }
         } else if status != 204 {
-            head += "Content-Length: \(length)\r\n"
+            head += Self.lengthName
+            head += String(length).utf8
+            head += [ASCII.cr, ASCII.lf]
         }
         if !context.keepAlive {
-            head += "Connection: close\r\n"
+            head += Array("Connection: close\r\n".utf8)
         } else if context.isHTTP10 {
-            head += "Connection: keep-alive\r\n"
+            head += Array("Connection: keep-alive\r\n".utf8)
         }
-        head += "\r\n"
-        return OutgoingResponse(status: status, closeAfter: !context.keepAlive, head: Array(head.utf8), bytes: bytes,
+        head += [ASCII.cr, ASCII.lf]
+        return OutgoingResponse(status: status, closeAfter: !context.keepAlive, head: head, bytes: bytes,
                                 file: file, fileOffset: fileOffset, fileLength: sendsBody ? length : 0)
     }
 
@@ -70,20 +87,13 @@ enum ResponseBuilder {
     private static func open(_ path: String, needing: Int64) throws -> FileDescriptor {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw RequestError(500, "cannot open the response file \(path): \(HTTPServerError.describe(errno: errno))")
+            throw RequestError(500, "cannot open the response file: \(HTTPServerError.describe(errno: errno))")
         }
         let descriptor = FileDescriptor(fd)
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int64(info.st_size) >= needing else {
-            throw RequestError(500, "the response file \(path) is not a regular file of at least \(needing) bytes")
+            throw RequestError(500, "the response file is not a regular file of at least \(needing) bytes")
         }
         return descriptor
-    }
-
-    /// Control bytes in a value would let a handler (or a value it copied from a client) split the
-    /// response; they become spaces.
-    private static func sanitize(_ value: String) -> String {
-        guard value.utf8.contains(where: { !ASCII.isFieldValueByte($0) }) else { return value }
-        return String(decoding: value.utf8.map { ASCII.isFieldValueByte($0) ? $0 : ASCII.space }, as: UTF8.self)
     }
 }

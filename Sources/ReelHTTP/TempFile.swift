@@ -14,7 +14,7 @@ final class TempFile {
         template += Array("reel-upload-XXXXXX".utf8CString)
         let fd = reel_mkostemp(&template, O_CLOEXEC)
         guard fd >= 0 else {
-            throw RequestError(500, "cannot create an upload file in \(directory): \(HTTPServerError.describe(errno: errno))")
+            throw RequestError(errno == ENOSPC ? 507 : 500, "cannot create an upload file: \(HTTPServerError.describe(errno: errno))")
         }
         descriptor = FileDescriptor(fd)
         path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -62,19 +62,39 @@ struct JobRun {
         } catch {
             outcome = error
         }
-        leaseKeeper.stop()
+        // A finished render keeps its lease while it is hashed and recorded.
+        if outcome != nil { leaseKeeper.stop() }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         meta["seconds"] = "\(seconds)"
         switch outcome {
         case nil:
             pool.metrics.record(seconds)
+            defer { leaseKeeper.stop() }
+            let output: JobOutput
             do {
                 let rendered = try RenderedOutput(path: path)
-                let output = JobOutput(path: path, bytes: rendered.bytes, duration: plan.outputRange.duration.description,
-                                       sha256: rendered.sha256, contentType: JobRun.contentType(plan.format))
-                if try !pool.store.complete(job.id, owner: owner, output: output) { try? FileManager.default.removeItem(atPath: path) }
-                log.info("job succeeded", metadata: meta)
+                output = JobOutput(path: path, bytes: rendered.bytes, duration: plan.outputRange.duration.description,
+                                   sha256: rendered.sha256, contentType: JobRun.contentType(plan.format))
             } catch {
+                try? FileManager.default.removeItem(atPath: path)
+                record { try pool.store.fail(job.id, owner: owner, error: JobError(code: "render_failed", message: "\(error)"), retry: true) }
+                return
+            }
+            do {
+                // A busy database is waited out: rendering again would cost far more than waiting.
+                if try !pool.store.complete(job.id, owner: owner, output: output, patience: JobRun.completionPatience) {
+                    try? FileManager.default.removeItem(atPath: path)
+                    log.info("job finished after its lease was lost; output discarded", metadata: meta)
+                    return
+                }
+                log.info("job succeeded", metadata: meta)
+            } catch let e as SQLiteError where e.isBusy {
+                // Still busy: the file stays; once the lease runs out the job is rendered again and
+                // this file, never recorded, goes with the output sweep.
+                log.error("job store busy; the finished output could not be recorded",
+                          metadata: meta.merging(["error": "\(e)"]) { $1 })
+            } catch {
+                try? FileManager.default.removeItem(atPath: path)
                 record { try pool.store.fail(job.id, owner: owner, error: JobError(code: "render_failed", message: "\(error)"), retry: true) }
             }
         case RenderError.cancelled?:
@@ -104,6 +124,9 @@ struct JobRun {
     private func record(_ body: () throws -> Void) {
         do { try body() } catch { pool.logger.error("job store write failed", metadata: ["jobId": "\(job.id)", "error": "\(error)"]) }
     }
+
+    /// How long a finished render waits for a busy database to record it.
+    static let completionPatience = 60.0
 
     static func fileExtension(_ f: OutputFormat) -> String { f.rawValue }
 

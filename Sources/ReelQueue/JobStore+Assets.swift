@@ -1,7 +1,7 @@
 extension JobStore {
     /// Records an uploaded asset.
     public func insert(_ a: Asset) throws {
-        try locked {
+        try locked { db in
             try db.prepare("""
                 INSERT INTO assets (id, key_id, path, bytes, sha256, content_type, filename, probe, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).run([.text(a.id), .text(a.keyID), .text(a.path), .int(a.bytes), .text(a.sha256), a.contentType.map { .text($0) } ?? .null,
@@ -11,15 +11,15 @@ extension JobStore {
 
     /// The asset, of any key (the workers' view).
     public func asset(_ id: String) throws -> Asset? {
-        try locked { try fetchAsset(id) }
+        try locked { db in try fetchAsset(id, db) }
     }
 
     /// The asset when it belongs to `keyID`; another key's asset is as absent as a missing one.
     public func asset(_ id: String, keyID: String) throws -> Asset? {
-        try locked { try fetchAsset(id).flatMap { $0.keyID == keyID ? $0 : nil } }
+        try locked { db in try fetchAsset(id, db).flatMap { $0.keyID == keyID ? $0 : nil } }
     }
 
-    func fetchAsset(_ id: String) throws -> Asset? {
+    func fetchAsset(_ id: String, _ db: SQLiteDatabase) throws -> Asset? {
         let s = try db.prepare("SELECT id, key_id, path, bytes, sha256, content_type, filename, probe, created_at FROM assets WHERE id = ?")
             .bind([.text(id)])
         guard try s.step() else { return nil }
@@ -40,10 +40,10 @@ extension JobStore {
     /// Deletes an asset of `keyID` unless a queued or running job names it (one transaction, so a
     /// job submitted at the same moment either sees the asset or is refused for its absence).
     public func deleteAsset(_ id: String, keyID: String) throws -> AssetDeletion {
-        try locked {
+        try locked { db in
             try db.transaction {
-                guard let asset = try fetchAsset(id), asset.keyID == keyID else { return .notFound }
-                let users = try activeJobs(using: id)
+                guard let asset = try fetchAsset(id, db), asset.keyID == keyID else { return .notFound }
+                let users = try activeJobs(using: id, db)
                 if !users.isEmpty { return .inUse(jobs: users) }
                 try db.prepare("DELETE FROM job_assets WHERE asset_id = ?").run([.text(id)])
                 try db.prepare("DELETE FROM assets WHERE id = ?").run([.text(id)])
@@ -55,7 +55,7 @@ extension JobStore {
     /// Deletes the records of assets uploaded before `cutoff` (ms) that no queued or running job
     /// names, and returns their paths for the caller to remove.
     public func expireAssets(createdBefore cutoff: Int64) throws -> [String] {
-        try locked {
+        try locked { db in
             try db.transaction {
                 let s = try db.prepare("""
                     SELECT id, path FROM assets WHERE created_at < ? AND NOT EXISTS (
@@ -73,7 +73,7 @@ extension JobStore {
         }
     }
 
-    private func activeJobs(using asset: String) throws -> [String] {
+    private func activeJobs(using asset: String, _ db: SQLiteDatabase) throws -> [String] {
         let s = try db.prepare("""
             SELECT j.id AS id FROM job_assets ja JOIN jobs j ON j.id = ja.job_id
             WHERE ja.asset_id = ? AND j.status IN ('queued', 'running') ORDER BY j.rowid

@@ -4,8 +4,10 @@ extension JobStore {
     /// Takes the oldest runnable job for `owner`: a queued one, or a running one whose lease ran
     /// out. A job whose lease ran out after its last attempt fails instead, with the reason.
     public func claim(owner: String) throws -> Job? {
-        try locked {
+        var ended: [JobOutcomes.Outcome] = []
+        let claimed: Job? = try locked { db in
             try db.transaction {
+                ended = []
                 while true {
                     let t = now()
                     let s = try db.prepare("""
@@ -25,17 +27,21 @@ extension JobStore {
                             lease_expires = NULL, finished_at = ?, updated_at = ? WHERE id = ?
                             """).run([.text(job.cancelRequested ? "canceled" : "failed"), .text(code), .text(message),
                                       .int(t), .int(t), .text(job.id)])
-                        try enqueueEvent(job.cancelRequested ? "canceled" : "failed", jobID: job.id)
+                        try enqueueEvent(job.cancelRequested ? "canceled" : "failed", jobID: job.id, db)
+                        ended += [.leaseExpired, job.cancelRequested ? .canceled : .failed]
                         continue
                     }
+                    if job.status == .running { ended.append(.leaseExpired) }
                     try db.prepare("""
                         UPDATE jobs SET status = 'running', attempts = attempts + 1, lease_owner = ?, lease_expires = ?,
                         progress = 0, eta = NULL, started_at = COALESCE(started_at, ?), updated_at = ? WHERE id = ?
                         """).run([.text(owner), .int(t + leaseMillis), .int(t), .int(t), .text(job.id)])
-                    return try fetch(job.id)
+                    return try fetch(job.id, db)
                 }
             }
         }
+        ended.forEach(outcomes.count)
+        return claimed
     }
 
     /// A job's lease as a heartbeat found it, which says what its worker should do next.
@@ -50,7 +56,7 @@ extension JobStore {
 
     /// Renews the lease and records progress (with a `progress` webhook event at most every 5 s).
     public func heartbeat(_ id: String, owner: String, progress: Double, eta: Double?) throws -> LeaseStatus {
-        try locked {
+        try locked { db in
             try db.transaction {
                 let t = now()
                 try db.prepare("""
@@ -58,7 +64,7 @@ extension JobStore {
                     WHERE id = ? AND lease_owner = ? AND status = 'running'
                     """).run([.int(t + leaseMillis), .double(progress), eta.map { .double($0) } ?? .null, .int(t), .text(id), .text(owner)])
                 guard db.changes == 1 else { return .lost }
-                try enqueueProgress(jobID: id, at: t)
+                try enqueueProgress(jobID: id, at: t, db)
                 let s = try db.prepare("SELECT cancel_requested FROM jobs WHERE id = ?").bind([.text(id)])
                 return try s.step() && s.int("cancel_requested") != 0 ? .cancel : .keepGoing
             }
@@ -71,18 +77,36 @@ extension JobStore {
         try finish(id, owner: owner, status: "succeeded", error: nil, output: output)
     }
 
+    /// Records success like `complete`, but waits out a busy database (another process or a long
+    /// writer holding its lock) for up to `patience` seconds, trying again with growing pauses, so
+    /// a finished render is recorded instead of being rendered again. Errors other than busy, and
+    /// busy past the patience, are thrown.
+    @discardableResult
+    public func complete(_ id: String, owner: String, output: JobOutput, patience: Double) throws -> Bool {
+        let deadline = Date().addingTimeInterval(patience)
+        var pause = 0.05
+        while true {
+            do {
+                return try complete(id, owner: owner, output: output)
+            } catch let e as SQLiteError where e.isBusy && Date().addingTimeInterval(pause) < deadline {
+                Thread.sleep(forTimeInterval: pause)
+                pause = min(pause * 2, 1)
+            }
+        }
+    }
+
     /// Records a failure; with `retry`, the job is queued again while attempts remain.
     @discardableResult
     public func fail(_ id: String, owner: String, error: JobError, retry: Bool) throws -> Bool {
         if retry {
-            let requeued = try locked {
+            let requeued = try locked { db in
                 try db.prepare("""
                     UPDATE jobs SET status = 'queued', lease_owner = NULL, lease_expires = NULL, error_code = ?, error_message = ?,
                     updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'running' AND attempts < max_attempts
                     """).run([.text(error.code), .text(error.message), .int(now()), .text(id), .text(owner)])
                 return db.changes == 1
             }
-            if requeued { return true }
+            if requeued { outcomes.count(.retried); return true }
         }
         return try finish(id, owner: owner, status: "failed", error: error, output: nil)
     }
@@ -95,7 +119,7 @@ extension JobStore {
 
     /// Gives a running job back to the queue without counting the attempt (graceful shutdown).
     public func release(_ id: String, owner: String) throws {
-        try locked {
+        try locked { db in
             try db.prepare("""
                 UPDATE jobs SET status = 'queued', attempts = MAX(0, attempts - 1), lease_owner = NULL, lease_expires = NULL,
                 progress = 0, eta = NULL, updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'running'
@@ -105,7 +129,7 @@ extension JobStore {
 
     /// Ends a running job and writes its webhook event in the same transaction.
     private func finish(_ id: String, owner: String, status: String, error: JobError?, output: JobOutput?) throws -> Bool {
-        try locked {
+        let done: Bool = try locked { db in
             try db.transaction {
                 let t = now()
                 try db.prepare("""
@@ -118,15 +142,17 @@ extension JobStore {
                               output.map { .text($0.duration) } ?? .null, output.map { .text($0.sha256) } ?? .null,
                               output.map { .text($0.contentType) } ?? .null, .int(t), .int(t), .text(id), .text(owner)])
                 guard db.changes == 1 else { return false }
-                try enqueueEvent(status, jobID: id)
+                try enqueueEvent(status, jobID: id, db)
                 return true
             }
         }
+        if done, let outcome = JobOutcomes.Outcome(rawValue: status) { outcomes.count(outcome) }
+        return done
     }
 
     /// Marks outputs finished before `cutoff` (ms) as expired and returns their paths for deletion.
     public func expireOutputs(finishedBefore cutoff: Int64) throws -> [String] {
-        try locked {
+        try locked { db in
             try db.transaction {
                 let s = try db.prepare("""
                     SELECT output_path FROM jobs WHERE status = 'succeeded' AND output_expired = 0 AND finished_at < ?

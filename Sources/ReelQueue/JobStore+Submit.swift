@@ -48,7 +48,7 @@ extension JobStore {
     /// Stores a validated spec as a queued job; durable (fsync'd) when this returns. The idempotency
     /// key, the key's quota and the uploads are checked in the same transaction as the insert.
     public func submit(_ sub: Submission) throws -> SubmitResult {
-        try locked {
+        try locked { db in
             try db.transaction {
                 if let key = sub.idempotencyKey {
                     let s = try db.prepare("SELECT \(JobStoreSchema.jobColumns), body_hash FROM jobs WHERE key_id = ? AND idempotency_key = ?")
@@ -85,7 +85,7 @@ extension JobStore {
                 for asset in Set(sub.assets) {
                     try db.prepare("INSERT INTO job_assets (job_id, asset_id) VALUES (?, ?)").run([.text(id), .text(asset)])
                 }
-                return .created(try fetch(id)!)
+                return .created(try fetch(id, db)!)
             }
         }
     }

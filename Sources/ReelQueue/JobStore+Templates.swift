@@ -1,7 +1,7 @@
 extension JobStore {
     /// Stores a template with a new id `tpl_<ULID>` and returns it.
     public func insertTemplate(keyID: String, name: String?, spec: String, placeholders: [String]) throws -> Template {
-        try locked {
+        try locked { db in
             let t = now()
             let template = Template(id: "tpl_" + ULID.make(millis: t), keyID: keyID, name: name, spec: spec,
                                     placeholders: placeholders, createdAt: t)
@@ -14,7 +14,7 @@ extension JobStore {
 
     /// The template when it belongs to `keyID`; another key's is as absent as a missing one.
     public func template(_ id: String, keyID: String) throws -> Template? {
-        try locked {
+        try locked { db in
             let s = try db.prepare("SELECT \(Self.templateColumns) FROM templates WHERE id = ? AND key_id = ?").bind([.text(id), .text(keyID)])
             return try s.step() ? try Self.template(s) : nil
         }
@@ -22,7 +22,7 @@ extension JobStore {
 
     /// The key's templates, newest first; `cursor` continues a previous page.
     public func listTemplates(keyID: String, limit: Int, cursor: String?) throws -> (templates: [Template], nextCursor: String?) {
-        try locked {
+        try locked { db in
             var sql = "SELECT \(Self.templateColumns) FROM templates WHERE key_id = ?"
             var args: [SQLiteStatement.Value] = [.text(keyID)]
             if let cursor, let row = Int64(cursor) { sql += " AND rowid < ?"; args.append(.int(row)) }
@@ -42,7 +42,7 @@ extension JobStore {
 
     /// Deletes a template of `keyID`; false when there was none. Jobs made from it keep their spec.
     public func deleteTemplate(_ id: String, keyID: String) throws -> Bool {
-        try locked {
+        try locked { db in
             try db.prepare("DELETE FROM templates WHERE id = ? AND key_id = ?").run([.text(id), .text(keyID)])
             return db.changes == 1
         }

@@ -4,8 +4,8 @@ extension JobStore {
     /// Inside a transaction that changed job `id`: writes the outbox row for `event` when the job's
     /// webhook asks for it, with the job's JSON as it is now, so the event and the change commit
     /// (or roll back) together.
-    func enqueueEvent(_ event: String, jobID id: String) throws {
-        guard let job = try fetch(id), let hook = job.webhook, hook.events.contains(event) else { return }
+    func enqueueEvent(_ event: String, jobID id: String, _ db: SQLiteDatabase) throws {
+        guard let job = try fetch(id, db), let hook = job.webhook, hook.events.contains(event) else { return }
         let t = now()
         try db.prepare("""
             INSERT INTO webhook_deliveries (id, job_id, event, url, body, status, created_at, next_attempt_at)
@@ -16,12 +16,12 @@ extension JobStore {
 
     /// Inside a heartbeat's transaction: a `progress` event when the job asks for them and the last
     /// one is at least 5 s old.
-    func enqueueProgress(jobID id: String, at t: Int64) throws {
+    func enqueueProgress(jobID id: String, at t: Int64, _ db: SQLiteDatabase) throws {
         let s = try db.prepare("SELECT webhook_events, webhook_progress_at FROM jobs WHERE id = ?").bind([.text(id)])
         guard try s.step(), let events = try s.optionalText("webhook_events"), events.split(separator: ",").contains("progress") else { return }
         if let last = try s.optionalInt("webhook_progress_at"), t - last < 5000 { return }
         try db.prepare("UPDATE jobs SET webhook_progress_at = ? WHERE id = ?").run([.int(t), .text(id)])
-        try enqueueEvent("progress", jobID: id)
+        try enqueueEvent("progress", jobID: id, db)
     }
 
     static let deliveryColumns = """
@@ -40,7 +40,7 @@ extension JobStore {
 
     /// A job's deliveries, oldest first: the last `limit` of them.
     public func deliveries(jobID: String, limit: Int = 50) throws -> [WebhookDelivery] {
-        try locked {
+        try locked { db in
             let s = try db.prepare("""
                 SELECT \(Self.deliveryColumns), rowid AS rowid FROM webhook_deliveries WHERE job_id = ? ORDER BY rowid DESC LIMIT ?
                 """).bind([.text(jobID), .int(Int64(limit))])
@@ -57,7 +57,7 @@ extension JobStore {
     /// events go out one after another in order, whoever sends them; an earlier one waiting for
     /// its retry does not hold the later ones back.
     public func claimDeliveries(by claimer: String, limit: Int, leaseMillis: Int64) throws -> [WebhookDelivery] {
-        try locked {
+        try locked { db in
             try db.transaction {
                 let t = now()
                 let s = try db.prepare("""
@@ -94,7 +94,7 @@ extension JobStore {
     /// progress events: they are deleted, unless being sent right now, so the history keeps the
     /// latest of each event and a retry never sends stale progress after newer.
     public func recordDelivery(_ id: String, _ outcome: DeliveryOutcome) throws {
-        try locked {
+        try locked { db in
             let t = now()
             switch outcome {
             case .delivered(let status):
@@ -124,7 +124,7 @@ extension JobStore {
 
     /// The senders holding pending deliveries now.
     public func deliveryClaimers() throws -> [String] {
-        try locked {
+        try locked { db in
             let s = try db.prepare("SELECT DISTINCT claimed_by FROM webhook_deliveries WHERE status = 'pending' AND claimed_by IS NOT NULL")
             var out: [String] = []
             while try s.step() { out.append(try s.text("claimed_by")) }
@@ -134,7 +134,7 @@ extension JobStore {
 
     /// Makes the pending deliveries of a sender that is gone due at once.
     public func releaseDeliveries(claimedBy claimer: String) throws {
-        try locked {
+        try locked { db in
             try db.prepare("""
                 UPDATE webhook_deliveries SET next_attempt_at = ?, claimed_by = NULL WHERE status = 'pending' AND claimed_by = ?
                 """).run([.int(now()), .text(claimer)])
@@ -144,7 +144,7 @@ extension JobStore {
     /// Deletes finished (delivered or failed) deliveries whose job was deleted, and, with
     /// `finishedBefore` (ms), those that finished before it. Pending ones are never deleted.
     public func pruneDeliveries(finishedBefore cutoff: Int64? = nil) throws {
-        try locked {
+        try locked { db in
             try db.prepare("""
                 DELETE FROM webhook_deliveries WHERE status != 'pending'
                 AND (finished_at < ? OR NOT EXISTS (SELECT 1 FROM jobs WHERE jobs.id = job_id))

@@ -144,24 +144,48 @@ enum JobStoreSchema {
         template_id, rowid AS rowid
         """
 
+    /// The positions of `jobColumns` in a statement, resolved by name once per statement.
+    struct JobColumns {
+        let id, keyID, status, spec, idempotencyKey, progress, eta, attempts, maxAttempts, cancelRequested: Int32
+        let errorCode, errorMessage, outputPath, outputBytes, outputDuration, outputSHA256: Int32
+        let outputContentType, outputExpired, createdAt, updatedAt, startedAt, finishedAt, webhookURL, webhookEvents: Int32
+        let templateID: Int32
+
+        init(_ s: SQLiteStatement) throws {
+            id = try s.column("id"); keyID = try s.column("key_id"); status = try s.column("status"); spec = try s.column("spec")
+            idempotencyKey = try s.column("idempotency_key"); progress = try s.column("progress"); eta = try s.column("eta")
+            attempts = try s.column("attempts"); maxAttempts = try s.column("max_attempts")
+            cancelRequested = try s.column("cancel_requested"); errorCode = try s.column("error_code")
+            errorMessage = try s.column("error_message"); outputPath = try s.column("output_path")
+            outputBytes = try s.column("output_bytes"); outputDuration = try s.column("output_duration")
+            outputSHA256 = try s.column("output_sha256"); outputContentType = try s.column("output_content_type")
+            outputExpired = try s.column("output_expired"); createdAt = try s.column("created_at")
+            updatedAt = try s.column("updated_at"); startedAt = try s.column("started_at"); finishedAt = try s.column("finished_at")
+            webhookURL = try s.column("webhook_url"); webhookEvents = try s.column("webhook_events")
+            templateID = try s.column("template_id")
+        }
+    }
+
     /// Reads a row selected with `jobColumns`.
     static func job(_ s: SQLiteStatement) throws -> Job {
+        let c = try s.layout(JobColumns.init)
         var error: JobError?
-        if let code = try s.optionalText("error_code") { error = JobError(code: code, message: try s.text("error_message")) }
+        if let code = s.optionalText(at: c.errorCode) { error = JobError(code: code, message: s.text(at: c.errorMessage)) }
         var output: JobOutput?
-        if let path = try s.optionalText("output_path") {
-            output = JobOutput(path: path, bytes: try s.int64("output_bytes"), duration: try s.text("output_duration"),
-                               sha256: try s.text("output_sha256"), contentType: try s.text("output_content_type"),
-                               expired: try s.int("output_expired") != 0)
+        if let path = s.optionalText(at: c.outputPath) {
+            output = JobOutput(path: path, bytes: s.int64(at: c.outputBytes), duration: s.text(at: c.outputDuration),
+                               sha256: s.text(at: c.outputSHA256), contentType: s.text(at: c.outputContentType),
+                               expired: s.int(at: c.outputExpired) != 0)
         }
-        return Job(id: try s.text("id"), keyID: try s.text("key_id"), templateID: try s.optionalText("template_id"), status: Job.Status(rawValue: try s.text("status")) ?? .failed, spec: try s.text("spec"),
-                   idempotencyKey: try s.optionalText("idempotency_key"), progress: try s.double("progress"),
-                   eta: try s.optionalDouble("eta"), attempts: try s.int("attempts"), maxAttempts: try s.int("max_attempts"),
-                   cancelRequested: try s.int("cancel_requested") != 0, createdAt: try s.int64("created_at"),
-                   updatedAt: try s.int64("updated_at"), startedAt: try s.optionalInt("started_at"),
-                   finishedAt: try s.optionalInt("finished_at"), error: error, output: output,
-                   webhook: try s.optionalText("webhook_url").map {
-                       JobWebhook(url: $0, events: try s.text("webhook_events").split(separator: ",").map(String.init))
+        return Job(id: s.text(at: c.id), keyID: s.text(at: c.keyID), templateID: s.optionalText(at: c.templateID),
+                   status: Job.Status(rawValue: s.text(at: c.status)) ?? .failed, spec: s.text(at: c.spec),
+                   idempotencyKey: s.optionalText(at: c.idempotencyKey), progress: s.double(at: c.progress),
+                   eta: s.optionalDouble(at: c.eta), attempts: s.int(at: c.attempts), maxAttempts: s.int(at: c.maxAttempts),
+                   cancelRequested: s.int(at: c.cancelRequested) != 0, createdAt: s.int64(at: c.createdAt),
+                   updatedAt: s.int64(at: c.updatedAt), startedAt: s.optionalInt(at: c.startedAt),
+                   finishedAt: s.optionalInt(at: c.finishedAt), error: error, output: output,
+                   webhook: s.optionalText(at: c.webhookURL).map {
+                       JobWebhook(url: $0, events: s.text(at: c.webhookEvents).split(separator: ",").map(String.init))
                    })
     }
 }

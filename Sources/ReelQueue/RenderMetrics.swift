@@ -1,23 +1,15 @@
 import Foundation
 
-/// Totals of finished renders for `/metrics` (a Prometheus summary's `_sum` and `_count`).
+/// Wall time of finished renders for `/metrics` (`reel_render_seconds`, a histogram).
 public final class RenderMetrics: @unchecked Sendable {
-    private let lock = NSLock()
-    private var seconds = 0.0
-    private var count = 0
+    public let seconds = Histogram(bounds: [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800, 3600])
 
     public init() {}
 
-    func record(_ s: Double) {
-        lock.lock()
-        seconds += s
-        count += 1
-        lock.unlock()
-    }
+    func record(_ s: Double) { seconds.observe(s) }
 
     public var snapshot: (sum: Double, count: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (seconds, count)
+        let s = seconds.snapshot
+        return (s.sum, s.count)
     }
 }

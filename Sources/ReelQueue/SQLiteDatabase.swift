@@ -2,15 +2,22 @@ import CSQLite
 import Foundation
 
 /// Owns one SQLite connection (`sqlite3*`), opened in WAL mode with `synchronous=FULL`, so a
-/// committed write is on disk before the caller answers, and a busy timeout so a competing process
-/// waits instead of failing. Callers serialise access (see `JobStore`).
+/// committed write is on disk before the caller answers, and a busy timeout so a competing
+/// connection waits inside SQLite instead of failing. One thread uses a connection at a time
+/// (`ConnectionPool` hands them out), so SQLite's own per-connection mutex is off. Statements are
+/// prepared once per connection and kept (`prepare`).
 public final class SQLiteDatabase {
     let handle: OpaquePointer
     public let path: String
+    private var statements: [String: SQLiteStatement] = [:]
+
+    /// Process-wide settings, applied once before the first connection opens.
+    private static let configured: Void = { _ = reel_sqlite_disable_memstatus() }()
 
     public init(path: String, busyTimeoutMillis: Int32 = 5000) throws {
+        _ = Self.configured
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
@@ -25,7 +32,10 @@ public final class SQLiteDatabase {
         try execute("PRAGMA foreign_keys=ON")
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
 
     /// Runs SQL that returns no rows (several statements allowed).
     public func execute(_ sql: String) throws {
@@ -38,7 +48,26 @@ public final class SQLiteDatabase {
         }
     }
 
-    public func prepare(_ sql: String) throws -> SQLiteStatement { try SQLiteStatement(db: self, sql: sql) }
+    /// The statement for `sql`, prepared on first use and reset on every later one. A statement
+    /// belongs to its connection's current user: read its rows before preparing the same SQL again.
+    public func prepare(_ sql: String) throws -> SQLiteStatement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        let statement = try SQLiteStatement(db: self, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Ends every statement's read, so an idle connection holds no snapshot of the database (a
+    /// stepped, unreset statement keeps its read transaction open), and rolls back a transaction
+    /// left open. False when the connection could not be brought back to autocommit.
+    func settle() -> Bool {
+        for s in statements.values { s.reset() }
+        if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
+        return sqlite3_get_autocommit(handle) != 0
+    }
 
     /// Runs `body` in a transaction; `BEGIN IMMEDIATE` takes the write lock up front, so two
     /// workers claiming jobs cannot both read the same queued row.
@@ -57,10 +86,14 @@ public final class SQLiteDatabase {
     /// Rows changed by the last statement.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// Sets how long this connection waits for another's lock before failing with SQLITE_BUSY.
+    func setBusyTimeout(millis: Int32) { sqlite3_busy_timeout(handle, millis) }
+
     /// The schema version (`PRAGMA user_version`).
     public var userVersion: Int {
         get throws {
             let s = try prepare("PRAGMA user_version")
+            defer { s.reset() }  // an unfinished read would lock the tables a migration drops
             return try s.step() ? try s.int("user_version") : 0
         }
     }

@@ -7,7 +7,11 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     public var description: String { "SQLite error \(code): \(message)\(sql.isEmpty ? "" : " in: \(sql)")" }
 
     /// True for SQLITE_BUSY/SQLITE_LOCKED: another connection holds the lock past the busy timeout.
-    public var isBusy: Bool { code == 5 || code == 6 }
+    public var isBusy: Bool { code & 0xFF == 5 || code & 0xFF == 6 }
+    /// True for SQLITE_FULL: the disk (or the database's page limit) is full.
+    public var isFull: Bool { code & 0xFF == 13 }
+    /// True for SQLITE_READONLY: the database cannot be written (a read-only file or file system).
+    public var isReadOnly: Bool { code & 0xFF == 8 }
     /// True for a UNIQUE or other constraint violation.
     public var isConstraint: Bool { code & 0xFF == 19 }
 }

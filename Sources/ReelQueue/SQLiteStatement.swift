@@ -1,9 +1,10 @@
 import CSQLite
 
-/// Owns a prepared statement (`sqlite3_stmt*`), finalised in deinit.
+/// Owns a prepared statement (`sqlite3_stmt*`), finalised in deinit. Its connection keeps it
+/// (`SQLiteDatabase.prepare`), so it holds the connection's handle for messages, not the object.
 public final class SQLiteStatement {
     let handle: OpaquePointer
-    let db: SQLiteDatabase
+    let dbHandle: OpaquePointer
     let sql: String
 
     init(db: SQLiteDatabase, sql: String) throws {
@@ -13,9 +14,12 @@ public final class SQLiteStatement {
             throw SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(db.handle)), sql: sql)
         }
         handle = stmt
-        self.db = db
+        dbHandle = db.handle
         self.sql = sql
     }
+
+    /// Back to before the first step (bindings stay), ending any read in progress.
+    func reset() { sqlite3_reset(handle) }
 
     deinit { sqlite3_finalize(handle) }
 
@@ -66,9 +70,9 @@ public final class SQLiteStatement {
     public func double(_ column: String) throws -> Double { double(try index(of: column)) }
     /// The column's text; "" for NULL (use `optionalText` where NULL means something).
     public func text(_ column: String) throws -> String { text(try index(of: column)) }
-    public func optionalText(_ column: String) throws -> String? { try optional(column, text) }
-    public func optionalInt(_ column: String) throws -> Int64? { try optional(column, int64) }
-    public func optionalDouble(_ column: String) throws -> Double? { try optional(column, double) }
+    public func optionalText(_ column: String) throws -> String? { try optional(column) { text($0) } }
+    public func optionalInt(_ column: String) throws -> Int64? { try optional(column) { int64($0) } }
+    public func optionalDouble(_ column: String) throws -> Double? { try optional(column) { double($0) } }
 
     /// Result column positions by name (the `AS` name, or the column's own), built on the first
     /// named read: a query's columns are fixed once it is prepared. The first of two equal names wins.
@@ -90,6 +94,30 @@ public final class SQLiteStatement {
         throw SQLiteError(code: SQLITE_RANGE, message: "no result column named \"\(column)\" (the query selects: \(known))", sql: sql)
     }
 
+    // MARK: Reading by position, resolved by name once
+
+    /// A reader's column positions, built by `make` from the names on first use and kept with the
+    /// statement (its columns are fixed once prepared), so a hot reader resolves no name per row.
+    public func layout<L>(_ make: (SQLiteStatement) throws -> L) rethrows -> L {
+        if let l = layoutCache as? L { return l }
+        let l = try make(self)
+        layoutCache = l
+        return l
+    }
+    private var layoutCache: Any?
+
+    /// The position of `name` in the result (an error naming the query's columns when absent).
+    public func column(_ name: String) throws -> Int32 { try index(of: name) }
+
+    public func isNull(at i: Int32) -> Bool { isNull(i) }
+    public func int(at i: Int32) -> Int { int(i) }
+    public func int64(at i: Int32) -> Int64 { int64(i) }
+    public func double(at i: Int32) -> Double { double(i) }
+    public func text(at i: Int32) -> String { text(i) }
+    public func optionalText(at i: Int32) -> String? { isNull(i) ? nil : text(i) }
+    public func optionalInt(at i: Int32) -> Int64? { isNull(i) ? nil : int64(i) }
+    public func optionalDouble(at i: Int32) -> Double? { isNull(i) ? nil : double(i) }
+
     private func optional<T>(_ column: String, _ read: (Int32) -> T) throws -> T? {
         let i = try index(of: column)
         return isNull(i) ? nil : read(i)
@@ -102,6 +130,6 @@ public final class SQLiteStatement {
     private func text(_ i: Int32) -> String { sqlite3_column_text(handle, i).map { String(cString: $0) } ?? "" }
 
     private func error(_ rc: Int32) -> SQLiteError {
-        SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(db.handle)), sql: sql)
+        SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(dbHandle)), sql: sql)
     }
 }

@@ -37,6 +37,11 @@ public final class WorkerPool: @unchecked Sendable {
         for i in 0..<count {
             finished.enter()
             let t = Thread { [self] in
+                KernelThread.setName("reel-worker-\(i)")  // Foundation's Thread.name is not the kernel's name
+                // Below the HTTP threads; every thread the render starts inherits it.
+                if !RenderPriority.lowerCurrentThread() {
+                    logger.warning("cannot lower the render threads' priority", metadata: ["errno": "\(errno)"])
+                }
                 loop(owner: "\(ownerPrefix)-w\(i)")
                 finished.leave()
             }

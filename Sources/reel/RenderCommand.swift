@@ -32,11 +32,23 @@ struct RenderCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let cancel = CancellationToken()
+        // The first Ctrl-C stops the render cleanly (its partial file is removed); a second one,
+        // for a render slow to stop, exits at once.
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler { cancel.cancel() }
+        let presses = Presses()
+        interrupt.setEventHandler {
+            if presses.next() == 1 {
+                cancel.cancel()
+                printError("\ncancelling… (Ctrl-C again to quit at once)")
+            } else {
+                RenderCommand.removePartials(of: output)
+                printError("render cancelled")
+                Foundation.exit(130)
+            }
+        }
         interrupt.resume()
-        let meter = ProgressMeter(enabled: progress)
+        let meter = ProgressMeter(enabled: progress, outputSeconds: plan.outputRange.duration.approximateSeconds)
         do {
             try Renderer(plan: plan).render(to: output, cancel: cancel) { meter.update($0) }
             meter.finish()
@@ -50,4 +62,22 @@ struct RenderCommand: ParsableCommand {
             throw ExitCode(1)
         }
     }
+
+    /// Removes the renderer's temporary files for `output` (`.NAME.partial-PID-N`) written by this
+    /// process, when it exits without letting the render clean up.
+    static func removePartials(of output: String) {
+        let url = URL(fileURLWithPath: output)
+        let dir = url.deletingLastPathComponent().path
+        let prefix = ".\(url.lastPathComponent).partial-\(getpid())-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] where name.hasPrefix(prefix) {
+            try? FileManager.default.removeItem(atPath: dir + "/" + name)
+        }
+    }
+}
+
+/// Counts Ctrl-C presses (the signal handler runs on a dispatch queue).
+final class Presses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func next() -> Int { lock.lock(); defer { lock.unlock() }; count += 1; return count }
 }

@@ -76,7 +76,8 @@ final class JobsAPITests: XCTestCase {
         XCTAssertEqual(r.status, 422)
         XCTAssertEqual(r.header("Content-Type"), "application/problem+json")
         let pointers = Set(((r.json["errors"] as? [[String: Any]]) ?? []).compactMap { $0["pointer"] as? String })
-        XCTAssertEqual(pointers, ["/output/width", "/output/format", "/extra", "/timeline/videos/1/duration"])
+        // Structural problems and the missing source together, in one answer.
+        XCTAssertEqual(pointers, ["/output/width", "/output/format", "/extra", "/timeline/videos/1/duration", "/timeline/videos/0/src"])
         XCTAssertEqual(r.json["status"] as? Int, 422)
         XCTAssertEqual(r.json["type"] as? String, "urn:reel:problem:validation")
         // Structurally valid, but a source is missing: still refused before queueing.
@@ -136,5 +137,20 @@ final class JobsAPITests: XCTestCase {
         XCTAssertTrue(m.text.contains("reel_jobs{status=\"queued\"} 0"), m.text)
         XCTAssertTrue(m.text.contains("reel_queue_depth 0"))
         XCTAssertTrue(m.text.contains("reel_http_requests_total{method=\"POST\",code=\"200\"} 1"), m.text)
+        XCTAssertTrue(m.text.contains("reel_http_request_duration_seconds_count{route=\"healthz\"} 1"), m.text)
+        XCTAssertTrue(m.text.contains("reel_http_request_duration_seconds_bucket{route=\"probe\",le=\"+Inf\"} 2"), m.text)
+        XCTAssertTrue(m.text.contains("reel_job_outcomes_total{outcome=\"lease_expired\"} 0"), m.text)
+        XCTAssertTrue(m.text.contains("reel_render_seconds_bucket{le=\"+Inf\"} 0"), m.text)
+        XCTAssertTrue(m.text.contains("reel_build_info{version="), m.text)
+        let rss = m.text.split(separator: "\n").first { $0.hasPrefix("process_resident_memory_bytes ") }
+        XCTAssertGreaterThan(Int(rss?.split(separator: " ").last ?? "") ?? 0, 1 << 20, m.text)
+        // Outcomes: a job succeeds, another is cancelled while queued behind a long one.
+        let long = try f.submit(ServiceFixture.longSpec())
+        _ = try f.waitForJob(long) { $0["status"] as? String == "running" }
+        let queued = try f.submit(ServiceFixture.longSpec("#00FF00"))
+        XCTAssertEqual(try c.request("POST", "/v1/jobs/\(queued)/cancel").status, 202)
+        XCTAssertEqual(try c.request("DELETE", "/v1/jobs/\(long)").status, 204)
+        let after = try c.request("GET", "/metrics").text
+        XCTAssertTrue(after.contains("reel_job_outcomes_total{outcome=\"canceled\"} 2"), after)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import ReelAPI
+@testable import ReelAPI
 import XCTest
 
 /// A real service on an ephemeral loopback port with a temporary data directory and media root.
@@ -11,7 +11,7 @@ final class ServiceFixture {
     let keys: [String]
     var port: Int { service.port }
 
-    init(workers: Int = 1, keys: [String] = [], env: [String: String] = [:]) throws {
+    init(workers: Int = 1, keys: [String] = [], env: [String: String] = [:], storeBusyTimeoutMillis: Int32 = 5000) throws {
         root = NSTemporaryDirectory() + "reel-api-\(UUID().uuidString)"
         self.keys = keys
         try FileManager.default.createDirectory(atPath: root + "/media", withIntermediateDirectories: true)
@@ -23,7 +23,8 @@ final class ServiceFixture {
         config.dataDir = root + "/data"
         config.mediaRoot = root + "/media"
         config.workers = workers
-        service = try ReelService(config: config, logger: Logger(label: "test"))
+        service = try ReelService(config: config, logger: Logger(label: "test"), requestLog: nil,
+                                  storeBusyTimeoutMillis: storeBusyTimeoutMillis)
         try service.start()
     }
 

@@ -81,6 +81,13 @@ final class TestClient {
         }
     }
 
+    /// True when bytes from the server are waiting to be read (or the server closed), without waiting.
+    func hasPendingData() -> Bool {
+        if !buffer.isEmpty { return true }
+        var b: UInt8 = 0
+        return recv(fd, &b, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) >= 0
+    }
+
     /// True when the server closed the connection (reads EOF within the timeout).
     func isClosed() -> Bool {
         var b = [UInt8](repeating: 0, count: 1024)

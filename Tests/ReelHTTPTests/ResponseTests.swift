@@ -20,6 +20,41 @@ final class ResponseTests: ServerTestCase {
         XCTAssertEqual(ids.count, 2, "each request gets a new id")
     }
 
+    /// An incoming X-Request-Id is kept (response, log line); a malformed one is replaced. A valid
+    /// W3C traceparent is echoed and its trace id logged.
+    func testIncomingRequestIdAndTraceparentAreKeptAndEchoed() throws {
+        try startServer()
+        let client = try connect()
+        let trace = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+        try client.send("GET /hello HTTP/1.1\r\nHost: t\r\nX-Request-Id: client-42.a_b\r\ntraceparent: \(trace)\r\n\r\n")
+        let kept = try client.readResponse()
+        XCTAssertEqual(kept.header("X-Request-Id"), "client-42.a_b")
+        XCTAssertEqual(kept.header("traceparent"), trace)
+        try client.send("GET /hello HTTP/1.1\r\nHost: t\r\nX-Request-Id: has space\r\ntraceparent: 00-0000-bad\r\n\r\n")
+        let replaced = try client.readResponse()
+        XCTAssertNotNil(replaced.header("X-Request-Id")?.range(of: "^[0-9a-f]{16}$", options: .regularExpression))
+        XCTAssertNil(replaced.header("traceparent"))
+        XCTAssertTrue(eventually { self.logLines.contains { $0.contains(#""requestId":"client-42.a_b""#) && $0.contains(#""traceId":"4bf92f3577b34da6a3ce929d0e0e4736""#) } },
+                      "\(logLines)")
+    }
+
+    /// A handler may answer on the event loop: no pool thread runs `handle`, pipelined requests
+    /// (inline and pooled mixed) are answered in order, and each has its own log line.
+    func testInlineAnswersSkipThePoolAndKeepTheOrder() throws {
+        try startServer()
+        let client = try connect()
+        try client.send("GET /inline?n=1 HTTP/1.1\r\nHost: t\r\n\r\nGET /hello HTTP/1.1\r\nHost: t\r\n\r\nGET /inline?n=2 HTTP/1.1\r\nHost: t\r\n\r\n")
+        XCTAssertEqual(try client.readResponse().text, "inline 1")
+        XCTAssertEqual(try client.readResponse().text, "hello")
+        XCTAssertEqual(try client.readResponse().text, "inline 2")
+        try client.send("HEAD /inline HTTP/1.1\r\nHost: t\r\n\r\n")
+        let head = try client.readResponse(forHead: true)
+        XCTAssertEqual(head.header("Content-Length"), "7")
+        XCTAssertTrue(head.body.isEmpty)
+        XCTAssertEqual(handler.handledCount, 1, "only /hello went to the pool")
+        XCTAssertTrue(eventually { self.logLines.filter { $0.contains(#""path":"/inline""#) }.count == 3 }, "\(logLines)")
+    }
+
     func testLargeFileIsStreamedByteExact() throws {
         try startServer()
         let client = try connect(timeout: 5)
@@ -54,7 +89,10 @@ final class ResponseTests: ServerTestCase {
     func testMissingResponseFileBecomes500() throws {
         try startServer()
         try assertRefused("GET /missing-file HTTP/1.1\r\nHost: t\r\n\r\n", status: 500)
-        XCTAssertTrue(handler.rejections.contains { $0.status == 500 && $0.reason.contains("/nonexistent-reel-file") })
+        // The reason reaches the client (the API's problem detail): it names no server path.
+        XCTAssertTrue(handler.rejections.contains { $0.status == 500 && $0.reason.hasPrefix("cannot open the response file: ") },
+                      "\(handler.rejections)")
+        XCTAssertFalse(handler.rejections.contains { $0.reason.contains("/nonexistent-reel-file") })
     }
 
     func testPathAndQueryAreDecoded() throws {

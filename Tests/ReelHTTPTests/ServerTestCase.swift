@@ -44,7 +44,7 @@ class ServerTestCase: XCTestCase {
         server = try HTTPServer(configuration: configuration, handler: handler) { [weak self] line in
             guard let self else { return }
             self.logLock.lock()
-            self.lines.append(line)
+            self.lines += line.split(separator: "\n").map(String.init)  // a turn's lines come together
             self.logLock.unlock()
         }
         try server.start()

@@ -6,7 +6,7 @@ import ReelHTTP
 /// `GET /hello`, `POST /echo` (buffer ≤ 1 MiB), `POST /json` (buffer ≤ 64 B), `POST /upload`
 /// (file ≤ 256 KiB), `POST /upload-keep` (moves the upload away), `GET /file?offset=&length=`,
 /// `POST /refused-upload` (body left unread, 401), `GET /missing-file`, `GET /sleep?ms=&tag=`, `GET /path…` (echoes the decoded path and query),
-/// `GET /remote`. Errors from the server come back as problem+json from `reject`.
+/// `GET /remote`, `GET /inline` (answered on the event loop by `respondInline`). Errors from the server come back as problem+json from `reject`.
 final class TestHandler: HTTPHandler, @unchecked Sendable {
     let uploadDirectory: String
     let keepDirectory: String
@@ -37,6 +37,10 @@ final class TestHandler: HTTPHandler, @unchecked Sendable {
         case "/refused-upload": return .unread
         default: return .none
         }
+    }
+
+    func respondInline(to head: HTTPRequestHead) -> HTTPResponse? {
+        head.path == "/inline" ? .text(200, "inline \(head.queryValue("n") ?? "")") : nil
     }
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
@@ -88,7 +92,7 @@ final class TestHandler: HTTPHandler, @unchecked Sendable {
         }
     }
 
-    func reject(_ head: HTTPRequestHead?, status: Int, reason: String) -> HTTPResponse {
+    func reject(_ head: HTTPRequestHead?, requestID: String, status: Int, reason: String) -> HTTPResponse {
         lock.lock()
         rejected.append((status, reason))
         lock.unlock()

@@ -107,3 +107,46 @@ enum ProcessRunner {
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+/// Render threads run at nice 10, below the HTTP threads, and so do the threads they start.
+final class RenderPriorityTests: XCTestCase {
+    /// Name and nice value of each thread of this process (`/proc/self/task/*/stat`).
+    static func threads() -> [(name: String, nice: Int)] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.compactMap { tid in
+            guard let stat = try? String(contentsOfFile: "/proc/self/task/\(tid)/stat", encoding: .utf8),
+                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return nil }
+            let name = String(stat[stat.index(after: open)..<close])
+            let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+            // Fields after the name start at field 3 (state); nice is field 19.
+            guard fields.count > 16, let nice = Int(fields[16]) else { return nil }
+            return (name, nice)
+        }
+    }
+
+    func testWorkersAndTheThreadsOfTheirRendersRunAtNice10() throws {
+        let dir = NSTemporaryDirectory() + "reel-prio-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir + "/outputs", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try JobStore(path: dir + "/reel.db")
+        let pool = WorkerPool(store: store, workers: 1, outputDirectory: dir + "/outputs", resolver: SourceResolver(mediaRoot: dir),
+                              logger: Logger(label: "test"))
+        let spec = ##"{ "version": 1, "output": { "width": 640, "height": 360, "video": { "preset": "medium" } }, "timeline": { "videos": [ { "color": "#0000FF", "duration": 300 } ] } }"##
+        guard case .created(let job) = try store.submit(spec: spec, bodyHash: "h", idempotencyKey: nil) else { return XCTFail() }
+        pool.start()
+        defer { pool.shutdown() }
+        pool.wake()
+        let deadline = Date().addingTimeInterval(30)
+        var seen: [(name: String, nice: Int)] = []
+        while Date() < deadline {
+            seen = Self.threads()
+            // The worker, its lease keeper, the render's picture and audio threads, x264's threads.
+            if try store.job(job.id)?.status == .running, seen.filter({ $0.nice == Int(RenderPriority.niceness) }).count >= 5 { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let worker = try XCTUnwrap(seen.first { $0.name == "reel-worker-0" }, "\(seen)")
+        XCTAssertEqual(worker.nice, Int(RenderPriority.niceness))
+        XCTAssertGreaterThanOrEqual(seen.filter { $0.nice == Int(RenderPriority.niceness) }.count, 5, "the render's threads inherit it: \(seen)")
+        XCTAssertEqual(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0), 0, "the process's main thread keeps nice 0")
+    }
+}

@@ -33,6 +33,24 @@ final class TimeTests: XCTestCase {
         XCTAssertEqual(TimeParser.parseDecimal("99999999999999999999"), .failure(.outOfRange))
     }
 
+    /// The campaign's hostile number: a megabyte of zeros held a handler thread for half a minute
+    /// while they were removed one at a time. Text longer than any time needs is refused unread.
+    func testNumberTextLongerThanAnyTimeNeedsIsRefused() {
+        let megabyte = "0." + String(repeating: "0", count: 1_000_000) + "1"
+        XCTAssertEqual(TimeParser.parseDecimal(megabyte), .failure(.tooLong))
+        XCTAssertEqual(TimeParser.parseDecimal(String(repeating: "9", count: 65)), .failure(.tooLong))
+        XCTAssertTrue(TimeParser.Failure.tooLong.message.contains("64 characters"), TimeParser.Failure.tooLong.message)
+        // Within the limit, zeros anywhere still read exactly.
+        XCTAssertEqual(parse("0" + String(repeating: "0", count: 50) + "12.5"), Time(value: 25, timescale: 2))
+        XCTAssertEqual(parse("2." + "5" + String(repeating: "0", count: 60)), Time(value: 5, timescale: 2))
+        XCTAssertEqual(parse("100.0"), Time(seconds: 100))
+        XCTAssertEqual(parse("10.05"), Time(value: 201, timescale: 20))
+        XCTAssertEqual(parse("1200e-2"), Time(seconds: 12))
+        XCTAssertEqual(parse("0." + String(repeating: "0", count: 50)), .zero)
+        XCTAssertEqual(TimeParser.parseDecimal("0." + String(repeating: "0", count: 40) + "1"), .failure(.tooPrecise))
+        XCTAssertEqual(TimeParser.parseDecimal("1" + String(repeating: "0", count: 40)), .failure(.outOfRange))
+    }
+
     func testRationalStrings() {
         XCTAssertEqual(try TimeParser.parseString("1001/30000").get(), Time(value: 1001, timescale: 30000))
         XCTAssertEqual(try TimeParser.parseString("2/4").get(), Time(value: 1, timescale: 2))

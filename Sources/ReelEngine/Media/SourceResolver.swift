@@ -61,7 +61,8 @@ public struct SourceResolver: Sendable {
         }
         let joined = mediaRoot + "/" + parts.joined(separator: "/")
         guard let real = SourceResolver.realPath(joined) else { throw refuse("does not exist") }
-        guard real.hasPrefix(mediaRoot + "/") else { throw refuse("is a link that leads out of the media root") }
+        // `.` (or `a/..`-free spellings of it) is the media root itself: a folder, not a way out.
+        guard real == mediaRoot || real.hasPrefix(mediaRoot + "/") else { throw refuse("is a link that leads out of the media root") }
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: real, isDirectory: &isDir), !isDir.boolValue else {
             throw refuse("is not a file")

@@ -1,0 +1,71 @@
+import Foundation
+import ReelEngine
+import ReelSpec
+
+/// The source problems of a spec whose structure is not valid yet, so one 422 lists every problem
+/// at once (PRODUCT.md §2): the planner needs a decoded spec, so here the media `src` values are
+/// found in the JSON itself, at the places the spec reads media from, and resolved and probed as
+/// the planner would.
+enum SourceCheck {
+    /// Problems for the media sources of `json` that cannot be used, skipping pointers that already
+    /// have a problem. A source unreachable for a passing reason is not a problem of the spec.
+    static func problems(in json: JSONValue, resolver: SourceResolver, skipping known: [SpecProblem]) -> [SpecProblem] {
+        let taken = Set(known.map(\.pointer))
+        let found = mediaSources(in: json).filter { !taken.contains($0.pointer) }
+        guard !found.isEmpty else { return [] }
+        let unique = Array(Set(found.map(\.src)))
+        let results = Results(count: unique.count)
+        DispatchQueue.concurrentPerform(iterations: unique.count) { i in
+            do {
+                _ = try MediaProbe.probe(path: try resolver.resolve(unique[i]))
+            } catch {
+                results.set(i, error)
+            }
+        }
+        let failures = Dictionary(uniqueKeysWithValues: zip(unique, results.values))
+        return found.compactMap { item in
+            guard let error = failures[item.src] ?? nil, !((error as? RetryClassifiable)?.isTransient ?? false) else { return nil }
+            return SpecProblem(pointer: item.pointer, message: message(for: error, src: item.src))
+        }
+    }
+
+    /// The planner's wording (`RenderPlanner.message`): a refusal says why; an unreadable file says
+    /// FFmpeg's reason, never a server path.
+    static func message(for error: Error, src: String) -> String {
+        switch error {
+        case let r as SourceResolver.Refusal: return r.description
+        case let f as FFmpegError: return "\"\(src)\" cannot be read as media: \(f.message)"
+        default: return "\"\(src)\" cannot be read as media"
+        }
+    }
+
+    /// Every string `src` where the spec reads media: video items, image and video overlays,
+    /// voice-overs and music, with their pointers, in document order.
+    static func mediaSources(in json: JSONValue) -> [(pointer: String, src: String)] {
+        guard case .object(let root) = json, case .object(let timeline)? = root.first(where: { $0.key == "timeline" })?.value else {
+            return []
+        }
+        var out: [(pointer: String, src: String)] = []
+        for (list, onlyTypes) in [("videos", nil), ("overlays", ["image", "video"]), ("voiceOvers", nil), ("music", nil)] as [(String, [String]?)] {
+            guard case .array(let items)? = timeline.first(where: { $0.key == list })?.value else { continue }
+            for (i, item) in items.enumerated() {
+                guard case .object(let members) = item,
+                      case .string(let src)? = members.first(where: { $0.key == "src" })?.value, !src.isEmpty else { continue }
+                if let onlyTypes {
+                    guard case .string(let type)? = members.first(where: { $0.key == "type" })?.value, onlyTypes.contains(type) else { continue }
+                }
+                out.append(("/timeline/\(list)/\(i)/src", src))
+            }
+        }
+        return out
+    }
+
+    /// Errors written by concurrent probes, each into its own slot.
+    private final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [Error?]
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ i: Int, _ e: Error) { lock.lock(); slots[i] = e; lock.unlock() }
+        var values: [Error?] { lock.lock(); defer { lock.unlock() }; return slots }
+    }
+}

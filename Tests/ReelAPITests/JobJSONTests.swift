@@ -1,0 +1,55 @@
+import Foundation
+@testable import ReelAPI
+@testable import ReelQueue
+import XCTest
+
+/// The job JSON written straight to bytes (the polled status path) is what the Foundation-built
+/// answer was: valid JSON, RFC 3339 times to the millisecond, numbers as numbers, the spec as stored.
+final class JobJSONTests: XCTestCase {
+    func testTimestampsMatchFoundationsRFC3339() {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        for ms: Int64 in [0, 1, 999, 1_000, 1_700_000_000_123, 951_782_400_000 /* 2000-02-29 */, 4_102_444_799_999, -1, -86_400_001] {
+            XCTAssertEqual(JobJSON.timestamp(ms), f.string(from: Date(timeIntervalSince1970: Double(ms) / 1000)), "\(ms)")
+        }
+    }
+
+    func testNumbersAndStrings() throws {
+        var w = JSONWriter()
+        w.openArray()
+        for d in [0, 1, 0.42, 0.1234567, 3.0000004, -2.5, 1e-7, 123456.5] as [Double] { w.element(); w.decimal(d) }
+        w.element(); w.decimal(.nan)
+        w.element(); w.decimal(nil)
+        w.element(); w.int(Int64.min + 1)
+        w.element(); w.int(0)
+        w.element(); w.string("a\"b\\c\n\u{1}é海")
+        w.closeArray()
+        XCTAssertEqual(w.text, #"[0,1,0.42,0.123457,3,-2.5,0,123456.5,null,null,-9223372036854775807,0,"a\"b\\c\n\u0001é海"]"#)
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(w.bytes)))
+    }
+
+    func testAJobIsValidJSONWithItsSpecAsStored() throws {
+        let spec = ##"{ "version": 1, "timeline": { "videos": [ { "color": "#102030", "duration": 0.1 } ] } }"##
+        let job = Job(id: "job_X", keyID: "", templateID: nil, status: .succeeded, spec: spec, idempotencyKey: "k\"1", progress: 1,
+                      eta: nil, attempts: 2, maxAttempts: 3, cancelRequested: false, createdAt: 1_700_000_000_000,
+                      updatedAt: 1_700_000_000_500, startedAt: 1_700_000_000_100, finishedAt: 1_700_000_000_400,
+                      error: JobError(code: "render_failed", message: "first try: disk full"),
+                      output: JobOutput(path: "/x/job_X-2.mp4", bytes: 1234, duration: "1001/30000", sha256: "ab", contentType: "video/mp4"),
+                      webhook: JobWebhook(url: "https://h/x", events: ["succeeded", "failed"]))
+        let bytes = JobJSON.job(job, retentionHours: 1, deliveries: [])
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        XCTAssertEqual(json["attempts"] as? Int, 2)
+        XCTAssertEqual(json["progress"] as? Double, 1)
+        XCTAssertTrue(json["eta"] is NSNull)
+        XCTAssertEqual(json["finishedAt"] as? String, "2023-11-14T22:13:20.400Z")
+        let output = try XCTUnwrap(json["output"] as? [String: Any])
+        XCTAssertEqual(output["duration"] as? Double ?? 0, 1001.0 / 30000, accuracy: 1e-9)
+        XCTAssertEqual(output["expiresAt"] as? String, "2023-11-14T23:13:20.400Z")
+        XCTAssertEqual((json["webhook"] as? [String: Any])?["deliveries"] as? [String], [])
+        XCTAssertEqual(json["idempotencyKey"] as? String, "k\"1")
+        XCTAssertTrue(String(decoding: bytes, as: UTF8.self).hasSuffix(#""spec":"# + spec + "}"), "the stored text, not a re-serialisation")
+        let withoutSpec = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(JobJSON.job(job, retentionHours: 0, includeSpec: false))) as? [String: Any])
+        XCTAssertNil(withoutSpec["spec"])
+        XCTAssertTrue((withoutSpec["output"] as? [String: Any])?["expiresAt"] is NSNull)
+    }
+}

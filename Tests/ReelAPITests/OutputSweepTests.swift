@@ -1,0 +1,55 @@
+import Foundation
+@testable import ReelAPI
+import XCTest
+
+/// Outputs no job refers to — left by a process killed between renaming a finished render into
+/// place and recording it — are deleted at start and by every retention pass; recorded outputs,
+/// the attempt a running job is rendering, and files of other names stay.
+final class OutputSweepTests: XCTestCase {
+    let spec = ##"{ "version": 1, "output": { "width": 32, "height": 32 }, "timeline": { "videos": [ { "color": "#00FF00", "duration": 0.5 } ] } }"##
+
+    func testUnreferencedOutputsAreSweptAtStartAndByTheRetentionPass() throws {
+        let f = try ServiceFixture()
+        let id = try f.submit(spec)
+        let done = try f.waitForJob(id) { $0["status"] as? String == "succeeded" }
+        XCTAssertEqual(done["attempts"] as? Int, 1)
+        let outputs = f.root + "/data/outputs/"
+        let strays = ["\(id)-2.mp4", "\(id)-0.mp4", "job_01ARZ3NDEKTSV4RRFFQ69G5FAV-1.mp4", "job_01ARZ3NDEKTSV4RRFFQ69G5FAV-3"]
+        for name in strays + ["notes.txt", "job_short-1.mp4"] {
+            XCTAssertTrue(FileManager.default.createFile(atPath: outputs + name, contents: Data("x".utf8)))
+        }
+        f.service.sweep(now: Int64(Date().timeIntervalSince1970 * 1000))
+        XCTAssertEqual(f.dataFiles("outputs"), ["\(id)-1.mp4", "job_short-1.mp4", "notes.txt"])
+        let whole = try f.client().request("GET", "/v1/jobs/\(id)/output")
+        XCTAssertEqual(whole.status, 200, "the recorded output is served")
+
+        // At start: a second service on the same data sweeps before it serves.
+        for name in strays { XCTAssertTrue(FileManager.default.createFile(atPath: outputs + name, contents: Data("x".utf8))) }
+        let again = try ReelService(config: f.service.config, logger: .init(label: "test"))
+        _ = again
+        XCTAssertEqual(f.dataFiles("outputs"), ["\(id)-1.mp4", "job_short-1.mp4", "notes.txt"])
+    }
+
+    func testTheAttemptARunningJobRendersIsKept() throws {
+        let f = try ServiceFixture()
+        let id = try f.submit(ServiceFixture.longSpec())
+        _ = try f.waitForJob(id) { $0["status"] as? String == "running" }
+        let current = f.root + "/data/outputs/\(id)-1.mp4"   // as if renamed into place, not yet recorded
+        let earlier = f.root + "/data/outputs/\(id)-0.mp4"
+        XCTAssertTrue(FileManager.default.createFile(atPath: current, contents: Data("x".utf8)))
+        XCTAssertTrue(FileManager.default.createFile(atPath: earlier, contents: Data("x".utf8)))
+        f.service.sweep(now: Int64(Date().timeIntervalSince1970 * 1000))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: current))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: earlier))
+        XCTAssertEqual(try f.client().request("DELETE", "/v1/jobs/\(id)").status, 204)
+    }
+
+    func testOutputNames() {
+        XCTAssertEqual(ReelService.outputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-12.mp4")?.attempt, 12)
+        XCTAssertEqual(ReelService.outputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-1")?.jobID, "job_01ARZ3NDEKTSV4RRFFQ69G5FAV")
+        XCTAssertNil(ReelService.outputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-.mp4"))
+        XCTAssertNil(ReelService.outputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-1x"))
+        XCTAssertNil(ReelService.outputName(".job_01ARZ3NDEKTSV4RRFFQ69G5FAV-1.mp4.partial-12-1"))
+        XCTAssertNil(ReelService.outputName("job_01arz3ndektsv4rrffq69g5fav-1.mp4"))
+    }
+}

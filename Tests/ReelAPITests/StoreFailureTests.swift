@@ -1,0 +1,68 @@
+import Foundation
+@testable import ReelAPI
+@testable import ReelQueue
+import XCTest
+
+/// A locked, full or read-only job store as clients see it: clear statuses, never a 500, and GETs
+/// served meanwhile; `/readyz` says when the store cannot be written.
+final class StoreFailureTests: XCTestCase {
+    let spec = ##"{ "version": 1, "output": { "width": 32, "height": 32 }, "timeline": { "videos": [ { "color": "#00FF00", "duration": 0.5 } ] } }"##
+
+    func testALockedDatabaseIs503WithRetryAfterWhileGETsAreServed() throws {
+        let f = try ServiceFixture(storeBusyTimeoutMillis: 1500)
+        let id = try f.submit(spec)
+        XCTAssertEqual(try f.client().request("GET", "/readyz").status, 200)
+        // Another process holds the write lock.
+        let foreign = try SQLiteDatabase(path: f.root + "/data/reel.db")
+        try foreign.execute("BEGIN IMMEDIATE")
+        defer { try? foreign.execute("ROLLBACK") }
+        let writer = try f.client()
+        writer.send(Array("POST /v1/jobs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(spec.utf8.count)\r\n\r\n\(spec)".utf8))
+        Thread.sleep(forTimeInterval: 0.3)  // the POST is now waiting for the lock on a handler thread
+        let reader = try f.client()
+        for _ in 0..<5 {
+            let r = try reader.request("GET", "/v1/jobs/\(id)")
+            XCTAssertEqual(r.status, 200)
+        }
+        // With one store-wide mutex these GETs waited behind the POST and came after its answer.
+        XCTAssertFalse(writer.hasPendingData(), "the GETs were answered while the POST waited for the lock")
+        let ready = try reader.request("GET", "/readyz")
+        XCTAssertEqual(ready.status, 503, ready.text)
+        XCTAssertEqual(ready.json["store"] as? String, "locked by another writer")
+        XCTAssertNotNil(ready.header("Retry-After"))
+        XCTAssertEqual(try reader.request("GET", "/healthz").status, 200, "liveness is not readiness")
+        let refused = try writer.read()
+        XCTAssertEqual(refused.status, 503, refused.text)
+        XCTAssertEqual(refused.json["type"] as? String, "urn:reel:problem:store-busy")
+        XCTAssertEqual(refused.header("Retry-After"), "2")
+        try foreign.execute("ROLLBACK")
+        XCTAssertEqual(try f.client().json("POST", "/v1/jobs", spec).status, 202, "writes work again")
+    }
+
+    func testAFullDiskIs507AndNothingIsQueued() throws {
+        let f = try ServiceFixture()
+        _ = try f.submit(spec)
+        f.service.store.simulateFullDisk(pages: try f.service.store.pageCount())
+        // A body of a few hundred kilobytes needs pages the database may not grow to.
+        let padded = spec.replacingOccurrences(of: "\"version\": 1,", with: "\"version\": 1," + String(repeating: " ", count: 300_000))
+        let r = try f.client().json("POST", "/v1/jobs", padded)
+        XCTAssertEqual(r.status, 507, r.text)
+        XCTAssertEqual(r.json["type"] as? String, "urn:reel:problem:insufficient-storage")
+        XCTAssertEqual(try f.service.store.list(status: nil, limit: 10, cursor: nil).jobs.count, 1)
+        XCTAssertEqual(try f.client().request("GET", "/v1/jobs").status, 200, "reads go on")
+    }
+
+    func testStoreErrorsMapToStatuses() {
+        func status(_ code: Int32) -> Int? { Problem.storage(SQLiteError(code: code, message: "", sql: ""))?.status }
+        XCTAssertEqual(status(13), 507)        // SQLITE_FULL
+        XCTAssertEqual(status(5), 503)         // SQLITE_BUSY
+        XCTAssertEqual(status(6), 503)         // SQLITE_LOCKED
+        XCTAssertEqual(status(8), 503)         // SQLITE_READONLY
+        XCTAssertEqual(status(8 | (1 << 8)), 503)  // SQLITE_READONLY_RECOVERY
+        XCTAssertNil(status(1))                // SQLITE_ERROR: a bug, a 500
+        XCTAssertEqual(Problem.storage(SQLiteError(code: 8, message: "", sql: ""))?.headers.first?.0, "Retry-After")
+        XCTAssertEqual(Problem.storage(NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC)))?.status, 507)
+        XCTAssertEqual(Problem.storage(CocoaError(.fileWriteOutOfSpace))?.status, 507)
+        XCTAssertNil(Problem.storage(CocoaError(.fileNoSuchFile)))
+    }
+}
