@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# The whole test suite: installs missing dependencies, builds (debug), runs every test (XCTest).
+# The whole test suite: installs missing dependencies, fuzzes the parsers briefly, builds (debug), runs
+# every test (XCTest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
+# A bounded libFuzzer run of the parsers and probe first (FUZZ_SECONDS each, 15 by default; 0 skips
+# it), so the suite's closing line below stays the last one.
+if [ "${FUZZ_SECONDS:-15}" != "0" ]; then FUZZ_SECONDS=${FUZZ_SECONDS:-15} ./scripts/fuzz.sh; fi
 swift build --build-tests
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
