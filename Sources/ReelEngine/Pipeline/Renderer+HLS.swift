@@ -10,14 +10,8 @@ extension Renderer {
         guard let hls = plan.hls else { preconditionFailure("an hls output without its plan") }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         let frames = plan.frameCount
-        let pictures = BoundedQueue<Frame>(capacity: Renderer.pictureQueueDepth(frameBytes: plan.width * plan.height * 3 / 2))
-        let stopPictures = CancellationToken()
-        let picturesDone = startPictures(frames: frames, into: pictures, stop: stopPictures)
-        defer {
-            stopPictures.cancel()
-            pictures.close()
-            picturesDone.wait()
-        }
+        let pictures = PictureStage(plan: plan)
+        defer { pictures.stop() }
         let renditions = try hls.renditions.map { try HLSRenditionWriter(plan: plan, rendition: $0, hls: hls, folder: folder) }
         let audioOutput = try OutputFile(path: folder + "/audio.m3u8", formatName: "hls")
         let audioEncoder = try OutputEncoders.audio(plan, globalHeader: audioOutput.needsGlobalHeader)
@@ -31,7 +25,7 @@ extension Renderer {
         var boundaries: [Time] = []
         for i in 0..<frames {
             if cancel.isCancelled { throw RenderError.cancelled }
-            guard let frame = try pictures.pop() else { throw PipelineError.picturesEnded(after: i, of: frames) }
+            let frame = try pictures.next(i)
             // The first frame at or after each multiple of the segment duration starts a segment.
             let time = plan.frameTime(i)
             let startsSegment = !(time < nextSegment)

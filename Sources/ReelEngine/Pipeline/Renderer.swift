@@ -82,30 +82,6 @@ public final class Renderer {
         min(16, max(2, pictureQueueBudget / max(1, frameBytes)))
     }
 
-    /// Runs the picture stage on its own thread: demux, decode, fit and composite each output frame
-    /// and queue it with its pts. Returns a semaphore signalled when the thread has finished (and
-    /// released every decoder).
-    func startPictures(frames: Int64, into queue: BoundedQueue<Frame>, stop: CancellationToken) -> DispatchSemaphore {
-        let plan = self.plan
-        return StageThread.start("reel-pictures") {
-            var pictures = VideoTrack(plan: plan, stop: stop)
-            defer { pictures.close() }
-            do {
-                for i in 0..<frames {
-                    if queue.isClosed { break }
-                    let frame = try pictures.picture(at: plan.outputRange.start + plan.frameTime(i))
-                    let ref = try frame.reference()
-                    ref.pts = i
-                    ref.pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE
-                    guard queue.push(ref) else { break }
-                }
-                queue.finish(error: nil)
-            } catch {
-                queue.finish(error: error)
-            }
-        }
-    }
-
     private func write(to temp: String, cancel: CancellationToken, progress: (Double) -> Void) throws {
         if plan.format.isStill { return try writeStill(to: temp, stop: cancel) }
         if plan.format == .gif { return try writeGIF(to: temp, cancel: cancel, progress: progress) }
@@ -132,14 +108,8 @@ public final class Renderer {
         let frames = plan.frameCount
         // The picture stage starts first, so the first segment opens and decodes while the encoders
         // are set up.
-        let pictures = BoundedQueue<Frame>(capacity: Renderer.pictureQueueDepth(frameBytes: plan.width * plan.height * 3 / 2))
-        let stopPictures = CancellationToken()
-        let picturesDone = startPictures(frames: frames, into: pictures, stop: stopPictures)
-        defer {
-            stopPictures.cancel()
-            pictures.close()
-            picturesDone.wait()
-        }
+        let pictures = PictureStage(plan: plan)
+        defer { pictures.stop() }
         let output = try OutputFile(path: temp, formatName: OutputEncoders.muxerName(plan.format))
         let videoEncoder = try OutputEncoders.video(plan, globalHeader: output.needsGlobalHeader)
         let audioEncoder = try OutputEncoders.audio(plan, globalHeader: output.needsGlobalHeader)
@@ -157,7 +127,7 @@ public final class Renderer {
         defer { audioStage.stop() }
         for i in 0..<frames {
             if cancel.isCancelled { throw RenderError.cancelled }
-            guard let frame = try pictures.pop() else { throw PipelineError.picturesEnded(after: i, of: frames) }
+            let frame = try pictures.next(i)
             try videoEncoder.encode(try converter.convert(frame, matrix: matrix), sink: writeVideo)
             // Audio up to the next frame's time, so the muxer interleaves with small buffers.
             try audioStage.writePackets(before: plan.frameTime(i + 1).ticks(in: rate, rounding: .nearest), sink: writeAudio)
