@@ -126,8 +126,8 @@ final class WebhookDeliverer: @unchecked Sendable {
         } catch {
             logger.error("webhook record failed", metadata: ["deliveryId": "\(d.id)", "error": "\(error)"])
         }
-        var meta: Logger.Metadata = ["deliveryId": "\(d.id)", "jobId": "\(d.jobID)", "event": "\(d.event)", "attempt": "\(d.attempts)"]
-        if let status { meta["status"] = "\(status)" }
+        var meta: Logger.Metadata = ["deliveryId": "\(d.id)", "jobId": "\(d.jobID)", "event": "\(d.event)", "attempt": .stringConvertible(d.attempts)]
+        if let status { meta["status"] = .stringConvertible(status) }
         switch outcome {
         case .delivered: logger.info("webhook delivered", metadata: meta)
         case .retry(_, let e, _): logger.info("webhook attempt failed; will retry", metadata: meta.merging(["error": "\(e)"]) { $1 })

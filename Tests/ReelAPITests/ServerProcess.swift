@@ -5,6 +5,17 @@ import XCTest
 final class ServerProcess {
     let process = Process()
     let port: Int
+    private let log = LogBuffer()
+
+    /// Everything the server wrote to standard error so far, line by line.
+    var logLines: [String] { log.text.split(separator: "\n").map(String.init) }
+
+    final class LogBuffer: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        func append(_ d: Data) { lock.lock(); data.append(d); lock.unlock() }
+        var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
+    }
 
     /// The `reel` executable built beside the tests.
     static var binary: URL {
@@ -47,8 +58,10 @@ final class ServerProcess {
         }
         guard let found else { process.terminate(); throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: seen]) }
         port = found
-        // Keep draining the log so the server never blocks on a full pipe.
-        err.fileHandleForReading.readabilityHandler = { _ = $0.availableData }
+        // Keep draining the log so the server never blocks on a full pipe, and keep its lines.
+        log.append(Data(seen.utf8))
+        let log = self.log
+        err.fileHandleForReading.readabilityHandler = { log.append($0.availableData) }
     }
 
     func kill9() {
