@@ -23,7 +23,8 @@
 Environment: BENCH_RUNS (default 5), BENCH_WARMUP (default 1; 0 skips the warm-up round but the
 outputs of the first measured round are still checked before the table), BENCH_STRICT=1 (exit 2
 when a target is missed), BENCH_SKIP_BUILD=1 (use the existing .build-bench binary),
-BENCH_WORKLOADS (comma-separated subset of cuts,transitions).
+BENCH_WORKLOADS (comma-separated subset of cuts,transitions,http; http is the HTTP section, bench/http_bench.py:
+Reel's GET /v1/jobs/{id} against a Hummingbird 2 anchor, and status polls while two renders run).
 
 Not part of the test suite: nothing under Tests/ or scripts/test.sh runs it.
 """
@@ -404,6 +405,15 @@ def main():
         log(f"  {name}: {desc}")
     ws = workloads(reel)
     os.makedirs(LOGS, exist_ok=True)
+    wanted = os.environ.get("BENCH_WORKLOADS")
+    http = not wanted or "http" in wanted.split(",")
+    if not ws:
+        if http:
+            import http_bench
+            r = http_bench.run(reel)
+            if strict and not all(t["met"] for t in r["targets"]):
+                sys.exit(2)
+        return
     info = machine()
     log(f"machine: {info['cpus']} CPUs, {info['model']}, {info['memory']}, load {info['load_before']}")
 
@@ -490,6 +500,11 @@ def main():
     with open(os.path.join(WORK, "results.json"), "w") as f:
         json.dump(results, f, indent=2)
     log(f"results saved to {os.path.relpath(os.path.join(WORK, 'results.json'), ROOT)}")
+    if http:
+        log("")
+        import http_bench
+        r = http_bench.run(reel)
+        misses += [f"{t['target']} ({t['value']})" for t in r["targets"] if not t["met"]]
     if misses and strict:
         print("targets missed: " + "; ".join(misses), file=sys.stderr)
         sys.exit(2)

@@ -30,7 +30,7 @@ extension APIHandler {
                               contentType: r.head.headers["Content-Type"], filename: filename,
                               probe: info.json.serialized, createdAt: Int64(Date().timeIntervalSince1970 * 1000), keyID: key)
             try store.insert(asset)
-            logger.info("asset stored", metadata: ["assetId": "\(id)", "bytes": "\(bytes)", "key": "\(APIKeys.fingerprint(ofKeyID: key))",
+            logger.info("asset stored", metadata: ["assetId": "\(id)", "bytes": .stringConvertible(bytes), "key": "\(APIKeys.fingerprint(ofKeyID: key))",
                                                   "requestId": "\(r.head.requestID)"])
             return JSONValue.object(JobJSON.assetMembers(asset, retentionHours: config.assetRetentionHours)).response(201, headers: [("Location", "/v1/assets/\(id)")])
         } catch {

@@ -192,7 +192,7 @@ extension APIHandler {
         switch try store.deleteJob(id, keyID: key) {
         case .deleted(let output, let wasRunning):
             if let output { try? FileManager.default.removeItem(atPath: output) }
-            logger.info("job deleted", metadata: ["jobId": "\(id)", "wasRunning": "\(wasRunning)"])
+            logger.info("job deleted", metadata: ["jobId": "\(id)", "wasRunning": .stringConvertible(wasRunning)])
             return HTTPResponse(status: 204)
         case .notFound:
             throw ProblemError(.notFound("no job \(id)"))

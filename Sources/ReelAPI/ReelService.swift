@@ -58,6 +58,7 @@ public final class ReelService: @unchecked Sendable {
         let handler = APIHandler(config: config, store: store, pool: pool, resolver: resolver, paths: paths, logger: logger)
         var http = HTTPServerConfiguration(host: config.host, port: config.port)
         http.handlerThreads = config.handlerThreads
+        if config.eventLoops > 0 { http.eventLoops = config.eventLoops }
         http.requestLineLimit = config.requestLineBytes
         http.headerLimit = config.headerBytes
         http.headerTimeout = config.headerTimeoutSeconds
@@ -77,7 +78,7 @@ public final class ReelService: @unchecked Sendable {
         // Keys are never logged, only the first 8 hex digits of their SHA-256.
         let keys = APIKeys(config.apiKeys)
         logger.info("serving", metadata: ["listen": "\(config.host):\(server.port)", "dataDir": "\(config.dataDir)",
-                                          "workers": "\(config.workers)",
+                                          "workers": .stringConvertible(config.workers),
                                           "apiKeys": keys.isEmpty ? "none" : "\(keys.fingerprints.joined(separator: ","))"])
     }
 

@@ -11,6 +11,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var mediaRoot = "./media"
     public var workers = 1
     public var handlerThreads = 4
+    /// Event-loop threads; 0: automatic (two per core, at most 8).
+    public var eventLoops = 0
     public var maxAttempts = 3
     public var leaseSeconds = 30.0
     public var outputRetentionHours = 168.0
@@ -76,6 +78,7 @@ public struct ServerConfiguration: Sendable, Equatable {
             case "mediaRoot": mediaRoot = try string(v, k)
             case "workers": workers = try int(v, k, 1...64)
             case "handlerThreads": handlerThreads = try int(v, k, 1...256)
+            case "eventLoops": eventLoops = try int(v, k, 0...64)
             case "maxAttempts": maxAttempts = try int(v, k, 1...100)
             case "leaseSeconds": leaseSeconds = try number(v, k, 1...3600)
             case "outputRetentionHours": outputRetentionHours = try number(v, k, 0...87_600)
@@ -129,6 +132,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let m = value("REEL_MEDIA_ROOT") { mediaRoot = m }
         if let w = try parse("REEL_WORKERS", { Int($0).flatMap { (1...64).contains($0) ? $0 : nil } }) { workers = w }
         if let h = try parse("REEL_HANDLER_THREADS", { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }) { handlerThreads = h }
+        if let n = try parse("REEL_EVENT_LOOPS", { Int($0).flatMap { (0...64).contains($0) ? $0 : nil } }) { eventLoops = n }
         if let a = try parse("REEL_MAX_ATTEMPTS", { Int($0).flatMap { (1...100).contains($0) ? $0 : nil } }) { maxAttempts = a }
         if let s = try parse("REEL_LEASE_SECONDS", { Double($0).flatMap { $0 >= 1 && $0 <= 3600 ? $0 : nil } }) { leaseSeconds = s }
         if let r = try parse("REEL_OUTPUT_RETENTION_HOURS", { Double($0).flatMap { $0 >= 0 ? $0 : nil } }) { outputRetentionHours = r }

@@ -156,10 +156,10 @@ final class WebhookDeliverer: @unchecked Sendable {
         } catch {
             logger.error("webhook record failed", metadata: ["deliveryId": "\(d.id)", "error": "\(error)"])
         }
-        var meta: Logger.Metadata = ["deliveryId": "\(d.id)", "jobId": "\(d.jobID)", "event": "\(d.event)", "attempt": "\(d.attempts)"]
+        var meta: Logger.Metadata = ["deliveryId": "\(d.id)", "jobId": "\(d.jobID)", "event": "\(d.event)", "attempt": .stringConvertible(d.attempts)]
         switch outcome {
         case .delivered(let status):
-            meta["status"] = "\(status)"
+            meta["status"] = .stringConvertible(status)
             logger.info("webhook delivered", metadata: meta)
         case .retry(let failure, _):
             if let status = failure.status { meta["status"] = "\(status)" }

@@ -10,8 +10,14 @@ public struct HTTPServerConfiguration: Sendable {
     /// Pool threads running `HTTPHandler.handle`; also the number of requests handled at once.
     public var handlerThreads: Int
     /// Event-loop threads sharing the connections (the first accepts and hands them out in turn);
-    /// by default one per core, at most 8.
+    /// by default `automaticEventLoops`.
     public var eventLoops: Int
+
+    /// Two loops per core, at most 8. Requests on the status path are answered on the loops, so
+    /// the loops are the server's busy threads; two per core keep a core busy while the other
+    /// loop waits in a system call, and give the server its share of a machine it shares with
+    /// other busy processes (each runnable thread gets a share).
+    public static var automaticEventLoops: Int { max(1, min(8, 2 * ProcessInfo.processInfo.activeProcessorCount)) }
     /// Longest accepted request line in bytes; longer ones get 414.
     public var requestLineLimit: Int
     /// Largest accepted header section (and chunked trailer section) in bytes; larger ones get 431.
@@ -28,7 +34,7 @@ public struct HTTPServerConfiguration: Sendable {
     public init(host: String = "127.0.0.1", port: Int = 0, handlerThreads: Int = 4,
                 requestLineLimit: Int = 8192, headerLimit: Int = 32768,
                 headerTimeout: Double = 10, idleTimeout: Double = 60, maxConnections: Int = 4096,
-                eventLoops: Int = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))) {
+                eventLoops: Int = HTTPServerConfiguration.automaticEventLoops) {
         self.eventLoops = eventLoops
         self.host = host
         self.port = port

@@ -19,8 +19,11 @@ struct JobRun {
 
     func execute() {
         let log = pool.logger
-        var meta: Logger.Metadata = ["jobId": "\(job.id)", "attempt": "\(job.attempts)"]
+        var meta: Logger.Metadata = ["jobId": "\(job.id)", "attempt": .stringConvertible(job.attempts)]
         log.info("job running", metadata: meta)
+        // FFmpeg's messages from this render name the job.
+        FFmpegLog.setCurrentJob(job.id)
+        defer { FFmpegLog.setCurrentJob(nil) }
         let spec: JobSpec
         switch SpecDecoder.decode(Array(job.spec.utf8)) {
         case .success(let s): spec = s
@@ -37,7 +40,7 @@ struct JobRun {
             let retry = (error as? RenderError)?.isRetryable ?? false
             let code = retry ? "source_unavailable" : "invalid"
             record { try pool.store.fail(job.id, owner: owner, error: JobError(code: code, message: "\(error)"), retry: retry) }
-            log.info("job failed", metadata: meta.merging(["error": "\(error)", "retry": "\(retry)"]) { $1 })
+            log.info("job failed", metadata: meta.merging(["error": "\(error)", "retry": .stringConvertible(retry)]) { $1 })
             return
         }
         plan.codecThreading = pool.codecThreading
@@ -65,7 +68,7 @@ struct JobRun {
         // A finished render keeps its lease while it is hashed and recorded.
         if outcome != nil { leaseKeeper.stop() }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        meta["seconds"] = "\(seconds)"
+        meta["seconds"] = .stringConvertible((seconds * 1000).rounded() / 1000)
         switch outcome {
         case nil:
             pool.metrics.record(seconds)

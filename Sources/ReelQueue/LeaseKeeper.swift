@@ -71,14 +71,14 @@ final class LeaseKeeper: @unchecked Sendable {
         do {
             let status = try store.heartbeat(jobID, owner: owner, progress: p, eta: eta)
             if failures > 0 {
-                logger.info("lease renewal works again", metadata: ["jobId": "\(jobID)", "failedBeats": "\(failures)"])
+                logger.info("lease renewal works again", metadata: ["jobId": "\(jobID)", "failedBeats": .stringConvertible(failures)])
                 failures = 0
             }
             return status
         } catch {
             if failures % 40 == 0 {
                 logger.warning("lease renewal failed; retrying on the next beat",
-                               metadata: ["jobId": "\(jobID)", "error": "\(error)", "failedBeats": "\(failures + 1)"])
+                               metadata: ["jobId": "\(jobID)", "error": "\(error)", "failedBeats": .stringConvertible(failures + 1)])
             }
             failures += 1
             return .keepGoing

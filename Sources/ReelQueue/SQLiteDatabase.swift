@@ -27,7 +27,17 @@ public final class SQLiteDatabase {
         handle = db
         self.path = path
         sqlite3_busy_timeout(db, busyTimeoutMillis)
-        try execute("PRAGMA journal_mode=WAL")
+        // Switching a new file to WAL needs it to itself; SQLite answers BUSY at once (no busy
+        // handler) while another connection opening the same new file holds it, so wait here.
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(busyTimeoutMillis) * 1_000_000
+        while true {
+            do {
+                try execute("PRAGMA journal_mode=WAL")
+                break
+            } catch let e as SQLiteError where e.isBusy && DispatchTime.now().uptimeNanoseconds < deadline {
+                usleep(10_000)
+            }
+        }
         try execute("PRAGMA synchronous=FULL")
         try execute("PRAGMA foreign_keys=ON")
     }

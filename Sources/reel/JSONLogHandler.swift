@@ -22,9 +22,27 @@ struct JSONLogHandler: LogHandler {
             ("logger", .string(label)), ("msg", .string(message.description)),
         ]
         for (k, v) in metadata.merging(extra ?? [:], uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
-            members.append((k, .string("\(v)")))
+            members.append((k, JSONLogHandler.json(v)))
         }
         JSONLogHandler.write(JSONValue.object(members).serialized)
+    }
+
+    /// A metadata value as JSON: numbers and booleans given as such (`.stringConvertible(3)`) stay
+    /// numbers and booleans, text is a string, dictionaries and arrays nest.
+    static func json(_ value: Logger.Metadata.Value) -> JSONValue {
+        switch value {
+        case .string(let s): return .string(s)
+        case .stringConvertible(let c):
+            switch c {
+            case let b as Bool: return .bool(b)
+            case let i as any BinaryInteger: return .number("\(i)")
+            case let d as Double where d.isFinite: return .number("\(d)")
+            case let f as Float where f.isFinite: return .number("\(f)")
+            default: return .string(c.description)
+            }
+        case .dictionary(let d): return .object(d.sorted { $0.key < $1.key }.map { ($0.key, json($0.value)) })
+        case .array(let a): return .array(a.map(json))
+        }
     }
 
     /// Writes a line atomically with respect to other log lines.
@@ -34,9 +52,18 @@ struct JSONLogHandler: LogHandler {
         lock.unlock()
     }
 
+    /// RFC 3339 UTC with milliseconds, from gmtime_r (no Foundation formatter per line).
     static func timestamp() -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return f.string(from: Date())
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        var seconds = ts.tv_sec
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func pad(_ v: Int32, _ width: Int) -> String {
+            let s = String(v)
+            return String(repeating: "0", count: max(0, width - s.count)) + s
+        }
+        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
+            + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(Int32(ts.tv_nsec / 1_000_000), 3))Z"
     }
 }

@@ -17,6 +17,8 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         LoggingSystem.bootstrap { JSONLogHandler(label: $0) }
         FFmpegLog.configure(verbose: false)
+        // FFmpeg's messages as JSON lines too, each with the job it came from.
+        FFmpegLog.route(to: Logger(label: "reel.ffmpeg"))
         let logger = Logger(label: "reel.serve")
         let path = config ?? (FileManager.default.fileExists(atPath: "config/reel.json") ? "config/reel.json" : nil)
         let settings: ServerConfiguration

@@ -6,8 +6,20 @@ import XCTest
 final class ServerProcess {
     let process = Process()
     let port: Int
-    private let logLock = NSLock()
-    private var logText = ""
+    private let logBuffer = LogBuffer()
+
+    /// Everything the server wrote to standard error so far (its JSON log lines).
+    var log: String { logBuffer.text }
+
+    /// The same, line by line.
+    var logLines: [String] { log.split(separator: "\n").map(String.init) }
+
+    final class LogBuffer: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        func append(_ d: Data) { lock.lock(); data.append(d); lock.unlock() }
+        var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
+    }
 
     /// The `reel` executable built beside the tests.
     static var binary: URL {
@@ -52,25 +64,13 @@ final class ServerProcess {
         }
         guard let found else { process.terminate(); throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: seen]) }
         port = found
-        logText = seen
-        // Keep draining the log so the server never blocks on a full pipe.
-        err.fileHandleForReading.readabilityHandler = { [weak self] handle in
+        // Keep draining the log so the server never blocks on a full pipe, and keep its lines.
+        logBuffer.append(Data(seen.utf8))
+        let buffer = logBuffer
+        err.fileHandleForReading.readabilityHandler = { handle in
             let chunk = handle.availableData
-            guard let self, !chunk.isEmpty else {
-                handle.readabilityHandler = nil  // end of file: the server exited
-                return
-            }
-            self.logLock.lock()
-            self.logText += String(decoding: chunk, as: UTF8.self)
-            self.logLock.unlock()
+            if chunk.isEmpty { handle.readabilityHandler = nil } else { buffer.append(chunk) }
         }
-    }
-
-    /// Everything the server wrote to stderr so far (its JSON log lines).
-    var log: String {
-        logLock.lock()
-        defer { logLock.unlock() }
-        return logText
     }
 
     func kill9() {

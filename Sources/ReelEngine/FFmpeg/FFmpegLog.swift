@@ -1,9 +1,66 @@
 import CFFmpeg
+import Foundation
+import Logging
 
-/// FFmpeg's own console logging. Reel reports failures through its errors, so by default only
-/// FFmpeg's errors reach standard error; `verbose` shows its warnings and encoder summaries too.
+/// FFmpeg's own logging. Reel reports failures through its errors, so by default only FFmpeg's
+/// errors are shown; `verbose` shows its warnings and encoder summaries too. The CLI leaves them on
+/// standard error as FFmpeg prints them; the server `route`s them through a `Logger`, so its
+/// standard error stays pure JSON lines, each FFmpeg message tagged with the job it came from.
 public enum FFmpegLog {
     public static func configure(verbose: Bool) {
         av_log_set_level(verbose ? AV_LOG_INFO : AV_LOG_ERROR)
+    }
+
+    /// Sends FFmpeg's messages (at the configured level) to `logger` instead of standard error.
+    public static func route(to logger: Logger) {
+        state.lock.lock()
+        state.logger = logger
+        state.lock.unlock()
+        av_log_set_callback { avcl, level, format, arguments in
+            guard level <= av_log_get_level(), let format, let arguments else { return }
+            var line = [CChar](repeating: 0, count: 1024)
+            var printPrefix: Int32 = 1
+            _ = av_log_format_line2(avcl, level, format, arguments, &line, Int32(line.count), &printPrefix)
+            let text = String(cString: line).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else { return }
+            FFmpegLog.emit(text, level: level)
+        }
+    }
+
+    /// Marks the calling thread as working on `jobID` (nil: none) and counts the job as running, so
+    /// FFmpeg's messages name their job: the thread's own job, else the only job running.
+    public static func setCurrentJob(_ jobID: String?) {
+        let previous = threadJob
+        state.lock.lock()
+        if let previous, let i = state.running.firstIndex(of: previous) { state.running.remove(at: i) }
+        if let jobID { state.running.append(jobID) }
+        state.lock.unlock()
+        threadJob = jobID
+    }
+
+    private static func emit(_ text: String, level: Int32) {
+        state.lock.lock()
+        let logger = state.logger
+        let only = state.running.count == 1 ? state.running.first : nil
+        state.lock.unlock()
+        guard let logger else { return }
+        var meta: Logger.Metadata = ["ffmpegLevel": .stringConvertible(Int(level))]
+        if let job = threadJob ?? only { meta["jobId"] = .string(job) }
+        let swiftLevel: Logger.Level = level <= AV_LOG_ERROR ? .error : level <= AV_LOG_WARNING ? .warning : .info
+        logger.log(level: swiftLevel, "\(text)", metadata: meta)
+    }
+
+    private final class State: @unchecked Sendable {
+        let lock = NSLock()
+        var logger: Logger?
+        var running: [String] = []
+    }
+
+    nonisolated(unsafe) private static var state = State()
+
+    /// The job of the calling thread (a worker's), kept in thread-local storage.
+    private static var threadJob: String? {
+        get { Thread.current.threadDictionary["reel.ffmpeg.job"] as? String }
+        set { Thread.current.threadDictionary["reel.ffmpeg.job"] = newValue }
     }
 }
