@@ -16,10 +16,12 @@ work=bench/work/conformance
 rm -rf "$work" && mkdir -p "$work/media"
 ffmpeg -v error -nostdin -y -f lavfi -i testsrc=s=64x64:r=10:d=1 -c:v libx264 "$work/media/clip.mp4"
 port=${ST_PORT:-18590}
-REEL_LISTEN=127.0.0.1:$port REEL_DATA_DIR=$work/data REEL_MEDIA_ROOT=$work/media \
+# With an API key, as the schema's security says (without keys every request is open).
+key=conformance-key-0123456789
+REEL_LISTEN=127.0.0.1:$port REEL_DATA_DIR=$work/data REEL_MEDIA_ROOT=$work/media REEL_API_KEYS=$key \
   .build/debug/reel serve 2>"$work/server.log" &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
-"$venv/bin/schemathesis" run openapi.yaml --url "http://127.0.0.1:$port" --checks all \
+"$venv/bin/schemathesis" --config-file bench/schemathesis.toml run openapi.yaml --url "http://127.0.0.1:$port" --checks all -H "Authorization: Bearer $key" \
   --max-time "${ST_MAX_TIME:-180}" --workers 2 --suppress-health-check all

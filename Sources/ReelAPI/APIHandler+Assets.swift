@@ -24,7 +24,7 @@ extension APIHandler {
         let id = "asset_" + ULID.make()
         let path = paths.assets + "/" + id
         try FileManager.default.moveItem(atPath: temp, toPath: path)
-        let filename = r.head.headers["X-Filename"].map { String($0.prefix(255)) }
+        let filename = r.head.headers["X-Filename"].flatMap { $0.isEmpty ? nil : String($0.prefix(255)) }
         do {
             let asset = Asset(id: id, path: path, bytes: bytes, sha256: try SHA256.hex(ofFile: path),
                               contentType: r.head.headers["Content-Type"], filename: filename,

@@ -120,7 +120,12 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
     func route(_ r: HTTPRequest) throws -> HTTPResponse {
         guard let route = Route(path: r.head.path) else { throw ProblemError(.notFound("no resource at \(r.head.path)")) }
         // Preflights carry no credentials (browsers never send them), so OPTIONS needs no key.
-        if r.head.method == "OPTIONS" { return cors.preflight(route, r.head) }
+        if r.head.method == "OPTIONS" {
+            // A preflight carries no key, so it cannot say whether a resource exists for its
+            // caller; an id Reel could never have issued is a 404 all the same.
+            guard route.hasWellFormedID else { throw ProblemError(.notFound("no resource at \(r.head.path)")) }
+            return cors.preflight(route, r.head)
+        }
         let method = r.head.method == "HEAD" ? "GET" : r.head.method
         guard route.methods.contains(method) else {
             var p = Problem(status: 405, type: "method-not-allowed", title: "Method not allowed",

@@ -76,6 +76,22 @@ enum Route: Equatable {
         }
     }
 
+    /// False for an id that cannot be one Reel issued (`job_`, `asset_`, `tpl_` and 26 ULID
+    /// characters); routes without an id are well formed.
+    var hasWellFormedID: Bool {
+        func valid(_ id: String, _ prefix: String) -> Bool {
+            guard id.hasPrefix(prefix) else { return false }
+            let ulid = id.utf8.dropFirst(prefix.utf8.count)
+            return ulid.count == 26 && ulid.allSatisfy { (48...57).contains($0) || ((65...90).contains($0) && !"ILOU".utf8.contains($0)) }
+        }
+        switch self {
+        case .job(let id), .jobCancel(let id), .jobOutput(let id), .jobThumbnail(let id): return valid(id, "job_")
+        case .asset(let id): return valid(id, "asset_")
+        case .template(let id): return valid(id, "tpl_")
+        default: return true
+        }
+    }
+
     /// The `Allow` header: the methods and OPTIONS.
     var allow: String { (methods + ["OPTIONS"]).joined(separator: ", ") }
 

@@ -21,9 +21,9 @@ final class CORSTests: XCTestCase {
         let f = try ServiceFixture(keys: [key], env: ["REEL_CORS_ORIGINS": app])
         let anonymous = try TestClient(port: f.port)
         // A preflight carries no key and is answered anyway, with the route's own methods.
-        for (path, methods) in [("/v1/jobs", "GET, HEAD, POST, OPTIONS"), ("/v1/jobs/job_x", "GET, HEAD, DELETE, OPTIONS"),
-                                ("/v1/jobs/job_x/cancel", "POST, OPTIONS"), ("/v1/templates", "GET, HEAD, POST, OPTIONS"),
-                                ("/v1/assets/asset_x", "GET, HEAD, DELETE, OPTIONS")] {
+        for (path, methods) in [("/v1/jobs", "GET, HEAD, POST, OPTIONS"), ("/v1/jobs/job_01ARZ3NDEKTSV4RRFFQ69G5FAV", "GET, HEAD, DELETE, OPTIONS"),
+                                ("/v1/jobs/job_01ARZ3NDEKTSV4RRFFQ69G5FAV/cancel", "POST, OPTIONS"), ("/v1/templates", "GET, HEAD, POST, OPTIONS"),
+                                ("/v1/assets/asset_01ARZ3NDEKTSV4RRFFQ69G5FAV", "GET, HEAD, DELETE, OPTIONS")] {
             let r = try anonymous.request("OPTIONS", path, headers: [("Origin", app), ("Access-Control-Request-Method", "DELETE"),
                                                                      ("Access-Control-Request-Headers", "authorization, content-type")])
             XCTAssertEqual(r.status, 204, path)

@@ -21,6 +21,9 @@ final class ConformanceTests: XCTestCase {
         XCTAssertEqual(options.status, 204)
         XCTAssertEqual(options.header("Allow"), "GET, HEAD, POST, OPTIONS")
         XCTAssertEqual(try f.client().request("OPTIONS", "/readyz").header("Allow"), "GET, HEAD, OPTIONS")
+        XCTAssertEqual(try f.client().request("OPTIONS", "/v1/jobs/job_01ARZ3NDEKTSV4RRFFQ69G5FAV").status, 204)
+        XCTAssertEqual(try f.client().request("OPTIONS", "/v1/jobs/%C2%84").status, 404, "not an id Reel issues")
+        XCTAssertEqual(try f.client().request("OPTIONS", "/v1/templates/tpl_01ARZ3NDEKTSV4RRFFQ69G5FAI").status, 404, "I is not Crockford base32")
     }
 
     func testProblemsNameTheirRequestID() throws {
