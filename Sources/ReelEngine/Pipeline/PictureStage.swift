@@ -3,7 +3,7 @@ import Foundation
 import ReelSpec
 
 /// The picture stage of a render, on a thread of its own: demux, decode, fit and composite each
-/// output frame (`VideoTrack`) and queue it with its pts, a bounded number ahead of the consumer
+/// output frame (`TimelinePictures`) and queue it with its pts, a bounded number ahead of the consumer
 /// (`Renderer.pictureQueueDepth`). The consumer takes frames in order with `next`, and `stop`
 /// ends the thread and waits until it has released every decoder.
 final class PictureStage {
@@ -16,11 +16,11 @@ final class PictureStage {
     init(plan: RenderPlan) {
         let frames = plan.frameCount
         self.frames = frames
-        let queue = BoundedQueue<Frame>(capacity: Renderer.pictureQueueDepth(frameBytes: plan.width * plan.height * 3 / 2))
+        let queue = BoundedQueue<Frame>(capacity: Renderer.pictureQueueDepth(frameBytes: plan.width * plan.height * (plan.keepsAlpha ? 5 : 3) / 2))
         self.queue = queue
         let stop = stopToken
         done = StageThread.start("reel-pictures") {
-            var pictures = VideoTrack(plan: plan, stop: stop)
+            var pictures = TimelinePictures(plan: plan, stop: stop)
             defer { pictures.close() }
             do {
                 for i in 0..<frames {
