@@ -12,9 +12,9 @@ struct JobRun {
     /// Why the render's cancellation token fired.
     final class StopReason: @unchecked Sendable {
         let lock = NSLock()
-        var value: JobStore.LeaseStatus = .keepGoing
-        func set(_ v: JobStore.LeaseStatus) { lock.lock(); if value == .keepGoing { value = v }; lock.unlock() }
-        var current: JobStore.LeaseStatus { lock.lock(); defer { lock.unlock() }; return value }
+        var value: LeaseStatus = .keepGoing
+        func set(_ v: LeaseStatus) { lock.lock(); if value == .keepGoing { value = v }; lock.unlock() }
+        var current: LeaseStatus { lock.lock(); defer { lock.unlock() }; return value }
     }
 
     func execute() {
@@ -91,8 +91,8 @@ struct JobRun {
                     return
                 }
                 log.info("job succeeded", metadata: meta)
-            } catch let e as SQLiteError where e.isBusy {
-                // Still busy: the file stays; once the lease runs out the job is rendered again and
+            } catch let e as StoreFailure where e.isTransient {
+                // Still busy or unreachable: the file stays; once the lease runs out the job is rendered again and
                 // this file, never recorded, goes with the output sweep.
                 log.error("job store busy; the finished output could not be recorded",
                           metadata: meta.merging(["error": "\(e)"]) { $1 })
