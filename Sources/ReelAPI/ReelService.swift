@@ -41,7 +41,7 @@ public final class ReelService: @unchecked Sendable {
             store = try SQLiteJobStore(path: paths.database, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
                                        busyTimeoutMillis: storeBusyTimeoutMillis, webhookBody: webhookBody)
         }
-        ReelService.removeStalePartials(in: paths.outputs, logger: logger)
+        ReelService.removeStalePartials(in: paths.outputs, store: store, logger: logger)
         ReelService.sweepUnreferencedOutputs(in: paths.outputs, store: store, logger: logger)
         // Uploads left in data/tmp for over an hour belonged to requests that died with a process
         // (younger ones may be another live server's, sharing this data directory).
@@ -98,12 +98,17 @@ public final class ReelService: @unchecked Sendable {
 
     /// Deletes temporary render files (`.NAME.partial-PID-N`) whose writing process is gone, as
     /// after a crash; files of a live process (another server on the same data) are left alone.
-    static func removeStalePartials(in dir: String, logger: Logger) {
+    /// Nodes sharing the folder see each other's files but not each other's processes: a partial
+    /// whose job is running that attempt is left alone (another node may be writing it); the
+    /// attempt that follows a dead one removes its partials (`JobRun.removePartials`).
+    static func removeStalePartials(in dir: String, store: any JobStore, logger: Logger) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
         for name in names where name.hasPrefix(".") {
             guard let r = name.range(of: ".partial-") else { continue }
             let pid = Int32(name[r.upperBound...].split(separator: "-").first ?? "") ?? 0
             if pid > 0 && (kill(pid, 0) == 0 || errno == EPERM) { continue }
+            if let (jobID, attempt) = outputName(String(name.dropFirst()[..<r.lowerBound])),
+               let job = try? store.job(jobID), job.status == .running, job.attempts == attempt { continue }
             try? FileManager.default.removeItem(atPath: dir + "/" + name)
             logger.info("removed a partial output", metadata: ["file": "\(name)"])
         }

@@ -2,14 +2,19 @@ extension PostgresJobStore {
     /// Stores a validated spec as a queued job, committed when this returns. Two nodes submitting
     /// the same idempotency key at once both reach the INSERT; the unique constraint lets one row
     /// in and the other's `ON CONFLICT DO NOTHING` then finds it. The quota is counted under an
-    /// advisory lock of the key, so two submits of one key cannot both take the last place; the
+    /// advisory lock of the key, so two submits of one key cannot both take the last place (nor a
+    /// replay of an idempotency key be refused for the place its own first submit took); the
     /// uploads are read `FOR SHARE`, so a concurrent delete either waits for the job or wins.
     public func submit(_ sub: JobSubmission) throws -> SubmitResult {
         let result: SubmitResult = try locked { db in
             try db.transaction {
+                // With a quota, the key's submits go one at a time from here: each then sees the
+                // jobs (and idempotency keys) of the ones before it, as SQLite's write lock gives.
+                if sub.activeLimit != nil {
+                    try db.query("SELECT pg_advisory_xact_lock(hashtextextended('reel.quota:' || $1, 0))", [.text(sub.keyID)])
+                }
                 if let key = sub.idempotencyKey, let earlier = try existing(key: key, sub, db) { return earlier }
                 if let limit = sub.activeLimit {
-                    try db.query("SELECT pg_advisory_xact_lock(hashtextextended('reel.quota:' || $1, 0))", [.text(sub.keyID)])
                     let r = try db.query("""
                         SELECT COUNT(*) AS active, MIN(CASE WHEN status = 'running' THEN eta END) AS soonest
                         FROM jobs WHERE key_id = $1 AND status IN ('queued', 'running')
