@@ -17,8 +17,8 @@ public protocol JobStore: AnyObject, Sendable {
     func job(_ id: String) throws -> Job?
     /// The job when it belongs to `keyID`; another key's job is as absent as a missing one.
     func job(_ id: String, keyID: String) throws -> Job?
-    /// The job of `keyID` read without waiting for a lock or a new connection (an error is thrown
-    /// at once instead), for a caller that must not block, such as an event loop.
+    /// The job of `keyID` read without waiting for a lock (an error is thrown at once instead),
+    /// for a caller that must not block, such as an event loop, which then hands the request on.
     func jobWithoutWaiting(_ id: String, keyID: String) throws -> Job?
     /// Jobs newest first, optionally of one status and one key; `cursor` continues a previous page.
     func list(keyID: String?, status: Job.Status?, limit: Int, cursor: String?) throws -> (jobs: [Job], nextCursor: String?)

@@ -9,12 +9,19 @@ public final class PostgresConnection {
     let handle: OpaquePointer
     private var prepared: [String: String] = [:]
 
-    /// `url`: a `postgres://` URL or libpq keyword string. A connect timeout of 5 s is added when
-    /// the URL names none, so a server that is away fails the call instead of hanging it.
+    /// Added to the URL unless it names them: a server that is away fails a connect within 5 s,
+    /// and one that vanishes from the network (no RST, as in a partition) fails a query within
+    /// 30 s (TCP keepalives, `tcp_user_timeout`) instead of hanging its thread for the kernel's
+    /// quarter of an hour.
+    static let defaults = [("connect_timeout", "5"), ("keepalives_idle", "10"), ("keepalives_interval", "5"),
+                           ("keepalives_count", "3"), ("tcp_user_timeout", "30000")]
+
+    /// `url`: a `postgres://` URL or a libpq keyword string.
     public init(url: String) throws {
         var conninfo = url
-        if !url.contains("connect_timeout") {
-            conninfo += url.contains("://") ? (url.contains("?") ? "&" : "?") + "connect_timeout=5" : " connect_timeout=5"
+        let isURL = url.contains("://")
+        for (key, value) in Self.defaults where !url.contains(key + "=") {
+            conninfo += isURL ? (conninfo.contains("?") ? "&" : "?") + "\(key)=\(value)" : " \(key)=\(value)"
         }
         guard let conn = PQconnectdb(conninfo) else { throw PostgresError.connection("out of memory", made: false) }
         guard PQstatus(conn) == CONNECTION_OK else {

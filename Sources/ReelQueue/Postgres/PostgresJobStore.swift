@@ -64,10 +64,10 @@ public final class PostgresJobStore: JobStore, @unchecked Sendable {
         try locked { try fetch(id, $0).flatMap { $0.keyID == keyID ? $0 : nil } }
     }
 
-    /// Readers never wait for writers in PostgreSQL; only opening a connection could block, so
-    /// this uses an idle one or throws.
+    /// Always throws: any PostgreSQL read is a network round trip, and one to a server that went
+    /// silent would stall the event loop calling this. The caller answers from a handler thread.
     public func jobWithoutWaiting(_ id: String, keyID: String) throws -> Job? {
-        try connections.withoutConnecting { try fetch(id, $0).flatMap { $0.keyID == keyID ? $0 : nil } }
+        throw PostgresError(sqlstate: "08000", message: "a PostgreSQL read is not done on an event loop", sql: "")
     }
 
     public func list(keyID: String? = nil, status: Job.Status?, limit: Int, cursor: String?) throws -> (jobs: [Job], nextCursor: String?) {

@@ -10,7 +10,7 @@ final class PostgresPool: @unchecked Sendable {
     private var idle: [PostgresConnection] = []
     let url: String
     /// Idle connections kept beyond this many are closed.
-    private let keep = 8
+    private let keep = 16
 
     init(url: String) { self.url = url }
 
@@ -27,12 +27,6 @@ final class PostgresPool: @unchecked Sendable {
 
     func with<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         try run(takeIdle() ?? PostgresConnection(url: url), body)
-    }
-
-    /// Like `with`, but only on a connection already open: throws at once rather than connect.
-    func withoutConnecting<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        guard let c = takeIdle() else { throw PostgresError(sqlstate: "08001", message: "no idle connection", sql: "") }
-        return try run(c, body)
     }
 
     private func run<T>(_ c: PostgresConnection, _ body: (PostgresConnection) throws -> T) throws -> T {
