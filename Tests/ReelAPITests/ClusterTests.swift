@@ -28,8 +28,10 @@ final class ClusterTests: XCTestCase {
         ##"{ "version": 1, "output": { "width": 64, "height": 64, "frameRate": 10 }, "timeline": { "videos": [ { "color": "\##(color)", "duration": 1 } ] } }"##
     }
 
-    /// A render that takes several seconds here, so things can happen while it runs.
-    static let long = ##"{ "version": 1, "output": { "width": 1280, "height": 720, "video": { "preset": "medium" } }, "timeline": { "videos": [ { "color": "#336699", "duration": 10 } ] } }"##
+    /// A render that takes several seconds here (30 fps), so things can happen while it runs.
+    static func long(seconds: Int) -> String {
+        ##"{ "version": 1, "output": { "width": 1280, "height": 720, "video": { "preset": "medium" } }, "timeline": { "videos": [ { "color": "#336699", "duration": \##(seconds) } ] } }"##
+    }
 
     /// The job as `port` shows it, polled (each time on a new connection, so a node answering
     /// 503 while PostgreSQL is away does not end the poll) until `until` holds or `seconds` pass.
@@ -105,7 +107,7 @@ final class ClusterTests: XCTestCase {
 
     func testAKilledNodesJobIsTakenOverByAnotherNode() throws {
         let first = try node(leaseSeconds: 1)
-        let r = try TestClient(port: first.port).json("POST", "/v1/jobs", Self.long)
+        let r = try TestClient(port: first.port).json("POST", "/v1/jobs", Self.long(seconds: 20))
         XCTAssertEqual(r.status, 202, r.text)
         let id = try XCTUnwrap(r.json["id"] as? String)
         let before = poll(first.port, id, seconds: 120) { ($0["progress"] as? Double ?? 0) >= 0.05 }
@@ -120,7 +122,7 @@ final class ClusterTests: XCTestCase {
         XCTAssertEqual(job["status"] as? String, "succeeded", "\(job)")
         XCTAssertEqual(job["attempts"] as? Int, 2, "the second attempt, on the surviving node")
         XCTAssertEqual(lines([second], "job succeeded", id).count, 1)
-        XCTAssertEqual(try frames(root + "/data/outputs/\(id)-2.mp4"), 300)
+        XCTAssertEqual(try frames(root + "/data/outputs/\(id)-2.mp4"), 600)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: root + "/data/outputs").filter { $0.hasPrefix(".") }
         XCTAssertEqual(leftovers, [], "the killed attempt's partial file was removed by the one that replaced it")
     }
@@ -129,14 +131,23 @@ final class ClusterTests: XCTestCase {
         let pg = try TestPostgres.shared()
         let n = try node(leaseSeconds: 30)
         defer { n.terminate() }
-        let r = try TestClient(port: n.port).json("POST", "/v1/jobs", Self.long)
+        let r = try TestClient(port: n.port).json("POST", "/v1/jobs", Self.long(seconds: 30))
         XCTAssertEqual(r.status, 202, r.text)
         let id = try XCTUnwrap(r.json["id"] as? String)
         let before = poll(n.port, id, seconds: 120) { ($0["progress"] as? Double ?? 0) >= 0.05 }
         try pg.stop()
         defer { try? pg.start() }  // for the tests after this one, should the start below not happen
         Thread.sleep(forTimeInterval: 1)
-        XCTAssertNotEqual(try TestClient(port: n.port).request("GET", "/v1/jobs/\(id)").status, 200, "the store is away")
+        // While the store is away the node says so: 503s with Retry-After, and /readyz names why.
+        let read = try TestClient(port: n.port).request("GET", "/v1/jobs/\(id)")
+        XCTAssertEqual(read.status, 503, read.text)
+        XCTAssertEqual(read.json["type"] as? String, "urn:reel:problem:store-unavailable", read.text)
+        XCTAssertNotNil(read.header("Retry-After"))
+        let submit = try TestClient(port: n.port).json("POST", "/v1/jobs", Self.tiny("#000000"))
+        XCTAssertEqual(submit.status, 503, submit.text)
+        let ready = try TestClient(port: n.port).request("GET", "/readyz")
+        XCTAssertEqual(ready.status, 503, ready.text)
+        XCTAssertEqual(ready.json["store"] as? String, "unreachable", ready.text)
         try pg.start()
         XCTAssertEqual(before["status"] as? String, "running", "\(before)")
 
@@ -145,11 +156,39 @@ final class ClusterTests: XCTestCase {
         XCTAssertEqual(job["attempts"] as? Int, 1, "the in-flight render was not lost")
         XCTAssertTrue(n.logLines.contains { $0.contains("lease renewal failed") }, "the render was running during the outage")
         XCTAssertTrue(n.logLines.contains { $0.contains("lease renewal works again") }, "and renewed its lease after it")
-        XCTAssertEqual(try frames(root + "/data/outputs/\(id)-1.mp4"), 300)
+        XCTAssertEqual(try frames(root + "/data/outputs/\(id)-1.mp4"), 900)
         // New work still flows: the pool and the listener reconnected.
         let next = try TestClient(port: n.port).json("POST", "/v1/jobs", Self.tiny("#FFFFFF"))
         XCTAssertEqual(next.status, 202, next.text)
         let after = poll(n.port, try XCTUnwrap(next.json["id"] as? String), seconds: 120, until: Self.finished)
         XCTAssertEqual(after["status"] as? String, "succeeded", "\(after)")
+    }
+
+    /// A job's webhook events go out once, whichever node sends them: the outbox is claimed in the
+    /// shared store. Each node polls for due deliveries; the receiver sees each event one time.
+    func testWebhookEventsOfAClusterAreSentOnceByOneNode() throws {
+        let secret = "whsec-cluster-0123456789abcdef"
+        let env = ["REEL_DATABASE_URL": database, "REEL_WEBHOOK_SECRET": secret, "REEL_ALLOWED_HOSTS": "127.0.0.1"]
+        let nodes = [try ServerProcess(root: root, env: env), try ServerProcess(root: root, env: env)]
+        defer { nodes.forEach { $0.terminate() } }
+        let receiver = try WebhookReceiver()
+        var ids: [String] = []
+        for i in 0..<4 {
+            let r = try TestClient(port: nodes[i % 2].port).json("POST", "/v1/jobs", WebhookTests.spec(receiver.url(), events: #"["succeeded"]"#))
+            XCTAssertEqual(r.status, 202, r.text)
+            ids.append(try XCTUnwrap(r.json["id"] as? String))
+        }
+        for id in ids {
+            let job = poll(nodes[0].port, id, seconds: 120) { j in
+                ((j["webhook"] as? [String: Any])?["deliveries"] as? [[String: Any]])?.first?["status"] as? String == "delivered"
+            }
+            let deliveries = try XCTUnwrap((job["webhook"] as? [String: Any])?["deliveries"] as? [[String: Any]], "\(job)")
+            XCTAssertEqual(deliveries.count, 1, "\(deliveries)")
+            XCTAssertEqual(deliveries.first?["attempts"] as? Int, 1, "\(deliveries)")
+        }
+        let received = receiver.wait { $0.count >= 4 }
+        XCTAssertEqual(received.count, 4, "one POST per job, from whichever node claimed it")
+        XCTAssertEqual(Set(received.compactMap { $0.header("Reel-Delivery") }).count, 4)
+        XCTAssertTrue(received.allSatisfy { WebhookReceiver.signatureIsValid($0, secret: secret) })
     }
 }
