@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Module imports point one way:
-//   ReelSpec (time + job spec, no C) → ReelEngine (FFmpeg) → ReelQueue (SQLite jobs, workers)
+//   ReelSpec (time + job spec, no C) → ReelEngine (FFmpeg) → ReelQueue (job store on SQLite or PostgreSQL, workers)
 //   → ReelAPI (REST API v1 on ReelHTTP) → reel (the executable).
 // ReelHTTP (HTTP/1.1 on POSIX sockets + epoll via CEpoll) knows nothing of Reel's domain.
 // Linux only: the HTTP server is built on epoll and eventfd, so no other platform is declared.
@@ -24,6 +24,7 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant",
                        providers: [.apt(["libimagequant-dev"])]),
         .systemLibrary(name: "CRubberBand", path: "Sources/CRubberBand", pkgConfig: "rubberband",
@@ -40,7 +41,7 @@ let package = Package(
         .target(
             name: "ReelQueue",
             dependencies: [
-                "ReelSpec", "ReelEngine", "CSQLite",
+                "ReelSpec", "ReelEngine", "CSQLite", "CLibPQ",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -70,11 +71,14 @@ let package = Package(
         .executableTarget(name: "FuzzProbe", dependencies: ["ReelFuzzTargets"], path: "Fuzz/Probe"),
         .testTarget(name: "ReelSpecTests", dependencies: ["ReelSpec"]),
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelSpec", "CFFmpeg"]),
-        .testTarget(name: "ReelQueueTests", dependencies: ["ReelQueue", "ReelEngine", "ReelSpec", "ReelHTTP"]),
+        // A throwaway PostgreSQL cluster for the store and cluster tests.
+        .target(name: "PostgresFixture", dependencies: ["ReelQueue"], path: "Tests/PostgresFixture"),
+        .testTarget(name: "ReelQueueTests", dependencies: ["ReelQueue", "ReelEngine", "ReelSpec", "ReelHTTP", "PostgresFixture"]),
         .testTarget(name: "ReelHTTPTests", dependencies: ["ReelHTTP"]),
         .testTarget(
             name: "ReelAPITests",
-            dependencies: ["ReelAPI", "ReelQueue", "ReelSpec", "ReelHTTP", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["ReelAPI", "ReelQueue", "ReelSpec", "ReelHTTP", "PostgresFixture",
+                           .product(name: "Crypto", package: "swift-crypto")]
         ),
     ]
 )

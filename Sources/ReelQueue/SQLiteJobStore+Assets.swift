@@ -1,4 +1,4 @@
-extension JobStore {
+extension SQLiteJobStore {
     /// Records an uploaded asset.
     public func insert(_ a: Asset) throws {
         try locked { db in
@@ -26,15 +26,6 @@ extension JobStore {
         return Asset(id: try s.text("id"), path: try s.text("path"), bytes: try s.int64("bytes"), sha256: try s.text("sha256"),
                      contentType: try s.optionalText("content_type"), filename: try s.optionalText("filename"),
                      probe: try s.text("probe"), createdAt: try s.int64("created_at"), keyID: try s.text("key_id"))
-    }
-
-    /// What `deleteAsset` did.
-    public enum AssetDeletion: Sendable, Equatable {
-        /// The record is gone; the caller removes the file at `path`.
-        case deleted(path: String)
-        /// Queued or running jobs name the asset; nothing changed.
-        case inUse(jobs: [String])
-        case notFound
     }
 
     /// Deletes an asset of `keyID` unless a queued or running job names it (one transaction, so a
