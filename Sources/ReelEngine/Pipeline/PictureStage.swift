@@ -12,9 +12,11 @@ final class PictureStage {
     private var done: DispatchSemaphore?
     let frames: Int64
 
-    /// Starts the thread for the plan's `frameCount` frames.
-    init(plan: RenderPlan) {
-        let frames = plan.frameCount
+    /// Starts the thread for output frames `range` (all the plan's `frameCount` frames by default;
+    /// a chunk's range for a chunked render). Frames keep their output numbers as pts.
+    init(plan: RenderPlan, range: Range<Int64>? = nil) {
+        let range = range ?? 0..<plan.frameCount
+        let frames = range.upperBound
         self.frames = frames
         let queue = BoundedQueue<Frame>(capacity: Renderer.pictureQueueDepth(frameBytes: plan.width * plan.height * (plan.keepsAlpha ? 5 : 3) / 2))
         self.queue = queue
@@ -23,7 +25,7 @@ final class PictureStage {
             var pictures = TimelinePictures(plan: plan, stop: stop)
             defer { pictures.close() }
             do {
-                for i in 0..<frames {
+                for i in range {
                     if queue.isClosed { break }
                     let frame = try pictures.picture(at: plan.outputRange.start + plan.frameTime(i))
                     let ref = try frame.reference()

@@ -140,7 +140,7 @@ public final class Renderer {
     }
 
     /// A stream and its encoded cues for each of the plan's subtitle tracks.
-    private func subtitleStreams(in output: OutputFile) throws -> [(MuxerStream, [Packet])] {
+    func subtitleStreams(in output: OutputFile) throws -> [(MuxerStream, [Packet])] {
         try plan.subtitles.map { track in
             let encoder = try SubtitleTrackEncoder(format: plan.format, globalHeader: output.needsGlobalHeader)
             let stream = try output.addStream(for: encoder.encoder)
@@ -151,12 +151,12 @@ public final class Renderer {
 
     /// HEVC is tagged `hvc1` (parameter sets in the sample description), which QuickTime and
     /// Safari require; other codecs keep the muxer's default tag.
-    private var videoCodecTag: UInt32 {
+    var videoCodecTag: UInt32 {
         plan.videoEncoding.codec == .hevc ? UInt32(reel_mktag(0x68, 0x76, 0x63, 0x31)) : 0
     }
 
     /// Adds metadata and chapters and writes the header, once every stream is added.
-    private func writeHeader(_ output: OutputFile) throws {
+    func writeHeader(_ output: OutputFile) throws {
         output.setMetadata(plan.metadata)
         try output.setChapters(plan.chapters, end: plan.outputRange.duration)
         try output.writeHeader(options: muxerOptions)
