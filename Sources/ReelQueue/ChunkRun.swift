@@ -56,7 +56,9 @@ struct ChunkRun {
             keeper.stop()
             record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: nil, retry: false) }
             log.info("chunk rendered", metadata: meta)
-        } catch RenderError.cancelled {
+        } catch where token.isCancelled {
+            // Cancelled (a cancelled job's folder may vanish under a chunk being written, so any
+            // error after the token fired counts as the stop), or stopped at shutdown.
             keeper.stop()
             // Cancelled with its job, or at shutdown: given back (a cancelled job's chunks are
             // never claimed again); a lost lease belongs to another worker now.
@@ -64,6 +66,12 @@ struct ChunkRun {
             log.info("chunk stopped", metadata: meta.merging(["why": "\(reason.current)"]) { $1 })
         } catch {
             keeper.stop()
+            if let job = try? store.job(chunk.jobID), job.status != .running || job.cancelRequested {
+                // The job ended meanwhile (its chunk folder may be gone): nothing to report.
+                record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) }
+                log.info("chunk stopped", metadata: meta.merging(["why": "the job ended"]) { $1 })
+                return
+            }
             let retry = (error as? RenderError)?.isRetryable ?? true
             record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: "\(error)", retry: retry) }
             log.info("chunk failed", metadata: meta.merging(["error": "\(error)", "retry": .stringConvertible(retry)]) { $1 })

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ReelEngine
 import ReelQueue
+import PostgresFixture
 import ReelSpec
 import XCTest
 
@@ -52,10 +53,14 @@ final class ChunkedJobTests: XCTestCase {
           "timeline": { "videos": [ { "src": "a.mp4" } ] } }
         """##
 
-    func testAChunkedJobMatchesAOneWorkerRender() throws {
+    func makeFixture() throws {
         _ = try ProcessRunner.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc2=s=160x90:r=30:d=4",
                                              "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=4",
                                              "-c:v", "libx264", "-qp", "10", "-c:a", "aac", "-shortest", dir + "/media/a.mp4"])
+    }
+
+    func testAChunkedJobMatchesAOneWorkerRender() throws {
+        try makeFixture()
         let store = try SQLiteJobStore(path: dir + "/reel.db")
         let p = pool(store, workers: 2, chunkSeconds: 1)
         p.start()
@@ -67,7 +72,49 @@ final class ChunkedJobTests: XCTestCase {
         XCTAssertEqual(done.chunks, 4, "4 s cut into chunks of 1 s")
         XCTAssertEqual(done.progress, 1)
         XCTAssertEqual(try store.chunks(of: id).map(\.status), [.done, .done, .done, .done])
-        let out = try XCTUnwrap(done.output).path
+        try assertMatchesWholeRender(try XCTUnwrap(done.output).path, id: id)
+    }
+
+    /// Two "nodes" (two pools of one worker) on one PostgreSQL database share a job's chunks.
+    func testTwoNodesOnPostgreSQLRenderAChunkedJob() throws {
+        try makeFixture()
+        let url = try TestPostgres.shared().createDatabase()
+        let storeA = try PostgresJobStore(url: url, dataDirectory: dir)
+        let storeB = try PostgresJobStore(url: url, dataDirectory: dir)
+        let a = pool(storeA, workers: 1, chunkSeconds: 1), b = pool(storeB, workers: 1, chunkSeconds: 1)
+        a.start()
+        b.start()
+        defer { a.shutdown(); b.shutdown() }
+        let id = try submit(storeA, Self.spec)
+        let done = try waitFor(storeB, id) { $0.status.isFinished }
+        XCTAssertEqual(done.status, .succeeded, "\(String(describing: done.error))")
+        XCTAssertEqual(done.chunks, 4)
+        XCTAssertEqual(try storeB.chunks(of: id).map(\.status), [.done, .done, .done, .done])
+        try assertMatchesWholeRender(try XCTUnwrap(done.output).path, id: id)
+    }
+
+    /// A node that died holding the job and one of its chunks: both leases run out, a live worker
+    /// takes the job over (finding the chunks already cut) and renders the dead node's chunk again.
+    func testChunksOfADeadWorkerAreRenderedAgain() throws {
+        try makeFixture()
+        let store = try SQLiteJobStore(path: dir + "/reel.db", leaseSeconds: 1)
+        let id = try submit(store, Self.spec)
+        XCTAssertEqual(try store.claim(owner: "dead")?.id, id)
+        XCTAssertEqual(try store.addChunks(id, owner: "dead", frames: [0..<30, 30..<60, 60..<90, 90..<120])?.count, 4)
+        XCTAssertEqual(try store.claimChunk(owner: "dead", jobID: id)?.index, 0)
+        let p = pool(store, workers: 1, chunkSeconds: 1)
+        p.start()
+        defer { p.shutdown() }
+        let done = try waitFor(store, id) { $0.status.isFinished }
+        XCTAssertEqual(done.status, .succeeded, "\(String(describing: done.error))")
+        XCTAssertEqual(done.attempts, 2, "taken over once")
+        let chunks = try store.chunks(of: id)
+        XCTAssertEqual(chunks.map(\.status), [.done, .done, .done, .done])
+        XCTAssertEqual(chunks[0].attempts, 2, "the dead worker's chunk was rendered again")
+        try assertMatchesWholeRender(try XCTUnwrap(done.output).path, id: id)
+    }
+
+    func assertMatchesWholeRender(_ out: String, id: String) throws {
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/outputs/.chunks/" + id), "chunk files removed")
 
         let plan = try RenderPlanner(resolver: SourceResolver(mediaRoot: dir + "/media")).plan(try SpecDecoder.decode(Array(Self.spec.utf8)).get())
