@@ -15,7 +15,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var workers = 1
     /// Outputs longer than this many seconds are cut into chunks of about this length that any
     /// worker (on any node) renders; 0 renders every output whole.
-    public var chunkSeconds = 0
+    public var chunkSeconds = 60
     public var handlerThreads = 4
     /// Event-loop threads; 0: automatic (two per core, at most 8).
     public var eventLoops = 0

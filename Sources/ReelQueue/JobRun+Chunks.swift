@@ -81,5 +81,7 @@ extension JobRun {
     /// Removes a chunked job's chunk files once they can no longer be used.
     static func removeChunks(_ pool: WorkerPool, _ jobID: String) {
         try? FileManager.default.removeItem(atPath: chunkDirectory(pool, jobID))
+        // The parent too once no job has chunks (rmdir refuses while it holds any).
+        rmdir(pool.outputDirectory + "/.chunks")
     }
 }
