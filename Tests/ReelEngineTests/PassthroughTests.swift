@@ -241,4 +241,71 @@ final class PassthroughEditingTests: XCTestCase {
         XCTAssertNotNil(moov)
         if let moov, let mdat { XCTAssertLessThan(moov.lowerBound, mdat.lowerBound) }
     }
+
+    func testSourcesWithOtherParameterSetsAreCopiedBesideEachOtherOrEncoded() throws {
+        let ws = try Workspace()
+        try P.clip(ws, "a.mp4")
+        // Another encoder configuration: its SPS/PPS carry id 3, so they fit beside a.mp4's (id 0)
+        // in the avcC and its GOPs are copied too.
+        try P.clip(ws, "b.mp4", x264: "bframes=2:b-pyramid=none:sps-id=3")
+        // Baseline profile with id 0: its SPS 0 is not a.mp4's, so it cannot be copied.
+        try P.clip(ws, "c.mp4", x264: "bframes=0", profile: "baseline")
+        let (a, b, c) = (try P.decode(ws.path("a.mp4")), try P.decode(ws.path("b.mp4")), try P.decode(ws.path("c.mp4")))
+        let r = try P.render(ws, """
+        { "version": 1, "output": { "preset": "passthrough" },
+          "timeline": { "videos": [ { "src": "a.mp4", "sourceRange": { "start": 0, "duration": 1 } },
+                                    { "src": "b.mp4", "sourceRange": { "start": 0.4, "duration": 1 } },
+                                    { "src": "c.mp4", "sourceRange": { "start": 0.4, "duration": 1 } },
+                                    { "src": "a.mp4", "sourceRange": { "start": 2, "duration": 0.8 } } ] } }
+        """)
+        let expected = (0..<30).map { Expected(source: a, index: $0) } + (12..<42).map { Expected(source: b, index: $0) }
+            + (12..<42).map { Expected(source: c, index: $0) } + (60..<84).map { Expected(source: a, index: $0) }
+        P.assertFrames(try P.decode(r.path), expected, copied: r.copied)
+        XCTAssertTrue(Set(30..<54).isSubset(of: r.copied), "b.mp4's whole GOPs are copied")
+        XCTAssertTrue(r.copied.isDisjoint(with: 60..<90), "c.mp4 is encoded")
+        XCTAssertTrue(Set(90..<114).isSubset(of: r.copied))
+        // The sample entry lists both sources' parameter sets and the splice encoder's.
+        let sets = try XCTUnwrap(AVCParameterSets(extradata: PacketReader(path: r.path).extradata))
+        XCTAssertEqual(Set(sets.sps.map(\.id)), [0, 1, 3])
+        XCTAssertEqual(Set(sets.pps.map(\.id)), [0, 1, 3])
+        XCTAssertEqual(sets.lengthSize, 4)
+    }
+
+    func testAudioStaysInSyncAndSampleExact() throws {
+        let ws = try Workspace()
+        try P.clip(ws, "a.mp4")
+        let r = try P.render(ws, """
+        { "version": 1, "output": { "preset": "passthrough" },
+          "timeline": { "videos": [ { "src": "a.mp4", "sourceRange": { "start": "7/30", "duration": "50/30" } },
+                                    { "src": "a.mp4", "sourceRange": { "start": 2, "duration": 1 } } ] } }
+        """)
+        XCTAssertGreaterThan(r.counts.copied, 0)
+        let probe = try Tools.probe(r.path)
+        let v = try XCTUnwrap(Tools.stream(probe, "video")), a = try XCTUnwrap(Tools.stream(probe, "audio"))
+        XCTAssertEqual(v.int("nb_read_frames"), 80)
+        XCTAssertEqual(try XCTUnwrap(v.double("duration")), 80.0 / 30, accuracy: 0.0001)
+        XCTAssertEqual(v.double("start_time") ?? -1, 0, accuracy: 0.0001)
+        XCTAssertEqual(a.double("start_time") ?? -1, 0, accuracy: 0.0001)
+        XCTAssertEqual(try XCTUnwrap(a.double("duration")), 80.0 / 30, accuracy: 1.0 / 30, "the audio is as long as the video")
+        // 80 frames at 30 fps are 128 000 samples at 48 kHz (AAC decodes to whole 1024-sample frames).
+        let samples = try Tools.samples(r.path, channels: 2)
+        XCTAssertEqual(Double(samples[0].count), 128_000, accuracy: 1024 * 2 + 1)
+    }
+
+    func testVerboseRenderPrintsTheFrameCounts() throws {
+        let ws = try Workspace()
+        try P.clip(ws, "a.mp4", seconds: 2)
+        let spec = try ws.spec("""
+        { "version": 1, "output": { "preset": "passthrough" },
+          "timeline": { "videos": [ { "src": "a.mp4", "sourceRange": { "start": 0.1, "duration": 1.5 } } ] } }
+        """)
+        let r = try Tools.run(Tools.reelBinary, ["render", spec, "-o", ws.path("out.mp4"), "--verbose"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let line = try XCTUnwrap(r.stderr.split(separator: "\n").first { $0.hasPrefix("video frames:") })
+        let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        XCTAssertEqual(numbers.count, 2, String(line))
+        XCTAssertEqual(numbers.reduce(0, +), 45)
+        XCTAssertGreaterThan(numbers[0], 0, "some frames are copied: \(line)")
+        XCTAssertGreaterThan(numbers[1], 0, "the cut-in is encoded: \(line)")
+    }
 }

@@ -43,7 +43,7 @@ struct SpliceEncoder {
         }
         // Parameter sets out of band: they go into the avcC, not before each IDR frame.
         c.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
-        var options = [("preset", e.preset)]
+        var options = [("preset", e.splicePreset)]
         if let crf = e.crf { options.append(("crf", String(crf))) }
         if let p = e.profile { options.append(("profile", p)) }
         var params = "sps-id=\(spsID)"

@@ -10,31 +10,20 @@ extension Renderer {
     /// encoded like any other.
     func writeSpliced(to temp: String, cancel: CancellationToken, progress: (Double) -> Void) throws -> Bool {
         let splice = try SplicePlanner(plan: plan).make()
-        guard splice.copiedFrames > 0, var sets = splice.parameterSets, let spsID = sets.freeID else { return false }
-        let pictures = PictureStage(plan: plan, ranges: splice.encodedRanges)
+        guard splice.copiedFrames > 0, let sets = splice.parameterSets, let spsID = sets.freeID else { return false }
+        // The picture stage only decodes toward cut-ins here, with little encoding beside it: its
+        // decoders get two threads where an ordinary render on two cores gives them one (§8).
+        var picturePlan = plan
+        picturePlan.codecThreading.videoDecoder = plan.codecThreading.videoDecoder == 1 ? 2 : plan.codecThreading.videoDecoder
+        let pictures = PictureStage(plan: picturePlan, ranges: splice.encodedRanges)
         defer { pictures.stop() }
         let encoders = SpliceEncoder(plan: plan, spsID: spsID, reorder: max(splice.sourceReorder, splice.copyDelay), color: splice.color)
-        // One encoder opened now for its parameter sets, which the header's avcC must hold.
-        let probe = try encoders.open()
-        guard let own = AVCParameterSets(annexBUnits: probe.extradata.withUnsafeBufferPointer { NALUnits.splitAnnexB($0) }),
-              own.sps.map(\.id) == [spsID], sets.merge(own) else {
-            throw PipelineError.splice("x264 did not write its parameter sets with id \(spsID)")
-        }
-        let delay = max(splice.copyDelay, Int(probe.context.pointee.has_b_frames))
+        // One encoder opened now for its parameter sets, which the header's avcC must hold; it then
+        // encodes the first stretch (kept only by `reused`, so it is freed once that is done).
+        var reused: Encoder? = try encoders.open()
         let output = try OutputFile(path: temp, formatName: OutputEncoders.muxerName(plan.format))
-        let tb = AVRational(num: Int32(plan.frameRate.denominator), den: Int32(plan.frameRate.numerator))
-        let avcC = sets.avcC()
-        let video = try output.addStream(timeBase: tb, frameRate: probe.context.pointee.framerate) { par in
-            try FFmpegError.check(avcodec_parameters_from_context(par, probe.context), "avcodec_parameters_from_context")
-            av_freep(&par.pointee.extradata)
-            guard let data = av_mallocz(avcC.count + Int(AV_INPUT_BUFFER_PADDING_SIZE)) else {
-                throw FFmpegError(reel_averror(ENOMEM), "av_mallocz", "avcC")
-            }
-            avcC.withUnsafeBufferPointer { data.copyMemory(from: $0.baseAddress!, byteCount: avcC.count) }
-            par.pointee.extradata = data.assumingMemoryBound(to: UInt8.self)
-            par.pointee.extradata_size = Int32(avcC.count)
-            par.pointee.video_delay = Int32(delay)
-        }
+        let (video, header, delay) = try addSplicedStream(to: output, encoder: reused!, sets: sets, spsID: spsID,
+                                                          copyDelay: splice.copyDelay)
         let audioEncoder = try OutputEncoders.audio(plan, globalHeader: output.needsGlobalHeader)
         let audioStream = try output.addStream(for: audioEncoder)
         let subtitles = try subtitleStreams(in: output)
@@ -53,7 +42,6 @@ extension Renderer {
             try audioStage.writePackets(before: plan.frameTime(n).ticks(in: rate, rounding: .nearest)) { try audioStream.write($0) }
             progress(Double(n) / Double(max(1, frames)))
         }
-        var reused: Encoder? = probe
         for piece in splice.pieces {
             switch piece {
             case .copy(let run):
@@ -61,7 +49,7 @@ extension Renderer {
             case .encode(let range):
                 let encoder = try reused ?? encoders.open()
                 reused = nil
-                guard encoder.extradata == probe.extradata else {
+                guard encoder.extradata == header else {
                     throw PipelineError.splice("x264 wrote other parameter sets for the same settings")
                 }
                 try splicer.encode(range, with: encoder, pictures: pictures, after: afterPacket)
@@ -73,5 +61,33 @@ extension Renderer {
         logger.info("rendered", metadata: ["frames": "\(frames)", "copiedFrames": "\(splice.copiedFrames)",
                                            "encodedFrames": "\(splice.encodedFrames)", "samples": "\(plan.sampleCount)"])
         return true
+    }
+
+    /// Adds the video stream: the encoder's codec parameters with an `avcC` holding the sources'
+    /// parameter sets and the encoder's. Returns the stream, the encoder's global header (every
+    /// later encoder must write the same) and the decode delay `D` of the splice (see `Splicer`).
+    private func addSplicedStream(to output: OutputFile, encoder: Encoder, sets: AVCParameterSets, spsID: Int,
+                                  copyDelay: Int) throws -> (PacketStream, [UInt8], Int) {
+        var sets = sets
+        let header = encoder.extradata
+        guard let own = AVCParameterSets(annexBUnits: header.withUnsafeBufferPointer { NALUnits.splitAnnexB($0) }),
+              own.sps.map(\.id) == [spsID], sets.merge(own) else {
+            throw PipelineError.splice("x264 did not write its parameter sets with id \(spsID)")
+        }
+        let delay = max(copyDelay, Int(encoder.context.pointee.has_b_frames))
+        let tb = AVRational(num: Int32(plan.frameRate.denominator), den: Int32(plan.frameRate.numerator))
+        let avcC = sets.avcC()
+        let video = try output.addStream(timeBase: tb, frameRate: encoder.context.pointee.framerate) { par in
+            try FFmpegError.check(avcodec_parameters_from_context(par, encoder.context), "avcodec_parameters_from_context")
+            av_freep(&par.pointee.extradata)
+            guard let data = av_mallocz(avcC.count + Int(AV_INPUT_BUFFER_PADDING_SIZE)) else {
+                throw FFmpegError(reel_averror(ENOMEM), "av_mallocz", "avcC")
+            }
+            avcC.withUnsafeBufferPointer { data.copyMemory(from: $0.baseAddress!, byteCount: avcC.count) }
+            par.pointee.extradata = data.assumingMemoryBound(to: UInt8.self)
+            par.pointee.extradata_size = Int32(avcC.count)
+            par.pointee.video_delay = Int32(delay)
+        }
+        return (video, header, delay)
     }
 }

@@ -13,11 +13,13 @@ extension RenderPlanner {
         let keyframeSeconds = v.keyframeInterval ?? Time(seconds: 2)
         let gop = max(1, Int(Time.divide(Int128(keyframeSeconds.value) * Int128(fps.numerator),
                                          Int128(keyframeSeconds.timescale) * Int128(fps.denominator), rounding: .nearest)))
-        return VideoEncoding(
+        var encoding = VideoEncoding(
             codec: codec,
             crf: v.bitrate == nil && codec != .prores ? (v.crf ?? defaultCRF) : nil,
             bitrate: v.bitrate, maxBitrate: v.maxBitrate,
             preset: v.preset ?? "veryfast", profile: v.profile ?? (codec == .prores ? "hq" : nil), gopSize: codec == .prores ? 1 : gop)
+        if let p = v.preset { encoding.splicePreset = p }
+        return encoding
     }
 
     /// Passthrough encodes only the frames that must change, between copies of the source's own
