@@ -622,8 +622,11 @@ def main():
         if shutil.which(tool) is None:
             fail(f"{tool} is not on PATH (scripts/deps.sh installs ffmpeg)")
     reel = build_reel()
-    generate_media()
-    media = describe_media()
+    # The passthrough workload has media of its own; the shared clips are made only when needed.
+    media = []
+    if selected_workloads():
+        generate_media()
+        media = describe_media()
     for name, desc in media:
         log(f"  {name}: {desc}")
     ws = workloads(reel)
