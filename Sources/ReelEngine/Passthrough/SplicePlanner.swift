@@ -103,7 +103,11 @@ struct SplicePlanner {
     }
 
     /// The source's parameter sets when its packets can be copied into the output as they are.
+    /// Only MP4/QuickTime sources: their sample table puts every packet at an exact time, so a run
+    /// indexed once is found again by a seek. A seek in MPEG-TS is a byte-position estimate that
+    /// can land past the run's IDR frame.
     func eligible(_ segment: VideoSegment, _ reader: PacketReader) -> AVCParameterSets? {
+        guard reader.input.formatName.hasPrefix("mov,mp4") else { return nil }
         let p = reader.parameters
         let sar = p.sample_aspect_ratio
         let matrix: ColorMatrix
