@@ -4,8 +4,8 @@
 /// A spliced stream holds the sources' parameter sets and the splice encoder's side by side: each
 /// slice names its PPS by id and each PPS its SPS, so sets with distinct ids never disturb each
 /// other, and an `avcC` may list up to 31 SPS and 255 PPS. FFmpeg's MP4 muxer writes an `avcC` it
-/// is given as it is (it rebuilds one only from Annex B extradata, and then keeps one SPS and one
-/// PPS), so Reel builds the record itself.
+/// is given as it is and then takes length-prefixed packets untouched (from Annex B extradata it
+/// would build the record itself and rewrite every packet), so Reel builds the record.
 struct AVCParameterSets: Equatable {
     struct Entry: Equatable {
         var id: Int
