@@ -325,4 +325,19 @@ final class PassthroughEditingTests: XCTestCase {
         XCTAssertEqual(try P.decode(r.path).count, 50)
         XCTAssertEqual(source.count, 90)
     }
+
+    func testAnHEVCFirstItemMakesAnHEVCOutputEncodedWhole() throws {
+        let ws = try Workspace()
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "testsrc=s=320x240:r=25:d=1", "-pix_fmt", "yuv420p", "-c:v", "libx265",
+                          "-x265-params", "log-level=error", ws.path("h.mp4")])
+        let r = try P.render(ws, """
+        { "version": 1, "output": { "preset": "passthrough" },
+          "timeline": { "videos": [ { "src": "h.mp4", "sourceRange": { "start": 0.2, "duration": 0.6 } } ] } }
+        """)
+        XCTAssertEqual(r.plan.frameRate, Rational(25), "the first item's rate")
+        XCTAssertEqual(r.counts, FrameCounts(copied: 0, encoded: 15), "HEVC is not spliced: every frame is encoded")
+        let v = try XCTUnwrap(Tools.stream(try Tools.probe(r.path), "video"))
+        XCTAssertEqual(v["codec_name"] as? String, "hevc", "the first item's codec")
+        XCTAssertEqual(try P.decode(r.path).count, 15)
+    }
 }
