@@ -3,7 +3,11 @@
 set -euo pipefail
 # libcurl4: FoundationNetworking (URLSession, the webhook sender) loads it at run time.
 packages=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libsqlite3-dev libcurl4
-          librubberband-dev libimagequant-dev)
+          librubberband-dev libimagequant-dev
+          # The text stack, and the fonts and oracles its tests use (hb-shape, tesseract OCR).
+          libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libunibreak-dev
+          fonts-dejavu-core fonts-noto-core fonts-noto-cjk libharfbuzz-bin
+          tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -97,6 +97,8 @@ struct LayerLayout {
         case .spin:
             // A turn about the vertical axis from edge-on to facing: the width opens like a door.
             if inU < 1 { d.width *= max(0.001, cos((1 - Easing.apply(.easeOut, inU)) * Double.pi / 2)) }
+        case .typewriter:
+            return  // a reveal of characters, drawn by the text's producer
         case .slideIn:
             guard inU < 1 else { return }
             let away = 1 - Easing.apply(.easeOut, inU)
