@@ -30,7 +30,12 @@ public struct TextError: Error, CustomStringConvertible, Sendable, RetryClassifi
     static func codePoint(_ s: Unicode.Scalar) -> String {
         let hex = String(s.value, radix: 16, uppercase: true)
         let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        return s.properties.generalCategory == .control || s.properties.isWhitespace ? code : "\(code) \"\(s)\""
+        switch s.properties.generalCategory {
+        case .control, .format, .privateUse, .surrogate, .unassigned, .spaceSeparator, .lineSeparator, .paragraphSeparator:
+            return code
+        default:
+            return "\(code) \"\(s)\""
+        }
     }
 
     /// Throws a `.freeType` error for a non-zero FreeType result.
