@@ -7,6 +7,8 @@ public struct TextError: Error, CustomStringConvertible, Sendable, RetryClassifi
         case unknownFamily(String)
         case unreadableFont(path: String, code: Int32)
         case freeType(call: String, code: Int32)
+        /// A text block whose picture (with its stroke, shadow and box) exceeds `TextPicture`'s limits.
+        case tooLarge(width: Int, height: Int)
     }
 
     public let reason: Reason
@@ -21,6 +23,9 @@ public struct TextError: Error, CustomStringConvertible, Sendable, RetryClassifi
         case .unknownFamily(let family): return "font family \"\(family)\" is not installed"
         case let .unreadableFont(_, code): return "is not a font FreeType can open (FreeType error \(code))"
         case let .freeType(call, code): return "\(call) failed (FreeType error \(code))"
+        case let .tooLarge(width, height):
+            return "sets a text block of \(width)x\(height) pixels; at most \(TextPicture.maxSide) on a side and "
+                + "\(TextPicture.maxArea >> 20) Mpx in all (use a smaller size or maxWidth)"
         }
     }
 

@@ -11,6 +11,11 @@ final class TextPicture {
     /// The picture's size (even, for 4:2:0).
     let width: Int
     let height: Int
+    /// Limits of a text block's picture: its composition keeps about 24 bytes a pixel for a moment, so
+    /// a block larger than a 4K frame is refused rather than exhausting memory.
+    static let maxSide = 8192
+    static let maxArea = 8 << 20
+
     /// How many characters a typewriter reveals one by one (glyph clusters, in logical order).
     let characterCount: Int
     let style: TextStyle
@@ -73,6 +78,9 @@ final class TextPicture {
         }
         if all.isEmpty { all.add(centre.x - 1, centre.y - 1, 2, 2) }
         let halfW = max(centre.x - all.minX, all.maxX - centre.x, 1), halfH = max(centre.y - all.minY, all.maxY - centre.y, 1)
+        guard 2 * halfW <= TextPicture.maxSide, 2 * halfH <= TextPicture.maxSide, 4 * halfW * halfH <= TextPicture.maxArea else {
+            throw TextError(.tooLarge(width: 2 * halfW, height: 2 * halfH))
+        }
         width = 2 * halfW
         height = 2 * halfH
         let shift = (x: halfW - centre.x, y: halfH - centre.y)

@@ -108,6 +108,33 @@ final class TextRenderTests: XCTestCase {
         XCTAssertEqual(Double(rows.first! + rows.last!) / 2, 0.88 * 180, accuracy: 4)
     }
 
+    func testHighlightFollowsTheSpokenWord() throws {
+        let ws = try Workspace()
+        // Two words of equal length share the cue's 2 s by length; with WebVTT timestamps the second
+        // word starts at 0.3 s instead.
+        try "1\n00:00:00,000 --> 00:00:02,000\nMMMM WWWW\n".write(toFile: ws.path("even.srt"), atomically: true, encoding: .utf8)
+        try "WEBVTT\n\n00:00.000 --> 00:02.000\nMMMM <00:00.300>WWWW\n".write(toFile: ws.path("timed.vtt"), atomically: true, encoding: .utf8)
+        func redHalf(_ src: String, at t: Double) throws -> (left: Int, right: Int) {
+            let image = try still(ws, overlay: ##"{ "type": "captions", "src": "\##(src)", "start": 0, "font": { "family": "DejaVu Sans", "size": 24 }, "stroke": { "color": "#000000", "width": 0 }, "highlight": { "color": "#FF0000" }, "position": { "x": 0.5, "y": 0.5 } }"##,
+                                  background: "#000000", at: t, name: "\(src)-\(t).png")
+            var left = 0, right = 0
+            for y in 0..<image.height {
+                for x in 0..<image.width where image.matches(x, y, (255, 0, 0), tolerance: 60) {
+                    if x < 160 { left += 1 } else { right += 1 }
+                }
+            }
+            return (left, right)
+        }
+        let early = try redHalf("even.srt", at: 0.5), late = try redHalf("even.srt", at: 1.5)
+        XCTAssertGreaterThan(early.left, 50)
+        XCTAssertEqual(early.right, 0, "the first word is spoken in the first half")
+        XCTAssertGreaterThan(late.right, 50)
+        XCTAssertEqual(late.left, 0, "then the second")
+        let timed = try redHalf("timed.vtt", at: 0.5)
+        XCTAssertGreaterThan(timed.right, 50, "the inline timestamp starts the second word at 0.3 s")
+        XCTAssertEqual(timed.left, 0)
+    }
+
     func testTypewriterRevealsInLogicalOrder() throws {
         let ws = try Workspace()
         func lit(_ text: String, at t: Double) throws -> (left: Int, right: Int) {
@@ -144,6 +171,21 @@ final class TextRenderTests: XCTestCase {
             XCTAssertEqual(byPointer["/timeline/overlays/2/src"], "\"bad.vtt\" is not an SRT or WebVTT file: line 3: the cue ends (0.5 s) before it starts (1 s)")
             XCTAssertEqual(byPointer["/timeline/overlays/3/font/src"]?.hasPrefix("\"bad.vtt\" is not a font FreeType can open"), true)
             XCTAssertEqual(problems.count, 4)
+        }
+    }
+
+    func testAHugeTextBlockFailsWithAReasonNotOutOfMemory() throws {
+        let ws = try Workspace()
+        let text = String(repeating: "W", count: 200)
+        XCTAssertThrowsError(try ws.render(##"""
+        { "version": 1, "output": { "width": 320, "height": 180 }, "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ],
+          "overlays": [ { "type": "text", "text": "\##(text)", "start": 0, "font": { "size": 900 } } ] } }
+        """##)) { error in
+            guard case let RenderError.source(pointer, _, cause) = error, case .tooLarge? = (cause as? TextError)?.reason else {
+                return XCTFail("\(error)")
+            }
+            XCTAssertEqual(pointer, "/timeline/overlays/0")
+            XCTAssertFalse((error as? RenderError)?.isRetryable ?? true)
         }
     }
 

@@ -58,15 +58,19 @@ enum PerspectiveBlender {
         let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
         let fx = x - Double(x0), fy = y - Double(y0)
         var value = 0.0, cover = 0.0
-        for (dx, dy, k) in [(0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy), (1, 1, fx * fy)] where k > 0 {
-            let sx = x0 + dx, sy = y0 + dy
+        @inline(__always) func tap(_ sx: Int, _ sy: Int, _ k: Double) {
+            guard k > 0 else { return }
             guard sx >= 0, sy >= 0, sx < w, sy < h else {
                 value += neutral * k
-                continue
+                return
             }
             value += Double(p.row(sy)[sx]) * k
             cover += (alpha.map { Double($0.row(sy)[sx]) / 255 } ?? 1) * k
         }
+        tap(x0, y0, (1 - fx) * (1 - fy))
+        tap(x0 + 1, y0, fx * (1 - fy))
+        tap(x0, y0 + 1, (1 - fx) * fy)
+        tap(x0 + 1, y0 + 1, fx * fy)
         return (value, cover)
     }
 
