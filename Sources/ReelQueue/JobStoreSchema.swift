@@ -133,6 +133,11 @@ enum JobStoreSchema {
         CREATE INDEX templates_by_key ON templates(key_id);
         ALTER TABLE jobs ADD COLUMN template_id TEXT;
         """,
+        // 5: an asset's kind (media, font, captions): uploads are fonts and caption files too, each
+        // with its own probe. Earlier uploads were all media.
+        """
+        ALTER TABLE assets ADD COLUMN kind TEXT NOT NULL DEFAULT 'media';
+        """,
     ]
 
     /// The columns `job(_:)` reads, by name. `rowid` (the list cursor) is named with `AS` because

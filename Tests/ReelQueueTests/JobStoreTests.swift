@@ -106,6 +106,24 @@ final class JobStoreTests: XCTestCase {
         }
     }
 
+    /// Every field of an asset comes back as written, its kind included (a migration in each store).
+    func testAssetsRoundTripWithTheirKind() throws {
+        try onBothStores {
+            let s = try store()
+            for (id, kind) in [("asset_m", "media"), ("asset_f", "font"), ("asset_c", "captions")] {
+                try s.insert(Asset(id: id, path: "/d/" + id, bytes: 7, sha256: "ab", contentType: "font/ttf", filename: "x.ttf",
+                                   probe: #"{"k":1}"#, createdAt: 42, keyID: "K", kind: kind))
+            }
+            for (id, kind) in [("asset_m", "media"), ("asset_f", "font"), ("asset_c", "captions")] {
+                let a = try XCTUnwrap(try s.asset(id, keyID: "K"))
+                XCTAssertEqual(a.kind, kind)
+                XCTAssertEqual([a.path, a.sha256, a.contentType, a.filename, a.probe], ["/d/" + id, "ab", "font/ttf", "x.ttf", #"{"k":1}"#])
+                XCTAssertEqual([a.bytes, a.createdAt], [7, 42])
+            }
+            XCTAssertNil(try s.asset("asset_f", keyID: "other"))
+        }
+    }
+
     func testWebhookEventsAreWrittenWithTheStateChange() throws {
         try onBothStores {
             let s = try store(maxAttempts: 1)

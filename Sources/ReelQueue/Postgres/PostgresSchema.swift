@@ -88,6 +88,10 @@ enum PostgresSchema {
         );
         CREATE INDEX templates_by_key ON templates (key_id);
         """,
+        // 2: an asset's kind (media, font, captions), as SQLite's migration 5.
+        """
+        ALTER TABLE assets ADD COLUMN kind TEXT NOT NULL DEFAULT 'media';
+        """,
     ]
 
     /// The advisory lock key held while migrating ("reel" in ASCII, then 1): of several nodes
