@@ -1,3 +1,4 @@
+import Foundation
 /// The PostgreSQL schema, one entry per version in `reel_schema`; append, never edit, to migrate.
 /// It holds what SQLite's `JobStoreSchema` holds after all of its steps; `seq` stands for SQLite's
 /// rowid (the list order and cursors).
@@ -102,7 +103,17 @@ enum PostgresSchema {
     /// migration lock. A schema newer than `migrations` (written by a later Reel) is refused,
     /// untouched.
     static func migrate(_ db: PostgresConnection, location: String, migrations: [String] = migrations) throws {
-        try db.query("SELECT pg_advisory_lock($1)", [.int(migrationLock)])
+        // The lock waits at most `lock_timeout` at a time: another node may be migrating, so wait
+        // again, for up to ten minutes in all, then give up with the busy error.
+        let deadline = Date().addingTimeInterval(600)
+        while true {
+            do {
+                try db.query("SELECT pg_advisory_lock($1)", [.int(migrationLock)])
+                break
+            } catch let e as PostgresError where e.isBusy && Date() < deadline {
+                continue
+            }
+        }
         defer { _ = try? db.query("SELECT pg_advisory_unlock($1)", [.int(migrationLock)]) }
         try db.execute("CREATE TABLE IF NOT EXISTS reel_schema (version INTEGER NOT NULL)")
         while true {
