@@ -6,6 +6,7 @@
 #   docker run -p 8080:8080 -e REEL_API_KEYS="$KEY" -e REEL_WEBHOOK_SECRET="$SECRET" \
 #              -v reel-data:/srv/reel/data -v "$PWD/media:/srv/reel/media:ro" reel
 # It listens on 0.0.0.0, so it refuses to start without API keys (REEL_API_KEYS, comma-separated).
+# Several containers sharing one PostgreSQL (REEL_DATABASE_URL) and one data volume: docs/OPERATIONS.md.
 ARG SWIFT_VERSION=6.0
 
 # ---------------------------------------------------------------- build
@@ -13,6 +14,8 @@ FROM swift:${SWIFT_VERSION}-bookworm AS build
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libsqlite3-dev \
+      libpq-dev librubberband-dev libimagequant-dev \
+      libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libunibreak-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Dependencies first, so a source change does not refetch them (Package.resolved is optional).
@@ -30,7 +33,9 @@ RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       libavformat59 libavcodec59 libavutil57 libswscale6 libswresample4 libsqlite3-0 \
       libstdc++6 libcurl4 tzdata ca-certificates \
-      fontconfig fonts-noto-core fonts-noto-cjk \
+      libpq5 librubberband2 libimagequant0 \
+      libfreetype6 libharfbuzz0b libfribidi0 libfontconfig1 libunibreak1 \
+      fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk \
  && rm -rf /var/lib/apt/lists/*
 # The Swift runtime (stdlib, Foundation, Dispatch, ICU data) from the build image, same path as there.
 COPY --from=build /out/usr/lib/swift/linux/ /usr/lib/swift/linux/

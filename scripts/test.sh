@@ -8,6 +8,8 @@ scripts/deps.sh
 # it), so the suite's closing line below stays the last one.
 if [ "${FUZZ_SECONDS:-15}" != "0" ]; then FUZZ_SECONDS=${FUZZ_SECONDS:-15} ./scripts/fuzz.sh; fi
 swift build --build-tests
+# The HTTP API against openapi.yaml (schemathesis, bounded; CONFORMANCE_SECONDS=0 skips it).
+if [ "${CONFORMANCE_SECONDS:-40}" != "0" ]; then ./scripts/conformance.sh; fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 set +e

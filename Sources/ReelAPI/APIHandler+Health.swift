@@ -15,8 +15,9 @@ extension APIHandler {
         var store: JSONValue = .string("ok")
         do {
             try self.store.checkWritable(waitMillis: 1000)
-        } catch let e as SQLiteError {
-            let why = e.isBusy ? "locked by another writer" : e.isReadOnly ? "read-only" : e.isFull ? "full" : "failing (\(e.code))"
+        } catch let e as StoreFailure {
+            let why = e.isBusy ? "locked by another writer" : e.isReadOnly ? "read-only" : e.isFull ? "full"
+                : e.isUnavailable ? "unreachable" : "failing"
             store = .string(why)
             problems.append("the job store is \(why)")
         } catch {

@@ -47,7 +47,7 @@ extension APIHandler {
             throw ProblemError(.validation([SpecProblem(pointer: "", message: "Idempotency-Key must be 1 to 200 characters")],
                                            detail: "the Idempotency-Key header is not valid"))
         }
-        let submission = JobStore.Submission(spec: text, bodyHash: bodyHash, idempotencyKey: idempotencyKey, keyID: key,
+        let submission = JobSubmission(spec: text, bodyHash: bodyHash, idempotencyKey: idempotencyKey, keyID: key,
                                              assets: APIHandler.uploads(in: json), activeLimit: config.activeJobsPerKey,
                                              webhook: spec.webhook.map { JobWebhook(url: $0.url, events: $0.events.map(\.rawValue)) },
                                              templateID: templateID)

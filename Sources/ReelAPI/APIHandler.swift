@@ -11,7 +11,7 @@ import ReelSpec
 /// problem+json.
 public final class APIHandler: HTTPHandler, @unchecked Sendable {
     let config: ServerConfiguration
-    let store: JobStore
+    let store: any JobStore
     let pool: WorkerPool
     let resolver: SourceResolver
     let paths: DataPaths
@@ -20,7 +20,7 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
     let cors: CORSPolicy
     let requests = RequestCounter()
 
-    init(config: ServerConfiguration, store: JobStore, pool: WorkerPool, resolver: SourceResolver, paths: DataPaths, logger: Logger) {
+    init(config: ServerConfiguration, store: any JobStore, pool: WorkerPool, resolver: SourceResolver, paths: DataPaths, logger: Logger) {
         self.config = config
         self.store = store
         self.pool = pool

@@ -42,7 +42,8 @@ extension APIHandler {
     func hlsEntry(_ out: JobOutput, _ r: HTTPRequest) throws -> HTTPResponse {
         let text = try String(contentsOfFile: out.path + "/" + RenderedOutput.hlsEntry, encoding: .utf8)
         let bytes = Array(HLSServing.rootedMaster(text).utf8)
-        return try servePiece(.bytes(bytes), size: Int64(bytes.count), etag: "\"\(out.sha256)-entry\"", contentType: HLSServing.playlistType, r)
+        return try ImmutablePiece(body: .bytes(bytes), size: Int64(bytes.count), etag: "\"\(out.sha256)-entry\"",
+                                  contentType: HLSServing.playlistType, noun: "playlist").response(to: r)
     }
 
     /// `GET /v1/jobs/{id}/output/{name}`: one file of an `hls` output's folder, with `Range`,
@@ -58,40 +59,7 @@ extension APIHandler {
               let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int64 else {
             throw ProblemError(.notFound("job \(id)'s output has no file \(name)"))
         }
-        return try servePiece(.file(path: path, offset: 0, length: size), size: size, etag: "\"\(out.sha256)-\(name)\"", contentType: type, r)
-    }
-
-    /// A piece of an HLS output with the output rules: 304 for a matching `If-None-Match`, one
-    /// byte range (206, or 416) while `If-Range` (when sent) names this ETag, else the whole; like
-    /// every output, it never changes, so it may be cached for good.
-    private func servePiece(_ body: HTTPResponseBody, size: Int64, etag: String, contentType: String, _ r: HTTPRequest) throws -> HTTPResponse {
-        var h = HTTPHeaders()
-        h.set("ETag", etag)
-        h.set("Accept-Ranges", "bytes")
-        h.set("Content-Type", contentType)
-        h.set("Cache-Control", "private, max-age=31536000, immutable")
-        if let inm = r.head.headers["If-None-Match"],
-           inm.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }).contains(where: { $0 == etag || $0 == "*" || $0 == "W/" + etag }) {
-            return HTTPResponse(status: 304, headers: h, body: .empty)
-        }
-        let rangeApplies = r.head.headers["If-Range"].map { $0 == etag } ?? true
-        if rangeApplies, let range = r.head.headers["Range"] {
-            switch ByteRange.parse(range, size: size) {
-            case .satisfiable(let start, let end):
-                h.set("Content-Range", "bytes \(start)-\(end)/\(size)")
-                switch body {
-                case .file(let path, _, _): return HTTPResponse(status: 206, headers: h, body: .file(path: path, offset: start, length: end - start + 1))
-                case .bytes(let b): return HTTPResponse(status: 206, headers: h, body: .bytes(Array(b[Int(start)...Int(end)])))
-                default: break
-                }
-            case .unsatisfiable:
-                var p = Problem(status: 416, type: "range-not-satisfiable", title: "Range not satisfiable", detail: "the file has \(size) bytes")
-                p.headers = [("Content-Range", "bytes */\(size)")]
-                throw ProblemError(p)
-            case .ignored:
-                break
-            }
-        }
-        return HTTPResponse(status: 200, headers: h, body: body)
+        return try ImmutablePiece(body: .file(path: path, offset: 0, length: size), size: size, etag: "\"\(out.sha256)-\(name)\"",
+                                  contentType: type, noun: "file").response(to: r)
     }
 }

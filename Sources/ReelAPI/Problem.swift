@@ -51,11 +51,15 @@ struct Problem {
     /// database) is full; 503 with `Retry-After` when the database is locked by another writer or
     /// cannot be written (read-only); nil for anything else (a 500).
     static func storage(_ error: Error) -> Problem? {
-        if let e = error as? SQLiteError {
+        if let e = error as? StoreFailure {
             if e.isFull { return insufficientStorage() }
             if e.isBusy {
                 return Problem(status: 503, type: "store-busy", title: "The job store is busy",
                                detail: "the job store is locked by another writer; try again shortly", headers: [("Retry-After", "2")])
+            }
+            if e.isUnavailable {
+                return Problem(status: 503, type: "store-unavailable", title: "The job store is unreachable",
+                               detail: "the job store cannot be reached for now; try again shortly", headers: [("Retry-After", "5")])
             }
             if e.isReadOnly {
                 return Problem(status: 503, type: "store-read-only", title: "The job store cannot be written",

@@ -8,7 +8,7 @@ extension ReelService {
     /// render is renamed into place before the store records it). Anything else under that name
     /// was left by a process killed between the rename and the record, by a deletion cut short, or
     /// by a job that no longer exists. Runs at start and in every retention pass.
-    static func sweepUnreferencedOutputs(in dir: String, store: JobStore, logger: Logger) {
+    static func sweepUnreferencedOutputs(in dir: String, store: any JobStore, logger: Logger) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
         for name in names {
             guard let (jobID, attempt) = outputName(name) else { continue }

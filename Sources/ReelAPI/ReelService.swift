@@ -9,7 +9,7 @@ import ReelQueue
 /// jobs back to the queue so the next start resumes them.
 public final class ReelService: @unchecked Sendable {
     public let config: ServerConfiguration
-    let store: JobStore
+    let store: any JobStore
     let pool: WorkerPool
     let server: HTTPServer
     let paths: DataPaths
@@ -33,10 +33,15 @@ public final class ReelService: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: config.mediaRoot, withIntermediateDirectories: true)
         let retention = config.outputRetentionHours
         // A webhook's body is the job as GET /v1/jobs/{id} shows it at the event (without the history).
-        store = try JobStore(path: paths.database, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
-                             busyTimeoutMillis: storeBusyTimeoutMillis,
-                             webhookBody: { String(decoding: JobJSON.job($0, retentionHours: retention), as: UTF8.self) })
-        ReelService.removeStalePartials(in: paths.outputs, logger: logger)
+        let webhookBody: @Sendable (Job) -> String = { String(decoding: JobJSON.job($0, retentionHours: retention), as: UTF8.self) }
+        if let url = config.database {
+            store = try PostgresJobStore(url: url, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
+                                         dataDirectory: config.dataDir, webhookBody: webhookBody)
+        } else {
+            store = try SQLiteJobStore(path: paths.database, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
+                                       busyTimeoutMillis: storeBusyTimeoutMillis, webhookBody: webhookBody)
+        }
+        ReelService.removeStalePartials(in: paths.outputs, store: store, logger: logger)
         ReelService.sweepUnreferencedOutputs(in: paths.outputs, store: store, logger: logger)
         // Uploads left in data/tmp for over an hour belonged to requests that died with a process
         // (younger ones may be another live server's, sharing this data directory).
@@ -93,12 +98,21 @@ public final class ReelService: @unchecked Sendable {
 
     /// Deletes temporary render files (`.NAME.partial-PID-N`) whose writing process is gone, as
     /// after a crash; files of a live process (another server on the same data) are left alone.
-    static func removeStalePartials(in dir: String, logger: Logger) {
+    /// Nodes sharing the folder see each other's files but not each other's processes: a partial
+    /// whose job is running that attempt is left alone (another node may be writing it); the
+    /// attempt that follows a dead one removes its partials (`JobRun.removePartials`).
+    static func removeStalePartials(in dir: String, store: any JobStore, logger: Logger) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
         for name in names where name.hasPrefix(".") {
             guard let r = name.range(of: ".partial-") else { continue }
             let pid = Int32(name[r.upperBound...].split(separator: "-").first ?? "") ?? 0
             if pid > 0 && (kill(pid, 0) == 0 || errno == EPERM) { continue }
+            if let (jobID, attempt) = outputName(String(name.dropFirst()[..<r.lowerBound])) {
+                // Unreadable store: keep the file (another node may be writing it); the next start sweeps it.
+                let job: Job?
+                do { job = try store.job(jobID) } catch { continue }
+                if let job, job.status == .running, job.attempts == attempt { continue }
+            }
             try? FileManager.default.removeItem(atPath: dir + "/" + name)
             logger.info("removed a partial output", metadata: ["file": "\(name)"])
         }
@@ -118,26 +132,31 @@ public final class ReelService: @unchecked Sendable {
 
     /// One retention pass as of `now` (ms): outputs of jobs finished, assets uploaded, and webhook
     /// deliveries ended longer ago than their retention (an asset a queued or running job uses is
-    /// kept; a delivery still being tried is kept).
+    /// kept; a delivery still being tried is kept). Nodes sharing a store take turns: a node finding
+    /// another's pass under way skips its own.
     func sweep(now: Int64) {
         do {
-            if config.outputRetentionHours > 0 {
-                for path in try store.expireOutputs(finishedBefore: now - Int64(config.outputRetentionHours * 3_600_000)) {
-                    try? FileManager.default.removeItem(atPath: path)
-                    logger.info("output expired", metadata: ["path": "\(path)"])
-                }
-            }
-            if config.assetRetentionHours > 0 {
-                for path in try store.expireAssets(createdBefore: now - Int64(config.assetRetentionHours * 3_600_000)) {
-                    try? FileManager.default.removeItem(atPath: path)
-                    logger.info("asset expired", metadata: ["path": "\(path)"])
-                }
-            }
-            let hours = config.webhookRetentionHours
-            try store.pruneDeliveries(finishedBefore: hours > 0 ? now - Int64(hours * 3_600_000) : nil)
-            ReelService.sweepUnreferencedOutputs(in: paths.outputs, store: store, logger: logger)
+            try store.exclusively("retention") { try sweepPass(now: now) }
         } catch {
             logger.error("retention sweep failed", metadata: ["error": "\(error)"])
         }
+    }
+
+    private func sweepPass(now: Int64) throws {
+        if config.outputRetentionHours > 0 {
+            for path in try store.expireOutputs(finishedBefore: now - Int64(config.outputRetentionHours * 3_600_000)) {
+                try? FileManager.default.removeItem(atPath: path)
+                logger.info("output expired", metadata: ["path": "\(path)"])
+            }
+        }
+        if config.assetRetentionHours > 0 {
+            for path in try store.expireAssets(createdBefore: now - Int64(config.assetRetentionHours * 3_600_000)) {
+                try? FileManager.default.removeItem(atPath: path)
+                logger.info("asset expired", metadata: ["path": "\(path)"])
+            }
+        }
+        let hours = config.webhookRetentionHours
+        try store.pruneDeliveries(finishedBefore: hours > 0 ? now - Int64(hours * 3_600_000) : nil)
+        ReelService.sweepUnreferencedOutputs(in: paths.outputs, store: store, logger: logger)
     }
 }

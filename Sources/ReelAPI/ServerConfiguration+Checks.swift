@@ -48,4 +48,15 @@ extension ServerConfiguration {
         guard secret.utf8.count >= 16 else { throw Problem(key: key, message: "must be at least 16 bytes long") }
         return secret
     }
+
+    /// `sqlite` (or empty) for the embedded store in `dataDir`, else a `postgres://` or
+    /// `postgresql://` URL (libpq's syntax, with its query parameters such as `sslmode`).
+    static func checkedDatabase(_ value: String, key: String) throws -> String? {
+        if value.isEmpty || value == "sqlite" { return nil }
+        let lower = value.lowercased()
+        guard lower.hasPrefix("postgres://") || lower.hasPrefix("postgresql://") else {
+            throw Problem(key: key, message: "must be \"sqlite\" or a PostgreSQL URL such as postgres://reel@db.internal/reel")
+        }
+        return value
+    }
 }

@@ -8,6 +8,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var host = "127.0.0.1"
     public var port = 8080
     public var dataDir = "./data"
+    /// Where the job store lives: nil for SQLite in `dataDir` (one node), or a PostgreSQL URL
+    /// (`postgres://user@host/db`) shared by any number of nodes.
+    public var database: String?
     public var mediaRoot = "./media"
     public var workers = 1
     public var handlerThreads = 4
@@ -75,6 +78,7 @@ public struct ServerConfiguration: Sendable, Equatable {
             switch k {
             case "listen": try setListen(try string(v, k), key: k)
             case "dataDir": dataDir = try string(v, k)
+            case "database": database = try Self.checkedDatabase(try string(v, k), key: k)
             case "mediaRoot": mediaRoot = try string(v, k)
             case "workers": workers = try int(v, k, 1...64)
             case "handlerThreads": handlerThreads = try int(v, k, 1...256)
@@ -129,6 +133,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         }
         if let l = value("REEL_LISTEN") { try setListen(l, key: "REEL_LISTEN") }
         if let d = value("REEL_DATA_DIR") { dataDir = d }
+        if let d = value("REEL_DATABASE_URL") { database = try Self.checkedDatabase(d, key: "REEL_DATABASE_URL") }
         if let m = value("REEL_MEDIA_ROOT") { mediaRoot = m }
         if let w = try parse("REEL_WORKERS", { Int($0).flatMap { (1...64).contains($0) ? $0 : nil } }) { workers = w }
         if let h = try parse("REEL_HANDLER_THREADS", { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }) { handlerThreads = h }

@@ -12,7 +12,7 @@ import ReelQueue
 /// process that died is sent again when this one starts (at least once; a receiver dedupes by
 /// `Reel-Delivery`).
 final class WebhookDeliverer: @unchecked Sendable {
-    let store: JobStore
+    let store: any JobStore
     let secret: [UInt8]?
     let allowedHosts: AllowedHosts
     let schedule: WebhookSchedule
@@ -32,7 +32,7 @@ final class WebhookDeliverer: @unchecked Sendable {
     /// Senders busy with an attempt.
     private var sending = 0
 
-    init(store: JobStore, secret: String?, allowedHosts: [String], schedule: WebhookSchedule, logger: Logger, senders: Int = 4) {
+    init(store: any JobStore, secret: String?, allowedHosts: [String], schedule: WebhookSchedule, logger: Logger, senders: Int = 4) {
         self.store = store
         self.secret = secret.map { Array($0.utf8) }
         self.allowedHosts = AllowedHosts(allowedHosts)
@@ -125,7 +125,7 @@ final class WebhookDeliverer: @unchecked Sendable {
     }
 
     private func attempt(_ d: WebhookDelivery) {
-        let outcome: JobStore.DeliveryOutcome
+        let outcome: DeliveryOutcome
         if let why = refusal(d) {
             // Not sendable now, and not by waiting: fails for good without a request.
             outcome = .failed(.refused(why))
@@ -150,7 +150,7 @@ final class WebhookDeliverer: @unchecked Sendable {
         record(d, outcome)
     }
 
-    private func record(_ d: WebhookDelivery, _ outcome: JobStore.DeliveryOutcome) {
+    private func record(_ d: WebhookDelivery, _ outcome: DeliveryOutcome) {
         do {
             try store.recordDelivery(d.id, outcome)
         } catch {

@@ -2,7 +2,7 @@ import Glibc
 
 /// Formats `Date` header values (IMF-fixdate, RFC 9110 §5.6.7) with `gmtime_r` rather than a
 /// Foundation formatter, caching the text for the current second since every response needs it.
-struct HTTPDate {
+public struct HTTPDate {
     private var cachedSecond = -1
     private var cached = ""
 
@@ -18,7 +18,8 @@ struct HTTPDate {
     private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    static func format(_ seconds: Int) -> String {
+    /// IMF-fixdate of `seconds` since 1970 (a `Date` header, `Last-Modified`).
+    public static func format(_ seconds: Int) -> String {
         var t = time_t(seconds)
         var parts = tm()
         gmtime_r(&t, &parts)

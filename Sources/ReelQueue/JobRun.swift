@@ -12,9 +12,9 @@ struct JobRun {
     /// Why the render's cancellation token fired.
     final class StopReason: @unchecked Sendable {
         let lock = NSLock()
-        var value: JobStore.LeaseStatus = .keepGoing
-        func set(_ v: JobStore.LeaseStatus) { lock.lock(); if value == .keepGoing { value = v }; lock.unlock() }
-        var current: JobStore.LeaseStatus { lock.lock(); defer { lock.unlock() }; return value }
+        var value: LeaseStatus = .keepGoing
+        func set(_ v: LeaseStatus) { lock.lock(); if value == .keepGoing { value = v }; lock.unlock() }
+        var current: LeaseStatus { lock.lock(); defer { lock.unlock() }; return value }
     }
 
     func execute() {
@@ -59,6 +59,7 @@ struct JobRun {
         // One file per attempt: a worker that lost its lease can then never touch the file of the
         // attempt that replaced it.
         let path = pool.outputDirectory + "/" + job.id + "-\(job.attempts)." + JobRun.fileExtension(plan.format)
+        JobRun.removePartials(of: job.id, before: job.attempts, in: pool.outputDirectory, logger: log)
         var outcome: Error?
         let renderer = Renderer(plan: plan, logger: log)
         do {
@@ -93,8 +94,8 @@ struct JobRun {
                     return
                 }
                 log.info("job succeeded", metadata: meta)
-            } catch let e as SQLiteError where e.isBusy {
-                // Still busy: the file stays; once the lease runs out the job is rendered again and
+            } catch let e as StoreFailure where e.isTransient {
+                // Still busy or unreachable: the file stays; once the lease runs out the job is rendered again and
                 // this file, never recorded, goes with the output sweep.
                 log.error("job store busy; the finished output could not be recorded",
                           metadata: meta.merging(["error": "\(e)"]) { $1 })
@@ -128,6 +129,20 @@ struct JobRun {
 
     private func record(_ body: () throws -> Void) {
         do { try body() } catch { pool.logger.error("job store write failed", metadata: ["jobId": "\(job.id)", "error": "\(error)"]) }
+    }
+
+    /// Deletes the temporary files (`.JOB-N.ext.partial-…`) of the job's earlier attempts: this
+    /// attempt's claim means their workers lost the job, on whichever node they ran (a node
+    /// sharing the output folder cannot tell another node's dead process from a live one).
+    static func removePartials(of jobID: String, before attempt: Int, in dir: String, logger: Logger) {
+        let prefix = "." + jobID + "-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] where name.hasPrefix(prefix) {
+            guard let partial = name.range(of: ".partial-") else { continue }
+            let rest = name[name.index(name.startIndex, offsetBy: prefix.count)..<partial.lowerBound]
+            guard let n = Int(rest.prefix { $0.isNumber }), n < attempt else { continue }
+            try? FileManager.default.removeItem(atPath: dir + "/" + name)
+            logger.info("removed an earlier attempt's partial output", metadata: ["file": "\(name)"])
+        }
     }
 
     /// How long a finished render waits for a busy database to record it.

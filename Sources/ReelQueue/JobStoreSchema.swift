@@ -133,7 +133,12 @@ enum JobStoreSchema {
         CREATE INDEX templates_by_key ON templates(key_id);
         ALTER TABLE jobs ADD COLUMN template_id TEXT;
         """,
-        // 5: how a finished output's video frames were made (passthrough copies some).
+        // 5: an asset's kind (media, font, captions): uploads are fonts and caption files too, each
+        // with its own probe. Earlier uploads were all media.
+        """
+        ALTER TABLE assets ADD COLUMN kind TEXT NOT NULL DEFAULT 'media';
+        """,
+        // 6: how a finished output's video frames were made (passthrough copies some).
         """
         ALTER TABLE jobs ADD COLUMN output_copied_frames INTEGER;
         ALTER TABLE jobs ADD COLUMN output_encoded_frames INTEGER;

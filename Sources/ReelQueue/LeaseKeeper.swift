@@ -5,7 +5,7 @@ import ReelEngine
 /// A thread beside each render that every 250 ms renews the job's lease, stores progress and ETA,
 /// and fires the render's cancellation token when the job was cancelled or its lease lost.
 final class LeaseKeeper: @unchecked Sendable {
-    let store: JobStore
+    let store: any JobStore
     let jobID: String
     let owner: String
     let progress: ProgressBox
@@ -18,7 +18,7 @@ final class LeaseKeeper: @unchecked Sendable {
     /// Beats in a row whose renewal failed (touched only by the keeper's own thread).
     private var failures = 0
 
-    init(store: JobStore, jobID: String, owner: String, progress: ProgressBox, token: CancellationToken,
+    init(store: any JobStore, jobID: String, owner: String, progress: ProgressBox, token: CancellationToken,
          reason: JobRun.StopReason, logger: Logger) {
         self.store = store
         self.jobID = jobID
@@ -67,7 +67,7 @@ final class LeaseKeeper: @unchecked Sendable {
     /// goes on: the next beat, a quarter second later, tries again well before the lease runs out.
     /// A store that stays broken is logged on its first failure and then every 10 s, not 4 times a
     /// second.
-    private func renew(progress p: Double, eta: Double?) -> JobStore.LeaseStatus {
+    private func renew(progress p: Double, eta: Double?) -> LeaseStatus {
         do {
             let status = try store.heartbeat(jobID, owner: owner, progress: p, eta: eta)
             if failures > 0 {

@@ -15,3 +15,8 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     /// True for a UNIQUE or other constraint violation.
     public var isConstraint: Bool { code & 0xFF == 19 }
 }
+
+extension SQLiteError: StoreFailure {
+    /// SQLITE_CANTOPEN: the file could not be opened (a network file system away, say).
+    public var isUnavailable: Bool { code & 0xFF == 14 }
+}

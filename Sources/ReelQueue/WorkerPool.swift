@@ -6,7 +6,7 @@ import ReelSpec
 /// Worker threads that claim jobs from the store and render them, renewing each job's lease and
 /// reporting progress every quarter second, and stopping a render within a second of a cancel.
 public final class WorkerPool: @unchecked Sendable {
-    let store: JobStore
+    let store: any JobStore
     let outputDirectory: String
     let resolver: SourceResolver
     let logger: Logger
@@ -24,7 +24,7 @@ public final class WorkerPool: @unchecked Sendable {
     private var running: [String: CancellationToken] = [:]
     private let finished = DispatchGroup()
 
-    public init(store: JobStore, workers: Int, outputDirectory: String, resolver: SourceResolver, logger: Logger) {
+    public init(store: any JobStore, workers: Int, outputDirectory: String, resolver: SourceResolver, logger: Logger) {
         self.store = store
         count = max(1, workers)
         self.outputDirectory = outputDirectory
@@ -34,6 +34,8 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     public func start() {
+        // Another node's submit (or a job given back) wakes a worker here at once.
+        store.startWakeups { [weak self] in self?.wake() }
         for i in 0..<count {
             finished.enter()
             let t = Thread { [self] in
@@ -52,10 +54,12 @@ public final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    /// Tells an idle worker a job is waiting.
+    /// Tells an idle worker a job is waiting. Wake-ups beyond one per worker are dropped: a burst of
+    /// notifications (every submit on every node) must not send a worker through as many empty
+    /// claims once it is free; one claim per worker finds what is there.
     public func wake() {
         condition.lock()
-        pendingWakeups += 1
+        pendingWakeups = min(pendingWakeups + 1, max(1, count))
         condition.signal()
         condition.unlock()
     }
@@ -68,6 +72,7 @@ public final class WorkerPool: @unchecked Sendable {
         running.values.forEach { $0.cancel() }
         condition.broadcast()
         condition.unlock()
+        store.stopWakeups()
         finished.wait()
     }
 
@@ -88,7 +93,7 @@ public final class WorkerPool: @unchecked Sendable {
             }
             guard let job else {
                 condition.lock()
-                if pendingWakeups == 0 && !stopping { _ = condition.wait(until: Date().addingTimeInterval(0.5)) }
+                if pendingWakeups == 0 && !stopping { _ = condition.wait(until: Date().addingTimeInterval(store.idlePollSeconds)) }
                 pendingWakeups = max(0, pendingWakeups - 1)
                 condition.unlock()
                 continue

@@ -6,7 +6,9 @@ public struct OutputSpec: Sendable, Equatable {
     public var height: Int?
     public var frameRate: Rational?
     public var fit: FitMode = .fit
-    public var background: Color = .black
+    /// What lies under the timeline (letterbox bars, transparent colour cards). Nil: black, or fully
+    /// transparent for ProRes 4444, the one delivery format made to carry alpha.
+    public var background: Color?
     public var preset: OutputPreset?
     public var video = VideoSettings()
     public var audio = AudioSettings()

@@ -34,7 +34,15 @@ final class ConfigurationTests: XCTestCase {
             XCTAssertFalse("\($0)".contains("secret key"), "\($0)")
             XCTAssertTrue("\($0)".contains("key 2"), "\($0)")
         }
-        for bad in [#"{ "webhookSecret": "short" }"#, #"{ "apiKeys": ["has space 0123456789"] }"#, #"{ "corsOrigins": ["app.example.com"] }"#,
+        // The job store: SQLite in dataDir unless a PostgreSQL URL is given; anything else is refused.
+        XCTAssertNil(c.database)
+        let pg = "postgres://reel@db.internal:5432/reel?sslmode=require"
+        XCTAssertEqual(try ServerConfiguration.load(path: nil, environment: ["REEL_DATABASE_URL": pg]).database, pg)
+        XCTAssertNil(try ServerConfiguration.load(path: nil, environment: ["REEL_DATABASE_URL": "sqlite"]).database)
+        XCTAssertThrowsError(try ServerConfiguration.load(path: nil, environment: ["REEL_DATABASE_URL": "mysql://db/reel"])) {
+            XCTAssertTrue("\($0)".contains("REEL_DATABASE_URL"), "\($0)")
+        }
+        for bad in [#"{ "database": "/var/lib/reel.db" }"#, #"{ "database": 5 }"#, #"{ "webhookSecret": "short" }"#, #"{ "apiKeys": ["has space 0123456789"] }"#, #"{ "corsOrigins": ["app.example.com"] }"#,
                     #"{ "allowUnauthenticated": "yes" }"#, #"{ "webhookRetentionHours": -1 }"#] {
             try Data(bad.utf8).write(to: URL(fileURLWithPath: path))
             XCTAssertThrowsError(try ServerConfiguration.load(path: path, environment: [:]), bad)

@@ -75,6 +75,15 @@ enum Tools {
         return stride(from: 0, to: bytes.count - size + 1, by: size).map { Array(bytes[$0..<$0 + size]) }
     }
 
+    /// Decodes every frame to packed RGBA (straight alpha, as ffmpeg converts any YUVA or RGBA source).
+    static func rgbaFrames(_ path: String, width: Int, height: Int) throws -> [[UInt8]] {
+        let r = try run("ffmpeg", ["-v", "error", "-nostdin", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let size = width * height * 4
+        let bytes = [UInt8](r.stdout)
+        return stride(from: 0, to: bytes.count - size + 1, by: size).map { Array(bytes[$0..<$0 + size]) }
+    }
+
     /// Decodes the audio to interleaved 32-bit float at its own rate and channel count.
     static func samples(_ path: String, channels: Int) throws -> [[Float]] {
         let r = try run("ffmpeg", ["-v", "error", "-nostdin", "-i", path, "-f", "f32le", "-ac", String(channels), "-"])

@@ -24,7 +24,7 @@ final class RetryTests: XCTestCase {
         let host = try HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0), handler: StatusHost(status: status))
         try host.start()
         defer { host.shutdown(gracePeriod: 1) }
-        let store = try JobStore(path: dir + "/reel.db")
+        let store = try SQLiteJobStore(path: dir + "/reel.db")
         let pool = WorkerPool(store: store, workers: 1, outputDirectory: dir + "/outputs",
                               resolver: SourceResolver(mediaRoot: dir, allowedHosts: ["127.0.0.1"]), logger: Logger(label: "test"))
         pool.start()

@@ -15,12 +15,12 @@ final class WorkerPoolTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
-    func pool(_ store: JobStore) -> WorkerPool {
+    func pool(_ store: any JobStore) -> WorkerPool {
         WorkerPool(store: store, workers: 1, outputDirectory: dir + "/outputs", resolver: SourceResolver(mediaRoot: dir + "/media"),
                    logger: Logger(label: "test"))
     }
 
-    func waitFor(_ store: JobStore, _ id: String, timeout: Double = 30, until: (Job) -> Bool) throws -> Job {
+    func waitFor(_ store: any JobStore, _ id: String, timeout: Double = 30, until: (Job) -> Bool) throws -> Job {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let j = try store.job(id), until(j) { return j }
@@ -31,14 +31,14 @@ final class WorkerPoolTests: XCTestCase {
         throw CocoaError(.userCancelled)
     }
 
-    func submit(_ store: JobStore, _ spec: String) throws -> String {
+    func submit(_ store: any JobStore, _ spec: String) throws -> String {
         let r = try store.submit(spec: spec, bodyHash: SHA256.hex(of: Array(spec.utf8)), idempotencyKey: nil)
         guard case .created(let j) = r else { throw SubmitDidNotCreate(result: r) }
         return j.id
     }
 
     func testAWorkerRendersAJobAndRecordsItsOutput() throws {
-        let store = try JobStore(path: dir + "/reel.db")
+        let store = try SQLiteJobStore(path: dir + "/reel.db")
         let p = pool(store)
         p.start()
         defer { p.shutdown() }
@@ -58,7 +58,7 @@ final class WorkerPoolTests: XCTestCase {
     }
 
     func testCancellingARunningJobStopsItPartWay() throws {
-        let store = try JobStore(path: dir + "/reel.db")
+        let store = try SQLiteJobStore(path: dir + "/reel.db")
         let p = pool(store)
         p.start()
         defer { p.shutdown() }
@@ -79,7 +79,7 @@ final class WorkerPoolTests: XCTestCase {
     }
 
     func testAJobWithAMissingSourceFailsWithoutRetrying() throws {
-        let store = try JobStore(path: dir + "/reel.db", maxAttempts: 3)
+        let store = try SQLiteJobStore(path: dir + "/reel.db", maxAttempts: 3)
         let p = pool(store)
         p.start()
         defer { p.shutdown() }
@@ -128,7 +128,7 @@ final class RenderPriorityTests: XCTestCase {
         let dir = NSTemporaryDirectory() + "reel-prio-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir + "/outputs", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let store = try JobStore(path: dir + "/reel.db")
+        let store = try SQLiteJobStore(path: dir + "/reel.db")
         let pool = WorkerPool(store: store, workers: 1, outputDirectory: dir + "/outputs", resolver: SourceResolver(mediaRoot: dir),
                               logger: Logger(label: "test"))
         let spec = ##"{ "version": 1, "output": { "width": 640, "height": 360, "video": { "preset": "medium" } }, "timeline": { "videos": [ { "color": "#0000FF", "duration": 300 } ] } }"##

@@ -109,7 +109,7 @@ final class ExampleSpecTests: XCTestCase {
         XCTAssertEqual(spec.output, OutputSpec())
         XCTAssertEqual(spec.output.format, .mp4)
         XCTAssertEqual(spec.output.fit, .fit)
-        XCTAssertEqual(spec.output.background, .black)
+        XCTAssertNil(spec.output.background)
         XCTAssertTrue(spec.output.optimizeForNetwork)
         XCTAssertNil(spec.output.width)
         XCTAssertNil(spec.output.frameRate)

@@ -7,6 +7,9 @@ public enum MediaError: Error, CustomStringConvertible, Sendable, RetryClassifia
     case noStream(path: String, type: MediaStreamType)
     /// The stream holds no picture to show: at `time` (a clip), or at all (a still).
     case noPicture(path: String, at: Time?)
+    /// Every stream of the file ends at `lastPicture` or soon after, yet its header's duration
+    /// makes the timeline show it at `needed`: the header is damaged or false.
+    case endsEarly(path: String, lastPicture: Time, needed: Time)
 
     public var description: String {
         switch self {
@@ -16,6 +19,10 @@ public enum MediaError: Error, CustomStringConvertible, Sendable, RetryClassifia
             return "\(path) has no video frame to show at \(time) s"
         case let .noPicture(path, nil):
             return "\(path) holds no picture"
+        case let .endsEarly(path, last, needed):
+            return "\(path) holds no data after about \(last.ticks(in: 1000, rounding: .down)) ms, yet its header's duration "
+                + "has the timeline show it at \(needed.ticks(in: 1000, rounding: .down)) ms (a damaged or false duration): "
+                + "give the item a sourceRange within the pictures it has"
         }
     }
 

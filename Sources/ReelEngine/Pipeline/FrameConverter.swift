@@ -1,8 +1,9 @@
 import CFFmpeg
 
-/// Turns the canvas's pictures (8-bit YUV 4:2:0) into the encoder's pixel format when it takes
-/// another (ProRes: 10-bit 4:2:2 or 4:4:4), in the same matrix and range: only the chroma is
-/// resampled and the bit depth widened. A no-op for the 4:2:0 encoders.
+/// Turns the canvas's pictures (8-bit YUV 4:2:0, or YUVA from `DifferenceMatte`) into the encoder's
+/// pixel format when it takes another (ProRes: 10-bit 4:2:2 or 4:4:4, with alpha for 4444), in the
+/// same matrix and range: only the chroma is resampled and the bit depth widened (alpha too). A
+/// no-op for the 4:2:0 encoders.
 final class FrameConverter {
     let format: AVPixelFormat
     private var scaler: Scaler?

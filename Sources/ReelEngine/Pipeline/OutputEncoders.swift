@@ -39,7 +39,7 @@ enum OutputEncoders {
         let c = enc.context
         c.pointee.width = Int32(rendition?.width ?? plan.width)
         c.pointee.height = Int32(rendition?.height ?? plan.height)
-        c.pointee.pix_fmt = pixelFormat(e)
+        c.pointee.pix_fmt = pixelFormat(e, alpha: plan.keepsAlpha)
         c.pointee.time_base = AVRational(num: Int32(plan.frameRate.denominator), den: Int32(plan.frameRate.numerator))
         c.pointee.framerate = AVRational(num: Int32(plan.frameRate.numerator), den: Int32(plan.frameRate.denominator))
         c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
@@ -82,11 +82,12 @@ enum OutputEncoders {
     }
 
     /// The encoder's pixel format: 8-bit 4:2:0 (the canvas's own) for the delivery codecs; ProRes
-    /// is 10-bit 4:2:2, or 4:4:4 for the 4444 profile. Reel's timelines are opaque (the background
-    /// is always a solid colour), so 4444 carries no alpha channel.
-    static func pixelFormat(_ e: VideoEncoding) -> AVPixelFormat {
+    /// is 10-bit 4:2:2, or 4:4:4 for the 4444 profile, with its alpha channel (16-bit in the
+    /// bitstream) when the timeline is transparent (`RenderPlan.keepsAlpha`).
+    static func pixelFormat(_ e: VideoEncoding, alpha: Bool) -> AVPixelFormat {
         guard e.codec == .prores else { return AV_PIX_FMT_YUV420P }
-        return e.profile == "4444" ? AV_PIX_FMT_YUV444P10LE : AV_PIX_FMT_YUV422P10LE
+        guard e.profile == "4444" else { return AV_PIX_FMT_YUV422P10LE }
+        return alpha ? AV_PIX_FMT_YUVA444P10LE : AV_PIX_FMT_YUV444P10LE
     }
 
     /// libvpx-vp9 for a server: constant quality (`crf` with no target bitrate, or constrained by

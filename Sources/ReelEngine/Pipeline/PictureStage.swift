@@ -3,7 +3,7 @@ import Foundation
 import ReelSpec
 
 /// The picture stage of a render, on a thread of its own: demux, decode, fit and composite each
-/// output frame (`VideoTrack`) and queue it with its pts, a bounded number ahead of the consumer
+/// output frame (`TimelinePictures`) and queue it with its pts, a bounded number ahead of the consumer
 /// (`Renderer.pictureQueueDepth`). The consumer takes frames in order with `next`, and `stop`
 /// ends the thread and waits until it has released every decoder.
 final class PictureStage {
@@ -19,18 +19,18 @@ final class PictureStage {
         let frames = plan.frameCount
         let ranges = ranges ?? [0..<frames]
         self.frames = ranges.reduce(0) { $0 + Int64($1.count) }
-        let queue = BoundedQueue<Frame>(capacity: Renderer.pictureQueueDepth(frameBytes: plan.width * plan.height * 3 / 2))
+        let queue = BoundedQueue<Frame>(capacity: Renderer.pictureQueueDepth(frameBytes: plan.width * plan.height * (plan.keepsAlpha ? 5 : 3) / 2))
         self.queue = queue
         let stop = stopToken
         done = StageThread.start("reel-pictures") {
             do {
                 var previousEnd: Int64?
-                var track: VideoTrack?
+                var track: TimelinePictures?
                 defer { track?.close() }
                 stretches: for range in ranges {
                     if previousEnd != range.lowerBound || track == nil {
                         track?.close()
-                        track = VideoTrack(plan: plan, stop: stop, prefetching: ranges.count == 1)
+                        track = TimelinePictures(plan: plan, stop: stop, prefetching: ranges.count == 1)
                     }
                     previousEnd = range.upperBound
                     for i in range {

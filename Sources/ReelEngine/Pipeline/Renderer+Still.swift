@@ -4,7 +4,7 @@ extension Renderer {
     /// A `jpg` or `png` output: the composited picture at the output range's start, encoded once at
     /// the output size (no audio, nothing else decoded).
     func writeStill(to temp: String, stop: CancellationToken) throws {
-        var track = VideoTrack(plan: plan, stop: stop)
+        var track = TimelinePictures(plan: plan, stop: stop)
         defer { track.close() }
         let picture = try track.picture(at: plan.outputRange.start)
         let bytes = try StillImageEncoder.encode(picture, matrix: ColorMatrix.forOutput(height: plan.height),

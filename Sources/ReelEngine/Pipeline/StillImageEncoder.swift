@@ -1,7 +1,8 @@
 import CFFmpeg
 
-/// Encodes one picture of the engine's canvas (limited-range YUV 4:2:0 in `matrix`) as a JPEG or a
-/// PNG file's bytes: the consumer of `jpg`/`png` outputs and of thumbnails.
+/// Encodes one picture of the engine's canvas (limited-range YUV 4:2:0 in `matrix`, or YUVA with
+/// straight alpha for a transparent timeline) as a JPEG or a PNG (RGBA when it has alpha) file's
+/// bytes: the consumer of `jpg`/`png` outputs and of thumbnails.
 ///
 /// JPEG (JFIF) means full-range BT.601 Y′CbCr and PNG full-range RGB whatever the canvas's matrix,
 /// so both convert through swscale with the canvas's real matrix; an HD canvas (BT.709) would
@@ -13,14 +14,15 @@ enum StillImageEncoder {
 
     static func encode(_ picture: Frame, matrix: ColorMatrix, as kind: Kind) throws -> [UInt8] {
         let (w, h) = (picture.width, picture.height)
-        let format = kind == .jpeg ? AV_PIX_FMT_YUVJ420P : AV_PIX_FMT_RGB24
+        let alpha = picture.pixelFormat == AV_PIX_FMT_YUVA420P
+        let format = kind == .jpeg ? AV_PIX_FMT_YUVJ420P : alpha ? AV_PIX_FMT_RGBA : AV_PIX_FMT_RGB24
         let converted = try Frame.video(width: w, height: h, format: format)
         let whole = PixelRect(x: 0, y: 0, width: w, height: h)
         let key = Scaler.Key(srcWidth: w, srcHeight: h, srcFormat: picture.pixelFormat.rawValue,
                              srcColorspace: matrix == .bt709 ? SWS_CS_ITU709 : SWS_CS_ITU601, srcFullRange: false,
                              dstWidth: w, dstHeight: h, dstFormat: format.rawValue, dstMatrix: .bt601, dstFullRange: true)
         try Scaler(key: key).scale(picture, rect: whole, into: converted, at: whole)
-        return kind == .jpeg ? try jpeg(converted) : try png(converted)
+        return kind == .jpeg ? try jpeg(converted) : try png(converted, format: format)
     }
 
     /// Visually lossless JPEG: quantiser 2–3 (ffmpeg's `-q:v 2`).
@@ -35,8 +37,9 @@ enum StillImageEncoder {
         return try encodeOne(frame, with: enc, format: AV_PIX_FMT_YUVJ420P)
     }
 
-    private static func png(_ frame: Frame) throws -> [UInt8] {
-        try encodeOne(frame, with: try Encoder(name: "png"), format: AV_PIX_FMT_RGB24)
+    /// RGB, or RGBA for a transparent timeline's straight-alpha picture.
+    private static func png(_ frame: Frame, format: AVPixelFormat) throws -> [UInt8] {
+        try encodeOne(frame, with: try Encoder(name: "png"), format: format)
     }
 
     private static func encodeOne(_ frame: Frame, with enc: Encoder, format: AVPixelFormat) throws -> [UInt8] {

@@ -58,14 +58,18 @@ public struct RenderPlanner {
                                      cause: failure.error)
         }
         guard problems.isEmpty else { throw RenderError.invalid(problems) }
-        return RenderPlan(
-            format: out.format, width: size.width, height: size.height, frameRate: rate, background: out.background,
+        let videoEncoding = RenderPlanner.videoEncoding(encodingSpec, frameRate: rate)
+        var plan = RenderPlan(
+            format: out.format, width: size.width, height: size.height, frameRate: rate,
+            background: RenderPlan.background(out.background, format: out.format, video: videoEncoding),
             timelineDuration: timeline, outputRange: outputRange, video: videos.segments, transitions: transitions,
             overlays: overlays.plans, audio: audio,
-            videoEncoding: RenderPlanner.videoEncoding(encodingSpec, frameRate: rate), audioEncoding: RenderPlanner.audioEncoding(out),
+            videoEncoding: videoEncoding, audioEncoding: RenderPlanner.audioEncoding(out),
             metadata: out.metadata.map { ($0.key.ffmpegKey, $0.value) },
             chapters: out.chapters.map { ($0.start, $0.title) }, hls: hls, subtitles: subtitles,
             faststart: out.optimizeForNetwork, passthrough: passthrough)
+        plan.flattenUnseenBackground()
+        return plan
     }
 
     /// The timeline's length limit, and the output range and chapters inside the timeline (checked

@@ -14,8 +14,12 @@ final class GIFWriter {
     private let file: FileHandle
     private var lzw = LZWEncoder()
     private var globalPalette: [PaletteQuantizer.RGB]?
-    /// What a viewer shows after the last frame, as 0xRRGGBB; nil before the first frame.
-    private var screen: [UInt32]?
+    /// What a viewer shows after the last frame, as 0xRRGGBB (empty before the first frame), and
+    /// the buffer the next frame's colours are built in: the two are swapped after each frame, and
+    /// with `cropped` they are kept between frames, so adding a frame allocates nothing.
+    private var screen: [UInt32] = []
+    private var shown: [UInt32] = []
+    private var cropped: [UInt8] = []
     private var bytes: [UInt8] = []
 
     init(path: String, width: Int, height: Int) throws {
@@ -38,12 +42,12 @@ final class GIFWriter {
             writeHeader(palette)
         }
         let colors = palette.map { UInt32($0.r) << 16 | UInt32($0.g) << 8 | UInt32($0.b) }
-        var shown = [UInt32](repeating: 0, count: indices.count)
+        if shown.count != indices.count { shown = [UInt32](repeating: 0, count: indices.count) }
         for i in 0..<indices.count { shown[i] = colors[Int(indices[i])] }
+        let first = screen.isEmpty
         // The rectangle that differs from the screen (all of it for the first frame).
         var box = (x0: 0, y0: 0, x1: width, y1: height)
-        var frameIndices = indices
-        if let screen {
+        if !first {
             box = (width, height, 0, 0)
             for y in 0..<height {
                 let row = y * width
@@ -52,15 +56,17 @@ final class GIFWriter {
                 }
             }
             if box.x0 >= box.x1 { box = (0, 0, 1, 1) }   // nothing changed: one transparent pixel
-            for i in 0..<indices.count where shown[i] == screen[i] { frameIndices[i] = GIFWriter.transparentIndex }
         }
-        screen = shown
+        // The changed rectangle's indices; pixels that already show their colour see through.
         let w = box.x1 - box.x0, h = box.y1 - box.y0
-        var cropped = [UInt8](repeating: 0, count: w * h)
-        for y in 0..<h {
-            let from = (box.y0 + y) * width + box.x0
-            cropped.replaceSubrange(y * w..<(y + 1) * w, with: frameIndices[from..<from + w])
+        cropped.removeAll(keepingCapacity: true)
+        for y in box.y0..<box.y1 {
+            let row = y * width
+            for i in row + box.x0..<row + box.x1 {
+                cropped.append(!first && shown[i] == screen[i] ? GIFWriter.transparentIndex : indices[i])
+            }
         }
+        swap(&screen, &shown)
         // Graphic control: keep the previous frame under this one (disposal 1), index 255 see-through.
         bytes += [0x21, 0xF9, 0x04, 0x01 << 2 | 0x01]
         append16(max(1, min(65_535, delay)))

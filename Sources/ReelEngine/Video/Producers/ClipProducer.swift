@@ -10,6 +10,9 @@ final class ClipProducer {
     /// Timestamps written in coarse time bases (1/1000 in Matroska) are rounded by up to half a
     /// tick; a frame that starts within this much after the requested time still counts as shown.
     static let tolerance = Time(value: 1, timescale: 1000)
+    /// How long the last picture may be held past the end of the video before `MediaExtent` checks
+    /// that the file's other streams really go on (a header may claim hours no stream holds).
+    static let unverifiedHold = Time(value: 10, timescale: 1)
 
     let stream: DecodedStream
     let rotation: Int
@@ -23,6 +26,8 @@ final class ClipProducer {
     private var generation = 0
     private var fittedGeneration = -1
     private var fitted: Frame?
+    /// Source time up to which holding the last picture has been checked against the file's data.
+    private var holdVerifiedUntil = Time.zero
 
     /// Set when the render stops: decoding up to a far trim point can take seconds, so the loop ends early.
     let stop: CancellationToken?
@@ -67,10 +72,21 @@ final class ClipProducer {
         guard let frame = current else {
             throw MediaError.noPicture(path: stream.input.path, at: t)
         }
+        if ended && ClipProducer.unverifiedHold < t - currentTime && holdVerifiedUntil < t { try verifyHold(at: t) }
         if generation == fittedGeneration, let fitted { return fitted }
         let out = try fitter.fit(frame, rotation: rotation, mode: mode)
         fitted = out
         fittedGeneration = generation
         return out
+    }
+
+    /// Past the video's end by more than `unverifiedHold`: goes on holding the last picture only if
+    /// some stream of the file still has data within that distance of `t`, checked again each
+    /// `unverifiedHold` further on.
+    private func verifyHold(at t: Time) throws {
+        guard try MediaExtent.hasData(stream.input.path, atOrAfter: t - ClipProducer.unverifiedHold) else {
+            throw MediaError.endsEarly(path: stream.input.path, lastPicture: currentTime, needed: t)
+        }
+        holdVerifiedUntil = t + ClipProducer.unverifiedHold
     }
 }

@@ -143,7 +143,7 @@ struct VideoTrack {
                 let size = segment.sourceSize ?? (plan.width, plan.height)
                 let source: LayerProducer
                 switch segment.source {
-                case .color(let c): source = LayerProducer(solid: try fitter.solid(YUVColor(c, matrix: fitter.matrix)))
+                case .color(let c): source = LayerProducer(solid: try fitter.solid(YUVColor(c.over(plan.background), matrix: fitter.matrix)))
                 case let .still(path): source = try LayerProducer(still: path, size: size, matrix: fitter.matrix)
                 case let .clip(path, start, rotation):
                     source = try LayerProducer(clip: path, sourceStart: start, speed: segment.speed, startingAt: into, rotation: rotation, size: size,
@@ -153,7 +153,7 @@ struct VideoTrack {
             }
             switch segment.source {
             case .color(let c):
-                return .frame(try fitter.solid(YUVColor(c, matrix: fitter.matrix)))
+                return .frame(try fitter.solid(YUVColor(c.over(plan.background), matrix: fitter.matrix)))
             case let .still(path):
                 return .frame(try StillProducer(path: path, mode: segment.fit, fitter: fitter).frame)
             case let .clip(path, sourceStart, rotation):

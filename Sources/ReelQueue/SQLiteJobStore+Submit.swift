@@ -1,53 +1,7 @@
-extension JobStore {
-    /// What `submit` did.
-    public enum SubmitResult: Sendable {
-        case created(Job)
-        /// The same idempotency key and body were submitted before: the original job.
-        case existing(Job)
-        /// The idempotency key was used before with a different body.
-        case conflict(Job)
-        /// The key already has `active` jobs queued or running, its limit; `soonestETA` is the
-        /// smallest ETA (seconds) among its running jobs, when one is known.
-        case overQuota(active: Int, soonestETA: Double?)
-        /// These uploads named by the spec were deleted (or never belonged to the key) meanwhile.
-        case assetsMissing([String])
-    }
-
-    /// A validated job to queue.
-    public struct Submission: Sendable {
-        public var spec: String
-        public var bodyHash: String
-        public var idempotencyKey: String?
-        /// The API key submitting it ("" without keys).
-        public var keyID: String
-        /// The ids of the uploads the spec names (`upload:ID`); each must exist and be the key's.
-        public var assets: [String]
-        /// At most this many of the key's jobs may be queued or running; nil: no limit.
-        public var activeLimit: Int?
-        public var webhook: JobWebhook?
-        public var templateID: String?
-
-        public init(spec: String, bodyHash: String, idempotencyKey: String? = nil, keyID: String = "", assets: [String] = [],
-                    activeLimit: Int? = nil, webhook: JobWebhook? = nil, templateID: String? = nil) {
-            self.webhook = webhook
-            self.templateID = templateID
-            self.spec = spec
-            self.bodyHash = bodyHash
-            self.idempotencyKey = idempotencyKey
-            self.keyID = keyID
-            self.assets = assets
-            self.activeLimit = activeLimit
-        }
-    }
-
-    /// Stores a validated spec as a queued job; durable (fsync'd) when this returns.
-    public func submit(spec: String, bodyHash: String, idempotencyKey: String?) throws -> SubmitResult {
-        try submit(Submission(spec: spec, bodyHash: bodyHash, idempotencyKey: idempotencyKey))
-    }
-
+extension SQLiteJobStore {
     /// Stores a validated spec as a queued job; durable (fsync'd) when this returns. The idempotency
     /// key, the key's quota and the uploads are checked in the same transaction as the insert.
-    public func submit(_ sub: Submission) throws -> SubmitResult {
+    public func submit(_ sub: JobSubmission) throws -> SubmitResult {
         try locked { db in
             try db.transaction {
                 if let key = sub.idempotencyKey {

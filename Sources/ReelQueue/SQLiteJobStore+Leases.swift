@@ -1,6 +1,6 @@
 import Foundation
 
-extension JobStore {
+extension SQLiteJobStore {
     /// Takes the oldest runnable job for `owner`: a queued one, or a running one whose lease ran
     /// out. A job whose lease ran out after its last attempt fails instead, with the reason.
     public func claim(owner: String) throws -> Job? {
@@ -44,16 +44,6 @@ extension JobStore {
         return claimed
     }
 
-    /// A job's lease as a heartbeat found it, which says what its worker should do next.
-    public enum LeaseStatus: Sendable, Equatable {
-        /// The worker still holds the lease: render on.
-        case keepGoing
-        /// The user cancelled the job.
-        case cancel
-        /// The lease was lost (another worker took the job): stop without writing anything.
-        case lost
-    }
-
     /// Renews the lease and records progress (with a `progress` webhook event at most every 5 s).
     public func heartbeat(_ id: String, owner: String, progress: Double, eta: Double?) throws -> LeaseStatus {
         try locked { db in
@@ -75,24 +65,6 @@ extension JobStore {
     @discardableResult
     public func complete(_ id: String, owner: String, output: JobOutput) throws -> Bool {
         try finish(id, owner: owner, status: "succeeded", error: nil, output: output)
-    }
-
-    /// Records success like `complete`, but waits out a busy database (another process or a long
-    /// writer holding its lock) for up to `patience` seconds, trying again with growing pauses, so
-    /// a finished render is recorded instead of being rendered again. Errors other than busy, and
-    /// busy past the patience, are thrown.
-    @discardableResult
-    public func complete(_ id: String, owner: String, output: JobOutput, patience: Double) throws -> Bool {
-        let deadline = Date().addingTimeInterval(patience)
-        var pause = 0.05
-        while true {
-            do {
-                return try complete(id, owner: owner, output: output)
-            } catch let e as SQLiteError where e.isBusy && Date().addingTimeInterval(pause) < deadline {
-                Thread.sleep(forTimeInterval: pause)
-                pause = min(pause * 2, 1)
-            }
-        }
     }
 
     /// Records a failure; with `retry`, the job is queued again while attempts remain.

@@ -1,13 +1,4 @@
-extension JobStore {
-    /// What `deleteJob` did.
-    public enum JobDeletion: Sendable, Equatable {
-        /// The job is gone. `output` is the file (or folder) the caller removes, if it had one;
-        /// `wasRunning`: a worker was rendering it, and stops at its next heartbeat (its lease is
-        /// gone with the row), leaving nothing behind.
-        case deleted(output: String?, wasRunning: Bool)
-        case notFound
-    }
-
+extension SQLiteJobStore {
     /// Deletes a job of `keyID` (nil: of any key) in one transaction: a queued job can then never
     /// be claimed, and a running one loses its lease. A job not finished yet ends as `canceled`
     /// first (its webhook's `canceled` delivery is written and still sent); finished deliveries go.

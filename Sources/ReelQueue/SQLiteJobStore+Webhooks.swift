@@ -1,6 +1,6 @@
 import Foundation
 
-extension JobStore {
+extension SQLiteJobStore {
     /// Inside a transaction that changed job `id`: writes the outbox row for `event` when the job's
     /// webhook asks for it, with the job's JSON as it is now, so the event and the change commit
     /// (or roll back) together.
@@ -78,16 +78,6 @@ extension JobStore {
                 return due.map { var d = $0; d.attempts += 1; d.lastAttemptAt = t; return d }
             }
         }
-    }
-
-    /// How one attempt ended.
-    public enum DeliveryOutcome: Sendable, Equatable {
-        /// A 2xx status.
-        case delivered(status: Int)
-        /// No 2xx; try again at `next` (ms).
-        case retry(DeliveryFailure, next: Int64)
-        /// No 2xx, and no more attempts.
-        case failed(DeliveryFailure)
     }
 
     /// Records an attempt's outcome. A delivered `progress` event supersedes the job's earlier

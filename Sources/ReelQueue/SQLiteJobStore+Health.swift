@@ -1,6 +1,6 @@
 import Foundation
 
-extension JobStore {
+extension SQLiteJobStore {
     /// Whether a write could start now: takes the database's write lock and lets it go, waiting at
     /// most `waitMillis` for another connection's lock. Throws the `SQLiteError` that a write would
     /// meet (busy, locked, read-only, unopenable).
@@ -33,5 +33,19 @@ extension JobStore {
             let s = try db.prepare("PRAGMA page_count")
             return try s.step() ? try s.int("page_count") : 0
         }
+    }
+}
+
+extension SQLiteJobStore {
+    /// Another process on the same file finds its jobs by polling: SQLite has no notifications.
+    public var idlePollSeconds: Double { 0.5 }
+    public func startWakeups(_ wake: @escaping @Sendable () -> Void) {}
+    public func stopWakeups() {}
+
+    /// One process (this one) owns the file's retention: the body always runs.
+    @discardableResult
+    public func exclusively(_ name: String, _ body: () throws -> Void) throws -> Bool {
+        try body()
+        return true
     }
 }

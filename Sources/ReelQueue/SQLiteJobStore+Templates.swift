@@ -1,4 +1,4 @@
-extension JobStore {
+extension SQLiteJobStore {
     /// Stores a template with a new id `tpl_<ULID>` and returns it.
     public func insertTemplate(keyID: String, name: String?, spec: String, placeholders: [String]) throws -> Template {
         try locked { db in

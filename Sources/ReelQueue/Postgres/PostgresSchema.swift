@@ -1,0 +1,178 @@
+import Foundation
+/// The PostgreSQL schema, one entry per version in `reel_schema`; append, never edit, to migrate.
+/// It holds what SQLite's `JobStoreSchema` holds after all of its steps; `seq` stands for SQLite's
+/// rowid (the list order and cursors).
+enum PostgresSchema {
+    static let migrations = [
+        """
+        CREATE TABLE jobs (
+            seq BIGSERIAL NOT NULL UNIQUE,
+            id TEXT PRIMARY KEY,
+            key_id TEXT NOT NULL DEFAULT '',
+            status TEXT NOT NULL,
+            spec TEXT NOT NULL,
+            body_hash TEXT NOT NULL,
+            idempotency_key TEXT,
+            progress DOUBLE PRECISION NOT NULL DEFAULT 0,
+            eta DOUBLE PRECISION,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            max_attempts INTEGER NOT NULL,
+            cancel_requested BOOLEAN NOT NULL DEFAULT false,
+            lease_owner TEXT,
+            lease_expires BIGINT,
+            error_code TEXT,
+            error_message TEXT,
+            output_path TEXT,
+            output_bytes BIGINT,
+            output_duration TEXT,
+            output_sha256 TEXT,
+            output_content_type TEXT,
+            output_expired BOOLEAN NOT NULL DEFAULT false,
+            created_at BIGINT NOT NULL,
+            updated_at BIGINT NOT NULL,
+            started_at BIGINT,
+            finished_at BIGINT,
+            webhook_url TEXT,
+            webhook_events TEXT,
+            webhook_progress_at BIGINT,
+            template_id TEXT,
+            UNIQUE (key_id, idempotency_key)
+        );
+        CREATE INDEX jobs_runnable ON jobs (seq) WHERE status IN ('queued', 'running');
+        CREATE INDEX jobs_by_key ON jobs (key_id, status);
+        CREATE INDEX jobs_by_status ON jobs (status);
+        CREATE TABLE assets (
+            id TEXT PRIMARY KEY,
+            key_id TEXT NOT NULL DEFAULT '',
+            path TEXT NOT NULL,
+            bytes BIGINT NOT NULL,
+            sha256 TEXT NOT NULL,
+            content_type TEXT,
+            filename TEXT,
+            probe TEXT NOT NULL,
+            created_at BIGINT NOT NULL
+        );
+        CREATE INDEX assets_by_created ON assets (created_at);
+        CREATE TABLE job_assets (
+            job_id TEXT NOT NULL,
+            asset_id TEXT NOT NULL,
+            PRIMARY KEY (job_id, asset_id)
+        );
+        CREATE INDEX job_assets_by_asset ON job_assets (asset_id);
+        CREATE TABLE webhook_deliveries (
+            seq BIGSERIAL NOT NULL UNIQUE,
+            id TEXT PRIMARY KEY,
+            job_id TEXT NOT NULL,
+            event TEXT NOT NULL,
+            url TEXT NOT NULL,
+            body TEXT NOT NULL,
+            status TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            last_status INTEGER,
+            last_error TEXT,
+            created_at BIGINT NOT NULL,
+            next_attempt_at BIGINT,
+            last_attempt_at BIGINT,
+            finished_at BIGINT,
+            claimed_by TEXT
+        );
+        CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
+        CREATE INDEX webhook_deliveries_by_job ON webhook_deliveries (job_id);
+        CREATE TABLE templates (
+            seq BIGSERIAL NOT NULL UNIQUE,
+            id TEXT PRIMARY KEY,
+            key_id TEXT NOT NULL DEFAULT '',
+            name TEXT,
+            spec TEXT NOT NULL,
+            placeholders TEXT NOT NULL,
+            created_at BIGINT NOT NULL
+        );
+        CREATE INDEX templates_by_key ON templates (key_id);
+        """,
+        // 2: an asset's kind (media, font, captions), as SQLite's migration 5.
+        """
+        ALTER TABLE assets ADD COLUMN kind TEXT NOT NULL DEFAULT 'media';
+        """,
+        // 3: how a finished output's video frames were made, as SQLite's migration 6.
+        """
+        ALTER TABLE jobs ADD COLUMN output_copied_frames BIGINT;
+        ALTER TABLE jobs ADD COLUMN output_encoded_frames BIGINT;
+        """,
+    ]
+
+    /// The advisory lock key held while migrating ("reel" in ASCII, then 1): of several nodes
+    /// starting together, one migrates and the others wait, then find nothing to do.
+    static let migrationLock: Int64 = 0x7265_656C_0000_0001
+
+    /// Applies the migrations this database lacks, each in its own transaction, under the
+    /// migration lock. A schema newer than `migrations` (written by a later Reel) is refused,
+    /// untouched.
+    static func migrate(_ db: PostgresConnection, location: String, migrations: [String] = migrations) throws {
+        // The lock waits at most `lock_timeout` at a time: another node may be migrating, so wait
+        // again, for up to ten minutes in all, then give up with the busy error.
+        let deadline = Date().addingTimeInterval(600)
+        while true {
+            do {
+                try db.query("SELECT pg_advisory_lock($1)", [.int(migrationLock)])
+                break
+            } catch let e as PostgresError where e.isBusy && Date() < deadline {
+                continue
+            }
+        }
+        defer { _ = try? db.query("SELECT pg_advisory_unlock($1)", [.int(migrationLock)]) }
+        try db.execute("CREATE TABLE IF NOT EXISTS reel_schema (version INTEGER NOT NULL)")
+        while true {
+            let done: Bool = try db.transaction {
+                let r = try db.query("SELECT version FROM reel_schema FOR UPDATE")
+                guard let row = r.first else {
+                    try db.query("INSERT INTO reel_schema (version) VALUES (0)")
+                    return false
+                }
+                let current = try row.int("version")
+                if current > migrations.count { throw SchemaTooNewError(path: location, version: current, known: migrations.count) }
+                guard current < migrations.count else { return true }
+                try db.execute(migrations[current])
+                try db.query("UPDATE reel_schema SET version = $1", [.int(Int64(current + 1))])
+                return false
+            }
+            if done { return }
+        }
+    }
+
+    /// The schema version of the database `db` is connected to (0 before the first migration).
+    static func version(_ db: PostgresConnection) throws -> Int {
+        let exists = try db.query("SELECT to_regclass('reel_schema') IS NOT NULL AS present")
+        guard try exists.first?.bool("present") == true else { return 0 }
+        return try db.query("SELECT version FROM reel_schema").first?.int("version") ?? 0
+    }
+
+    static let jobColumns = """
+        id, key_id, status, spec, idempotency_key, progress, eta, attempts, max_attempts, cancel_requested,
+        error_code, error_message, output_path, output_bytes, output_duration, output_sha256,
+        output_content_type, output_expired, created_at, updated_at, started_at, finished_at, webhook_url, webhook_events,
+        template_id, output_copied_frames, output_encoded_frames, seq
+        """
+
+    /// Reads a row selected with `jobColumns`.
+    static func job(_ r: PostgresRow) throws -> Job {
+        var error: JobError?
+        if let code = try r.optionalText("error_code") { error = JobError(code: code, message: try r.text("error_message")) }
+        var output: JobOutput?
+        if let path = try r.optionalText("output_path") {
+            output = JobOutput(path: path, bytes: try r.int64("output_bytes"), duration: try r.text("output_duration"),
+                               sha256: try r.text("output_sha256"), contentType: try r.text("output_content_type"),
+                               expired: try r.bool("output_expired"), copiedFrames: try r.optionalInt("output_copied_frames"),
+                               encodedFrames: try r.optionalInt("output_encoded_frames"))
+        }
+        return Job(id: try r.text("id"), keyID: try r.text("key_id"), templateID: try r.optionalText("template_id"),
+                   status: Job.Status(rawValue: try r.text("status")) ?? .failed, spec: try r.text("spec"),
+                   idempotencyKey: try r.optionalText("idempotency_key"), progress: try r.double("progress"),
+                   eta: try r.optionalDouble("eta"), attempts: try r.int("attempts"), maxAttempts: try r.int("max_attempts"),
+                   cancelRequested: try r.bool("cancel_requested"), createdAt: try r.int64("created_at"),
+                   updatedAt: try r.int64("updated_at"), startedAt: try r.optionalInt("started_at"),
+                   finishedAt: try r.optionalInt("finished_at"), error: error, output: output,
+                   webhook: try r.optionalText("webhook_url").map {
+                       JobWebhook(url: $0, events: try r.text("webhook_events").split(separator: ",").map(String.init))
+                   })
+    }
+}
