@@ -34,9 +34,11 @@
 Environment: BENCH_RUNS (default 5), BENCH_WARMUP (default 1; 0 skips the warm-up round but the
 outputs of the first measured round are still checked before the table), BENCH_STRICT=1 (exit 2
 when a target is missed), BENCH_SKIP_BUILD=1 (use the existing .build-bench binary),
-BENCH_WORKLOADS (comma-separated subset of cuts,transitions,text,webm,gif,http, or "all"; default
+BENCH_WORKLOADS (comma-separated subset of cuts,transitions,text,webm,gif,passthrough,http, or "all"; default
 cuts,transitions,text,http; http is the HTTP section, bench/http_bench.py: Reel's GET /v1/jobs/{id} against a
-Hummingbird 2 anchor, and status polls while two renders run).
+Hummingbird 2 anchor, and status polls while two renders run; passthrough is bench/passthrough_bench.py:
+smart rendering of eight cuts of four 60 s 1080p clips against the ffmpeg CLI's re-encode and -c copy,
+with its own media, frame checks and table; "all" includes it).
 
 Not part of the test suite: nothing under Tests/ or scripts/test.sh runs it.
 """
@@ -379,8 +381,8 @@ def selected_workloads():
         return list(DEFAULT_WORKLOADS)
     if wanted == "all":
         return list(ALL_WORKLOADS)
-    # "http" is the HTTP section, not a render workload (see main).
-    names = [n.strip() for n in wanted.split(",") if n.strip() and n.strip() != "http"]
+    # "http" and "passthrough" are sections of their own, not workloads of this table (see main).
+    names = [n.strip() for n in wanted.split(",") if n.strip() and n.strip() not in ("http", "passthrough")]
     unknown = [n for n in names if n not in ALL_WORKLOADS]
     if unknown:
         fail(f"BENCH_WORKLOADS: unknown workload(s) {', '.join(unknown)} (known: {', '.join(ALL_WORKLOADS)}, or all)")
@@ -665,15 +667,28 @@ def main():
         if shutil.which(tool) is None:
             fail(f"{tool} is not on PATH (scripts/deps.sh installs ffmpeg)")
     reel = build_reel()
-    generate_media()
-    media = describe_media()
+    # The passthrough workload has media of its own; the shared clips are made only when needed.
+    media = []
+    if selected_workloads():
+        generate_media()
+        media = describe_media()
     for name, desc in media:
         log(f"  {name}: {desc}")
     ws = workloads(reel)
     os.makedirs(LOGS, exist_ok=True)
     wanted = os.environ.get("BENCH_WORKLOADS")
     http = not wanted or wanted.strip() == "all" or "http" in [n.strip() for n in wanted.split(",")]
+    passthrough = bool(wanted) and (wanted.strip() == "all" or "passthrough" in [n.strip() for n in wanted.split(",")])
+    pt_misses = []
+    if passthrough:
+        import passthrough_bench
+        r = passthrough_bench.run(reel)
+        pt_misses = [f"{t['target']} ({t['value']})" for t in r["targets"] if not t["met"]]
+        log("")
     if not ws:
+        if strict and pt_misses:
+            print("targets missed: " + "; ".join(pt_misses), file=sys.stderr)
+            sys.exit(2)
         if http:
             import http_bench
             r = http_bench.run(reel)
@@ -707,7 +722,7 @@ def main():
     quality = {w["name"]: gif_quality(w) for w in ws if "reference" in w}
 
     results = {"machine": info, "runs": runs, "media": media, "load_after": os.getloadavg(), "workloads": {}}
-    misses = []
+    misses = list(pt_misses)
     lines = []
     hdr = (f"{'workload':<12} {'tool':<9} {'wall s':>7} {'best s':>7} {'cpu s':>7} {'rss MiB':>8} {'MB out':>7}   "
            f"{'wall/ffmpeg':>11} {'cpu/ffmpeg':>10} {'wall/floor':>10} {'cpu/floor':>9}")

@@ -54,6 +54,10 @@ enum JobJSON {
             w.key("expiresAt")
             w.timestamp(retentionHours > 0 ? j.finishedAt.map { $0 + Int64(retentionHours * 3_600_000) } : nil)
             w.key("expired"); w.bool(o.expired)
+            if let copied = o.copiedFrames, let encoded = o.encodedFrames {
+                w.key("copiedFrames"); w.int(copied)
+                w.key("encodedFrames"); w.int(encoded)
+            }
             w.closeObject()
         } else {
             w.null()

@@ -61,8 +61,9 @@ struct JobRun {
         let path = pool.outputDirectory + "/" + job.id + "-\(job.attempts)." + JobRun.fileExtension(plan.format)
         JobRun.removePartials(of: job.id, before: job.attempts, in: pool.outputDirectory, logger: log)
         var outcome: Error?
+        let renderer = Renderer(plan: plan, logger: log)
         do {
-            try Renderer(plan: plan, logger: log).render(to: path, cancel: token) { progress.set($0) }
+            try renderer.render(to: path, cancel: token) { progress.set($0) }
         } catch {
             outcome = error
         }
@@ -78,7 +79,8 @@ struct JobRun {
             do {
                 let rendered = try RenderedOutput(path: path)
                 output = JobOutput(path: path, bytes: rendered.bytes, duration: plan.outputRange.duration.description,
-                                   sha256: rendered.sha256, contentType: JobRun.contentType(plan.format))
+                                   sha256: rendered.sha256, contentType: JobRun.contentType(plan.format),
+                                   copiedFrames: renderer.frameCounts?.copied, encodedFrames: renderer.frameCounts?.encoded)
             } catch {
                 try? FileManager.default.removeItem(atPath: path)
                 record { try pool.store.fail(job.id, owner: owner, error: JobError(code: "render_failed", message: "\(error)"), retry: true) }

@@ -93,6 +93,11 @@ enum PostgresSchema {
         """
         ALTER TABLE assets ADD COLUMN kind TEXT NOT NULL DEFAULT 'media';
         """,
+        // 3: how a finished output's video frames were made, as SQLite's migration 6.
+        """
+        ALTER TABLE jobs ADD COLUMN output_copied_frames BIGINT;
+        ALTER TABLE jobs ADD COLUMN output_encoded_frames BIGINT;
+        """,
     ]
 
     /// The advisory lock key held while migrating ("reel" in ASCII, then 1): of several nodes
@@ -145,7 +150,7 @@ enum PostgresSchema {
         id, key_id, status, spec, idempotency_key, progress, eta, attempts, max_attempts, cancel_requested,
         error_code, error_message, output_path, output_bytes, output_duration, output_sha256,
         output_content_type, output_expired, created_at, updated_at, started_at, finished_at, webhook_url, webhook_events,
-        template_id, seq
+        template_id, output_copied_frames, output_encoded_frames, seq
         """
 
     /// Reads a row selected with `jobColumns`.
@@ -156,7 +161,8 @@ enum PostgresSchema {
         if let path = try r.optionalText("output_path") {
             output = JobOutput(path: path, bytes: try r.int64("output_bytes"), duration: try r.text("output_duration"),
                                sha256: try r.text("output_sha256"), contentType: try r.text("output_content_type"),
-                               expired: try r.bool("output_expired"))
+                               expired: try r.bool("output_expired"), copiedFrames: try r.optionalInt("output_copied_frames"),
+                               encodedFrames: try r.optionalInt("output_encoded_frames"))
         }
         return Job(id: try r.text("id"), keyID: try r.text("key_id"), templateID: try r.optionalText("template_id"),
                    status: Job.Status(rawValue: try r.text("status")) ?? .failed, spec: try r.text("spec"),
