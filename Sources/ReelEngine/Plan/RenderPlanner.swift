@@ -41,6 +41,7 @@ public struct RenderPlanner {
         checkLimits(out, timeline: timeline, outputRange: outputRange, problems: &problems)
         let subtitles = planSubtitles(out, outputRange: outputRange, problems: &problems)
         let size = RenderPlanner.outputSize(out, inputs: videos.sizes)
+        checkTitleSizes(overlays.plans, frameWidth: size.width, problems: &problems)
         let hls = out.format == .hls ? planHLS(out, width: size.width, height: size.height, problems: &problems) : nil
         // A GIF plays at 15 fps unless asked: more frames cost far more bytes than they show.
         let rate = out.frameRate ?? (out.format == .gif ? RenderPlanner.gifFrameRate : videos.rates.max() ?? RenderPlanner.defaultFrameRate)

@@ -16,6 +16,8 @@ final class TextLayout {
     }
 
     let faces: [FontFace]
+    /// The FreeType instance the faces belong to (the picture's stroker uses it too).
+    let library: FreeTypeLibrary
     private(set) var glyphs: [Glyph] = []
     /// The block: the widest line by the lines' height (`lineHeight` × size each).
     private(set) var width = 0.0
@@ -29,6 +31,7 @@ final class TextLayout {
         scalars = Array(text.unicodeScalars)
         let refs = try chain.faces(for: scalars)
         let library = try FreeTypeLibrary()
+        self.library = library
         var table: [FontRef: Int] = [:]
         var faces: [FontFace] = []
         for ref in [chain.primary] + refs where table[ref] == nil {
