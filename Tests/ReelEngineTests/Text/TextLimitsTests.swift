@@ -40,4 +40,23 @@ final class TextLimitsTests: XCTestCase {
         XCTAssertEqual(lines, (count + firstLine - 1) / firstLine)
         XCTAssertEqual(layout.glyphs.count, count)
     }
+
+    func testManyMissingCharactersAreOneProblemNamingTwentyAndACount() throws {
+        // 100 000 distinct private-use characters (planes 15 and 16), none in any font; the old
+        // chain searched its list for each (quadratic) and named them all.
+        let scalars = ((0xF0000...0xFFFFD).map { $0 } + (0x100000..<0x100000 + 34_466).map { $0 }).map { Unicode.Scalar(UInt32($0))! }
+        XCTAssertEqual(scalars.count, 100_000)
+        let ws = try Workspace()
+        let text = String(String.UnicodeScalarView(scalars))
+        XCTAssertThrowsError(try ws.plan(##"""
+        { "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ],
+          "overlays": [ { "type": "text", "text": "\##(text)", "start": 0 } ] } }
+        """##)) { error in
+            guard case RenderError.invalid(let problems) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(problems.map(\.pointer), ["/timeline/overlays/0/text"])
+            let message = problems.first?.message ?? ""
+            let listed = (0..<20).map { "U+\(String(0xF0000 + $0, radix: 16, uppercase: true))" }.joined(separator: ", ")
+            XCTAssertEqual(message, "has characters no installed font can draw: \(listed) and 99980 more")
+        }
+    }
 }
