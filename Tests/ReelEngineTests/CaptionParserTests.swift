@@ -68,3 +68,18 @@ final class CaptionParserTests: XCTestCase {
         XCTAssertEqual(line("1\n00:00:61,000 --> 00:01:02,000\nbad seconds\n"), 2)
     }
 }
+
+extension CaptionParserTests {
+    func testProbeRefusesAHugeFileBySizeWithoutReadingIt() throws {
+        let ws = try Workspace()
+        let path = ws.path("huge.vtt")
+        try "WEBVTT\n\n00:00.000 --> 00:01.000\nhi\n".write(toFile: path, atomically: true, encoding: .utf8)
+        // A sparse terabyte: nothing on disk, but no process could read it into memory.
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 1 << 40)
+        try handle.close()
+        XCTAssertThrowsError(try CaptionProbe.probe(path: path)) { error in
+            XCTAssertEqual("\(error)", "line 1: the file is larger than 8 MiB")
+        }
+    }
+}
