@@ -83,3 +83,18 @@ extension CaptionParserTests {
         }
     }
 }
+
+extension CaptionParserTests {
+    func testInlineTimestampsTimeWordsSplitByNoBreakAndIdeographicSpaces() throws {
+        let cue = try XCTUnwrap(parse("WEBVTT\n\n00:00.000 --> 00:01.000\n<00:00.000>one&nbsp;two\u{3000}three <00:00.800>four\n").first)
+        XCTAssertEqual(cue.words.map(\.text), ["one", "two", "three", "four"])
+        // The renderer's words (from the laid-out text) are the parser's, so the timestamps are used
+        // rather than the cue shared out by word length.
+        let layout = try TextLayout(text: cue.text, chain: FontChain(family: nil, weight: 400, italic: false), size: 20,
+                                    lineHeight: 1, align: .left, maxWidth: nil)
+        let words = CueTiming.wordRanges(layout.scalars)
+        XCTAssertEqual(words.count, 4)
+        XCTAssertEqual(CueTiming.wordStarts(cue, words: words), [ms(0), ms(0), ms(0), ms(800)])
+        XCTAssertEqual(CueTiming.currentWord(cue, words: words, at: ms(900)), 3)
+    }
+}
