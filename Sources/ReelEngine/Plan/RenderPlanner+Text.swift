@@ -11,6 +11,11 @@ extension RenderPlanner {
         let chain: FontChain
         do {
             if let src = style.fontSrc {
+                let lower = src.lowercased()
+                if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+                    problems.append(SpecProblem(pointer: ptr + "/font/src", message: "fonts are read from the media root or from uploads, not from URLs"))
+                    return nil
+                }
                 do {
                     let path = try resolver.resolve(src)
                     chain = try FontChain(fontFile: path, weight: style.weight, italic: style.italic, text: texts.joined())

@@ -26,6 +26,9 @@ final class TextPicture {
     let shadowShift: (x: Int, y: Int)
     let blurRadius: Int
     private var cached: (key: StateKey, frame: Frame)?
+    /// The box's coverage, and the last reveal state's blurred shadow (`TextPicture+Compose`).
+    var boxCache: [Float]?
+    var shadowCache: (revealed: Int, plane: [UInt8])?
 
     struct PlacedGlyph {
         let masks: GlyphRasterizer.Masks
