@@ -12,7 +12,7 @@ final class TextLimitsTests: XCTestCase {
     /// The process's peak resident size so far, in bytes.
     private func peakResident() -> Int {
         var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         return usage.ru_maxrss * 1024
     }
 
