@@ -13,7 +13,7 @@ extension TextPicture {
             if into == 1 { blit(g.masks.fill, g.x, g.y, &lit) } else { blit(g.masks.fill, g.x, g.y, &fill) }
             if let s = g.masks.stroke { blit(s, g.x, g.y, &stroke) }
         }
-        let shadow = shadow(state.revealed, fill: fill, lit: lit, stroke: stroke)
+        let shadow = shadowCoverage(state.revealed, fill: fill, lit: lit, stroke: stroke)
         let boxCover = boxCoverage()
         let (kr, kb) = matrix.coefficients
         let kg = 1 - kr - kb
@@ -74,7 +74,7 @@ extension TextPicture {
 
     /// The shadow for `revealed` characters: it depends on which glyphs show, not on the highlight,
     /// so it is blurred once per reveal state.
-    private func shadow(_ revealed: Int, fill: [Float], lit: [Float], stroke: [Float]) -> [UInt8]? {
+    private func shadowCoverage(_ revealed: Int, fill: [Float], lit: [Float], stroke: [Float]) -> [UInt8]? {
         if let c = shadowCache, c.revealed == revealed { return c.plane }
         let plane = shadowPlane(fill: fill, lit: lit, stroke: stroke)
         shadowCache = plane.map { (revealed, $0) }
