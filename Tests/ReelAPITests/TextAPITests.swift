@@ -21,6 +21,18 @@ final class TextAPITests: XCTestCase {
         XCTAssertEqual(byPointer["/timeline/overlays/1/font/family"], "font family \"Missing Family Pro\" is not installed")
     }
 
+    func testAnOversizedTitleIsA422AtSubmit() throws {
+        let f = try ServiceFixture()
+        let text = String(repeating: "W", count: 200)
+        let body = ##"{ "version": 1, "output": { "width": 320, "height": 180 }, "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ], "overlays": [ { "type": "text", "text": "\##(text)", "start": 0, "font": { "size": 900 } }, { "type": "text", "text": "ok", "start": 0, "font": { "src": "https://example.com/f.ttf" } } ] } }"##
+        let r = try f.client().json("POST", "/v1/jobs", body)
+        XCTAssertEqual(r.status, 422, r.text)
+        let errors = try XCTUnwrap(r.json["errors"] as? [[String: Any]])
+        let byPointer = Dictionary(errors.map { ($0["pointer"] as? String ?? "", $0["message"] as? String ?? "") }, uniquingKeysWith: { a, _ in a })
+        XCTAssertTrue(byPointer["/timeline/overlays/0/text"]?.hasPrefix("sets a text block of ") ?? false, r.text)
+        XCTAssertEqual(byPointer["/timeline/overlays/1/font/src"], "fonts are read from the media root or from uploads, not from URLs")
+    }
+
     func testUploadedFontIsProbedAndUsedByAJob() throws {
         let f = try ServiceFixture()
         let c = try f.client()

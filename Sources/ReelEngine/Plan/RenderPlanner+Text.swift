@@ -11,6 +11,11 @@ extension RenderPlanner {
         let chain: FontChain
         do {
             if let src = style.fontSrc {
+                let lower = src.lowercased()
+                if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+                    problems.append(SpecProblem(pointer: ptr + "/font/src", message: "fonts are read from the media root or from uploads, not from URLs"))
+                    return nil
+                }
                 do {
                     let path = try resolver.resolve(src)
                     chain = try FontChain(fontFile: path, weight: style.weight, italic: style.italic, text: texts.joined())
@@ -40,6 +45,24 @@ extension RenderPlanner {
         }
         guard ok else { return nil }
         return TextPlan(style: style, chain: chain, typewriter: animations.last { $0.kind == .typewriter })
+    }
+
+    /// Titles set as they will be rendered (wrapped to `maxWidth` of the output's width), so that a
+    /// block larger than a text picture may be is a problem at its `text` when the job is submitted
+    /// rather than a failed render. Caption cues are judged when each is shown (a file may hold
+    /// thousands); the same check refuses them before any glyph is drawn.
+    func checkTitleSizes(_ overlays: [OverlayPlan], frameWidth: Int, problems: inout [SpecProblem]) {
+        for o in overlays {
+            guard case .text(let plan) = o.source else { continue }
+            let s = plan.style
+            do {
+                let layout = try TextLayout(text: s.text, chain: plan.chain, size: s.size, lineHeight: s.lineHeight, align: s.align,
+                                            maxWidth: s.maxWidth.map { $0 * Double(frameWidth) })
+                try TextPicture.checkSize(layout, style: s)
+            } catch {
+                problems.append(SpecProblem(pointer: o.pointer + "/text", message: "\(error)"))
+            }
+        }
     }
 
     /// The cues of a captions file named by `src`, or nil with a problem at `pointer` naming the line

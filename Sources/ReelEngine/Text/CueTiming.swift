@@ -3,13 +3,13 @@ import ReelSpec
 /// When each word of a cue is spoken: from WebVTT's inline timestamps where the file has them,
 /// otherwise the cue's time shared among its words in proportion to their length.
 enum CueTiming {
-    /// The scalar ranges of the words of a text (runs without white space), in order: the same words
-    /// `CaptionParser` times.
+    /// The scalar ranges of the words of a laid-out text (runs without White_Space), in order: the
+    /// same words `CaptionParser` times, split by the same rule (`CueWord.separates`).
     static func wordRanges(_ scalars: [Unicode.Scalar]) -> [Range<Int>] {
         var out: [Range<Int>] = []
         var start: Int?
         for (i, s) in scalars.enumerated() {
-            if s.properties.isWhitespace {
+            if CueWord.separates(s) {
                 if let st = start { out.append(st..<i) }
                 start = nil
             } else if start == nil {

@@ -6,7 +6,8 @@ final class FontCandidate: @unchecked Sendable {
     let family: String
     private let charset: OpaquePointer
 
-    /// Nil for a pattern without a file or charset (fontconfig lists none such for real files).
+    /// Nil for a pattern without a file or charset (fontconfig lists none such for real files), and
+    /// for a face without outlines.
     init?(_ pattern: OpaquePointer) {
         var file: UnsafeMutablePointer<FcChar8>?
         var index: Int32 = 0
@@ -14,6 +15,9 @@ final class FontCandidate: @unchecked Sendable {
         var cs: OpaquePointer?
         guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file,
               FcPatternGetCharSet(pattern, FC_CHARSET, 0, &cs) == FcResultMatch, let cs, let copy = FcCharSetCopy(cs) else { return nil }
+        // Bitmap-only faces (no outlines) cannot be scaled to a title's size: never a fallback.
+        var outline: FcBool = FcBool(FcTrue)
+        if FcPatternGetBool(pattern, FC_OUTLINE, 0, &outline) == FcResultMatch, outline == FcBool(FcFalse) { return nil }
         _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
         _ = FcPatternGetString(pattern, FC_FAMILY, 0, &family)
         ref = FontRef(path: String(cString: file), index: Int(index))

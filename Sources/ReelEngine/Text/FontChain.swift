@@ -36,7 +36,9 @@ struct FontChain: Sendable {
     func faces(for scalars: [Unicode.Scalar]) throws -> [FontRef] {
         var out: [FontRef] = []
         out.reserveCapacity(scalars.count)
+        // In text order, each once; the set keeps a text of many distinct missing characters linear.
         var missing: [Unicode.Scalar] = []
+        var seen = Set<Unicode.Scalar>()
         for s in scalars {
             if FontChain.needsNoGlyph(s) {
                 out.append(out.last ?? primary)
@@ -51,7 +53,7 @@ struct FontChain: Sendable {
             } else if let fallback = candidates.first(where: { $0.covers(s) }) {
                 out.append(fallback.ref)
             } else {
-                if !missing.contains(s) { missing.append(s) }
+                if seen.insert(s).inserted { missing.append(s) }
                 out.append(primary)
             }
         }

@@ -41,8 +41,16 @@ final class FontLibrary: @unchecked Sendable {
         let set = FcFontList(config, pattern.handle, objects)
         defer { if let set { FcFontSetDestroy(set) } }
         let found = (set?.pointee.nfont ?? 0) > 0
-        families[family] = found
+        // Only families that exist are remembered: the names a client may ask for are unbounded.
+        if found { families[family] = true }
         return found
+    }
+
+    /// How many family names are remembered (tests: only installed ones are).
+    var rememberedFamilies: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return families.count
     }
 
     /// The faces for `family` (nil: the system's sans-serif) at `weight` (100–900) and style: the

@@ -61,6 +61,9 @@ struct ParagraphSetter {
             var end: Int?
             var j = start
             while j < codes.count {
+                // Past the edge with a visible character: no later opportunity can fit either, so
+                // the scan stops here (without this, a long run with no opportunity is quadratic).
+                if prefix[j + 1] - prefix[start] > maxWidth + 1e-6, !isSpace(codes[j]) { break }
                 if breaks[j] != .none || j == codes.count - 1 {
                     let e = j + 1
                     let visible = trimmed(start..<e)
@@ -94,9 +97,11 @@ struct ParagraphSetter {
     /// `range`'s end with trailing white space left out.
     private func trimmed(_ range: Range<Int>) -> Int {
         var e = range.upperBound
-        while e > range.lowerBound, let s = Unicode.Scalar(codes[e - 1]), s.properties.isWhitespace { e -= 1 }
+        while e > range.lowerBound, isSpace(codes[e - 1]) { e -= 1 }
         return e
     }
+
+    private func isSpace(_ code: UInt32) -> Bool { Unicode.Scalar(code)?.properties.isWhitespace ?? false }
 
     /// Each scalar's share of the paragraph's width: a cluster's advances go to its first scalar.
     private func advances() -> [Double] {

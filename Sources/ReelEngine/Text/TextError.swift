@@ -2,7 +2,7 @@
 /// font file FreeType cannot open, or a FreeType call that failed (with the call and its code).
 public struct TextError: Error, CustomStringConvertible, Sendable, RetryClassifiable {
     public enum Reason: Sendable, Equatable {
-        /// Characters (in text order, each once) that neither the requested font nor any fallback has.
+        /// Characters (in text order, each once; the message names the first 20) that neither the requested font nor any fallback has.
         case missingGlyphs([Unicode.Scalar])
         case unknownFamily(String)
         case unreadableFont(path: String, code: Int32)
@@ -18,7 +18,8 @@ public struct TextError: Error, CustomStringConvertible, Sendable, RetryClassifi
     public var description: String {
         switch reason {
         case .missingGlyphs(let scalars):
-            let names = scalars.map { TextError.codePoint($0) }.joined(separator: ", ")
+            var names = scalars.prefix(TextError.listedCharacters).map { TextError.codePoint($0) }.joined(separator: ", ")
+            if scalars.count > TextError.listedCharacters { names += " and \(scalars.count - TextError.listedCharacters) more" }
             return "has \(scalars.count == 1 ? "a character" : "characters") no installed font can draw: \(names)"
         case .unknownFamily(let family): return "font family \"\(family)\" is not installed"
         case let .unreadableFont(_, code): return "is not a font FreeType can open (FreeType error \(code))"
@@ -28,6 +29,9 @@ public struct TextError: Error, CustomStringConvertible, Sendable, RetryClassifi
                 + "\(TextPicture.maxArea >> 20) Mpx in all (use a smaller size or maxWidth)"
         }
     }
+
+    /// How many missing characters a message names before counting the rest.
+    static let listedCharacters = 20
 
     public var isTransient: Bool { false }
 

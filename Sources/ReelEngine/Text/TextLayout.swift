@@ -16,6 +16,8 @@ final class TextLayout {
     }
 
     let faces: [FontFace]
+    /// The FreeType instance the faces belong to (the picture's stroker uses it too).
+    let library: FreeTypeLibrary
     private(set) var glyphs: [Glyph] = []
     /// The block: the widest line by the lines' height (`lineHeight` × size each).
     private(set) var width = 0.0
@@ -26,9 +28,10 @@ final class TextLayout {
     /// covers, or a face FreeType cannot open.
     init(text: String, chain: FontChain, size: Double, lineHeight: Double, align: TextStyle.Alignment,
          maxWidth: Double?) throws {
-        scalars = Array(text.unicodeScalars)
+        scalars = TextLayout.withoutControls(text)
         let refs = try chain.faces(for: scalars)
         let library = try FreeTypeLibrary()
+        self.library = library
         var table: [FontRef: Int] = [:]
         var faces: [FontFace] = []
         for ref in [chain.primary] + refs where table[ref] == nil {
@@ -65,6 +68,20 @@ final class TextLayout {
                 glyphs.append(Glyph(face: g.face, glyph: g.glyph, x: x + g.offsetX, y: baseline - g.offsetY,
                                     character: line.offset + g.cluster))
                 x += g.advance
+            }
+        }
+    }
+
+    /// `text`'s scalars with no control character left for a font to draw as a box: TAB becomes a
+    /// space, VT and FF line ends; LF, CR and NEL stay (they end paragraphs); other C0 and C1 controls
+    /// are dropped. Character indices (typewriter, spoken words) count these scalars.
+    static func withoutControls(_ text: String) -> [Unicode.Scalar] {
+        text.unicodeScalars.compactMap { s in
+            switch s.value {
+            case 0x09: return " "
+            case 0x0B, 0x0C: return "\n"
+            case 0x0A, 0x0D, 0x85: return s
+            default: return s.properties.generalCategory == .control ? nil : s
             }
         }
     }

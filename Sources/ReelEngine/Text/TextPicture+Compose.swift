@@ -13,7 +13,7 @@ extension TextPicture {
             if into == 1 { blit(g.masks.fill, g.x, g.y, &lit) } else { blit(g.masks.fill, g.x, g.y, &fill) }
             if let s = g.masks.stroke { blit(s, g.x, g.y, &stroke) }
         }
-        let shadow = shadowPlane(fill: fill, lit: lit, stroke: stroke)
+        let shadow = shadowCoverage(state.revealed, fill: fill, lit: lit, stroke: stroke)
         let boxCover = boxCoverage()
         let (kr, kb) = matrix.coefficients
         let kg = 1 - kr - kb
@@ -30,10 +30,8 @@ extension TextPicture {
                 var p = Premultiplied.clear
                 if let boxColor, let boxCover { p = boxColor.scaled(boxCover[i]).over(p) }
                 if let shadowColor, let shadow { p = shadowColor.scaled(Float(shadow[i]) / 255).over(p) }
-                let covered = min(1, fill[i] + lit[i])
-                var text = textColor.scaled(fill[i]).plus(litColor.scaled(lit[i]))
-                if let strokeColor { text = text.plus(strokeColor.scaled(max(0, stroke[i] - covered))) }
-                p = text.over(p)
+                p = TextPicture.text(fill: fill[i], lit: lit[i], stroke: stroke[i], color: textColor, litColor: litColor,
+                                     strokeColor: strokeColor).over(p)
                 let luma = kr * Double(p.r) + kg * Double(p.g) + kb * Double(p.b)
                 alpha[i] = p.a
                 pb[i] = Float((Double(p.b) - luma) / (2 * (1 - kb)))
@@ -60,6 +58,27 @@ extension TextPicture {
         f.pointer.pointee.color_range = AVCOL_RANGE_MPEG
         f.pointer.pointee.colorspace = matrix == .bt709 ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
         return f
+    }
+
+    /// A pixel of the text itself: the fill and the highlight side by side (where a lit glyph
+    /// overlaps an unlit one their coverages share the pixel, never more than all of it), the stroke
+    /// where neither covers.
+    static func text(fill: Float, lit: Float, stroke: Float, color: Premultiplied, litColor: Premultiplied,
+                     strokeColor: Premultiplied?) -> Premultiplied {
+        let sum = fill + lit
+        let share: Float = sum > 1 ? 1 / sum : 1
+        var text = color.scaled(fill * share).plus(litColor.scaled(lit * share))
+        if let strokeColor { text = text.plus(strokeColor.scaled(max(0, stroke - min(1, sum)))) }
+        return text
+    }
+
+    /// The shadow for `revealed` characters: it depends on which glyphs show, not on the highlight,
+    /// so it is blurred once per reveal state.
+    private func shadowCoverage(_ revealed: Int, fill: [Float], lit: [Float], stroke: [Float]) -> [UInt8]? {
+        if let c = shadowCache, c.revealed == revealed { return c.plane }
+        let plane = shadowPlane(fill: fill, lit: lit, stroke: stroke)
+        shadowCache = plane.map { (revealed, $0) }
+        return plane
     }
 
     /// Coverage added into `plane` where it is larger (overlapping glyphs do not darken).
@@ -101,8 +120,9 @@ extension TextPicture {
     }
 
     /// The box's coverage: a rounded rectangle, its edges antialiased by their distance to each
-    /// pixel's centre.
+    /// pixel's centre. The same for every state of the block, so computed once.
     private func boxCoverage() -> [Float]? {
+        if let boxCache { return boxCache }
         guard let b = boxRect, let box = style.box else { return nil }
         let radius = min(box.radius, b.width / 2, b.height / 2)
         let cx = b.x + b.width / 2, cy = b.y + b.height / 2
@@ -115,6 +135,7 @@ extension TextPicture {
                 out[y * width + x] = Float(min(1, max(0, 0.5 - outside)))
             }
         }
+        boxCache = out
         return out
     }
 }

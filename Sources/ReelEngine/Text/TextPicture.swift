@@ -26,6 +26,9 @@ final class TextPicture {
     let shadowShift: (x: Int, y: Int)
     let blurRadius: Int
     private var cached: (key: StateKey, frame: Frame)?
+    /// The box's coverage, and the last reveal state's blurred shadow (`TextPicture+Compose`).
+    var boxCache: [Float]?
+    var shadowCache: (revealed: Int, plane: [UInt8])?
 
     struct PlacedGlyph {
         let masks: GlyphRasterizer.Masks
@@ -43,8 +46,9 @@ final class TextPicture {
     init(layout: TextLayout, style: TextStyle, matrix: ColorMatrix) throws {
         self.style = style
         self.matrix = matrix
-        let library = try FreeTypeLibrary()
-        let rasterizer = try GlyphRasterizer(library: library, strokeWidth: style.stroke?.width ?? 0)
+        // Refused before any glyph is rasterised: each glyph's masks cost about size² bytes.
+        try TextPicture.checkSize(layout, style: style)
+        let rasterizer = try GlyphRasterizer(library: layout.library, strokeWidth: style.stroke?.width ?? 0)
         // The block's centre lands on a whole pixel of a shifted grid: glyphs are drawn at their
         // position plus `phase`, so that grid's pixels become the picture's.
         let cx = layout.width / 2, cy = layout.height / 2
@@ -86,6 +90,27 @@ final class TextPicture {
         let shift = (x: halfW - centre.x, y: halfH - centre.y)
         glyphs = raw.map { PlacedGlyph(masks: $0.0, x: $0.1 + shift.x, y: $0.2 + shift.y, rank: ranks[$0.3]!, character: $0.3) }
         boxRect = box.map { ($0.x + Double(shift.x), $0.y + Double(shift.y), $0.width, $0.height) }
+    }
+
+    /// Refuses a block whose picture would exceed the limits, judged from the layout's advance box
+    /// grown by the stroke, the shadow's offset and blur and the box's padding (the ink of the glyphs
+    /// is taken to fill the advance box), before anything is rasterised. Also the planner's check.
+    static func checkSize(_ layout: TextLayout, style: TextStyle) throws {
+        let stroke = max(0, style.stroke?.width ?? 0)
+        var w = layout.width + 2 * stroke, h = layout.height + 2 * stroke
+        if let s = style.shadow {
+            let r = Double(3 * boxRadius(blur: s.blur) + 1)
+            w += 2 * (abs(s.x) + r)
+            h += 2 * (abs(s.y) + r)
+        }
+        if let b = style.box {
+            w = max(w, layout.width + 2 * b.padding)
+            h = max(h, layout.height + 2 * b.padding)
+        }
+        guard w <= Double(maxSide), h <= Double(maxSide), w * h <= Double(maxArea) else {
+            // Clamped so that no size turns into an Int that traps.
+            throw TextError(.tooLarge(width: Int(min(w, 1e12).rounded(.up)), height: Int(min(h, 1e12).rounded(.up))))
+        }
     }
 
     /// The layer with the characters of rank below `revealed` drawn (all by default), and the

@@ -20,7 +20,8 @@ final class TextShaper {
         }
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, script)
-        hb_buffer_set_language(buffer, hb_language_get_default())
+        // No language: the process's locale (which `hb_language_get_default` reads, racily on its
+        // first call) must not change how a job's text is shaped.
         hb_shape(face.font, buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count)

@@ -174,12 +174,25 @@ final class TextRenderTests: XCTestCase {
         }
     }
 
-    func testAHugeTextBlockFailsWithAReasonNotOutOfMemory() throws {
+    func testAHugeTextBlockIsRefusedAtSubmitNotOutOfMemory() throws {
         let ws = try Workspace()
         let text = String(repeating: "W", count: 200)
         XCTAssertThrowsError(try ws.render(##"""
         { "version": 1, "output": { "width": 320, "height": 180 }, "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ],
           "overlays": [ { "type": "text", "text": "\##(text)", "start": 0, "font": { "size": 900 } } ] } }
+        """##)) { error in
+            guard case RenderError.invalid(let problems) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(problems.map(\.pointer), ["/timeline/overlays/0/text"])
+            XCTAssertTrue(problems.first?.message.hasPrefix("sets a text block of ") ?? false, "\(problems)")
+        }
+    }
+
+    func testAHugeCaptionCueFailsWithAReasonNotOutOfMemory() throws {
+        let ws = try Workspace()
+        try "WEBVTT\n\n00:00.000 --> 00:01.000\n\(String(repeating: "W", count: 200))\n".write(toFile: ws.path("big.vtt"), atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try ws.render(##"""
+        { "version": 1, "output": { "width": 320, "height": 180 }, "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ],
+          "overlays": [ { "type": "captions", "src": "big.vtt", "start": 0, "font": { "size": 900 } } ] } }
         """##)) { error in
             guard case let RenderError.source(pointer, _, cause) = error, case .tooLarge? = (cause as? TextError)?.reason else {
                 return XCTFail("\(error)")

@@ -103,4 +103,15 @@ final class TextShapingTests: XCTestCase {
         XCTAssertTrue(faces[0].path.contains("DejaVu"))
         XCTAssertFalse(faces[1].path.contains("DejaVu"))
     }
+
+    func testControlCharactersAreNeverShapedAsBoxes() throws {
+        // TAB is a space, VT a line end, SOH and a C1 control are dropped: no .notdef (glyph 0).
+        let chain = try FontChain(family: "DejaVu Sans", weight: 400, italic: false)
+        let layout = try TextLayout(text: "a\tb\u{01}c\u{0B}d\u{9B}e", chain: chain, size: 20, lineHeight: 1, align: .left, maxWidth: nil)
+        XCTAssertFalse(layout.glyphs.contains { $0.glyph == 0 }, "\(layout.glyphs.map(\.glyph))")
+        XCTAssertEqual(layout.glyphs.count, 6, "a, the space, b, c; then d, e")
+        XCTAssertEqual(layout.height, 40, "two lines")
+        let spaced = try TextLayout(text: "a b", chain: chain, size: 20, lineHeight: 1, align: .left, maxWidth: nil)
+        XCTAssertEqual(layout.glyphs[1].glyph, spaced.glyphs[1].glyph, "the tab is drawn as a space")
+    }
 }

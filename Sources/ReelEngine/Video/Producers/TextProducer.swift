@@ -10,6 +10,10 @@ final class TextProducer {
     private let duration: Time
     private let matrix: ColorMatrix
     private let maxWidth: Double?
+    /// The cues' indices by start (then file order), and the latest end among the first k of them:
+    /// the cue showing at a time is found by a binary search, not a scan of every cue per frame.
+    private let byStart: [Int]
+    private let latestEnd: [Time]
     /// The block on screen: the title, or the current cue's (with its index).
     private var current: (cue: Int, picture: TextPicture, words: [Range<Int>])?
 
@@ -20,6 +24,27 @@ final class TextProducer {
         self.duration = duration
         self.matrix = matrix
         maxWidth = text.style.maxWidth.map { $0 * Double(frameWidth) }
+        let all = cues ?? []
+        byStart = all.indices.sorted { all[$0].start < all[$1].start || (all[$0].start == all[$1].start && $0 < $1) }
+        var ends: [Time] = []
+        for i in byStart { ends.append(ends.last.map { Time.max($0, all[i].end) } ?? all[i].end) }
+        latestEnd = ends
+    }
+
+    /// The cue showing at `t`: of those that have started and not ended, the one that started last.
+    func cueIndex(at t: Time) -> Int? {
+        guard let cues else { return nil }
+        var lo = 0, hi = byStart.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if t < cues[byStart[mid]].start { hi = mid } else { lo = mid + 1 }
+        }
+        var k = lo - 1
+        while k >= 0, t < latestEnd[k] {
+            if t < cues[byStart[k]].end { return byStart[k] }
+            k -= 1
+        }
+        return nil
     }
 
     /// The layer `t` into the overlay, or nil when nothing shows (between cues).
@@ -28,7 +53,7 @@ final class TextProducer {
             let block = try block(-1, text.style.text)
             return try block.picture.frame(revealed: revealed(block.picture, at: t, phaseStart: .zero, length: duration))
         }
-        guard let i = cues.lastIndex(where: { !(t < $0.start) && t < $0.end }) else {
+        guard let i = cueIndex(at: t) else {
             current = nil
             return nil
         }
