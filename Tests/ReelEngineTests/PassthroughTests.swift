@@ -319,9 +319,8 @@ final class PassthroughEditingTests: XCTestCase {
           "timeline": { "videos": [ { "src": "a.ts", "sourceRange": { "start": "5/30", "duration": "50/30" } } ] } }
         """)
         XCTAssertEqual(r.counts.copied, 0, "MPEG-TS seeks are not exact enough to find a run again")
-        // The render goes through the ordinary path and decodes cleanly. (Which frames it shows is
-        // that path's business: its seek in MPEG-TS lands on the keyframe after a trim point, a
-        // separate, older limit of the decoder path.)
+        // The render goes through the ordinary path and decodes cleanly (its seeks into MPEG-TS
+        // back off until they land before the trim point: InexactSeekTests).
         XCTAssertEqual(try P.decode(r.path).count, 50)
         XCTAssertEqual(source.count, 90)
     }
