@@ -10,7 +10,8 @@ run:
 # Reel against the equivalent ffmpeg CLI graph (PRODUCT.md §4 "Fast"); see docs/PERFORMANCE.md.
 # Media are generated once into bench/work/. BENCH_RUNS=9 make bench for more rounds (default 5).
 # The HTTP section (GET /v1/jobs/{id} vs a Hummingbird 2 anchor, p99 of status polls under renders)
-# runs at the end of `make bench`; `make bench-http` runs it alone.
+# runs at the end of `make bench`; `make bench-http` runs it alone. BENCH_WORKLOADS=passthrough runs
+# passthrough's smart rendering against ffmpeg's re-encode and -c copy (bench/passthrough_bench.py).
 bench:
 	python3 bench/bench.py
 

@@ -30,11 +30,24 @@ let package = Package(
         .systemLibrary(name: "CRubberBand", path: "Sources/CRubberBand", pkgConfig: "rubberband",
                        providers: [.apt(["librubberband-dev"])]),
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+        // The text stack: FreeType rasterises and strokes, HarfBuzz shapes, FriBidi orders,
+        // fontconfig matches families and falls back by coverage, libunibreak finds line breaks.
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
+                       providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CUnibreak", path: "Sources/CUnibreak", pkgConfig: "libunibreak",
+                       providers: [.apt(["libunibreak-dev"])]),
         .target(name: "ReelSpec"),
         .target(
             name: "ReelEngine",
             dependencies: [
                 "ReelSpec", "CFFmpeg", "CRubberBand", "CImageQuant",
+                "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CUnibreak",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -11,6 +11,9 @@
    workloads, plus a "floor" for the mp4 ones (the same decode and encode work with no compositing):
      cuts         the four clips trimmed to [2 s, 7 s), hard cuts (20 s out), mp4 (H.264 + AAC);
      transitions  the same with three 1 s dissolves (17 s out), mp4;
+     text         the transitions timeline with three animated titles (fade+pop, typewriter+slideIn,
+                  spin+fade; CJK, box, stroke, shadow) and a captions track with a highlighted word,
+                  against the same render without them ("reel-plain", in the ffmpeg column);
    both with the clips' own audio, music at 0.3 ducked to 0.1 around a voice-over placed at 3 s; and,
    only when BENCH_WORKLOADS names them (VP9 makes them slow: 4-5 min a webm render here):
      webm         the cuts timeline as webm, VP9 (crf 32, good deadline, cpu-used 5, row-mt) + Opus
@@ -31,9 +34,11 @@
 Environment: BENCH_RUNS (default 5), BENCH_WARMUP (default 1; 0 skips the warm-up round but the
 outputs of the first measured round are still checked before the table), BENCH_STRICT=1 (exit 2
 when a target is missed), BENCH_SKIP_BUILD=1 (use the existing .build-bench binary),
-BENCH_WORKLOADS (comma-separated subset of cuts,transitions,webm,gif,http, or "all"; default
-cuts,transitions,http; http is the HTTP section, bench/http_bench.py: Reel's GET /v1/jobs/{id} against a
-Hummingbird 2 anchor, and status polls while two renders run).
+BENCH_WORKLOADS (comma-separated subset of cuts,transitions,text,webm,gif,passthrough,http, or "all"; default
+cuts,transitions,text,http; http is the HTTP section, bench/http_bench.py: Reel's GET /v1/jobs/{id} against a
+Hummingbird 2 anchor, and status polls while two renders run; passthrough is bench/passthrough_bench.py:
+smart rendering of eight cuts of four 60 s 1080p clips against the ffmpeg CLI's re-encode and -c copy,
+with its own media, frame checks and table; "all" includes it).
 
 Not part of the test suite: nothing under Tests/ or scripts/test.sh runs it.
 """
@@ -101,8 +106,37 @@ GIF_PALETTE_GLOBAL = ("split[s0][s1];[s0]palettegen=max_colors=256:stats_mode=fu
 GIF_PALETTE_PER_FRAME = ("split[s0][s1];[s0]palettegen=max_colors=256:stats_mode=single[p];"
                          "[s1][p]paletteuse=dither=sierra2_4a:new=1")
 
-ALL_WORKLOADS = ("cuts", "transitions", "webm", "gif")
-DEFAULT_WORKLOADS = ("cuts", "transitions")
+ALL_WORKLOADS = ("cuts", "transitions", "text", "webm", "gif")
+DEFAULT_WORKLOADS = ("cuts", "transitions", "text")
+
+
+def text_overlays():
+    """The text workload's overlays: three animated titles (a CJK and Latin title with a box that
+    fades and pops, a lower third that slides in with a typewriter, a stroked and shadowed title
+    that spins in 3D) and a captions track over the whole timeline with the spoken word highlighted.
+    The captions file (a cue every 2 s, half with WebVTT word timestamps) is written next to the spec."""
+    total = timeline_seconds(True)
+    lines = ["WEBVTT", ""]
+    for k in range(int(total // 2)):
+        a, b = 2 * k, 2 * k + 1.8
+        stamp = lambda t: f"00:{int(t) // 60:02d}:{t % 60:06.3f}"
+        words = f"Cue {k + 1} <{stamp(a + 0.6)}>with <{stamp(a + 1.0)}>timed words" if k % 2 else f"Caption number {k + 1} shares its time"
+        lines += [f"{stamp(a)} --> {stamp(b)}", words, ""]
+    with open(os.path.join(WORK, "captions.vtt"), "w") as f:
+        f.write("\n".join(lines))
+    return [
+        {"type": "text", "text": "海边 · Beach day", "start": 1, "duration": 5,
+         "font": {"family": "Noto Sans CJK SC", "size": 64, "weight": "bold"},
+         "box": {"color": "#00000080", "padding": 16, "radius": 12},
+         "position": {"x": 0.5, "y": 0.2}, "animations": ["fade", "pop"]},
+        {"type": "text", "text": "Reel — a lower third\nthat types itself", "start": 4, "duration": 8, "align": "left",
+         "font": {"family": "DejaVu Sans", "size": 40}, "position": {"x": 0.3, "y": 0.7},
+         "animations": ["typewriter", {"type": "slideIn", "direction": "right"}]},
+        {"type": "text", "text": "The End", "start": 12, "duration": 5,
+         "font": {"size": 96, "weight": "bold", "color": "#FFD700"}, "stroke": {"color": "#000000", "width": 4},
+         "shadow": {"color": "#000000A0", "x": 6, "y": 6, "blur": 8}, "animations": ["spin", "fade"]},
+        {"type": "captions", "src": "captions.vtt", "start": 0, "highlight": {"color": "#FFD700"}},
+    ]
 
 # Media recipe. Changing anything here changes the stamp and regenerates the media.
 CLIP_SOURCES = [
@@ -347,8 +381,8 @@ def selected_workloads():
         return list(DEFAULT_WORKLOADS)
     if wanted == "all":
         return list(ALL_WORKLOADS)
-    # "http" is the HTTP section, not a render workload (see main).
-    names = [n.strip() for n in wanted.split(",") if n.strip() and n.strip() != "http"]
+    # "http" and "passthrough" are sections of their own, not workloads of this table (see main).
+    names = [n.strip() for n in wanted.split(",") if n.strip() and n.strip() not in ("http", "passthrough")]
     unknown = [n for n in names if n not in ALL_WORKLOADS]
     if unknown:
         fail(f"BENCH_WORKLOADS: unknown workload(s) {', '.join(unknown)} (known: {', '.join(ALL_WORKLOADS)}, or all)")
@@ -373,6 +407,19 @@ def workloads(reel):
             }
             result.append({"name": name, "seconds": timeline_seconds(transitions), "fps": FPS, "audio": True,
                            "tools": ["reel", "ffmpeg", "floor"], "commands": commands, "outputs": outs})
+        elif name == "text":
+            # The transitions timeline with three titles and captions, against itself without them.
+            spec = reel_spec(True)
+            spec["timeline"]["overlays"] = text_overlays()
+            spec_path = write_spec(name, spec)
+            plain_path = write_spec("text-plain", reel_spec(True))
+            outs = {t: os.path.join(OUT, f"{name}-{t}.mp4") for t in ("reel", "reel-plain")}
+            commands = {
+                "reel": [reel, "render", spec_path, "-o", outs["reel"]],
+                "reel-plain": [reel, "render", plain_path, "-o", outs["reel-plain"]],
+            }
+            result.append({"name": name, "seconds": timeline_seconds(True), "fps": FPS, "audio": True,
+                           "tools": ["reel", "reel-plain"], "commands": commands, "outputs": outs})
         elif name == "webm":
             spec_path = write_spec(name, reel_spec(False, WEBM_REEL_OUTPUT))
             outs = {t: os.path.join(OUT, f"{name}-{t}.webm") for t in ("reel", "ffmpeg")}
@@ -620,15 +667,28 @@ def main():
         if shutil.which(tool) is None:
             fail(f"{tool} is not on PATH (scripts/deps.sh installs ffmpeg)")
     reel = build_reel()
-    generate_media()
-    media = describe_media()
+    # The passthrough workload has media of its own; the shared clips are made only when needed.
+    media = []
+    if selected_workloads():
+        generate_media()
+        media = describe_media()
     for name, desc in media:
         log(f"  {name}: {desc}")
     ws = workloads(reel)
     os.makedirs(LOGS, exist_ok=True)
     wanted = os.environ.get("BENCH_WORKLOADS")
     http = not wanted or wanted.strip() == "all" or "http" in [n.strip() for n in wanted.split(",")]
+    passthrough = bool(wanted) and (wanted.strip() == "all" or "passthrough" in [n.strip() for n in wanted.split(",")])
+    pt_misses = []
+    if passthrough:
+        import passthrough_bench
+        r = passthrough_bench.run(reel)
+        pt_misses = [f"{t['target']} ({t['value']})" for t in r["targets"] if not t["met"]]
+        log("")
     if not ws:
+        if strict and pt_misses:
+            print("targets missed: " + "; ".join(pt_misses), file=sys.stderr)
+            sys.exit(2)
         if http:
             import http_bench
             r = http_bench.run(reel)
@@ -662,7 +722,7 @@ def main():
     quality = {w["name"]: gif_quality(w) for w in ws if "reference" in w}
 
     results = {"machine": info, "runs": runs, "media": media, "load_after": os.getloadavg(), "workloads": {}}
-    misses = []
+    misses = list(pt_misses)
     lines = []
     hdr = (f"{'workload':<12} {'tool':<9} {'wall s':>7} {'best s':>7} {'cpu s':>7} {'rss MiB':>8} {'MB out':>7}   "
            f"{'wall/ffmpeg':>11} {'cpu/ffmpeg':>10} {'wall/floor':>10} {'cpu/floor':>9}")
@@ -680,9 +740,11 @@ def main():
             "commands": {t: w["commands"][t] for t in tools}}
         if w["name"] in quality:
             results["workloads"][w["name"]]["quality"] = quality[w["name"]]
+        # The text workload compares Reel with itself without the text (its "ffmpeg" column).
+        base = med["ffmpeg"] if "ffmpeg" in med else med[tools[-1]]
         for t in tools:
             m = med[t]
-            ratios = f"{m['wall'] / med['ffmpeg']['wall']:11.2f} {m['cpu'] / med['ffmpeg']['cpu']:10.2f} "
+            ratios = f"{m['wall'] / base['wall']:11.2f} {m['cpu'] / base['cpu']:10.2f} "
             if "floor" in med:
                 ratios += f"{m['wall'] / med['floor']['wall']:10.2f} {m['cpu'] / med['floor']['cpu']:9.2f}"
             else:
@@ -703,6 +765,10 @@ def main():
                 (f"{w['name']}: Reel wall within 15 % of the floor", reel_m["wall"] <= 1.15 * med["floor"]["wall"],
                  f"{reel_m['wall'] / med['floor']['wall']:.2f}x"),
             ]
+        if w["name"] == "text":     # issue 11: titles and captions cost at most 10 %
+            ratio = paired["reel-plain"]
+            targets = [("text: Reel with titles and captions within 1.1x of without (paired wall)", ratio <= 1.1,
+                        f"{ratio:.2f}x")]
         results["workloads"][w["name"]]["targets"] = [{"target": n, "met": ok, "value": v} for n, ok, v in targets]
         for n, ok, v in targets:
             if not ok:

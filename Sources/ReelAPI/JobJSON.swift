@@ -55,6 +55,10 @@ enum JobJSON {
             w.key("expiresAt")
             w.timestamp(retentionHours > 0 ? j.finishedAt.map { $0 + Int64(retentionHours * 3_600_000) } : nil)
             w.key("expired"); w.bool(o.expired)
+            if let copied = o.copiedFrames, let encoded = o.encodedFrames {
+                w.key("copiedFrames"); w.int(copied)
+                w.key("encodedFrames"); w.int(encoded)
+            }
             w.closeObject()
         } else {
             w.null()
@@ -86,7 +90,7 @@ enum JobJSON {
     /// An asset; `expiresAt` is when retention deletes it unless a job still uses it then.
     static func assetMembers(_ a: Asset, retentionHours: Double) -> [(key: String, value: JSONValue)] {
         [
-            ("id", .string(a.id)), ("src", .string("upload:\(a.id)")), ("bytes", .number(String(a.bytes))),
+            ("id", .string(a.id)), ("src", .string("upload:\(a.id)")), ("kind", .string(a.kind)), ("bytes", .number(String(a.bytes))),
             ("sha256", .string(a.sha256)), ("contentType", a.contentType.map { .string($0) } ?? .null),
             ("filename", a.filename.map { .string($0) } ?? .null), ("createdAt", .string(timestamp(a.createdAt))),
             ("expiresAt", retentionHours > 0 ? .string(timestamp(a.createdAt + Int64(retentionHours * 3_600_000))) : .null),

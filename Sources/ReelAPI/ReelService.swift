@@ -108,8 +108,12 @@ public final class ReelService: @unchecked Sendable {
             guard let r = name.range(of: ".partial-") else { continue }
             let pid = Int32(name[r.upperBound...].split(separator: "-").first ?? "") ?? 0
             if pid > 0 && (kill(pid, 0) == 0 || errno == EPERM) { continue }
-            if let (jobID, attempt) = outputName(String(name.dropFirst()[..<r.lowerBound])),
-               let job = try? store.job(jobID), job.status == .running, job.attempts == attempt { continue }
+            if let (jobID, attempt) = outputName(String(name.dropFirst()[..<r.lowerBound])) {
+                // Unreadable store: keep the file (another node may be writing it); the next start sweeps it.
+                let job: Job?
+                do { job = try store.job(jobID) } catch { continue }
+                if let job, job.status == .running, job.attempts == attempt { continue }
+            }
             try? FileManager.default.removeItem(atPath: dir + "/" + name)
             logger.info("removed a partial output", metadata: ["file": "\(name)"])
         }

@@ -8,13 +8,20 @@ public struct JobOutput: Sendable, Equatable {
     public var contentType: String
     /// Deleted by the retention sweep.
     public var expired: Bool
+    /// Video frames copied from the sources as they were (passthrough) and encoded; nil for an
+    /// output without video (m4a) and for jobs finished before Reel counted them.
+    public var copiedFrames: Int64?
+    public var encodedFrames: Int64?
 
-    public init(path: String, bytes: Int64, duration: String, sha256: String, contentType: String, expired: Bool = false) {
+    public init(path: String, bytes: Int64, duration: String, sha256: String, contentType: String, expired: Bool = false,
+                copiedFrames: Int64? = nil, encodedFrames: Int64? = nil) {
         self.path = path
         self.bytes = bytes
         self.duration = duration
         self.sha256 = sha256
         self.contentType = contentType
         self.expired = expired
+        self.copiedFrames = copiedFrames
+        self.encodedFrames = encodedFrames
     }
 }

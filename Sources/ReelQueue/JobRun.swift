@@ -92,7 +92,9 @@ struct JobRun {
             do {
                 let rendered = try RenderedOutput(path: path)
                 output = JobOutput(path: path, bytes: rendered.bytes, duration: plan.outputRange.duration.description,
-                                   sha256: rendered.sha256, contentType: JobRun.contentType(plan.format))
+                                   sha256: rendered.sha256, contentType: JobRun.contentType(plan.format),
+                                   copiedFrames: chunked == nil ? renderer.frameCounts?.copied : 0,
+                                   encodedFrames: chunked == nil ? renderer.frameCounts?.encoded : plan.frameCount)
             } catch {
                 try? FileManager.default.removeItem(atPath: path)
                 record { try pool.store.fail(job.id, owner: owner, error: JobError(code: "render_failed", message: "\(error)"), retry: true) }

@@ -138,14 +138,22 @@ extension JobStore {
     /// holding SQLite's lock, PostgreSQL restarting) for up to `patience` seconds, trying again with
     /// growing pauses, so a finished render is recorded instead of being rendered again. Other
     /// errors, and transient ones past the patience, are thrown.
+    ///
+    /// A try that failed with the connection may still have committed (PostgreSQL answered COMMIT,
+    /// the reply was lost): then the next try finds no running job of this owner, and the job is
+    /// read back, so a success already recorded with this output counts as done rather than lost.
     @discardableResult
     public func complete(_ id: String, owner: String, output: JobOutput, patience: Double) throws -> Bool {
         let deadline = Date().addingTimeInterval(patience)
         var pause = 0.05
+        var failedOnce = false
         while true {
             do {
-                return try complete(id, owner: owner, output: output)
+                if try complete(id, owner: owner, output: output) { return true }
+                guard failedOnce, let job = try job(id) else { return false }
+                return job.status == .succeeded && job.output?.path == output.path
             } catch let e as StoreFailure where e.isTransient && Date().addingTimeInterval(pause) < deadline {
+                failedOnce = true
                 Thread.sleep(forTimeInterval: pause)
                 pause = min(pause * 2, 1)
             }

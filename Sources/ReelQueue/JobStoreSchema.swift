@@ -133,7 +133,17 @@ enum JobStoreSchema {
         CREATE INDEX templates_by_key ON templates(key_id);
         ALTER TABLE jobs ADD COLUMN template_id TEXT;
         """,
-        // 5: chunked rendering. A long job is cut into `job_chunks`, each claimed and rendered by
+        // 5: an asset's kind (media, font, captions): uploads are fonts and caption files too, each
+        // with its own probe. Earlier uploads were all media.
+        """
+        ALTER TABLE assets ADD COLUMN kind TEXT NOT NULL DEFAULT 'media';
+        """,
+        // 6: how a finished output's video frames were made (passthrough copies some).
+        """
+        ALTER TABLE jobs ADD COLUMN output_copied_frames INTEGER;
+        ALTER TABLE jobs ADD COLUMN output_encoded_frames INTEGER;
+        """,
+        // 7: chunked rendering. A long job is cut into `job_chunks`, each claimed and rendered by
         // any worker with a lease and attempts of its own; `jobs.chunks` is how many (1: not cut).
         """
         ALTER TABLE jobs ADD COLUMN chunks INTEGER NOT NULL DEFAULT 1;
@@ -160,7 +170,7 @@ enum JobStoreSchema {
         id, key_id, status, spec, idempotency_key, progress, eta, attempts, max_attempts, cancel_requested,
         error_code, error_message, output_path, output_bytes, output_duration, output_sha256,
         output_content_type, output_expired, created_at, updated_at, started_at, finished_at, webhook_url, webhook_events,
-        template_id, chunks, rowid AS rowid
+        template_id, chunks, output_copied_frames, output_encoded_frames, rowid AS rowid
         """
 
     /// The positions of `jobColumns` in a statement, resolved by name once per statement.
@@ -168,7 +178,7 @@ enum JobStoreSchema {
         let id, keyID, status, spec, idempotencyKey, progress, eta, attempts, maxAttempts, cancelRequested: Int32
         let errorCode, errorMessage, outputPath, outputBytes, outputDuration, outputSHA256: Int32
         let outputContentType, outputExpired, createdAt, updatedAt, startedAt, finishedAt, webhookURL, webhookEvents: Int32
-        let templateID, chunks: Int32
+        let templateID, chunks, outputCopiedFrames, outputEncodedFrames: Int32
 
         init(_ s: SQLiteStatement) throws {
             id = try s.column("id"); keyID = try s.column("key_id"); status = try s.column("status"); spec = try s.column("spec")
@@ -182,6 +192,7 @@ enum JobStoreSchema {
             updatedAt = try s.column("updated_at"); startedAt = try s.column("started_at"); finishedAt = try s.column("finished_at")
             webhookURL = try s.column("webhook_url"); webhookEvents = try s.column("webhook_events")
             templateID = try s.column("template_id"); chunks = try s.column("chunks")
+            outputCopiedFrames = try s.column("output_copied_frames"); outputEncodedFrames = try s.column("output_encoded_frames")
         }
     }
 
@@ -194,7 +205,8 @@ enum JobStoreSchema {
         if let path = s.optionalText(at: c.outputPath) {
             output = JobOutput(path: path, bytes: s.int64(at: c.outputBytes), duration: s.text(at: c.outputDuration),
                                sha256: s.text(at: c.outputSHA256), contentType: s.text(at: c.outputContentType),
-                               expired: s.int(at: c.outputExpired) != 0)
+                               expired: s.int(at: c.outputExpired) != 0, copiedFrames: s.optionalInt(at: c.outputCopiedFrames),
+                               encodedFrames: s.optionalInt(at: c.outputEncodedFrames))
         }
         return Job(id: s.text(at: c.id), keyID: s.text(at: c.keyID), templateID: s.optionalText(at: c.templateID),
                    status: Job.Status(rawValue: s.text(at: c.status)) ?? .failed, spec: s.text(at: c.spec),

@@ -3,9 +3,9 @@ extension SQLiteJobStore {
     public func insert(_ a: Asset) throws {
         try locked { db in
             try db.prepare("""
-                INSERT INTO assets (id, key_id, path, bytes, sha256, content_type, filename, probe, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO assets (id, key_id, path, bytes, sha256, content_type, filename, probe, created_at, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).run([.text(a.id), .text(a.keyID), .text(a.path), .int(a.bytes), .text(a.sha256), a.contentType.map { .text($0) } ?? .null,
-                          a.filename.map { .text($0) } ?? .null, .text(a.probe), .int(a.createdAt)])
+                          a.filename.map { .text($0) } ?? .null, .text(a.probe), .int(a.createdAt), .text(a.kind)])
         }
     }
 
@@ -20,12 +20,12 @@ extension SQLiteJobStore {
     }
 
     func fetchAsset(_ id: String, _ db: SQLiteDatabase) throws -> Asset? {
-        let s = try db.prepare("SELECT id, key_id, path, bytes, sha256, content_type, filename, probe, created_at FROM assets WHERE id = ?")
+        let s = try db.prepare("SELECT id, key_id, path, bytes, sha256, content_type, filename, probe, created_at, kind FROM assets WHERE id = ?")
             .bind([.text(id)])
         guard try s.step() else { return nil }
         return Asset(id: try s.text("id"), path: try s.text("path"), bytes: try s.int64("bytes"), sha256: try s.text("sha256"),
                      contentType: try s.optionalText("content_type"), filename: try s.optionalText("filename"),
-                     probe: try s.text("probe"), createdAt: try s.int64("created_at"), keyID: try s.text("key_id"))
+                     probe: try s.text("probe"), createdAt: try s.int64("created_at"), keyID: try s.text("key_id"), kind: try s.text("kind"))
     }
 
     /// Deletes an asset of `keyID` unless a queued or running job names it (one transaction, so a

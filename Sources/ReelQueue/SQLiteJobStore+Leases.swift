@@ -108,11 +108,14 @@ extension SQLiteJobStore {
                     UPDATE jobs SET status = ?, progress = CASE WHEN ? = 'succeeded' THEN 1 ELSE progress END, eta = NULL,
                     lease_owner = NULL, lease_expires = NULL, error_code = ?, error_message = ?,
                     output_path = ?, output_bytes = ?, output_duration = ?, output_sha256 = ?, output_content_type = ?,
+                    output_copied_frames = ?, output_encoded_frames = ?,
                     finished_at = ?, updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'running'
                     """).run([.text(status), .text(status), error.map { .text($0.code) } ?? .null, error.map { .text($0.message) } ?? .null,
                               output.map { .text($0.path) } ?? .null, output.map { .int($0.bytes) } ?? .null,
                               output.map { .text($0.duration) } ?? .null, output.map { .text($0.sha256) } ?? .null,
-                              output.map { .text($0.contentType) } ?? .null, .int(t), .int(t), .text(id), .text(owner)])
+                              output.map { .text($0.contentType) } ?? .null,
+                              output?.copiedFrames.map { .int($0) } ?? .null, output?.encodedFrames.map { .int($0) } ?? .null,
+                              .int(t), .int(t), .text(id), .text(owner)])
                 guard db.changes == 1 else { return false }
                 try enqueueEvent(status, jobID: id, db)
                 return true

@@ -57,10 +57,12 @@ public final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    /// Tells an idle worker a job is waiting.
+    /// Tells an idle worker a job is waiting. Wake-ups beyond one per worker are dropped: a burst of
+    /// notifications (every submit on every node) must not send a worker through as many empty
+    /// claims once it is free; one claim per worker finds what is there.
     public func wake() {
         condition.lock()
-        pendingWakeups += 1
+        pendingWakeups = min(pendingWakeups + 1, max(1, count))
         condition.signal()
         condition.unlock()
     }

@@ -37,7 +37,7 @@ public struct TimelineSpec: Sendable, Equatable {
         if let i = overlays.firstIndex(where: {
             switch $0.content {
             case .image(let s), .video(let s, _, _, _): return s == src
-            case .text: return false
+            case .text, .captions: return false
             }
         }) {
             return "/timeline/overlays/\(i)/src"
@@ -53,7 +53,7 @@ public struct TimelineSpec: Sendable, Equatable {
         for o in overlays {
             switch o.content {
             case .image(let src), .video(let src, _, _, _): all.append(src)
-            case .text: break
+            case .text, .captions: break
             }
         }
         all += voiceOvers.map(\.src) + music.map(\.src)

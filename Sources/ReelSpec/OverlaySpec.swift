@@ -1,7 +1,11 @@
-/// A visual above the videos at an explicit start: a title, an image, or a picture-in-picture video.
+/// A visual above the videos at an explicit start: a title, a captions track, an image, or a
+/// picture-in-picture video.
 public struct OverlaySpec: Sendable, Equatable {
     public enum Content: Sendable, Equatable {
         case text(TextStyle)
+        /// An SRT or WebVTT file, each cue shown at its time (offset by the overlay's start) in `style`
+        /// (whose `text` is unused); `highlight` colours the word being spoken.
+        case captions(src: String, style: TextStyle, highlight: Color?)
         case image(src: String)
         case video(src: String, sourceRange: TimeRange?, volume: Volume?, muted: Bool)
     }
@@ -37,7 +41,7 @@ public struct OverlaySpec: Sendable, Equatable {
 
 /// An overlay animation (Core Animation-style title effects).
 public struct Animation: Sendable, Equatable {
-    public enum Kind: String, Sendable, CaseIterable { case fade, pop, spin, slideIn }
+    public enum Kind: String, Sendable, CaseIterable { case fade, pop, spin, slideIn, typewriter }
 
     public var kind: Kind
     /// Length of the in (and out) phase; default 20 % of the overlay's duration.
@@ -54,19 +58,34 @@ public struct Animation: Sendable, Equatable {
 /// The look of a text overlay.
 public struct TextStyle: Sendable, Equatable {
     public var text: String
+    /// A system font family (fontconfig); nil with no `fontSrc` means the system's sans-serif.
     public var family: String?
+    /// An uploaded or relative TTF/OTF/TTC font file, instead of `family`.
+    public var fontSrc: String?
     /// Size in output pixels.
     public var size: Double = 48
     public var weight: Int = 400
+    public var italic = false
     public var color: Color = .white
     public var stroke: Stroke?
     public var shadow: Shadow?
     public var box: Box?
     public var align: Alignment = .center
+    /// Distance between baselines as a multiple of the size.
+    public var lineHeight = 1.2
     /// Wrapping width as a fraction of the frame width.
     public var maxWidth: Double?
 
     public init(text: String) { self.text = text }
+
+    /// The look of captions when the spec says nothing (PRODUCT.md §1): white 48 px text with a
+    /// black stroke, wrapped at 90 % of the frame width.
+    public static var captionDefault: TextStyle {
+        var s = TextStyle(text: "")
+        s.stroke = Stroke(color: .black, width: 3)
+        s.maxWidth = 0.9
+        return s
+    }
 
     public enum Alignment: String, Sendable, CaseIterable { case left, center, right }
 
@@ -85,5 +104,7 @@ public struct TextStyle: Sendable, Equatable {
     public struct Box: Sendable, Equatable {
         public var color: Color
         public var padding: Double
+        /// Corner radius in pixels.
+        public var radius: Double = 0
     }
 }

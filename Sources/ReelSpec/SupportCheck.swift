@@ -14,12 +14,5 @@ public enum SupportCheck {
         let pointers: @Sendable (JobSpec) -> [String]
     }
 
-    static let gaps: [Gap] = [
-        Gap(feature: "text overlays") { spec in
-            spec.timeline.overlays.indices.filter {
-                if case .text = spec.timeline.overlays[$0].content { return true }
-                return false
-            }.map { "/timeline/overlays/\($0)" }
-        },
-    ]
+    static let gaps: [Gap] = []
 }

@@ -19,7 +19,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Show progress (a bar on a terminal, plain lines otherwise).")
     var progress = false
 
-    @Flag(help: "Show FFmpeg's warnings and encoder statistics.")
+    @Flag(help: "Show FFmpeg's warnings and encoder statistics, and how many video frames were copied and encoded.")
     var verbose = false
 
     func run() throws {
@@ -50,8 +50,12 @@ struct RenderCommand: ParsableCommand {
         interrupt.resume()
         let meter = ProgressMeter(enabled: progress, outputSeconds: plan.outputRange.duration.approximateSeconds)
         do {
-            try Renderer(plan: plan).render(to: output, cancel: cancel) { meter.update($0) }
+            let renderer = Renderer(plan: plan)
+            try renderer.render(to: output, cancel: cancel) { meter.update($0) }
             meter.finish()
+            if verbose, let counts = renderer.frameCounts {
+                printError("video frames: \(counts.copied) copied, \(counts.encoded) encoded")
+            }
         } catch RenderError.cancelled {
             meter.finish()
             printError("render cancelled")

@@ -20,7 +20,7 @@ final class ClusterTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: root) }
 
     /// A node on the shared database and folder (`root/data`, `root/media`).
-    func node(leaseSeconds: Int = 5) throws -> ServerProcess {
+    func node(leaseSeconds: Int = 30) throws -> ServerProcess {
         try ServerProcess(root: root, env: ["REEL_DATABASE_URL": database, "REEL_LEASE_SECONDS": "\(leaseSeconds)"])
     }
 
@@ -168,7 +168,8 @@ final class ClusterTests: XCTestCase {
     /// shared store. Each node polls for due deliveries; the receiver sees each event one time.
     func testWebhookEventsOfAClusterAreSentOnceByOneNode() throws {
         let secret = "whsec-cluster-0123456789abcdef"
-        let env = ["REEL_DATABASE_URL": database, "REEL_WEBHOOK_SECRET": secret, "REEL_ALLOWED_HOSTS": "127.0.0.1"]
+        let env = ["REEL_DATABASE_URL": database, "REEL_WEBHOOK_SECRET": secret, "REEL_ALLOWED_HOSTS": "127.0.0.1",
+                   "REEL_LEASE_SECONDS": "30"]
         let nodes = [try ServerProcess(root: root, env: env), try ServerProcess(root: root, env: env)]
         defer { nodes.forEach { $0.terminate() } }
         let receiver = try WebhookReceiver()

@@ -5,6 +5,27 @@ import XCTest
 final class JobsAPITests: XCTestCase {
     let small = ##"{ "version": 1, "output": { "width": 64, "height": 64, "frameRate": 10 }, "timeline": { "videos": [ { "color": "#FF0000", "duration": 1 }, { "src": "upload:ID" } ] } }"##
 
+    /// A passthrough job reports how many frames it copied and encoded, through the store and the API.
+    func testPassthroughJobReportsCopiedAndEncodedFrames() throws {
+        let f = try ServiceFixture()
+        try f.ffmpeg(["-f", "lavfi", "-i", "testsrc=s=160x120:r=30:d=2", "-pix_fmt", "yuv420p", "-c:v", "libx264", "-g", "15",
+                      "-keyint_min", "15", "-sc_threshold", "0", "gop.mp4"])
+        let data = try Data(contentsOf: URL(fileURLWithPath: f.root + "/media/gop.mp4"))
+        let up = try f.client().request("POST", "/v1/assets", headers: [("Content-Type", "video/mp4")], body: [UInt8](data))
+        XCTAssertEqual(up.status, 201, up.text)
+        let asset = try XCTUnwrap(up.json["id"] as? String)
+        let id = try f.submit(##"{ "version": 1, "output": { "preset": "passthrough" }, "timeline": { "videos": [ { "src": "upload:\##(asset)", "sourceRange": { "start": "5/30", "duration": "40/30" } } ] } }"##)
+        let done = try f.waitForJob(id) { ["succeeded", "failed", "canceled"].contains($0["status"] as? String ?? "") }
+        XCTAssertEqual(done["status"] as? String, "succeeded", "\(done)")
+        let output = try XCTUnwrap(done["output"] as? [String: Any])
+        // Frames 5…44: 5…14 up to the keyframe at 15 are encoded, the GOPs from 15 copied (all but
+        // a cut GOP's last B-frames).
+        let copied = try XCTUnwrap(output["copiedFrames"] as? Int), encoded = try XCTUnwrap(output["encodedFrames"] as? Int)
+        XCTAssertEqual(copied + encoded, 40)
+        XCTAssertGreaterThanOrEqual(encoded, 10)
+        XCTAssertGreaterThanOrEqual(copied, 25)
+    }
+
     func testUploadSubmitPollDownloadWholeAndByRanges() throws {
         let f = try ServiceFixture()
         try f.ffmpeg(["-f", "lavfi", "-i", "testsrc=s=64x64:r=10:d=1", "-f", "lavfi", "-i", "sine=d=1", "-c:v", "libx264", "-c:a", "aac", "-shortest", "clip.mp4"])
@@ -30,6 +51,8 @@ final class JobsAPITests: XCTestCase {
         XCTAssertEqual(done["progress"] as? Double, 1)
         let output = try XCTUnwrap(done["output"] as? [String: Any])
         XCTAssertEqual(output["duration"] as? Double, 2)
+        XCTAssertEqual(output["copiedFrames"] as? Int, 0, "an ordinary render copies nothing")
+        XCTAssertEqual(output["encodedFrames"] as? Int, 20)
 
         let whole = try c.request("GET", "/v1/jobs/\(id)/output")
         XCTAssertEqual(whole.status, 200)

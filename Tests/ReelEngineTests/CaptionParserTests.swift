@@ -68,3 +68,33 @@ final class CaptionParserTests: XCTestCase {
         XCTAssertEqual(line("1\n00:00:61,000 --> 00:01:02,000\nbad seconds\n"), 2)
     }
 }
+
+extension CaptionParserTests {
+    func testProbeRefusesAHugeFileBySizeWithoutReadingIt() throws {
+        let ws = try Workspace()
+        let path = ws.path("huge.vtt")
+        try "WEBVTT\n\n00:00.000 --> 00:01.000\nhi\n".write(toFile: path, atomically: true, encoding: .utf8)
+        // A sparse terabyte: nothing on disk, but no process could read it into memory.
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 1 << 40)
+        try handle.close()
+        XCTAssertThrowsError(try CaptionProbe.probe(path: path)) { error in
+            XCTAssertEqual("\(error)", "line 1: the file is larger than 8 MiB")
+        }
+    }
+}
+
+extension CaptionParserTests {
+    func testInlineTimestampsTimeWordsSplitByNoBreakAndIdeographicSpaces() throws {
+        let cue = try XCTUnwrap(parse("WEBVTT\n\n00:00.000 --> 00:01.000\n<00:00.000>one&nbsp;two\u{3000}three <00:00.800>four\n").first)
+        XCTAssertEqual(cue.words.map(\.text), ["one", "two", "three", "four"])
+        // The renderer's words (from the laid-out text) are the parser's, so the timestamps are used
+        // rather than the cue shared out by word length.
+        let layout = try TextLayout(text: cue.text, chain: FontChain(family: nil, weight: 400, italic: false), size: 20,
+                                    lineHeight: 1, align: .left, maxWidth: nil)
+        let words = CueTiming.wordRanges(layout.scalars)
+        XCTAssertEqual(words.count, 4)
+        XCTAssertEqual(CueTiming.wordStarts(cue, words: words), [ms(0), ms(0), ms(0), ms(800)])
+        XCTAssertEqual(CueTiming.currentWord(cue, words: words, at: ms(900)), 3)
+    }
+}

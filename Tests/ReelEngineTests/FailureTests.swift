@@ -66,17 +66,6 @@ final class FailureTests: XCTestCase {
         XCTAssertEqual(loop.map(\.pointer), ["/timeline/music/0/sourceRange"])
     }
 
-    func testUnsupportedFeaturesAreRefusedNotIgnored() throws {
-        let ws = try Workspace()
-        let found = problems(ws, ##"""
-        { "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 2 },
-                                                  { "color": "#FFFFFF", "duration": 2 } ],
-          "overlays": [ { "type": "text", "text": "Hello", "start": 0 } ] } }
-        """##)
-        XCTAssertEqual(Set(found.map(\.pointer)), ["/timeline/overlays/0"], "text is the one feature left")
-        XCTAssertTrue(found.allSatisfy { $0.message.contains("not supported yet") })
-    }
-
     func testCancelStopsTheRenderAndLeavesNoFile() throws {
         let ws = try Workspace()
         try ws.lumaRamp("ramp.mp4", seconds: 3)

@@ -106,6 +106,24 @@ final class JobStoreTests: XCTestCase {
         }
     }
 
+    /// Every field of an asset comes back as written, its kind included (a migration in each store).
+    func testAssetsRoundTripWithTheirKind() throws {
+        try onBothStores {
+            let s = try store()
+            for (id, kind) in [("asset_m", "media"), ("asset_f", "font"), ("asset_c", "captions")] {
+                try s.insert(Asset(id: id, path: "/d/" + id, bytes: 7, sha256: "ab", contentType: "font/ttf", filename: "x.ttf",
+                                   probe: #"{"k":1}"#, createdAt: 42, keyID: "K", kind: kind))
+            }
+            for (id, kind) in [("asset_m", "media"), ("asset_f", "font"), ("asset_c", "captions")] {
+                let a = try XCTUnwrap(try s.asset(id, keyID: "K"))
+                XCTAssertEqual(a.kind, kind)
+                XCTAssertEqual([a.path, a.sha256, a.contentType, a.filename, a.probe], ["/d/" + id, "ab", "font/ttf", "x.ttf", #"{"k":1}"#])
+                XCTAssertEqual([a.bytes, a.createdAt], [7, 42])
+            }
+            XCTAssertNil(try s.asset("asset_f", keyID: "other"))
+        }
+    }
+
     func testWebhookEventsAreWrittenWithTheStateChange() throws {
         try onBothStores {
             let s = try store(maxAttempts: 1)
@@ -124,7 +142,10 @@ final class JobStoreTests: XCTestCase {
             XCTAssertEqual(try events(a.id), ["progress"], "progress at most every 5 s")
             clock.advance(seconds: 5)
             XCTAssertEqual(try s.heartbeat(a.id, owner: "W", progress: 0.8, eta: nil), .keepGoing)
-            XCTAssertTrue(try s.complete(a.id, owner: "W", output: JobOutput(path: "/o", bytes: 1, duration: "1", sha256: "", contentType: "video/mp4")))
+            XCTAssertTrue(try s.complete(a.id, owner: "W", output: JobOutput(path: "/o", bytes: 1, duration: "1", sha256: "", contentType: "video/mp4",
+                                                                          copiedFrames: 7, encodedFrames: 3)))
+            XCTAssertEqual(try s.job(a.id)?.output?.copiedFrames, 7, "passthrough's counts are stored")
+            XCTAssertEqual(try s.job(a.id)?.output?.encodedFrames, 3)
             XCTAssertEqual(try events(a.id), ["progress", "progress", "succeeded"])
             XCTAssertTrue(try s.deliveries(jobID: a.id).allSatisfy { $0.status == .pending && $0.url == "http://h/x" && $0.id.hasPrefix("dlv_") })
 

@@ -134,6 +134,7 @@ final class PostgresStoreTests: XCTestCase {
         XCTAssertEqual(wakes.wait(timeout: .now() + 30), .success)
         guard case .created(let job) = try s.submit(spec: "{}", bodyHash: "h", idempotencyKey: "before") else { return XCTFail() }
         XCTAssertEqual(try s.claim(owner: "W")?.id, job.id)
+        XCTAssertEqual(wakes.wait(timeout: .now() + 30), .success, "the submit's notification, consumed before the restart")
 
         try pg.stop()
         XCTAssertThrowsError(try s.job(job.id)) { XCTAssertTrue(($0 as? StoreFailure)?.isUnavailable ?? false, "\($0)") }
@@ -146,6 +147,7 @@ final class PostgresStoreTests: XCTestCase {
         XCTAssertEqual(done.attempts, 1)
         guard case .existing(let again) = try s.submit(spec: "{}", bodyHash: "h", idempotencyKey: "before") else { return XCTFail() }
         XCTAssertEqual(again.id, job.id)
-        XCTAssertEqual(wakes.wait(timeout: .now() + 30), .success, "the listener reconnected")
+        guard case .created = try s.submit(spec: "{}", bodyHash: "h2", idempotencyKey: "after") else { return XCTFail() }
+        XCTAssertEqual(wakes.wait(timeout: .now() + 30), .success, "the listener reconnected: a submit after the restart wakes it")
     }
 }

@@ -24,7 +24,7 @@ final class OverlayValidationTests: XCTestCase {
     }
 
     func testTextRules() {
-        let json = specWithOverlay(#"{"type": "text", "text": "", "start": 0, "font": {"family": "", "size": 0, "weight": "heavy", "color": "white", "style": "italic"},"#
+        let json = specWithOverlay(#"{"type": "text", "text": "", "start": 0, "font": {"family": "", "size": 0, "weight": "heavy", "color": "white", "style": "oblique"},"#
             + ##" "stroke": {"color": "#000000"}, "shadow": {"color": "#000000", "blur": -1}, "box": {"color": "#000000", "padding": -2},"##
             + #" "align": "justify", "maxWidth": 0, "src": "x.png", "muted": true}"#)
         XCTAssertEqual(pointers(json), ["\(o)/text", "\(o)/font/family", "\(o)/font/size", "\(o)/font/weight", "\(o)/font/color",
@@ -37,6 +37,39 @@ final class OverlayValidationTests: XCTestCase {
         XCTAssertEqual(message(specWithOverlay(#"{"type": "text", "start": 0, "font": {"weight": 950}}"#), at: "\(o)/font/weight"),
                        "must be between 100 and 900")
         XCTAssertEqual(pointers(specWithOverlay(#"{"type": "text", "start": 0}"#)), ["\(o)/text"])
+    }
+
+    func testTextFontFileStyleAndBoxRadius() throws {
+        let s = try XCTUnwrap(decodeOK(specWithOverlay(#"{"type": "text", "text": "Hi", "start": 0, "font": {"src": "upload:F1", "style": "italic"},"#
+            + ##" "box": {"color": "#000000", "radius": 6, "padding": 4}, "lineHeight": 1.5, "animations": ["typewriter"]}"##)))
+        guard case .text(let style) = s.timeline.overlays[0].content else { return XCTFail() }
+        XCTAssertEqual(style.fontSrc, "upload:F1")
+        XCTAssertNil(style.family)
+        XCTAssertTrue(style.italic)
+        XCTAssertEqual(style.box?.radius, 6)
+        XCTAssertEqual(style.lineHeight, 1.5)
+        XCTAssertEqual(s.timeline.overlays[0].animations.map(\.kind), [.typewriter])
+        XCTAssertEqual(message(specWithOverlay(#"{"type": "text", "text": "Hi", "start": 0, "font": {"src": "a.ttf", "family": "DejaVu Sans"}}"#),
+                               at: "\(o)/font/src"), "cannot be given together with family")
+        XCTAssertEqual(message(specWithOverlay(#"{"type": "text", "text": "Hi", "start": 0, "lineHeight": 0.1}"#), at: "\(o)/lineHeight"),
+                       "must be between 0.5 and 5")
+        XCTAssertEqual(message(specWithOverlay(#"{"type": "image", "src": "a.png", "start": 0, "animations": ["typewriter"]}"#),
+                               at: "\(o)/animations/0"), "typewriter animates text; it is not allowed on image overlays")
+    }
+
+    func testCaptionsOverlay() throws {
+        let s = try XCTUnwrap(decodeOK(specWithOverlay(##"{"type": "captions", "src": "subs/en.vtt", "start": 1, "highlight": {"color": "#FFFF00"}, "font": {"size": 30}}"##)))
+        guard case let .captions(src, style, highlight) = s.timeline.overlays[0].content else { return XCTFail() }
+        XCTAssertEqual(src, "subs/en.vtt")
+        XCTAssertEqual(highlight, Color(red: 255, green: 255, blue: 0))
+        XCTAssertEqual(style.size, 30)
+        XCTAssertEqual(style.stroke?.color, .black, "captions keep their default black stroke")
+        XCTAssertEqual(style.stroke?.width, 3)
+        XCTAssertEqual(style.maxWidth, 0.9)
+        XCTAssertEqual(pointers(specWithOverlay(#"{"type": "captions", "start": 0, "text": "x", "highlight": {}}"#)),
+                       ["\(o)/src", "\(o)/text", "\(o)/highlight/color"])
+        XCTAssertEqual(message(specWithOverlay(##"{"type": "image", "src": "a.png", "start": 0, "highlight": {"color": "#FFFFFF"}}"##),
+                               at: "\(o)/highlight"), "is not allowed on image overlays")
     }
 
     func testImageAndVideoOverlays() throws {
@@ -53,7 +86,7 @@ final class OverlayValidationTests: XCTestCase {
 
     func testBadTypeDoesNotCallTypeMembersUnknown() {
         XCTAssertEqual(problems(specWithOverlay(#"{"type": "sticker", "start": 0, "text": "x", "src": "y"}"#)),
-                       [SpecProblem(pointer: "\(o)/type", message: #"must be one of text, image or video (found "sticker")"#)])
+                       [SpecProblem(pointer: "\(o)/type", message: #"must be one of text, captions, image or video (found "sticker")"#)])
         XCTAssertEqual(pointers(specWithOverlay(#"{"start": 0, "src": "y"}"#)), ["\(o)/type"])
     }
 

@@ -52,9 +52,26 @@ final class DecodedStream {
     }
 
     /// Positions the stream so that the next frames start at or before source time `t`.
+    ///
+    /// An index-based seek (MP4/QuickTime, Matroska) lands on the keyframe at or before `t`. Where
+    /// the seek is a byte estimate (MPEG-TS, raw streams) it may land after it, on the next
+    /// keyframe, and a trim would start late: there the first keyframe is looked for and, while it
+    /// lies after `t`, the seek goes again further back (1 s, 2 s, 4 s … before `t`, at last the
+    /// start).
     func seek(to t: Time) throws {
         guard t.isPositive else { return }
-        try input.seek(stream: streamIndex, to: timestamp(of: t))
+        let wanted = timestamp(of: t)
+        var target = wanted
+        if !input.seeksByIndex {
+            var back = Time(value: 1, timescale: 1)
+            for _ in 0..<16 {
+                try input.seek(stream: streamIndex, to: target)
+                guard let first = try firstKeyframeTimestamp(), first > wanted, t > back || target > timestamp(of: .zero) else { break }
+                target = t > back ? timestamp(of: t - back) : timestamp(of: .zero)
+                back = back + back
+            }
+        }
+        try input.seek(stream: streamIndex, to: target)
         decoder.flush()
         inputEnded = false
         drained = false
@@ -114,6 +131,23 @@ final class DecodedStream {
             }
         }
     }
+
+    /// The presentation (else decode) timestamp of this stream's next keyframe packet, the first
+    /// frame a decoder can show after the seek (packets before it are dropped by the decoder);
+    /// nil at the end of the file or when none comes within `keyframeSearchPackets`.
+    private func firstKeyframeTimestamp() throws -> Int64? {
+        for _ in 0..<DecodedStream.keyframeSearchPackets {
+            guard try input.read(into: packet) else { return nil }
+            defer { packet.unref() }
+            guard packet.streamIndex == streamIndex, packet.pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 else { continue }
+            let ts = packet.pts != reel_nopts() ? packet.pts : packet.pointer.pointee.dts
+            if ts != reel_nopts() { return ts }
+        }
+        return nil
+    }
+
+    /// Packets read at most looking for a keyframe after a seek (a GOP of minutes at 60 fps).
+    static let keyframeSearchPackets = 20_000
 
     private func feed() throws {
         while true {

@@ -64,6 +64,13 @@ final class InputFile {
 
     var streamCount: Int { Int(pointer.pointee.nb_streams) }
 
+    /// True for containers whose seeks go by an index of keyframes (MP4/QuickTime, Matroska/WebM),
+    /// which land at or before the time asked for; others (MPEG-TS, raw streams) estimate.
+    var seeksByIndex: Bool {
+        let name = formatName
+        return name.hasPrefix("mov,") || name.hasPrefix("matroska")
+    }
+
     func stream(_ i: Int) -> UnsafeMutablePointer<AVStream> { pointer.pointee.streams[i]! }
 
     /// The index of the best stream of a type, or nil when the file has none.

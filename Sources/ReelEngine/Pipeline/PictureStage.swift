@@ -12,26 +12,36 @@ final class PictureStage {
     private var done: DispatchSemaphore?
     let frames: Int64
 
-    /// Starts the thread for output frames `range` (all the plan's `frameCount` frames by default;
-    /// a chunk's range for a chunked render). Frames keep their output numbers as pts.
-    init(plan: RenderPlan, range: Range<Int64>? = nil) {
-        let range = range ?? 0..<plan.frameCount
-        let frames = range.upperBound
-        self.frames = frames
+    /// Starts the thread for the plan's `frameCount` frames, or only for the frames of `ranges`
+    /// (ascending, not overlapping: a passthrough's encoded stretches, a chunk's frames), each
+    /// stretch read from a track of its own so the frames between are neither decoded nor drawn.
+    /// Frames keep their output numbers as pts.
+    init(plan: RenderPlan, ranges: [Range<Int64>]? = nil) {
+        let frames = plan.frameCount
+        let ranges = ranges ?? [0..<frames]
+        self.frames = ranges.reduce(0) { $0 + Int64($1.count) }
         let queue = BoundedQueue<Frame>(capacity: Renderer.pictureQueueDepth(frameBytes: plan.width * plan.height * (plan.keepsAlpha ? 5 : 3) / 2))
         self.queue = queue
         let stop = stopToken
         done = StageThread.start("reel-pictures") {
-            var pictures = TimelinePictures(plan: plan, stop: stop)
-            defer { pictures.close() }
             do {
-                for i in range {
-                    if queue.isClosed { break }
-                    let frame = try pictures.picture(at: plan.outputRange.start + plan.frameTime(i))
-                    let ref = try frame.reference()
-                    ref.pts = i
-                    ref.pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE
-                    guard queue.push(ref) else { break }
+                var previousEnd: Int64?
+                var track: TimelinePictures?
+                defer { track?.close() }
+                stretches: for range in ranges {
+                    if previousEnd != range.lowerBound || track == nil {
+                        track?.close()
+                        track = TimelinePictures(plan: plan, stop: stop, prefetching: ranges.count == 1)
+                    }
+                    previousEnd = range.upperBound
+                    for i in range {
+                        if queue.isClosed { break stretches }
+                        let frame = try track!.picture(at: plan.outputRange.start + plan.frameTime(i))
+                        let ref = try frame.reference()
+                        ref.pts = i
+                        ref.pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE
+                        guard queue.push(ref) else { break stretches }
+                    }
                 }
                 queue.finish(error: nil)
             } catch {

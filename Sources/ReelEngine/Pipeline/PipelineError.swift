@@ -3,6 +3,8 @@
 /// written as a short file.
 enum PipelineError: Error, CustomStringConvertible, RetryClassifiable {
     case picturesEnded(after: Int64, of: Int64)
+    /// A passthrough splice could not keep its own invariants (see `Splicer`).
+    case splice(String)
 
     /// A broken contract fails the same way again.
     var isTransient: Bool { false }
@@ -10,6 +12,7 @@ enum PipelineError: Error, CustomStringConvertible, RetryClassifiable {
     var description: String {
         switch self {
         case let .picturesEnded(after, of): return "the picture stage stopped after \(after) of \(of) frames"
+        case let .splice(why): return "passthrough splice: \(why)"
         }
     }
 }

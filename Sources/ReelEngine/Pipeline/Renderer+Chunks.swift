@@ -16,7 +16,7 @@ extension Renderer {
     /// (libvpx places keyframes of its own), GIF, HLS, stills or audio-only outputs.
     public var canRenderInChunks: Bool {
         switch plan.format {
-        case .mp4, .mov, .m4v: return plan.videoEncoding.codec != .vp9 && plan.frameCount > 0
+        case .mp4, .mov, .m4v: return plan.videoEncoding.codec != .vp9 && plan.frameCount > 0 && !plan.passthrough && !plan.keepsAlpha
         default: return false
         }
     }
@@ -51,7 +51,7 @@ extension Renderer {
         precondition(frames.lowerBound >= 0 && frames.upperBound <= plan.frameCount && !frames.isEmpty, "frames outside the output")
         precondition(frames.lowerBound % Int64(max(1, plan.videoEncoding.gopSize)) == 0, "a chunk starting off the GOP grid")
         do {
-            let pictures = PictureStage(plan: plan, range: frames)
+            let pictures = PictureStage(plan: plan, ranges: [frames])
             defer { pictures.stop() }
             let encoder = try OutputEncoders.video(plan, globalHeader: OutputEncoders.wantsGlobalHeader(plan.format))
             let file = try PacketFileWriter(path: path)

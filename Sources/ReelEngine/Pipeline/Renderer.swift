@@ -14,6 +14,9 @@ import ReelSpec
 public final class Renderer {
     public let plan: RenderPlan
     let logger: Logger
+    /// How the finished output's video frames were made; nil before a render and for audio-only
+    /// outputs.
+    public internal(set) var frameCounts: FrameCounts?
 
     public init(plan: RenderPlan, logger: Logger = Logger(label: "reel.render")) {
         self.plan = plan
@@ -83,9 +86,16 @@ public final class Renderer {
     }
 
     private func write(to temp: String, cancel: CancellationToken, progress: (Double) -> Void) throws {
-        if plan.format.isStill { return try writeStill(to: temp, stop: cancel) }
-        if plan.format == .gif { return try writeGIF(to: temp, cancel: cancel, progress: progress) }
-        if plan.format == .hls { return try writeHLS(to: temp, cancel: cancel, progress: progress) }
+        if plan.format.isStill {
+            try writeStill(to: temp, stop: cancel)
+            frameCounts = FrameCounts(copied: 0, encoded: 1)
+            return
+        }
+        if plan.format == .gif || plan.format == .hls {
+            try plan.format == .gif ? writeGIF(to: temp, cancel: cancel, progress: progress) : writeHLS(to: temp, cancel: cancel, progress: progress)
+            frameCounts = FrameCounts(copied: 0, encoded: plan.frameCount)
+            return
+        }
         let rate = Int64(plan.audioEncoding.sampleRate)
         guard !plan.format.isAudioOnly else {
             let output = try OutputFile(path: temp, formatName: OutputEncoders.muxerName(plan.format))
@@ -105,6 +115,7 @@ public final class Renderer {
             logger.info("rendered", metadata: ["frames": "0", "samples": "\(audio.total)"])
             return
         }
+        if plan.passthrough, try writeSpliced(to: temp, cancel: cancel, progress: progress) { return }
         let frames = plan.frameCount
         // The picture stage starts first, so the first segment opens and decodes while the encoders
         // are set up.
@@ -136,6 +147,7 @@ public final class Renderer {
         try videoEncoder.encode(nil, sink: writeVideo)
         try audioStage.writeRemainingPackets(sink: writeAudio)
         try output.finish()
+        frameCounts = FrameCounts(copied: 0, encoded: frames)
         logger.info("rendered", metadata: ["frames": "\(frames)", "samples": "\(plan.sampleCount)"])
     }
 

@@ -1,16 +1,22 @@
 import ReelSpec
 
-/// An image or picture-in-picture video above the videos, from `range.start` to `range.end`.
+/// A title, captions, an image or a picture-in-picture video above the videos, from `range.start`
+/// to `range.end`.
 struct OverlayPlan: Sendable {
     enum Source: Sendable {
         case image(path: String)
         /// Plays `sourceStart ..< sourceStart + duration`, then holds its last frame.
         case video(path: String, sourceStart: Time, duration: Time, rotation: Int)
+        /// A text block, set and rendered when the overlay first shows.
+        case text(TextPlan)
+        /// Cues on the overlay's own time (0 = its start), each set as its own text block.
+        case captions(cues: [Cue], text: TextPlan, highlight: Color?)
 
         /// The file the overlay reads, for errors.
         var path: String {
             switch self {
             case .image(let path), .video(let path, _, _, _): return path
+            case .text(let t), .captions(_, let t, _): return t.chain.primary.path
             }
         }
     }

@@ -30,6 +30,9 @@ public struct RenderPlan: Sendable {
     /// Soft subtitle tracks, on the output's timeline.
     var subtitles: [SubtitlePlan] = []
     var faststart: Bool
+    /// `preset: "passthrough"` into mp4/mov/m4v: frames that reach the output unchanged are copied
+    /// from their sources where the codec allows it (`SplicePlanner`), the rest encoded to match.
+    var passthrough = false
     /// Threads for the video codecs: how to render, not what. The planner sizes it for the whole
     /// machine; a worker pool that renders several jobs at once gives each render its share.
     public var codecThreading = CodecThreading.wholeMachine

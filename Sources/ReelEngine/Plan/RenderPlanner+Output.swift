@@ -3,21 +3,28 @@ import ReelSpec
 extension RenderPlanner {
     /// The video encoder's settings: the spec's, else the format's codec (VP9 for webm, H.264
     /// otherwise) at `veryfast` and its constant-quality default (CRF 23 for H.264/HEVC, 32 for VP9,
-    /// whose scale differs; 18 and 24 for the `highest` preset), with a keyframe every 2 s, counted
+    /// whose scale differs; 18 and 24 for the `highest` preset, 16 for `passthrough`), with a keyframe every 2 s, counted
     /// in frames of the output rate.
     static func videoEncoding(_ out: OutputSpec, frameRate fps: Rational) -> VideoEncoding {
         let v = out.video
         let codec = v.codec ?? (out.format == .webm ? .vp9 : .h264)
-        let defaultCRF = codec == .vp9 ? (out.preset == .highest ? 24 : 32) : (out.preset == .highest ? 18 : 23)
+        let defaultCRF = codec == .vp9 ? (out.preset == .highest ? 24 : 32)
+            : out.preset == .passthrough ? passthroughCRF : (out.preset == .highest ? 18 : 23)
         let keyframeSeconds = v.keyframeInterval ?? Time(seconds: 2)
         let gop = max(1, Int(Time.divide(Int128(keyframeSeconds.value) * Int128(fps.numerator),
                                          Int128(keyframeSeconds.timescale) * Int128(fps.denominator), rounding: .nearest)))
-        return VideoEncoding(
+        var encoding = VideoEncoding(
             codec: codec,
             crf: v.bitrate == nil && codec != .prores ? (v.crf ?? defaultCRF) : nil,
             bitrate: v.bitrate, maxBitrate: v.maxBitrate,
             preset: v.preset ?? "veryfast", profile: v.profile ?? (codec == .prores ? "hq" : nil), gopSize: codec == .prores ? 1 : gop)
+        if let p = v.preset { encoding.splicePreset = p }
+        return encoding
     }
+
+    /// Passthrough encodes only the frames that must change, between copies of the source's own
+    /// frames: they are encoded near-transparently so the seams do not show.
+    static let passthroughCRF = 16
 
     /// The audio encoder's settings: the spec's, else the format's codec (Opus for webm, 16-bit
     /// PCM beside ProRes, AAC otherwise) at 128 kb/s (for the codecs that compress), 48 kHz stereo.

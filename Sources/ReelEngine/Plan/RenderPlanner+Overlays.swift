@@ -1,7 +1,7 @@
 import ReelSpec
 
 extension RenderPlanner {
-    /// Resolves image and video overlays and places them. An overlay with a `duration` may extend
+    /// Resolves image and video overlays, finds the fonts of titles and captions, and places them. An overlay with a `duration` may extend
     /// the timeline; one without lasts to the timeline's end. A video overlay's own audio joins the
     /// mix unless muted.
     func planOverlays(_ specs: [OverlaySpec], videoEnd: Time?, probes: SourceProbes, audio: inout [AudioClip], problems: inout [SpecProblem])
@@ -25,8 +25,21 @@ extension RenderPlanner {
             layer.animations = o.animations
             let placement: OverlayPlan.Placement = o.frame.map { .frame($0) } ?? o.position.map { .position(x: $0.x, y: $0.y) } ?? .natural
             switch o.content {
-            case .text:
-                continue  // refused by SupportCheck until text rendering exists
+            case .text(let style):
+                guard let text = planText(style, texts: [style.text], ptr: ptr, animations: o.animations,
+                                          textPointer: { _ in (ptr + "/text", "") }, problems: &problems) else { continue }
+                layer.transparent = true
+                plans.append(OverlayPlan(pointer: ptr, source: .text(text), range: range, placement: placement, layer: layer,
+                                         sourceSize: (2, 2)))
+            case let .captions(src, style, highlight):
+                guard let cues = readCues(src, pointer: ptr + "/src", problems: &problems),
+                      let text = planText(style, texts: cues.map(\.text), ptr: ptr, animations: o.animations,
+                                          textPointer: { i in (ptr + "/src", "cue \(i + 1) at \(cues[i].start) s ") }, problems: &problems) else { continue }
+                layer.transparent = true
+                let shown = cues.filter { $0.start < duration }
+                plans.append(OverlayPlan(pointer: ptr, source: .captions(cues: shown, text: text, highlight: highlight), range: range,
+                                         placement: o.frame == nil && o.position == nil ? .position(x: 0.5, y: 0.88) : placement,
+                                         layer: layer, sourceSize: (2, 2)))
             case .image(let src):
                 guard let (path, info) = probeOverlay(src, ptr, probes, &problems) else { continue }
                 guard info.video != nil else {

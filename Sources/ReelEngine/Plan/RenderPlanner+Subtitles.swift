@@ -7,27 +7,7 @@ extension RenderPlanner {
     func planSubtitles(_ out: OutputSpec, outputRange: TimeRange, problems: inout [SpecProblem]) -> [SubtitlePlan] {
         out.subtitles.enumerated().compactMap { i, track in
             let pointer = "/output/subtitles/\(i)/src"
-            let lower = track.src.lowercased()
-            if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-                problems.append(SpecProblem(pointer: pointer, message: "subtitles are read from the media root or from uploads, not from URLs"))
-                return nil
-            }
-            let cues: [Cue]
-            do {
-                let path = try resolver.resolve(track.src)
-                guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= CaptionParser.maxBytes,
-                      let data = FileManager.default.contents(atPath: path) else {
-                    problems.append(SpecProblem(pointer: pointer, message: "\"\(track.src)\" cannot be read, or is larger than \(CaptionParser.maxBytes >> 20) MiB"))
-                    return nil
-                }
-                cues = try CaptionParser.parse([UInt8](data))
-            } catch let e as CaptionParseError {
-                problems.append(SpecProblem(pointer: pointer, message: "\"\(track.src)\" is not an SRT or WebVTT file: \(e)"))
-                return nil
-            } catch {
-                problems.append(SpecProblem(pointer: pointer, message: RenderPlanner.message(for: error, src: track.src)))
-                return nil
-            }
+            guard let cues = readCues(track.src, pointer: pointer, problems: &problems) else { return nil }
             return SubtitlePlan(pointer: pointer, language: track.language, title: track.title, isDefault: track.isDefault,
                                 cues: RenderPlanner.onOutput(cues, outputRange: outputRange))
         }

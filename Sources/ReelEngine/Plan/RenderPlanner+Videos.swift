@@ -8,6 +8,11 @@ extension RenderPlanner {
         var audio: [AudioClip] = []
         var sizes: [(Int, Int)] = []
         var rates: [Rational] = []
+        /// The first item with a picture of its own (a clip or a still): a passthrough output takes
+        /// its display size, and the first clip's rate and codec.
+        var firstSize: (width: Int, height: Int)?
+        var firstRate: Rational?
+        var firstCodec: String?
         /// Where the last item ends.
         var end = Time.zero
     }
@@ -71,7 +76,10 @@ extension RenderPlanner {
             problems.append(SpecProblem(pointer: ptr + "/duration", message: "a still image needs a duration"))
             return nil
         }
-        if let v = info.video, let w = v.displayWidth, let h = v.displayHeight { planned.sizes.append((w, h)) }
+        if let v = info.video, let w = v.displayWidth, let h = v.displayHeight {
+            planned.sizes.append((w, h))
+            if planned.firstSize == nil { planned.firstSize = (w, h) }
+        }
         var layer = layer
         layer.transparent = RenderPlanner.hasAlpha(info.video?.pixelFormat)
         return VideoSegment(pointer: ptr, range: TimeRange(start: start, duration: d), source: .still(path: path), fit: fit,
@@ -100,9 +108,16 @@ extension RenderPlanner {
             problems.append(SpecProblem(pointer: ptr + field, message: "ends at \(range.end) s, after the end of \"\(src)\" (\(assetEnd) s)"))
             return nil
         }
-        if let w = v.displayWidth, let h = v.displayHeight { planned.sizes.append((w, h)) }
+        if let w = v.displayWidth, let h = v.displayHeight {
+            planned.sizes.append((w, h))
+            if planned.firstSize == nil { planned.firstSize = (w, h) }
+        }
         // A rate a file claims is used only within the range an output may have.
-        if let r = v.averageFrameRate ?? v.frameRate, (1...240).contains(r.approximateValue) { planned.rates.append(RenderPlanner.nominal(r)) }
+        if let r = v.averageFrameRate ?? v.frameRate, (1...240).contains(r.approximateValue) {
+            planned.rates.append(RenderPlanner.nominal(r))
+            if planned.firstRate == nil { planned.firstRate = RenderPlanner.nominal(r) }
+        }
+        if planned.firstCodec == nil { planned.firstCodec = v.codec }
         let placed = TimeRange(start: start, duration: item.duration ?? range.duration.played(at: speed))
         let sound = info.audioStream(item.audioTrack)
         if let selection = item.audioTrack, sound == nil {
@@ -113,7 +128,7 @@ extension RenderPlanner {
                                            streamIndex: sound.index, shaping: shaping))
         }
         return VideoSegment(pointer: ptr, range: placed, source: .clip(path: path, sourceStart: range.start, rotation: v.rotation ?? 0),
-                            fit: fit, speed: speed, layer: layer, sourceSize: RenderPlanner.displaySize(info))
+                            fit: fit, speed: speed, layer: layer, sourceSize: RenderPlanner.displaySize(info), pixelFormat: v.pixelFormat)
     }
 
     /// How long a stream plays when an item takes all of it: the stream's own duration, but never

@@ -40,10 +40,17 @@ public struct RenderPlanner {
             : out.range ?? TimeRange(start: .zero, duration: timeline)
         checkLimits(out, timeline: timeline, outputRange: outputRange, problems: &problems)
         let subtitles = planSubtitles(out, outputRange: outputRange, problems: &problems)
-        let size = RenderPlanner.outputSize(out, inputs: videos.sizes)
+        // Passthrough takes the first video item's size, rate and codec (AVAssetExportPresetPassthrough).
+        let passthrough = out.preset == .passthrough && [.mp4, .mov, .m4v].contains(out.format)
+        let size = passthrough && out.width == nil ? videos.firstSize.map { (width: ($0.width + 1) & ~1, height: ($0.height + 1) & ~1) }
+            ?? RenderPlanner.outputSize(out, inputs: videos.sizes) : RenderPlanner.outputSize(out, inputs: videos.sizes)
+        checkTitleSizes(overlays.plans, frameWidth: size.width, problems: &problems)
         let hls = out.format == .hls ? planHLS(out, width: size.width, height: size.height, problems: &problems) : nil
         // A GIF plays at 15 fps unless asked: more frames cost far more bytes than they show.
-        let rate = out.frameRate ?? (out.format == .gif ? RenderPlanner.gifFrameRate : videos.rates.max() ?? RenderPlanner.defaultFrameRate)
+        let rate = out.frameRate ?? (out.format == .gif ? RenderPlanner.gifFrameRate
+            : (passthrough ? videos.firstRate : nil) ?? videos.rates.max() ?? RenderPlanner.defaultFrameRate)
+        var encodingSpec = out
+        if passthrough, out.video.codec == nil, videos.firstCodec == "hevc" { encodingSpec.video.codec = .hevc }
         if Int32(exactly: rate.numerator) == nil || Int32(exactly: rate.denominator) == nil {
             problems.append(SpecProblem(pointer: "/output/frameRate", message: "is not a frame rate Reel can encode"))
         }
@@ -52,7 +59,7 @@ public struct RenderPlanner {
                                      cause: failure.error)
         }
         guard problems.isEmpty else { throw RenderError.invalid(problems) }
-        let videoEncoding = RenderPlanner.videoEncoding(out, frameRate: rate)
+        let videoEncoding = RenderPlanner.videoEncoding(encodingSpec, frameRate: rate)
         var plan = RenderPlan(
             format: out.format, width: size.width, height: size.height, frameRate: rate,
             background: RenderPlan.background(out.background, format: out.format, video: videoEncoding),
@@ -61,7 +68,7 @@ public struct RenderPlanner {
             videoEncoding: videoEncoding, audioEncoding: RenderPlanner.audioEncoding(out),
             metadata: out.metadata.map { ($0.key.ffmpegKey, $0.value) },
             chapters: out.chapters.map { ($0.start, $0.title) }, hls: hls, subtitles: subtitles,
-            faststart: out.optimizeForNetwork)
+            faststart: out.optimizeForNetwork, passthrough: passthrough)
         plan.flattenUnseenBackground()
         return plan
     }

@@ -28,6 +28,9 @@ struct VideoSegment: Sendable {
     var layer = LayerPlan()
     /// The source's displayed size (rotation and pixel aspect applied), for drawing it as a layer.
     var sourceSize: (width: Int, height: Int)?
+    /// The source's decoded pixel format as probed (`yuv420p`, `yuvj420p`, …): a container header
+    /// read without probing does not say it, and passthrough copies only 8-bit 4:2:0 limited range.
+    var pixelFormat: String?
 
     /// The source time a clip shows at timeline time `t`: `sourceStart + (t - range.start) × speed`,
     /// exact (a 2× item of a 30 fps source shows every other frame, a 0.5× item each one twice).

@@ -32,7 +32,15 @@ public final class PostgresConnection {
         handle = conn
         // Notices (such as "relation already exists, skipping") are not this process's log.
         PQsetNoticeProcessor(conn, { _, _ in }, nil)
+        if !url.contains("lock_timeout") { try execute(Self.sessionSettings) }
     }
+
+    /// Set on every connection unless the URL names them: a statement waiting for a row or an
+    /// advisory lock gives up after 5 s (a busy store, 55P03, like SQLite's busy wait) instead of
+    /// waiting for ever, and a backend left idle inside a transaction for 30 s (its node lost mid-
+    /// heartbeat, with no FIN) is ended by the server, so the job rows it locked are claimable again.
+    static let sessionSettings = "SET lock_timeout = 5000; SET idle_in_transaction_session_timeout = 30000"
+
 
     deinit { PQfinish(handle) }
 
@@ -71,9 +79,10 @@ public final class PostgresConnection {
         let texts = params.map(\.text)
         var pointers: [UnsafeMutablePointer<CChar>?] = texts.map { $0.flatMap { strdup($0) } }
         defer { pointers.forEach { free($0) } }
-        let result = pointers.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: max(1, buffer.count)) { values in
-                PQexecPrepared(handle, name, Int32(params.count), params.isEmpty ? nil : values, nil, nil, 0)
+        let result = pointers.withUnsafeMutableBufferPointer { buffer -> OpaquePointer? in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return PQexecPrepared(handle, name, 0, nil, nil, nil, 0) }
+            return base.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { values in
+                PQexecPrepared(handle, name, Int32(params.count), values, nil, nil, 0)
             }
         }
         return try check(result, sql: sql)

@@ -6,9 +6,14 @@ public struct PostgresError: Error, Sendable {
     public let message: String
     public let sql: String
 
-    /// No connection could be made or the one in use broke.
+    /// No connection could be made or the one in use broke. A refused login or a database that
+    /// does not exist is a configuration error (28000, 3D000), not an outage worth waiting out.
     static func connection(_ message: String, sql: String = "", made: Bool) -> PostgresError {
-        PostgresError(sqlstate: made ? "08006" : "08001", message: message, sql: sql)
+        if !made && (message.contains("authentication failed") || message.contains("no pg_hba.conf entry")) {
+            return PostgresError(sqlstate: "28000", message: message, sql: sql)
+        }
+        if !made && message.contains("does not exist") { return PostgresError(sqlstate: "3D000", message: message, sql: sql) }
+        return PostgresError(sqlstate: made ? "08006" : "08001", message: message, sql: sql)
     }
 }
 

@@ -2,10 +2,10 @@ extension PostgresJobStore {
     public func insert(_ a: Asset) throws {
         try locked { db in
             try db.query("""
-                INSERT INTO assets (id, key_id, path, bytes, sha256, content_type, filename, probe, created_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                INSERT INTO assets (id, key_id, path, bytes, sha256, content_type, filename, probe, created_at, kind)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
                 """, [.text(a.id), .text(a.keyID), .text(a.path), .int(a.bytes), .text(a.sha256), a.contentType.map { .text($0) } ?? .null,
-                      a.filename.map { .text($0) } ?? .null, .text(a.probe), .int(a.createdAt)])
+                      a.filename.map { .text($0) } ?? .null, .text(a.probe), .int(a.createdAt), .text(a.kind)])
         }
     }
 
@@ -17,12 +17,13 @@ extension PostgresJobStore {
 
     func fetchAsset(_ id: String, _ db: PostgresConnection, forUpdate: Bool = false) throws -> Asset? {
         let r = try db.query("""
-            SELECT id, key_id, path, bytes, sha256, content_type, filename, probe, created_at FROM assets WHERE id = $1\(forUpdate ? " FOR UPDATE" : "")
+            SELECT id, key_id, path, bytes, sha256, content_type, filename, probe, created_at, kind FROM assets WHERE id = $1\(forUpdate ? " FOR UPDATE" : "")
             """, [.text(id)])
         guard let row = r.first else { return nil }
         return Asset(id: try row.text("id"), path: try row.text("path"), bytes: try row.int64("bytes"), sha256: try row.text("sha256"),
                      contentType: try row.optionalText("content_type"), filename: try row.optionalText("filename"),
-                     probe: try row.text("probe"), createdAt: try row.int64("created_at"), keyID: try row.text("key_id"))
+                     probe: try row.text("probe"), createdAt: try row.int64("created_at"), keyID: try row.text("key_id"),
+                     kind: try row.text("kind"))
     }
 
     /// The asset's row is locked first: a submit naming it holds it `FOR SHARE` until it commits,

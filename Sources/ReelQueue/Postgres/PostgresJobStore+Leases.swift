@@ -109,11 +109,13 @@ extension PostgresJobStore {
                     UPDATE jobs SET status = $1, progress = CASE WHEN $1 = 'succeeded' THEN 1 ELSE progress END, eta = NULL,
                     lease_owner = NULL, lease_expires = NULL, error_code = $2, error_message = $3,
                     output_path = $4, output_bytes = $5, output_duration = $6, output_sha256 = $7, output_content_type = $8,
+                    output_copied_frames = $12, output_encoded_frames = $13,
                     finished_at = $9, updated_at = $9 WHERE id = $10 AND lease_owner = $11 AND status = 'running'
                     """, [.text(status), error.map { .text($0.code) } ?? .null, error.map { .text($0.message) } ?? .null,
                           output.map { .text($0.path) } ?? .null, output.map { .int($0.bytes) } ?? .null,
                           output.map { .text($0.duration) } ?? .null, output.map { .text($0.sha256) } ?? .null,
-                          output.map { .text($0.contentType) } ?? .null, .int(t), .text(id), .text(owner)])
+                          output.map { .text($0.contentType) } ?? .null, .int(t), .text(id), .text(owner),
+                          output?.copiedFrames.map { .int($0) } ?? .null, output?.encodedFrames.map { .int($0) } ?? .null])
                 guard r.changes == 1 else { return false }
                 try enqueueEvent(status, jobID: id, db)
                 return true

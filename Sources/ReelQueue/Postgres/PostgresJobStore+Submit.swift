@@ -38,14 +38,21 @@ extension PostgresJobStore {
                           .int(Int64(maxAttempts)), .int(t), sub.webhook.map { .text($0.url) } ?? .null,
                           sub.webhook.map { .text($0.events.joined(separator: ",")) } ?? .null,
                           sub.templateID.map { .text($0) } ?? .null])
-                if inserted.changes == 0, let key = sub.idempotencyKey, let earlier = try existing(key: key, sub, db) {
-                    return earlier  // another node's submit of the same key committed first
+                if inserted.changes == 0 {
+                    // Another node's submit of the same key committed first: its job, or, if that job
+                    // was deleted in between, a busy answer (the client may retry with the same key).
+                    if let key = sub.idempotencyKey, let earlier = try existing(key: key, sub, db) { return earlier }
+                    throw PostgresError(sqlstate: "40001", message: "the job under this idempotency key changed during the submit",
+                                        sql: "INSERT INTO jobs")
                 }
                 for asset in Set(sub.assets) {
                     try db.query("INSERT INTO job_assets (job_id, asset_id) VALUES ($1, $2)", [.text(id), .text(asset)])
                 }
                 try notifyClaimable(db)
-                return .created(try fetch(id, db)!)
+                guard let job = try fetch(id, db) else {
+                    throw PostgresError(sqlstate: "40001", message: "the job just inserted cannot be read back", sql: "SELECT FROM jobs")
+                }
+                return .created(job)
             }
         }
         return result

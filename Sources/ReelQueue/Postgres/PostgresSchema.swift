@@ -1,3 +1,4 @@
+import Foundation
 /// The PostgreSQL schema, one entry per version in `reel_schema`; append, never edit, to migrate.
 /// It holds what SQLite's `JobStoreSchema` holds after all of its steps; `seq` stands for SQLite's
 /// rowid (the list order and cursors).
@@ -88,7 +89,16 @@ enum PostgresSchema {
         );
         CREATE INDEX templates_by_key ON templates (key_id);
         """,
-        // 2: chunked rendering. A long job is cut into `job_chunks`, each claimed and rendered by
+        // 2: an asset's kind (media, font, captions), as SQLite's migration 5.
+        """
+        ALTER TABLE assets ADD COLUMN kind TEXT NOT NULL DEFAULT 'media';
+        """,
+        // 3: how a finished output's video frames were made, as SQLite's migration 6.
+        """
+        ALTER TABLE jobs ADD COLUMN output_copied_frames BIGINT;
+        ALTER TABLE jobs ADD COLUMN output_encoded_frames BIGINT;
+        """,
+        // 4: chunked rendering. A long job is cut into `job_chunks`, each claimed and rendered by
         // any worker on any node with a lease and attempts of its own; `jobs.chunks` is how many.
         """
         ALTER TABLE jobs ADD COLUMN chunks INTEGER NOT NULL DEFAULT 1;
@@ -117,7 +127,17 @@ enum PostgresSchema {
     /// migration lock. A schema newer than `migrations` (written by a later Reel) is refused,
     /// untouched.
     static func migrate(_ db: PostgresConnection, location: String, migrations: [String] = migrations) throws {
-        try db.query("SELECT pg_advisory_lock($1)", [.int(migrationLock)])
+        // The lock waits at most `lock_timeout` at a time: another node may be migrating, so wait
+        // again, for up to ten minutes in all, then give up with the busy error.
+        let deadline = Date().addingTimeInterval(600)
+        while true {
+            do {
+                try db.query("SELECT pg_advisory_lock($1)", [.int(migrationLock)])
+                break
+            } catch let e as PostgresError where e.isBusy && Date() < deadline {
+                continue
+            }
+        }
         defer { _ = try? db.query("SELECT pg_advisory_unlock($1)", [.int(migrationLock)]) }
         try db.execute("CREATE TABLE IF NOT EXISTS reel_schema (version INTEGER NOT NULL)")
         while true {
@@ -149,7 +169,7 @@ enum PostgresSchema {
         id, key_id, status, spec, idempotency_key, progress, eta, attempts, max_attempts, cancel_requested,
         error_code, error_message, output_path, output_bytes, output_duration, output_sha256,
         output_content_type, output_expired, created_at, updated_at, started_at, finished_at, webhook_url, webhook_events,
-        template_id, chunks, seq
+        template_id, chunks, output_copied_frames, output_encoded_frames, seq
         """
 
     /// Reads a row selected with `jobColumns`.
@@ -160,7 +180,8 @@ enum PostgresSchema {
         if let path = try r.optionalText("output_path") {
             output = JobOutput(path: path, bytes: try r.int64("output_bytes"), duration: try r.text("output_duration"),
                                sha256: try r.text("output_sha256"), contentType: try r.text("output_content_type"),
-                               expired: try r.bool("output_expired"))
+                               expired: try r.bool("output_expired"), copiedFrames: try r.optionalInt("output_copied_frames"),
+                               encodedFrames: try r.optionalInt("output_encoded_frames"))
         }
         return Job(id: try r.text("id"), keyID: try r.text("key_id"), templateID: try r.optionalText("template_id"),
                    status: Job.Status(rawValue: try r.text("status")) ?? .failed, spec: try r.text("spec"),

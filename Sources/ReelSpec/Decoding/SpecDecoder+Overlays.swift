@@ -1,10 +1,12 @@
-/// Decoding of `timeline.overlays`: text, image and picture-in-picture video above the videos.
+/// Decoding of `timeline.overlays`: text, captions, image and picture-in-picture video above the videos.
 extension SpecDecoder {
     /// Members that belong to one overlay type only; on another type they are "not allowed", not unknown.
-    private static let textKeys = ["text", "font", "stroke", "shadow", "box", "align", "maxWidth"]
+    private static let styleKeys = ["font", "stroke", "shadow", "box", "align", "lineHeight", "maxWidth"]
+    private static let textKeys = ["text"] + styleKeys
+    private static let captionKeys = ["highlight"]
     private static let videoKeys = ["sourceRange", "volume", "muted"]
 
-    private enum OverlayKind: String, CaseIterable { case text, image, video }
+    private enum OverlayKind: String, CaseIterable { case text, captions, image, video }
 
     static func overlay(_ f: Field) -> OverlaySpec? {
         f.object { r in
@@ -13,21 +15,30 @@ extension SpecDecoder {
             let content: OverlaySpec.Content?
             switch kind {
             case .text?:
-                content = textStyle(r)
-                rejectAll(r, ["src"] + videoKeys, kind: .text)
+                let text = r.required("text")?.string()
+                let style = textStyle(r, text: text ?? "", base: TextStyle(text: ""))
+                content = text.map { _ in .text(style) }
+                rejectAll(r, ["src"] + captionKeys + videoKeys, kind: .text)
+            case .captions?:
+                let src = r.required("src")?.string()
+                let style = textStyle(r, text: "", base: .captionDefault)
+                let highlight = r.field("highlight")?.object { h -> Color? in h.required("color")?.color() }
+                let highlightBad = r.has("highlight") && highlight == nil
+                content = highlightBad ? nil : src.map { .captions(src: $0, style: style, highlight: highlight) }
+                rejectAll(r, ["text"] + videoKeys, kind: .captions)
             case .image?:
                 content = r.required("src")?.string().map { .image(src: $0) }
-                rejectAll(r, textKeys + videoKeys, kind: .image)
+                rejectAll(r, textKeys + captionKeys + videoKeys, kind: .image)
             case .video?:
                 let src = r.required("src")?.string()
                 let range = r.field("sourceRange")?.timeRange()
                 let volume = r.field("volume")?.volume()
                 let muted = r.field("muted")?.bool() ?? false
                 content = src.map { .video(src: $0, sourceRange: range, volume: volume, muted: muted) }
-                rejectAll(r, textKeys, kind: .video)
+                rejectAll(r, textKeys + captionKeys, kind: .video)
             case nil:
                 content = nil
-                r.skip(["src"] + textKeys + videoKeys)
+                r.skip(["src"] + textKeys + captionKeys + videoKeys)
             }
 
             var overlay = OverlaySpec(content: content ?? .image(src: ""), start: start ?? .zero)
@@ -47,7 +58,14 @@ extension SpecDecoder {
                 return FractionRect(x: x, y: y, width: width, height: height)
             }
             overlay.opacity = r.field("opacity")?.double(.between(0, 1))
-            overlay.animations = r.field("animations")?.array()?.compactMap(animation) ?? []
+            overlay.animations = r.field("animations")?.array()?.compactMap { a -> Animation? in
+                guard let decoded = animation(a) else { return nil }
+                if decoded.kind == .typewriter, let kind, kind != .text, kind != .captions {
+                    a.report("typewriter animates text; it is not allowed on \(kind.rawValue) overlays")
+                    return nil
+                }
+                return decoded
+            } ?? []
             overlay.keyframes = r.field("keyframes")?.keyframes() ?? []
             overlay.filters = r.field("filters")?.filters() ?? []
             guard content != nil, start != nil else { return nil }
@@ -59,41 +77,50 @@ extension SpecDecoder {
         for key in keys { r.reject(key, "is not allowed on \(kind.rawValue) overlays") }
     }
 
-    /// The text and its look (all checked even when `text` itself is wrong).
-    private static func textStyle(_ r: ObjectReader) -> OverlaySpec.Content? {
-        let text = r.required("text")?.string()
-        var style = TextStyle(text: text ?? "")
+    /// The look of a text or captions overlay over `base` (all checked even when `text` itself is wrong).
+    private static func textStyle(_ r: ObjectReader, text: String, base: TextStyle) -> TextStyle {
+        var style = base
+        style.text = text
         r.field("font")?.object { font -> Void? in
-            style.family = font.field("family")?.string()
+            if font.has("family") && font.has("src") { font.reject("src", "cannot be given together with family") }
+            style.family = font.field("family")?.string(maxLength: 200)
+            style.fontSrc = font.field("src")?.string()
             if let size = font.field("size")?.double(.between(1, 1000)) { style.size = size }
             if let weight = font.field("weight")?.fontWeight() { style.weight = weight }
+            if let italic = font.field("style")?.enumCase(FontStyle.self) { style.italic = italic == .italic }
             if let color = font.field("color")?.color() { style.color = color }
             return nil
         }
-        style.stroke = r.field("stroke")?.object { s -> TextStyle.Stroke? in
+        if let stroke = r.field("stroke")?.object({ s -> TextStyle.Stroke? in
             let color = s.required("color")?.color()
-            let width = s.required("width")?.double(.atLeast(0))
+            let width = s.required("width")?.double(.between(0, 100))
             guard let color, let width else { return nil }
             return TextStyle.Stroke(color: color, width: width)
-        }
+        }) { style.stroke = stroke }
         style.shadow = r.field("shadow")?.object { s -> TextStyle.Shadow? in
             let color = s.required("color")?.color()
-            let x: Double? = if let f = s.field("x") { f.double() } else { 0 }
-            let y: Double? = if let f = s.field("y") { f.double() } else { 0 }
-            let blur: Double? = if let f = s.field("blur") { f.double(.atLeast(0)) } else { 0 }
+            let x: Double? = if let f = s.field("x") { f.double(.between(-1000, 1000)) } else { 0 }
+            let y: Double? = if let f = s.field("y") { f.double(.between(-1000, 1000)) } else { 0 }
+            let blur: Double? = if let f = s.field("blur") { f.double(.between(0, 200)) } else { 0 }
             guard let color, let x, let y, let blur else { return nil }
             return TextStyle.Shadow(color: color, x: x, y: y, blur: blur)
         }
         style.box = r.field("box")?.object { b -> TextStyle.Box? in
             let color = b.required("color")?.color()
-            let padding: Double? = if let f = b.field("padding") { f.double(.atLeast(0)) } else { 0 }
-            guard let color, let padding else { return nil }
-            return TextStyle.Box(color: color, padding: padding)
+            let padding: Double? = if let f = b.field("padding") { f.double(.between(0, 1000)) } else { 0 }
+            let radius: Double? = if let f = b.field("radius") { f.double(.between(0, 1000)) } else { 0 }
+            guard let color, let padding, let radius else { return nil }
+            var box = TextStyle.Box(color: color, padding: padding)
+            box.radius = radius
+            return box
         }
         if let align = r.field("align")?.enumCase(TextStyle.Alignment.self) { style.align = align }
-        style.maxWidth = r.field("maxWidth")?.double(.greaterThan(0, atMost: 1))
-        return text == nil ? nil : .text(style)
+        if let lineHeight = r.field("lineHeight")?.double(.between(0.5, 5)) { style.lineHeight = lineHeight }
+        if let maxWidth = r.field("maxWidth")?.double(.greaterThan(0, atMost: 1)) { style.maxWidth = maxWidth }
+        return style
     }
+
+    private enum FontStyle: String, CaseIterable { case normal, italic }
 
     /// An animation: a kind name, or `{type, duration?, direction?}` (direction only for slideIn).
     private static func animation(_ f: Field) -> Animation? {

@@ -102,11 +102,13 @@ public enum CaptionParser {
         }
         func addCharacter(_ c: Character) {
             plain.append(c)
-            if c == " " || c == "\n" || c == "\t" {
-                endWord()
-            } else {
-                if current.isEmpty { currentStart = pendingStart }
-                current.append(c)
+            for s in c.unicodeScalars {
+                if CueWord.separates(s) {
+                    endWord()
+                } else if !CueWord.isDropped(s) {
+                    if current.isEmpty { currentStart = pendingStart }
+                    current.unicodeScalars.append(s)
+                }
             }
         }
         var i = raw.startIndex

@@ -15,3 +15,12 @@ public struct CueWord: Sendable, Equatable {
     public var text: String
     public var start: Time?
 }
+
+extension CueWord {
+    /// The one rule that splits words, for the parser's timed words and the renderer's highlighted
+    /// ones alike: Unicode White_Space (no-break and ideographic spaces too) ends a word.
+    static func separates(_ s: Unicode.Scalar) -> Bool { s.properties.isWhitespace }
+
+    /// Controls that are not white space take no part in a word (the text stack drops them).
+    static func isDropped(_ s: Unicode.Scalar) -> Bool { s.properties.generalCategory == .control && !separates(s) }
+}

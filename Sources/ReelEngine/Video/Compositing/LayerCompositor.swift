@@ -13,7 +13,8 @@ import CFFmpeg
 /// when an opaque layer exactly covers a canvas of its own size at full opacity. Otherwise the crop is
 /// premultiplied (alpha layers) and scaled by swscale (bicubic) to the drawn size rounded to whole
 /// pixels; an unrotated layer is then blended 1:1 with its fractional edges anti-aliased
-/// (`AxisAlignedBlender`), a rotated one is mapped back bilinearly (`RotatedBlender`). A layer drawn
+/// (`AxisAlignedBlender`), a rotated one is mapped back bilinearly (`RotatedBlender`), one turned in
+/// 3D is mapped back through its perspective (`PerspectiveBlender`). A layer drawn
 /// far larger than the canvas skips the pre-scale and is sampled bilinearly straight from the crop, so
 /// a big zoom never allocates a huge intermediate picture.
 ///
@@ -42,6 +43,14 @@ final class LayerCompositor {
                                     canvasWidth: canvas.width, canvasHeight: canvas.height) else { return }
         try canvas.makeWritable()
         try withExtendedLifetime(layer) {
+            let turn = placement.turn.truncatingRemainder(dividingBy: 360)
+            if turn != 0 {
+                // Edge-on (and facing away beyond) shows nothing: a layer has no back.
+                guard abs(turn) < 90 || abs(turn) > 270 else { return }
+                let image = try preparer.prepare(layer, crop: g.crop, size: nil, withChromaAlpha: true)
+                PerspectiveBlender.blend(image, geometry: g, turn: turn, onto: canvas)
+                return
+            }
             if isPlainCopy(layer, g, canvas) {
                 copy(layer, onto: canvas)
                 return

@@ -95,8 +95,10 @@ struct LayerLayout {
                 d.height *= s
             }
         case .spin:
-            // A turn about the vertical axis from edge-on to facing: the width opens like a door.
-            if inU < 1 { d.width *= max(0.001, cos((1 - Easing.apply(.easeOut, inU)) * Double.pi / 2)) }
+            // A 3D turn about the vertical axis from edge-on (90°) to facing, drawn in perspective.
+            if inU < 1 { d.turn += (1 - Easing.apply(.easeOut, inU)) * 90 }
+        case .typewriter:
+            return  // a reveal of characters, drawn by the text's producer
         case .slideIn:
             guard inU < 1 else { return }
             let away = 1 - Easing.apply(.easeOut, inU)

@@ -19,6 +19,9 @@ struct LayerPlacement: Sendable {
     var rotation: Double
     /// 0…1, multiplied with the layer's own alpha.
     var opacity: Double
+    /// Degrees turned about the layer's vertical axis, seen in perspective (a 3D `spin`); 0 faces
+    /// the viewer.
+    var turn = 0.0
 
     init(centerX: Double, centerY: Double, width: Double, height: Double, rotation: Double = 0,
                 opacity: Double = 1, crop: (x: Double, y: Double, width: Double, height: Double)? = nil) {

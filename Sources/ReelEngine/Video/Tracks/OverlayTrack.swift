@@ -10,6 +10,7 @@ final class OverlayTrack {
     private let compositor: LayerCompositor
     private let layout: LayerLayout
     private var sources: [Int: LayerProducer] = [:]
+    private var texts: [Int: TextProducer] = [:]
     private var matrix: ColorMatrix { ColorMatrix.forOutput(height: plan.height) }
     private var canvas: Frame?
 
@@ -27,6 +28,7 @@ final class OverlayTrack {
     func compose(over base: Frame, at t: Time) throws -> Frame {
         let active = plan.overlays.indices.filter { plan.overlays[$0].range.contains(t) }
         for i in sources.keys where !active.contains(i) { sources[i] = nil }
+        for i in texts.keys where !active.contains(i) { texts[i] = nil }
         guard !active.isEmpty else { return base }
         let out = try target()
         try FFmpegError.check(av_frame_copy(out.pointer, base.pointer), "av_frame_copy", "overlay canvas")
@@ -34,9 +36,8 @@ final class OverlayTrack {
             let o = plan.overlays[i]
             let into = t - o.range.start
             try RenderError.forSource(pointer: o.pointer, path: o.source.path) {
-                let source = try self.source(i, o, startingAt: into)
-                let picture = try source.picture(at: into, filters: o.layer.filters)
-                let placement = layout.placement(sourceWidth: Double(source.width), sourceHeight: Double(source.height),
+                guard let picture = try self.picture(i, o, at: into) else { return }
+                let placement = layout.placement(sourceWidth: Double(picture.width), sourceHeight: Double(picture.height),
                                                  base: .overlay(o.placement), layer: o.layer, at: into, duration: o.range.duration)
                 try compositor.draw(picture, placement, onto: out)
             }
@@ -44,10 +45,41 @@ final class OverlayTrack {
         return out
     }
 
+    /// Overlay `i`'s picture `into` its range, filtered; nil when it shows nothing then.
+    private func picture(_ i: Int, _ o: OverlayPlan, at into: Time) throws -> Frame? {
+        switch o.source {
+        case .image, .video:
+            return try source(i, o, startingAt: into).picture(at: into, filters: o.layer.filters)
+        case .text(let text):
+            return try filtered(textProducer(i) { TextProducer(text, duration: o.range.duration, frameWidth: plan.width, matrix: matrix) }
+                .picture(at: into), o.layer.filters)
+        case let .captions(cues, text, highlight):
+            return try filtered(textProducer(i) {
+                TextProducer(text, cues: cues, highlight: highlight, duration: o.range.duration, frameWidth: plan.width, matrix: matrix)
+            }.picture(at: into), o.layer.filters)
+        }
+    }
+
+    private func textProducer(_ i: Int, _ make: () -> TextProducer) -> TextProducer {
+        if let t = texts[i] { return t }
+        let t = make()
+        texts[i] = t
+        return t
+    }
+
+    /// `picture` with `filters` applied to a private copy (the text block's picture is shown again).
+    private func filtered(_ picture: Frame?, _ filters: [FilterSpec]) throws -> Frame? {
+        guard let picture, !filters.isEmpty else { return picture }
+        let copy = try picture.reference()
+        try PictureFilters.apply(filters, to: copy)
+        return copy
+    }
+
     private func source(_ i: Int, _ o: OverlayPlan, startingAt into: Time) throws -> LayerProducer {
         if let s = sources[i] { return s }
         let s: LayerProducer
         switch o.source {
+        case .text, .captions: preconditionFailure("text overlays are drawn by a TextProducer")
         case .image(let path): s = try LayerProducer(still: path, size: o.sourceSize, matrix: matrix)
         case let .video(path, start, duration, rotation):
             s = try LayerProducer(clip: path, sourceStart: start, startingAt: Time.min(into, duration), rotation: rotation, size: o.sourceSize,

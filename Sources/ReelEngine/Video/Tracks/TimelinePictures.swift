@@ -9,13 +9,14 @@ struct TimelinePictures {
     private var overWhite: VideoTrack?
     private let matte: DifferenceMatte?
 
-    init(plan: RenderPlan, stop: CancellationToken = CancellationToken()) {
+    /// `prefetching`: see `VideoTrack` (off when only some frames are asked for).
+    init(plan: RenderPlan, stop: CancellationToken = CancellationToken(), prefetching: Bool = true) {
         if plan.keepsAlpha {
-            track = VideoTrack(plan: plan.over(.black), stop: stop)
-            overWhite = VideoTrack(plan: plan.over(.white), stop: stop)
+            track = VideoTrack(plan: plan.over(.black), stop: stop, prefetching: prefetching)
+            overWhite = VideoTrack(plan: plan.over(.white), stop: stop, prefetching: prefetching)
             matte = DifferenceMatte()
         } else {
-            track = VideoTrack(plan: plan, stop: stop)
+            track = VideoTrack(plan: plan, stop: stop, prefetching: prefetching)
             overWhite = nil
             matte = nil
         }

@@ -30,10 +30,14 @@ struct VideoTrack {
     /// Cancelled when the render stops, so a source decoding toward a far trim point, here or in a
     /// prefetch, gives up instead of holding the render's end back.
     private let stop: CancellationToken
+    /// False when only some frames are asked for (a passthrough's encoded stretches): the next
+    /// segment may never be shown, so it is not opened ahead.
+    private let prefetching: Bool
 
-    init(plan: RenderPlan, stop: CancellationToken = CancellationToken()) {
+    init(plan: RenderPlan, stop: CancellationToken = CancellationToken(), prefetching: Bool = true) {
         self.plan = plan
         self.stop = stop
+        self.prefetching = prefetching
         blender = TransitionBlender(width: plan.width, height: plan.height)
         overlays = OverlayTrack(plan: plan, compositor: compositor, stop: stop)
     }
@@ -92,7 +96,7 @@ struct VideoTrack {
     /// output frame time inside it, as the picture loop will ask for it.
     private mutating func prefetch(after i: Int) {
         let j = i + 1
-        guard j < plan.video.count, open[j] == nil, prefetched[j] == nil else { return }
+        guard prefetching, j < plan.video.count, open[j] == nil, prefetched[j] == nil else { return }
         let segment = plan.video[j]
         guard segment.layer.isPlain, case let .clip(path, sourceStart, rotation) = segment.source else { return }
         let offset = segment.range.start - plan.outputRange.start
