@@ -124,6 +124,14 @@ final class ChunkedRenderTests: XCTestCase {
         let vp9 = Renderer(plan: try ws.plan(Self.spec(codec: "vp9", format: "webm")))
         XCTAssertFalse(vp9.canRenderInChunks)
         XCTAssertEqual(vp9.chunkRanges(seconds: 1), [0..<120])
+        // Passthrough splices the whole output at once, and a transparent timeline is matted whole.
+        let passthrough = Renderer(plan: try ws.plan(Self.spec(codec: "h264").replacingOccurrences(
+            of: #""format": "mp4","#, with: #""format": "mp4", "preset": "passthrough","#)))
+        XCTAssertFalse(passthrough.canRenderInChunks)
+        let clear = Renderer(plan: try ws.plan(Self.spec(codec: "prores", format: "mov").replacingOccurrences(
+            of: #""video": { "codec": "prores""#, with: ##""background": "#00000000", "video": { "codec": "prores", "profile": "4444""##)
+            .replacingOccurrences(of: #""duration": 2.5 } },"#, with: ##""duration": 2.5 } }, { "color": "#00000000", "duration": 1 },"##)))
+        XCTAssertFalse(clear.canRenderInChunks)
     }
 
     func testJoinRefusesAMissingChunk() throws {
