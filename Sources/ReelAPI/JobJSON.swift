@@ -22,6 +22,7 @@ enum JobJSON {
         w.key("progress"); w.decimal(j.progress)
         w.key("eta"); w.decimal(j.eta)
         w.key("attempts"); w.int(j.attempts)
+        w.key("chunks"); w.int(j.chunks)
         w.key("maxAttempts"); w.int(j.maxAttempts)
         w.key("createdAt"); w.timestamp(j.createdAt)
         w.key("updatedAt"); w.timestamp(j.updatedAt)

@@ -13,6 +13,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var database: String?
     public var mediaRoot = "./media"
     public var workers = 1
+    /// Outputs longer than this many seconds are cut into chunks of about this length that any
+    /// worker (on any node) renders; 0 renders every output whole.
+    public var chunkSeconds = 60
     public var handlerThreads = 4
     /// Event-loop threads; 0: automatic (two per core, at most 8).
     public var eventLoops = 0
@@ -81,6 +84,7 @@ public struct ServerConfiguration: Sendable, Equatable {
             case "database": database = try Self.checkedDatabase(try string(v, k), key: k)
             case "mediaRoot": mediaRoot = try string(v, k)
             case "workers": workers = try int(v, k, 1...64)
+            case "chunkSeconds": chunkSeconds = try int(v, k, 0...86_400)
             case "handlerThreads": handlerThreads = try int(v, k, 1...256)
             case "eventLoops": eventLoops = try int(v, k, 0...64)
             case "maxAttempts": maxAttempts = try int(v, k, 1...100)
@@ -136,6 +140,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let d = value("REEL_DATABASE_URL") { database = try Self.checkedDatabase(d, key: "REEL_DATABASE_URL") }
         if let m = value("REEL_MEDIA_ROOT") { mediaRoot = m }
         if let w = try parse("REEL_WORKERS", { Int($0).flatMap { (1...64).contains($0) ? $0 : nil } }) { workers = w }
+        if let c = try parse("REEL_CHUNK_SECONDS", { Int($0).flatMap { (0...86_400).contains($0) ? $0 : nil } }) { chunkSeconds = c }
         if let h = try parse("REEL_HANDLER_THREADS", { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }) { handlerThreads = h }
         if let n = try parse("REEL_EVENT_LOOPS", { Int($0).flatMap { (0...64).contains($0) ? $0 : nil } }) { eventLoops = n }
         if let a = try parse("REEL_MAX_ATTEMPTS", { Int($0).flatMap { (1...100).contains($0) ? $0 : nil } }) { maxAttempts = a }

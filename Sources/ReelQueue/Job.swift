@@ -31,4 +31,6 @@ public struct Job: Sendable, Equatable {
     public var output: JobOutput?
     /// Where the job's events are POSTed, from its spec.
     public var webhook: JobWebhook?
+    /// How many chunks the job was cut into for chunked rendering (1 when it was not cut).
+    public var chunks: Int = 1
 }

@@ -54,6 +54,11 @@ struct JobRun {
         let progress = ProgressBox()
         let leaseKeeper = LeaseKeeper(store: pool.store, jobID: job.id, owner: owner, progress: progress, token: token,
                                       reason: reason, logger: log)
+        let renderer = Renderer(plan: plan, logger: log)
+        // A long output is cut into chunks that every worker may render (`chunkSeconds`).
+        let ranges = pool.chunkSeconds > 0 ? renderer.chunkRanges(seconds: pool.chunkSeconds) : []
+        let chunked = ranges.count > 1 ? ChunkedProgress(store: pool.store, jobID: job.id, frames: plan.frameCount) : nil
+        if let chunked { leaseKeeper.progressSource = chunked.current }
         leaseKeeper.start()
         let started = DispatchTime.now()
         // One file per attempt: a worker that lost its lease can then never touch the file of the
@@ -61,14 +66,22 @@ struct JobRun {
         let path = pool.outputDirectory + "/" + job.id + "-\(job.attempts)." + JobRun.fileExtension(plan.format)
         JobRun.removePartials(of: job.id, before: job.attempts, in: pool.outputDirectory, logger: log)
         var outcome: Error?
-        let renderer = Renderer(plan: plan, logger: log)
         do {
-            try renderer.render(to: path, cancel: token) { progress.set($0) }
+            if let chunked {
+                meta["chunks"] = .stringConvertible(ranges.count)
+                try renderInChunks(renderer, ranges, to: path, token: token, progress: chunked)
+            } else {
+                try renderer.render(to: path, cancel: token) { progress.set($0) }
+            }
         } catch {
             outcome = error
         }
         // A finished render keeps its lease while it is hashed and recorded.
         if outcome != nil { leaseKeeper.stop() }
+        // A chunked job's chunk files are kept while another attempt may use them.
+        if chunked != nil && (outcome == nil || !((outcome as? RenderError)?.isRetryable ?? true) || reason.current == .cancel) {
+            JobRun.removeChunks(pool, job.id)
+        }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         meta["seconds"] = .stringConvertible((seconds * 1000).rounded() / 1000)
         switch outcome {
@@ -80,7 +93,8 @@ struct JobRun {
                 let rendered = try RenderedOutput(path: path)
                 output = JobOutput(path: path, bytes: rendered.bytes, duration: plan.outputRange.duration.description,
                                    sha256: rendered.sha256, contentType: JobRun.contentType(plan.format),
-                                   copiedFrames: renderer.frameCounts?.copied, encodedFrames: renderer.frameCounts?.encoded)
+                                   copiedFrames: chunked == nil ? renderer.frameCounts?.copied : 0,
+                                   encodedFrames: chunked == nil ? renderer.frameCounts?.encoded : plan.frameCount)
             } catch {
                 try? FileManager.default.removeItem(atPath: path)
                 record { try pool.store.fail(job.id, owner: owner, error: JobError(code: "render_failed", message: "\(error)"), retry: true) }

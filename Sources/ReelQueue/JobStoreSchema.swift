@@ -143,6 +143,25 @@ enum JobStoreSchema {
         ALTER TABLE jobs ADD COLUMN output_copied_frames INTEGER;
         ALTER TABLE jobs ADD COLUMN output_encoded_frames INTEGER;
         """,
+        // 7: chunked rendering. A long job is cut into `job_chunks`, each claimed and rendered by
+        // any worker with a lease and attempts of its own; `jobs.chunks` is how many (1: not cut).
+        """
+        ALTER TABLE jobs ADD COLUMN chunks INTEGER NOT NULL DEFAULT 1;
+        CREATE TABLE job_chunks (
+            job_id TEXT NOT NULL,
+            idx INTEGER NOT NULL,
+            frame_start INTEGER NOT NULL,
+            frame_end INTEGER NOT NULL,
+            status TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            progress REAL NOT NULL DEFAULT 0,
+            lease_owner TEXT,
+            lease_expires INTEGER,
+            error TEXT,
+            PRIMARY KEY (job_id, idx)
+        ) WITHOUT ROWID;
+        CREATE INDEX job_chunks_by_status ON job_chunks(status);
+        """,
     ]
 
     /// The columns `job(_:)` reads, by name. `rowid` (the list cursor) is named with `AS` because
@@ -151,7 +170,7 @@ enum JobStoreSchema {
         id, key_id, status, spec, idempotency_key, progress, eta, attempts, max_attempts, cancel_requested,
         error_code, error_message, output_path, output_bytes, output_duration, output_sha256,
         output_content_type, output_expired, created_at, updated_at, started_at, finished_at, webhook_url, webhook_events,
-        template_id, output_copied_frames, output_encoded_frames, rowid AS rowid
+        template_id, chunks, output_copied_frames, output_encoded_frames, rowid AS rowid
         """
 
     /// The positions of `jobColumns` in a statement, resolved by name once per statement.
@@ -159,7 +178,7 @@ enum JobStoreSchema {
         let id, keyID, status, spec, idempotencyKey, progress, eta, attempts, maxAttempts, cancelRequested: Int32
         let errorCode, errorMessage, outputPath, outputBytes, outputDuration, outputSHA256: Int32
         let outputContentType, outputExpired, createdAt, updatedAt, startedAt, finishedAt, webhookURL, webhookEvents: Int32
-        let templateID, outputCopiedFrames, outputEncodedFrames: Int32
+        let templateID, chunks, outputCopiedFrames, outputEncodedFrames: Int32
 
         init(_ s: SQLiteStatement) throws {
             id = try s.column("id"); keyID = try s.column("key_id"); status = try s.column("status"); spec = try s.column("spec")
@@ -172,7 +191,7 @@ enum JobStoreSchema {
             outputExpired = try s.column("output_expired"); createdAt = try s.column("created_at")
             updatedAt = try s.column("updated_at"); startedAt = try s.column("started_at"); finishedAt = try s.column("finished_at")
             webhookURL = try s.column("webhook_url"); webhookEvents = try s.column("webhook_events")
-            templateID = try s.column("template_id")
+            templateID = try s.column("template_id"); chunks = try s.column("chunks")
             outputCopiedFrames = try s.column("output_copied_frames"); outputEncodedFrames = try s.column("output_encoded_frames")
         }
     }
@@ -198,6 +217,6 @@ enum JobStoreSchema {
                    finishedAt: s.optionalInt(at: c.finishedAt), error: error, output: output,
                    webhook: s.optionalText(at: c.webhookURL).map {
                        JobWebhook(url: $0, events: s.text(at: c.webhookEvents).split(separator: ",").map(String.init))
-                   })
+                   }, chunks: s.int(at: c.chunks))
     }
 }

@@ -12,6 +12,11 @@ final class LeaseKeeper: @unchecked Sendable {
     let token: CancellationToken
     let reason: JobRun.StopReason
     let logger: Logger
+    /// Set for a chunk's render: the chunk's lease is renewed instead of the job's.
+    var chunkIndex: Int?
+    /// Where the job's progress comes from when it is not one render's (a chunked job's, summed
+    /// over its chunks); read on the keeper's thread each beat.
+    var progressSource: (() -> Double)?
     private let done = DispatchSemaphore(value: 0)
     private let stopped = NSCondition()
     private var stopFlag = false
@@ -39,7 +44,7 @@ final class LeaseKeeper: @unchecked Sendable {
                 let stop = stopFlag
                 stopped.unlock()
                 if stop { return }
-                let p = progress.current
+                let p = progressSource?() ?? progress.current
                 let elapsed = Date().timeIntervalSince(started)
                 let eta = p > 0.01 ? elapsed / p * (1 - p) : nil
                 switch renew(progress: p, eta: eta) {
@@ -69,7 +74,8 @@ final class LeaseKeeper: @unchecked Sendable {
     /// second.
     private func renew(progress p: Double, eta: Double?) -> LeaseStatus {
         do {
-            let status = try store.heartbeat(jobID, owner: owner, progress: p, eta: eta)
+            let status = try chunkIndex.map { try store.heartbeatChunk(jobID, index: $0, owner: owner, progress: p) }
+                ?? store.heartbeat(jobID, owner: owner, progress: p, eta: eta)
             if failures > 0 {
                 logger.info("lease renewal works again", metadata: ["jobId": "\(jobID)", "failedBeats": .stringConvertible(failures)])
                 failures = 0

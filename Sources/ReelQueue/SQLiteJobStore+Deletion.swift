@@ -19,6 +19,7 @@ extension SQLiteJobStore {
                 }
                 try db.prepare("DELETE FROM webhook_deliveries WHERE job_id = ? AND status != 'pending'").run([.text(id)])
                 try db.prepare("DELETE FROM job_assets WHERE job_id = ?").run([.text(id)])
+                try db.prepare("DELETE FROM job_chunks WHERE job_id = ?").run([.text(id)])
                 try db.prepare("DELETE FROM jobs WHERE id = ?").run([.text(id)])
                 let output = job.output.flatMap { $0.expired ? nil : $0.path }
                 return .deleted(output: output, wasRunning: job.status == .running)

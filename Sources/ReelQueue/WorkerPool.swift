@@ -17,6 +17,9 @@ public final class WorkerPool: @unchecked Sendable {
         CodecThreading.forRender(cores: ProcessInfo.processInfo.activeProcessorCount / count)
     }
     let ownerPrefix: String
+    /// Outputs longer than this many seconds are cut into chunks that any worker renders
+    /// (`chunkSeconds`); 0 renders every output whole.
+    public var chunkSeconds = 0
     private let condition = NSCondition()
     private var stopping = false
     private var pendingWakeups = 0
@@ -84,6 +87,15 @@ public final class WorkerPool: @unchecked Sendable {
 
     private func loop(owner: String) {
         while !isStopping {
+            // A chunk of a job already running comes before a new job: it finishes work started.
+            do {
+                if let chunk = try store.claimChunk(owner: owner, jobID: nil) {
+                    ChunkRun(chunk: chunk, owner: owner, pool: self).execute()
+                    continue
+                }
+            } catch {
+                logger.error("chunk claim failed", metadata: ["error": "\(error)"])
+            }
             let job: Job?
             do {
                 job = try store.claim(owner: owner)

@@ -192,4 +192,26 @@ final class ClusterTests: XCTestCase {
         XCTAssertEqual(Set(received.compactMap { $0.header("Reel-Delivery") }).count, 4)
         XCTAssertTrue(received.allSatisfy { WebhookReceiver.signatureIsValid($0, secret: secret) })
     }
+
+    /// A long job through two nodes with `REEL_CHUNK_SECONDS`: cut into chunks that the nodes'
+    /// workers render (each chunk once), joined into the whole output; the job JSON says how many.
+    func testAChunkedJobIsRenderedByTheNodesTogether() throws {
+        let env = ["REEL_DATABASE_URL": database, "REEL_LEASE_SECONDS": "5", "REEL_CHUNK_SECONDS": "1"]
+        let nodes = [try ServerProcess(root: root, env: env), try ServerProcess(root: root, env: env)]
+        defer { nodes.forEach { $0.terminate() } }
+        let spec = ##"{ "version": 1, "output": { "width": 320, "height": 180, "frameRate": 30, "video": { "keyframeInterval": 1 } }, "timeline": { "videos": [ { "color": "#336699", "duration": 3 }, { "color": "#993366", "duration": 3 } ] } }"##
+        let r = try TestClient(port: nodes[0].port).json("POST", "/v1/jobs", spec)
+        XCTAssertEqual(r.status, 202, r.text)
+        let id = try XCTUnwrap(r.json["id"] as? String)
+        XCTAssertEqual(r.json["chunks"] as? Int, 1, "not cut before a worker plans it")
+        let job = poll(nodes[1].port, id, seconds: 120, until: Self.finished)
+        XCTAssertEqual(job["status"] as? String, "succeeded", "\(job)")
+        XCTAssertEqual(job["chunks"] as? Int, 6, "6 s in chunks of 1 s")
+        XCTAssertEqual(try frames(root + "/data/outputs/\(id)-1.mp4"), 180)
+        let rendered = lines(nodes, "chunk rendered", id)
+        XCTAssertEqual(rendered.count, 6, "each chunk rendered once: \(rendered)")
+        for i in 0..<6 {
+            XCTAssertEqual(rendered.filter { $0.contains("\"chunk\":\"\(i)\"") || $0.contains("\"chunk\":\(i)") }.count, 1, "chunk \(i)")
+        }
+    }
 }

@@ -11,6 +11,22 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(loaded, ServerConfiguration())
     }
 
+    func testChunkSecondsFromTheFileAndTheEnvironment() throws {
+        XCTAssertEqual(ServerConfiguration().chunkSeconds, 60, "chunked rendering on by default")
+        let path = NSTemporaryDirectory() + "reel-config-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(##"{ "chunkSeconds": 30 }"##.utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try ServerConfiguration.load(path: path, environment: [:]).chunkSeconds, 30)
+        XCTAssertEqual(try ServerConfiguration.load(path: path, environment: ["REEL_CHUNK_SECONDS": "0"]).chunkSeconds, 0, "0 turns it off")
+        XCTAssertThrowsError(try ServerConfiguration.load(path: nil, environment: ["REEL_CHUNK_SECONDS": "-1"])) {
+            XCTAssertTrue("\($0)".contains("REEL_CHUNK_SECONDS"), "\($0)")
+        }
+        try Data(##"{ "chunkSeconds": 1.5 }"##.utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try ServerConfiguration.load(path: path, environment: [:])) {
+            XCTAssertTrue("\($0)".contains("chunkSeconds"), "\($0)")
+        }
+    }
+
     func testAccessSettingsFromAFile() throws {
         let path = NSTemporaryDirectory() + "reel-config-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -63,7 +63,14 @@ enum OutputEncoders {
             options = [("preset", e.preset)]
             if let crf = e.crf { options.append(("crf", String(crf))) }
             if let p = e.profile { options.append(("profile", p)) }
-            if e.codec == .hevc { options.append(("x265-params", "log-level=error")) }
+            // Keyframes only every `gopSize` frames, closed GOPs, no scene-cut keyframes: a render cut
+            // into chunks (each starting with an IDR frame at a multiple of the GOP) then has the
+            // same keyframe positions as one rendered whole, and a player can seek on a fixed grid.
+            if e.codec == .hevc {
+                options.append(("x265-params", "log-level=error:scenecut=0:open-gop=0"))
+            } else {
+                options.append(("x264-params", "scenecut=0:open-gop=0"))
+            }
             if rendition != nil {
                 // Segment starts are forced IDR frames; x264 adds none of its own. No B-frames: HLS's
                 // fMP4 segments carry no edit list, so a reorder delay would start the video a frame
@@ -109,6 +116,13 @@ enum OutputEncoders {
         var options = [("deadline", speed.deadline), ("cpu-used", String(speed.cpuUsed)), ("row-mt", "1")]
         if let crf = e.crf { options.append(("crf", String(crf))) }
         return options
+    }
+
+    /// True when the output's muxer wants codec headers out of band, so a chunk's encoder (which
+    /// writes no file of its own) is configured like the one of a whole render.
+    static func wantsGlobalHeader(_ format: OutputFormat) -> Bool {
+        guard let f = av_guess_format(muxerName(format), nil, nil) else { return false }
+        return f.pointee.flags & AVFMT_GLOBALHEADER != 0
     }
 
     static func audio(_ plan: RenderPlan, globalHeader: Bool) throws -> Encoder {

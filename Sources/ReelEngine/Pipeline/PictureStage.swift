@@ -13,8 +13,9 @@ final class PictureStage {
     let frames: Int64
 
     /// Starts the thread for the plan's `frameCount` frames, or only for the frames of `ranges`
-    /// (ascending, not overlapping: a passthrough's encoded stretches), each stretch read from a
-    /// track of its own so the frames between are neither decoded nor drawn.
+    /// (ascending, not overlapping: a passthrough's encoded stretches, a chunk's frames), each
+    /// stretch read from a track of its own so the frames between are neither decoded nor drawn.
+    /// Frames keep their output numbers as pts.
     init(plan: RenderPlan, ranges: [Range<Int64>]? = nil) {
         let frames = plan.frameCount
         let ranges = ranges ?? [0..<frames]

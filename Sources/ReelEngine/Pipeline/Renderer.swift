@@ -163,7 +163,7 @@ public final class Renderer {
 
     /// HEVC is tagged `hvc1` (parameter sets in the sample description), which QuickTime and
     /// Safari require; other codecs keep the muxer's default tag.
-    private var videoCodecTag: UInt32 {
+    var videoCodecTag: UInt32 {
         plan.videoEncoding.codec == .hevc ? UInt32(reel_mktag(0x68, 0x76, 0x63, 0x31)) : 0
     }
 

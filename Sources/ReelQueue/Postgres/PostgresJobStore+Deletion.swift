@@ -18,6 +18,7 @@ extension PostgresJobStore {
                 }
                 try db.query("DELETE FROM webhook_deliveries WHERE job_id = $1 AND status != 'pending'", [.text(id)])
                 try db.query("DELETE FROM job_assets WHERE job_id = $1", [.text(id)])
+                try db.query("DELETE FROM job_chunks WHERE job_id = $1", [.text(id)])
                 try db.query("DELETE FROM jobs WHERE id = $1", [.text(id)])
                 let output = job.output.flatMap { $0.expired ? nil : $0.path }
                 return .deleted(output: output, wasRunning: job.status == .running)

@@ -98,6 +98,25 @@ enum PostgresSchema {
         ALTER TABLE jobs ADD COLUMN output_copied_frames BIGINT;
         ALTER TABLE jobs ADD COLUMN output_encoded_frames BIGINT;
         """,
+        // 4: chunked rendering. A long job is cut into `job_chunks`, each claimed and rendered by
+        // any worker on any node with a lease and attempts of its own; `jobs.chunks` is how many.
+        """
+        ALTER TABLE jobs ADD COLUMN chunks INTEGER NOT NULL DEFAULT 1;
+        CREATE TABLE job_chunks (
+            job_id TEXT NOT NULL,
+            idx INTEGER NOT NULL,
+            frame_start BIGINT NOT NULL,
+            frame_end BIGINT NOT NULL,
+            status TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            progress DOUBLE PRECISION NOT NULL DEFAULT 0,
+            lease_owner TEXT,
+            lease_expires BIGINT,
+            error TEXT,
+            PRIMARY KEY (job_id, idx)
+        );
+        CREATE INDEX job_chunks_by_status ON job_chunks (status);
+        """,
     ]
 
     /// The advisory lock key held while migrating ("reel" in ASCII, then 1): of several nodes
@@ -150,7 +169,7 @@ enum PostgresSchema {
         id, key_id, status, spec, idempotency_key, progress, eta, attempts, max_attempts, cancel_requested,
         error_code, error_message, output_path, output_bytes, output_duration, output_sha256,
         output_content_type, output_expired, created_at, updated_at, started_at, finished_at, webhook_url, webhook_events,
-        template_id, output_copied_frames, output_encoded_frames, seq
+        template_id, chunks, output_copied_frames, output_encoded_frames, seq
         """
 
     /// Reads a row selected with `jobColumns`.
@@ -173,6 +192,6 @@ enum PostgresSchema {
                    finishedAt: try r.optionalInt("finished_at"), error: error, output: output,
                    webhook: try r.optionalText("webhook_url").map {
                        JobWebhook(url: $0, events: try r.text("webhook_events").split(separator: ",").map(String.init))
-                   })
+                   }, chunks: try r.int("chunks"))
     }
 }

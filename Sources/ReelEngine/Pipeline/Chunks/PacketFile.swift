@@ -1,0 +1,106 @@
+import CFFmpeg
+import Foundation
+
+/// An encoder's packets stored as they came out (pts, dts, duration, flags, bytes), for a chunk's
+/// video or the whole output's audio, so the join copies them into the final file unchanged.
+///
+/// Not a media container: a container's demuxer may shift timestamps (edit lists, B-frame delay)
+/// or drop packets, and the join needs exactly the encoder's timestamps back. The format is a
+/// magic line and then, per packet, five little-endian Int64 (pts, dts, duration, flags, size) and
+/// the bytes. Written under a hidden name and renamed when complete, like an output.
+final class PacketFileWriter {
+    static let magic = Array("reel-packets-1\n".utf8)
+    let path: String
+    private let temp: String
+    private let handle: FileHandle
+    private var buffer = Data()
+    private var closed = false
+
+    init(path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        self.path = path
+        temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        guard FileManager.default.createFile(atPath: temp, contents: Data(PacketFileWriter.magic)) else {
+            throw SystemCallError(call: "open", errno: errno == 0 ? EIO : errno, doing: "creating \(temp)")
+        }
+        handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temp))
+        try handle.seekToEnd()
+    }
+
+    deinit {
+        if !closed {
+            try? handle.close()
+            try? FileManager.default.removeItem(atPath: temp)
+        }
+    }
+
+    /// Appends one packet.
+    func write(_ packet: Packet) throws {
+        let p = packet.pointer.pointee
+        for v in [p.pts, p.dts, p.duration, Int64(p.flags), Int64(p.size)] {
+            withUnsafeBytes(of: v.littleEndian) { buffer.append(contentsOf: $0) }
+        }
+        if p.size > 0, let data = p.data { buffer.append(data, count: Int(p.size)) }
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    private func flush() throws {
+        try handle.write(contentsOf: buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is buffered, syncs and moves the file into place.
+    func finish() throws {
+        try flush()
+        try handle.synchronize()
+        try handle.close()
+        closed = true
+        guard rename(temp, path) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(atPath: temp)
+            throw SystemCallError(call: "rename", errno: code, doing: "moving \(path) into place")
+        }
+    }
+}
+
+/// Reads a `PacketFileWriter`'s packets back in order.
+final class PacketFileReader {
+    let path: String
+    private let handle: FileHandle
+
+    /// A packet file that is not one, or ends inside a packet.
+    struct Damaged: Error, CustomStringConvertible, RetryClassifiable {
+        let path: String
+        var isTransient: Bool { false }
+        var description: String { "\(path) is not a complete packet file" }
+    }
+
+    init(path: String) throws {
+        self.path = path
+        handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        let magic = try handle.read(upToCount: PacketFileWriter.magic.count) ?? Data()
+        guard Array(magic) == PacketFileWriter.magic else { throw Damaged(path: path) }
+    }
+
+    deinit { try? handle.close() }
+
+    /// The next packet, or nil at the end of the file.
+    func next() throws -> Packet? {
+        guard let head = try handle.read(upToCount: 40), !head.isEmpty else { return nil }
+        guard head.count == 40 else { throw Damaged(path: path) }
+        let v = (0..<5).map { i in head.withUnsafeBytes { Int64(littleEndian: $0.loadUnaligned(fromByteOffset: i * 8, as: Int64.self)) } }
+        guard v[4] >= 0, v[4] < Int64(Int32.max) else { throw Damaged(path: path) }
+        let size = Int(v[4])
+        let packet = Packet()
+        try FFmpegError.check(av_new_packet(packet.pointer, Int32(size)), "av_new_packet", "reading \(path)")
+        if size > 0 {
+            guard let body = try handle.read(upToCount: size), body.count == size else { throw Damaged(path: path) }
+            body.withUnsafeBytes { packet.pointer.pointee.data.update(from: $0.bindMemory(to: UInt8.self).baseAddress!, count: size) }
+        }
+        packet.pointer.pointee.pts = v[0]
+        packet.pointer.pointee.dts = v[1]
+        packet.pointer.pointee.duration = v[2]
+        packet.pointer.pointee.flags = Int32(truncatingIfNeeded: v[3])
+        return packet
+    }
+}
