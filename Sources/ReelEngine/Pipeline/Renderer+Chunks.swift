@@ -102,18 +102,7 @@ extension Renderer {
     public func joinChunks(_ chunks: [String], audio: String, to path: String,
                            cancel: CancellationToken = CancellationToken()) throws {
         precondition(canRenderInChunks, "joining chunks of a plan that cannot be cut")
-        let url = URL(fileURLWithPath: path)
-        let temp = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-        defer { try? FileManager.default.removeItem(atPath: temp) }
-        do {
-            try join(chunks, audio: audio, to: temp, cancel: cancel)
-            try Renderer.moveIntoPlace(temp, path, folder: false)
-        } catch let e as RenderError {
-            throw e
-        } catch {
-            throw RenderError.output(path: path, cause: error)
-        }
+        try Renderer.writeAtomically(to: path, folder: false) { try join(chunks, audio: audio, to: $0, cancel: cancel) }
     }
 
     private func join(_ chunks: [String], audio: String, to temp: String, cancel: CancellationToken) throws {
@@ -124,9 +113,7 @@ extension Renderer {
         let audioEncoder = try OutputEncoders.audio(plan, globalHeader: output.needsGlobalHeader)
         let videoStream = try output.addStream(for: videoEncoder, codecTag: videoCodecTag)
         let audioStream = try output.addStream(for: audioEncoder)
-        let subtitles = try subtitleStreams(in: output)
-        try writeHeader(output)
-        for (stream, packets) in subtitles { for p in packets { try stream.write(p) } }
+        try writeHeaderAndSubtitles(output)
         let audioPackets = try PacketFileReader(path: audio)
         var nextAudio = try audioPackets.next()
         let rate = Int64(plan.audioEncoding.sampleRate)

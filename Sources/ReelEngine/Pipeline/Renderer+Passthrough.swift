@@ -26,9 +26,7 @@ extension Renderer {
                                                           copyDelay: splice.copyDelay)
         let audioEncoder = try OutputEncoders.audio(plan, globalHeader: output.needsGlobalHeader)
         let audioStream = try output.addStream(for: audioEncoder)
-        let subtitles = try subtitleStreams(in: output)
-        try writeHeader(output)
-        for (stream, packets) in subtitles { for p in packets { try stream.write(p) } }
+        try writeHeaderAndSubtitles(output)
         let rate = Int64(plan.audioEncoding.sampleRate)
         let audioStage = AudioEncodingStage(track: AudioTrackEncoder(plan: plan, encoder: audioEncoder))
         defer { audioStage.stop() }

@@ -27,19 +27,26 @@ public final class Renderer {
     /// checked every frame.
     public func render(to path: String, cancel: CancellationToken = CancellationToken(),
                        progress: (Double) -> Void = { _ in }) throws {
+        try Renderer.writeAtomically(to: path, folder: plan.format == .hls) { try write(to: $0, cancel: cancel, progress: progress) }
+        progress(1)
+    }
+
+    /// Has `body` write the output under a hidden partial name beside `path`, then moves it into
+    /// place (`moveIntoPlace`); the partial is removed whatever happens. Errors that are not
+    /// already a `RenderError` become `RenderError.output` for `path`.
+    static func writeAtomically(to path: String, folder: Bool, _ body: (String) throws -> Void) throws {
         let url = URL(fileURLWithPath: path)
         let temp = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
         defer { try? FileManager.default.removeItem(atPath: temp) }
         do {
-            try write(to: temp, cancel: cancel, progress: progress)
-            try Renderer.moveIntoPlace(temp, path, folder: plan.format == .hls)
+            try body(temp)
+            try moveIntoPlace(temp, path, folder: folder)
         } catch let e as RenderError {
             throw e
         } catch {
             throw RenderError.output(path: path, cause: error)
         }
-        progress(1)
     }
 
     /// Moves a finished output into place, so a reader never sees part of one. A file replaces a
@@ -126,10 +133,7 @@ public final class Renderer {
         let audioEncoder = try OutputEncoders.audio(plan, globalHeader: output.needsGlobalHeader)
         let videoStream = try output.addStream(for: videoEncoder, codecTag: videoCodecTag)
         let audioStream = try output.addStream(for: audioEncoder)
-        let subtitles = try subtitleStreams(in: output)
-        try writeHeader(output)
-        // A few packets a track: all handed to the muxer now, which interleaves them by time.
-        for (stream, packets) in subtitles { for p in packets { try stream.write(p) } }
+        try writeHeaderAndSubtitles(output)
         let writeVideo = { (p: Packet) throws in try videoStream.write(p) }
         let writeAudio = { (p: Packet) throws in try audioStream.write(p) }
         let converter = FrameConverter(to: videoEncoder.context.pointee.pix_fmt)
@@ -151,8 +155,17 @@ public final class Renderer {
         logger.info("rendered", metadata: ["frames": "\(frames)", "samples": "\(plan.sampleCount)"])
     }
 
+    /// Adds the plan's subtitle tracks, writes the header (metadata, chapters), then the tracks'
+    /// cues: a few packets a track, all handed to the muxer now, which interleaves them by time.
+    /// Called once the video and audio streams are added.
+    func writeHeaderAndSubtitles(_ output: OutputFile) throws {
+        let subtitles = try subtitleStreams(in: output)
+        try writeHeader(output)
+        for (stream, packets) in subtitles { for p in packets { try stream.write(p) } }
+    }
+
     /// A stream and its encoded cues for each of the plan's subtitle tracks.
-    func subtitleStreams(in output: OutputFile) throws -> [(MuxerStream, [Packet])] {
+    private func subtitleStreams(in output: OutputFile) throws -> [(MuxerStream, [Packet])] {
         try plan.subtitles.map { track in
             let encoder = try SubtitleTrackEncoder(format: plan.format, globalHeader: output.needsGlobalHeader)
             let stream = try output.addStream(for: encoder.encoder)
