@@ -28,7 +28,12 @@ extension Renderer {
         let audioStream = try output.addStream(for: audioEncoder)
         try writeHeaderAndSubtitles(output)
         let rate = Int64(plan.audioEncoding.sampleRate)
-        let audioStage = AudioEncodingStage(track: AudioTrackEncoder(plan: plan, encoder: audioEncoder))
+        // The audio may run up to a minute ahead of the muxer (about 2,800 AAC packets, under 2 MB):
+        // copy runs take no CPU, so while they are written the audio thread would otherwise be the
+        // only one working, and behind the usual 1.4 s lead it could not use the core the decoders
+        // leave idle between cut-ins. Bounded, so memory stays flat in the timeline's length.
+        let leadPackets = Int(plan.audioEncoding.sampleRate) * 60 / max(1, Int(audioEncoder.context.pointee.frame_size))
+        let audioStage = AudioEncodingStage(track: AudioTrackEncoder(plan: plan, encoder: audioEncoder), capacity: leadPackets)
         defer { audioStage.stop() }
         let frames = plan.frameCount
         var splicer = Splicer(delay: Int64(delay), stream: video)
