@@ -47,6 +47,7 @@ struct ChunkRun {
         keeper.chunkIndex = chunk.index
         keeper.start()
         log.info("chunk running", metadata: meta)
+        let started = DispatchTime.now()
         do {
             let dir = JobRun.chunkDirectory(pool, chunk.jobID)
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -55,7 +56,7 @@ struct ChunkRun {
             }
             keeper.stop()
             record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: nil, retry: false) }
-            log.info("chunk rendered", metadata: meta)
+            log.info("chunk rendered", metadata: meta.merging(["seconds": JobRun.seconds(since: started)]) { $1 })
         } catch where token.isCancelled {
             // Cancelled (a cancelled job's folder may vanish under a chunk being written, so any
             // error after the token fired counts as the stop), or stopped at shutdown.
