@@ -1,5 +1,5 @@
 # Convenience targets. The benchmark is kept out of the test suite: `make test` never runs it.
-.PHONY: test run bench bench-http bench-profile fuzz
+.PHONY: test run bench bench-http bench-cluster bench-profile fuzz
 
 test:
 	./scripts/test.sh
@@ -17,6 +17,12 @@ bench:
 
 bench-http:
 	BENCH_WORKLOADS=http python3 bench/bench.py
+
+# Chunked rendering on K local nodes sharing a throwaway PostgreSQL and one data folder, against
+# one whole render; the critical path and predictions for 4 and 16 nodes (bench/cluster_bench.py).
+# BENCH_NODES=1,2 (default), BENCH_CLUSTER_SECONDS=600 (output length), BENCH_CHUNK_SECONDS=60.
+bench-cluster:
+	python3 bench/cluster_bench.py
 
 # Where Reel's time goes (callgrind or perf), on the cuts workload; run `make bench` first.
 bench-profile:

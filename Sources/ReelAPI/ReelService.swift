@@ -133,7 +133,8 @@ public final class ReelService: @unchecked Sendable {
 
     /// One retention pass as of `now` (ms): outputs of jobs finished, assets uploaded, and webhook
     /// deliveries ended longer ago than their retention (an asset a queued or running job uses is
-    /// kept; a delivery still being tried is kept). Nodes sharing a store take turns: a node finding
+    /// kept; a delivery still being tried is kept), then outputs and chunk folders no job can use
+    /// any more. Nodes sharing a store take turns: a node finding
     /// another's pass under way skips its own.
     func sweep(now: Int64) {
         do {
@@ -159,5 +160,6 @@ public final class ReelService: @unchecked Sendable {
         let hours = config.webhookRetentionHours
         try store.pruneDeliveries(finishedBefore: hours > 0 ? now - Int64(hours * 3_600_000) : nil)
         ReelService.sweepUnreferencedOutputs(in: paths.outputs, store: store, logger: logger)
+        ReelService.sweepChunkFolders(in: paths.outputs, store: store, logger: logger)
     }
 }

@@ -10,7 +10,8 @@ struct ChunkRun {
     let chunk: JobChunk
     let owner: String
     let pool: WorkerPool
-    /// The job's plan when the caller has it (the job's own worker); planned from the spec otherwise.
+    /// The job's plan when the caller has it (the job's own worker); otherwise the pool's cached
+    /// plan of the job, or one planned from the spec (and cached).
     var plan: RenderPlan? = nil
 
     func execute() {
@@ -26,8 +27,11 @@ struct ChunkRun {
                 plan = given
             } else {
                 guard let job = try store.job(chunk.jobID) else { return record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) } }
-                let spec = try SpecDecoder.decode(Array(job.spec.utf8)).get()
-                plan = try RenderPlanner(resolver: pool.resolver).plan(spec)
+                // Per attempt: an attempt after a failure plans again (its sources may have changed),
+                // so no chunk is rendered from a plan older than the attempt it belongs to.
+                plan = try pool.plans.plan(for: "\(job.id)/\(job.attempts)") {
+                    try RenderPlanner(resolver: pool.resolver).plan(try SpecDecoder.decode(Array(job.spec.utf8)).get())
+                }
             }
         } catch {
             let retry = (error as? RenderError)?.isRetryable ?? false
@@ -47,6 +51,7 @@ struct ChunkRun {
         keeper.chunkIndex = chunk.index
         keeper.start()
         log.info("chunk running", metadata: meta)
+        let started = DispatchTime.now()
         do {
             let dir = JobRun.chunkDirectory(pool, chunk.jobID)
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -55,7 +60,7 @@ struct ChunkRun {
             }
             keeper.stop()
             record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: nil, retry: false) }
-            log.info("chunk rendered", metadata: meta)
+            log.info("chunk rendered", metadata: meta.merging(["seconds": JobRun.seconds(since: started)]) { $1 })
         } catch where token.isCancelled {
             // Cancelled (a cancelled job's folder may vanish under a chunk being written, so any
             // error after the token fired counts as the stop), or stopped at shutdown.

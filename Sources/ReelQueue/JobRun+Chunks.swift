@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import ReelEngine
 
 /// A job cut into chunks, as its own worker runs it: cut it (`addChunks`, which makes the chunks
@@ -57,7 +58,11 @@ extension JobRun {
         let audio = dir + "/audio.packets"
         // An earlier attempt's audio is complete if it is there (written under a temporary name, renamed when whole).
         if !FileManager.default.fileExists(atPath: audio) {
+            let started = DispatchTime.now()
             try renderer.renderAudioTrack(to: audio, cancel: token) { progress.audio.set($0) }
+            // The audio and the join are the parts no other node can take: logged with their
+            // durations, they are the critical path `make bench-cluster` reports.
+            pool.logger.info("chunked audio rendered", metadata: ["jobId": "\(job.id)", "seconds": JobRun.seconds(since: started)])
         }
         progress.audio.set(1)
         while true {
@@ -74,8 +79,16 @@ extension JobRun {
             // Other workers hold the rest; one whose lease runs out is claimed above.
             Thread.sleep(forTimeInterval: 0.2)
         }
+        let joinStarted = DispatchTime.now()
         try renderer.joinChunks(chunks.map { JobRun.chunkPath(dir, $0.index) }, audio: audio, to: path, cancel: token)
         progress.joined.set(1)
+        pool.logger.info("chunks joined", metadata: ["jobId": "\(job.id)", "seconds": JobRun.seconds(since: joinStarted)])
+    }
+
+    /// Seconds since `start`, to the millisecond, as log metadata.
+    static func seconds(since start: DispatchTime) -> Logger.MetadataValue {
+        let s = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return .stringConvertible((s * 1000).rounded() / 1000)
     }
 
     /// Removes a chunked job's chunk files once they can no longer be used.

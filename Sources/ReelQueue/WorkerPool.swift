@@ -20,6 +20,8 @@ public final class WorkerPool: @unchecked Sendable {
     /// Outputs longer than this many seconds are cut into chunks that any worker renders
     /// (`chunkSeconds`); 0 renders every output whole.
     public var chunkSeconds = 0
+    /// Plans of the jobs whose chunks this pool's workers took lately (`ChunkRun`).
+    let plans = PlanCache()
     private let condition = NSCondition()
     private var stopping = false
     private var pendingWakeups = 0

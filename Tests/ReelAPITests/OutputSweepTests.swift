@@ -44,6 +44,36 @@ final class OutputSweepTests: XCTestCase {
         XCTAssertEqual(try f.client().request("DELETE", "/v1/jobs/\(id)").status, 204)
     }
 
+    /// Chunk folders of jobs that ended or no longer exist go with the first retention pass of a
+    /// service that starts on the data; a running job's and a queued job's folders stay.
+    func testChunkFoldersOfEndedAndDeletedJobsAreSweptAtStart() throws {
+        let f = try ServiceFixture()
+        let finished = try f.submit(spec)
+        _ = try f.waitForJob(finished) { $0["status"] as? String == "succeeded" }
+        let running = try f.submit(ServiceFixture.longSpec())
+        _ = try f.waitForJob(running) { $0["status"] as? String == "running" }
+        let queued = try f.submit(ServiceFixture.longSpec("#FF0000"))  // the one worker is busy
+        let chunks = f.root + "/data/outputs/.chunks/"
+        let deleted = "job_01ARZ3NDEKTSV4RRFFQ69G5FAV"
+        for id in [finished, running, queued, deleted, "notes"] {
+            try FileManager.default.createDirectory(atPath: chunks + id, withIntermediateDirectories: true)
+            XCTAssertTrue(FileManager.default.createFile(atPath: chunks + id + "/video-0.packets", contents: Data("x".utf8)))
+        }
+        XCTAssertEqual(try f.client().request("GET", "/v1/jobs/\(queued)").json["status"] as? String, "queued")
+
+        let again = try ReelService(config: f.service.config, logger: .init(label: "test"))
+        try again.start()
+        defer { again.stop() }
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline && FileManager.default.fileExists(atPath: chunks + deleted) { Thread.sleep(forTimeInterval: 0.05) }
+        // One more pass, to be sure every folder has been looked at by the time of the check.
+        again.sweep(now: Int64(Date().timeIntervalSince1970 * 1000))
+        let left = ((try? FileManager.default.contentsOfDirectory(atPath: chunks)) ?? []).sorted()
+        XCTAssertEqual(left, [queued, running, "notes"].sorted(), "the finished and the deleted jobs' folders went")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: chunks + running + "/video-0.packets"))
+        for id in [running, queued] { XCTAssertEqual(try f.client().request("DELETE", "/v1/jobs/\(id)").status, 204) }
+    }
+
     func testOutputNames() {
         XCTAssertEqual(ReelService.outputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-12.mp4")?.attempt, 12)
         XCTAssertEqual(ReelService.outputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-1")?.jobID, "job_01ARZ3NDEKTSV4RRFFQ69G5FAV")
