@@ -30,6 +30,7 @@ let package = Package(
         .systemLibrary(name: "CRubberBand", path: "Sources/CRubberBand", pkgConfig: "rubberband",
                        providers: [.apt(["librubberband-dev"])]),
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+        .systemLibrary(name: "CSched", path: "Sources/CSched"),
         // The text stack: FreeType rasterises and strokes, HarfBuzz shapes, FriBidi orders,
         // fontconfig matches families and falls back by coverage, libunibreak finds line breaks.
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
@@ -54,7 +55,7 @@ let package = Package(
         .target(
             name: "ReelQueue",
             dependencies: [
-                "ReelSpec", "ReelEngine", "CSQLite", "CLibPQ",
+                "ReelSpec", "ReelEngine", "CSQLite", "CLibPQ", "CSched",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

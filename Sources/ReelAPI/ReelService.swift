@@ -59,6 +59,7 @@ public final class ReelService: @unchecked Sendable {
         }, allowedHosts: config.allowedHosts)
         pool = WorkerPool(store: store, workers: config.workers, outputDirectory: paths.outputs, resolver: resolver, logger: logger)
         pool.chunkSeconds = config.chunkSeconds
+        pool.schedulerTickMicroseconds = config.schedulerTickMicroseconds
         deliverer = WebhookDeliverer(store: store, secret: config.webhookSecret, allowedHosts: config.allowedHosts,
                                      schedule: WebhookSchedule(base: config.webhookRetrySeconds), logger: logger)
         let handler = APIHandler(config: config, store: store, pool: pool, resolver: resolver, paths: paths, logger: logger)

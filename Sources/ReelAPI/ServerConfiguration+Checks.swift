@@ -49,6 +49,12 @@ extension ServerConfiguration {
         return secret
     }
 
+    /// 0 (off) or 100 µs to 100 ms: shorter wake-ups would cost more than the latency they save.
+    static func checkedTick(_ micros: Int, key: String) throws -> Int {
+        guard micros == 0 || micros >= 100 else { throw Problem(key: key, message: "must be 0 (off) or 100 to 100000 microseconds") }
+        return micros
+    }
+
     /// `sqlite` (or empty) for the embedded store in `dataDir`, else a `postgres://` or
     /// `postgresql://` URL (libpq's syntax, with its query parameters such as `sslmode`).
     static func checkedDatabase(_ value: String, key: String) throws -> String? {

@@ -17,6 +17,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// worker (on any node) renders; 0 renders every output whole.
     public var chunkSeconds = 60
     public var handlerThreads = 4
+    /// While renders run, wake each CPU this often so the HTTP threads never wait a whole kernel
+    /// tick behind a render thread (`SchedulerTicker`); 0 turns it off.
+    public var schedulerTickMicroseconds = 1000
     /// Event-loop threads; 0: automatic (two per core, at most 8).
     public var eventLoops = 0
     public var maxAttempts = 3
@@ -86,6 +89,7 @@ public struct ServerConfiguration: Sendable, Equatable {
             case "workers": workers = try int(v, k, 1...64)
             case "chunkSeconds": chunkSeconds = try int(v, k, 0...86_400)
             case "handlerThreads": handlerThreads = try int(v, k, 1...256)
+            case "schedulerTickMicroseconds": schedulerTickMicroseconds = try Self.checkedTick(try int(v, k, 0...100_000), key: k)
             case "eventLoops": eventLoops = try int(v, k, 0...64)
             case "maxAttempts": maxAttempts = try int(v, k, 1...100)
             case "leaseSeconds": leaseSeconds = try number(v, k, 1...3600)
@@ -142,6 +146,9 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let w = try parse("REEL_WORKERS", { Int($0).flatMap { (1...64).contains($0) ? $0 : nil } }) { workers = w }
         if let c = try parse("REEL_CHUNK_SECONDS", { Int($0).flatMap { (0...86_400).contains($0) ? $0 : nil } }) { chunkSeconds = c }
         if let h = try parse("REEL_HANDLER_THREADS", { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }) { handlerThreads = h }
+        if let t = try parse("REEL_SCHEDULER_TICK_US", { Int($0).flatMap { (0...100_000).contains($0) ? $0 : nil } }) {
+            schedulerTickMicroseconds = try Self.checkedTick(t, key: "REEL_SCHEDULER_TICK_US")
+        }
         if let n = try parse("REEL_EVENT_LOOPS", { Int($0).flatMap { (0...64).contains($0) ? $0 : nil } }) { eventLoops = n }
         if let a = try parse("REEL_MAX_ATTEMPTS", { Int($0).flatMap { (1...100).contains($0) ? $0 : nil } }) { maxAttempts = a }
         if let s = try parse("REEL_LEASE_SECONDS", { Double($0).flatMap { $0 >= 1 && $0 <= 3600 ? $0 : nil } }) { leaseSeconds = s }

@@ -20,6 +20,10 @@ public final class WorkerPool: @unchecked Sendable {
     /// Outputs longer than this many seconds are cut into chunks that any worker renders
     /// (`chunkSeconds`); 0 renders every output whole.
     public var chunkSeconds = 0
+    /// Wakes each CPU this often while renders run (`SchedulerTicker`); 0: no ticker. Set before
+    /// `start`.
+    public var schedulerTickMicroseconds = 0
+    private var ticker: SchedulerTicker?
     /// Plans of the jobs whose chunks this pool's workers took lately (`ChunkRun`).
     let plans = PlanCache()
     private let condition = NSCondition()
@@ -41,6 +45,12 @@ public final class WorkerPool: @unchecked Sendable {
     public func start() {
         // Another node's submit (or a job given back) wakes a worker here at once.
         store.startWakeups { [weak self] in self?.wake() }
+        if schedulerTickMicroseconds > 0 {
+            // Started here, on the caller's thread: the workers below lower their own priority.
+            let t = SchedulerTicker(periodMicroseconds: schedulerTickMicroseconds)
+            t.start()
+            ticker = t
+        }
         for i in 0..<count {
             finished.enter()
             let t = Thread { [self] in
@@ -79,6 +89,7 @@ public final class WorkerPool: @unchecked Sendable {
         condition.unlock()
         store.stopWakeups()
         finished.wait()
+        ticker?.stop()
     }
 
     private var isStopping: Bool {
@@ -122,12 +133,13 @@ public final class WorkerPool: @unchecked Sendable {
         defer { condition.unlock() }
         if stopping { return false }
         running[id] = token
+        ticker?.renderBegan()
         return true
     }
 
     func unregister(_ id: String) {
         condition.lock()
-        running[id] = nil
+        if running.removeValue(forKey: id) != nil { ticker?.renderEnded() }
         condition.unlock()
     }
 

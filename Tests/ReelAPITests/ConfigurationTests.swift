@@ -27,6 +27,25 @@ final class ConfigurationTests: XCTestCase {
         }
     }
 
+    func testSchedulerTickFromTheFileAndTheEnvironment() throws {
+        XCTAssertEqual(ServerConfiguration().schedulerTickMicroseconds, 1000, "on by default: 1 ms")
+        let path = NSTemporaryDirectory() + "reel-config-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(##"{ "schedulerTickMicroseconds": 500 }"##.utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try ServerConfiguration.load(path: path, environment: [:]).schedulerTickMicroseconds, 500)
+        XCTAssertEqual(try ServerConfiguration.load(path: path, environment: ["REEL_SCHEDULER_TICK_US": "0"]).schedulerTickMicroseconds, 0,
+                       "0 turns it off")
+        for bad in ["50", "-1", "200000", "fast"] {
+            XCTAssertThrowsError(try ServerConfiguration.load(path: nil, environment: ["REEL_SCHEDULER_TICK_US": bad]), bad) {
+                XCTAssertTrue("\($0)".contains("REEL_SCHEDULER_TICK_US"), "\($0)")
+            }
+        }
+        try Data(##"{ "schedulerTickMicroseconds": 10 }"##.utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try ServerConfiguration.load(path: path, environment: [:])) {
+            XCTAssertTrue("\($0)".contains("schedulerTickMicroseconds"), "\($0)")
+        }
+    }
+
     func testAccessSettingsFromAFile() throws {
         let path = NSTemporaryDirectory() + "reel-config-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: path) }

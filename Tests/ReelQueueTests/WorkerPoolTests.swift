@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import ReelEngine
-import ReelQueue
+@testable import ReelQueue
 import XCTest
 
 final class WorkerPoolTests: XCTestCase {
@@ -108,45 +108,50 @@ enum ProcessRunner {
     }
 }
 
-/// Render threads run at nice 10, below the HTTP threads, and so do the threads they start.
+/// Render threads run under SCHED_IDLE at nice 10, below the HTTP threads, and so do the threads
+/// they start; the scheduler ticker's threads stay at normal priority and tick while the render runs.
 final class RenderPriorityTests: XCTestCase {
-    /// Name and nice value of each thread of this process (`/proc/self/task/*/stat`).
-    static func threads() -> [(name: String, nice: Int)] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        return tasks.compactMap { tid in
-            guard let stat = try? String(contentsOfFile: "/proc/self/task/\(tid)/stat", encoding: .utf8),
-                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return nil }
-            let name = String(stat[stat.index(after: open)..<close])
-            let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
-            // Fields after the name start at field 3 (state); nice is field 19.
-            guard fields.count > 16, let nice = Int(fields[16]) else { return nil }
-            return (name, nice)
-        }
-    }
-
-    func testWorkersAndTheThreadsOfTheirRendersRunAtNice10() throws {
+    func testWorkersAndTheThreadsOfTheirRendersRunUnderSchedIdle() throws {
+        XCTAssertTrue(SchedulerTickerTests.waitForNoTicker())
         let dir = NSTemporaryDirectory() + "reel-prio-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir + "/outputs", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let store = try SQLiteJobStore(path: dir + "/reel.db")
         let pool = WorkerPool(store: store, workers: 1, outputDirectory: dir + "/outputs", resolver: SourceResolver(mediaRoot: dir),
                               logger: Logger(label: "test"))
+        pool.schedulerTickMicroseconds = 1000
         let spec = ##"{ "version": 1, "output": { "width": 640, "height": 360, "video": { "preset": "medium" } }, "timeline": { "videos": [ { "color": "#0000FF", "duration": 300 } ] } }"##
         guard case .created(let job) = try store.submit(spec: spec, bodyHash: "h", idempotencyKey: nil) else { return XCTFail() }
         pool.start()
-        defer { pool.shutdown() }
+        var stopped = false
+        defer { if !stopped { pool.shutdown() } }
         pool.wake()
         let deadline = Date().addingTimeInterval(30)
-        var seen: [(name: String, nice: Int)] = []
+        var lowered: [SchedulerTickerTests.TaskInfo] = []
+        let lower = { (t: SchedulerTickerTests.TaskInfo) in t.policy == Int(RenderPriority.policy) && t.nice == Int(RenderPriority.niceness) }
         while Date() < deadline {
-            seen = Self.threads()
+            lowered = SchedulerTickerTests.tasks(named: "").filter(lower)
             // The worker, its lease keeper, the render's picture and audio threads, x264's threads.
-            if try store.job(job.id)?.status == .running, seen.filter({ $0.nice == Int(RenderPriority.niceness) }).count >= 5 { break }
+            if try store.job(job.id)?.status == .running, lowered.count >= 5 { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        let worker = try XCTUnwrap(seen.first { $0.name == "reel-worker-0" }, "\(seen)")
-        XCTAssertEqual(worker.nice, Int(RenderPriority.niceness))
-        XCTAssertGreaterThanOrEqual(seen.filter { $0.nice == Int(RenderPriority.niceness) }.count, 5, "the render's threads inherit it: \(seen)")
+        XCTAssertNotNil(lowered.first { $0.name == "reel-worker-0" }, "\(SchedulerTickerTests.tasks(named: ""))")
+        XCTAssertGreaterThanOrEqual(lowered.count, 5, "the render's threads inherit it: \(lowered.map(\.name))")
         XCTAssertEqual(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0), 0, "the process's main thread keeps nice 0")
+        XCTAssertEqual(sched_getscheduler(0), 0, "and SCHED_OTHER")
+
+        // The ticker: normal priority although the pool's workers lowered theirs, ticking while the render runs.
+        let ticks = SchedulerTickerTests.tasks(named: "reel-tick")
+        XCTAssertEqual(ticks.count, SchedulerTicker.allowedCPUs().count)
+        XCTAssertTrue(ticks.allSatisfy { $0.policy == 0 && $0.nice == 0 }, "\(ticks)")
+        let before = SchedulerTickerTests.wakeups(ticks)
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(try store.job(job.id)?.status, .running)
+        for (tid, n) in SchedulerTickerTests.wakeups(SchedulerTickerTests.tasks(named: "reel-tick")) {
+            XCTAssertGreaterThanOrEqual(n - before[tid, default: 0], 30, "ticking while a render runs")
+        }
+        pool.shutdown()
+        stopped = true
+        XCTAssertTrue(SchedulerTickerTests.waitForNoTicker(), "shutdown stops the ticker")
     }
 }

@@ -1,0 +1,117 @@
+import Foundation
+import Glibc
+@testable import ReelQueue
+import XCTest
+
+/// The ticker's threads: one per allowed CPU, pinned there, at normal priority; they wake the CPU
+/// every period while a render runs and sleep (no wake-ups at all) otherwise.
+final class SchedulerTickerTests: XCTestCase {
+    struct TaskInfo {
+        let tid: String
+        let name: String
+        let cpus: String
+        let wakeups: Int
+        let nice: Int
+        let policy: Int
+    }
+
+    /// This process's threads whose name starts with `prefix`, from `/proc/self/task`.
+    static func tasks(named prefix: String) -> [TaskInfo] {
+        let tids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tids.compactMap { tid in
+            guard let status = try? String(contentsOfFile: "/proc/self/task/\(tid)/status", encoding: .utf8),
+                  let stat = try? String(contentsOfFile: "/proc/self/task/\(tid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            var fields: [String: String] = [:]
+            for line in status.split(separator: "\n") {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                if parts.count == 2 { fields[String(parts[0])] = parts[1].trimmingCharacters(in: .whitespaces) }
+            }
+            guard let name = fields["Name"], name.hasPrefix(prefix) else { return nil }
+            // After the name: field 3 (state) onwards; nice is field 19, policy field 41.
+            let rest = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+            return TaskInfo(tid: tid, name: name, cpus: fields["Cpus_allowed_list"] ?? "",
+                            wakeups: Int(fields["voluntary_ctxt_switches"] ?? "") ?? -1,
+                            nice: Int(rest[16]) ?? -99, policy: Int(rest[38]) ?? -1)
+        }
+    }
+
+    static func wakeups(_ tasks: [TaskInfo]) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: tasks.map { ($0.tid, $0.wakeups) })
+    }
+
+    func testOneThreadPerCPUTicksOnlyWhileRendersRun() throws {
+        XCTAssertTrue(Self.waitForNoTicker(), "no ticker left over from another test")
+        let ticker = SchedulerTicker(periodMicroseconds: 1000)
+        ticker.start()
+        var ticks: [TaskInfo] = []
+        let deadline = Date().addingTimeInterval(10)
+        let cpus = SchedulerTicker.allowedCPUs()
+        while ticks.count < cpus.count && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+            ticks = Self.tasks(named: "reel-tick")
+        }
+        XCTAssertEqual(cpus.count, ProcessInfo.processInfo.activeProcessorCount)
+        XCTAssertEqual(Set(ticks.map(\.name)), Set(cpus.map { "reel-tick-\($0)" }))
+        for t in ticks {
+            XCTAssertEqual(t.cpus, t.name.replacingOccurrences(of: "reel-tick-", with: ""), "\(t.name) is pinned to its CPU")
+            XCTAssertEqual(t.nice, 0)
+            XCTAssertEqual(t.policy, 0, "SCHED_OTHER, the HTTP threads' policy")
+        }
+
+        // No render: the threads wait on the condition, no timer wake-ups.
+        Thread.sleep(forTimeInterval: 0.05)
+        var before = Self.wakeups(Self.tasks(named: "reel-tick"))
+        Thread.sleep(forTimeInterval: 0.3)
+        for (tid, n) in Self.wakeups(Self.tasks(named: "reel-tick")) {
+            XCTAssertLessThanOrEqual(n - before[tid, default: 0], 1, "an idle ticker sleeps")
+        }
+
+        // A render: each thread wakes about every millisecond (a loose floor: the machine is busy).
+        ticker.renderBegan()
+        before = Self.wakeups(Self.tasks(named: "reel-tick"))
+        Thread.sleep(forTimeInterval: 0.3)
+        for (tid, n) in Self.wakeups(Self.tasks(named: "reel-tick")) {
+            XCTAssertGreaterThanOrEqual(n - before[tid, default: 0], 30, "a ticking thread wakes every period")
+        }
+
+        // Two renders, one ends: still ticking; both end: asleep again.
+        ticker.renderBegan()
+        ticker.renderEnded()
+        before = Self.wakeups(Self.tasks(named: "reel-tick"))
+        Thread.sleep(forTimeInterval: 0.1)
+        for (tid, n) in Self.wakeups(Self.tasks(named: "reel-tick")) {
+            XCTAssertGreaterThanOrEqual(n - before[tid, default: 0], 10, "one render still runs")
+        }
+        ticker.renderEnded()
+        Thread.sleep(forTimeInterval: 0.05)
+        before = Self.wakeups(Self.tasks(named: "reel-tick"))
+        Thread.sleep(forTimeInterval: 0.3)
+        for (tid, n) in Self.wakeups(Self.tasks(named: "reel-tick")) {
+            XCTAssertLessThanOrEqual(n - before[tid, default: 0], 1, "no render: asleep")
+        }
+
+        ticker.stop()
+        XCTAssertTrue(Self.waitForNoTicker(), "stop ends the threads")
+    }
+
+    /// True once no `reel-tick` thread is left (a thread that returned may linger a moment).
+    static func waitForNoTicker() -> Bool {
+        let deadline = Date().addingTimeInterval(5)
+        while !tasks(named: "reel-tick").isEmpty {
+            if Date() > deadline { return false }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return true
+    }
+
+    func testAZeroPeriodStartsNothing() {
+        XCTAssertTrue(Self.waitForNoTicker())
+        let ticker = SchedulerTicker(periodMicroseconds: 0)
+        ticker.start()
+        ticker.renderBegan()
+        Thread.sleep(forTimeInterval: 0.05)
+        XCTAssertTrue(Self.tasks(named: "reel-tick").isEmpty)
+        ticker.stop()
+    }
+}
