@@ -36,12 +36,17 @@ final class SchedulerTickerTests: XCTestCase {
         }
     }
 
+    /// The `reel-tick` threads not in `old` (tickers of other tests' services may still exist).
+    static func ticks(except old: Set<String>) -> [TaskInfo] {
+        tasks(named: "reel-tick").filter { !old.contains($0.tid) }
+    }
+
     static func wakeups(_ tasks: [TaskInfo]) -> [String: Int] {
         Dictionary(uniqueKeysWithValues: tasks.map { ($0.tid, $0.wakeups) })
     }
 
     func testOneThreadPerCPUTicksOnlyWhileRendersRun() throws {
-        XCTAssertTrue(Self.waitForNoTicker(), "no ticker left over from another test")
+        let old = Set(Self.tasks(named: "reel-tick").map(\.tid))
         let ticker = SchedulerTicker(periodMicroseconds: 1000)
         ticker.start()
         var ticks: [TaskInfo] = []
@@ -49,7 +54,7 @@ final class SchedulerTickerTests: XCTestCase {
         let cpus = SchedulerTicker.allowedCPUs()
         while ticks.count < cpus.count && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.01)
-            ticks = Self.tasks(named: "reel-tick")
+            ticks = Self.ticks(except: old)
         }
         XCTAssertEqual(cpus.count, ProcessInfo.processInfo.activeProcessorCount)
         XCTAssertEqual(Set(ticks.map(\.name)), Set(cpus.map { "reel-tick-\($0)" }))
@@ -61,44 +66,44 @@ final class SchedulerTickerTests: XCTestCase {
 
         // No render: the threads wait on the condition, no timer wake-ups.
         Thread.sleep(forTimeInterval: 0.05)
-        var before = Self.wakeups(Self.tasks(named: "reel-tick"))
+        var before = Self.wakeups(Self.ticks(except: old))
         Thread.sleep(forTimeInterval: 0.3)
-        for (tid, n) in Self.wakeups(Self.tasks(named: "reel-tick")) {
+        for (tid, n) in Self.wakeups(Self.ticks(except: old)) {
             XCTAssertLessThanOrEqual(n - before[tid, default: 0], 1, "an idle ticker sleeps")
         }
 
         // A render: each thread wakes about every millisecond (a loose floor: the machine is busy).
         ticker.renderBegan()
-        before = Self.wakeups(Self.tasks(named: "reel-tick"))
+        before = Self.wakeups(Self.ticks(except: old))
         Thread.sleep(forTimeInterval: 0.3)
-        for (tid, n) in Self.wakeups(Self.tasks(named: "reel-tick")) {
+        for (tid, n) in Self.wakeups(Self.ticks(except: old)) {
             XCTAssertGreaterThanOrEqual(n - before[tid, default: 0], 30, "a ticking thread wakes every period")
         }
 
         // Two renders, one ends: still ticking; both end: asleep again.
         ticker.renderBegan()
         ticker.renderEnded()
-        before = Self.wakeups(Self.tasks(named: "reel-tick"))
+        before = Self.wakeups(Self.ticks(except: old))
         Thread.sleep(forTimeInterval: 0.1)
-        for (tid, n) in Self.wakeups(Self.tasks(named: "reel-tick")) {
+        for (tid, n) in Self.wakeups(Self.ticks(except: old)) {
             XCTAssertGreaterThanOrEqual(n - before[tid, default: 0], 10, "one render still runs")
         }
         ticker.renderEnded()
         Thread.sleep(forTimeInterval: 0.05)
-        before = Self.wakeups(Self.tasks(named: "reel-tick"))
+        before = Self.wakeups(Self.ticks(except: old))
         Thread.sleep(forTimeInterval: 0.3)
-        for (tid, n) in Self.wakeups(Self.tasks(named: "reel-tick")) {
+        for (tid, n) in Self.wakeups(Self.ticks(except: old)) {
             XCTAssertLessThanOrEqual(n - before[tid, default: 0], 1, "no render: asleep")
         }
 
         ticker.stop()
-        XCTAssertTrue(Self.waitForNoTicker(), "stop ends the threads")
+        XCTAssertTrue(Self.waitForNoTicker(except: old), "stop ends the threads")
     }
 
     /// True once no `reel-tick` thread is left (a thread that returned may linger a moment).
-    static func waitForNoTicker() -> Bool {
+    static func waitForNoTicker(except old: Set<String>) -> Bool {
         let deadline = Date().addingTimeInterval(5)
-        while !tasks(named: "reel-tick").isEmpty {
+        while !ticks(except: old).isEmpty {
             if Date() > deadline { return false }
             Thread.sleep(forTimeInterval: 0.01)
         }
@@ -106,12 +111,12 @@ final class SchedulerTickerTests: XCTestCase {
     }
 
     func testAZeroPeriodStartsNothing() {
-        XCTAssertTrue(Self.waitForNoTicker())
+        let old = Set(Self.tasks(named: "reel-tick").map(\.tid))
         let ticker = SchedulerTicker(periodMicroseconds: 0)
         ticker.start()
         ticker.renderBegan()
         Thread.sleep(forTimeInterval: 0.05)
-        XCTAssertTrue(Self.tasks(named: "reel-tick").isEmpty)
+        XCTAssertTrue(Self.ticks(except: old).isEmpty)
         ticker.stop()
     }
 }
