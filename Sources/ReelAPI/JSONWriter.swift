@@ -36,7 +36,10 @@ struct JSONWriter {
     }
 
     mutating func null() { bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
-    mutating func bool(_ b: Bool) { bytes.append(contentsOf: b ? Array("true".utf8) : Array("false".utf8)) }
+    mutating func bool(_ b: Bool) {
+        let word: StaticString = b ? "true" : "false"
+        word.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
 
     mutating func string(_ s: String?) {
         guard let s else { return null() }

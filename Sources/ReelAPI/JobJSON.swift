@@ -43,7 +43,8 @@ enum JobJSON {
             w.key("url"); w.string("/v1/jobs/\(j.id)/output")
             w.key("bytes"); w.int(o.bytes)
             w.key("duration")
-            if !o.duration.contains("/"), case .success = TimeParser.parseDecimal(o.duration) {
+            // Bytes, not `String.contains`: Foundation's substring search cost 3 % of a status answer.
+            if !o.duration.utf8.contains(UInt8(ascii: "/")), case .success = TimeParser.parseDecimal(o.duration) {
                 w.raw(o.duration)  // an exact decimal (`Time.description`) is already a JSON number
             } else if let d = try? TimeParser.parseString(o.duration).get(), case .number(let text) = d.jsonNumber {
                 w.raw(text)

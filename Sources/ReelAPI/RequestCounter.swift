@@ -12,13 +12,27 @@ final class RequestCounter: @unchecked Sendable {
     static let latencyBounds = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
     private let lock = NSLock()
-    private var counts: [Key: Int] = [:]
+    /// Keyed by `methodIndex * 1000 + status`: an integer key hashes without touching a string on
+    /// every answer (the status path counts each of its tens of thousands of requests per second).
+    private var counts: [Int: Int] = [:]
     private var byRoute: [String: Histogram] = [:]
+    private static let methods = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "OTHER"]
 
     func count(method: String, status: Int) {
-        let m = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"].contains(method) ? method : "OTHER"
+        let index: Int
+        switch method {
+        case "GET": index = 0
+        case "HEAD": index = 1
+        case "POST": index = 2
+        case "PUT": index = 3
+        case "DELETE": index = 4
+        case "PATCH": index = 5
+        case "OPTIONS": index = 6
+        default: index = 7
+        }
+        let key = index * 1000 + min(max(status, 0), 999)
         lock.lock()
-        counts[Key(method: m, status: status), default: 0] += 1
+        counts[key, default: 0] += 1
         lock.unlock()
     }
 
@@ -36,8 +50,9 @@ final class RequestCounter: @unchecked Sendable {
 
     var snapshot: [Key: Int] {
         lock.lock()
-        defer { lock.unlock() }
-        return counts
+        let raw = counts
+        lock.unlock()
+        return Dictionary(uniqueKeysWithValues: raw.map { (Key(method: Self.methods[$0.key / 1000], status: $0.key % 1000), $0.value) })
     }
 
     var latencies: [String: Histogram] {

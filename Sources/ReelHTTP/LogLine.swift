@@ -25,14 +25,30 @@ struct LogLine {
 
     mutating func int(_ key: StaticString, _ value: Int64) {
         appendKey(key)
-        bytes += Array(String(value).utf8)
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        Self.appendDigits(value.magnitude, to: &bytes)
+    }
+
+    /// The decimal digits of `v`, without a `String` in between.
+    static func appendDigits(_ v: UInt64, to out: inout [UInt8]) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt64.max has 20 digits
+        withUnsafeMutableBytes(of: &digits) { buf in
+            var n = 0
+            var rest = v
+            repeat {
+                buf[23 - n] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                n += 1
+            } while rest > 0
+            out.append(contentsOf: buf[(24 - n)...])
+        }
     }
 
     /// A number with three decimals (milliseconds with microsecond resolution).
     mutating func decimal(_ key: StaticString, _ value: Double) {
         appendKey(key)
         let thousandths = value.isFinite ? Int64(max(0, min(value, 1e12)) * 1000) : 0
-        bytes += Array(String(thousandths / 1000).utf8)
+        Self.appendDigits(UInt64(thousandths / 1000), to: &bytes)
         bytes.append(UInt8(ascii: "."))
         let fraction = thousandths % 1000
         bytes.append(UInt8(ascii: "0") + UInt8(fraction / 100))
@@ -102,6 +118,12 @@ struct LogLine {
 
     static func quote(_ value: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Most values (ids, paths, addresses) need no escape: copied whole, not byte by byte.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(contentsOf: value.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for b in value.utf8 {
             switch b {
             case UInt8(ascii: "\""): out += [0x5C, 0x22]

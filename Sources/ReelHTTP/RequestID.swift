@@ -18,10 +18,13 @@ public enum RequestID {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         z ^= z >> 31
-        var bytes = [UInt8](repeating: 0, count: 16)
-        let hex = Array("0123456789abcdef".utf8)
-        for i in 0..<16 { bytes[15 - i] = hex[Int((z >> (4 * UInt64(i))) & 0xF)] }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(unsafeUninitializedCapacity: 16) { buffer in
+            for i in 0..<16 {
+                let digit = UInt8(truncatingIfNeeded: (z >> (4 * UInt64(i))) & 0xF)
+                buffer[15 - i] = digit < 10 ? 0x30 + digit : 0x57 + digit  // 0-9, a-f
+            }
+            return 16
+        }
     }
 
     /// An id a client sent (`X-Request-Id`) that Reel keeps: 1–128 characters of letters, digits,

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Logging
 import ReelSpec
 
@@ -45,11 +46,27 @@ struct JSONLogHandler: LogHandler {
         }
     }
 
-    /// Writes a line atomically with respect to other log lines.
+    /// Writes a line atomically with respect to other log lines: one `write(2)` of its bytes and
+    /// the newline (no `Data` or `FileHandle` per line: the request log writes a batch per event-loop
+    /// turn on the status path), continued after a partial write or an interruption.
     static func write(_ line: String) {
+        var bytes = Array(line.utf8)
+        bytes.append(0x0A)
         lock.lock()
-        FileHandle.standardError.write((line + "\n").data(using: .utf8)!)
-        lock.unlock()
+        defer { lock.unlock() }
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if n > 0 {
+                    offset += n
+                } else if n < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return  // stderr closed or full: a log line is not worth blocking or crashing for
+                }
+            }
+        }
     }
 
     /// RFC 3339 UTC with milliseconds, from gmtime_r (no Foundation formatter per line).

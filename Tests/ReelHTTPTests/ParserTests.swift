@@ -146,6 +146,19 @@ final class ParserTests: XCTestCase {
         line.string("path", "/a\"b\\c\n\u{01}")
         line.decimal("ms", 12.3456)
         XCTAssertTrue(line.line.hasSuffix(#","path":"/a\"b\\c\n\u0001","ms":12.345}"#), line.line)
+
+        var plain = LogLine(level: "info", msg: "request")
+        plain.string("path", "/v1/jobs/job_01")
+        plain.string("del", "a\u{7F}")
+        plain.int("zero", 0)
+        plain.int("status", 200)
+        plain.int("negative", -42)
+        plain.int("max", Int64.max)
+        plain.int("min", Int64.min)
+        plain.decimal("ms", 0.0004)
+        plain.decimal("long", 1234567.5)
+        XCTAssertTrue(plain.line.hasSuffix(#","path":"/v1/jobs/job_01","del":"a\u007f","zero":0,"status":200,"negative":-42,"#
+            + #""max":9223372036854775807,"min":-9223372036854775808,"ms":0.000,"long":1234567.500}"#), plain.line)
     }
 
     func testRandomInputNeverCrashesTheParsers() {
