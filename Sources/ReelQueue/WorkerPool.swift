@@ -132,8 +132,9 @@ public final class WorkerPool: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         if stopping { return false }
-        running[id] = token
-        ticker?.renderBegan()
+        // Counted once per id, as unregister uncounts it (a lease taken over in this process
+        // registers the same id again while the first render winds down).
+        if running.updateValue(token, forKey: id) == nil { ticker?.renderBegan() }
         return true
     }
 
