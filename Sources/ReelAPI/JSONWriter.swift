@@ -1,4 +1,5 @@
 import Glibc
+import ReelHTTP
 
 /// Writes JSON text straight into bytes, for the answers polled most (`GET /v1/jobs/{id}`): no
 /// intermediate `JSONValue` tree, no Foundation formatters. Commas are placed by the writer; a
@@ -43,28 +44,7 @@ struct JSONWriter {
 
     mutating func string(_ s: String?) {
         guard let s else { return null() }
-        bytes.append(UInt8(ascii: "\""))
-        // Most values (ids, states, times) need no escape: copied whole.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: s.utf8)
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20:
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(Self.hex[Int(b >> 4)])
-                bytes.append(Self.hex[Int(b & 0xF)])
-            default: bytes.append(b)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        JSONBytes.appendQuoted(s, to: &bytes)
     }
 
     mutating func int(_ v: Int64?) {
@@ -102,30 +82,14 @@ struct JSONWriter {
     mutating func raw(_ json: String) { bytes.append(contentsOf: json.utf8) }
 
     private mutating func appendDigits(_ v: UInt64, minimum: Int) {
-        Self.appendDigits(v, minimum: minimum, to: &bytes)
-    }
-
-    static func appendDigits(_ v: UInt64, minimum: Int, to bytes: inout [UInt8]) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var n = 0
-        var rest = v
-        withUnsafeMutableBytes(of: &digits) { buf in
-            repeat {
-                buf[19 - n] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                n += 1
-            } while rest > 0 || n < minimum
-            bytes.append(contentsOf: buf[(20 - n)...])
-        }
+        JSONBytes.appendDigits(v, minimum: minimum, to: &bytes)
     }
 
     static func appendTimestamp(_ ms: Int64, to bytes: inout [UInt8]) {
         var seconds = time_t(ms.floorQuotient(dividingBy: 1000))
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        func put(_ v: Int32, _ width: Int) { appendDigits(UInt64(max(0, v)), minimum: width, to: &bytes) }
+        func put(_ v: Int32, _ width: Int) { JSONBytes.appendDigits(UInt64(max(0, v)), minimum: width, to: &bytes) }
         put(parts.tm_year + 1900, 4); bytes.append(UInt8(ascii: "-"))
         put(parts.tm_mon + 1, 2); bytes.append(UInt8(ascii: "-"))
         put(parts.tm_mday, 2); bytes.append(UInt8(ascii: "T"))
@@ -135,7 +99,6 @@ struct JSONWriter {
         put(Int32(ms.floorRemainder(dividingBy: 1000)), 3); bytes.append(UInt8(ascii: "Z"))
     }
 
-    private static let hex = Array("0123456789abcdef".utf8)
 }
 
 extension Int64 {

@@ -19,17 +19,7 @@ final class RequestCounter: @unchecked Sendable {
     private static let methods = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "OTHER"]
 
     func count(method: String, status: Int) {
-        let index: Int
-        switch method {
-        case "GET": index = 0
-        case "HEAD": index = 1
-        case "POST": index = 2
-        case "PUT": index = 3
-        case "DELETE": index = 4
-        case "PATCH": index = 5
-        case "OPTIONS": index = 6
-        default: index = 7
-        }
+        let index = Self.methods.firstIndex(of: method) ?? Self.methods.count - 1  // OTHER
         let key = index * 1000 + min(max(status, 0), 999)
         lock.lock()
         counts[key, default: 0] += 1

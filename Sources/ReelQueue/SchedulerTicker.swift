@@ -13,9 +13,9 @@ import Glibc
 /// the kernel only looks again at the next scheduling event on that CPU — often the tick. A timer
 /// wake-up on the CPU is such an event: the running render thread's time is accounted, the normal
 /// thread becomes eligible and runs. With a 1 ms period the status polls' p99 under two renders
-/// fell from ~4–5 ms to ~1.8 ms (docs/PERFORMANCE.md). The cost is a few microseconds per wake-up
-/// (about 0.5 % of a core per CPU), paid only while renders run: idle, the threads sleep on a
-/// condition and the CPUs stay idle.
+/// fell from ~4–5 ms to ~1.8 ms (docs/PERFORMANCE.md). The cost, a wake-up and two context
+/// switches per CPU per period, was within noise on two renders' time, and is paid only while
+/// renders run: idle, the threads sleep on a condition and the CPUs stay idle.
 public final class SchedulerTicker: @unchecked Sendable {
     public let periodMicroseconds: Int
     private let condition = NSCondition()

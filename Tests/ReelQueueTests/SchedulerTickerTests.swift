@@ -41,8 +41,12 @@ final class SchedulerTickerTests: XCTestCase {
         tasks(named: "reel-tick").filter { !old.contains($0.tid) }
     }
 
-    static func wakeups(_ tasks: [TaskInfo]) -> [String: Int] {
-        Dictionary(uniqueKeysWithValues: tasks.map { ($0.tid, $0.wakeups) })
+    /// How often each new `reel-tick` thread woke during the next `seconds` (voluntary context
+    /// switches: each timer sleep ends in one).
+    static func wakeups(during seconds: Double, except old: Set<String>) -> [Int] {
+        let before = Dictionary(uniqueKeysWithValues: ticks(except: old).map { ($0.tid, $0.wakeups) })
+        Thread.sleep(forTimeInterval: seconds)
+        return ticks(except: old).map { $0.wakeups - before[$0.tid, default: 0] }
     }
 
     func testOneThreadPerCPUTicksOnlyWhileRendersRun() throws {
@@ -66,35 +70,26 @@ final class SchedulerTickerTests: XCTestCase {
 
         // No render: the threads wait on the condition, no timer wake-ups.
         Thread.sleep(forTimeInterval: 0.05)
-        var before = Self.wakeups(Self.ticks(except: old))
-        Thread.sleep(forTimeInterval: 0.3)
-        for (tid, n) in Self.wakeups(Self.ticks(except: old)) {
-            XCTAssertLessThanOrEqual(n - before[tid, default: 0], 1, "an idle ticker sleeps")
-        }
+        let idle = Self.wakeups(during: 0.3, except: old)
+        XCTAssertEqual(idle.count, cpus.count)
+        XCTAssertTrue(idle.allSatisfy { $0 <= 1 }, "an idle ticker sleeps: \(idle)")
 
         // A render: each thread wakes about every millisecond (a loose floor: the machine is busy).
         ticker.renderBegan()
-        before = Self.wakeups(Self.ticks(except: old))
-        Thread.sleep(forTimeInterval: 0.3)
-        for (tid, n) in Self.wakeups(Self.ticks(except: old)) {
-            XCTAssertGreaterThanOrEqual(n - before[tid, default: 0], 30, "a ticking thread wakes every period")
-        }
+        let ticking = Self.wakeups(during: 0.3, except: old)
+        XCTAssertEqual(ticking.count, cpus.count)
+        XCTAssertTrue(ticking.allSatisfy { $0 >= 30 }, "a ticking thread wakes every period: \(ticking)")
 
         // Two renders, one ends: still ticking; both end: asleep again.
         ticker.renderBegan()
         ticker.renderEnded()
-        before = Self.wakeups(Self.ticks(except: old))
-        Thread.sleep(forTimeInterval: 0.1)
-        for (tid, n) in Self.wakeups(Self.ticks(except: old)) {
-            XCTAssertGreaterThanOrEqual(n - before[tid, default: 0], 10, "one render still runs")
-        }
+        let oneLeft = Self.wakeups(during: 0.1, except: old)
+        XCTAssertTrue(oneLeft.allSatisfy { $0 >= 10 }, "one render still runs: \(oneLeft)")
         ticker.renderEnded()
         Thread.sleep(forTimeInterval: 0.05)
-        before = Self.wakeups(Self.ticks(except: old))
-        Thread.sleep(forTimeInterval: 0.3)
-        for (tid, n) in Self.wakeups(Self.ticks(except: old)) {
-            XCTAssertLessThanOrEqual(n - before[tid, default: 0], 1, "no render: asleep")
-        }
+        let ended = Self.wakeups(during: 0.3, except: old)
+        XCTAssertEqual(ended.count, cpus.count)
+        XCTAssertTrue(ended.allSatisfy { $0 <= 1 }, "no render: asleep: \(ended)")
 
         ticker.stop()
         XCTAssertTrue(Self.waitForNoTicker(except: old), "stop ends the threads")
