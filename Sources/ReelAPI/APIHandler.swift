@@ -82,8 +82,10 @@ public final class APIHandler: HTTPHandler, @unchecked Sendable {
                 guard case .key(let k) = keys.check(head.headers["Authorization"]) else { return nil }
                 key = k
             }
+            // Where every read may wait (PostgreSQL), a handler thread answers instead.
+            guard let reader = store.jobsWithoutWaiting else { return nil }
             let found: Job?
-            do { found = try store.jobWithoutWaiting(id, keyID: key) } catch { return nil }
+            do { found = try reader.job(id, keyID: key) } catch { return nil }
             guard let job = found else {
                 response = Problem.notFound("no job \(id)").response(requestID: head.requestID)
                 break

@@ -31,7 +31,7 @@ enum JobJSON {
         w.key("error")
         if let e = j.error {
             w.openObject()
-            w.key("code"); w.string(e.code)
+            w.key("code"); w.string(e.code.rawValue)
             w.key("message"); w.string(e.message)
             w.closeObject()
         } else {

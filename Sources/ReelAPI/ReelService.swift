@@ -35,11 +35,11 @@ public final class ReelService: @unchecked Sendable {
         // A webhook's body is the job as GET /v1/jobs/{id} shows it at the event (without the history).
         let webhookBody: @Sendable (Job) -> String = { String(decoding: JobJSON.job($0, retentionHours: retention), as: UTF8.self) }
         if let url = config.database {
-            store = try PostgresJobStore(url: url, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
-                                         dataDirectory: config.dataDir, webhookBody: webhookBody)
+            store = try SQLJobStore.postgres(url: url, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
+                                             dataDirectory: config.dataDir, webhookBody: webhookBody)
         } else {
-            store = try SQLiteJobStore(path: paths.database, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
-                                       busyTimeoutMillis: storeBusyTimeoutMillis, webhookBody: webhookBody)
+            store = try SQLJobStore.sqlite(path: paths.database, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
+                                           busyTimeoutMillis: storeBusyTimeoutMillis, webhookBody: webhookBody)
         }
         ReelService.removeStalePartials(in: paths.outputs, store: store, logger: logger)
         ReelService.sweepUnreferencedOutputs(in: paths.outputs, store: store, logger: logger)

@@ -28,7 +28,7 @@ struct JobRun {
         switch SpecDecoder.decode(Array(job.spec.utf8)) {
         case .success(let s): spec = s
         case .failure(let p):
-            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: "invalid", message: "\(p)"), retry: false) }
+            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .invalid, message: "\(p)"), retry: false) }
             return
         }
         var plan: RenderPlan
@@ -38,7 +38,7 @@ struct JobRun {
             // A source that could not be reached for a passing reason is tried again; a spec that
             // cannot be rendered is not.
             let retry = (error as? RenderError)?.isRetryable ?? false
-            let code = retry ? "source_unavailable" : "invalid"
+            let code: JobError.Code = retry ? .sourceUnavailable : .invalid
             record { try pool.store.fail(job.id, owner: owner, error: JobError(code: code, message: "\(error)"), retry: retry) }
             log.info("job failed", metadata: meta.merging(["error": "\(error)", "retry": .stringConvertible(retry)]) { $1 })
             return
@@ -97,7 +97,7 @@ struct JobRun {
                                    encodedFrames: chunked == nil ? renderer.frameCounts?.encoded : plan.frameCount)
             } catch {
                 try? FileManager.default.removeItem(atPath: path)
-                record { try pool.store.fail(job.id, owner: owner, error: JobError(code: "render_failed", message: "\(error)"), retry: true) }
+                record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: "\(error)"), retry: true) }
                 return
             }
             do {
@@ -115,7 +115,7 @@ struct JobRun {
                           metadata: meta.merging(["error": "\(e)"]) { $1 })
             } catch {
                 try? FileManager.default.removeItem(atPath: path)
-                record { try pool.store.fail(job.id, owner: owner, error: JobError(code: "render_failed", message: "\(error)"), retry: true) }
+                record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: "\(error)"), retry: true) }
             }
         case RenderError.cancelled?:
             switch reason.current {
@@ -125,18 +125,18 @@ struct JobRun {
             }
             log.info("job stopped", metadata: meta.merging(["why": "\(reason.current)"]) { $1 })
         case let e as RenderError:
-            let code: String
+            let code: JobError.Code
             switch e {
-            case .invalid: code = "invalid"
-            case .source: code = "source_failed"
-            case .output, .cancelled: code = "render_failed"
+            case .invalid: code = .invalid
+            case .source: code = .sourceFailed
+            case .output, .cancelled: code = .renderFailed
             }
             // A damaged source or an invalid spec fails at once; a failure of the machine or the
             // network (out of memory, a dropped connection, a full disk) is tried again.
             record { try pool.store.fail(job.id, owner: owner, error: JobError(code: code, message: e.description), retry: e.isRetryable) }
             log.info("job failed", metadata: meta.merging(["error": "\(e)"]) { $1 })
         case let e?:
-            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: "render_failed", message: "\(e)"), retry: true) }
+            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: "\(e)"), retry: true) }
             log.info("job failed", metadata: meta.merging(["error": "\(e)"]) { $1 })
         }
     }

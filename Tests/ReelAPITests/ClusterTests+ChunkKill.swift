@@ -32,7 +32,7 @@ extension ClusterTests {
         XCTAssertEqual(job["attempts"] as? Int, 1, "the job itself ran once: only the chunk was lost")
         XCTAssertEqual(job["chunks"] as? Int, 4, "16 s in chunks of 4 s")
         XCTAssertEqual(lines(nodes, "job succeeded", id).count, 1)
-        let store = try PostgresJobStore(url: database, leaseSeconds: 2)
+        let store = try SQLJobStore.postgres(url: database, leaseSeconds: 2)
         let chunks = try store.chunks(of: id)
         XCTAssertEqual(chunks.map(\.status), Array(repeating: .done, count: 4))
         XCTAssertEqual(chunks.map(\.attempts), (0..<4).map { $0 == index ? 2 : 1 }, "chunk \(index) rendered twice, the others once")

@@ -33,7 +33,7 @@ final class JobJSONTests: XCTestCase {
         let job = Job(id: "job_X", keyID: "", templateID: nil, status: .succeeded, spec: spec, idempotencyKey: "k\"1", progress: 1,
                       eta: nil, attempts: 2, maxAttempts: 3, cancelRequested: false, createdAt: 1_700_000_000_000,
                       updatedAt: 1_700_000_000_500, startedAt: 1_700_000_000_100, finishedAt: 1_700_000_000_400,
-                      error: JobError(code: "render_failed", message: "first try: disk full"),
+                      error: JobError(code: .renderFailed, message: "first try: disk full"),
                       output: JobOutput(path: "/x/job_X-2.mp4", bytes: 1234, duration: "1001/30000", sha256: "ab", contentType: "video/mp4"),
                       webhook: JobWebhook(url: "https://h/x", events: ["succeeded", "failed"]))
         let bytes = JobJSON.job(job, retentionHours: 1, deliveries: [])

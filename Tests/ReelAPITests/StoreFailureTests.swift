@@ -42,7 +42,7 @@ final class StoreFailureTests: XCTestCase {
     func testAFullDiskIs507AndNothingIsQueued() throws {
         let f = try ServiceFixture()
         _ = try f.submit(spec)
-        let sqlite = try XCTUnwrap(f.service.store as? SQLiteJobStore)
+        let sqlite = try XCTUnwrap((f.service.store as? SQLJobStore)?.backend as? SQLiteBackend)
         sqlite.simulateFullDisk(pages: try sqlite.pageCount())
         // A body of a few hundred kilobytes needs pages the database may not grow to.
         let padded = spec.replacingOccurrences(of: "\"version\": 1,", with: "\"version\": 1," + String(repeating: " ", count: 300_000))

@@ -61,7 +61,7 @@ final class ChunkedJobTests: XCTestCase {
 
     func testAChunkedJobMatchesAOneWorkerRender() throws {
         try makeFixture()
-        let store = try SQLiteJobStore(path: dir + "/reel.db")
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
         let p = pool(store, workers: 2, chunkSeconds: 1)
         p.start()
         defer { p.shutdown() }
@@ -79,8 +79,8 @@ final class ChunkedJobTests: XCTestCase {
     func testTwoNodesOnPostgreSQLRenderAChunkedJob() throws {
         try makeFixture()
         let url = try TestPostgres.shared().createDatabase()
-        let storeA = try PostgresJobStore(url: url, dataDirectory: dir)
-        let storeB = try PostgresJobStore(url: url, dataDirectory: dir)
+        let storeA = try SQLJobStore.postgres(url: url, dataDirectory: dir)
+        let storeB = try SQLJobStore.postgres(url: url, dataDirectory: dir)
         let a = pool(storeA, workers: 1, chunkSeconds: 1), b = pool(storeB, workers: 1, chunkSeconds: 1)
         a.start()
         b.start()
@@ -97,7 +97,7 @@ final class ChunkedJobTests: XCTestCase {
     /// takes the job over (finding the chunks already cut) and renders the dead node's chunk again.
     func testChunksOfADeadWorkerAreRenderedAgain() throws {
         try makeFixture()
-        let store = try SQLiteJobStore(path: dir + "/reel.db", leaseSeconds: 1)
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db", leaseSeconds: 1)
         let id = try submit(store, Self.spec)
         XCTAssertEqual(try store.claim(owner: "dead")?.id, id)
         XCTAssertEqual(try store.addChunks(id, owner: "dead", frames: [0..<30, 30..<60, 60..<90, 90..<120])?.count, 4)
@@ -136,7 +136,7 @@ final class ChunkedJobTests: XCTestCase {
     }
 
     func testCancellingAChunkedJobCancelsItsChunks() throws {
-        let store = try SQLiteJobStore(path: dir + "/reel.db")
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
         let p = pool(store, workers: 2, chunkSeconds: 2)
         p.start()
         defer { p.shutdown() }

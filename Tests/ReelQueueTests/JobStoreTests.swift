@@ -73,7 +73,7 @@ final class JobStoreTests: XCTestCase {
     func testVersion1DatabaseKeepsItsJobsAndOrderAfterTheKeyMigration() throws {
         do {
             let db = try SQLiteDatabase(path: dir + "/reel.db")
-            try db.migrate(Array(JobStoreSchema.migrations.prefix(1)))
+            try db.migrate(Array(SQLiteSchema.migrations.prefix(1)))
             for (i, id) in ["job_b", "job_a"].enumerated() {
                 try db.prepare("""
                     INSERT INTO jobs (id, status, spec, body_hash, idempotency_key, max_attempts, created_at, updated_at)
@@ -223,7 +223,7 @@ final class JobStoreTests: XCTestCase {
             XCTAssertNil(try s.claim(owner: "C"))
             let failed = try XCTUnwrap(try s.job(job.id))
             XCTAssertEqual(failed.status, .failed)
-            XCTAssertEqual(failed.error?.code, "lease_expired")
+            XCTAssertEqual(failed.error?.code, .leaseExpired)
         }
     }
 
@@ -232,10 +232,10 @@ final class JobStoreTests: XCTestCase {
             let s = try store(maxAttempts: 2)
             let job = try created(try s.submit(spec: "{}", bodyHash: "h", idempotencyKey: nil))
             _ = try s.claim(owner: "A")
-            try s.fail(job.id, owner: "A", error: JobError(code: "render_failed", message: "disk full"), retry: true)
+            try s.fail(job.id, owner: "A", error: JobError(code: .renderFailed, message: "disk full"), retry: true)
             XCTAssertEqual(try s.job(job.id)?.status, .queued)
             _ = try s.claim(owner: "A")
-            try s.fail(job.id, owner: "A", error: JobError(code: "render_failed", message: "disk full again"), retry: true)
+            try s.fail(job.id, owner: "A", error: JobError(code: .renderFailed, message: "disk full again"), retry: true)
             let j = try XCTUnwrap(try s.job(job.id))
             XCTAssertEqual(j.status, .failed)
             XCTAssertEqual(j.error?.message, "disk full again")

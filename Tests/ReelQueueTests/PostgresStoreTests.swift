@@ -17,9 +17,9 @@ final class PostgresStoreTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
-    func node(_ url: String, leaseSeconds: Double = 10) throws -> PostgresJobStore {
+    func node(_ url: String, leaseSeconds: Double = 10) throws -> SQLJobStore {
         let c = clock
-        return try PostgresJobStore(url: url, maxAttempts: 2, leaseSeconds: leaseSeconds, dataDirectory: dir, now: { c.now })
+        return try SQLJobStore.postgres(url: url, maxAttempts: 2, leaseSeconds: leaseSeconds, dataDirectory: dir, now: { c.now })
     }
 
     func testSchemaIsVersionedMigratedOnceAndANewerOneRefused() throws {

@@ -24,7 +24,7 @@ final class RetryTests: XCTestCase {
         let host = try HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0), handler: StatusHost(status: status))
         try host.start()
         defer { host.shutdown(gracePeriod: 1) }
-        let store = try SQLiteJobStore(path: dir + "/reel.db")
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
         let pool = WorkerPool(store: store, workers: 1, outputDirectory: dir + "/outputs",
                               resolver: SourceResolver(mediaRoot: dir, allowedHosts: ["127.0.0.1"]), logger: Logger(label: "test"))
         pool.start()
@@ -45,7 +45,7 @@ final class RetryTests: XCTestCase {
     func testASourceServerErrorIsRetriedToTheLastAttempt() throws {
         let job = try run(status: 503)
         XCTAssertEqual(job.status, .failed)
-        XCTAssertEqual(job.error?.code, "source_unavailable", "\(String(describing: job.error))")
+        XCTAssertEqual(job.error?.code, .sourceUnavailable, "\(String(describing: job.error))")
         XCTAssertEqual(job.attempts, job.maxAttempts, "every attempt was used")
         XCTAssertGreaterThan(job.maxAttempts, 1)
     }
@@ -53,7 +53,7 @@ final class RetryTests: XCTestCase {
     func testAMissingSourceFailsAtOnce() throws {
         let job = try run(status: 404)
         XCTAssertEqual(job.status, .failed)
-        XCTAssertEqual(job.error?.code, "invalid", "\(String(describing: job.error))")
+        XCTAssertEqual(job.error?.code, .invalid, "\(String(describing: job.error))")
         XCTAssertEqual(job.attempts, 1, "a 404 will not pass")
     }
 }

@@ -16,12 +16,12 @@ final class SchemaVersionTests: XCTestCase {
 
     func testADatabaseFromANewerReelIsRefusedUntouched() throws {
         let path = dir + "/reel.db"
-        let known = JobStoreSchema.migrations.count
-        _ = try SQLiteJobStore(path: path)
+        let known = SQLiteSchema.migrations.count
+        _ = try SQLJobStore.sqlite(path: path)
         let db = try SQLiteDatabase(path: path)
         XCTAssertEqual(try db.userVersion, known)
         try db.execute("PRAGMA user_version = \(known + 1)")
-        XCTAssertThrowsError(try SQLiteJobStore(path: path)) { error in
+        XCTAssertThrowsError(try SQLJobStore.sqlite(path: path)) { error in
             let text = "\(error)"
             XCTAssertTrue(error is SchemaTooNewError, text)
             XCTAssertTrue(text.contains("schema version \(known + 1)"), text)
@@ -38,11 +38,11 @@ final class SchemaVersionTests: XCTestCase {
         // Each connection reads the version inside its write transaction: none runs a migration
         // another already ran ("table jobs already exists").
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
-            do { _ = try SQLiteJobStore(path: path) } catch {
+            do { _ = try SQLJobStore.sqlite(path: path) } catch {
                 lock.lock(); errors.append("\(error)"); lock.unlock()
             }
         }
         XCTAssertEqual(errors, [])
-        XCTAssertEqual(try SQLiteDatabase(path: path).userVersion, JobStoreSchema.migrations.count)
+        XCTAssertEqual(try SQLiteDatabase(path: path).userVersion, SQLiteSchema.migrations.count)
     }
 }

@@ -24,9 +24,9 @@ enum StoreBackend: CustomStringConvertible {
         let c = clock
         switch self {
         case .sqlite:
-            return try SQLiteJobStore(path: dir + "/reel.db", maxAttempts: maxAttempts, leaseSeconds: leaseSeconds, now: { c.now })
+            return try SQLJobStore.sqlite(path: dir + "/reel.db", maxAttempts: maxAttempts, leaseSeconds: leaseSeconds, now: { c.now })
         case .postgres(let url):
-            return try PostgresJobStore(url: url, maxAttempts: maxAttempts, leaseSeconds: leaseSeconds, dataDirectory: dir, now: { c.now })
+            return try SQLJobStore.postgres(url: url, maxAttempts: maxAttempts, leaseSeconds: leaseSeconds, dataDirectory: dir, now: { c.now })
         }
     }
 

@@ -33,7 +33,7 @@ final class StoreConcurrencyTests: XCTestCase {
     }
 
     func testReadsAreNotHeldBehindAWriteWaitingForTheLock() throws {
-        let store = try SQLiteJobStore(path: dir + "/reel.db", busyTimeoutMillis: 2000)
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db", busyTimeoutMillis: 2000)
         let job = try newJob(store)
         let foreign = try ForeignWriter(path: dir + "/reel.db")
         defer { foreign.release() }
@@ -53,7 +53,7 @@ final class StoreConcurrencyTests: XCTestCase {
     }
 
     func testABusyWriteFailsAsBusyAndTheStoreWorksAfterwards() throws {
-        let store = try SQLiteJobStore(path: dir + "/reel.db", busyTimeoutMillis: 100)
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db", busyTimeoutMillis: 100)
         let foreign = try ForeignWriter(path: dir + "/reel.db")
         XCTAssertThrowsError(try store.submit(spec: "{}", bodyHash: "h", idempotencyKey: nil)) {
             XCTAssertTrue(($0 as? SQLiteError)?.isBusy ?? false, "\($0)")
@@ -67,7 +67,7 @@ final class StoreConcurrencyTests: XCTestCase {
     /// A kill -9 campaign found finished renders rendered again whenever the completion write met
     /// a busy database: the write now waits the lock out.
     func testTheCompletionWriteWaitsOutABusyDatabase() throws {
-        let store = try SQLiteJobStore(path: dir + "/reel.db", busyTimeoutMillis: 50)
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db", busyTimeoutMillis: 50)
         _ = try newJob(store)
         let job = try XCTUnwrap(try store.claim(owner: "w"))
         let foreign = try ForeignWriter(path: dir + "/reel.db")
@@ -80,7 +80,7 @@ final class StoreConcurrencyTests: XCTestCase {
     }
 
     func testStatementsAreReusedAndEndTheirReads() throws {
-        let store = try SQLiteJobStore(path: dir + "/reel.db")
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
         let first = try newJob(store)
         for _ in 0..<50 { XCTAssertNotNil(try store.job(first.id)) }
         // A new job is visible at once to the connection that read before it: no stale snapshot.

@@ -109,7 +109,7 @@ final class WebhookOutboxTests: XCTestCase {
             XCTAssertTrue(try s.complete(a, owner: "W", output: output))
             try s.recordDelivery(try XCTUnwrap(try claim(s).first).id, .delivered(status: 200))
             let b = try running(s, ["failed"], url: "http://h/b")
-            try s.fail(b, owner: "W", error: JobError(code: "render_failed", message: "x"), retry: false)
+            try s.fail(b, owner: "W", error: JobError(code: .renderFailed, message: "x"), retry: false)
             try s.recordDelivery(try XCTUnwrap(try claim(s).first).id, .failed(.refused("the URL is on host h, which this configuration does not allow")))
             XCTAssertEqual(try s.deliveries(jobID: b).first?.lastError, "the URL is on host h, which this configuration does not allow")
             let c = try running(s, ["succeeded"], url: "http://h/c")

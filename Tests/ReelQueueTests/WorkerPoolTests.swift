@@ -38,7 +38,7 @@ final class WorkerPoolTests: XCTestCase {
     }
 
     func testAWorkerRendersAJobAndRecordsItsOutput() throws {
-        let store = try SQLiteJobStore(path: dir + "/reel.db")
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
         let p = pool(store)
         p.start()
         defer { p.shutdown() }
@@ -58,7 +58,7 @@ final class WorkerPoolTests: XCTestCase {
     }
 
     func testCancellingARunningJobStopsItPartWay() throws {
-        let store = try SQLiteJobStore(path: dir + "/reel.db")
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
         let p = pool(store)
         p.start()
         defer { p.shutdown() }
@@ -71,7 +71,7 @@ final class WorkerPoolTests: XCTestCase {
         // The worker stops within a second or so; the bound is generous for a loaded machine.
         let stopped = try waitFor(store, id, timeout: 30) { $0.status.isFinished }
         XCTAssertEqual(stopped.status, .canceled)
-        XCTAssertEqual(stopped.error?.code, "canceled")
+        XCTAssertEqual(stopped.error?.code, .canceled)
         XCTAssertLessThan(stopped.progress, 1, "stopped part-way, not finished")
         XCTAssertNil(stopped.output)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir + "/outputs")
@@ -79,7 +79,7 @@ final class WorkerPoolTests: XCTestCase {
     }
 
     func testAJobWithAMissingSourceFailsWithoutRetrying() throws {
-        let store = try SQLiteJobStore(path: dir + "/reel.db", maxAttempts: 3)
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db", maxAttempts: 3)
         let p = pool(store)
         p.start()
         defer { p.shutdown() }
@@ -87,7 +87,7 @@ final class WorkerPoolTests: XCTestCase {
         p.wake()
         let j = try waitFor(store, id) { $0.status.isFinished }
         XCTAssertEqual(j.status, .failed)
-        XCTAssertEqual(j.error?.code, "invalid")
+        XCTAssertEqual(j.error?.code, .invalid)
         XCTAssertTrue(j.error?.message.contains("/timeline/videos/0/src") == true, j.error?.message ?? "")
         XCTAssertEqual(j.attempts, 1)
     }
@@ -116,7 +116,7 @@ final class RenderPriorityTests: XCTestCase {
         let dir = NSTemporaryDirectory() + "reel-prio-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir + "/outputs", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let store = try SQLiteJobStore(path: dir + "/reel.db")
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
         let pool = WorkerPool(store: store, workers: 1, outputDirectory: dir + "/outputs", resolver: SourceResolver(mediaRoot: dir),
                               logger: Logger(label: "test"))
         pool.schedulerTickMicroseconds = 1000

@@ -67,16 +67,23 @@ public final class PostgresConnection {
 
     /// Runs one statement with `$1…$n` parameters, prepared on its first use on this connection.
     @discardableResult
-    public func query(_ sql: String, _ params: [PostgresValue] = []) throws -> PostgresResult {
+    public func run(_ sql: String, _ params: [SQLValue] = []) throws -> PostgresResult {
+        try run(sql, params, preparing: { sql })
+    }
+
+    /// Runs `key`'s statement, prepared from `text()` (with `$n` parameters) on its first use.
+    func run(_ key: String, _ params: [SQLValue], preparing text: () -> String) throws -> PostgresResult {
         let name: String
-        if let n = prepared[sql] {
+        if let n = prepared[key] {
             name = n
         } else {
             name = "reel_\(prepared.count)"
+            let sql = text()
             try check(PQprepare(handle, name, sql, Int32(params.count), nil), sql: sql)
-            prepared[sql] = name
+            prepared[key] = name
         }
-        let texts = params.map(\.text)
+        let sql = key
+        let texts = params.map(\.postgresText)
         var pointers: [UnsafeMutablePointer<CChar>?] = texts.map { $0.flatMap { strdup($0) } }
         defer { pointers.forEach { free($0) } }
         let result = pointers.withUnsafeMutableBufferPointer { buffer -> OpaquePointer? in

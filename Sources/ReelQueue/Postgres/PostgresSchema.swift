@@ -132,26 +132,26 @@ enum PostgresSchema {
         let deadline = Date().addingTimeInterval(600)
         while true {
             do {
-                try db.query("SELECT pg_advisory_lock($1)", [.int(migrationLock)])
+                try db.run("SELECT pg_advisory_lock($1)", [.int(migrationLock)])
                 break
             } catch let e as PostgresError where e.isBusy && Date() < deadline {
                 continue
             }
         }
-        defer { _ = try? db.query("SELECT pg_advisory_unlock($1)", [.int(migrationLock)]) }
+        defer { _ = try? db.run("SELECT pg_advisory_unlock($1)", [.int(migrationLock)]) }
         try db.execute("CREATE TABLE IF NOT EXISTS reel_schema (version INTEGER NOT NULL)")
         while true {
             let done: Bool = try db.transaction {
-                let r = try db.query("SELECT version FROM reel_schema FOR UPDATE")
+                let r = try db.run("SELECT version FROM reel_schema FOR UPDATE")
                 guard let row = r.first else {
-                    try db.query("INSERT INTO reel_schema (version) VALUES (0)")
+                    try db.run("INSERT INTO reel_schema (version) VALUES (0)")
                     return false
                 }
                 let current = try row.int("version")
                 if current > migrations.count { throw SchemaTooNewError(path: location, version: current, known: migrations.count) }
                 guard current < migrations.count else { return true }
                 try db.execute(migrations[current])
-                try db.query("UPDATE reel_schema SET version = $1", [.int(Int64(current + 1))])
+                try db.run("UPDATE reel_schema SET version = $1", [.int(Int64(current + 1))])
                 return false
             }
             if done { return }
@@ -160,38 +160,8 @@ enum PostgresSchema {
 
     /// The schema version of the database `db` is connected to (0 before the first migration).
     static func version(_ db: PostgresConnection) throws -> Int {
-        let exists = try db.query("SELECT to_regclass('reel_schema') IS NOT NULL AS present")
+        let exists = try db.run("SELECT to_regclass('reel_schema') IS NOT NULL AS present")
         guard try exists.first?.bool("present") == true else { return 0 }
-        return try db.query("SELECT version FROM reel_schema").first?.int("version") ?? 0
-    }
-
-    static let jobColumns = """
-        id, key_id, status, spec, idempotency_key, progress, eta, attempts, max_attempts, cancel_requested,
-        error_code, error_message, output_path, output_bytes, output_duration, output_sha256,
-        output_content_type, output_expired, created_at, updated_at, started_at, finished_at, webhook_url, webhook_events,
-        template_id, chunks, output_copied_frames, output_encoded_frames, seq
-        """
-
-    /// Reads a row selected with `jobColumns`.
-    static func job(_ r: PostgresRow) throws -> Job {
-        var error: JobError?
-        if let code = try r.optionalText("error_code") { error = JobError(code: code, message: try r.text("error_message")) }
-        var output: JobOutput?
-        if let path = try r.optionalText("output_path") {
-            output = JobOutput(path: path, bytes: try r.int64("output_bytes"), duration: try r.text("output_duration"),
-                               sha256: try r.text("output_sha256"), contentType: try r.text("output_content_type"),
-                               expired: try r.bool("output_expired"), copiedFrames: try r.optionalInt("output_copied_frames"),
-                               encodedFrames: try r.optionalInt("output_encoded_frames"))
-        }
-        return Job(id: try r.text("id"), keyID: try r.text("key_id"), templateID: try r.optionalText("template_id"),
-                   status: Job.Status(rawValue: try r.text("status")) ?? .failed, spec: try r.text("spec"),
-                   idempotencyKey: try r.optionalText("idempotency_key"), progress: try r.double("progress"),
-                   eta: try r.optionalDouble("eta"), attempts: try r.int("attempts"), maxAttempts: try r.int("max_attempts"),
-                   cancelRequested: try r.bool("cancel_requested"), createdAt: try r.int64("created_at"),
-                   updatedAt: try r.int64("updated_at"), startedAt: try r.optionalInt("started_at"),
-                   finishedAt: try r.optionalInt("finished_at"), error: error, output: output,
-                   webhook: try r.optionalText("webhook_url").map {
-                       JobWebhook(url: $0, events: try r.text("webhook_events").split(separator: ",").map(String.init))
-                   }, chunks: try r.int("chunks"))
+        return try db.run("SELECT version FROM reel_schema").first?.int("version") ?? 0
     }
 }

@@ -61,6 +61,35 @@ public final class SQLiteStatement {
         while try step() {}
     }
 
+    // MARK: Reading every row
+
+    /// Steps through every row and keeps each as an `SQLRow` of SQLite's own types.
+    func rows() throws -> [SQLRow] {
+        var out: [SQLRow] = []
+        let columns = sqlColumns
+        let count = Int32(columns.names.count)
+        while try step() {
+            var values: [SQLValue] = []
+            values.reserveCapacity(Int(count))
+            for i in 0..<count {
+                switch sqlite3_column_type(handle, i) {
+                case SQLITE_NULL: values.append(.null)
+                case SQLITE_INTEGER: values.append(.int(int64(i)))
+                case SQLITE_FLOAT: values.append(.double(double(i)))
+                default: values.append(.text(text(i)))
+                }
+            }
+            out.append(SQLRow(columns: columns, values: values, sql: sql))
+        }
+        return out
+    }
+
+    /// The result's column names (the `AS` name, or the column's own), read once: a statement's
+    /// columns are fixed once it is prepared.
+    private lazy var sqlColumns: SQLColumns = SQLColumns((0..<sqlite3_column_count(handle)).map {
+        sqlite3_column_name(handle, $0).map { String(cString: $0) } ?? ""
+    })
+
     // MARK: Reading the current row by column name
 
     /// True when the named column of the current row is NULL.

@@ -1,5 +1,5 @@
 /// The database schema, one entry per `user_version`; append, never edit, to migrate.
-enum JobStoreSchema {
+enum SQLiteSchema {
     static let migrations = [
         """
         CREATE TABLE jobs (
@@ -163,60 +163,4 @@ enum JobStoreSchema {
         CREATE INDEX job_chunks_by_status ON job_chunks(status);
         """,
     ]
-
-    /// The columns `job(_:)` reads, by name. `rowid` (the list cursor) is named with `AS` because
-    /// SQLite leaves the result name of anything but a plain column unspecified.
-    static let jobColumns = """
-        id, key_id, status, spec, idempotency_key, progress, eta, attempts, max_attempts, cancel_requested,
-        error_code, error_message, output_path, output_bytes, output_duration, output_sha256,
-        output_content_type, output_expired, created_at, updated_at, started_at, finished_at, webhook_url, webhook_events,
-        template_id, chunks, output_copied_frames, output_encoded_frames, rowid AS rowid
-        """
-
-    /// The positions of `jobColumns` in a statement, resolved by name once per statement.
-    struct JobColumns {
-        let id, keyID, status, spec, idempotencyKey, progress, eta, attempts, maxAttempts, cancelRequested: Int32
-        let errorCode, errorMessage, outputPath, outputBytes, outputDuration, outputSHA256: Int32
-        let outputContentType, outputExpired, createdAt, updatedAt, startedAt, finishedAt, webhookURL, webhookEvents: Int32
-        let templateID, chunks, outputCopiedFrames, outputEncodedFrames: Int32
-
-        init(_ s: SQLiteStatement) throws {
-            id = try s.column("id"); keyID = try s.column("key_id"); status = try s.column("status"); spec = try s.column("spec")
-            idempotencyKey = try s.column("idempotency_key"); progress = try s.column("progress"); eta = try s.column("eta")
-            attempts = try s.column("attempts"); maxAttempts = try s.column("max_attempts")
-            cancelRequested = try s.column("cancel_requested"); errorCode = try s.column("error_code")
-            errorMessage = try s.column("error_message"); outputPath = try s.column("output_path")
-            outputBytes = try s.column("output_bytes"); outputDuration = try s.column("output_duration")
-            outputSHA256 = try s.column("output_sha256"); outputContentType = try s.column("output_content_type")
-            outputExpired = try s.column("output_expired"); createdAt = try s.column("created_at")
-            updatedAt = try s.column("updated_at"); startedAt = try s.column("started_at"); finishedAt = try s.column("finished_at")
-            webhookURL = try s.column("webhook_url"); webhookEvents = try s.column("webhook_events")
-            templateID = try s.column("template_id"); chunks = try s.column("chunks")
-            outputCopiedFrames = try s.column("output_copied_frames"); outputEncodedFrames = try s.column("output_encoded_frames")
-        }
-    }
-
-    /// Reads a row selected with `jobColumns`.
-    static func job(_ s: SQLiteStatement) throws -> Job {
-        let c = try s.layout(JobColumns.init)
-        var error: JobError?
-        if let code = s.optionalText(at: c.errorCode) { error = JobError(code: code, message: s.text(at: c.errorMessage)) }
-        var output: JobOutput?
-        if let path = s.optionalText(at: c.outputPath) {
-            output = JobOutput(path: path, bytes: s.int64(at: c.outputBytes), duration: s.text(at: c.outputDuration),
-                               sha256: s.text(at: c.outputSHA256), contentType: s.text(at: c.outputContentType),
-                               expired: s.int(at: c.outputExpired) != 0, copiedFrames: s.optionalInt(at: c.outputCopiedFrames),
-                               encodedFrames: s.optionalInt(at: c.outputEncodedFrames))
-        }
-        return Job(id: s.text(at: c.id), keyID: s.text(at: c.keyID), templateID: s.optionalText(at: c.templateID),
-                   status: Job.Status(rawValue: s.text(at: c.status)) ?? .failed, spec: s.text(at: c.spec),
-                   idempotencyKey: s.optionalText(at: c.idempotencyKey), progress: s.double(at: c.progress),
-                   eta: s.optionalDouble(at: c.eta), attempts: s.int(at: c.attempts), maxAttempts: s.int(at: c.maxAttempts),
-                   cancelRequested: s.int(at: c.cancelRequested) != 0, createdAt: s.int64(at: c.createdAt),
-                   updatedAt: s.int64(at: c.updatedAt), startedAt: s.optionalInt(at: c.startedAt),
-                   finishedAt: s.optionalInt(at: c.finishedAt), error: error, output: output,
-                   webhook: s.optionalText(at: c.webhookURL).map {
-                       JobWebhook(url: $0, events: s.text(at: c.webhookEvents).split(separator: ",").map(String.init))
-                   }, chunks: s.int(at: c.chunks))
-    }
 }

@@ -10,6 +10,8 @@ public final class SQLiteDatabase {
     let handle: OpaquePointer
     public let path: String
     private var statements: [String: SQLiteStatement] = [:]
+    /// Set by `notifyClaimable` inside a call; read and cleared by `SQLiteBackend` when it ends.
+    var claimableChanged = false
 
     /// Process-wide settings, applied once before the first connection opens.
     private static let configured: Void = { _ = reel_sqlite_disable_memstatus() }()

@@ -3,7 +3,7 @@ import Foundation
 /// SQLite connections to one database, each used by one thread at a time. A caller takes an idle
 /// connection (or opens one) and gives it back when its call ends; the lock guards only the list,
 /// never a query, so no thread waits here for another's SQL or for SQLite's busy handler.
-final class ConnectionPool: @unchecked Sendable {
+final class SQLiteConnectionPool: @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [SQLiteDatabase] = []
     private let open: () throws -> SQLiteDatabase

@@ -1,0 +1,13 @@
+/// The records of uploads (media, fonts, captions), each owned by an API key.
+public protocol AssetStore: AnyObject, Sendable {
+    func insert(_ a: Asset) throws
+    /// The asset, of any key (the workers' view).
+    func asset(_ id: String) throws -> Asset?
+    /// The asset when it belongs to `keyID`.
+    func asset(_ id: String, keyID: String) throws -> Asset?
+    /// Deletes an asset of `keyID` unless a queued or running job names it.
+    func deleteAsset(_ id: String, keyID: String) throws -> AssetDeletion
+    /// Deletes the records of assets uploaded before `cutoff` (ms) that no queued or running job
+    /// names, and returns their paths for the caller to remove.
+    func expireAssets(createdBefore cutoff: Int64) throws -> [String]
+}

@@ -1,0 +1,21 @@
+/// The words in which the two databases' SQL differs, interpolated into the rules' statements.
+public struct SQLDialect: Sendable {
+    /// The column that orders rows by insertion (list cursors, queue order): SQLite's `rowid`,
+    /// PostgreSQL's `seq` (a BIGSERIAL).
+    public let sequence: String
+    /// Appended to a SELECT that is about to update the rows it reads, so concurrent writers take
+    /// turns on them. Empty where a write transaction already excludes every other writer.
+    public let forUpdate: String
+    /// As `forUpdate`, but rows another transaction holds are passed over instead of waited for,
+    /// so workers on several nodes claim different rows at once.
+    public let forUpdateSkipLocked: String
+    /// `forUpdateSkipLocked` for the rows of one table of a join (named by its alias).
+    public let forUpdateOfSkipLocked: @Sendable (String) -> String
+    /// Appended to a SELECT whose rows must not change or go before the transaction ends.
+    public let forShare: String
+
+    public static let sqlite = SQLDialect(sequence: "rowid", forUpdate: "", forUpdateSkipLocked: "",
+                                          forUpdateOfSkipLocked: { _ in "" }, forShare: "")
+    public static let postgres = SQLDialect(sequence: "seq", forUpdate: " FOR UPDATE", forUpdateSkipLocked: " FOR UPDATE SKIP LOCKED",
+                                            forUpdateOfSkipLocked: { " FOR UPDATE OF \($0) SKIP LOCKED" }, forShare: " FOR SHARE")
+}

@@ -1,0 +1,59 @@
+extension SQLJobStore {
+    /// Records an uploaded asset.
+    public func insert(_ a: Asset) throws {
+        try connected { db in
+            try db.query("""
+                INSERT INTO assets (\(StoreRows.assetColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [.text(a.id), .text(a.keyID), .text(a.path), .int(a.bytes), .text(a.sha256), .nullable(a.contentType),
+                      .nullable(a.filename), .text(a.probe), .int(a.createdAt), .text(a.kind)])
+        }
+    }
+
+    /// The asset, of any key (the workers' view).
+    public func asset(_ id: String) throws -> Asset? { try connected { try fetchAsset(id, $0) } }
+
+    /// The asset when it belongs to `keyID`; another key's asset is as absent as a missing one.
+    public func asset(_ id: String, keyID: String) throws -> Asset? {
+        try connected { try fetchAsset(id, $0).flatMap { $0.keyID == keyID ? $0 : nil } }
+    }
+
+    private func fetchAsset(_ id: String, _ db: any SQLConnection, forUpdate: Bool = false) throws -> Asset? {
+        try db.query("SELECT \(StoreRows.assetColumns) FROM assets WHERE id = ?\(forUpdate ? dialect.forUpdate : "")", [.text(id)])
+            .first.map(StoreRows.asset)
+    }
+
+    /// Deletes an asset of `keyID` unless a queued or running job names it. The asset's row is
+    /// locked first and a submit naming it holds it `FOR SHARE` until it commits, so the job it
+    /// creates is seen here, or the submit finds the asset gone.
+    public func deleteAsset(_ id: String, keyID: String) throws -> AssetDeletion {
+        try write { db in
+            guard let asset = try fetchAsset(id, db, forUpdate: true), asset.keyID == keyID else { return .notFound }
+            let users = try db.query("""
+                SELECT j.id AS id FROM job_assets AS ja JOIN jobs AS j ON j.id = ja.job_id
+                WHERE ja.asset_id = ? AND j.status IN ('queued', 'running') ORDER BY j.\(dialect.sequence)
+                """, [.text(id)]).rows.map { try $0.text("id") }
+            if !users.isEmpty { return .inUse(jobs: users) }
+            try forget(asset: id, db)
+            return .deleted(path: asset.path)
+        }
+    }
+
+    /// Deletes the records of assets uploaded before `cutoff` (ms) that no queued or running job
+    /// names, and returns their paths for the caller to remove.
+    public func expireAssets(createdBefore cutoff: Int64) throws -> [String] {
+        try write { db in
+            let expired = try db.query("""
+                SELECT id, path FROM assets WHERE created_at < ? AND NOT EXISTS (
+                    SELECT 1 FROM job_assets AS ja JOIN jobs AS j ON j.id = ja.job_id
+                    WHERE ja.asset_id = assets.id AND j.status IN ('queued', 'running'))\(dialect.forUpdateSkipLocked)
+                """, [.int(cutoff)]).rows.map { (id: try $0.text("id"), path: try $0.text("path")) }
+            for a in expired { try forget(asset: a.id, db) }
+            return expired.map(\.path)
+        }
+    }
+
+    private func forget(asset id: String, _ db: any SQLConnection) throws {
+        try db.query("DELETE FROM job_assets WHERE asset_id = ?", [.text(id)])
+        try db.query("DELETE FROM assets WHERE id = ?", [.text(id)])
+    }
+}

@@ -1,0 +1,52 @@
+extension SQLJobStore {
+    /// Cancels a job of `keyID` (nil: of any key). A queued job ends at once; a running one is
+    /// flagged, and its worker stops at its next heartbeat. The row is locked first, so a worker's
+    /// claim or finish and this cancel happen one after the other.
+    public func cancel(_ id: String, keyID: String? = nil) throws -> CancelResult {
+        let result: CancelResult = try write { db in
+            guard let job = try fetch(id, db, forUpdate: true), keyID == nil || job.keyID == keyID else { return .notFound }
+            if job.status.isFinished { return .alreadyFinished(job) }
+            if job.status == .queued {
+                try endCanceled(id, message: "canceled before it started", db)
+                return .canceled(try fetch(id, db)!)
+            }
+            try db.query("UPDATE jobs SET cancel_requested = true, updated_at = ? WHERE id = ?", [.int(now()), .text(id)])
+            return .requested(try fetch(id, db)!)
+        }
+        if case .canceled = result { outcomes.count(.canceled) }
+        return result
+    }
+
+    /// Deletes a job of `keyID` (nil: of any key) in one transaction: a queued job can then never
+    /// be claimed, and a running one loses its lease. A job not finished yet ends as `canceled`
+    /// first (its webhook's `canceled` delivery is written and still sent); finished deliveries go.
+    public func deleteJob(_ id: String, keyID: String?) throws -> JobDeletion {
+        var canceled = false
+        let result: JobDeletion = try write { db in
+            canceled = false
+            guard let job = try fetch(id, db, forUpdate: true), keyID == nil || job.keyID == keyID else { return .notFound }
+            if !job.status.isFinished {
+                try endCanceled(id, message: "deleted", db)
+                canceled = true
+            }
+            try db.query("DELETE FROM webhook_deliveries WHERE job_id = ? AND status != 'pending'", [.text(id)])
+            try db.query("DELETE FROM job_assets WHERE job_id = ?", [.text(id)])
+            try db.query("DELETE FROM job_chunks WHERE job_id = ?", [.text(id)])
+            try db.query("DELETE FROM jobs WHERE id = ?", [.text(id)])
+            let output = job.output.flatMap { $0.expired ? nil : $0.path }
+            return .deleted(output: output, wasRunning: job.status == .running)
+        }
+        if canceled { outcomes.count(.canceled) }
+        return result
+    }
+
+    /// Inside a transaction: ends an unfinished job as cancelled, with its webhook event.
+    private func endCanceled(_ id: String, message: String, _ db: any SQLConnection) throws {
+        let t = now()
+        try db.query("""
+            UPDATE jobs SET status = 'canceled', cancel_requested = true, error_code = 'canceled',
+            error_message = ?, finished_at = ?, updated_at = ? WHERE id = ?
+            """, [.text(message), .int(t), .int(t), .text(id)])
+        try enqueueEvent("canceled", jobID: id, db)
+    }
+}

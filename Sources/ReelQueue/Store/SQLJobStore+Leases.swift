@@ -1,0 +1,132 @@
+extension SQLJobStore {
+    /// Takes the oldest runnable job for `owner`: a queued one, or a running one whose lease ran
+    /// out. Rows another worker is claiming right now are passed over (`SKIP LOCKED` where several
+    /// nodes share the store), so workers claim different jobs without waiting for each other. A
+    /// job whose lease ran out after its last attempt (or that was cancelled while its worker was
+    /// gone) ends instead, with the reason, and the next one is tried.
+    public func claim(owner: String) throws -> Job? {
+        var ended: [JobOutcomes.Outcome] = []
+        let claimed: Job? = try write { db in
+            ended = []
+            while true {
+                let t = now()
+                guard let row = try db.query("""
+                    SELECT \(jobColumns) FROM jobs
+                    WHERE status = 'queued' OR (status = 'running' AND lease_expires < ?)
+                    ORDER BY \(dialect.sequence) LIMIT 1\(dialect.forUpdateSkipLocked)
+                    """, [.int(t)]).first else { return nil }
+                let job = try StoreRows.job(row)
+                if job.status == .running && (job.attempts >= job.maxAttempts || job.cancelRequested) {
+                    let (status, code, message) = job.cancelRequested
+                        ? ("canceled", JobError.Code.canceled, "canceled while its worker was gone")
+                        : ("failed", .leaseExpired, "the render was interrupted \(job.attempts) time\(job.attempts == 1 ? "" : "s") (its process stopped)"
+                            + (job.error.map { "; last error: \($0.message)" } ?? ""))
+                    try db.query("""
+                        UPDATE jobs SET status = ?, error_code = ?, error_message = ?, lease_owner = NULL,
+                        lease_expires = NULL, finished_at = ?, updated_at = ? WHERE id = ?
+                        """, [.text(status), .text(code.rawValue), .text(message), .int(t), .int(t), .text(job.id)])
+                    try enqueueEvent(status, jobID: job.id, db)
+                    ended += [.leaseExpired, job.cancelRequested ? .canceled : .failed]
+                    continue
+                }
+                if job.status == .running { ended.append(.leaseExpired) }
+                try db.query("""
+                    UPDATE jobs SET status = 'running', attempts = attempts + 1, lease_owner = ?, lease_expires = ?,
+                    progress = 0, eta = NULL, started_at = COALESCE(started_at, ?), updated_at = ? WHERE id = ?
+                    """, [.text(owner), .int(t + leaseMillis), .int(t), .int(t), .text(job.id)])
+                return try fetch(job.id, db)
+            }
+        }
+        ended.forEach(outcomes.count)
+        return claimed
+    }
+
+    /// Renews the lease and records progress (with a `progress` webhook event at most every 5 s);
+    /// the cancel flag comes back in the same statement, so a cancel made through any node reaches
+    /// the worker within a beat.
+    public func heartbeat(_ id: String, owner: String, progress: Double, eta: Double?) throws -> LeaseStatus {
+        try write { db in
+            let t = now()
+            guard let row = try db.query("""
+                UPDATE jobs SET lease_expires = ?, progress = ?, eta = ?, updated_at = ?
+                WHERE id = ? AND lease_owner = ? AND status = 'running' RETURNING cancel_requested
+                """, [.int(t + leaseMillis), .double(progress), eta.map { .double($0) } ?? .null, .int(t), .text(id), .text(owner)])
+                .first else { return .lost }
+            try enqueueProgress(jobID: id, at: t, db)
+            return try row.bool("cancel_requested") ? .cancel : .keepGoing
+        }
+    }
+
+    /// Records success. False when the lease was lost meanwhile (the output is then not recorded).
+    @discardableResult
+    public func complete(_ id: String, owner: String, output: JobOutput) throws -> Bool {
+        try finish(id, owner: owner, status: .succeeded, error: nil, output: output)
+    }
+
+    /// Records a failure; with `retry`, the job is queued again while attempts remain.
+    @discardableResult
+    public func fail(_ id: String, owner: String, error: JobError, retry: Bool) throws -> Bool {
+        if retry {
+            let requeued = try write { db in
+                let r = try db.query("""
+                    UPDATE jobs SET status = 'queued', lease_owner = NULL, lease_expires = NULL, error_code = ?, error_message = ?,
+                    updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'running' AND attempts < max_attempts
+                    """, [.text(error.code.rawValue), .text(error.message), .int(now()), .text(id), .text(owner)])
+                if r.changes == 1 { try db.notifyClaimable() }
+                return r.changes == 1
+            }
+            if requeued { outcomes.count(.retried); return true }
+        }
+        return try finish(id, owner: owner, status: .failed, error: error, output: nil)
+    }
+
+    /// Records that the worker stopped the job because the user cancelled it.
+    @discardableResult
+    public func markCanceled(_ id: String, owner: String) throws -> Bool {
+        try finish(id, owner: owner, status: .canceled, error: JobError(code: .canceled, message: "canceled while rendering"), output: nil)
+    }
+
+    /// Gives a running job back to the queue without counting the attempt (graceful shutdown).
+    public func release(_ id: String, owner: String) throws {
+        try write { db in
+            let r = try db.query("""
+                UPDATE jobs SET status = 'queued', attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END,
+                lease_owner = NULL, lease_expires = NULL, progress = 0, eta = NULL, updated_at = ?
+                WHERE id = ? AND lease_owner = ? AND status = 'running'
+                """, [.int(now()), .text(id), .text(owner)])
+            if r.changes == 1 { try db.notifyClaimable() }
+        }
+    }
+
+    /// Ends a running job and writes its webhook event in the same transaction.
+    private func finish(_ id: String, owner: String, status: JobOutcomes.Outcome, error: JobError?, output: JobOutput?) throws -> Bool {
+        let done: Bool = try write { db in
+            let t = now()
+            let r = try db.query("""
+                UPDATE jobs SET status = ?, progress = CASE WHEN CAST(? AS BOOLEAN) THEN 1 ELSE progress END, eta = NULL,
+                lease_owner = NULL, lease_expires = NULL, error_code = ?, error_message = ?,
+                output_path = ?, output_bytes = ?, output_duration = ?, output_sha256 = ?, output_content_type = ?,
+                output_copied_frames = ?, output_encoded_frames = ?,
+                finished_at = ?, updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'running'
+                """, [.text(status.rawValue), .bool(status == .succeeded), .nullable(error?.code.rawValue), .nullable(error?.message),
+                      .nullable(output?.path), .nullable(output?.bytes), .nullable(output?.duration), .nullable(output?.sha256),
+                      .nullable(output?.contentType), .nullable(output?.copiedFrames), .nullable(output?.encodedFrames),
+                      .int(t), .int(t), .text(id), .text(owner)])
+            guard r.changes == 1 else { return false }
+            try enqueueEvent(status.rawValue, jobID: id, db)
+            return true
+        }
+        if done { outcomes.count(status) }
+        return done
+    }
+
+    /// Marks outputs finished before `cutoff` (ms) as expired and returns their paths for deletion.
+    public func expireOutputs(finishedBefore cutoff: Int64) throws -> [String] {
+        try write { db in
+            try db.query("""
+                UPDATE jobs SET output_expired = true, updated_at = ?
+                WHERE status = 'succeeded' AND output_expired = false AND finished_at < ? RETURNING output_path
+                """, [.int(now()), .int(cutoff)]).rows.map { try $0.text("output_path") }
+        }
+    }
+}
