@@ -104,9 +104,8 @@ public final class SQLiteDatabase {
     /// The schema version (`PRAGMA user_version`).
     public var userVersion: Int {
         get throws {
-            let s = try prepare("PRAGMA user_version")
-            defer { s.reset() }  // an unfinished read would lock the tables a migration drops
-            return try s.step() ? try s.int("user_version") : 0
+            // `query` reads every row and resets: an unfinished read would lock the tables a migration drops.
+            try query("PRAGMA user_version").first?.int("user_version") ?? 0
         }
     }
 

@@ -90,67 +90,7 @@ public final class SQLiteStatement {
         sqlite3_column_name(handle, $0).map { String(cString: $0) } ?? ""
     })
 
-    // MARK: Reading the current row by column name
-
-    /// True when the named column of the current row is NULL.
-    public func isNull(_ column: String) throws -> Bool { isNull(try index(of: column)) }
-    public func int(_ column: String) throws -> Int { int(try index(of: column)) }
-    public func int64(_ column: String) throws -> Int64 { int64(try index(of: column)) }
-    public func double(_ column: String) throws -> Double { double(try index(of: column)) }
-    /// The column's text; "" for NULL (use `optionalText` where NULL means something).
-    public func text(_ column: String) throws -> String { text(try index(of: column)) }
-    public func optionalText(_ column: String) throws -> String? { try optional(column) { text($0) } }
-    public func optionalInt(_ column: String) throws -> Int64? { try optional(column) { int64($0) } }
-    public func optionalDouble(_ column: String) throws -> Double? { try optional(column) { double($0) } }
-
-    /// Result column positions by name (the `AS` name, or the column's own), built on the first
-    /// named read: a query's columns are fixed once it is prepared. The first of two equal names wins.
-    private lazy var columnIndex: [String: Int32] = {
-        var names: [String: Int32] = [:]
-        for i in 0..<sqlite3_column_count(self.handle) {
-            guard let cName = sqlite3_column_name(self.handle, i) else { continue }
-            let name = String(cString: cName)
-            if names[name] == nil { names[name] = i }
-        }
-        return names
-    }()
-
-    /// The position of `column`; a name the query does not select is an error naming it, so a
-    /// misspelt column fails the call instead of reading another column's value.
-    private func index(of column: String) throws -> Int32 {
-        if let i = columnIndex[column] { return i }
-        let known = columnIndex.sorted { $0.value < $1.value }.map(\.key).joined(separator: ", ")
-        throw SQLiteError(code: SQLITE_RANGE, message: "no result column named \"\(column)\" (the query selects: \(known))", sql: sql)
-    }
-
-    // MARK: Reading by position, resolved by name once
-
-    /// A reader's column positions, built by `make` from the names on first use and kept with the
-    /// statement (its columns are fixed once prepared), so a hot reader resolves no name per row.
-    public func layout<L>(_ make: (SQLiteStatement) throws -> L) rethrows -> L {
-        if let l = layoutCache as? L { return l }
-        let l = try make(self)
-        layoutCache = l
-        return l
-    }
-    private var layoutCache: Any?
-
-    /// The position of `name` in the result (an error naming the query's columns when absent).
-    public func column(_ name: String) throws -> Int32 { try index(of: name) }
-
-    public func isNull(at i: Int32) -> Bool { isNull(i) }
-    public func int(at i: Int32) -> Int { int(i) }
-    public func int64(at i: Int32) -> Int64 { int64(i) }
-    public func double(at i: Int32) -> Double { double(i) }
-    public func text(at i: Int32) -> String { text(i) }
-    public func optionalText(at i: Int32) -> String? { isNull(i) ? nil : text(i) }
-    public func optionalInt(at i: Int32) -> Int64? { isNull(i) ? nil : int64(i) }
-    public func optionalDouble(at i: Int32) -> Double? { isNull(i) ? nil : double(i) }
-
-    private func optional<T>(_ column: String, _ read: (Int32) -> T) throws -> T? {
-        let i = try index(of: column)
-        return isNull(i) ? nil : read(i)
-    }
+    // MARK: Reading the current row by position
 
     private func isNull(_ i: Int32) -> Bool { sqlite3_column_type(handle, i) == SQLITE_NULL }
     private func int(_ i: Int32) -> Int { Int(sqlite3_column_int64(handle, i)) }
