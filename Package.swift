@@ -1,10 +1,12 @@
 // swift-tools-version:5.10
 import PackageDescription
 
-// Module imports point one way:
-//   ReelSpec (time + job spec, no C) → ReelEngine (FFmpeg) → ReelQueue (job store on SQLite or PostgreSQL, workers)
-//   → ReelAPI (REST API v1 on ReelHTTP) → reel (the executable).
-// ReelHTTP (HTTP/1.1 on POSIX sockets + epoll via CEpoll) knows nothing of Reel's domain.
+// Module imports point one way (docs/ARCHITECTURE.md draws it):
+//   ReelSpec (time + job spec, no C) → ReelEngine (FFmpeg: plan and render) ─┐
+//   ReelStore (the job store's rules once, on SQLite or PostgreSQL) ─────────┴→ ReelWorker (pool, runs,
+//   leases, webhook sender) → ReelAPI (REST handlers on ReelHTTP) → ReelServer (the wiring) → reel.
+// ReelHTTP (HTTP/1.1 on POSIX sockets + epoll via CEpoll) knows nothing of Reel's domain; ReelStore
+// knows nothing of media.
 // Linux only: the HTTP server is built on epoll and eventfd, so no other platform is declared.
 let package = Package(
     name: "Reel",
@@ -44,34 +46,45 @@ let package = Package(
         .systemLibrary(name: "CUnibreak", path: "Sources/CUnibreak", pkgConfig: "libunibreak",
                        providers: [.apt(["libunibreak-dev"])]),
         .target(name: "ReelSpec"),
+        // Where outputs, partial files, chunk pieces and uploads live, and their names.
+        .target(name: "ReelStorage"),
         .target(
             name: "ReelEngine",
             dependencies: [
-                "ReelSpec", "CFFmpeg", "CRubberBand", "CImageQuant",
+                "ReelSpec", "ReelStorage", "CFFmpeg", "CRubberBand", "CImageQuant",
                 "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CUnibreak",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(name: "ReelStore", dependencies: ["CSQLite", "CLibPQ"]),
         .target(
-            name: "ReelQueue",
+            name: "ReelWorker",
             dependencies: [
-                "ReelSpec", "ReelEngine", "CSQLite", "CLibPQ", "CSched",
+                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "CSched",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(name: "ReelHTTP", dependencies: ["CEpoll"]),
         .target(
             name: "ReelAPI",
             dependencies: [
-                "ReelSpec", "ReelEngine", "ReelQueue", "ReelHTTP",
+                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelWorker", "ReelHTTP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
+            name: "ReelServer",
+            dependencies: [
+                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelWorker", "ReelHTTP", "ReelAPI",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "reel",
             dependencies: [
-                "ReelSpec", "ReelEngine", "ReelAPI",
+                "ReelSpec", "ReelEngine", "ReelStorage", "ReelAPI", "ReelServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -85,13 +98,14 @@ let package = Package(
         .executableTarget(name: "FuzzProbe", dependencies: ["ReelFuzzTargets"], path: "Fuzz/Probe"),
         .testTarget(name: "ReelSpecTests", dependencies: ["ReelSpec"]),
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelSpec", "CFFmpeg"]),
-        // A throwaway PostgreSQL cluster for the store and cluster tests.
-        .target(name: "PostgresFixture", dependencies: ["ReelQueue"], path: "Tests/PostgresFixture"),
-        .testTarget(name: "ReelQueueTests", dependencies: ["ReelQueue", "ReelEngine", "ReelSpec", "ReelHTTP", "PostgresFixture"]),
+        // A throwaway PostgreSQL cluster and a store on either database, for the store, worker and cluster tests.
+        .target(name: "StoreFixtures", dependencies: ["ReelStore"], path: "Tests/StoreFixtures"),
+        .testTarget(name: "ReelStoreTests", dependencies: ["ReelStore", "StoreFixtures"]),
+        .testTarget(name: "ReelWorkerTests", dependencies: ["ReelWorker", "ReelStore", "ReelStorage", "ReelEngine", "ReelSpec", "ReelHTTP", "StoreFixtures"]),
         .testTarget(name: "ReelHTTPTests", dependencies: ["ReelHTTP"]),
         .testTarget(
             name: "ReelAPITests",
-            dependencies: ["ReelAPI", "ReelQueue", "ReelSpec", "ReelHTTP", "PostgresFixture",
+            dependencies: ["ReelAPI", "ReelServer", "ReelWorker", "ReelStore", "ReelStorage", "ReelSpec", "ReelHTTP", "StoreFixtures",
                            .product(name: "Crypto", package: "swift-crypto")]
         ),
     ]

@@ -100,7 +100,7 @@ def free_port():
 
 
 class Postgres:
-    """A throwaway cluster, as Tests/PostgresFixture/TestPostgres.swift starts one."""
+    """A throwaway cluster, as Tests/StoreFixtures/TestPostgres.swift starts one."""
 
     def __init__(self):
         root = "/usr/lib/postgresql"

@@ -1,5 +1,5 @@
 // Swift's Glibc module is built without _GNU_SOURCE, so it hides sched_getaffinity and
-// sched_setaffinity (and cpu_set_t's macros). ReelQueue's SchedulerTicker reaches the system calls
+// sched_setaffinity (and cpu_set_t's macros). ReelWorker's SchedulerTicker reaches the system calls
 // through these wrappers: a mask is an array of 64-bit words, CPU n being bit n % 64 of word n / 64.
 #ifndef REEL_CSCHED_SHIM_H
 #define REEL_CSCHED_SHIM_H

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import ReelEngine
 import ReelSpec
+import ReelStorage
 
 /// `reel render SPEC.json -o OUT`: renders a spec to a file, with progress on standard error.
 struct RenderCommand: ParsableCommand {
@@ -72,7 +73,7 @@ struct RenderCommand: ParsableCommand {
     static func removePartials(of output: String) {
         let url = URL(fileURLWithPath: output)
         let dir = url.deletingLastPathComponent().path
-        let prefix = ".\(url.lastPathComponent).partial-\(getpid())-"
+        let prefix = PartialName.prefix(for: url.lastPathComponent)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] where name.hasPrefix(prefix) {
             try? FileManager.default.removeItem(atPath: dir + "/" + name)
         }

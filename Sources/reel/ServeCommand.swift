@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Logging
 import ReelAPI
+import ReelServer
 import ReelEngine
 
 /// `reel serve`: the HTTP API, job queue and workers, until SIGTERM or SIGINT.

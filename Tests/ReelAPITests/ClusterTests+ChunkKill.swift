@@ -1,5 +1,6 @@
 import Foundation
-import ReelQueue
+import ReelStore
+import ReelWorker
 import XCTest
 
 /// A node killed with SIGKILL while it renders a chunk of another node's job: the chunk's lease

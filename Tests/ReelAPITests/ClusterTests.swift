@@ -1,5 +1,5 @@
 import Foundation
-import PostgresFixture
+import StoreFixtures
 import XCTest
 
 /// Several `reel serve` processes sharing one PostgreSQL database and one data folder, as nodes of

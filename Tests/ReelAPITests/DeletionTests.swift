@@ -1,5 +1,6 @@
 import Foundation
 @testable import ReelAPI
+@testable import ReelServer
 import XCTest
 
 /// DELETE of jobs and assets, and asset retention: records and files go together.

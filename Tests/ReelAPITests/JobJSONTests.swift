@@ -1,6 +1,7 @@
 import Foundation
 @testable import ReelAPI
-@testable import ReelQueue
+@testable import ReelStore
+@testable import ReelWorker
 import XCTest
 
 /// The job JSON written straight to bytes (the polled status path) is what the Foundation-built

@@ -1,5 +1,7 @@
 import Foundation
 @testable import ReelAPI
+@testable import ReelServer
+import ReelStorage
 import XCTest
 
 /// Outputs no job refers to — left by a process killed between renaming a finished render into
@@ -75,11 +77,29 @@ final class OutputSweepTests: XCTestCase {
     }
 
     func testOutputNames() {
-        XCTAssertEqual(ReelService.outputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-12.mp4")?.attempt, 12)
-        XCTAssertEqual(ReelService.outputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-1")?.jobID, "job_01ARZ3NDEKTSV4RRFFQ69G5FAV")
-        XCTAssertNil(ReelService.outputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-.mp4"))
-        XCTAssertNil(ReelService.outputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-1x"))
-        XCTAssertNil(ReelService.outputName(".job_01ARZ3NDEKTSV4RRFFQ69G5FAV-1.mp4.partial-12-1"))
-        XCTAssertNil(ReelService.outputName("job_01arz3ndektsv4rrffq69g5fav-1.mp4"))
+        XCTAssertEqual(OutputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-12.mp4")?.attempt, 12)
+        XCTAssertEqual(OutputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-12.mp4")?.fileExtension, "mp4")
+        XCTAssertEqual(OutputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-1")?.jobID, "job_01ARZ3NDEKTSV4RRFFQ69G5FAV")
+        XCTAssertNil(OutputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-1")?.fileExtension)
+        XCTAssertNil(OutputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-.mp4"))
+        XCTAssertNil(OutputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-1x"))
+        XCTAssertNil(OutputName(".job_01ARZ3NDEKTSV4RRFFQ69G5FAV-1.mp4.partial-12-1"))
+        XCTAssertNil(OutputName("job_01arz3ndektsv4rrffq69g5fav-1.mp4"))
+        let name = OutputName(jobID: "job_01ARZ3NDEKTSV4RRFFQ69G5FAV", attempt: 3, fileExtension: "hls")
+        XCTAssertEqual(OutputName(name.name), name, "a built name reads back as itself")
+    }
+
+    /// A partial name reads back to its target and writer, whichever form the writers make.
+    func testPartialNames() throws {
+        let made = PartialName.make(for: "job_01ARZ3NDEKTSV4RRFFQ69G5FAV-2.mp4")
+        let read = try XCTUnwrap(PartialName(made))
+        XCTAssertEqual(read.target, "job_01ARZ3NDEKTSV4RRFFQ69G5FAV-2.mp4")
+        XCTAssertEqual(read.pid, getpid())
+        XCTAssertTrue(read.writerIsAlive)
+        XCTAssertTrue(made.hasPrefix(PartialName.prefix(for: read.target)))
+        let old = try XCTUnwrap(PartialName(PartialName.make(for: "x.hls", old: true)))
+        XCTAssertEqual(old.target, "x.hls")
+        XCTAssertNil(PartialName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-2.mp4"), "not hidden: not a partial")
+        XCTAssertEqual(PartialName(".a.partial-999999999-1")?.writerIsAlive, false)
     }
 }

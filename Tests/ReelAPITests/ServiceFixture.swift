@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 @testable import ReelAPI
+@testable import ReelServer
 import XCTest
 
 /// A real service on an ephemeral loopback port with a temporary data directory and media root.

@@ -1,6 +1,8 @@
 import Foundation
 @testable import ReelAPI
-@testable import ReelQueue
+@testable import ReelServer
+@testable import ReelStore
+@testable import ReelWorker
 import XCTest
 
 /// A locked, full or read-only job store as clients see it: clear statuses, never a 500, and GETs

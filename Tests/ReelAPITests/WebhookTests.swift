@@ -1,5 +1,7 @@
 import Foundation
 @testable import ReelAPI
+@testable import ReelWorker
+@testable import ReelServer
 import XCTest
 
 /// Webhooks through a real receiver on loopback: signatures, event order, retries with the same

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import ReelSpec
 
 /// SHA-256 of files and request bodies through libavutil's `AVSHA`, for output ETags, asset
 /// digests and idempotency checks: FFmpeg is linked already, so ReelEngine needs no crypto package.
@@ -25,7 +26,7 @@ public final class SHA256 {
     func finalizeHex() -> String {
         var out = [UInt8](repeating: 0, count: 32)
         av_sha_final(context, &out)
-        return out.map { String(format: "%02x", $0) }.joined()
+        return Hex.lowercase(out)
     }
 
     /// Hashes a file in 1 MiB reads (never whole in memory).

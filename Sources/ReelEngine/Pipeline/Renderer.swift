@@ -2,6 +2,7 @@ import CFFmpeg
 import Foundation
 import Logging
 import ReelSpec
+import ReelStorage
 
 /// Renders a `RenderPlan` into a file, frame by frame, in constant memory.
 ///
@@ -35,9 +36,7 @@ public final class Renderer {
     /// place (`moveIntoPlace`); the partial is removed whatever happens. Errors that are not
     /// already a `RenderError` become `RenderError.output` for `path`.
     static func writeAtomically(to path: String, folder: Bool, _ body: (String) throws -> Void) throws {
-        let url = URL(fileURLWithPath: path)
-        let temp = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        let temp = PartialName.path(beside: path)
         defer { try? FileManager.default.removeItem(atPath: temp) }
         do {
             try body(temp)
@@ -61,9 +60,7 @@ public final class Renderer {
             guard isDir.boolValue else {
                 throw SystemCallError(call: "rename", errno: ENOTDIR, doing: "replacing the file \(path) with an HLS folder")
             }
-            let url = URL(fileURLWithPath: path)
-            let old = url.deletingLastPathComponent()
-                .appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-old").path
+            let old = PartialName.path(beside: path, old: true)
             guard rename(path, old) == 0 else { throw SystemCallError(call: "rename", errno: errno, doing: "moving the earlier output aside") }
             guard rename(temp, path) == 0 else {
                 let code = errno

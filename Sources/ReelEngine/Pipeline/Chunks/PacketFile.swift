@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import ReelStorage
 
 /// An encoder's packets stored as they came out (pts, dts, duration, flags, bytes), for a chunk's
 /// video or the whole output's audio, so the join copies them into the final file unchanged.
@@ -17,9 +18,8 @@ final class PacketFileWriter {
     private var closed = false
 
     init(path: String) throws {
-        let url = URL(fileURLWithPath: path)
         self.path = path
-        temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        temp = PartialName.path(beside: path)
         guard FileManager.default.createFile(atPath: temp, contents: Data(PacketFileWriter.magic)) else {
             throw SystemCallError(call: "open", errno: errno == 0 ? EIO : errno, doing: "creating \(temp)")
         }

@@ -74,7 +74,7 @@ enum HLSMasterPlaylist {
     /// `avc1.PPCCLL` from an H.264 encoder's global header: its SPS's profile, constraint flags
     /// and level, whether the header is Annex B (x264) or an avcC record.
     static func avc1(_ extradata: [UInt8]) -> String {
-        func hex(_ b: UInt8) -> String { String(b, radix: 16, uppercase: false).count == 1 ? "0" + String(b, radix: 16) : String(b, radix: 16) }
+        func hex(_ b: UInt8) -> String { Hex.lowercase([b]) }
         if extradata.count >= 4, extradata[0] == 1 {
             return "avc1." + hex(extradata[1]) + hex(extradata[2]) + hex(extradata[3])
         }

@@ -1,0 +1,135 @@
+import Foundation
+import ReelEngine
+import ReelStore
+import ReelWorker
+import ReelSpec
+
+/// The API's JSON shapes for jobs and assets (openapi.yaml `Job` and `Asset`).
+public enum JobJSON {
+    /// A job as JSON text, written directly (the status path is polled): `deliveries` (on
+    /// `GET /v1/jobs/{id}` only) lists its webhook's deliveries; `includeSpec` adds the spec as it
+    /// was submitted, copied from the store without parsing it again.
+    public static func job(_ j: Job, retentionHours: Double, deliveries: [WebhookDelivery]? = nil, includeSpec: Bool = true) -> [UInt8] {
+        var w = JSONWriter(capacity: 512 + (includeSpec ? j.spec.utf8.count : 0))
+        write(j, retentionHours: retentionHours, deliveries: deliveries, includeSpec: includeSpec, to: &w)
+        return w.bytes
+    }
+
+    static func write(_ j: Job, retentionHours: Double, deliveries: [WebhookDelivery]?, includeSpec: Bool, to w: inout JSONWriter) {
+        w.openObject()
+        w.key("id"); w.string(j.id)
+        w.key("status"); w.string(j.status.rawValue)
+        w.key("template"); w.string(j.templateID)
+        w.key("progress"); w.decimal(j.progress)
+        w.key("eta"); w.decimal(j.eta)
+        w.key("attempts"); w.int(j.attempts)
+        w.key("chunks"); w.int(j.chunks)
+        w.key("maxAttempts"); w.int(j.maxAttempts)
+        w.key("createdAt"); w.timestamp(j.createdAt)
+        w.key("updatedAt"); w.timestamp(j.updatedAt)
+        w.key("startedAt"); w.timestamp(j.startedAt)
+        w.key("finishedAt"); w.timestamp(j.finishedAt)
+        w.key("error")
+        if let e = j.error {
+            w.openObject()
+            w.key("code"); w.string(e.code.rawValue)
+            w.key("message"); w.string(e.message)
+            w.closeObject()
+        } else {
+            w.null()
+        }
+        w.key("output")
+        if let o = j.output, j.status == .succeeded {
+            w.openObject()
+            w.key("url"); w.string("/v1/jobs/\(j.id)/output")
+            w.key("bytes"); w.int(o.bytes)
+            w.key("duration")
+            // Bytes, not `String.contains`: Foundation's substring search cost 3 % of a status answer.
+            if !o.duration.utf8.contains(UInt8(ascii: "/")), case .success = TimeParser.parseDecimal(o.duration) {
+                w.raw(o.duration)  // an exact decimal (`Time.description`) is already a JSON number
+            } else if let d = try? TimeParser.parseString(o.duration).get(), case .number(let text) = d.jsonNumber {
+                w.raw(text)
+            } else {
+                w.null()
+            }
+            w.key("sha256"); w.string(o.sha256)
+            w.key("contentType"); w.string(o.contentType)
+            w.key("expiresAt")
+            w.timestamp(retentionHours > 0 ? j.finishedAt.map { $0 + Int64(retentionHours * 3_600_000) } : nil)
+            w.key("expired"); w.bool(o.expired)
+            if let copied = o.copiedFrames, let encoded = o.encodedFrames {
+                w.key("copiedFrames"); w.int(copied)
+                w.key("encodedFrames"); w.int(encoded)
+            }
+            w.closeObject()
+        } else {
+            w.null()
+        }
+        w.key("webhook")
+        if let hook = j.webhook {
+            w.openObject()
+            w.key("url"); w.string(hook.url)
+            w.key("events"); w.openArray()
+            for e in hook.events { w.element(); w.string(e) }
+            w.closeArray()
+            if let deliveries {
+                w.key("deliveries"); w.openArray()
+                for d in deliveries { w.element(); delivery(d, to: &w) }
+                w.closeArray()
+            }
+            w.closeObject()
+        } else {
+            w.null()
+        }
+        w.key("idempotencyKey"); w.string(j.idempotencyKey)
+        if includeSpec {
+            // Stored only after it parsed, so it is valid JSON as it is.
+            w.key("spec"); w.raw(j.spec)
+        }
+        w.closeObject()
+    }
+
+    /// An asset; `expiresAt` is when retention deletes it unless a job still uses it then.
+    static func assetMembers(_ a: Asset, retentionHours: Double) -> [(key: String, value: JSONValue)] {
+        [
+            ("id", .string(a.id)), ("src", .string("upload:\(a.id)")), ("kind", .string(a.kind)), ("bytes", .number(String(a.bytes))),
+            ("sha256", .string(a.sha256)), ("contentType", a.contentType.map { .string($0) } ?? .null),
+            ("filename", a.filename.map { .string($0) } ?? .null), ("createdAt", .string(timestamp(a.createdAt))),
+            ("expiresAt", retentionHours > 0 ? .string(timestamp(a.createdAt + Int64(retentionHours * 3_600_000))) : .null),
+            ("probe", (try? JSONParser.parse(a.probe)) ?? .null),
+        ]
+    }
+
+    /// A template: its id, name, placeholder names and (unless a list did not ask) spec.
+    static func template(_ t: Template, includeSpec: Bool = true) -> JSONValue {
+        var m: [(key: String, value: JSONValue)] = [
+            ("id", .string(t.id)), ("name", t.name.map { .string($0) } ?? .null),
+            ("placeholders", .array(t.placeholders.map { .string($0) })), ("createdAt", .string(timestamp(t.createdAt))),
+        ]
+        if includeSpec { m.append(("spec", (try? JSONParser.parse(Array(t.spec.utf8))) ?? .null)) }
+        return .object(m)
+    }
+
+    /// One webhook delivery: its id (`Reel-Delivery`), event, state and attempts.
+    static func delivery(_ d: WebhookDelivery, to w: inout JSONWriter) {
+        w.openObject()
+        w.key("id"); w.string(d.id)
+        w.key("event"); w.string(d.event)
+        w.key("status"); w.string(d.status.rawValue)
+        w.key("attempts"); w.int(d.attempts)
+        w.key("lastStatus"); w.int(d.lastStatus.map(Int64.init))
+        w.key("lastError"); w.string(d.lastError)
+        w.key("createdAt"); w.timestamp(d.createdAt)
+        w.key("lastAttemptAt"); w.timestamp(d.lastAttemptAt)
+        w.key("nextAttemptAt"); w.timestamp(d.status == .pending ? d.nextAttemptAt : nil)
+        w.key("finishedAt"); w.timestamp(d.finishedAt)
+        w.closeObject()
+    }
+
+    /// RFC 3339 with milliseconds, UTC.
+    static func timestamp(_ ms: Int64) -> String {
+        var bytes: [UInt8] = []
+        JSONWriter.appendTimestamp(ms, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

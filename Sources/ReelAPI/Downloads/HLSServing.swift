@@ -1,0 +1,66 @@
+import Foundation
+import ReelEngine
+import ReelHTTP
+import ReelStore
+import ReelWorker
+
+/// What an `hls` output's files are served as, and which names may be asked for: the folder holds
+/// only the files Reel wrote (playlists, `*_init.mp4`, `*.m4s`, `*.vtt`), so a name is a plain file name of
+/// those characters — never a path, never hidden.
+enum HLSServing {
+    static let playlistType = "application/vnd.apple.mpegurl"
+
+    static func contentType(of name: String) -> String? {
+        if name.hasSuffix(".m3u8") { return playlistType }
+        if name.hasSuffix(".m4s") { return "video/iso.segment" }
+        if name.hasSuffix(".mp4") { return "video/mp4" }
+        if name.hasSuffix(".vtt") { return "text/vtt" }
+        return nil
+    }
+
+    static func isServable(_ name: String) -> Bool {
+        guard !name.isEmpty, name.count <= 128, !name.hasPrefix("."), !name.hasPrefix("-") else { return false }
+        return name.unicodeScalars.allSatisfy { c in
+            ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "_" || c == "-" || c == "."
+        } && contentType(of: name) != nil
+    }
+
+    /// The master playlist as served at `/v1/jobs/{id}/output`: its URIs are relative to the
+    /// folder, which from that address is `output/`, so each gets that prefix.
+    static func rootedMaster(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            if line.isEmpty { return "" }
+            if !line.hasPrefix("#") { return "output/" + line }
+            guard let r = line.range(of: "URI=\"") else { return String(line) }
+            return String(line[..<r.upperBound]) + "output/" + String(line[r.upperBound...])
+        }.joined(separator: "\n")
+    }
+}
+
+extension APIHandler {
+    /// `GET /v1/jobs/{id}/output` of an `hls` job: the master playlist, its URIs pointing below
+    /// `output/`, with an ETag and conditional GET like any output.
+    func hlsEntry(_ out: JobOutput, _ r: HTTPRequest) throws -> HTTPResponse {
+        let text = try String(contentsOfFile: out.path + "/" + RenderedOutput.hlsEntry, encoding: .utf8)
+        let bytes = Array(HLSServing.rootedMaster(text).utf8)
+        return try ImmutablePiece(body: .bytes(bytes), size: Int64(bytes.count), etag: "\"\(out.sha256)-entry\"",
+                                  contentType: HLSServing.playlistType, noun: "playlist").response(to: r)
+    }
+
+    /// `GET /v1/jobs/{id}/output/{name}`: one file of an `hls` output's folder, with `Range`,
+    /// ETag and conditional GET. A file's ETag is the output's digest and its name: a folder's
+    /// files never change once the job has succeeded.
+    func hlsFile(_ id: String, _ name: String, _ r: HTTPRequest, key: String) throws -> HTTPResponse {
+        let (_, out) = try finishedOutput(id, key: key)
+        guard out.contentType == HLSServing.playlistType else {
+            throw ProblemError(.notFound("job \(id) has a single output file; it is at /v1/jobs/\(id)/output"))
+        }
+        let path = out.path + "/" + name
+        guard HLSServing.isServable(name), let type = HLSServing.contentType(of: name),
+              let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int64 else {
+            throw ProblemError(.notFound("job \(id)'s output has no file \(name)"))
+        }
+        return try ImmutablePiece(body: .file(path: path, offset: 0, length: size), size: size, etag: "\"\(out.sha256)-\(name)\"",
+                                  contentType: type, noun: "file").response(to: r)
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import ReelEngine
+import ReelHTTP
+import ReelStore
+import ReelWorker
+import ReelSpec
+
+extension APIHandler {
+    /// `POST /v1/jobs`: a spec, or a template with merge values (`APIHandler+Templates`).
+    func submitJob(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
+        let body = try jsonBody(r)
+        let json: JSONValue
+        do { json = try JSONParser.parse(body) } catch {
+            throw ProblemError(.validation([SpecProblem(pointer: "", message: (error as? JSONParser.SyntaxError)?.description ?? "\(error)")]))
+        }
+        if case .object(let members) = json, members.contains(where: { $0.key == "template" }) {
+            return try submitFromTemplate(members, body: body, r, key: key)
+        }
+        return try queue(json, text: String(decoding: body, as: UTF8.self), bodyHash: SHA256.hex(of: body), r, key: key)
+    }
+
+    /// Validates a spec completely — syntax, rules, unsupported features, every source resolved
+    /// and probed, the server's cost limit — before queueing it, so a job that could never render
+    /// is a 422, not a failure later. The key's quota is checked in the same transaction as the insert.
+    func queue(_ json: JSONValue, text: String, bodyHash: String, _ r: HTTPRequest, key: String, templateID: String? = nil) throws -> HTTPResponse {
+        let spec: JobSpec
+        switch SpecDecoder.decode(json: json) {
+        case .success(let s): spec = s
+        case .failure(let p):
+            // The planner needs a valid structure; the sources are checked from the JSON meanwhile,
+            // so one answer lists both kinds of problem.
+            let sources = SourceCheck.problems(in: json, resolver: resolver(for: key), skipping: p.problems)
+            throw ProblemError(.validation(p.problems + sources))
+        }
+        let plan: RenderPlan
+        do {
+            plan = try RenderPlanner(resolver: resolver(for: key)).plan(spec)
+        } catch RenderError.invalid(let problems) {
+            throw ProblemError(.validation(problems + webhookProblems(spec)))
+        } catch let e as RenderError where e.isRetryable {
+            throw ProblemError(.sourceUnavailable(e))
+        }
+        let hookProblems = webhookProblems(spec)
+        if !hookProblems.isEmpty { throw ProblemError(.validation(hookProblems)) }
+        try checkCost(plan)
+        let idempotencyKey = r.head.headers["Idempotency-Key"]
+        if let idempotencyKey, idempotencyKey.isEmpty || idempotencyKey.count > 200 {
+            throw ProblemError(.validation([SpecProblem(pointer: "", message: "Idempotency-Key must be 1 to 200 characters")],
+                                           detail: "the Idempotency-Key header is not valid"))
+        }
+        let submission = JobSubmission(spec: text, bodyHash: bodyHash, idempotencyKey: idempotencyKey, keyID: key,
+                                             assets: APIHandler.uploads(in: json), activeLimit: config.activeJobsPerKey,
+                                             webhook: spec.webhook.map { JobWebhook(url: $0.url, events: $0.events.map(\.rawValue)) },
+                                             templateID: templateID)
+        switch try store.submit(submission) {
+        case .created(let job):
+            logger.info("job queued", metadata: ["jobId": "\(job.id)", "key": "\(APIKeys.fingerprint(ofKeyID: key))",
+                                                 "requestId": "\(r.head.requestID)"])
+            pool.wake()
+            return jobResponse(job, 202, location: true)
+        case .existing(let job):
+            return jobResponse(job, 202, location: true)
+        case .conflict(let job):
+            throw ProblemError(Problem(status: 422, type: "idempotency-key-reused", title: "Idempotency-Key reused",
+                                       detail: "the Idempotency-Key was already used for job \(job.id) with a different body"))
+        case .overQuota(let active, let soonest):
+            // A slot frees when a running job ends: its ETA when known, else a guess of 30 s.
+            let retry = soonest.map { max(1, min(3600, Int($0.rounded(.up)))) } ?? 30
+            var p = Problem(status: 429, type: "too-many-jobs", title: "Too many jobs",
+                            detail: "this key has \(active) jobs queued or running, the server's limit (limits.activeJobsPerKey); "
+                                + "try again when one has finished")
+            p.headers = [("Retry-After", String(retry))]
+            throw ProblemError(p)
+        case .assetsMissing(let ids):
+            throw ProblemError(.validation(ids.map { SpecProblem(pointer: "", message: "upload:\($0) was deleted while the job was submitted") }))
+        }
+    }
+
+    /// What the server says about a spec's webhook: it needs a `webhookSecret` to sign with, and a
+    /// host of `allowedHosts`, as http(s) sources do.
+    func webhookProblems(_ spec: JobSpec) -> [SpecProblem] {
+        guard let hook = spec.webhook else { return [] }
+        if config.webhookSecret == nil {
+            return [SpecProblem(pointer: "/webhook", message: "cannot be sent: this server has no webhookSecret (REEL_WEBHOOK_SECRET) to sign with")]
+        }
+        if let why = WebhookDeliverer.refusal(hook.url, allowedHosts: config.allowedHosts) {
+            return [SpecProblem(pointer: "/webhook/url", message: why)]
+        }
+        return []
+    }
+
+    /// Refuses a job that would encode more pixels than `limits.maxJobPixels` allows.
+    func checkCost(_ plan: RenderPlan) throws {
+        guard !plan.format.isAudioOnly else { return }
+        let frames = plan.frameCount
+        let (perFrame, o1) = Int64(plan.width).multipliedReportingOverflow(by: Int64(plan.height))
+        let (pixels, o2) = perFrame.multipliedReportingOverflow(by: frames)
+        guard o1 || o2 || pixels > config.maxJobPixels else { return }
+        let message = "the job would encode \(plan.width)×\(plan.height) pixels × \(frames) frames"
+            + (o1 || o2 ? "" : " = \(pixels) pixels") + ", over the server's limits.maxJobPixels of \(config.maxJobPixels)"
+        throw ProblemError(Problem(status: 422, type: "job-too-large", title: "The job is too large",
+                                   detail: "the job is larger than this server renders (limits.maxJobPixels)",
+                                   errors: [SpecProblem(pointer: "/output", message: message)]))
+    }
+
+    /// The ids of the uploads (`"src": "upload:ID"`) a spec names, anywhere in it.
+    static func uploads(in json: JSONValue) -> [String] {
+        var ids: [String] = []
+        func walk(_ v: JSONValue) {
+            switch v {
+            case .object(let members):
+                for (k, value) in members {
+                    if k == "src", case .string(let s) = value, s.hasPrefix("upload:") { ids.append(String(s.dropFirst(7))) } else { walk(value) }
+                }
+            case .array(let items): items.forEach(walk)
+            default: break
+            }
+        }
+        walk(json)
+        var seen = Set<String>()
+        return ids.filter { seen.insert($0).inserted }
+    }
+
+    func getJob(_ id: String, key: String) throws -> HTTPResponse {
+        guard let job = try store.job(id, keyID: key) else { throw ProblemError(.notFound("no job \(id)")) }
+        let deliveries = job.webhook == nil ? [] : try store.deliveries(jobID: id)
+        return .json(200, JobJSON.job(job, retentionHours: config.outputRetentionHours, deliveries: deliveries))
+    }
+
+    func listJobs(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
+        var problems: [SpecProblem] = []
+        var status: Job.Status?
+        if let s = r.head.queryValue("status") {
+            status = Job.Status(rawValue: s)
+            if status == nil { problems.append(SpecProblem(pointer: "/status", message: "must be one of \(Job.Status.allCases.map(\.rawValue).joined(separator: ", "))")) }
+        }
+        let (limit, cursor) = pageParameters(r, &problems)
+        let includeSpec = includesSpec(r, &problems)
+        if !problems.isEmpty { throw ProblemError(.validation(problems, detail: "the query parameters are not valid")) }
+        let page = try store.list(keyID: key, status: status, limit: limit, cursor: cursor)
+        var w = JSONWriter(capacity: 512 * (page.jobs.count + 1))
+        w.openObject()
+        w.key("jobs"); w.openArray()
+        for job in page.jobs {
+            w.element()
+            JobJSON.write(job, retentionHours: config.outputRetentionHours, deliveries: nil, includeSpec: includeSpec, to: &w)
+        }
+        w.closeArray()
+        w.key("nextCursor"); w.string(page.nextCursor.map(Cursor.encode))
+        w.closeObject()
+        return .json(200, w.bytes)
+    }
+
+    /// `?include=spec` on a list: items carry their spec only when asked (a spec can be large).
+    func includesSpec(_ r: HTTPRequest, _ problems: inout [SpecProblem]) -> Bool {
+        guard let include = r.head.queryValue("include") else { return false }
+        guard include == "spec" else {
+            problems.append(SpecProblem(pointer: "/include", message: "must be spec"))
+            return false
+        }
+        return true
+    }
+
+    /// `limit` (1–100, default 20) and `cursor` of a list request.
+    func pageParameters(_ r: HTTPRequest, _ problems: inout [SpecProblem]) -> (limit: Int, cursor: String?) {
+        var limit = 20
+        if let l = r.head.queryValue("limit") {
+            if let v = Int(l), (1...100).contains(v) { limit = v } else { problems.append(SpecProblem(pointer: "/limit", message: "must be a whole number from 1 to 100")) }
+        }
+        var cursor: String?
+        if let c = r.head.queryValue("cursor") {
+            cursor = Cursor.decode(c)
+            if cursor == nil { problems.append(SpecProblem(pointer: "/cursor", message: "is not a cursor this server issued")) }
+        }
+        return (limit, cursor)
+    }
+
+    func cancelJob(_ id: String, key: String) throws -> HTTPResponse {
+        switch try store.cancel(id, keyID: key) {
+        case .canceled(let job), .requested(let job):
+            logger.info("job cancel requested", metadata: ["jobId": "\(id)", "status": "\(job.status.rawValue)"])
+            return jobResponse(job, 202)
+        case .alreadyFinished(let job):
+            throw ProblemError(.conflict("job-finished", "job \(id) already \(job.status.rawValue)"))
+        case .notFound:
+            throw ProblemError(.notFound("no job \(id)"))
+        }
+    }
+
+    /// `DELETE /v1/jobs/{id}`: the job record and its output are removed; a running render stops
+    /// at its next heartbeat (within a second) and leaves nothing.
+    func deleteJob(_ id: String, key: String) throws -> HTTPResponse {
+        switch try store.deleteJob(id, keyID: key) {
+        case .deleted(let output, let wasRunning):
+            if let output { try? FileManager.default.removeItem(atPath: output) }
+            logger.info("job deleted", metadata: ["jobId": "\(id)", "wasRunning": .stringConvertible(wasRunning)])
+            return HTTPResponse(status: 204)
+        case .notFound:
+            throw ProblemError(.notFound("no job \(id)"))
+        }
+    }
+
+    func jobResponse(_ job: Job, _ status: Int, location: Bool = false) -> HTTPResponse {
+        var response = HTTPResponse.json(status, JobJSON.job(job, retentionHours: config.outputRetentionHours))
+        if location { response.headers.set("Location", "/v1/jobs/\(job.id)") }
+        return response
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import ReelHTTP
+import ReelStore
+import ReelWorker
+
+extension APIHandler {
+    /// `GET /metrics`: Prometheus text format 0.0.4, written by hand (no client library): job
+    /// gauges from the store, outcome counters, render-time and HTTP-latency histograms, request
+    /// counts, process and build information.
+    func metrics() throws -> HTTPResponse {
+        let counts = try store.counts()
+        var lines = ["# HELP reel_jobs Jobs by status.", "# TYPE reel_jobs gauge"]
+        for s in Job.Status.allCases { lines.append("reel_jobs{status=\"\(s.rawValue)\"} \(counts[s] ?? 0)") }
+        lines += ["# HELP reel_queue_depth Jobs waiting for a worker.", "# TYPE reel_queue_depth gauge",
+                  "reel_queue_depth \(counts[.queued] ?? 0)"]
+        let outcomes = store.outcomes.snapshot
+        lines += ["# HELP reel_job_outcomes_total How jobs ended or went round again in this process.",
+                  "# TYPE reel_job_outcomes_total counter"]
+        for o in JobOutcomes.Outcome.allCases { lines.append("reel_job_outcomes_total{outcome=\"\(o.rawValue)\"} \(outcomes[o] ?? 0)") }
+        lines += ["# HELP reel_render_seconds Wall time of successful renders.", "# TYPE reel_render_seconds histogram"]
+        lines += pool.metrics.seconds.lines(name: "reel_render_seconds")
+        lines += ["# HELP reel_http_requests_total HTTP requests by method and status code.", "# TYPE reel_http_requests_total counter"]
+        for (k, v) in requests.snapshot.sorted(by: { $0.key < $1.key }) {
+            lines.append("reel_http_requests_total{method=\"\(k.method)\",code=\"\(k.status)\"} \(v)")
+        }
+        lines += ["# HELP reel_http_request_duration_seconds Time from a request's head to its handler's answer, by route.",
+                  "# TYPE reel_http_request_duration_seconds histogram"]
+        for (route, h) in requests.latencies.sorted(by: { $0.key < $1.key }) {
+            lines += h.lines(name: "reel_http_request_duration_seconds", labels: "route=\"\(route)\"")
+        }
+        lines += ProcessMetrics.lines() + BuildInfo.lines()
+        var h = HTTPHeaders()
+        h.set("Content-Type", "text/plain; version=0.0.4")
+        return HTTPResponse(status: 200, headers: h, body: .bytes(Array((lines.joined(separator: "\n") + "\n").utf8)))
+    }
+}

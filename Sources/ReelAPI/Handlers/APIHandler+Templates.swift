@@ -1,0 +1,105 @@
+import Foundation
+import ReelEngine
+import ReelHTTP
+import ReelStore
+import ReelWorker
+import ReelSpec
+
+extension APIHandler {
+    /// `POST /v1/templates` `{"name": …, "spec": {…}}`: stores a spec with placeholders once its
+    /// structure is valid as far as it can be without the values (problems at `/spec/…`).
+    func createTemplate(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
+        let members = try jsonObject(r)
+        var problems = members.filter { $0.key != "name" && $0.key != "spec" }
+            .map { SpecProblem(pointer: "/" + JSONPointer.escape($0.key), message: "unknown field") }
+        var name: String?
+        switch members.first(where: { $0.key == "name" })?.value {
+        case nil, .null?: break
+        case .string(let s)? where !s.isEmpty && s.count <= 200: name = s
+        default: problems.append(SpecProblem(pointer: "/name", message: "must be a string of 1 to 200 characters"))
+        }
+        guard let spec = members.first(where: { $0.key == "spec" })?.value, case .object = spec else {
+            problems.append(SpecProblem(pointer: "/spec", message: "is required and must be a job spec object"))
+            throw ProblemError(.validation(problems))
+        }
+        let document = TemplateDocument(spec)
+        problems += document.structuralProblems().map { SpecProblem(pointer: "/spec" + $0.pointer, message: $0.message) }
+        if !problems.isEmpty { throw ProblemError(.validation(problems)) }
+        let template = try store.insertTemplate(keyID: key, name: name, spec: spec.serialized, placeholders: document.names)
+        logger.info("template stored", metadata: ["templateId": "\(template.id)", "key": "\(APIKeys.fingerprint(ofKeyID: key))"])
+        return JobJSON.template(template).response(201, headers: [("Location", "/v1/templates/\(template.id)")])
+    }
+
+    func getTemplate(_ id: String, key: String) throws -> HTTPResponse {
+        guard let t = try store.template(id, keyID: key) else { throw ProblemError(.notFound("no template \(id)")) }
+        return JobJSON.template(t).response(200)
+    }
+
+    func listTemplates(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
+        var problems: [SpecProblem] = []
+        let (limit, cursor) = pageParameters(r, &problems)
+        let includeSpec = includesSpec(r, &problems)
+        if !problems.isEmpty { throw ProblemError(.validation(problems, detail: "the query parameters are not valid")) }
+        let page = try store.listTemplates(keyID: key, limit: limit, cursor: cursor)
+        return JSONValue.object([
+            ("templates", .array(page.templates.map { JobJSON.template($0, includeSpec: includeSpec) })),
+            ("nextCursor", page.nextCursor.map { .string(Cursor.encode($0)) } ?? .null),
+        ]).response(200)
+    }
+
+    func deleteTemplate(_ id: String, key: String) throws -> HTTPResponse {
+        guard try store.deleteTemplate(id, keyID: key) else { throw ProblemError(.notFound("no template \(id)")) }
+        logger.info("template deleted", metadata: ["templateId": "\(id)"])
+        return HTTPResponse(status: 204)
+    }
+
+    /// `POST /v1/jobs` `{"template": "tpl_…", "merge": {…}}`: fills the placeholders, then
+    /// validates and queues the merged spec like any other. Problems with the request or the merge
+    /// values are at their pointers in the body (`/merge/NAME`); problems of the merged spec at
+    /// their pointers in the merged spec, which the job shows as its `spec`. A merged spec may be no
+    /// longer than a spec sent as the body (`limits.jsonBodyBytes`), checked before it is built.
+    func submitFromTemplate(_ members: [(key: String, value: JSONValue)], body: [UInt8], _ r: HTTPRequest, key: String) throws -> HTTPResponse {
+        var problems = members.filter { $0.key != "template" && $0.key != "merge" }
+            .map { SpecProblem(pointer: "/" + JSONPointer.escape($0.key), message: "unknown field") }
+        var values: [(key: String, value: JSONValue)] = []
+        switch members.first(where: { $0.key == "merge" })?.value {
+        case nil: break
+        case .object(let m)?: values = m
+        default: problems.append(SpecProblem(pointer: "/merge", message: "must be an object of placeholder values"))
+        }
+        guard case .string(let id)? = members.first(where: { $0.key == "template" })?.value else {
+            problems.append(SpecProblem(pointer: "/template", message: "must be a template id"))
+            throw ProblemError(.validation(problems))
+        }
+        guard let template = try store.template(id, keyID: key) else {
+            problems.append(SpecProblem(pointer: "/template", message: "names no template"))
+            throw ProblemError(.validation(problems))
+        }
+        if !problems.isEmpty { throw ProblemError(.validation(problems)) }
+        let document = TemplateDocument(try JSONParser.parse(Array(template.spec.utf8)))
+        let merged: JSONValue
+        switch document.merged(values, limit: config.jsonBodyBytes) {
+        case .success(let m): merged = m
+        case .failure(let p): throw ProblemError(.validation(p.problems, detail: "the merge values do not fit template \(id); see errors"))
+        }
+        do {
+            return try queue(merged, text: merged.serialized, bodyHash: SHA256.hex(of: body), r, key: key, templateID: id)
+        } catch let e as ProblemError where e.problem.type == "validation" {
+            throw ProblemError(.validation(e.problem.errors, detail: "the spec merged from template \(id) is not valid; "
+                                           + "each pointer is into the merged spec"))
+        }
+    }
+
+    /// The members of a JSON object body, or a 415/422.
+    func jsonObject(_ r: HTTPRequest) throws -> [(key: String, value: JSONValue)] {
+        let body = try jsonBody(r)
+        let json: JSONValue
+        do { json = try JSONParser.parse(body) } catch {
+            throw ProblemError(.validation([SpecProblem(pointer: "", message: (error as? JSONParser.SyntaxError)?.description ?? "\(error)")]))
+        }
+        guard case .object(let members) = json else {
+            throw ProblemError(.validation([SpecProblem(pointer: "", message: "must be an object")]))
+        }
+        return members
+    }
+}

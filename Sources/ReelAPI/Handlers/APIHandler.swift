@@ -1,0 +1,201 @@
+import Foundation
+import Logging
+import ReelEngine
+import ReelHTTP
+import ReelStore
+import ReelWorker
+import ReelSpec
+import ReelStorage
+
+/// The REST API v1 of PRODUCT.md §2 on top of the HTTP server: authenticates callers, routes
+/// requests, chooses how each body is received (JSON in memory with a 1 MiB cap, uploads streamed
+/// to disk, nothing at all for a caller without a valid key), and turns every failure into
+/// problem+json.
+public final class APIHandler: HTTPHandler, @unchecked Sendable {
+    let config: ServerConfiguration
+    let store: any JobStore
+    let pool: WorkerPool
+    let resolver: SourceResolver
+    let locations: any MediaLocations
+    let logger: Logger
+    let keys: APIKeys
+    let cors: CORSPolicy
+    let requests = RequestCounter()
+
+    public init(config: ServerConfiguration, store: any JobStore, pool: WorkerPool, resolver: SourceResolver, locations: any MediaLocations, logger: Logger) {
+        self.config = config
+        self.store = store
+        self.pool = pool
+        self.resolver = resolver
+        self.locations = locations
+        self.logger = logger
+        keys = APIKeys(config.apiKeys)
+        cors = CORSPolicy(origins: config.corsOrigins)
+    }
+
+    public func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy {
+        // An unknown path or a method the route does not answer is refused from its head (404 or
+        // 405), whatever body it carries; the body is never read.
+        guard let route = Route(path: head.path) else { return .unread }
+        let method = head.method == "HEAD" ? "GET" : head.method
+        guard method == "OPTIONS" || route.methods.contains(method) else { return .unread }
+        // A caller without a valid key is answered 401 from the head; an upload is not stored first.
+        if route.needsKey, !keys.isEmpty, head.method != "OPTIONS" {
+            guard case .key = keys.check(head.headers["Authorization"]) else { return .unread }
+        }
+        switch (head.method, route) {
+        case ("POST", .jobs), ("POST", .probe), ("POST", .templates): return .buffer(maxBytes: config.jsonBodyBytes)
+        case ("POST", .assets): return .file(directory: locations.uploadsTemp, maxBytes: config.uploadBytes)
+        default: return .none
+        }
+    }
+
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        var response: HTTPResponse
+        do {
+            response = try route(request)
+        } catch let p as ProblemError {
+            response = p.problem.response(requestID: request.head.requestID)
+        } catch let e where Problem.storage(e) != nil {
+            logger.warning("request refused: storage", metadata: ["requestId": "\(request.head.requestID)", "error": "\(e)"])
+            response = Problem.storage(e)!.response(requestID: request.head.requestID)
+        } catch {
+            logger.error("request failed", metadata: ["requestId": "\(request.head.requestID)", "error": "\(error)"])
+            response = Problem.internalError("the request could not be completed; see the server log for request \(request.head.requestID)")
+                .response(requestID: request.head.requestID)
+        }
+        finish(&response, request.head, route: Route(path: request.head.path))
+        return response
+    }
+
+    /// The status path, answered on the event loop without the hand-off to a pool thread:
+    /// `GET`/`HEAD /v1/jobs/{id}` (a real store read, on a connection that does not wait: a busy
+    /// database, a job with webhook deliveries to list, or any error goes to the pool instead) and
+    /// `/healthz`. Everything else returns nil and is handled on the pool.
+    public func respondInline(to head: HTTPRequestHead) -> HTTPResponse? {
+        guard head.method == "GET" || head.method == "HEAD", let route = Route(path: head.path) else { return nil }
+        var response: HTTPResponse
+        switch route {
+        case .health:
+            response = APIHandler.healthy
+        case .job(let id):
+            var key = ""
+            if !keys.isEmpty {
+                guard case .key(let k) = keys.check(head.headers["Authorization"]) else { return nil }
+                key = k
+            }
+            // Where every read may wait (PostgreSQL), a handler thread answers instead.
+            guard let reader = store.jobsWithoutWaiting else { return nil }
+            let found: Job?
+            do { found = try reader.job(id, keyID: key) } catch { return nil }
+            guard let job = found else {
+                response = Problem.notFound("no job \(id)").response(requestID: head.requestID)
+                break
+            }
+            if job.webhook != nil { return nil }
+            response = .json(200, JobJSON.job(job, retentionHours: config.outputRetentionHours, deliveries: nil))
+        default:
+            return nil
+        }
+        finish(&response, head, route: route)
+        return response
+    }
+
+    static let healthy = HTTPResponse.json(200, Array(#"{"status":"ok"}"#.utf8))
+
+    /// What every answer gets: CORS headers for an allowed origin (errors too, so a browser's
+    /// script can read why its request failed), its count and its time.
+    private func finish(_ response: inout HTTPResponse, _ head: HTTPRequestHead, route: Route?) {
+        cors.decorate(&response, for: head)
+        requests.count(method: head.method, status: response.status)
+        if head.receivedAt != 0 {
+            let seconds = Double(MonotonicClock.now() &- head.receivedAt) / 1e9
+            requests.time(route: route?.name ?? "unknown", seconds: seconds)
+        }
+    }
+
+    public func reject(_ head: HTTPRequestHead?, requestID: String, status: Int, reason: String) -> HTTPResponse {
+        requests.count(method: head?.method ?? "UNKNOWN", status: status)
+        var response = Problem.transport(status, reason).response(requestID: requestID)
+        cors.decorate(&response, for: head)
+        return response
+    }
+
+    func route(_ r: HTTPRequest) throws -> HTTPResponse {
+        guard let route = Route(path: r.head.path) else { throw ProblemError(.notFound("no resource at \(r.head.path)")) }
+        // Preflights carry no credentials (browsers never send them), so OPTIONS needs no key.
+        if r.head.method == "OPTIONS" {
+            // A preflight carries no key, so it cannot say whether a resource exists for its
+            // caller; an id Reel could never have issued is a 404 all the same.
+            guard route.hasWellFormedID else { throw ProblemError(.notFound("no resource at \(r.head.path)")) }
+            return cors.preflight(route, r.head)
+        }
+        let method = r.head.method == "HEAD" ? "GET" : r.head.method
+        guard route.methods.contains(method) else {
+            var p = Problem(status: 405, type: "method-not-allowed", title: "Method not allowed",
+                            detail: "\(r.head.method) is not allowed on \(r.head.path)")
+            p.headers = [("Allow", route.allow)]
+            throw ProblemError(p)
+        }
+        let key = try caller(r, route)
+        switch (method, route) {
+        case ("GET", .health): return APIHandler.healthy
+        case ("GET", .ready): return readiness()
+        case ("GET", .metrics): return try metrics()
+        case ("POST", .jobs): return try submitJob(r, key: key)
+        case ("GET", .jobs): return try listJobs(r, key: key)
+        case ("GET", .job(let id)): return try getJob(id, key: key)
+        case ("DELETE", .job(let id)): return try deleteJob(id, key: key)
+        case ("POST", .jobCancel(let id)): return try cancelJob(id, key: key)
+        case ("GET", .jobOutput(let id)): return try output(id, r, key: key)
+        case ("GET", .jobOutputFile(let id, let name)): return try hlsFile(id, name, r, key: key)
+        case ("GET", .jobThumbnail(let id)): return try thumbnail(id, r, key: key)
+        case ("POST", .assets): return try upload(r, key: key)
+        case ("GET", .asset(let id)): return try getAsset(id, key: key)
+        case ("DELETE", .asset(let id)): return try deleteAsset(id, key: key)
+        case ("POST", .probe): return try probe(r, key: key)
+        case ("POST", .templates): return try createTemplate(r, key: key)
+        case ("GET", .templates): return try listTemplates(r, key: key)
+        case ("GET", .template(let id)): return try getTemplate(id, key: key)
+        case ("DELETE", .template(let id)): return try deleteTemplate(id, key: key)
+        default: throw ProblemError(.notFound("no resource at \(r.head.path)"))
+        }
+    }
+
+    /// The key id of the caller ("" when the server has no keys), or a 401 naming what is wrong.
+    func caller(_ r: HTTPRequest, _ route: Route) throws -> String {
+        guard route.needsKey, !keys.isEmpty else { return "" }
+        switch keys.check(r.head.headers["Authorization"]) {
+        case .key(let id): return id
+        case .missing:
+            throw ProblemError(.unauthorized("send an API key as Authorization: Bearer KEY", challenge: #"Bearer realm="reel""#))
+        case .wrong:
+            throw ProblemError(.unauthorized("the API key is not valid",
+                                             challenge: #"Bearer realm="reel", error="invalid_token""#))
+        }
+    }
+
+    /// A resolver whose `upload:ID` sources are the caller's own assets only.
+    func resolver(for key: String) -> SourceResolver {
+        var r = resolver
+        let store = store
+        r.uploads = { id in (try? store.asset(id, keyID: key))?.path }
+        return r
+    }
+
+    /// The JSON body of a request that must be JSON, or a 415/422.
+    func jsonBody(_ r: HTTPRequest) throws -> [UInt8] {
+        let type = (r.head.headers["Content-Type"] ?? "").split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard type == "application/json" else {
+            throw ProblemError(.transport(415, "send the body as application/json"))
+        }
+        guard case .data(let bytes) = r.body else { return [] }
+        return bytes
+    }
+}
+
+/// A problem thrown from an endpoint.
+struct ProblemError: Error {
+    let problem: Problem
+    init(_ p: Problem) { problem = p }
+}

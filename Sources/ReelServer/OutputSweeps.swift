@@ -1,0 +1,72 @@
+import Foundation
+import Logging
+import ReelStorage
+import ReelStore
+
+/// What may be deleted from the outputs, decided against the job store: leftovers of processes
+/// killed mid-write, outputs no job refers to, chunk folders no attempt can use. Every name is read
+/// through `MediaLocations`, so these rules cannot disagree with the writers about a name.
+struct OutputSweeps {
+    let locations: any MediaLocations
+    let store: any JobQueue
+    let logger: Logger
+
+    /// Deletes temporary render files (`PartialName`) whose writing process is gone, as after a
+    /// crash; files of a live process (another server on the same data) are left alone. Nodes
+    /// sharing the folder see each other's files but not each other's processes: a partial whose
+    /// job is running that attempt is left alone (another node may be writing it); the attempt
+    /// that follows a dead one removes its partials (`JobRun.removePartials`).
+    func removeStalePartials() {
+        for (partial, path) in locations.partialOutputs() where !partial.writerIsAlive {
+            if let output = OutputName(partial.target) {
+                // Unreadable store: keep the file (another node may be writing it); the next start sweeps it.
+                let job: Job?
+                do { job = try store.job(output.jobID) } catch { continue }
+                if let job, job.status == .running, job.attempts == output.attempt { continue }
+            }
+            locations.remove(path)
+            logger.info("removed a partial output", metadata: ["file": "\(path)"])
+        }
+    }
+
+    /// Deletes outputs no job refers to: an output is kept while it is its job's recorded output
+    /// or its job is running that attempt (a finished render is renamed into place before the
+    /// store records it). Anything else under an output's name was left by a process killed
+    /// between the rename and the record, by a deletion cut short, or by a job that no longer
+    /// exists. Runs at start and in every retention pass.
+    func removeUnreferencedOutputs() {
+        for (name, path) in locations.outputs() {
+            let job: Job?
+            do { job = try store.job(name.jobID) } catch {
+                logger.warning("output sweep stopped: the job store cannot be read", metadata: ["error": "\(error)"])
+                return
+            }
+            if let job {
+                if job.status == .running && job.attempts == name.attempt { continue }
+                // By name: the recorded path may spell the data directory differently (another node's).
+                if let out = job.output, !out.expired, (out.path as NSString).lastPathComponent == name.name { continue }
+            }
+            locations.remove(path)
+            logger.info("removed an output no job refers to", metadata: ["file": "\(path)", "jobId": "\(name.jobID)"])
+        }
+    }
+
+    /// Deletes chunk folders that no attempt can use any more: their job was deleted while it
+    /// ran, or ended in a way whose worker did not clean up (a process killed after the job was
+    /// recorded, a node that lost the job while joining). A queued job's folder stays (its next
+    /// attempt reuses the audio and the chunks already done), and so does a running job's. Part of
+    /// the retention pass, so on shared storage one node sweeps at a time.
+    func removeEndedChunkFolders() {
+        for jobID in locations.chunkFolders() {
+            let job: Job?
+            do { job = try store.job(jobID) } catch {
+                logger.warning("chunk folder sweep stopped: the job store cannot be read", metadata: ["error": "\(error)"])
+                return
+            }
+            if let job, job.status == .queued || job.status == .running { continue }
+            locations.removeChunkFolder(jobID: jobID)
+            logger.info("removed the chunk folder of an ended job", metadata: ["jobId": "\(jobID)",
+                                                                              "status": "\(job?.status.rawValue ?? "deleted")"])
+        }
+    }
+}

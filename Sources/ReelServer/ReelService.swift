@@ -1,0 +1,149 @@
+import Foundation
+import ReelAPI
+import Logging
+import ReelEngine
+import ReelHTTP
+import ReelStorage
+import ReelStore
+import ReelWorker
+
+/// The running service: job store, workers, HTTP server and the retention sweep, started and
+/// stopped together. On `stop` it stops accepting, finishes in-flight requests, and hands running
+/// jobs back to the queue so the next start resumes them.
+public final class ReelService: @unchecked Sendable {
+    public let config: ServerConfiguration
+    let store: any JobStore
+    let pool: WorkerPool
+    let server: HTTPServer
+    let locations: DataDirectory
+    let logger: Logger
+    let deliverer: WebhookDeliverer
+    private let sweepStop = DispatchSemaphore(value: 0)
+    private var sweeper: Thread?
+
+    public convenience init(config: ServerConfiguration, logger: Logger, requestLog: ((String) -> Void)? = nil) throws {
+        try self.init(config: config, logger: logger, requestLog: requestLog, storeBusyTimeoutMillis: 5000)
+    }
+
+    /// `storeBusyTimeoutMillis`: how long a write waits for another writer's lock before its
+    /// request is answered 503 (tests shorten it).
+    init(config: ServerConfiguration, logger: Logger, requestLog: ((String) -> Void)?, storeBusyTimeoutMillis: Int32) throws {
+        try config.checkAccess()
+        self.config = config
+        self.logger = logger
+        locations = DataDirectory(root: config.dataDir)
+        try locations.create()
+        try FileManager.default.createDirectory(atPath: config.mediaRoot, withIntermediateDirectories: true)
+        let retention = config.outputRetentionHours
+        // A webhook's body is the job as GET /v1/jobs/{id} shows it at the event (without the history).
+        let webhookBody: @Sendable (Job) -> String = { String(decoding: JobJSON.job($0, retentionHours: retention), as: UTF8.self) }
+        if let url = config.database {
+            store = try SQLJobStore.postgres(url: url, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
+                                             dataDirectory: config.dataDir, webhookBody: webhookBody)
+        } else {
+            store = try SQLJobStore.sqlite(path: locations.database, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
+                                           busyTimeoutMillis: storeBusyTimeoutMillis, webhookBody: webhookBody)
+        }
+        let sweeps = OutputSweeps(locations: locations, store: store, logger: logger)
+        sweeps.removeStalePartials()
+        sweeps.removeUnreferencedOutputs()
+        // Uploads left in data/tmp for over an hour belonged to requests that died with a process
+        // (younger ones may be another live server's, sharing this data directory).
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: locations.uploadsTemp)) ?? [] {
+            let path = locations.uploadsTemp + "/" + name
+            if let m = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+               Date().timeIntervalSince(m) > 3600 {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
+        let store = store
+        let resolver = SourceResolver(mediaRoot: config.mediaRoot, uploads: { id in
+            guard let a = try? store.asset(id) else { return nil }
+            return a.path
+        }, allowedHosts: config.allowedHosts)
+        pool = WorkerPool(store: store, workers: config.workers, locations: locations, resolver: resolver, logger: logger)
+        pool.chunkSeconds = config.chunkSeconds
+        pool.schedulerTickMicroseconds = config.schedulerTickMicroseconds
+        deliverer = WebhookDeliverer(store: store, secret: config.webhookSecret, allowedHosts: config.allowedHosts,
+                                     schedule: WebhookSchedule(base: config.webhookRetrySeconds), logger: logger)
+        let handler = APIHandler(config: config, store: store, pool: pool, resolver: resolver, locations: locations, logger: logger)
+        var http = HTTPServerConfiguration(host: config.host, port: config.port)
+        http.handlerThreads = config.handlerThreads
+        if config.eventLoops > 0 { http.eventLoops = config.eventLoops }
+        http.requestLineLimit = config.requestLineBytes
+        http.headerLimit = config.headerBytes
+        http.headerTimeout = config.headerTimeoutSeconds
+        http.idleTimeout = config.idleTimeoutSeconds
+        http.maxConnections = config.maxConnections
+        server = try HTTPServer(configuration: http, handler: handler, logger: requestLog)
+    }
+
+    /// The bound port (useful with port 0).
+    public var port: Int { server.port }
+
+    public func start() throws {
+        try server.start()
+        pool.start()
+        deliverer.start()
+        startSweeper()
+        // Keys are never logged, only the first 8 hex digits of their SHA-256.
+        let keys = APIKeys(config.apiKeys)
+        logger.info("serving", metadata: ["listen": "\(config.host):\(server.port)", "dataDir": "\(config.dataDir)",
+                                          "workers": .stringConvertible(config.workers),
+                                          "apiKeys": keys.isEmpty ? "none" : "\(keys.fingerprints.joined(separator: ","))"])
+    }
+
+    public func stop() {
+        logger.info("stopping")
+        server.shutdown(gracePeriod: 10)
+        pool.shutdown()
+        deliverer.stop()
+        sweepStop.signal()
+        logger.info("stopped")
+    }
+
+    /// Deletes outputs, assets and webhook deliveries past their retention periods, once a minute.
+    private func startSweeper() {
+        let t = Thread { [self] in
+            repeat {
+                sweep(now: Int64(Date().timeIntervalSince1970 * 1000))
+            } while sweepStop.wait(timeout: .now() + 60) == .timedOut
+        }
+        t.name = "reel-retention"
+        sweeper = t
+        t.start()
+    }
+
+    /// One retention pass as of `now` (ms): outputs of jobs finished, assets uploaded, and webhook
+    /// deliveries ended longer ago than their retention (an asset a queued or running job uses is
+    /// kept; a delivery still being tried is kept), then outputs and chunk folders no job can use
+    /// any more. Nodes sharing a store take turns: a node finding
+    /// another's pass under way skips its own.
+    func sweep(now: Int64) {
+        do {
+            try store.exclusively("retention") { try sweepPass(now: now) }
+        } catch {
+            logger.error("retention sweep failed", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func sweepPass(now: Int64) throws {
+        if config.outputRetentionHours > 0 {
+            for path in try store.expireOutputs(finishedBefore: now - Int64(config.outputRetentionHours * 3_600_000)) {
+                try? FileManager.default.removeItem(atPath: path)
+                logger.info("output expired", metadata: ["path": "\(path)"])
+            }
+        }
+        if config.assetRetentionHours > 0 {
+            for path in try store.expireAssets(createdBefore: now - Int64(config.assetRetentionHours * 3_600_000)) {
+                try? FileManager.default.removeItem(atPath: path)
+                logger.info("asset expired", metadata: ["path": "\(path)"])
+            }
+        }
+        let hours = config.webhookRetentionHours
+        try store.pruneDeliveries(finishedBefore: hours > 0 ? now - Int64(hours * 3_600_000) : nil)
+        let sweeps = OutputSweeps(locations: locations, store: store, logger: logger)
+        sweeps.removeUnreferencedOutputs()
+        sweeps.removeEndedChunkFolders()
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// `MediaLocations` on local disk: everything under one `dataDir` (shared between nodes as one
+/// file system when there are several):
+///
+///     reel.db                       the SQLite job store (not used with PostgreSQL)
+///     outputs/<job>-<attempt>.<ext>  finished outputs; HLS as a folder `<job>-<attempt>.hls`
+///     outputs/.<name>.partial-…      outputs being written (`PartialName`)
+///     outputs/.chunks/<job>/         a chunked job's audio.packets and video-<i>.packets
+///     assets/<asset id>              uploads
+///     tmp/                           uploads being received
+public struct DataDirectory: MediaLocations {
+    public let root: String
+
+    public init(root: String) { self.root = root }
+
+    public var database: String { root + "/reel.db" }
+    var outputsFolder: String { root + "/outputs" }
+    var assets: String { root + "/assets" }
+    var chunks: String { outputsFolder + "/.chunks" }
+    public var uploadsTemp: String { root + "/tmp" }
+
+    /// Creates the folders that must exist before the first request.
+    public func create() throws {
+        for d in [root, outputsFolder, assets, uploadsTemp] {
+            try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
+        }
+    }
+
+    public func output(_ name: OutputName) -> String { outputsFolder + "/" + name.name }
+
+    public func outputs() -> [(name: OutputName, path: String)] {
+        names(in: outputsFolder).compactMap { n in OutputName(n).map { ($0, outputsFolder + "/" + n) } }
+    }
+
+    public func partialOutputs() -> [(partial: PartialName, path: String)] {
+        names(in: outputsFolder).compactMap { n in PartialName(n).map { ($0, outputsFolder + "/" + n) } }
+    }
+
+    public func chunkFolder(jobID: String) -> String { chunks + "/" + jobID }
+    public func chunkVideo(jobID: String, index: Int) -> String { chunkFolder(jobID: jobID) + "/video-\(index).packets" }
+    public func chunkAudio(jobID: String) -> String { chunkFolder(jobID: jobID) + "/audio.packets" }
+    public func chunkFolders() -> [String] { names(in: chunks).filter(OutputName.isJobID) }
+
+    public func removeChunkFolder(jobID: String) {
+        remove(chunkFolder(jobID: jobID))
+        // Refused while it holds anything (another job's folder, or one created meanwhile).
+        rmdir(chunks)
+    }
+
+    public func asset(id: String) -> String { assets + "/" + id }
+
+    public func remove(_ path: String) { try? FileManager.default.removeItem(atPath: path) }
+
+    private func names(in folder: String) -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import ReelStore
+import Logging
+import ReelEngine
+import ReelSpec
+import ReelStorage
+
+/// One attempt at one chunk of a chunked job: render its video (`Renderer.renderVideoChunk`) into
+/// the job's chunk folder with a `LeaseKeeper` renewing the chunk's lease, and record the outcome.
+/// Any worker runs it, the job's own worker included.
+struct ChunkRun {
+    let chunk: JobChunk
+    let owner: String
+    let pool: WorkerPool
+    /// The job's plan when the caller has it (the job's own worker); otherwise the pool's cached
+    /// plan of the job, or one planned from the spec (and cached).
+    var plan: RenderPlan? = nil
+
+    func execute() {
+        let log = pool.logger
+        let store = pool.store
+        let meta: Logger.Metadata = ["jobId": "\(chunk.jobID)", "chunk": .stringConvertible(chunk.index),
+                                     "attempt": .stringConvertible(chunk.attempts)]
+        FFmpegLog.setCurrentJob(chunk.jobID)
+        defer { FFmpegLog.setCurrentJob(nil) }
+        var plan: RenderPlan
+        do {
+            if let given = self.plan {
+                plan = given
+            } else {
+                guard let job = try store.job(chunk.jobID) else { return record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) } }
+                // Per attempt: an attempt after a failure plans again (its sources may have changed),
+                // so no chunk is rendered from a plan older than the attempt it belongs to.
+                plan = try pool.plans.plan(for: "\(job.id)/\(job.attempts)") {
+                    try RenderPlanner(resolver: pool.resolver).plan(try SpecDecoder.decode(Array(job.spec.utf8)).get())
+                }
+            }
+        } catch {
+            let retry = (error as? RenderError)?.isRetryable ?? false
+            record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: "\(error)", retry: retry) }
+            return
+        }
+        plan.codecThreading = pool.codecThreading
+        let token = CancellationToken()
+        let key = "\(chunk.jobID)/chunk-\(chunk.index)"
+        guard pool.register(key, token) else {
+            return record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) }
+        }
+        defer { pool.unregister(key) }
+        let reason = JobRun.StopReason()
+        let progress = ProgressBox()
+        let keeper = LeaseKeeper(store: store, jobID: chunk.jobID, owner: owner, progress: progress, token: token, reason: reason, logger: log)
+        keeper.chunkIndex = chunk.index
+        keeper.start()
+        log.info("chunk running", metadata: meta)
+        let started = DispatchTime.now()
+        do {
+            try FileManager.default.createDirectory(atPath: pool.locations.chunkFolder(jobID: chunk.jobID), withIntermediateDirectories: true)
+            try Renderer(plan: plan, logger: log).renderVideoChunk(chunk.frames, to: pool.locations.chunkVideo(jobID: chunk.jobID, index: chunk.index),
+                                                                   cancel: token) {
+                progress.set($0)
+            }
+            keeper.stop()
+            record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: nil, retry: false) }
+            log.info("chunk rendered", metadata: meta.merging(["seconds": JobRun.seconds(since: started)]) { $1 })
+        } catch where token.isCancelled {
+            // Cancelled (a cancelled job's folder may vanish under a chunk being written, so any
+            // error after the token fired counts as the stop), or stopped at shutdown.
+            keeper.stop()
+            // Cancelled with its job, or at shutdown: given back (a cancelled job's chunks are
+            // never claimed again); a lost lease belongs to another worker now.
+            if reason.current != .lost { record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) } }
+            log.info("chunk stopped", metadata: meta.merging(["why": "\(reason.current)"]) { $1 })
+        } catch {
+            keeper.stop()
+            if let job = try? store.job(chunk.jobID), job.status != .running || job.cancelRequested {
+                // The job ended meanwhile (its chunk folder may be gone): nothing to report.
+                record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) }
+                log.info("chunk stopped", metadata: meta.merging(["why": "the job ended"]) { $1 })
+                return
+            }
+            let retry = (error as? RenderError)?.isRetryable ?? true
+            record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: "\(error)", retry: retry) }
+            log.info("chunk failed", metadata: meta.merging(["error": "\(error)", "retry": .stringConvertible(retry)]) { $1 })
+        }
+    }
+
+    private func record(_ body: () throws -> Void) {
+        do { try body() } catch { pool.logger.error("job store write failed", metadata: ["jobId": "\(chunk.jobID)", "error": "\(error)"]) }
+    }
+}

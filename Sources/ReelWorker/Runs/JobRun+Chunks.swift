@@ -1,0 +1,89 @@
+import Foundation
+import ReelStore
+import Logging
+import ReelEngine
+import ReelStorage
+
+/// A job cut into chunks, as its own worker runs it: cut it (`addChunks`, which makes the chunks
+/// claimable by every worker), mix and encode the audio once, render chunks of its own while any
+/// are left, wait for the others' chunks, then join them into the output.
+extension JobRun {
+    /// The progress of a chunked job: the audio 2 %, the chunks 95 % by their frames (as their
+    /// workers last reported to the store), the join 3 %.
+    final class ChunkedProgress: @unchecked Sendable {
+        let store: any JobStore
+        let jobID: String
+        let frames: Double
+        let audio = ProgressBox()
+        let joined = ProgressBox()
+
+        init(store: any JobStore, jobID: String, frames: Int64) {
+            self.store = store
+            self.jobID = jobID
+            self.frames = Double(max(1, frames))
+        }
+
+        func current() -> Double {
+            let chunks = (try? store.chunks(of: jobID)) ?? []
+            let done = chunks.reduce(0.0) { $0 + min(1, max(0, $1.progress)) * Double($1.frames.count) }
+            return 0.02 * audio.current + 0.95 * done / frames + 0.03 * joined.current
+        }
+    }
+
+    /// A chunk that failed for good: its job fails with the chunk's reason.
+    struct ChunkFailure: Error, CustomStringConvertible, RetryClassifiable {
+        let index: Int
+        let reason: String
+        var isTransient: Bool { false }
+        var description: String { "chunk \(index) failed: \(reason)" }
+    }
+
+    func renderInChunks(_ renderer: Renderer, _ ranges: [Range<Int64>], to path: String, token: CancellationToken,
+                        progress: ChunkedProgress) throws {
+        let dir = pool.locations.chunkFolder(jobID: job.id)
+        do {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        } catch {
+            throw RenderError.output(path: dir, cause: error)
+        }
+        // The lease lost before the cut: the render stops like a cancelled one, and the lease
+        // keeper has already said why.
+        guard let chunks = try pool.store.addChunks(job.id, owner: owner, frames: ranges) else { throw RenderError.cancelled }
+        for _ in 1..<chunks.count { pool.wake() }
+        let audio = pool.locations.chunkAudio(jobID: job.id)
+        // An earlier attempt's audio is complete if it is there (written under a temporary name, renamed when whole).
+        if !FileManager.default.fileExists(atPath: audio) {
+            let started = DispatchTime.now()
+            try renderer.renderAudioTrack(to: audio, cancel: token) { progress.audio.set($0) }
+            // The audio and the join are the parts no other node can take: logged with their
+            // durations, they are the critical path `make bench-cluster` reports.
+            pool.logger.info("chunked audio rendered", metadata: ["jobId": "\(job.id)", "seconds": JobRun.seconds(since: started)])
+        }
+        progress.audio.set(1)
+        while true {
+            if token.isCancelled { throw RenderError.cancelled }
+            if let chunk = try pool.store.claimChunk(owner: owner, jobID: job.id) {
+                ChunkRun(chunk: chunk, owner: owner, pool: pool, plan: renderer.plan).execute()
+                continue
+            }
+            let now = try pool.store.chunks(of: job.id)
+            if let failed = now.first(where: { $0.status == .failed }) {
+                throw RenderError.output(path: path, cause: ChunkFailure(index: failed.index, reason: failed.error ?? "unknown"))
+            }
+            if now.allSatisfy({ $0.status == .done }) { break }
+            // Other workers hold the rest; one whose lease runs out is claimed above.
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        let joinStarted = DispatchTime.now()
+        try renderer.joinChunks(chunks.map { pool.locations.chunkVideo(jobID: job.id, index: $0.index) }, audio: audio, to: path, cancel: token)
+        progress.joined.set(1)
+        pool.logger.info("chunks joined", metadata: ["jobId": "\(job.id)", "seconds": JobRun.seconds(since: joinStarted)])
+    }
+
+    /// Seconds since `start`, to the millisecond, as log metadata.
+    static func seconds(since start: DispatchTime) -> Logger.MetadataValue {
+        let s = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return .stringConvertible((s * 1000).rounded() / 1000)
+    }
+
+}

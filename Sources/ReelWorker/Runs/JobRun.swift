@@ -1,0 +1,179 @@
+import Foundation
+import ReelStore
+import Logging
+import ReelEngine
+import ReelSpec
+import ReelStorage
+
+/// One attempt at one job: plan, render with a `LeaseKeeper` beside it, record the outcome.
+struct JobRun {
+    let job: Job
+    let owner: String
+    let pool: WorkerPool
+
+    /// Why the render's cancellation token fired.
+    final class StopReason: @unchecked Sendable {
+        let lock = NSLock()
+        var value: LeaseStatus = .keepGoing
+        func set(_ v: LeaseStatus) { lock.lock(); if value == .keepGoing { value = v }; lock.unlock() }
+        var current: LeaseStatus { lock.lock(); defer { lock.unlock() }; return value }
+    }
+
+    func execute() {
+        let log = pool.logger
+        var meta: Logger.Metadata = ["jobId": "\(job.id)", "attempt": .stringConvertible(job.attempts)]
+        log.info("job running", metadata: meta)
+        // FFmpeg's messages from this render name the job.
+        FFmpegLog.setCurrentJob(job.id)
+        defer { FFmpegLog.setCurrentJob(nil) }
+        let spec: JobSpec
+        switch SpecDecoder.decode(Array(job.spec.utf8)) {
+        case .success(let s): spec = s
+        case .failure(let p):
+            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .invalid, message: "\(p)"), retry: false) }
+            return
+        }
+        var plan: RenderPlan
+        do {
+            plan = try RenderPlanner(resolver: pool.resolver).plan(spec)
+        } catch {
+            // A source that could not be reached for a passing reason is tried again; a spec that
+            // cannot be rendered is not.
+            let retry = (error as? RenderError)?.isRetryable ?? false
+            let code: JobError.Code = retry ? .sourceUnavailable : .invalid
+            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: code, message: "\(error)"), retry: retry) }
+            log.info("job failed", metadata: meta.merging(["error": "\(error)", "retry": .stringConvertible(retry)]) { $1 })
+            return
+        }
+        plan.codecThreading = pool.codecThreading
+        let token = CancellationToken()
+        guard pool.register(job.id, token) else {
+            record { try pool.store.release(job.id, owner: owner) }
+            return
+        }
+        defer { pool.unregister(job.id) }
+        let reason = StopReason()
+        let progress = ProgressBox()
+        let leaseKeeper = LeaseKeeper(store: pool.store, jobID: job.id, owner: owner, progress: progress, token: token,
+                                      reason: reason, logger: log)
+        let renderer = Renderer(plan: plan, logger: log)
+        // A long output is cut into chunks that every worker may render (`chunkSeconds`).
+        let ranges = pool.chunkSeconds > 0 ? renderer.chunkRanges(seconds: pool.chunkSeconds) : []
+        let chunked = ranges.count > 1 ? ChunkedProgress(store: pool.store, jobID: job.id, frames: plan.frameCount) : nil
+        if let chunked { leaseKeeper.progressSource = chunked.current }
+        leaseKeeper.start()
+        let started = DispatchTime.now()
+        // One file per attempt: a worker that lost its lease can then never touch the file of the
+        // attempt that replaced it.
+        let path = pool.locations.output(OutputName(jobID: job.id, attempt: job.attempts, fileExtension: JobRun.fileExtension(plan.format)))
+        JobRun.removePartials(of: job.id, before: job.attempts, in: pool.locations, logger: log)
+        var outcome: Error?
+        do {
+            if let chunked {
+                meta["chunks"] = .stringConvertible(ranges.count)
+                try renderInChunks(renderer, ranges, to: path, token: token, progress: chunked)
+            } else {
+                try renderer.render(to: path, cancel: token) { progress.set($0) }
+            }
+        } catch {
+            outcome = error
+        }
+        // A finished render keeps its lease while it is hashed and recorded.
+        if outcome != nil { leaseKeeper.stop() }
+        // A chunked job's chunk files are kept while another attempt may use them.
+        if chunked != nil && (outcome == nil || !((outcome as? RenderError)?.isRetryable ?? true) || reason.current == .cancel) {
+            pool.locations.removeChunkFolder(jobID: job.id)
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        meta["seconds"] = .stringConvertible((seconds * 1000).rounded() / 1000)
+        switch outcome {
+        case nil:
+            pool.metrics.record(seconds)
+            defer { leaseKeeper.stop() }
+            let output: JobOutput
+            do {
+                let rendered = try RenderedOutput(path: path)
+                output = JobOutput(path: path, bytes: rendered.bytes, duration: plan.outputRange.duration.description,
+                                   sha256: rendered.sha256, contentType: JobRun.contentType(plan.format),
+                                   copiedFrames: chunked == nil ? renderer.frameCounts?.copied : 0,
+                                   encodedFrames: chunked == nil ? renderer.frameCounts?.encoded : plan.frameCount)
+            } catch {
+                try? FileManager.default.removeItem(atPath: path)
+                record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: "\(error)"), retry: true) }
+                return
+            }
+            do {
+                // A busy database is waited out: rendering again would cost far more than waiting.
+                if try !pool.store.complete(job.id, owner: owner, output: output, patience: JobRun.completionPatience) {
+                    try? FileManager.default.removeItem(atPath: path)
+                    log.info("job finished after its lease was lost; output discarded", metadata: meta)
+                    return
+                }
+                log.info("job succeeded", metadata: meta)
+            } catch let e as StoreFailure where e.isTransient {
+                // Still busy or unreachable: the file stays; once the lease runs out the job is rendered again and
+                // this file, never recorded, goes with the output sweep.
+                log.error("job store busy; the finished output could not be recorded",
+                          metadata: meta.merging(["error": "\(e)"]) { $1 })
+            } catch {
+                try? FileManager.default.removeItem(atPath: path)
+                record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: "\(error)"), retry: true) }
+            }
+        case RenderError.cancelled?:
+            switch reason.current {
+            case .cancel: record { try pool.store.markCanceled(job.id, owner: owner) }
+            case .lost: break
+            case .keepGoing: record { try pool.store.release(job.id, owner: owner) }  // shutdown
+            }
+            log.info("job stopped", metadata: meta.merging(["why": "\(reason.current)"]) { $1 })
+        case let e as RenderError:
+            let code: JobError.Code
+            switch e {
+            case .invalid: code = .invalid
+            case .source: code = .sourceFailed
+            case .output, .cancelled: code = .renderFailed
+            }
+            // A damaged source or an invalid spec fails at once; a failure of the machine or the
+            // network (out of memory, a dropped connection, a full disk) is tried again.
+            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: code, message: e.description), retry: e.isRetryable) }
+            log.info("job failed", metadata: meta.merging(["error": "\(e)"]) { $1 })
+        case let e?:
+            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: "\(e)"), retry: true) }
+            log.info("job failed", metadata: meta.merging(["error": "\(e)"]) { $1 })
+        }
+    }
+
+    private func record(_ body: () throws -> Void) {
+        do { try body() } catch { pool.logger.error("job store write failed", metadata: ["jobId": "\(job.id)", "error": "\(error)"]) }
+    }
+
+    /// Deletes the temporary files (`.JOB-N.ext.partial-…`) of the job's earlier attempts: this
+    /// attempt's claim means their workers lost the job, on whichever node they ran (a node
+    /// sharing the output folder cannot tell another node's dead process from a live one).
+    static func removePartials(of jobID: String, before attempt: Int, in locations: any MediaLocations, logger: Logger) {
+        for (partial, path) in locations.partialOutputs() {
+            guard let output = OutputName(partial.target), output.jobID == jobID, output.attempt < attempt else { continue }
+            locations.remove(path)
+            logger.info("removed an earlier attempt's partial output", metadata: ["file": "\(path)"])
+        }
+    }
+
+    /// How long a finished render waits for a busy database to record it.
+    static let completionPatience = 60.0
+
+    static func fileExtension(_ f: OutputFormat) -> String { f.rawValue }
+
+    static func contentType(_ f: OutputFormat) -> String {
+        switch f {
+        case .mp4: return "video/mp4"
+        case .mov: return "video/quicktime"
+        case .m4v: return "video/x-m4v"
+        case .m4a: return "audio/mp4"
+        case .webm: return "video/webm"
+        case .gif: return "image/gif"
+        case .jpg: return "image/jpeg"
+        case .png: return "image/png"
+        case .hls: return "application/vnd.apple.mpegurl"
+        }
+    }
+}

@@ -1,0 +1,283 @@
+import Foundation
+@testable import ReelStore
+import StoreFixtures
+import XCTest
+
+final class JobStoreTests: XCTestCase {
+    var dir = ""
+    let clock = FakeClock()
+
+    override func setUpWithError() throws {
+        dir = NSTemporaryDirectory() + "reel-store-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    /// Which implementation `store()` opens: each test body runs on SQLite, then on PostgreSQL.
+    var backend = StoreBackend.sqlite
+
+    func store(maxAttempts: Int = 2) throws -> any JobStore {
+        try backend.open(dir: dir, maxAttempts: maxAttempts, leaseSeconds: 10, clock: clock)
+    }
+
+    func onBothStores(_ body: () throws -> Void) throws {
+        for b in [StoreBackend.sqlite, try .postgres()] {
+            backend = b
+            try b.run(body)
+        }
+    }
+
+    func created(_ r: SubmitResult) throws -> Job {
+        guard case .created(let j) = r else { throw SubmitDidNotCreate(result: r) }
+        return j
+    }
+
+    func testSubmitIsDurableAndListsNewestFirstWithCursor() throws {
+        try onBothStores {
+            var ids: [String] = []
+            do {
+                let s = try store()
+                for i in 0..<5 {
+                    ids.append(try created(try s.submit(spec: "{\"n\":\(i)}", bodyHash: "h\(i)", idempotencyKey: nil)).id)
+                    clock.advance(seconds: 1)
+                }
+            }
+            let s = try store()  // a new connection sees everything
+            let page1 = try s.list(status: nil, limit: 2, cursor: nil)
+            XCTAssertEqual(page1.jobs.map(\.id), [ids[4], ids[3]])
+            let page2 = try s.list(status: nil, limit: 2, cursor: page1.nextCursor)
+            XCTAssertEqual(page2.jobs.map(\.id), [ids[2], ids[1]])
+            let page3 = try s.list(status: nil, limit: 2, cursor: page2.nextCursor)
+            XCTAssertEqual(page3.jobs.map(\.id), [ids[0]])
+            XCTAssertNil(page3.nextCursor)
+            XCTAssertEqual(try s.list(status: .queued, limit: 10, cursor: nil).jobs.count, 5)
+            XCTAssertEqual(try s.list(status: .running, limit: 10, cursor: nil).jobs.count, 0)
+            XCTAssertTrue(ids.allSatisfy { $0.hasPrefix("job_") && $0.count == 30 })
+        }
+    }
+
+    func testVersion1DatabaseKeepsItsJobsAndOrderAfterTheKeyMigration() throws {
+        do {
+            let db = try SQLiteDatabase(path: dir + "/reel.db")
+            try db.migrate(Array(SQLiteSchema.migrations.prefix(1)))
+            for (i, id) in ["job_b", "job_a"].enumerated() {
+                try db.prepare("""
+                    INSERT INTO jobs (id, status, spec, body_hash, idempotency_key, max_attempts, created_at, updated_at)
+                    VALUES (?, 'queued', '{}', 'h', ?, 3, ?, ?)
+                    """).run([.text(id), .text("k\(i)"), .int(Int64(i)), .int(Int64(i))])
+            }
+        }
+        let s = try store()
+        let jobs = try s.list(status: nil, limit: 10, cursor: nil).jobs
+        XCTAssertEqual(jobs.map(\.id), ["job_a", "job_b"], "newest (highest rowid) first, as before")
+        XCTAssertEqual(jobs.map(\.keyID), ["", ""])
+        guard case .existing(let again) = try s.submit(spec: "{}", bodyHash: "h", idempotencyKey: "k0") else { return XCTFail() }
+        XCTAssertEqual(again.id, "job_b", "idempotency keys survive, now scoped to the key \"\"")
+        XCTAssertEqual(try s.job("job_a", keyID: "someone")?.id, nil)
+    }
+
+    func testQuotaAndAssetsAreCheckedWithTheInsert() throws {
+        try onBothStores {
+            let s = try store()
+            let sub = JobSubmission(spec: "{}", bodyHash: "h", keyID: "K", activeLimit: 1)
+            _ = try created(try s.submit(sub))
+            guard case .overQuota(let active, _) = try s.submit(sub) else { return XCTFail("a second active job of K") }
+            XCTAssertEqual(active, 1)
+            _ = try created(try s.submit(JobSubmission(spec: "{}", bodyHash: "h", keyID: "L", activeLimit: 1)))
+            try s.insert(Asset(id: "asset_1", path: "/a", bytes: 1, sha256: "", contentType: nil, filename: nil, probe: "{}", createdAt: 0, keyID: "L"))
+            guard case .assetsMissing(let ids) = try s.submit(JobSubmission(spec: "{}", bodyHash: "h", keyID: "M", assets: ["asset_1"])) else {
+                return XCTFail("M names L's asset")
+            }
+            XCTAssertEqual(ids, ["asset_1"])
+        }
+    }
+
+    /// Every field of an asset comes back as written, its kind included (a migration in each store).
+    func testAssetsRoundTripWithTheirKind() throws {
+        try onBothStores {
+            let s = try store()
+            for (id, kind) in [("asset_m", "media"), ("asset_f", "font"), ("asset_c", "captions")] {
+                try s.insert(Asset(id: id, path: "/d/" + id, bytes: 7, sha256: "ab", contentType: "font/ttf", filename: "x.ttf",
+                                   probe: #"{"k":1}"#, createdAt: 42, keyID: "K", kind: kind))
+            }
+            for (id, kind) in [("asset_m", "media"), ("asset_f", "font"), ("asset_c", "captions")] {
+                let a = try XCTUnwrap(try s.asset(id, keyID: "K"))
+                XCTAssertEqual(a.kind, kind)
+                XCTAssertEqual([a.path, a.sha256, a.contentType, a.filename, a.probe], ["/d/" + id, "ab", "font/ttf", "x.ttf", #"{"k":1}"#])
+                XCTAssertEqual([a.bytes, a.createdAt], [7, 42])
+            }
+            XCTAssertNil(try s.asset("asset_f", keyID: "other"))
+        }
+    }
+
+    func testWebhookEventsAreWrittenWithTheStateChange() throws {
+        try onBothStores {
+            let s = try store(maxAttempts: 1)
+            let all = JobWebhook(url: "http://h/x", events: ["succeeded", "failed", "canceled", "progress"])
+            func submit(_ hook: JobWebhook?) throws -> Job {
+                try created(try s.submit(JobSubmission(spec: "{}", bodyHash: UUID().uuidString, webhook: hook)))
+            }
+            func events(_ id: String) throws -> [String] { try s.deliveries(jobID: id).map(\.event) }
+
+            let a = try submit(all)
+            XCTAssertEqual(try s.job(a.id)?.webhook, all)
+            _ = try s.claim(owner: "W")
+            XCTAssertEqual(try s.heartbeat(a.id, owner: "W", progress: 0.1, eta: nil), .keepGoing)
+            clock.advance(seconds: 1)
+            XCTAssertEqual(try s.heartbeat(a.id, owner: "W", progress: 0.2, eta: nil), .keepGoing)
+            XCTAssertEqual(try events(a.id), ["progress"], "progress at most every 5 s")
+            clock.advance(seconds: 5)
+            XCTAssertEqual(try s.heartbeat(a.id, owner: "W", progress: 0.8, eta: nil), .keepGoing)
+            XCTAssertTrue(try s.complete(a.id, owner: "W", output: JobOutput(path: "/o", bytes: 1, duration: "1", sha256: "", contentType: "video/mp4",
+                                                                          copiedFrames: 7, encodedFrames: 3)))
+            XCTAssertEqual(try s.job(a.id)?.output?.copiedFrames, 7, "passthrough's counts are stored")
+            XCTAssertEqual(try s.job(a.id)?.output?.encodedFrames, 3)
+            XCTAssertEqual(try events(a.id), ["progress", "progress", "succeeded"])
+            XCTAssertTrue(try s.deliveries(jobID: a.id).allSatisfy { $0.status == .pending && $0.url == "http://h/x" && $0.id.hasPrefix("dlv_") })
+
+            let b = try submit(JobWebhook(url: "http://h/y", events: ["failed"]))
+            _ = try s.claim(owner: "W")
+            XCTAssertFalse(try s.complete(b.id, owner: "other", output: JobOutput(path: "/o", bytes: 1, duration: "1", sha256: "", contentType: "video/mp4")))
+            XCTAssertEqual(try events(b.id), [], "no change, no event")
+            clock.advance(seconds: 11)  // W died on its only attempt
+            XCTAssertNil(try s.claim(owner: "V"))
+            XCTAssertEqual(try events(b.id), ["failed"])
+
+            let c = try submit(all)
+            guard case .canceled = try s.cancel(c.id) else { return XCTFail() }
+            XCTAssertEqual(try events(c.id), ["canceled"])
+            let d = try submit(all)
+            XCTAssertEqual(try s.deleteJob(d.id, keyID: nil), .deleted(output: nil, wasRunning: false))
+            XCTAssertEqual(try events(d.id), ["canceled"], "a deleted job's cancel is still delivered")
+            XCTAssertEqual(try events(try submit(nil).id), [])
+        }
+    }
+
+    func testDeliveriesAreClaimedOnceRetriedAndReleased() throws {
+        try onBothStores {
+            let s = try store()
+            let j = try created(try s.submit(JobSubmission(spec: "{}", bodyHash: "h", webhook: JobWebhook(url: "http://h", events: ["canceled"]))))
+            _ = try s.cancel(j.id)
+            let first = try s.claimDeliveries(by: "A", limit: 8, leaseMillis: 15000)
+            XCTAssertEqual(first.map(\.attempts), [1])
+            XCTAssertEqual(try s.claimDeliveries(by: "B", limit: 8, leaseMillis: 15000), [], "claimed by A")
+            XCTAssertEqual(try s.deliveryClaimers(), ["A"])
+            try s.releaseDeliveries(claimedBy: "A")  // A's process is gone
+            let again = try s.claimDeliveries(by: "B", limit: 8, leaseMillis: 15000)
+            XCTAssertEqual(again.map(\.id), first.map(\.id))
+            XCTAssertEqual(again.map(\.attempts), [2])
+            try s.recordDelivery(again[0].id, .retry(.answered(status: 500), next: clock.now + 5000))
+            XCTAssertEqual(try s.claimDeliveries(by: "B", limit: 8, leaseMillis: 15000), [], "not due yet")
+            clock.advance(seconds: 5)
+            let third = try XCTUnwrap(try s.claimDeliveries(by: "B", limit: 8, leaseMillis: 15000).first)
+            try s.recordDelivery(third.id, .delivered(status: 200))
+            let d = try XCTUnwrap(try s.deliveries(jobID: j.id).first)
+            XCTAssertEqual(d.status, .delivered)
+            XCTAssertEqual(d.attempts, 3)
+            XCTAssertEqual(d.lastStatus, 200)
+            XCTAssertEqual(try s.claimDeliveries(by: "B", limit: 8, leaseMillis: 15000), [])
+        }
+    }
+
+    func testIdempotencyKeyReturnsTheSameJobOrConflicts() throws {
+        try onBothStores {
+            let s = try store()
+            let first = try created(try s.submit(spec: "{}", bodyHash: "abc", idempotencyKey: "k1"))
+            guard case .existing(let again) = try s.submit(spec: "{}", bodyHash: "abc", idempotencyKey: "k1") else { return XCTFail() }
+            XCTAssertEqual(again.id, first.id)
+            guard case .conflict = try s.submit(spec: "{ }", bodyHash: "other", idempotencyKey: "k1") else { return XCTFail() }
+            XCTAssertEqual(try s.list(status: nil, limit: 10, cursor: nil).jobs.count, 1)
+        }
+    }
+
+    func testClaimLeaseExpiryRetryAndGivingUp() throws {
+        try onBothStores {
+            let s = try store(maxAttempts: 2)
+            let job = try created(try s.submit(spec: "{}", bodyHash: "h", idempotencyKey: nil))
+            let a = try XCTUnwrap(try s.claim(owner: "A"))
+            XCTAssertEqual(a.attempts, 1)
+            XCTAssertEqual(a.status, .running)
+            XCTAssertNil(try s.claim(owner: "B"), "leased")
+            XCTAssertEqual(try s.heartbeat(job.id, owner: "A", progress: 0.5, eta: 3), .keepGoing)
+            XCTAssertEqual(try s.job(job.id)?.progress, 0.5)
+            clock.advance(seconds: 11)  // A died: its lease ran out
+            let b = try XCTUnwrap(try s.claim(owner: "B"))
+            XCTAssertEqual(b.attempts, 2)
+            XCTAssertEqual(try s.heartbeat(job.id, owner: "A", progress: 0.6, eta: nil), .lost, "A lost the job")
+            XCTAssertFalse(try s.complete(job.id, owner: "A", output: JobOutput(path: "/x", bytes: 1, duration: "1", sha256: "", contentType: "video/mp4")))
+            clock.advance(seconds: 11)  // B died too: no attempts left
+            XCTAssertNil(try s.claim(owner: "C"))
+            let failed = try XCTUnwrap(try s.job(job.id))
+            XCTAssertEqual(failed.status, .failed)
+            XCTAssertEqual(failed.error?.code, .leaseExpired)
+        }
+    }
+
+    func testFailureRetriesThenFailsWithTheLastError() throws {
+        try onBothStores {
+            let s = try store(maxAttempts: 2)
+            let job = try created(try s.submit(spec: "{}", bodyHash: "h", idempotencyKey: nil))
+            _ = try s.claim(owner: "A")
+            try s.fail(job.id, owner: "A", error: JobError(code: .renderFailed, message: "disk full"), retry: true)
+            XCTAssertEqual(try s.job(job.id)?.status, .queued)
+            _ = try s.claim(owner: "A")
+            try s.fail(job.id, owner: "A", error: JobError(code: .renderFailed, message: "disk full again"), retry: true)
+            let j = try XCTUnwrap(try s.job(job.id))
+            XCTAssertEqual(j.status, .failed)
+            XCTAssertEqual(j.error?.message, "disk full again")
+            XCTAssertEqual(j.attempts, 2)
+        }
+    }
+
+    func testCancelQueuedAtOnceRunningByRequestFinishedConflicts() throws {
+        try onBothStores {
+            let s = try store()
+            let q = try created(try s.submit(spec: "{}", bodyHash: "1", idempotencyKey: nil))
+            guard case .canceled(let c) = try s.cancel(q.id) else { return XCTFail() }
+            XCTAssertEqual(c.status, .canceled)
+            let r = try created(try s.submit(spec: "{}", bodyHash: "2", idempotencyKey: nil))
+            _ = try s.claim(owner: "A")
+            guard case .requested = try s.cancel(r.id) else { return XCTFail() }
+            XCTAssertEqual(try s.heartbeat(r.id, owner: "A", progress: 0.1, eta: nil), .cancel)
+            XCTAssertTrue(try s.markCanceled(r.id, owner: "A"))
+            guard case .alreadyFinished = try s.cancel(r.id) else { return XCTFail() }
+            guard case .notFound = try s.cancel("job_nope") else { return XCTFail() }
+        }
+    }
+
+    func testReleaseOnShutdownDoesNotCountTheAttemptAndRetentionExpiresOutputs() throws {
+        try onBothStores {
+            let s = try store()
+            let j = try created(try s.submit(spec: "{}", bodyHash: "1", idempotencyKey: nil))
+            _ = try s.claim(owner: "A")
+            try s.release(j.id, owner: "A")
+            let back = try XCTUnwrap(try s.job(j.id))
+            XCTAssertEqual(back.status, .queued)
+            XCTAssertEqual(back.attempts, 0)
+            _ = try s.claim(owner: "B")
+            XCTAssertTrue(try s.complete(j.id, owner: "B", output: JobOutput(path: dir + "/o.mp4", bytes: 10, duration: "2", sha256: "ab", contentType: "video/mp4")))
+            XCTAssertEqual(try s.expireOutputs(finishedBefore: clock.now), [], "not old enough")
+            clock.advance(seconds: 5)
+            XCTAssertEqual(try s.expireOutputs(finishedBefore: clock.now), [dir + "/o.mp4"])
+            XCTAssertEqual(try s.job(j.id)?.output?.expired, true)
+        }
+    }
+
+    func testTwoStoresOnOneFileNeverClaimTheSameJob() throws {
+        try onBothStores {
+            let a = try store(), b = try store()
+            for i in 0..<20 { _ = try a.submit(spec: "{}", bodyHash: "\(i)", idempotencyKey: nil) }
+            let lock = NSLock()
+            var claimed: [String] = []
+            DispatchQueue.concurrentPerform(iterations: 4) { k in
+                let s = k % 2 == 0 ? a : b
+                while let j = try? s.claim(owner: "w\(k)") {
+                    lock.lock(); claimed.append(j.id); lock.unlock()
+                }
+            }
+            XCTAssertEqual(claimed.count, 20)
+            XCTAssertEqual(Set(claimed).count, 20)
+        }
+    }
+}

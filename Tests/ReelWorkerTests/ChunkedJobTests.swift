@@ -1,0 +1,165 @@
+import Foundation
+import Logging
+import ReelEngine
+@testable import ReelWorker
+import ReelStore
+import ReelStorage
+import StoreFixtures
+import ReelSpec
+import XCTest
+
+/// Chunked jobs through a worker pool on SQLite (several workers of one node share the chunks),
+/// checked against a one-worker render of the same spec with ffprobe and ffmpeg.
+final class ChunkedJobTests: XCTestCase {
+    var dir = ""
+
+    override func setUpWithError() throws {
+        dir = NSTemporaryDirectory() + "reel-chunked-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir + "/outputs", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/media", withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    func pool(_ store: any JobStore, workers: Int, chunkSeconds: Int) -> WorkerPool {
+        let p = WorkerPool(store: store, workers: workers, locations: DataDirectory(root: dir),
+                           resolver: SourceResolver(mediaRoot: dir + "/media"), logger: Logger(label: "test"))
+        p.chunkSeconds = chunkSeconds
+        return p
+    }
+
+    func waitFor(_ store: any JobStore, _ id: String, timeout: Double = 120, until: (Job) -> Bool) throws -> Job {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let j = try store.job(id), until(j) { return j }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        XCTFail("timed out waiting for \(id): \(String(describing: try store.job(id)))")
+        throw CocoaError(.userCancelled)
+    }
+
+    func submit(_ store: any JobStore, _ spec: String) throws -> String {
+        let r = try store.submit(spec: spec, bodyHash: SHA256.hex(of: Array(spec.utf8)), idempotencyKey: nil)
+        guard case .created(let j) = r else { throw SubmitDidNotCreate(result: r) }
+        return j.id
+    }
+
+    /// ffprobe's lines for one stream's packets (pts, dts, flags) or the video's frames (pts, key).
+    func probe(_ path: String, _ stream: String, _ entries: String) throws -> [String] {
+        try ProcessRunner.run("ffprobe", ["-v", "error", "-select_streams", stream, "-show_entries", entries, "-of", "csv=p=0", path])
+            .split(separator: "\n").map(String.init)
+    }
+
+    static let spec = ##"""
+        { "version": 1, "output": { "width": 160, "height": 90, "frameRate": 30, "video": { "keyframeInterval": 0.5, "crf": 20 } },
+          "timeline": { "videos": [ { "src": "a.mp4" } ] } }
+        """##
+
+    func makeFixture() throws {
+        _ = try ProcessRunner.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc2=s=160x90:r=30:d=4",
+                                             "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=4",
+                                             "-c:v", "libx264", "-qp", "10", "-c:a", "aac", "-shortest", dir + "/media/a.mp4"])
+    }
+
+    func testAChunkedJobMatchesAOneWorkerRender() throws {
+        try makeFixture()
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
+        let p = pool(store, workers: 2, chunkSeconds: 1)
+        p.start()
+        defer { p.shutdown() }
+        let id = try submit(store, Self.spec)
+        p.wake()
+        let done = try waitFor(store, id) { $0.status.isFinished }
+        XCTAssertEqual(done.status, .succeeded, "\(String(describing: done.error))")
+        XCTAssertEqual(done.chunks, 4, "4 s cut into chunks of 1 s")
+        XCTAssertEqual(done.progress, 1)
+        XCTAssertEqual(try store.chunks(of: id).map(\.status), [.done, .done, .done, .done])
+        try assertMatchesWholeRender(try XCTUnwrap(done.output).path, id: id)
+    }
+
+    /// Two "nodes" (two pools of one worker) on one PostgreSQL database share a job's chunks.
+    func testTwoNodesOnPostgreSQLRenderAChunkedJob() throws {
+        try makeFixture()
+        let url = try TestPostgres.shared().createDatabase()
+        let storeA = try SQLJobStore.postgres(url: url, dataDirectory: dir)
+        let storeB = try SQLJobStore.postgres(url: url, dataDirectory: dir)
+        let a = pool(storeA, workers: 1, chunkSeconds: 1), b = pool(storeB, workers: 1, chunkSeconds: 1)
+        a.start()
+        b.start()
+        defer { a.shutdown(); b.shutdown() }
+        let id = try submit(storeA, Self.spec)
+        let done = try waitFor(storeB, id) { $0.status.isFinished }
+        XCTAssertEqual(done.status, .succeeded, "\(String(describing: done.error))")
+        XCTAssertEqual(done.chunks, 4)
+        XCTAssertEqual(try storeB.chunks(of: id).map(\.status), [.done, .done, .done, .done])
+        try assertMatchesWholeRender(try XCTUnwrap(done.output).path, id: id)
+    }
+
+    /// A node that died holding the job and one of its chunks: both leases run out, a live worker
+    /// takes the job over (finding the chunks already cut) and renders the dead node's chunk again.
+    func testChunksOfADeadWorkerAreRenderedAgain() throws {
+        try makeFixture()
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db", leaseSeconds: 1)
+        let id = try submit(store, Self.spec)
+        XCTAssertEqual(try store.claim(owner: "dead")?.id, id)
+        XCTAssertEqual(try store.addChunks(id, owner: "dead", frames: [0..<30, 30..<60, 60..<90, 90..<120])?.count, 4)
+        XCTAssertEqual(try store.claimChunk(owner: "dead", jobID: id)?.index, 0)
+        let p = pool(store, workers: 1, chunkSeconds: 1)
+        p.start()
+        defer { p.shutdown() }
+        let done = try waitFor(store, id) { $0.status.isFinished }
+        XCTAssertEqual(done.status, .succeeded, "\(String(describing: done.error))")
+        XCTAssertEqual(done.attempts, 2, "taken over once")
+        let chunks = try store.chunks(of: id)
+        XCTAssertEqual(chunks.map(\.status), [.done, .done, .done, .done])
+        XCTAssertEqual(chunks[0].attempts, 2, "the dead worker's chunk was rendered again")
+        try assertMatchesWholeRender(try XCTUnwrap(done.output).path, id: id)
+    }
+
+    func assertMatchesWholeRender(_ out: String, id: String) throws {
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/outputs/.chunks/" + id), "chunk files removed")
+
+        let plan = try RenderPlanner(resolver: SourceResolver(mediaRoot: dir + "/media")).plan(try SpecDecoder.decode(Array(Self.spec.utf8)).get())
+        let whole = dir + "/whole.mp4"
+        try Renderer(plan: plan).render(to: whole)
+        // pts and keyframe flag only: a chunk's first frame also carries the encoder's info SEI
+        // (side data a player ignores), which ffprobe lists in a further column.
+        let fields = { (lines: [String]) in lines.map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(2).joined(separator: ",") } }
+        let frames = fields(try probe(out, "v", "frame=key_frame,pts"))
+        XCTAssertEqual(frames.count, 120)
+        XCTAssertEqual(frames, fields(try probe(whole, "v", "frame=key_frame,pts")), "same frames, pts and keyframes")
+        XCTAssertEqual(frames.filter { $0.hasPrefix("1,") }.count, 8, "a keyframe every 15 frames")
+        XCTAssertEqual(try probe(out, "v", "packet=pts,dts"), try probe(whole, "v", "packet=pts,dts"))
+        XCTAssertEqual(try probe(out, "a", "packet=pts,dts,duration"), try probe(whole, "a", "packet=pts,dts,duration"))
+        let pcm = { (path: String) throws -> String in
+            try ProcessRunner.run("sh", ["-c", "ffmpeg -v error -nostdin -i '\(path)' -map 0:a -f s16le - | sha256sum"])
+        }
+        XCTAssertEqual(try pcm(out), try pcm(whole), "audio sample-exact")
+    }
+
+    func testCancellingAChunkedJobCancelsItsChunks() throws {
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
+        let p = pool(store, workers: 2, chunkSeconds: 2)
+        p.start()
+        defer { p.shutdown() }
+        // Two minutes of 720p: far longer than the wait below, in 60 chunks.
+        let id = try submit(store, ##"{ "version": 1, "output": { "width": 1280, "height": 720, "video": { "preset": "medium" } }, "timeline": { "videos": [ { "color": "#00FF00", "duration": 120 } ] } }"##)
+        p.wake()
+        let running = try waitFor(store, id) { $0.status == .running && $0.chunks > 1 && $0.progress > 0 }
+        XCTAssertEqual(running.chunks, 60)
+        guard case .requested = try store.cancel(id) else { return XCTFail("expected a cancel request") }
+        let stopped = try waitFor(store, id, timeout: 30) { $0.status.isFinished }
+        XCTAssertEqual(stopped.status, .canceled)
+        XCTAssertLessThan(stopped.progress, 1)
+        XCTAssertNil(stopped.output)
+        // The chunk workers stop at their next beat and give their chunks back.
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, try store.chunks(of: id).contains(where: { $0.status == .running }) { Thread.sleep(forTimeInterval: 0.1) }
+        XCTAssertFalse(try store.chunks(of: id).contains { $0.status == .running }, "no chunk still rendering")
+        XCTAssertLessThan(try store.chunks(of: id).filter { $0.status == .done }.count, 60)
+        XCTAssertNil(try store.claimChunk(owner: "X", jobID: nil), "nothing left to claim")
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/outputs/.chunks/" + id), "chunk files removed")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/outputs/.chunks"), "and their folder, now that no job has chunks")
+    }
+}

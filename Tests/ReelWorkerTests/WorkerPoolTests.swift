@@ -1,0 +1,158 @@
+import Foundation
+import Logging
+import ReelEngine
+@testable import ReelWorker
+import ReelStore
+import ReelStorage
+import StoreFixtures
+import XCTest
+
+final class WorkerPoolTests: XCTestCase {
+    var dir = ""
+
+    override func setUpWithError() throws {
+        dir = NSTemporaryDirectory() + "reel-pool-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir + "/outputs", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/media", withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
+
+    func pool(_ store: any JobStore) -> WorkerPool {
+        WorkerPool(store: store, workers: 1, locations: DataDirectory(root: dir), resolver: SourceResolver(mediaRoot: dir + "/media"),
+                   logger: Logger(label: "test"))
+    }
+
+    func waitFor(_ store: any JobStore, _ id: String, timeout: Double = 30, until: (Job) -> Bool) throws -> Job {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let j = try store.job(id), until(j) { return j }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let last = try store.job(id)
+        XCTFail("timed out waiting for \(id): \(String(describing: last))")
+        throw CocoaError(.userCancelled)
+    }
+
+    func submit(_ store: any JobStore, _ spec: String) throws -> String {
+        let r = try store.submit(spec: spec, bodyHash: SHA256.hex(of: Array(spec.utf8)), idempotencyKey: nil)
+        guard case .created(let j) = r else { throw SubmitDidNotCreate(result: r) }
+        return j.id
+    }
+
+    func testAWorkerRendersAJobAndRecordsItsOutput() throws {
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
+        let p = pool(store)
+        p.start()
+        defer { p.shutdown() }
+        let id = try submit(store, ##"{ "version": 1, "output": { "width": 64, "height": 64 }, "timeline": { "videos": [ { "color": "#FF0000", "duration": 1 } ] } }"##)
+        p.wake()
+        let done = try waitFor(store, id) { $0.status.isFinished }
+        XCTAssertEqual(done.status, .succeeded, "\(String(describing: done.error))")
+        let out = try XCTUnwrap(done.output)
+        XCTAssertEqual(out.duration, "1")
+        XCTAssertEqual(out.contentType, "video/mp4")
+        XCTAssertEqual(out.sha256, try SHA256.hex(ofFile: out.path))
+        let r = try ProcessRunner.run("sha256sum", [out.path])
+        XCTAssertEqual(r.split(separator: " ").first.map(String.init), out.sha256, "matches coreutils")
+        XCTAssertEqual(done.progress, 1)
+        XCTAssertEqual(done.attempts, 1)
+        XCTAssertEqual(p.metrics.snapshot.count, 1)
+    }
+
+    func testCancellingARunningJobStopsItPartWay() throws {
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
+        let p = pool(store)
+        p.start()
+        defer { p.shutdown() }
+        // A long render (4 minutes of 720p colour): it cannot finish within the wait below, so a job
+        // that ends canceled and part-way was stopped by the cancel, not by running out of frames.
+        let id = try submit(store, ##"{ "version": 1, "output": { "width": 1280, "height": 720, "video": { "preset": "medium" } }, "timeline": { "videos": [ { "color": "#00FF00", "duration": 240 } ] } }"##)
+        p.wake()
+        _ = try waitFor(store, id) { $0.status == .running && $0.progress > 0 }
+        guard case .requested = try store.cancel(id) else { return XCTFail("expected a cancel request") }
+        // The worker stops within a second or so; the bound is generous for a loaded machine.
+        let stopped = try waitFor(store, id, timeout: 30) { $0.status.isFinished }
+        XCTAssertEqual(stopped.status, .canceled)
+        XCTAssertEqual(stopped.error?.code, .canceled)
+        XCTAssertLessThan(stopped.progress, 1, "stopped part-way, not finished")
+        XCTAssertNil(stopped.output)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir + "/outputs")
+        XCTAssertEqual(leftovers, [], "no partial output")
+    }
+
+    func testAJobWithAMissingSourceFailsWithoutRetrying() throws {
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db", maxAttempts: 3)
+        let p = pool(store)
+        p.start()
+        defer { p.shutdown() }
+        let id = try submit(store, ##"{ "version": 1, "timeline": { "videos": [ { "src": "gone.mp4" } ] } }"##)
+        p.wake()
+        let j = try waitFor(store, id) { $0.status.isFinished }
+        XCTAssertEqual(j.status, .failed)
+        XCTAssertEqual(j.error?.code, .invalid)
+        XCTAssertTrue(j.error?.message.contains("/timeline/videos/0/src") == true, j.error?.message ?? "")
+        XCTAssertEqual(j.attempts, 1)
+    }
+}
+
+/// Runs a command and returns its standard output.
+enum ProcessRunner {
+    static func run(_ program: String, _ args: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = [program] + args
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Render threads run under SCHED_IDLE at nice 10, below the HTTP threads, and so do the threads
+/// they start; the scheduler ticker's threads stay at normal priority and tick while the render runs.
+final class RenderPriorityTests: XCTestCase {
+    func testWorkersAndTheThreadsOfTheirRendersRunUnderSchedIdle() throws {
+        let old = Set(SchedulerTickerTests.tasks(named: "reel-tick").map(\.tid))
+        let dir = NSTemporaryDirectory() + "reel-prio-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir + "/outputs", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
+        let pool = WorkerPool(store: store, workers: 1, locations: DataDirectory(root: dir), resolver: SourceResolver(mediaRoot: dir),
+                              logger: Logger(label: "test"))
+        pool.schedulerTickMicroseconds = 1000
+        let spec = ##"{ "version": 1, "output": { "width": 640, "height": 360, "video": { "preset": "medium" } }, "timeline": { "videos": [ { "color": "#0000FF", "duration": 300 } ] } }"##
+        guard case .created(let job) = try store.submit(spec: spec, bodyHash: "h", idempotencyKey: nil) else { return XCTFail() }
+        pool.start()
+        var stopped = false
+        defer { if !stopped { pool.shutdown() } }
+        pool.wake()
+        let deadline = Date().addingTimeInterval(30)
+        var lowered: [SchedulerTickerTests.TaskInfo] = []
+        let lower = { (t: SchedulerTickerTests.TaskInfo) in t.policy == Int(RenderPriority.policy) && t.nice == Int(RenderPriority.niceness) }
+        while Date() < deadline {
+            lowered = SchedulerTickerTests.tasks(named: "").filter(lower)
+            // The worker, its lease keeper, the render's picture and audio threads, x264's threads.
+            if try store.job(job.id)?.status == .running, lowered.count >= 5 { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        XCTAssertNotNil(lowered.first { $0.name == "reel-worker-0" }, "\(SchedulerTickerTests.tasks(named: ""))")
+        XCTAssertGreaterThanOrEqual(lowered.count, 5, "the render's threads inherit it: \(lowered.map(\.name))")
+        XCTAssertEqual(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0), 0, "the process's main thread keeps nice 0")
+        XCTAssertEqual(sched_getscheduler(0), 0, "and SCHED_OTHER")
+
+        // The ticker: normal priority although the pool's workers lowered theirs, ticking while the render runs.
+        let ticks = SchedulerTickerTests.ticks(except: old)
+        XCTAssertEqual(ticks.count, SchedulerTicker.allowedCPUs().count)
+        XCTAssertTrue(ticks.allSatisfy { $0.policy == 0 && $0.nice == 0 }, "\(ticks)")
+        let woke = SchedulerTickerTests.wakeups(during: 0.3, except: old)
+        XCTAssertEqual(try store.job(job.id)?.status, .running)
+        XCTAssertEqual(woke.count, ticks.count)
+        XCTAssertTrue(woke.allSatisfy { $0 >= 30 }, "ticking while a render runs: \(woke)")
+        pool.shutdown()
+        stopped = true
+        XCTAssertTrue(SchedulerTickerTests.waitForNoTicker(except: old), "shutdown stops the ticker")
+    }
+}
