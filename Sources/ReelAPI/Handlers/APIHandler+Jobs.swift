@@ -24,21 +24,21 @@ extension APIHandler {
     /// is a 422, not a failure later. The key's quota is checked in the same transaction as the insert.
     func queue(_ json: JSONValue, text: String, bodyHash: String, _ r: HTTPRequest, key: String, templateID: String? = nil) throws -> HTTPResponse {
         let spec: JobSpec
-        switch SpecDecoder.decode(json: json) {
-        case .success(let s): spec = s
-        case .failure(let p):
+        let plan: RenderPlan
+        switch SpecPlanning(resolver: resolver(for: key)).plan(json: json) {
+        case .success(let planned):
+            (spec, plan) = (planned.spec, planned.plan)
+        case .failure(.undecodable(let p)):
             // The planner needs a valid structure; the sources are checked from the JSON meanwhile,
             // so one answer lists both kinds of problem.
             let sources = SourceCheck.problems(in: json, resolver: resolver(for: key), skipping: p.problems)
             throw ProblemError(.validation(p.problems + sources))
-        }
-        let plan: RenderPlan
-        do {
-            plan = try RenderPlanner(resolver: resolver(for: key)).plan(spec)
-        } catch RenderError.invalid(let problems) {
+        case .failure(.unplannable(let spec, RenderError.invalid(let problems))):
             throw ProblemError(.validation(problems + webhookProblems(spec)))
-        } catch let e as RenderError where e.isRetryable {
+        case .failure(.unplannable(_, let e as RenderError)) where e.isRetryable:
             throw ProblemError(.sourceUnavailable(e))
+        case .failure(.unplannable(_, let e)):
+            throw e
         }
         let hookProblems = webhookProblems(spec)
         if !hookProblems.isEmpty { throw ProblemError(.validation(hookProblems)) }

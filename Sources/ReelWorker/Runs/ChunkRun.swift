@@ -32,11 +32,11 @@ struct ChunkRun {
                 // Per attempt: an attempt after a failure plans again (its sources may have changed),
                 // so no chunk is rendered from a plan older than the attempt it belongs to.
                 plan = try pool.plans.plan(for: "\(job.id)/\(job.attempts)") {
-                    try RenderPlanner(resolver: pool.resolver).plan(try SpecDecoder.decode(Array(job.spec.utf8)).get())
+                    try SpecPlanning(resolver: pool.resolver).plan(text: job.spec).get().plan
                 }
             }
         } catch {
-            let retry = (error as? RenderError)?.isRetryable ?? false
+            let retry = (error as? SpecPlanning.Failure)?.isRetryable ?? (error as? RenderError)?.isRetryable ?? false
             record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: "\(error)", retry: retry) }
             return
         }

@@ -26,23 +26,17 @@ struct JobRun {
         // FFmpeg's messages from this render name the job.
         FFmpegLog.setCurrentJob(job.id)
         defer { FFmpegLog.setCurrentJob(nil) }
-        let spec: JobSpec
-        switch SpecDecoder.decode(Array(job.spec.utf8)) {
-        case .success(let s): spec = s
-        case .failure(let p):
-            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .invalid, message: "\(p)"), retry: false) }
-            return
-        }
         var plan: RenderPlan
-        do {
-            plan = try RenderPlanner(resolver: pool.resolver).plan(spec)
-        } catch {
+        switch SpecPlanning(resolver: pool.resolver).plan(text: job.spec) {
+        case .success(let planned):
+            plan = planned.plan
+        case .failure(let failure):
             // A source that could not be reached for a passing reason is tried again; a spec that
             // cannot be rendered is not.
-            let retry = (error as? RenderError)?.isRetryable ?? false
+            let retry = failure.isRetryable
             let code: JobError.Code = retry ? .sourceUnavailable : .invalid
-            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: code, message: "\(error)"), retry: retry) }
-            log.info("job failed", metadata: meta.merging(["error": "\(error)", "retry": .stringConvertible(retry)]) { $1 })
+            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: code, message: failure.description), retry: retry) }
+            log.info("job failed", metadata: meta.merging(["error": "\(failure)", "retry": .stringConvertible(retry)]) { $1 })
             return
         }
         plan.codecThreading = pool.codecThreading

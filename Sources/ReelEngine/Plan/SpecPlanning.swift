@@ -1,0 +1,60 @@
+import ReelSpec
+
+/// A job's spec turned into what renders it: decoded (every structural problem at its pointer),
+/// then planned (every source resolved and probed). The API at submit, a job's run and a chunk's
+/// run all come through here, so the spec the API accepted is read the same way when it renders.
+public struct SpecPlanning: Sendable {
+    public let resolver: SourceResolver
+
+    public init(resolver: SourceResolver) { self.resolver = resolver }
+
+    /// A spec with its plan.
+    public struct Planned: Sendable {
+        public let spec: JobSpec
+        public let plan: RenderPlan
+    }
+
+    /// Why a spec has no plan.
+    public enum Failure: Error, CustomStringConvertible {
+        /// The structure is not valid; nothing was planned.
+        case undecodable(SpecProblems)
+        /// It decoded but cannot be planned: a `RenderError` (invalid, or a source unreachable
+        /// for a reason that may pass) or another error of the planner's.
+        case unplannable(spec: JobSpec, error: Error)
+
+        /// Worth trying again later: a source that could not be reached for a passing reason.
+        public var isRetryable: Bool {
+            guard case .unplannable(_, let e) = self else { return false }
+            return (e as? RenderError)?.isRetryable ?? false
+        }
+
+        public var description: String {
+            switch self {
+            case .undecodable(let p): return "\(p)"
+            case .unplannable(_, let e): return "\(e)"
+            }
+        }
+    }
+
+    public func plan(json: JSONValue) -> Result<Planned, Failure> {
+        planning(SpecDecoder.decode(json: json))
+    }
+
+    /// From the spec's stored text (UTF-8 JSON).
+    public func plan(text: String) -> Result<Planned, Failure> {
+        planning(SpecDecoder.decode(Array(text.utf8)))
+    }
+
+    private func planning(_ decoded: Result<JobSpec, SpecProblems>) -> Result<Planned, Failure> {
+        switch decoded {
+        case .failure(let p):
+            return .failure(.undecodable(p))
+        case .success(let spec):
+            do {
+                return .success(Planned(spec: spec, plan: try RenderPlanner(resolver: resolver).plan(spec)))
+            } catch {
+                return .failure(.unplannable(spec: spec, error: error))
+            }
+        }
+    }
+}
