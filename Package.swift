@@ -1,4 +1,4 @@
-// swift-tools-version:5.10
+// swift-tools-version:6.0
 import PackageDescription
 
 // Module imports point one way (docs/ARCHITECTURE.md draws it):

@@ -79,13 +79,14 @@ final class ClusterTests: XCTestCase {
             ids.append(try XCTUnwrap(r.json["id"] as? String))
         }
         // The same Idempotency-Key through two nodes at once.
-        let lock = NSLock()
-        var raced: [(Int, String?)] = []
+        let answers = Collected<Answer>()
+        let ports = nodes.map(\.port)
         DispatchQueue.concurrentPerform(iterations: 8) { i in
-            let r = try? TestClient(port: nodes[i % 2].port).json("POST", "/v1/jobs", Self.tiny("#00FF00"),
-                                                                  headers: [("Idempotency-Key", "cluster-race")])
-            lock.lock(); raced.append((r?.status ?? 0, r?.json["id"] as? String)); lock.unlock()
+            let r = try? TestClient(port: ports[i % 2]).json("POST", "/v1/jobs", Self.tiny("#00FF00"),
+                                                             headers: [("Idempotency-Key", "cluster-race")])
+            answers.append(Answer(status: r?.status ?? 0, id: r?.json["id"] as? String))
         }
+        let raced = answers.all.map { ($0.status, $0.id) }
         XCTAssertEqual(raced.map(\.0), Array(repeating: 202, count: 8), "each submit answered with the job: \(raced)")
         let racedIDs = Set(raced.compactMap(\.1))
         XCTAssertEqual(racedIDs.count, 1, "one job for all of them: \(raced)")
@@ -214,4 +215,10 @@ final class ClusterTests: XCTestCase {
             XCTAssertEqual(rendered.filter { $0.contains("\"chunk\":\"\(i)\"") || $0.contains("\"chunk\":\(i)") }.count, 1, "chunk \(i)")
         }
     }
+}
+
+/// One racing submit's answer.
+struct Answer: Sendable {
+    let status: Int
+    let id: String?
 }

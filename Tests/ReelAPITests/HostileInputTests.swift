@@ -12,11 +12,12 @@ final class HostileInputTests: XCTestCase {
         let spec = ##"{ "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 0."## + zeros + "1 } ] } }"
         let group = DispatchGroup()
         let answers = Answers()
+        let (port, key) = (f.port, f.keys.first)
         for i in 0..<4 {
             group.enter()
             Thread {
                 defer { group.leave() }
-                guard let c = try? f.client(), let r = try? c.json("POST", "/v1/jobs", spec) else { return }
+                guard let c = try? TestClient(port: port, key: key), let r = try? c.json("POST", "/v1/jobs", spec) else { return }
                 answers.set(i, r)
             }.start()
         }

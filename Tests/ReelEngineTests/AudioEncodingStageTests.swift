@@ -57,10 +57,19 @@ final class AudioEncodingStageTests: XCTestCase {
         var first: [Int64] = []
         try stage.writePackets(before: 1) { first.append($0.pts) }  // the stage is running and soon full
         let stopped = DispatchSemaphore(value: 0)
+        // The stage is handed to the other thread whole: this one does not touch it again.
+        let handed = HandedOver(stage)
         Thread.detachNewThread {
-            stage.stop()
+            handed.value.stop()
             stopped.signal()
         }
         XCTAssertEqual(stopped.wait(timeout: .now() + 10), .success, "stop() returned while the stage waited for room")
     }
+}
+
+/// A value moved to another thread that the sending thread no longer uses (what `sending` says of
+/// a parameter, for a closure that cannot say it).
+final class HandedOver<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
 }

@@ -268,14 +268,12 @@ final class JobStoreTests: XCTestCase {
         try onBothStores {
             let a = try store(), b = try store()
             for i in 0..<20 { _ = try a.submit(spec: "{}", bodyHash: "\(i)", idempotencyKey: nil) }
-            let lock = NSLock()
-            var claimed: [String] = []
+            let collected = Collected<String>()
             DispatchQueue.concurrentPerform(iterations: 4) { k in
                 let s = k % 2 == 0 ? a : b
-                while let j = try? s.claim(owner: "w\(k)") {
-                    lock.lock(); claimed.append(j.id); lock.unlock()
-                }
+                while let j = try? s.claim(owner: "w\(k)") { collected.append(j.id) }
             }
+            let claimed = collected.all
             XCTAssertEqual(claimed.count, 20)
             XCTAssertEqual(Set(claimed).count, 20)
         }

@@ -18,18 +18,21 @@ final class PostgresStoreTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
     func node(_ url: String, leaseSeconds: Double = 10) throws -> SQLJobStore {
-        let c = clock
-        return try SQLJobStore.postgres(url: url, maxAttempts: 2, leaseSeconds: leaseSeconds, dataDirectory: dir, now: { c.now })
+        try Self.node(url, leaseSeconds: leaseSeconds, dir: dir, clock: clock)
+    }
+
+    static func node(_ url: String, leaseSeconds: Double = 10, dir: String, clock: FakeClock) throws -> SQLJobStore {
+        try SQLJobStore.postgres(url: url, maxAttempts: 2, leaseSeconds: leaseSeconds, dataDirectory: dir, now: { clock.now })
     }
 
     func testSchemaIsVersionedMigratedOnceAndANewerOneRefused() throws {
         let url = try TestPostgres.shared().createDatabase()
-        let lock = NSLock()
-        var errors: [String] = []
+        let errors = Collected<String>()
+        let (dir, clock) = (dir, clock)
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
-            do { _ = try node(url) } catch { lock.lock(); errors.append("\(error)"); lock.unlock() }
+            do { _ = try Self.node(url, dir: dir, clock: clock) } catch { errors.append("\(error)") }
         }
-        XCTAssertEqual(errors, [], "nodes starting together migrate once (the advisory lock)")
+        XCTAssertEqual(errors.all, [], "nodes starting together migrate once (the advisory lock)")
         let db = try PostgresConnection(url: url)
         let known = PostgresSchema.migrations.count
         XCTAssertEqual(try PostgresSchema.version(db), known)
@@ -44,16 +47,15 @@ final class PostgresStoreTests: XCTestCase {
     func testIdempotentSubmitsRacingOnTwoNodesCreateOneJob() throws {
         let url = try TestPostgres.shared().createDatabase()
         let nodes = [try node(url), try node(url)]
-        let lock = NSLock()
-        var results: [SubmitResult] = []
-        var errors: [String] = []
+        let collected = Collected<SubmitResult>()
+        let errors = Collected<String>()
         DispatchQueue.concurrentPerform(iterations: 16) { i in
             do {
-                let r = try nodes[i % 2].submit(JobSubmission(spec: "{}", bodyHash: "same", idempotencyKey: "race", keyID: "K"))
-                lock.lock(); results.append(r); lock.unlock()
-            } catch { lock.lock(); errors.append("\(error)"); lock.unlock() }
+                collected.append(try nodes[i % 2].submit(JobSubmission(spec: "{}", bodyHash: "same", idempotencyKey: "race", keyID: "K")))
+            } catch { errors.append("\(error)") }
         }
-        XCTAssertEqual(errors, [])
+        let results = collected.all
+        XCTAssertEqual(errors.all, [])
         var created: [String] = [], existing: [String] = []
         for r in results {
             switch r {
@@ -70,25 +72,24 @@ final class PostgresStoreTests: XCTestCase {
     func testQuotaHoldsAcrossNodes() throws {
         let url = try TestPostgres.shared().createDatabase()
         let nodes = [try node(url), try node(url)]
-        let lock = NSLock()
-        var created = 0
+        let created = Collected<String>()
         DispatchQueue.concurrentPerform(iterations: 12) { i in
             let r = try? nodes[i % 2].submit(JobSubmission(spec: "{}", bodyHash: "\(i)", keyID: "Q", activeLimit: 3))
-            if case .created? = r { lock.lock(); created += 1; lock.unlock() }
+            if case .created(let job)? = r { created.append(job.id) }
         }
-        XCTAssertEqual(created, 3, "never more active jobs than the limit, whichever node took them")
+        XCTAssertEqual(created.all.count, 3, "never more active jobs than the limit, whichever node took them")
     }
 
     func testNodesClaimEachJobOnceAndSeeEachOthersCancels() throws {
         let url = try TestPostgres.shared().createDatabase()
         let a = try node(url), b = try node(url)
         for i in 0..<30 { _ = try a.submit(spec: "{}", bodyHash: "\(i)", idempotencyKey: nil) }
-        let lock = NSLock()
-        var claimed: [String] = []
+        let collected = Collected<String>()
         DispatchQueue.concurrentPerform(iterations: 6) { k in
             let s = k % 2 == 0 ? a : b
-            while let j = try? s.claim(owner: "w\(k)") { lock.lock(); claimed.append(j.id); lock.unlock() }
+            while let j = try? s.claim(owner: "w\(k)") { collected.append(j.id) }
         }
+        let claimed = collected.all
         XCTAssertEqual(claimed.count, 30)
         XCTAssertEqual(Set(claimed).count, 30, "SKIP LOCKED: no job claimed twice")
         let job = try XCTUnwrap(try a.job(claimed[0]))

@@ -34,16 +34,13 @@ final class SchemaVersionTests: XCTestCase {
 
     func testStoresOpeningANewDatabaseTogetherMigrateItOnce() throws {
         let path = dir + "/reel.db"
-        let lock = NSLock()
-        var errors: [String] = []
+        let errors = Collected<String>()
         // Each connection reads the version inside its write transaction: none runs a migration
         // another already ran ("table jobs already exists").
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
-            do { _ = try SQLJobStore.sqlite(path: path) } catch {
-                lock.lock(); errors.append("\(error)"); lock.unlock()
-            }
+            do { _ = try SQLJobStore.sqlite(path: path) } catch { errors.append("\(error)") }
         }
-        XCTAssertEqual(errors, [])
+        XCTAssertEqual(errors.all, [])
         XCTAssertEqual(try SQLiteDatabase(path: path).userVersion, SQLiteSchema.migrations.count)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ReelStore
+import Synchronization
 import XCTest
 
 /// A job store implementation under test: SQLite in a test's folder, or a fresh database on the
@@ -55,4 +56,12 @@ public struct SubmitDidNotCreate: Error, CustomStringConvertible {
     public let result: SubmitResult
     public init(result: SubmitResult) { self.result = result }
     public var description: String { "expected a new job, got \(result)" }
+}
+
+/// Values gathered from several threads at once (`DispatchQueue.concurrentPerform` bodies).
+public final class Collected<T: Sendable>: Sendable {
+    private let items = Mutex<[T]>([])
+    public init() {}
+    public func append(_ item: T) { items.withLock { $0.append(item) } }
+    public var all: [T] { items.withLock { $0 } }
 }

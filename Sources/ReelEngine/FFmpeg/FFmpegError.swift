@@ -40,7 +40,7 @@ public struct FFmpegError: Error, CustomStringConvertible, Sendable, RetryClassi
     static func text(for code: Int32) -> String {
         var buf = [CChar](repeating: 0, count: Int(reel_error_buffer_size()))
         av_strerror(code, &buf, buf.count)
-        return String(cString: buf)
+        return String(cBuffer: buf)
     }
 
     /// Throws when `code` is negative; returns it otherwise (many calls return a count).

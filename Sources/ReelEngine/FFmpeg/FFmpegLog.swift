@@ -21,7 +21,7 @@ public enum FFmpegLog {
             var line = [CChar](repeating: 0, count: 1024)
             var printPrefix: Int32 = 1
             _ = av_log_format_line2(avcl, level, format, arguments, &line, Int32(line.count), &printPrefix)
-            let text = String(cString: line).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = String(cBuffer: line).trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { return }
             FFmpegLog.emit(text, level: level)
         }

@@ -73,7 +73,7 @@ public enum MediaProbe {
             info.channels = Int(par.ch_layout.nb_channels)
             var layout = par.ch_layout
             var buf = [CChar](repeating: 0, count: 128)
-            if av_channel_layout_describe(&layout, &buf, buf.count) > 0 { info.channelLayout = String(cString: buf) }
+            if av_channel_layout_describe(&layout, &buf, buf.count) > 0 { info.channelLayout = String(cBuffer: buf) }
         }
         return info
     }

@@ -79,7 +79,7 @@ public final class PostgresConnection {
         } else {
             name = "reel_\(prepared.count)"
             let sql = text()
-            try check(PQprepare(handle, name, sql, Int32(params.count), nil), sql: sql)
+            _ = try check(PQprepare(handle, name, sql, Int32(params.count), nil), sql: sql)
             prepared[key] = name
         }
         let sql = key

@@ -51,9 +51,11 @@ public final class SQLJobStore: JobStore {
     }
 
     /// Runs `body` on a connection of its own.
+    @discardableResult
     func connected<T>(_ body: (any SQLConnection) throws -> T) throws -> T { try backend.withConnection(body) }
 
     /// Runs `body` in one write transaction on a connection of its own.
+    @discardableResult
     func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         try backend.withConnection { db in try db.transaction { try body(db) } }
     }
