@@ -46,26 +46,28 @@ let package = Package(
         .systemLibrary(name: "CUnibreak", path: "Sources/CUnibreak", pkgConfig: "libunibreak",
                        providers: [.apt(["libunibreak-dev"])]),
         .target(name: "ReelSpec"),
+        // Guarded: state shared by threads under one lock with a condition (the one unchecked Sendable).
+        .target(name: "ReelSync"),
         // Where outputs, partial files, chunk pieces and uploads live, and their names.
         .target(name: "ReelStorage"),
         .target(
             name: "ReelEngine",
             dependencies: [
-                "ReelSpec", "ReelStorage", "CFFmpeg", "CRubberBand", "CImageQuant",
+                "ReelSpec", "ReelStorage", "ReelSync", "CFFmpeg", "CRubberBand", "CImageQuant",
                 "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CUnibreak",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "ReelStore", dependencies: ["CSQLite", "CLibPQ"]),
+        .target(name: "ReelStore", dependencies: ["ReelSync", "CSQLite", "CLibPQ"]),
         .target(
             name: "ReelWorker",
             dependencies: [
-                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "CSched",
+                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelSync", "CSched",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(name: "ReelHTTP", dependencies: ["CEpoll"]),
+        .target(name: "ReelHTTP", dependencies: ["ReelSync", "CEpoll"]),
         .target(
             name: "ReelAPI",
             dependencies: [

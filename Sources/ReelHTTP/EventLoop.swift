@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Glibc
 
 /// A thread that owns its connections' sockets: it waits in epoll, drives each `Connection`'s
@@ -14,7 +15,7 @@ final class EventLoop: ConnectionHost {
     let configuration: HTTPServerConfiguration
     let handler: HTTPHandler
     let mailbox: LoopMailbox
-    private let logger: ((String) -> Void)?
+    private let logger: (@Sendable (String) -> Void)?
     private let pool: HandlerPool
     private let epoll: Epoll
     private var listener: ListeningSocket?
@@ -36,7 +37,7 @@ final class EventLoop: ConnectionHost {
     private var pendingLog: [UInt8] = []
 
     /// `listener` is given to the first loop only.
-    init(configuration: HTTPServerConfiguration, handler: HTTPHandler, logger: ((String) -> Void)?,
+    init(configuration: HTTPServerConfiguration, handler: HTTPHandler, logger: (@Sendable (String) -> Void)?,
          listener: ListeningSocket?, mailbox: LoopMailbox, pool: HandlerPool, openConnections: ConnectionCount) throws {
         self.configuration = configuration
         self.handler = handler
@@ -250,19 +251,10 @@ final class EventLoop: ConnectionHost {
 }
 
 /// Connections open on every loop of a server, counted against `maxConnections`.
-final class ConnectionCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+final class ConnectionCount: Sendable {
+    private let count = Atomic(0)
 
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
+    var value: Int { count.load(ordering: .relaxed) }
 
-    func add(_ n: Int) {
-        lock.lock()
-        count += n
-        lock.unlock()
-    }
+    func add(_ n: Int) { count.add(n, ordering: .relaxed) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReelSync
 import Glibc
 
 /// An HTTP/1.1 server: event-loop threads (epoll, one per core by default) own the connections and
@@ -8,24 +9,26 @@ import Glibc
 ///
 /// `start()` binds and starts the threads; `shutdown(gracePeriod:)` stops accepting, lets requests
 /// in progress finish, and returns once everything is closed. A server is started at most once.
-public final class HTTPServer: @unchecked Sendable {
+public final class HTTPServer: Sendable {
     private enum Phase { case created, running, stopped }
 
     public let configuration: HTTPServerConfiguration
     private let handler: HTTPHandler
-    private let logger: ((String) -> Void)?
-    private let lock = NSLock()
-    private var phase = Phase.created
-    private var boundPort = 0
-    private var loops: [EventLoop] = []
-    private var pool: HandlerPool?
-    private var loopThreads: [JoinableThread] = []
+    private let logger: (@Sendable (String) -> Void)?
+    private struct State {
+        var phase = Phase.created
+        var boundPort = 0
+        var loops: [EventLoop] = []
+        var pool: HandlerPool?
+        var loopThreads: [JoinableThread] = []
+    }
+    private let state = Guarded(State())
 
     /// Checks the configuration; nothing is bound until `start()`. `logger` receives JSON objects,
     /// one per line (a line per request, and problems such as accept failures), several lines
     /// joined by newlines in one call at the end of each turn of the event loop; it is called on
     /// the event-loop thread, so it must be quick.
-    public init(configuration: HTTPServerConfiguration, handler: HTTPHandler, logger: ((String) -> Void)? = nil) throws {
+    public init(configuration: HTTPServerConfiguration, handler: HTTPHandler, logger: (@Sendable (String) -> Void)? = nil) throws {
         let problems = configuration.problems()
         guard problems.isEmpty else { throw HTTPServerError.invalidConfiguration(problems) }
         self.configuration = configuration
@@ -35,17 +38,14 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// The bound port (the kernel's choice when the configuration asked for 0); 0 before `start()`.
     public var port: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return boundPort
+        state.withLock { $0.boundPort }
     }
 
     /// Binds and listens, then starts the handler pool and the event-loop thread.
     public func start() throws {
-        lock.lock()
-        defer { lock.unlock() }
-        guard phase == .created else {
-            throw HTTPServerError.notStartable(phase == .running ? "it is already running" : "it has been shut down")
+        try state.withLock { s in
+        guard s.phase == .created else {
+            throw HTTPServerError.notStartable(s.phase == .running ? "it is already running" : "it has been shut down")
         }
         let listener = try ListeningSocket(host: configuration.host, port: configuration.port,
                                            backlog: Int32(min(configuration.maxConnections, Int(SOMAXCONN))))
@@ -60,21 +60,22 @@ public final class HTTPServer: @unchecked Sendable {
             }
             for loop in loops { loop.siblings = loops }
             for (i, loop) in loops.enumerated() {
-                loopThreads.append(try JoinableThread(name: i == 0 ? "reel-http-loop" : "reel-http-loop\(i)") { loop.run() })
+                s.loopThreads.append(try JoinableThread(name: i == 0 ? "reel-http-loop" : "reel-http-loop\(i)") { loop.run() })
             }
         } catch {
-            for (loop, thread) in zip(loops, loopThreads) {
+            for (loop, thread) in zip(loops, s.loopThreads) {
                 loop.mailbox.requestShutdown(deadline: MonotonicClock.now())
                 thread.join()
             }
-            loopThreads = []
+            s.loopThreads = []
             _ = pool.stop(deadline: MonotonicClock.now())
             throw error
         }
-        self.loops = loops
-        self.pool = pool
-        boundPort = listener.port
-        phase = .running
+        s.loops = loops
+        s.pool = pool
+        s.boundPort = listener.port
+        s.phase = .running
+        }
     }
 
     /// Stops the server: closes the listener and idle connections at once, lets requests being
@@ -83,18 +84,17 @@ public final class HTTPServer: @unchecked Sendable {
     /// Handler threads still busy when the grace period ends are detached and end on their own.
     /// Returns when done; calling it again (or before `start()`) does nothing.
     public func shutdown(gracePeriod: Double) {
-        lock.lock()
-        guard phase == .running, let pool else {
-            phase = .stopped
-            lock.unlock()
-            return
+        let taken: (loops: [EventLoop], threads: [JoinableThread], pool: HandlerPool)? = state.withLock { s in
+            defer {
+                s.phase = .stopped
+                s.loops = []
+                s.pool = nil
+                s.loopThreads = []
+            }
+            guard s.phase == .running, let pool = s.pool else { return nil }
+            return (s.loops, s.loopThreads, pool)
         }
-        phase = .stopped
-        let loops = self.loops, threads = loopThreads
-        self.loops = []
-        self.pool = nil
-        loopThreads = []
-        lock.unlock()
+        guard let (loops, threads, pool) = taken else { return }
 
         let deadline = MonotonicClock.now() &+ MonotonicClock.nanoseconds(gracePeriod)
         for loop in loops { loop.mailbox.requestShutdown(deadline: deadline) }

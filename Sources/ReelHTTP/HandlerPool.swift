@@ -1,4 +1,5 @@
 import Foundation
+import ReelSync
 import Glibc
 
 /// A request waiting for a pool thread.
@@ -11,28 +12,27 @@ struct HandlerJob {
 
 /// A fixed number of threads running `HTTPHandler.handle`, fed by the event loop. Each connection
 /// has at most one request in the queue or running, so the queue is bounded by `maxConnections`.
-final class HandlerPool: @unchecked Sendable {
+final class HandlerPool: Sendable {
     private let handler: HTTPHandler
-    private let condition = NSCondition()
-    private var queue: [HandlerJob] = []
-    private var queueHead = 0
-    private var stopping = false
-    private var running = 0
-    private var threads: [JoinableThread] = []
+    private struct State {
+        var queue: [HandlerJob] = []
+        var queueHead = 0
+        var stopping = false
+        var running = 0
+        var threads: [JoinableThread] = []
+    }
+    private let state = Guarded(State())
 
     init(size: Int, handler: HTTPHandler) throws {
         self.handler = handler
         do {
             for index in 0..<size {
-                condition.lock()
-                running += 1
-                condition.unlock()
+                state.withLock { $0.running += 1 }
                 do {
-                    threads.append(try JoinableThread(name: "reel-http-w\(index)") { [self] in work() })
+                    let thread = try JoinableThread(name: "reel-http-w\(index)") { [self] in work() }
+                    state.withLock { $0.threads.append(thread) }
                 } catch {
-                    condition.lock()
-                    running -= 1
-                    condition.unlock()
+                    state.withLock { $0.running -= 1 }
                     throw error
                 }
             }
@@ -43,34 +43,29 @@ final class HandlerPool: @unchecked Sendable {
     }
 
     func submit(_ job: HandlerJob) {
-        condition.lock()
-        queue.append(job)
-        condition.signal()
-        condition.unlock()
+        state.withLock(waking: .one) { $0.queue.append(job) }
     }
 
     /// Stops the workers: queued requests are dropped (their connections are gone), running ones
     /// may finish until `deadline`. Returns true when every thread ended and was joined; threads
     /// still inside `handle` are detached and end on their own.
     func stop(deadline: UInt64) -> Bool {
-        condition.lock()
-        stopping = true
-        let dropped = queue[queueHead...]
-        queue = []
-        queueHead = 0
-        condition.broadcast()
-        while running > 0 {
-            let now = MonotonicClock.now()
-            guard now < deadline else { break }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(deadline - now) / 1e9))
+        let dropped: [HandlerJob] = state.withLock(waking: .all) { s in
+            s.stopping = true
+            let dropped = Array(s.queue[s.queueHead...])
+            s.queue = []
+            s.queueHead = 0
+            return dropped
         }
-        let allEnded = running == 0
-        condition.unlock()
         for job in dropped { Self.removeUpload(job.request) }
+        let seconds = Double(deadline > MonotonicClock.now() ? deadline - MonotonicClock.now() : 0) / 1e9
+        let (allEnded, threads) = state.wait(until: Date(timeIntervalSinceNow: seconds), for: { $0.running == 0 }) { s in
+            defer { s.threads = [] }
+            return (s.running == 0, s.threads)
+        }
         for thread in threads {
             if allEnded { thread.join() } else { thread.detach() }
         }
-        threads = []
         return allEnded
     }
 
@@ -80,24 +75,20 @@ final class HandlerPool: @unchecked Sendable {
             Self.removeUpload(job.request)
             job.replyTo.post(HandlerResult(connectionID: job.connectionID, response: response))
         }
-        condition.lock()
-        running -= 1
-        condition.broadcast()
-        condition.unlock()
+        state.withLock(waking: .all) { $0.running -= 1 }
     }
 
     private func next() -> HandlerJob? {
-        condition.lock()
-        defer { condition.unlock() }
-        while queueHead == queue.count && !stopping { condition.wait() }
-        guard !stopping, queueHead < queue.count else { return nil }
-        let job = queue[queueHead]
-        queueHead += 1
-        if queueHead == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            queueHead = 0
+        state.wait(for: { $0.queueHead < $0.queue.count || $0.stopping }) { s in
+            guard !s.stopping, s.queueHead < s.queue.count else { return nil }
+            let job = s.queue[s.queueHead]
+            s.queueHead += 1
+            if s.queueHead == s.queue.count {
+                s.queue.removeAll(keepingCapacity: true)
+                s.queueHead = 0
+            }
+            return job
         }
-        return job
     }
 
     /// Deletes an upload's temporary file if the handler left it in place.

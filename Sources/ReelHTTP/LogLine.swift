@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 
 /// One structured log line: a JSON object on a single line, built field by field into bytes so
 /// every value is escaped (methods and paths come from clients and may hold quotes or control
@@ -69,19 +70,18 @@ struct LogLine {
     static func timestamp(into out: inout [UInt8]) {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
-        cacheLock.lock()
-        if cachedSecond != ts.tv_sec {
+        out += cache.withLock { cache in
+        if cache.second != ts.tv_sec {
             var t = ts.tv_sec
             var parts = tm()
             gmtime_r(&t, &parts)
             let pad = HTTPDate.pad
             let text = "\"\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
                 + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2))."
-            cachedSecond = ts.tv_sec
-            cachedPrefix = Array(text.utf8)
+            cache = (ts.tv_sec, Array(text.utf8))
         }
-        out += cachedPrefix
-        cacheLock.unlock()
+        return cache.prefix
+        }
         let ms = Int(ts.tv_nsec / 1_000_000)
         out.append(UInt8(ascii: "0") + UInt8(ms / 100))
         out.append(UInt8(ascii: "0") + UInt8(ms / 10 % 10))
@@ -90,7 +90,6 @@ struct LogLine {
         out.append(UInt8(ascii: "\""))
     }
 
-    private static let cacheLock = NSLock()
-    nonisolated(unsafe) private static var cachedSecond = -1
-    nonisolated(unsafe) private static var cachedPrefix: [UInt8] = []
+    /// The second last formatted and its text, shared by every thread that logs.
+    private static let cache = Mutex<(second: Int, prefix: [UInt8])>((-1, []))
 }

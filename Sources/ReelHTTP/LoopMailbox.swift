@@ -1,4 +1,5 @@
 import Foundation
+import ReelSync
 
 /// A finished `handle` call on its way back to the event loop.
 struct HandlerResult {
@@ -15,22 +16,25 @@ struct HandedConnection {
 /// The only state shared between other threads (pool workers, the accepting loop, `shutdown`) and
 /// an event loop: finished responses, connections handed over, and the shutdown request, behind a
 /// lock, with an eventfd to wake the loop.
-final class LoopMailbox: @unchecked Sendable {
+final class LoopMailbox: Sendable {
     let wakeup: EventFD
-    private let lock = NSLock()
-    private var results: [HandlerResult] = []
-    private var connections: [HandedConnection] = []
-    private var shutdownDeadline: UInt64?
+    private struct State {
+        var results: [HandlerResult] = []
+        var connections: [HandedConnection] = []
+        var shutdownDeadline: UInt64?
+        var isEmpty: Bool { results.isEmpty && connections.isEmpty }
+    }
+    private let state = Guarded(State())
 
     init() throws {
         wakeup = try EventFD()
     }
 
     func post(_ result: HandlerResult) {
-        lock.lock()
-        let wasEmpty = results.isEmpty && connections.isEmpty
-        results.append(result)
-        lock.unlock()
+        let wasEmpty = state.withLock { s in
+            defer { s.results.append(result) }
+            return s.isEmpty
+        }
         // The loop drains the eventfd before it takes the results, so while results are waiting
         // a wakeup is already pending: one write per batch, not per response.
         if wasEmpty { wakeup.signal() }
@@ -38,28 +42,29 @@ final class LoopMailbox: @unchecked Sendable {
 
     /// A connection for this loop to serve (from the loop that accepted it).
     func post(_ connection: HandedConnection) {
-        lock.lock()
-        let wasEmpty = results.isEmpty && connections.isEmpty
-        connections.append(connection)
-        lock.unlock()
+        let wasEmpty = state.withLock { s in
+            defer { s.connections.append(connection) }
+            return s.isEmpty
+        }
         if wasEmpty { wakeup.signal() }
     }
 
     /// Asks the loop to drain and stop; `deadline` is on `MonotonicClock`.
     func requestShutdown(deadline: UInt64) {
-        lock.lock()
-        if shutdownDeadline == nil { shutdownDeadline = deadline }
-        lock.unlock()
+        state.withLock { s in
+            if s.shutdownDeadline == nil { s.shutdownDeadline = deadline }
+        }
         wakeup.signal()
     }
 
     /// Everything posted since the last call (loop thread only).
     func take() -> (results: [HandlerResult], connections: [HandedConnection], shutdownDeadline: UInt64?) {
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = results, handed = connections
-        results = []
-        connections = []
-        return (taken, handed, shutdownDeadline)
+        state.withLock { s in
+            defer {
+                s.results = []
+                s.connections = []
+            }
+            return (s.results, s.connections, s.shutdownDeadline)
+        }
     }
 }

@@ -1,20 +1,17 @@
 import Foundation
+import Synchronization
 
 /// Request ids, so a response (`X-Request-Id`) can be matched with its log line.
 public enum RequestID {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var state: UInt64 = {
+    private static let state: Atomic<UInt64> = {
         var system = SystemRandomNumberGenerator()
-        return system.next()
+        return Atomic(system.next())
     }()
 
     /// 16 lowercase hex digits: SplitMix64 seeded once from the system generator (an id need only
     /// be unique, not secret, and a system call per request is measurable on the status path).
     public static func make() -> String {
-        lock.lock()
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        lock.unlock()
+        var z = state.wrappingAdd(0x9E37_79B9_7F4A_7C15, ordering: .relaxed).newValue
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         z ^= z >> 31

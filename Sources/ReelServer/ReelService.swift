@@ -10,7 +10,7 @@ import ReelWorker
 /// The running service: job store, workers, HTTP server and the retention sweep, started and
 /// stopped together. On `stop` it stops accepting, finishes in-flight requests, and hands running
 /// jobs back to the queue so the next start resumes them.
-public final class ReelService: @unchecked Sendable {
+public final class ReelService: Sendable {
     public let config: ServerConfiguration
     let store: any JobStore
     let pool: WorkerPool
@@ -19,15 +19,14 @@ public final class ReelService: @unchecked Sendable {
     let logger: Logger
     let deliverer: WebhookDeliverer
     private let sweepStop = DispatchSemaphore(value: 0)
-    private var sweeper: Thread?
 
-    public convenience init(config: ServerConfiguration, logger: Logger, requestLog: ((String) -> Void)? = nil) throws {
+    public convenience init(config: ServerConfiguration, logger: Logger, requestLog: (@Sendable (String) -> Void)? = nil) throws {
         try self.init(config: config, logger: logger, requestLog: requestLog, storeBusyTimeoutMillis: 5000)
     }
 
     /// `storeBusyTimeoutMillis`: how long a write waits for another writer's lock before its
     /// request is answered 503 (tests shorten it).
-    init(config: ServerConfiguration, logger: Logger, requestLog: ((String) -> Void)?, storeBusyTimeoutMillis: Int32) throws {
+    init(config: ServerConfiguration, logger: Logger, requestLog: (@Sendable (String) -> Void)?, storeBusyTimeoutMillis: Int32) throws {
         try config.checkAccess()
         self.config = config
         self.logger = logger
@@ -61,9 +60,8 @@ public final class ReelService: @unchecked Sendable {
             guard let a = try? store.asset(id) else { return nil }
             return a.path
         }, allowedHosts: config.allowedHosts)
-        pool = WorkerPool(store: store, workers: config.workers, locations: locations, resolver: resolver, logger: logger)
-        pool.chunkSeconds = config.chunkSeconds
-        pool.schedulerTickMicroseconds = config.schedulerTickMicroseconds
+        pool = WorkerPool(store: store, workers: config.workers, locations: locations, resolver: resolver, logger: logger,
+                          chunkSeconds: config.chunkSeconds, schedulerTickMicroseconds: config.schedulerTickMicroseconds)
         deliverer = WebhookDeliverer(store: store, secret: config.webhookSecret, allowedHosts: config.allowedHosts,
                                      schedule: WebhookSchedule(base: config.webhookRetrySeconds), logger: logger)
         let handler = APIHandler(config: config, store: store, pool: pool, resolver: resolver, locations: locations, logger: logger)
@@ -110,7 +108,6 @@ public final class ReelService: @unchecked Sendable {
             } while sweepStop.wait(timeout: .now() + 60) == .timedOut
         }
         t.name = "reel-retention"
-        sweeper = t
         t.start()
     }
 

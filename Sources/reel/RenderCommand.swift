@@ -4,6 +4,7 @@ import Foundation
 import ReelEngine
 import ReelSpec
 import ReelStorage
+import Synchronization
 
 /// `reel render SPEC.json -o OUT`: renders a spec to a file, with progress on standard error.
 struct RenderCommand: ParsableCommand {
@@ -81,8 +82,7 @@ struct RenderCommand: ParsableCommand {
 }
 
 /// Counts Ctrl-C presses (the signal handler runs on a dispatch queue).
-final class Presses: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func next() -> Int { lock.lock(); defer { lock.unlock() }; count += 1; return count }
+final class Presses: Sendable {
+    private let count = Atomic(0)
+    func next() -> Int { count.add(1, ordering: .relaxed).newValue }
 }

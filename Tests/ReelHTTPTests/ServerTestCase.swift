@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Glibc
 import ReelHTTP
 import XCTest
@@ -10,13 +11,14 @@ class ServerTestCase: XCTestCase {
     var handler: TestHandler!
     var directory = ""
     var fixture: [UInt8] = []
-    private let logLock = NSLock()
-    private var lines: [String] = []
+    /// The server's log lines, written on its event-loop threads.
+    private final class Lines: Sendable { let value = Mutex<[String]>([]) }
+    private let lines = Lines()
 
     var port: Int { server.port }
     var uploadDirectory: String { directory + "/uploads" }
     var keepDirectory: String { directory + "/kept" }
-    var logLines: [String] { logLock.lock(); defer { logLock.unlock() }; return lines }
+    var logLines: [String] { lines.value.withLock { $0 } }
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -41,11 +43,9 @@ class ServerTestCase: XCTestCase {
     func startServer(_ configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws {
         var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
         configure(&configuration)
-        server = try HTTPServer(configuration: configuration, handler: handler) { [weak self] line in
-            guard let self else { return }
-            self.logLock.lock()
-            self.lines += line.split(separator: "\n").map(String.init)  // a turn's lines come together
-            self.logLock.unlock()
+        let lines = self.lines
+        server = try HTTPServer(configuration: configuration, handler: handler) { line in
+            lines.value.withLock { $0 += line.split(separator: "\n").map(String.init) }  // a turn's lines come together
         }
         try server.start()
         XCTAssertGreaterThan(server.port, 0)

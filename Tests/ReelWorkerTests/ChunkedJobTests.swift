@@ -22,10 +22,8 @@ final class ChunkedJobTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
     func pool(_ store: any JobStore, workers: Int, chunkSeconds: Int) -> WorkerPool {
-        let p = WorkerPool(store: store, workers: workers, locations: DataDirectory(root: dir),
-                           resolver: SourceResolver(mediaRoot: dir + "/media"), logger: Logger(label: "test"))
-        p.chunkSeconds = chunkSeconds
-        return p
+        WorkerPool(store: store, workers: workers, locations: DataDirectory(root: dir),
+                   resolver: SourceResolver(mediaRoot: dir + "/media"), logger: Logger(label: "test"), chunkSeconds: chunkSeconds)
     }
 
     func waitFor(_ store: any JobStore, _ id: String, timeout: Double = 120, until: (Job) -> Bool) throws -> Job {

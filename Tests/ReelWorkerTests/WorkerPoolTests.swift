@@ -121,8 +121,7 @@ final class RenderPriorityTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
         let pool = WorkerPool(store: store, workers: 1, locations: DataDirectory(root: dir), resolver: SourceResolver(mediaRoot: dir),
-                              logger: Logger(label: "test"))
-        pool.schedulerTickMicroseconds = 1000
+                              logger: Logger(label: "test"), schedulerTickMicroseconds: 1000)
         let spec = ##"{ "version": 1, "output": { "width": 640, "height": 360, "video": { "preset": "medium" } }, "timeline": { "videos": [ { "color": "#0000FF", "duration": 300 } ] } }"##
         guard case .created(let job) = try store.submit(spec: spec, bodyHash: "h", idempotencyKey: nil) else { return XCTFail() }
         pool.start()

@@ -11,7 +11,7 @@ import ReelStorage
 /// requests, chooses how each body is received (JSON in memory with a 1 MiB cap, uploads streamed
 /// to disk, nothing at all for a caller without a valid key), and turns every failure into
 /// problem+json.
-public final class APIHandler: HTTPHandler, @unchecked Sendable {
+public final class APIHandler: HTTPHandler, Sendable {
     let config: ServerConfiguration
     let store: any JobStore
     let pool: WorkerPool

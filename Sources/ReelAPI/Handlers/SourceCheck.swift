@@ -1,6 +1,7 @@
 import Foundation
 import ReelEngine
 import ReelSpec
+import Synchronization
 
 /// The source problems of a spec whose structure is not valid yet, so one 422 lists every problem
 /// at once (PRODUCT.md §2): the planner needs a decoded spec, so here the media `src` values are
@@ -61,11 +62,10 @@ enum SourceCheck {
     }
 
     /// Errors written by concurrent probes, each into its own slot.
-    private final class Results: @unchecked Sendable {
-        private let lock = NSLock()
-        private var slots: [Error?]
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ i: Int, _ e: Error) { lock.lock(); slots[i] = e; lock.unlock() }
-        var values: [Error?] { lock.lock(); defer { lock.unlock() }; return slots }
+    private final class Results: Sendable {
+        private let slots: Mutex<[Error?]>
+        init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+        func set(_ i: Int, _ e: Error) { slots.withLock { $0[i] = e } }
+        var values: [Error?] { slots.withLock { $0 } }
     }
 }

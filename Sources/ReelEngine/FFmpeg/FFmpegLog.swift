@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import Logging
+import Synchronization
 
 /// FFmpeg's own logging. Reel reports failures through its errors, so by default only FFmpeg's
 /// errors are shown; `verbose` shows its warnings and encoder summaries too. The CLI leaves them on
@@ -13,9 +14,7 @@ public enum FFmpegLog {
 
     /// Sends FFmpeg's messages (at the configured level) to `logger` instead of standard error.
     public static func route(to logger: Logger) {
-        state.lock.lock()
-        state.logger = logger
-        state.lock.unlock()
+        state.withLock { $0.logger = logger }
         av_log_set_callback { avcl, level, format, arguments in
             guard level <= av_log_get_level(), let format, let arguments else { return }
             var line = [CChar](repeating: 0, count: 1024)
@@ -31,18 +30,15 @@ public enum FFmpegLog {
     /// FFmpeg's messages name their job: the thread's own job, else the only job running.
     public static func setCurrentJob(_ jobID: String?) {
         let previous = threadJob
-        state.lock.lock()
-        if let previous, let i = state.running.firstIndex(of: previous) { state.running.remove(at: i) }
-        if let jobID { state.running.append(jobID) }
-        state.lock.unlock()
+        state.withLock { s in
+            if let previous, let i = s.running.firstIndex(of: previous) { s.running.remove(at: i) }
+            if let jobID { s.running.append(jobID) }
+        }
         threadJob = jobID
     }
 
     private static func emit(_ text: String, level: Int32) {
-        state.lock.lock()
-        let logger = state.logger
-        let only = state.running.count == 1 ? state.running.first : nil
-        state.lock.unlock()
+        let (logger, only) = state.withLock { s in (s.logger, s.running.count == 1 ? s.running.first : nil) }
         guard let logger else { return }
         var meta: Logger.Metadata = ["ffmpegLevel": .stringConvertible(Int(level))]
         if let job = threadJob ?? only { meta["jobId"] = .string(job) }
@@ -50,13 +46,13 @@ public enum FFmpegLog {
         logger.log(level: swiftLevel, "\(text)", metadata: meta)
     }
 
-    private final class State: @unchecked Sendable {
-        let lock = NSLock()
+    private struct State {
         var logger: Logger?
+        /// The jobs rendering now, one entry per thread working on one.
         var running: [String] = []
     }
 
-    nonisolated(unsafe) private static var state = State()
+    private static let state = Mutex(State())
 
     /// The job of the calling thread (a worker's), kept in thread-local storage.
     private static var threadJob: String? {

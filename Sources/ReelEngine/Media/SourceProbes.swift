@@ -1,5 +1,6 @@
 import Foundation
 import ReelSpec
+import Synchronization
 
 /// Every source a timeline names, resolved and probed once, before planning.
 ///
@@ -47,22 +48,13 @@ struct SourceProbes {
     }
 
     /// Results written by concurrent probes, each into its own slot.
-    private final class OutcomeBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var slots: [Outcome?]
+    private final class OutcomeBox: Sendable {
+        private let slots: Mutex<[Outcome?]>
 
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
 
-        func set(_ i: Int, _ outcome: Outcome) {
-            lock.lock()
-            slots[i] = outcome
-            lock.unlock()
-        }
+        func set(_ i: Int, _ outcome: Outcome) { slots.withLock { $0[i] = outcome } }
 
-        var values: [Outcome] {
-            lock.lock()
-            defer { lock.unlock() }
-            return slots.map { $0! }
-        }
+        var values: [Outcome] { slots.withLock { $0.map { $0! } } }
     }
 }

@@ -1,67 +1,57 @@
 import Foundation
+import ReelSync
 
 /// A bounded hand-off between two stages of a render (pictures to the encoder, encoded audio to the
 /// muxer), so one stage works ahead of the next while memory stays bounded.
 ///
 /// Frames a producer reuses stay safe: each queued frame is its own reference, and the next write to
 /// a shared canvas (`makeWritable`) then copies instead of changing a queued picture.
-final class BoundedQueue<Item>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var items: [Item] = []
+final class BoundedQueue<Item>: Sendable {
+    private struct State {
+        var items: [Item] = []
+        var finished = false
+        var failure: Error?
+        var closed = false
+    }
+    private let state = Guarded(State())
     private let capacity: Int
-    private var finished = false
-    private var failure: Error?
-    private var closed = false
 
     init(capacity: Int) { self.capacity = max(1, capacity) }
 
     /// Waits for room, then queues `item`; false once the consumer has closed the queue.
     func push(_ item: Item) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while items.count >= capacity && !closed { condition.wait() }
-        guard !closed else { return false }
-        items.append(item)
-        condition.broadcast()
-        return true
+        state.wait(for: { $0.items.count < capacity || $0.closed }, waking: .all) { s in
+            guard !s.closed else { return false }
+            s.items.append(item)
+            return true
+        }
     }
 
     /// The producer is done, successfully (`error` nil) or not.
     func finish(error: Error?) {
-        condition.lock()
-        finished = true
-        failure = error
-        condition.broadcast()
-        condition.unlock()
+        state.withLock(waking: .all) { s in
+            s.finished = true
+            s.failure = error
+        }
     }
 
     /// The next item; nil when the producer finished or the queue was closed; rethrows the
     /// producer's error.
     func pop() throws -> Item? {
-        condition.lock()
-        defer { condition.unlock() }
-        while items.isEmpty && !finished && !closed { condition.wait() }
-        if !items.isEmpty {
-            let f = items.removeFirst()
-            condition.broadcast()
-            return f
+        try state.wait(for: { !$0.items.isEmpty || $0.finished || $0.closed }, waking: .all) { s in
+            if !s.items.isEmpty { return s.items.removeFirst() }
+            if let failure = s.failure { throw failure }
+            return nil
         }
-        if let failure { throw failure }
-        return nil
     }
 
     /// The consumer stops (done, failed or cancelled): wakes and stops the producer.
     func close() {
-        condition.lock()
-        closed = true
-        items.removeAll()
-        condition.broadcast()
-        condition.unlock()
+        state.withLock(waking: .all) { s in
+            s.closed = true
+            s.items.removeAll()
+        }
     }
 
-    var isClosed: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return closed
-    }
+    var isClosed: Bool { state.withLock { $0.closed } }
 }

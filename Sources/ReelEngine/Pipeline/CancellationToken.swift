@@ -1,21 +1,12 @@
-import Foundation
+import Synchronization
 
 /// A flag another thread sets to stop a render between frames (the CLI's Ctrl-C, the API's cancel).
-public final class CancellationToken: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelled = false
+public final class CancellationToken: Sendable {
+    private let cancelled = Atomic(false)
 
     public init() {}
 
-    public func cancel() {
-        lock.lock()
-        cancelled = true
-        lock.unlock()
-    }
+    public func cancel() { cancelled.store(true, ordering: .releasing) }
 
-    public var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
-    }
+    public var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReelSync
 
 /// Starts one stage of a render's pipeline on a thread of its own.
 enum StageThread {
@@ -8,10 +9,10 @@ enum StageThread {
     static func start(_ name: String, _ body: @escaping () -> Void) -> DispatchSemaphore {
         let done = DispatchSemaphore(value: 0)
         // Foundation's Thread keeps its block until the thread object goes away, after the signal;
-        // the box lets the stage drop `body` first.
-        let box = BodyBox(body)
+        // the body is handed over in a box the stage empties, so it drops `body` first.
+        let box = Guarded<(() -> Void)?>(body)
         let thread = Thread {
-            box.run()
+            run(box)
             done.signal()
         }
         thread.name = name
@@ -21,13 +22,12 @@ enum StageThread {
         return done
     }
 
-    /// Holds a stage's body until it has run once.
-    private final class BodyBox: @unchecked Sendable {
-        private var body: (() -> Void)?
-        init(_ body: @escaping () -> Void) { self.body = body }
-        func run() {
-            body?()
-            body = nil
+    /// Takes the body out of its box and runs it; it is released when this returns.
+    private static func run(_ box: Guarded<(() -> Void)?>) {
+        let body = box.withLock { b in
+            defer { b = nil }
+            return b
         }
+        body?()
     }
 }

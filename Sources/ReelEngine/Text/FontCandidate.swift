@@ -1,6 +1,11 @@
 import CFontconfig
 
 /// One installed face and the characters it covers (a copy of fontconfig's charset, freed once).
+///
+/// `@unchecked Sendable`, proven here: every property is a constant set in `init`, and the charset
+/// (a C pointer the compiler cannot judge) is a private copy that is only ever read
+/// (`FcCharSetHasChar`) after `init` and destroyed once in `deinit`; reads of an unchanging charset
+/// from several threads are safe.
 final class FontCandidate: @unchecked Sendable {
     let ref: FontRef
     let family: String

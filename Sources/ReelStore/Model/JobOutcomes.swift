@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
 
 /// How jobs ended (or went round again) in this process, for `/metrics`
 /// (`reel_job_outcomes_total{outcome}`): counted where the store commits the change.
-public final class JobOutcomes: @unchecked Sendable {
+public final class JobOutcomes: Sendable {
     public enum Outcome: String, CaseIterable, Sendable {
         /// A render was recorded.
         case succeeded
@@ -16,20 +17,11 @@ public final class JobOutcomes: @unchecked Sendable {
         case leaseExpired = "lease_expired"
     }
 
-    private let lock = NSLock()
-    private var counts: [Outcome: Int] = [:]
+    private let counts = Mutex<[Outcome: Int]>([:])
 
     public init() {}
 
-    func count(_ o: Outcome) {
-        lock.lock()
-        counts[o, default: 0] += 1
-        lock.unlock()
-    }
+    func count(_ o: Outcome) { counts.withLock { $0[o, default: 0] += 1 } }
 
-    public var snapshot: [Outcome: Int] {
-        lock.lock()
-        defer { lock.unlock() }
-        return counts
-    }
+    public var snapshot: [Outcome: Int] { counts.withLock { $0 } }
 }

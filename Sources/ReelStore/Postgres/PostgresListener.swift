@@ -1,14 +1,14 @@
 import Foundation
+import Synchronization
 
 /// A thread with a connection of its own that `LISTEN`s on a channel and calls `wake` for every
 /// notification. When the connection breaks (a server restart), it connects again, once a second
 /// until that works, and calls `wake` once connected, since notifications sent meanwhile are lost.
-final class PostgresListener: @unchecked Sendable {
+final class PostgresListener: Sendable {
     let url: String
     let channel: String
     let wake: @Sendable () -> Void
-    private let lock = NSLock()
-    private var stopping = false
+    private let stopping = Atomic(false)
     private let done = DispatchSemaphore(value: 0)
 
     init(url: String, channel: String, wake: @escaping @Sendable () -> Void) {
@@ -17,7 +17,7 @@ final class PostgresListener: @unchecked Sendable {
         self.wake = wake
     }
 
-    private var isStopping: Bool { lock.lock(); defer { lock.unlock() }; return stopping }
+    private var isStopping: Bool { stopping.load(ordering: .acquiring) }
 
     func start() {
         let t = Thread { [self] in
@@ -39,32 +39,28 @@ final class PostgresListener: @unchecked Sendable {
 
     /// Stops listening within half a second and waits for the thread.
     func stop() {
-        lock.lock()
-        stopping = true
-        lock.unlock()
+        stopping.store(true, ordering: .releasing)
         done.wait()
     }
 
     /// The store's listener, if started: at most one.
-    final class Holder: @unchecked Sendable {
-        private let lock = NSLock()
-        private var current: PostgresListener?
+    final class Holder: Sendable {
+        private let current = Mutex<PostgresListener?>(nil)
 
         func start(_ l: PostgresListener) {
-            lock.lock()
-            let previous = current
-            current = l
-            lock.unlock()
+            let previous = current.withLock { c in
+                defer { c = l }
+                return c
+            }
             previous?.stop()
             l.start()
         }
 
         func stop() {
-            lock.lock()
-            let l = current
-            current = nil
-            lock.unlock()
-            l?.stop()
+            current.withLock { c in
+                defer { c = nil }
+                return c
+            }?.stop()
         }
     }
 }

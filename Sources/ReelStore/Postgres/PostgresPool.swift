@@ -1,13 +1,13 @@
 import Foundation
+import ReelSync
 
 /// PostgreSQL connections to one database, each used by one thread at a time. A caller takes an
 /// idle connection (checked alive first) or opens one, and gives it back when its call ends; a
 /// connection that broke, or that cannot leave its transaction, is closed instead, so after a
 /// server restart the pool refills with fresh connections as calls come. The lock guards only
 /// the list, never a query.
-final class PostgresPool: @unchecked Sendable {
-    private let lock = NSLock()
-    private var idle: [PostgresConnection] = []
+final class PostgresPool: Sendable {
+    private let idle = Guarded<[PostgresConnection]>([])
     let url: String
     /// Idle connections kept beyond this many are closed.
     private let keep = 16
@@ -16,13 +16,10 @@ final class PostgresPool: @unchecked Sendable {
 
     /// An idle connection that still works, if there is one.
     private func takeIdle() -> PostgresConnection? {
-        while true {
-            lock.lock()
-            let c = idle.popLast()
-            lock.unlock()
-            guard let c else { return nil }
+        while let c = idle.withLock({ $0.popLast() }) {
             if c.checkAlive() { return c }
         }
+        return nil
     }
 
     func with<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
@@ -33,9 +30,7 @@ final class PostgresPool: @unchecked Sendable {
         defer {
             if c.isUsable && !c.isIdle { _ = try? c.execute("ROLLBACK") }
             if c.isUsable && c.isIdle {
-                lock.lock()
-                if idle.count < keep { idle.append(c) }
-                lock.unlock()
+                idle.withLock { if $0.count < keep { $0.append(c) } }
             }
         }
         return try body(c)

@@ -1,33 +1,36 @@
 import Foundation
 import ReelStore
+import Synchronization
 
 /// A Prometheus histogram: cumulative bucket counts, a sum and a count, safe to observe from any
 /// thread. `lines(name:labels:)` writes its exposition (`_bucket{le=…}`, `_sum`, `_count`).
-public final class Histogram: @unchecked Sendable {
+public final class Histogram: Sendable {
     public let bounds: [Double]
-    private let lock = NSLock()
-    private var counts: [Int]
-    private var sum = 0.0
-    private var count = 0
+    private struct Tally {
+        var counts: [Int]
+        var sum = 0.0
+        var count = 0
+    }
+    private let tally: Mutex<Tally>
 
     public init(bounds: [Double]) {
         self.bounds = bounds.sorted()
-        counts = Array(repeating: 0, count: bounds.count)
+        tally = Mutex(Tally(counts: Array(repeating: 0, count: bounds.count)))
     }
 
     public func observe(_ value: Double) {
-        lock.lock()
-        if let i = bounds.firstIndex(where: { value <= $0 }) { counts[i] += 1 }
-        sum += value
-        count += 1
-        lock.unlock()
+        let i = bounds.firstIndex(where: { value <= $0 })
+        tally.withLock { t in
+            if let i { t.counts[i] += 1 }
+            t.sum += value
+            t.count += 1
+        }
     }
 
     public var snapshot: (buckets: [Int], sum: Double, count: Int) {
-        lock.lock()
-        defer { lock.unlock() }
+        let t = tally.withLock { $0 }
         var running = 0
-        return (counts.map { running += $0; return running }, sum, count)
+        return (t.counts.map { running += $0; return running }, t.sum, t.count)
     }
 
     /// The exposition lines; `labels` is `a="x",b="y"` or empty.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import ReelStore
 import ReelEngine
 
@@ -9,9 +10,8 @@ import ReelEngine
 /// `Sendable` value, so workers rendering chunks of one job at once can share it. Bounded (the
 /// least recently used goes) because a node may work on chunks of many jobs over its life.
 /// Only plans that succeeded are kept: a source that failed for a passing reason is tried again.
-final class PlanCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [(key: String, plan: RenderPlan)] = []
+final class PlanCache: Sendable {
+    private let entries = Mutex<[(key: String, plan: RenderPlan)]>([])
     let capacity: Int
 
     init(capacity: Int = 4) { self.capacity = max(1, capacity) }
@@ -21,28 +21,26 @@ final class PlanCache: @unchecked Sendable {
     func plan(for key: String, make: () throws -> RenderPlan) rethrows -> RenderPlan {
         if let hit = cached(key) { return hit }
         let plan = try make()
-        lock.lock()
-        entries.removeAll { $0.key == key }
-        entries.append((key, plan))
-        if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
-        lock.unlock()
+        entries.withLock { entries in
+            entries.removeAll { $0.key == key }
+            entries.append((key, plan))
+            if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
+        }
         return plan
     }
 
     /// The plan under `key` if cached, marked as the most recently used.
     func cached(_ key: String) -> RenderPlan? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
-        let entry = entries.remove(at: i)
-        entries.append(entry)
-        return entry.plan
+        entries.withLock { entries in
+            guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
+            let entry = entries.remove(at: i)
+            entries.append(entry)
+            return entry.plan
+        }
     }
 
     /// Keys cached, least recently used first (for tests).
     var keys: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries.map(\.key)
+        entries.withLock { $0.map(\.key) }
     }
 }

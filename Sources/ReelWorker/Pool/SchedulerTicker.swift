@@ -1,5 +1,6 @@
 import CSched
 import Foundation
+import ReelSync
 import ReelStore
 import Glibc
 
@@ -17,12 +18,14 @@ import Glibc
 /// fell from ~4–5 ms to ~1.8 ms (docs/PERFORMANCE.md). The cost, a wake-up and two context
 /// switches per CPU per period, was within noise on two renders' time, and is paid only while
 /// renders run: idle, the threads sleep on a condition and the CPUs stay idle.
-public final class SchedulerTicker: @unchecked Sendable {
+public final class SchedulerTicker: Sendable {
     public let periodMicroseconds: Int
-    private let condition = NSCondition()
-    private var renders = 0
-    private var stopping = false
-    private var started = false
+    private struct State {
+        var renders = 0
+        var stopping = false
+        var started = false
+    }
+    private let state = Guarded(State())
     private let running = DispatchGroup()
 
     public init(periodMicroseconds: Int) {
@@ -33,10 +36,11 @@ public final class SchedulerTicker: @unchecked Sendable {
     /// priority: threads inherit their creator's nice value and policy, and a thread may not raise
     /// its own priority back without privilege.
     public func start() {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !started, periodMicroseconds > 0 else { return }
-        started = true
+        let first = state.withLock { s in
+            defer { s.started = true }
+            return !s.started
+        }
+        guard first, periodMicroseconds > 0 else { return }
         for cpu in Self.allowedCPUs() {
             running.enter()
             let t = Thread { [self] in
@@ -52,35 +56,23 @@ public final class SchedulerTicker: @unchecked Sendable {
 
     /// A render began: the threads tick until every render that began has ended.
     public func renderBegan() {
-        condition.lock()
-        renders += 1
-        condition.broadcast()
-        condition.unlock()
+        state.withLock(waking: .all) { $0.renders += 1 }
     }
 
     public func renderEnded() {
-        condition.lock()
-        renders = max(0, renders - 1)
-        condition.unlock()
+        state.withLock { $0.renders = max(0, $0.renders - 1) }
     }
 
     /// Ends the threads (each within one period) and waits for them.
     public func stop() {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        condition.unlock()
+        state.withLock(waking: .all) { $0.stopping = true }
         running.wait()
     }
 
     private func run() {
         var period = timespec(tv_sec: periodMicroseconds / 1_000_000, tv_nsec: (periodMicroseconds % 1_000_000) * 1000)
         while true {
-            condition.lock()
-            while renders == 0 && !stopping { condition.wait() }
-            let stop = stopping
-            condition.unlock()
-            if stop { return }
+            if state.wait(for: { $0.renders > 0 || $0.stopping }, then: { $0.stopping }) { return }
             _ = clock_nanosleep(CLOCK_MONOTONIC, 0, &period, nil)
         }
     }

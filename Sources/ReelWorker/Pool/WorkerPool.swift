@@ -1,4 +1,5 @@
 import Foundation
+import ReelSync
 import ReelStore
 import Logging
 import ReelEngine
@@ -7,7 +8,7 @@ import ReelStorage
 
 /// Worker threads that claim jobs from the store and render them, renewing each job's lease and
 /// reporting progress every quarter second, and stopping a render within a second of a cancel.
-public final class WorkerPool: @unchecked Sendable {
+public final class WorkerPool: Sendable {
     let store: any JobStore
     /// Where outputs and chunk pieces are written.
     let locations: any MediaLocations
@@ -22,38 +23,38 @@ public final class WorkerPool: @unchecked Sendable {
     let ownerPrefix: String
     /// Outputs longer than this many seconds are cut into chunks that any worker renders
     /// (`chunkSeconds`); 0 renders every output whole.
-    public var chunkSeconds = 0
-    /// Wakes each CPU this often while renders run (`SchedulerTicker`); 0: no ticker. Set before
-    /// `start`.
-    public var schedulerTickMicroseconds = 0
-    private var ticker: SchedulerTicker?
+    public let chunkSeconds: Int
+    /// Wakes each CPU while renders run (`schedulerTickMicroseconds`); nil: no ticker.
+    private let ticker: SchedulerTicker?
     /// Plans of the jobs whose chunks this pool's workers took lately (`ChunkRun`).
     let plans = PlanCache()
-    private let condition = NSCondition()
-    private var stopping = false
-    private var pendingWakeups = 0
-    private var threads: [Thread] = []
-    private var running: [String: CancellationToken] = [:]
+    private struct State {
+        var stopping = false
+        var pendingWakeups = 0
+        /// The tokens of the renders running now, by job id (or chunk key).
+        var running: [String: CancellationToken] = [:]
+    }
+    private let state = Guarded(State())
     private let finished = DispatchGroup()
 
-    public init(store: any JobStore, workers: Int, locations: any MediaLocations, resolver: SourceResolver, logger: Logger) {
+    /// `schedulerTickMicroseconds`: how often each CPU is woken while renders run; 0: never.
+    public init(store: any JobStore, workers: Int, locations: any MediaLocations, resolver: SourceResolver, logger: Logger,
+                chunkSeconds: Int = 0, schedulerTickMicroseconds: Int = 0) {
         self.store = store
         count = max(1, workers)
         self.locations = locations
         self.resolver = resolver
         self.logger = logger
+        self.chunkSeconds = chunkSeconds
+        ticker = schedulerTickMicroseconds > 0 ? SchedulerTicker(periodMicroseconds: schedulerTickMicroseconds) : nil
         ownerPrefix = "\(ProcessInfo.processInfo.hostName)-\(getpid())-\(ULID.make().suffix(6))"
     }
 
     public func start() {
         // Another node's submit (or a job given back) wakes a worker here at once.
         store.startWakeups { [weak self] in self?.wake() }
-        if schedulerTickMicroseconds > 0 {
-            // Started here, on the caller's thread: the workers below lower their own priority.
-            let t = SchedulerTicker(periodMicroseconds: schedulerTickMicroseconds)
-            t.start()
-            ticker = t
-        }
+        // Started here, on the caller's thread: the workers below lower their own priority.
+        ticker?.start()
         for i in 0..<count {
             finished.enter()
             let t = Thread { [self] in
@@ -67,7 +68,6 @@ public final class WorkerPool: @unchecked Sendable {
             }
             t.name = "reel-worker-\(i)"
             t.stackSize = 4 << 20
-            threads.append(t)
             t.start()
         }
     }
@@ -76,30 +76,22 @@ public final class WorkerPool: @unchecked Sendable {
     /// notifications (every submit on every node) must not send a worker through as many empty
     /// claims once it is free; one claim per worker finds what is there.
     public func wake() {
-        condition.lock()
-        pendingWakeups = min(pendingWakeups + 1, max(1, count))
-        condition.signal()
-        condition.unlock()
+        state.withLock(waking: .one) { $0.pendingWakeups = min($0.pendingWakeups + 1, max(1, count)) }
     }
 
     /// Stops claiming, interrupts running renders and gives their jobs back to the queue (the
     /// attempt is not counted), then waits for the threads.
     public func shutdown() {
-        condition.lock()
-        stopping = true
-        running.values.forEach { $0.cancel() }
-        condition.broadcast()
-        condition.unlock()
+        state.withLock(waking: .all) { s in
+            s.stopping = true
+            s.running.values.forEach { $0.cancel() }
+        }
         store.stopWakeups()
         finished.wait()
         ticker?.stop()
     }
 
-    private var isStopping: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return stopping
-    }
+    private var isStopping: Bool { state.withLock { $0.stopping } }
 
     private func loop(owner: String) {
         while !isStopping {
@@ -120,10 +112,9 @@ public final class WorkerPool: @unchecked Sendable {
                 job = nil
             }
             guard let job else {
-                condition.lock()
-                if pendingWakeups == 0 && !stopping { _ = condition.wait(until: Date().addingTimeInterval(store.idlePollSeconds)) }
-                pendingWakeups = max(0, pendingWakeups - 1)
-                condition.unlock()
+                state.wait(until: Date().addingTimeInterval(store.idlePollSeconds), for: { $0.pendingWakeups > 0 || $0.stopping }) {
+                    $0.pendingWakeups = max(0, $0.pendingWakeups - 1)
+                }
                 continue
             }
             JobRun(job: job, owner: owner, pool: self).execute()
@@ -132,19 +123,19 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// Registers a running render's token so shutdown can interrupt it; false when already stopping.
     func register(_ id: String, _ token: CancellationToken) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        if stopping { return false }
-        // Counted once per id, as unregister uncounts it (a lease taken over in this process
-        // registers the same id again while the first render winds down).
-        if running.updateValue(token, forKey: id) == nil { ticker?.renderBegan() }
-        return true
+        state.withLock { s in
+            if s.stopping { return false }
+            // Counted once per id, as unregister uncounts it (a lease taken over in this process
+            // registers the same id again while the first render winds down).
+            if s.running.updateValue(token, forKey: id) == nil { ticker?.renderBegan() }
+            return true
+        }
     }
 
     func unregister(_ id: String) {
-        condition.lock()
-        if running.removeValue(forKey: id) != nil { ticker?.renderEnded() }
-        condition.unlock()
+        state.withLock { s in
+            if s.running.removeValue(forKey: id) != nil { ticker?.renderEnded() }
+        }
     }
 
     var shuttingDown: Bool { isStopping }

@@ -49,8 +49,8 @@ struct ChunkRun {
         defer { pool.unregister(key) }
         let reason = JobRun.StopReason()
         let progress = ProgressBox()
-        let keeper = LeaseKeeper(store: store, jobID: chunk.jobID, owner: owner, progress: progress, token: token, reason: reason, logger: log)
-        keeper.chunkIndex = chunk.index
+        let keeper = LeaseKeeper(store: store, jobID: chunk.jobID, owner: owner, progress: progress, token: token, reason: reason,
+                                 logger: log, chunkIndex: chunk.index)
         keeper.start()
         log.info("chunk running", metadata: meta)
         let started = DispatchTime.now()

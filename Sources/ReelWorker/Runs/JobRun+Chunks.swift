@@ -10,7 +10,7 @@ import ReelStorage
 extension JobRun {
     /// The progress of a chunked job: the audio 2 %, the chunks 95 % by their frames (as their
     /// workers last reported to the store), the join 3 %.
-    final class ChunkedProgress: @unchecked Sendable {
+    final class ChunkedProgress: Sendable {
         let store: any JobStore
         let jobID: String
         let frames: Double

@@ -4,6 +4,7 @@ import Logging
 import ReelEngine
 import ReelSpec
 import ReelStorage
+import Synchronization
 
 /// One attempt at one job: plan, render with a `LeaseKeeper` beside it, record the outcome.
 struct JobRun {
@@ -12,11 +13,11 @@ struct JobRun {
     let pool: WorkerPool
 
     /// Why the render's cancellation token fired.
-    final class StopReason: @unchecked Sendable {
-        let lock = NSLock()
-        var value: LeaseStatus = .keepGoing
-        func set(_ v: LeaseStatus) { lock.lock(); if value == .keepGoing { value = v }; lock.unlock() }
-        var current: LeaseStatus { lock.lock(); defer { lock.unlock() }; return value }
+    final class StopReason: Sendable {
+        private let value = Mutex(LeaseStatus.keepGoing)
+        /// The first reason given wins.
+        func set(_ v: LeaseStatus) { value.withLock { if $0 == .keepGoing { $0 = v } } }
+        var current: LeaseStatus { value.withLock { $0 } }
     }
 
     func execute() {
@@ -48,13 +49,14 @@ struct JobRun {
         defer { pool.unregister(job.id) }
         let reason = StopReason()
         let progress = ProgressBox()
-        let leaseKeeper = LeaseKeeper(store: pool.store, jobID: job.id, owner: owner, progress: progress, token: token,
-                                      reason: reason, logger: log)
         let renderer = Renderer(plan: plan, logger: log)
         // A long output is cut into chunks that every worker may render (`chunkSeconds`).
         let ranges = pool.chunkSeconds > 0 ? renderer.chunkRanges(seconds: pool.chunkSeconds) : []
         let chunked = ranges.count > 1 ? ChunkedProgress(store: pool.store, jobID: job.id, frames: plan.frameCount) : nil
-        if let chunked { leaseKeeper.progressSource = chunked.current }
+        var progressSource: (@Sendable () -> Double)?
+        if let chunked { progressSource = { chunked.current() } }
+        let leaseKeeper = LeaseKeeper(store: pool.store, jobID: job.id, owner: owner, progress: progress, token: token,
+                                      reason: reason, logger: log, progressSource: progressSource)
         leaseKeeper.start()
         let started = DispatchTime.now()
         // One file per attempt: a worker that lost its lease can then never touch the file of the

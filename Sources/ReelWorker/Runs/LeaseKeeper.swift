@@ -5,7 +5,7 @@ import ReelEngine
 
 /// A thread beside each render that every 250 ms renews the job's lease, stores progress and ETA,
 /// and fires the render's cancellation token when the job was cancelled or its lease lost.
-final class LeaseKeeper: @unchecked Sendable {
+final class LeaseKeeper: Sendable {
     let store: any JobStore
     let jobID: String
     let owner: String
@@ -14,18 +14,16 @@ final class LeaseKeeper: @unchecked Sendable {
     let reason: JobRun.StopReason
     let logger: Logger
     /// Set for a chunk's render: the chunk's lease is renewed instead of the job's.
-    var chunkIndex: Int?
+    let chunkIndex: Int?
     /// Where the job's progress comes from when it is not one render's (a chunked job's, summed
     /// over its chunks); read on the keeper's thread each beat.
-    var progressSource: (() -> Double)?
+    let progressSource: (@Sendable () -> Double)?
     private let done = DispatchSemaphore(value: 0)
-    private let stopped = NSCondition()
-    private var stopFlag = false
-    /// Beats in a row whose renewal failed (touched only by the keeper's own thread).
-    private var failures = 0
+    /// Signalled once by `stop`: the keeper's wait between beats ends early.
+    private let stopping = DispatchSemaphore(value: 0)
 
     init(store: any JobStore, jobID: String, owner: String, progress: ProgressBox, token: CancellationToken,
-         reason: JobRun.StopReason, logger: Logger) {
+         reason: JobRun.StopReason, logger: Logger, chunkIndex: Int? = nil, progressSource: (@Sendable () -> Double)? = nil) {
         self.store = store
         self.jobID = jobID
         self.owner = owner
@@ -33,22 +31,21 @@ final class LeaseKeeper: @unchecked Sendable {
         self.token = token
         self.reason = reason
         self.logger = logger
+        self.chunkIndex = chunkIndex
+        self.progressSource = progressSource
     }
 
     func start() {
         let started = Date()
         Thread { [self] in
             defer { done.signal() }
-            while true {
-                stopped.lock()
-                if !stopFlag { _ = stopped.wait(until: Date().addingTimeInterval(0.25)) }
-                let stop = stopFlag
-                stopped.unlock()
-                if stop { return }
+            /// Beats in a row whose renewal failed.
+            var failures = 0
+            while stopping.wait(timeout: .now() + 0.25) == .timedOut {
                 let p = progressSource?() ?? progress.current
                 let elapsed = Date().timeIntervalSince(started)
                 let eta = p > 0.01 ? elapsed / p * (1 - p) : nil
-                switch renew(progress: p, eta: eta) {
+                switch renew(progress: p, eta: eta, failures: &failures) {
                 case .keepGoing: continue
                 case .cancel:
                     reason.set(.cancel)
@@ -62,10 +59,7 @@ final class LeaseKeeper: @unchecked Sendable {
     }
 
     func stop() {
-        stopped.lock()
-        stopFlag = true
-        stopped.signal()
-        stopped.unlock()
+        stopping.signal()
         done.wait()
     }
 
@@ -73,7 +67,7 @@ final class LeaseKeeper: @unchecked Sendable {
     /// goes on: the next beat, a quarter second later, tries again well before the lease runs out.
     /// A store that stays broken is logged on its first failure and then every 10 s, not 4 times a
     /// second.
-    private func renew(progress p: Double, eta: Double?) -> LeaseStatus {
+    private func renew(progress p: Double, eta: Double?, failures: inout Int) -> LeaseStatus {
         do {
             let status = try chunkIndex.map { try store.heartbeatChunk(jobID, index: $0, owner: owner, progress: p) }
                 ?? store.heartbeat(jobID, owner: owner, progress: p, eta: eta)

@@ -9,6 +9,10 @@ import FoundationNetworking
 /// attempt with its 3xx status), no cookies, no cache. The answer's body is read and dropped.
 /// Once `close`d it sends nothing more: swift-corelibs-foundation stops the process on a task made
 /// from an invalidated session, so tasks are made under the lock that `close` takes first.
+///
+/// `@unchecked Sendable`, proven here: a URLSession delegate must be an `NSObject`, which the
+/// compiler cannot see as `Sendable`. Its mutable state (`closed`, `exchanges`) is private and
+/// read or written only under `lock`; `session` is set once in `init`, and URLSession is thread-safe.
 final class WebhookClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// How one POST ended.
     enum Answer: Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import ReelSync
 import Logging
 import ReelEngine
 import ReelStore
@@ -11,7 +12,7 @@ import ReelStore
 /// order their events happened; different jobs' go out side by side. A delivery claimed by a
 /// process that died is sent again when this one starts (at least once; a receiver dedupes by
 /// `Reel-Delivery`).
-public final class WebhookDeliverer: @unchecked Sendable {
+public final class WebhookDeliverer: Sendable {
     let store: any JobStore
     let secret: [UInt8]?
     let allowedHosts: AllowedHosts
@@ -23,14 +24,16 @@ public final class WebhookDeliverer: @unchecked Sendable {
     let claimer: String
     private let client = WebhookClient()
     private let threads = DispatchGroup()
-    private var started = false
-    /// Guards the state below; signalled when work arrives, a sender frees up, or `stop` is called.
-    private let condition = NSCondition()
-    private var stopping = false
-    /// Claimed, waiting for a sender (never more than the free senders).
-    private var claimed: [WebhookDelivery] = []
-    /// Senders busy with an attempt.
-    private var sending = 0
+    /// Woken when work arrives, a sender frees up, or `stop` is called.
+    private let state = Guarded(State())
+    private struct State {
+        var started = false
+        var stopping = false
+        /// Claimed, waiting for a sender (never more than the free senders).
+        var claimed: [WebhookDelivery] = []
+        /// Senders busy with an attempt.
+        var sending = 0
+    }
 
     public init(store: any JobStore, secret: String?, allowedHosts: [String], schedule: WebhookSchedule, logger: Logger, senders: Int = 4) {
         self.store = store
@@ -44,7 +47,7 @@ public final class WebhookDeliverer: @unchecked Sendable {
 
     public func start() {
         releaseDeadClaims()
-        started = true
+        state.withLock { $0.started = true }
         spawn("reel-webhooks") { [self] in claimLoop() }
         for i in 0..<senders { spawn("reel-webhook-\(i + 1)") { [self] in sendLoop() } }
     }
@@ -52,11 +55,11 @@ public final class WebhookDeliverer: @unchecked Sendable {
     /// Stops sending: attempts in flight are cancelled, and every delivery this process holds is
     /// made due again at once, for the next start or another process on the same database.
     public func stop() {
-        condition.lock()
-        stopping = true
-        claimed = []
-        condition.broadcast()
-        condition.unlock()
+        let started = state.withLock(waking: .all) { s in
+            s.stopping = true
+            s.claimed = []
+            return s.started
+        }
         client.close()
         guard started else { return }
         threads.wait()
@@ -80,15 +83,11 @@ public final class WebhookDeliverer: @unchecked Sendable {
     /// Claims as many due deliveries as there are free senders; polls every 0.25 s when none are
     /// due, and at once when a sender frees up.
     private func claimLoop() {
-        condition.lock()
-        defer { condition.unlock() }
-        while !stopping {
-            let free = senders - sending - claimed.count
-            if free <= 0 {
-                condition.wait()
-                continue
+        while true {
+            let free: Int? = state.wait(for: { $0.stopping || senders - $0.sending - $0.claimed.count > 0 }) { s in
+                s.stopping ? nil : senders - s.sending - s.claimed.count
             }
-            condition.unlock()
+            guard let free else { return }
             let due: [WebhookDelivery]
             do {
                 // Claimed for longer than an attempt can take, so no second sender takes it meanwhile.
@@ -97,30 +96,24 @@ public final class WebhookDeliverer: @unchecked Sendable {
                 logger.error("webhook claim failed", metadata: ["error": "\(error)"])
                 due = []
             }
-            condition.lock()
-            if stopping { break }  // what was just claimed is released by `stop`
-            if due.isEmpty {
-                _ = condition.wait(until: Date().addingTimeInterval(0.25))
-            } else {
-                claimed += due
-                condition.broadcast()
+            // What was just claimed when `stop` came is released by `stop`.
+            let stopping = state.withLock(waking: .all) { s in
+                if !s.stopping { s.claimed += due }
+                return s.stopping
             }
+            if stopping { return }
+            if due.isEmpty { state.wait(until: Date().addingTimeInterval(0.25), for: { $0.stopping }) { _ in } }
         }
     }
 
     private func sendLoop() {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            while claimed.isEmpty && !stopping { condition.wait() }
-            if stopping { return }
-            let d = claimed.removeFirst()
-            sending += 1
-            condition.unlock()
+        while let d = state.wait(for: { !$0.claimed.isEmpty || $0.stopping }, then: { s -> WebhookDelivery? in
+            if s.stopping { return nil }
+            s.sending += 1
+            return s.claimed.removeFirst()
+        }) {
             attempt(d)
-            condition.lock()
-            sending -= 1
-            condition.broadcast()
+            state.withLock(waking: .all) { $0.sending -= 1 }
         }
     }
 

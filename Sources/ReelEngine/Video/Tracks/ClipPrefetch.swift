@@ -1,4 +1,5 @@
 import Foundation
+import ReelSync
 
 /// The next clip of the timeline opened, sought and decoded up to its first shown frame on a thread
 /// of its own, while the segment before it still plays.
@@ -8,21 +9,22 @@ import Foundation
 /// would wait for pictures. Done ahead, the work overlaps the encoding of the previous segment.
 final class ClipPrefetch {
     private let done: DispatchSemaphore
-    private let box: ResultBox
+    /// Written by the prefetch thread before it signals, read after the wait.
+    private let box = Guarded<Result<ClipProducer, Error>?>(nil)
 
     /// Starts `open` on its own thread; it must return the clip ready at its first time.
     init(_ open: @escaping () throws -> ClipProducer) {
-        let box = ResultBox()
-        self.box = box
+        let box = box
         done = StageThread.start("reel-prefetch") {
-            box.result = Result { try open() }
+            let result = Result { try open() }
+            box.withLock { $0 = result }
         }
     }
 
     /// Waits for the clip (or the error opening it) and hands it over.
     func take() throws -> ClipProducer {
         finish()
-        return try box.result!.get()
+        return try box.withLock { $0! }.get()
     }
 
     /// Waits until the thread has finished, whatever it produced, so nothing outlives the render.
@@ -32,8 +34,4 @@ final class ClipPrefetch {
         done.signal()
     }
 
-    /// Written by the prefetch thread before it signals, read after the wait.
-    private final class ResultBox: @unchecked Sendable {
-        var result: Result<ClipProducer, Error>?
-    }
 }
