@@ -98,16 +98,18 @@ let package = Package(
         .executableTarget(name: "FuzzHTTPHead", dependencies: ["ReelFuzzTargets"], path: "Fuzz/HTTPHead"),
         .executableTarget(name: "FuzzChunked", dependencies: ["ReelFuzzTargets"], path: "Fuzz/Chunked"),
         .executableTarget(name: "FuzzProbe", dependencies: ["ReelFuzzTargets"], path: "Fuzz/Probe"),
-        .testTarget(name: "ReelSpecTests", dependencies: ["ReelSpec"]),
-        .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelSpec", "CFFmpeg"]),
+        // What every test target waits and draws with: Poll (conditions, never sleeps), SplitMix64 (seeded inputs), Collected.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ReelSpecTests", dependencies: ["ReelSpec", "TestSupport"]),
+        .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelSpec", "CFFmpeg", "TestSupport"]),
         // A throwaway PostgreSQL cluster and a store on either database, for the store, worker and cluster tests.
-        .target(name: "StoreFixtures", dependencies: ["ReelStore"], path: "Tests/StoreFixtures"),
-        .testTarget(name: "ReelStoreTests", dependencies: ["ReelStore", "StoreFixtures"]),
-        .testTarget(name: "ReelWorkerTests", dependencies: ["ReelWorker", "ReelStore", "ReelStorage", "ReelEngine", "ReelSpec", "ReelHTTP", "StoreFixtures"]),
-        .testTarget(name: "ReelHTTPTests", dependencies: ["ReelHTTP"]),
+        .target(name: "StoreFixtures", dependencies: ["ReelStore", "TestSupport"], path: "Tests/StoreFixtures"),
+        .testTarget(name: "ReelStoreTests", dependencies: ["ReelStore", "StoreFixtures", "TestSupport"]),
+        .testTarget(name: "ReelWorkerTests", dependencies: ["ReelWorker", "ReelStore", "ReelStorage", "ReelEngine", "ReelSpec", "ReelHTTP", "StoreFixtures", "TestSupport", "TestSupport"]),
+        .testTarget(name: "ReelHTTPTests", dependencies: ["ReelHTTP", "TestSupport"]),
         .testTarget(
             name: "ReelAPITests",
-            dependencies: ["ReelAPI", "ReelServer", "ReelWorker", "ReelStore", "ReelStorage", "ReelSpec", "ReelHTTP", "StoreFixtures",
+            dependencies: ["ReelAPI", "ReelServer", "ReelWorker", "ReelStore", "ReelStorage", "ReelSpec", "ReelHTTP", "StoreFixtures", "TestSupport",
                            .product(name: "Crypto", package: "swift-crypto")]
         ),
     ]

@@ -30,9 +30,14 @@ if ! command -v python3 >/dev/null 2>&1 || ! python3 -c "import venv, ensurepip"
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends python3 python3-venv >/dev/null
 fi
+# Versions are pinned, so a new release cannot change what the tests check.
 venv=.build/pyvenv
-if ! "$venv/bin/python" -c "import openapi_spec_validator, yaml" >/dev/null 2>&1; then
+python_tools=(openapi-spec-validator==0.9.0 pyyaml==6.0.4)
+installed=$("$venv/bin/python" -m pip freeze 2>/dev/null || true)
+stale=0
+for tool in "${python_tools[@]}"; do grep -qix "$tool" <<<"$installed" || stale=1; done
+if [ "$stale" = 1 ]; then
   mkdir -p .build
-  python3 -m venv "$venv"
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check openapi-spec-validator pyyaml
+  [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "${python_tools[@]}"
 fi

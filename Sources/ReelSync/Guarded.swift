@@ -26,11 +26,13 @@ public final class Guarded<State>: @unchecked Sendable {
 
     /// Waits until `ready` holds (checked under the lock, again after each wake-up) or `deadline`
     /// passes (nil: no deadline), then runs `body` under the same hold of the lock and wakes as asked.
+    /// `blocked` runs once, under the lock, when the first check finds it must wait.
     @discardableResult
-    public func wait<R>(until deadline: Date? = nil, for ready: (State) -> Bool, waking wake: Wake = .none,
-                        then body: (inout State) throws -> R) rethrows -> R {
+    public func wait<R>(until deadline: Date? = nil, for ready: (State) -> Bool, blocked: ((inout State) -> Void)? = nil,
+                        waking wake: Wake = .none, then body: (inout State) throws -> R) rethrows -> R {
         condition.lock()
         defer { finish(wake) }
+        if !ready(state) { blocked?(&state) }
         while !ready(state) {
             if let deadline {
                 if !condition.wait(until: deadline) { break }

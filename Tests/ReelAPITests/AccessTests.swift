@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import ReelAPI
+import TestSupport
 import XCTest
 
 /// API keys: required on every /v1/ route and /metrics, and every job, asset and idempotency key
@@ -97,10 +98,9 @@ final class AccessTests: XCTestCase {
         XCTAssertEqual(try TestClient(port: server.port, key: alpha + "x").json("POST", "/v1/jobs", spec).status, 401)
         XCTAssertTrue(server.terminate(), "the server exits after SIGTERM")
         var log = server.log
-        let deadline = Date().addingTimeInterval(10)
-        while !log.contains("\"stopped\"") && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
+        Poll.until(seconds: 10, every: 0.05) {
             log = server.log
+            return log.contains("\"stopped\"")
         }
         // The log is the real one: it has the requests and the keys' fingerprints.
         XCTAssertTrue(log.contains("/v1/jobs/\(id)") && log.contains("\"stopped\""), log)

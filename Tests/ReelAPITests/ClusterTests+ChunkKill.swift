@@ -1,6 +1,7 @@
 import Foundation
 import ReelStore
 import ReelWorker
+import TestSupport
 import XCTest
 
 /// A node killed with SIGKILL while it renders a chunk of another node's job: the chunk's lease
@@ -64,14 +65,7 @@ extension ClusterTests {
     }
 
     /// Polls `body` until it gives a value, for up to two minutes.
-    func eventually<T>(_ body: () -> T?) -> T? {
-        let deadline = Date().addingTimeInterval(120)
-        repeat {
-            if let v = body() { return v }
-            Thread.sleep(forTimeInterval: 0.01)
-        } while Date() < deadline
-        return nil
-    }
+    func eventually<T>(_ body: () -> T?) -> T? { Poll.value(seconds: 120, body) }
 
     /// The packets of the file's `stream` ("v" or "a") as ffprobe reads them: timestamp, duration, flags.
     func packets(_ file: String, _ stream: String) throws -> [String] {

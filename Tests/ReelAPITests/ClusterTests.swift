@@ -1,5 +1,6 @@
 import Foundation
 import StoreFixtures
+import TestSupport
 import XCTest
 
 /// Several `reel serve` processes sharing one PostgreSQL database and one data folder, as nodes of
@@ -36,15 +37,12 @@ final class ClusterTests: XCTestCase {
     /// The job as `port` shows it, polled (each time on a new connection, so a node answering
     /// 503 while PostgreSQL is away does not end the poll) until `until` holds or `seconds` pass.
     func poll(_ port: Int, _ id: String, seconds: Double, until: ([String: Any]) -> Bool) -> [String: Any] {
-        let deadline = Date().addingTimeInterval(seconds)
         var job: [String: Any] = [:]
-        repeat {
-            if let c = try? TestClient(port: port), let r = try? c.request("GET", "/v1/jobs/\(id)"), r.status == 200 {
-                job = r.json
-                if until(job) { break }
-            }
-            Thread.sleep(forTimeInterval: 0.1)
-        } while Date() < deadline
+        Poll.until(seconds: seconds, every: 0.1) {
+            guard let c = try? TestClient(port: port), let r = try? c.request("GET", "/v1/jobs/\(id)"), r.status == 200 else { return false }
+            job = r.json
+            return until(job)
+        }
         return job
     }
 
@@ -138,8 +136,9 @@ final class ClusterTests: XCTestCase {
         let before = poll(n.port, id, seconds: 120) { ($0["progress"] as? Double ?? 0) >= 0.05 }
         try pg.stop()
         defer { try? pg.start() }  // for the tests after this one, should the start below not happen
-        Thread.sleep(forTimeInterval: 1)
         // While the store is away the node says so: 503s with Retry-After, and /readyz names why.
+        XCTAssertTrue(Poll.until(seconds: 30, every: 0.05) { (try? TestClient(port: n.port).request("GET", "/v1/jobs/\(id)"))?.status == 503 },
+                      "the node notices the store is gone")
         let read = try TestClient(port: n.port).request("GET", "/v1/jobs/\(id)")
         XCTAssertEqual(read.status, 503, read.text)
         XCTAssertEqual(read.json["type"] as? String, "urn:reel:problem:store-unavailable", read.text)

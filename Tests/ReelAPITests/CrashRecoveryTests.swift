@@ -1,17 +1,16 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The `reel serve` process itself: killed mid-render with SIGKILL, started again, the job finishes.
 final class CrashRecoveryTests: XCTestCase {
     /// Polls a job until `until` holds or `seconds` pass; returns the last state seen.
     func poll(_ c: TestClient, _ id: String, seconds: Double, until: ([String: Any]) -> Bool) throws -> [String: Any] {
-        let deadline = Date().addingTimeInterval(seconds)
         var job: [String: Any] = [:]
-        repeat {
+        try Poll.until(seconds: seconds, every: 0.05) {
             job = try c.request("GET", "/v1/jobs/\(id)").json
-            if until(job) { break }
-            Thread.sleep(forTimeInterval: 0.05)
-        } while Date() < deadline
+            return until(job)
+        }
         return job
     }
 

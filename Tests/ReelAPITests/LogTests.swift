@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `reel serve` writes pure JSON lines to standard error: its own lines with numbers as numbers,
@@ -28,11 +29,10 @@ final class LogTests: XCTestCase {
         XCTAssertEqual(submitted.status, 202, submitted.text)
         XCTAssertEqual(submitted.header("X-Request-Id"), "log-test-1")
         let id = try XCTUnwrap(submitted.json["id"] as? String)
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, !["succeeded", "failed"].contains(try c.request("GET", "/v1/jobs/\(id)").json["status"] as? String ?? "") {
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        Thread.sleep(forTimeInterval: 0.3)  // the last lines reach the pipe
+        // The job's last line ("job succeeded" or "job failed", with its id) has reached the pipe.
+        XCTAssertTrue(Poll.until(seconds: 60, every: 0.05) {
+            server.logLines.contains { $0.contains("\"jobId\":\"\(id)\"") && ($0.contains("\"job succeeded\"") || $0.contains("\"job failed\"")) }
+        }, server.log)
 
         let objects = server.logLines.map { line -> [String: Any]? in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]

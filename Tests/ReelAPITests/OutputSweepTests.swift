@@ -2,6 +2,7 @@ import Foundation
 @testable import ReelAPI
 @testable import ReelServer
 import ReelStorage
+import TestSupport
 import XCTest
 
 /// Outputs no job refers to — left by a process killed between renaming a finished render into
@@ -66,8 +67,8 @@ final class OutputSweepTests: XCTestCase {
         let again = try ReelService(config: f.service.config, logger: .init(label: "test"))
         try again.start()
         defer { again.stop() }
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline && FileManager.default.fileExists(atPath: chunks + deleted) { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertTrue(Poll.until(seconds: 60, every: 0.05) { !FileManager.default.fileExists(atPath: chunks + deleted) },
+                      "the first retention pass of the new service sweeps the deleted job's folder")
         // One more pass, to be sure every folder has been looked at by the time of the check.
         again.sweep(now: Int64(Date().timeIntervalSince1970 * 1000))
         let left = ((try? FileManager.default.contentsOfDirectory(atPath: chunks)) ?? []).sorted()

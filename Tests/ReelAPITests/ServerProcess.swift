@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A real `reel serve` process on an ephemeral loopback port, for tests that kill or restart it
@@ -83,9 +84,7 @@ final class ServerProcess {
     @discardableResult
     func terminate(within seconds: Double = 60) -> Bool {
         kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        guard process.isRunning else { process.waitUntilExit(); return true }
+        guard Poll.until(seconds: seconds, every: 0.05, { !process.isRunning }) == false else { process.waitUntilExit(); return true }
         kill9()
         return false
     }

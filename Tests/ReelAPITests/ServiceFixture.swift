@@ -2,6 +2,7 @@ import Foundation
 import Logging
 @testable import ReelAPI
 @testable import ReelServer
+import TestSupport
 import XCTest
 
 /// A real service on an ephemeral loopback port with a temporary data directory and media root.
@@ -40,13 +41,11 @@ final class ServiceFixture {
     /// Polls a job (as `key`, by default the first) until `until` holds or the timeout passes.
     func waitForJob(_ id: String, key: String? = nil, timeout: Double = 60, until: ([String: Any]) -> Bool) throws -> [String: Any] {
         let c = try client(key: key)
-        let deadline = Date().addingTimeInterval(timeout)
         var last: [String: Any] = [:]
-        while Date() < deadline {
+        if try Poll.until(seconds: timeout, every: 0.05, {
             last = try c.request("GET", "/v1/jobs/\(id)").json
-            if until(last) { return last }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+            return until(last)
+        }) { return last }
         XCTFail("job \(id) timed out: \(last)")
         throw CocoaError(.userCancelled)
     }

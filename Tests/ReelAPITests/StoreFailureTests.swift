@@ -3,6 +3,7 @@ import Foundation
 @testable import ReelServer
 @testable import ReelStore
 @testable import ReelWorker
+import TestSupport
 import XCTest
 
 /// A locked, full or read-only job store as clients see it: clear statuses, never a 500, and GETs
@@ -19,8 +20,9 @@ final class StoreFailureTests: XCTestCase {
         try foreign.execute("BEGIN IMMEDIATE")
         defer { try? foreign.execute("ROLLBACK") }
         let writer = try f.client()
+        let waitsBefore = SQLiteDatabase.busyWaits
         writer.send(Array("POST /v1/jobs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(spec.utf8.count)\r\n\r\n\(spec)".utf8))
-        Thread.sleep(forTimeInterval: 0.3)  // the POST is now waiting for the lock on a handler thread
+        XCTAssertTrue(Poll.until(seconds: 10) { SQLiteDatabase.busyWaits > waitsBefore }, "the POST waits for the lock on a handler thread")
         let reader = try f.client()
         for _ in 0..<5 {
             let r = try reader.request("GET", "/v1/jobs/\(id)")

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TestSupport
 import XCTest
 
 /// A tiny HTTP/1.1 server on a loopback port that records every request it gets and answers as
@@ -68,11 +69,7 @@ final class WebhookReceiver: @unchecked Sendable {
     /// Waits until `until` holds for the requests so far, or `timeout` passes; returns them.
     @discardableResult
     func wait(timeout: Double = 30, until: ([Request]) -> Bool) -> [Request] {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if until(received) { break }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        Poll.until(seconds: timeout, every: 0.02) { until(received) }
         return received
     }
 

@@ -1,5 +1,6 @@
 @testable import ReelEngine
 import ReelSpec
+import TestSupport
 import XCTest
 
 /// The audio track encoded on its own thread: the same packets as encoding it in line, handed over
@@ -67,9 +68,3 @@ final class AudioEncodingStageTests: XCTestCase {
     }
 }
 
-/// A value moved to another thread that the sending thread no longer uses (what `sending` says of
-/// a parameter, for a closure that cannot say it).
-final class HandedOver<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
-}

@@ -1,4 +1,6 @@
 @testable import ReelEngine
+import TestSupport
+import Synchronization
 import XCTest
 
 /// The hand-off between render stages: order kept, producer held at capacity, errors and closing
@@ -14,9 +16,8 @@ final class BoundedQueueTests: XCTestCase {
             }
             queue.finish(error: nil)
         }
-        // Nobody pops yet: the producer stops once three items wait, and stays stopped.
-        XCTAssertTrue(waitUntil { pushed.value == 3 })
-        Thread.sleep(forTimeInterval: 0.1)
+        // Nobody pops yet: the producer stops once three items wait, and waits for room.
+        XCTAssertTrue(Poll.until(seconds: 5) { queue.producerWaits == 1 }, "the fourth push waits")
         XCTAssertEqual(pushed.value, 3)
         var got: [Int] = []
         while let i = try queue.pop() { got.append(i) }
@@ -41,7 +42,7 @@ final class BoundedQueueTests: XCTestCase {
             _ = queue.push(0)
             if !queue.push(1) { refused.set(1) }  // waits for room until the close
         }
-        Thread.sleep(forTimeInterval: 0.1)
+        XCTAssertTrue(Poll.until(seconds: 5) { queue.producerWaits == 1 }, "the second push waits for room")
         queue.close()
         XCTAssertEqual(done.wait(timeout: .now() + 5), .success, "the producer was released")
         XCTAssertEqual(refused.value, 1)
@@ -55,22 +56,11 @@ final class BoundedQueueTests: XCTestCase {
         XCTAssertNil(try queue.pop(), "a closed queue is empty and never fills again")
         XCTAssertFalse(queue.push(8))
     }
-
-    /// Polls `condition` for up to 5 s.
-    private func waitUntil(_ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return condition()
-    }
 }
 
 /// An integer written on one thread and read on another.
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var v = 0
-    func set(_ n: Int) { lock.lock(); v = n; lock.unlock() }
-    var value: Int { lock.lock(); defer { lock.unlock() }; return v }
+private final class Counter: Sendable {
+    private let v = Atomic(0)
+    func set(_ n: Int) { v.store(n, ordering: .releasing) }
+    var value: Int { v.load(ordering: .acquiring) }
 }

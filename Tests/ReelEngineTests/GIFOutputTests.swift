@@ -1,6 +1,7 @@
 import Foundation
 @testable import ReelEngine
 import ReelSpec
+import TestSupport
 import XCTest
 
 /// `gif` outputs: decoded by ffmpeg and compared with their sources.
@@ -24,7 +25,7 @@ final class GIFOutputTests: XCTestCase {
     func testWriterFramesDecodeExactly() throws {
         let ws = try Workspace()
         let (w, h) = (96, 64)
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: 0x5EED_0001)  // seeded: a failing input comes back on the next run
         let paletteA: [PaletteQuantizer.RGB] = (0..<255).map { (i: Int) -> PaletteQuantizer.RGB in
             PaletteQuantizer.RGB(r: UInt8(i), g: UInt8(255 - i), b: UInt8((i * 7) % 256))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A zzuf-style smoke test: tiny fixtures of several kinds with a few bytes flipped (and some cut
@@ -24,7 +25,7 @@ final class MutatedMediaTests: XCTestCase {
     func testMutatedMediaNeverKillsOrHangsProbeOrRender() throws {
         let ws = try Workspace()
         var rng = SplitMix64(seed: 0x5EED_F00D)
-        var probes = 0, renders = 0, refused = 0
+        var refused = 0, rendered = 0
         var deaths: [String] = []
         for fixture in fixtures {
             try Tools.ffmpeg(fixture.args + [ws.path(fixture.name)])
@@ -38,7 +39,6 @@ final class MutatedMediaTests: XCTestCase {
                 let name = "m\(v).\(ext)"
                 FileManager.default.createFile(atPath: ws.path(name), contents: Data(bytes))
                 let probe = try runBounded(["probe", ws.path(name)], seconds: 20)
-                probes += 1
                 if let death = probe.death {
                     deaths.append("probe \(fixture.name) variant \(v): \(death)")
                     keep([name], from: ws)
@@ -53,7 +53,7 @@ final class MutatedMediaTests: XCTestCase {
                 let spec = try ws.spec(##"{ "version": 1, "output": { "width": 64, "height": 64, "frameRate": 10, "range": { "start": 0, "duration": 0.5 } }, "timeline": { "videos": [ "## + item + " } }",
                                        name: "m\(v).json")
                 let render = try runBounded(["render", spec, "-o", ws.path("out\(v).mp4")], seconds: 60)
-                renders += 1
+                if render.death == nil && render.status == 0 { rendered += 1 }
                 if let death = render.death {
                     deaths.append("render \(fixture.name) variant \(v): \(death)")
                     keep([name, "m\(v).json"], from: ws)
@@ -61,9 +61,10 @@ final class MutatedMediaTests: XCTestCase {
             }
         }
         XCTAssertEqual(deaths, [], "the failing inputs are kept in \(MutatedMediaTests.failures)")
-        XCTAssertEqual(probes, 240)
-        XCTAssertEqual(renders, 60)
+        // Both ends of the damage are reached, so the run tested something: some variants are
+        // refused (and say so), some still render.
         XCTAssertGreaterThan(refused, 0, "some variants are damaged beyond reading, and say so")
+        XCTAssertGreaterThan(rendered, 0, "some lightly damaged variants still render")
     }
 
     static let failures = NSTemporaryDirectory() + "reel-mutated-failures"
@@ -87,29 +88,14 @@ final class MutatedMediaTests: XCTestCase {
         p.standardError = FileHandle.nullDevice
         p.standardInput = FileHandle.nullDevice
         try p.run()
-        let deadline = Date().addingTimeInterval(seconds)
-        while p.isRunning && Date() < deadline { usleep(5_000) }
-        if p.isRunning {
+        if !Poll.until(seconds: seconds, every: 0.005, { !p.isRunning }) {
             p.terminate()
-            usleep(200_000)
-            if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+            if !Poll.until(seconds: 2, { !p.isRunning }) { kill(p.processIdentifier, SIGKILL) }
             p.waitUntilExit()
             return (-1, "still running after \(Int(seconds)) s")
         }
         p.waitUntilExit()
         if p.terminationReason == .uncaughtSignal { return (p.terminationStatus, "killed by signal \(p.terminationStatus)") }
         return (p.terminationStatus, nil)
-    }
-
-    struct SplitMix64 {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import XCTest
 
 /// The threading model: idle connections cost no thread, handlers run in a bounded pool, and
@@ -97,7 +98,7 @@ final class ConcurrencyTests: ServerTestCase {
         for _ in 0..<5 {
             let client = try connect()
             try client.send("GET /file HTTP/1.1\r\nHost: t\r\n\r\n")
-            usleep(20_000)
+            XCTAssertTrue(Poll.until(seconds: 5) { client.unreadBytes > 0 }, "the download has begun")
             client.abort()  // the server's next send gets EPIPE/ECONNRESET, never SIGPIPE
         }
         let client = try connect()

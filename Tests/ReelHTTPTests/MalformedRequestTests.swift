@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Requests that must be refused (and the connection closed) rather than guessed at: the framing
@@ -99,7 +100,7 @@ final class MalformedRequestTests: ServerTestCase {
     }
 
     func testServerSurvivesGarbage() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: 0x5EED_0001)  // seeded: a failing input comes back on the next run
         for round in 0..<60 {
             let client = try connect(timeout: 2)
             var bytes = (0..<Int.random(in: 1...3000, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }

@@ -1,4 +1,5 @@
 @testable import ReelHTTP
+import TestSupport
 import XCTest
 
 /// The parsing pieces on their own: headers, head scanning and parsing, chunked decoding, percent
@@ -162,7 +163,9 @@ final class ParserTests: XCTestCase {
     }
 
     func testRandomInputNeverCrashesTheParsers() {
-        var generator = SystemRandomNumberGenerator()
+        // Seeded, so an input that breaks a parser comes back on the next run (the fuzz targets
+        // explore beyond these).
+        var generator = SplitMix64(seed: 0x0BAD_5EED)
         let alphabet = Array("GET /HTTP1.0\r\n:; \tHost-Length0123456789abcdefxX%&=?chunked,".utf8) + [0, 1, 0x7F, 0xFF]
         for _ in 0..<3000 {
             let length = Int.random(in: 0...200, using: &generator)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Content-Length and chunked bodies, 100-continue, and uploads streamed to temporary files.
@@ -18,8 +19,9 @@ final class RequestBodyTests: ServerTestCase {
     func testChunkedBodyWithExtensionsAndTrailers() throws {
         try startServer()
         let client = try connect()
+        let heads = handler.headsRead
         try client.send("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5;name=value\r\nhello\r\n")
-        usleep(20_000)
+        XCTAssertTrue(Poll.until(seconds: 5) { handler.headsRead > heads }, "the server read the first chunk with the head")
         try client.send("1\r\n \r\n00006 \r\nworld!\r\n0\r\nX-Trailer: yes\r\n\r\nGET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
         let response = try client.readResponse()
         XCTAssertEqual(response.status, 200)
@@ -64,9 +66,10 @@ final class RequestBodyTests: ServerTestCase {
         try startServer()
         let client = try connect()
         let body = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        let heads = handler.headsRead
         try client.send(Array("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: \(body.count)\r\n\r\n".utf8))
         try client.send(Array(body[0..<70_000]))
-        usleep(20_000)
+        XCTAssertTrue(Poll.until(seconds: 5) { handler.headsRead > heads }, "the server is reading the body")
         try client.send(Array(body[70_000...]))
         let response = try client.readResponse()
         XCTAssertEqual(response.status, 201)

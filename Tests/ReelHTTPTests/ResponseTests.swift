@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Response headers, file streaming, path decoding and the request log.
@@ -78,9 +79,10 @@ final class ResponseTests: ServerTestCase {
 
     func testSlowReaderStillGetsTheWholeFile() throws {
         try startServer()
-        let client = try connect(timeout: 5)
+        // A 16 KiB window for a 3 MiB file: the server fills the socket and must wait for EPOLLOUT.
+        let client = try connect(timeout: 5, receiveBuffer: 16 << 10)
         try client.send("GET /file HTTP/1.1\r\nHost: t\r\n\r\nGET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
-        usleep(200_000)  // the server fills the socket and must wait for EPOLLOUT
+        XCTAssertTrue(Poll.until(seconds: 5) { client.unreadBytes > 0 }, "the answer has begun")
         let response = try client.readResponse()
         XCTAssertTrue(response.body == fixture)
         XCTAssertEqual(try client.readResponse().text, "hello")

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Glibc
 import ReelHTTP
+import TestSupport
 import XCTest
 
 /// Base class for tests against a real server on an ephemeral loopback port. Each test gets fresh
@@ -64,8 +65,8 @@ class ServerTestCase: XCTestCase {
         return done.wait(timeout: .now() + gracePeriod + 4) == .success
     }
 
-    func connect(timeout: Double = 3) throws -> TestClient {
-        try TestClient(port: port, timeout: timeout)
+    func connect(timeout: Double = 3, receiveBuffer: Int32? = nil) throws -> TestClient {
+        try TestClient(port: port, timeout: timeout, receiveBuffer: receiveBuffer)
     }
 
     /// Sends `raw` on a new connection and checks the server answers `status` and then closes.
@@ -91,12 +92,7 @@ class ServerTestCase: XCTestCase {
 
     /// Waits (briefly) until `condition` holds; the server may finish cleanup just after replying.
     func eventually(_ seconds: Double = 2, _ condition: () -> Bool) -> Bool {
-        let end = Date().addingTimeInterval(seconds)
-        while Date() < end {
-            if condition() { return true }
-            usleep(5000)
-        }
-        return condition()
+        Poll.until(seconds: seconds, every: 0.005, condition)
     }
 
     /// 3 MiB + 12345 bytes of a pattern that does not repeat at any power-of-two offset; built once.

@@ -43,10 +43,19 @@ final class TestClient {
     private static let bufferLimit = 64 << 20
     private var operationDeadline = Date.distantFuture
 
-    init(port: Int, timeout: Double = 3) throws {
+    /// `receiveBuffer`: the socket's receive buffer in bytes (nil: the kernel's), set before
+    /// connecting so the window the server may fill is that small.
+    /// Bytes the kernel holds for this socket that it has not read yet (FIONREAD).
+    var unreadBytes: Int {
+        var n: Int32 = 0
+        return ioctl(fd, UInt(FIONREAD), &n) == 0 ? Int(n) + buffer.count : buffer.count
+    }
+
+    init(port: Int, timeout: Double = 3, receiveBuffer: Int32? = nil) throws {
         operationLimit = timeout * 2
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ClientError.system("socket", errno) }
+        if var size = receiveBuffer { setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
         var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1e6))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))

@@ -17,6 +17,10 @@ final class TestHandler: HTTPHandler, @unchecked Sendable {
     private var uploads: [(path: String, bytes: Int64, content: [UInt8])] = []
     /// Signalled when a `/sleep` request starts.
     let sleepStarted = DispatchSemaphore(value: 0)
+    /// Heads the server has read and asked about (`bodyPolicy`, on the event loop): once it moves,
+    /// the server has read everything a client sent up to that head.
+    var headsRead: Int { lock.lock(); defer { lock.unlock() }; return heads }
+    private var heads = 0
 
     init(uploadDirectory: String, keepDirectory: String, filePath: String) {
         self.uploadDirectory = uploadDirectory
@@ -29,6 +33,9 @@ final class TestHandler: HTTPHandler, @unchecked Sendable {
     var receivedUploads: [(path: String, bytes: Int64, content: [UInt8])] { lock.lock(); defer { lock.unlock() }; return uploads }
 
     func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy {
+        lock.lock()
+        heads += 1
+        lock.unlock()
         switch head.path {
         case "/echo": return .buffer(maxBytes: 1 << 20)
         case "/json": return .buffer(maxBytes: 64)

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ReelStore
 import StoreFixtures
+import TestSupport
 import XCTest
 
 final class JobStoreTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ReelStore
 import StoreFixtures
+import TestSupport
 import XCTest
 
 /// What only the PostgreSQL store has to show: stores on one database behave as nodes of one

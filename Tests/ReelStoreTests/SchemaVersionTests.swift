@@ -1,6 +1,7 @@
 import Foundation
 @testable import ReelStore
 import StoreFixtures
+import TestSupport
 import XCTest
 
 /// Schema migrations by `user_version`: a database from a newer Reel is refused untouched, and

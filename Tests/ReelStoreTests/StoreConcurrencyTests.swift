@@ -1,6 +1,7 @@
 import Foundation
 @testable import ReelStore
 import StoreFixtures
+import TestSupport
 import XCTest
 
 /// The store under a lock held by another connection (another process, in production): reads go
@@ -39,14 +40,12 @@ final class StoreConcurrencyTests: XCTestCase {
         let foreign = try ForeignWriter(path: dir + "/reel.db")
         defer { foreign.release() }
         let writerDone = Flag()
-        let writerStarted = DispatchSemaphore(value: 0)
+        let waitsBefore = SQLiteDatabase.busyWaits
         Thread {
-            writerStarted.signal()
             _ = try? store.submit(spec: "{}", bodyHash: "h2", idempotencyKey: nil)  // waits 2 s, then busy
             writerDone.set()
         }.start()
-        writerStarted.wait()
-        Thread.sleep(forTimeInterval: 0.2)  // let the writer enter SQLite's busy wait
+        XCTAssertTrue(Poll.until(seconds: 10) { SQLiteDatabase.busyWaits > waitsBefore }, "the writer waits in SQLite's busy handler")
         // With one process-wide mutex this read waited for the writer's whole busy timeout.
         XCTAssertEqual(try store.job(job.id)?.status, .queued)
         XCTAssertEqual(try store.list(status: nil, limit: 5, cursor: nil).jobs.count, 1)

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 @testable import ReelStore
 import StoreFixtures
+import TestSupport
 import XCTest
 
 /// The store wakes idle workers after each commit that may have made work claimable: SQLite in
@@ -24,12 +25,7 @@ final class StoreWakeupTests: XCTestCase {
 
     /// Waits (at most 10 s) until `wakes` passes `count`; the PostgreSQL listener is a thread of its own.
     func waitForWake(past count: Int, _ wakes: Counter) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while wakes.count <= count {
-            if Date() > deadline { return false }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        return true
+        Poll.until(seconds: 10, every: 0.005) { wakes.count > count }
     }
 
     func testSubmitRetryReleaseAndChunksWakeTheWorkers() throws {

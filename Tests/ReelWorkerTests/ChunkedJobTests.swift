@@ -6,6 +6,7 @@ import ReelStore
 import ReelStorage
 import StoreFixtures
 import ReelSpec
+import TestSupport
 import XCTest
 
 /// Chunked jobs through a worker pool on SQLite (several workers of one node share the chunks),
@@ -27,11 +28,7 @@ final class ChunkedJobTests: XCTestCase {
     }
 
     func waitFor(_ store: any JobStore, _ id: String, timeout: Double = 120, until: (Job) -> Bool) throws -> Job {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let j = try store.job(id), until(j) { return j }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        if let j = try Poll.value(seconds: timeout, every: 0.05, { try store.job(id).flatMap { until($0) ? $0 : nil } }) { return j }
         XCTFail("timed out waiting for \(id): \(String(describing: try store.job(id)))")
         throw CocoaError(.userCancelled)
     }
@@ -151,13 +148,11 @@ final class ChunkedJobTests: XCTestCase {
         XCTAssertLessThan(stopped.progress, 1)
         XCTAssertNil(stopped.output)
         // The chunk workers stop at their next beat and give their chunks back.
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, try store.chunks(of: id).contains(where: { $0.status == .running }) { Thread.sleep(forTimeInterval: 0.1) }
-        XCTAssertFalse(try store.chunks(of: id).contains { $0.status == .running }, "no chunk still rendering")
+        XCTAssertTrue(try Poll.until(seconds: 30) { try !store.chunks(of: id).contains { $0.status == .running } }, "no chunk still rendering")
         XCTAssertLessThan(try store.chunks(of: id).filter { $0.status == .done }.count, 60)
         XCTAssertNil(try store.claimChunk(owner: "X", jobID: nil), "nothing left to claim")
-        Thread.sleep(forTimeInterval: 0.5)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/outputs/.chunks/" + id), "chunk files removed")
+        // The job's worker removes the chunk files once the job has ended.
+        XCTAssertTrue(Poll.until(seconds: 30) { !FileManager.default.fileExists(atPath: dir + "/outputs/.chunks/" + id) }, "chunk files removed")
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/outputs/.chunks"), "and their folder, now that no job has chunks")
     }
 }

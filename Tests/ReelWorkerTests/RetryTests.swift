@@ -6,6 +6,7 @@ import ReelHTTP
 import ReelStore
 import ReelStorage
 import StoreFixtures
+import TestSupport
 import XCTest
 
 /// A job is tried again only when its failure may pass: a source server answering 503 is retried
@@ -36,11 +37,7 @@ final class RetryTests: XCTestCase {
         let submitted = try store.submit(spec: spec, bodyHash: SHA256.hex(of: Array(spec.utf8)), idempotencyKey: nil)
         guard case .created(let job) = submitted else { throw SubmitDidNotCreate(result: submitted) }
         pool.wake()
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            if let j = try store.job(job.id), j.status.isFinished { return j }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        if let j = try Poll.value(seconds: 60, every: 0.05, { try store.job(job.id).flatMap { $0.status.isFinished ? $0 : nil } }) { return j }
         XCTFail("the job did not finish")
         throw CocoaError(.userCancelled)
     }

@@ -3,6 +3,7 @@ import Glibc
 @testable import ReelWorker
 import ReelStore
 import StoreFixtures
+import TestSupport
 import XCTest
 
 /// The ticker's threads: one per allowed CPU, pinned there, at normal priority; they wake the CPU
@@ -44,7 +45,8 @@ final class SchedulerTickerTests: XCTestCase {
     }
 
     /// How often each new `reel-tick` thread woke during the next `seconds` (voluntary context
-    /// switches: each timer sleep ends in one).
+    /// switches: each timer sleep ends in one). A rate is measured over a window of time: this
+    /// sleep is the window, not a wait for something to happen.
     static func wakeups(during seconds: Double, except old: Set<String>) -> [Int] {
         let before = Dictionary(uniqueKeysWithValues: ticks(except: old).map { ($0.tid, $0.wakeups) })
         Thread.sleep(forTimeInterval: seconds)
@@ -56,11 +58,10 @@ final class SchedulerTickerTests: XCTestCase {
         let ticker = SchedulerTicker(periodMicroseconds: 1000)
         ticker.start()
         var ticks: [TaskInfo] = []
-        let deadline = Date().addingTimeInterval(10)
         let cpus = SchedulerTicker.allowedCPUs()
-        while ticks.count < cpus.count && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
+        Poll.until(seconds: 10) {
             ticks = Self.ticks(except: old)
+            return ticks.count >= cpus.count
         }
         XCTAssertEqual(cpus.count, ProcessInfo.processInfo.activeProcessorCount)
         XCTAssertEqual(Set(ticks.map(\.name)), Set(cpus.map { "reel-tick-\($0)" }))
@@ -70,8 +71,8 @@ final class SchedulerTickerTests: XCTestCase {
             XCTAssertEqual(t.policy, 0, "SCHED_OTHER, the HTTP threads' policy")
         }
 
-        // No render: the threads wait on the condition, no timer wake-ups.
-        Thread.sleep(forTimeInterval: 0.05)
+        // No render: the threads wait on the condition, no timer wake-ups (one at most, as a thread
+        // reaches its wait).
         let idle = Self.wakeups(during: 0.3, except: old)
         XCTAssertEqual(idle.count, cpus.count)
         XCTAssertTrue(idle.allSatisfy { $0 <= 1 }, "an idle ticker sleeps: \(idle)")
@@ -88,7 +89,6 @@ final class SchedulerTickerTests: XCTestCase {
         let oneLeft = Self.wakeups(during: 0.1, except: old)
         XCTAssertTrue(oneLeft.allSatisfy { $0 >= 10 }, "one render still runs: \(oneLeft)")
         ticker.renderEnded()
-        Thread.sleep(forTimeInterval: 0.05)
         let ended = Self.wakeups(during: 0.3, except: old)
         XCTAssertEqual(ended.count, cpus.count)
         XCTAssertTrue(ended.allSatisfy { $0 <= 1 }, "no render: asleep: \(ended)")
@@ -99,12 +99,7 @@ final class SchedulerTickerTests: XCTestCase {
 
     /// True once no `reel-tick` thread is left (a thread that returned may linger a moment).
     static func waitForNoTicker(except old: Set<String>) -> Bool {
-        let deadline = Date().addingTimeInterval(5)
-        while !ticks(except: old).isEmpty {
-            if Date() > deadline { return false }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return true
+        Poll.until(seconds: 5) { ticks(except: old).isEmpty }
     }
 
     func testAZeroPeriodStartsNothing() {
@@ -112,7 +107,7 @@ final class SchedulerTickerTests: XCTestCase {
         let ticker = SchedulerTicker(periodMicroseconds: 0)
         ticker.start()
         ticker.renderBegan()
-        Thread.sleep(forTimeInterval: 0.05)
+        // `start` makes its threads before it returns, so none can appear later.
         XCTAssertTrue(Self.ticks(except: old).isEmpty)
         ticker.stop()
     }

@@ -5,6 +5,7 @@ import ReelEngine
 import ReelStore
 import ReelStorage
 import StoreFixtures
+import TestSupport
 import XCTest
 
 final class WorkerPoolTests: XCTestCase {
@@ -24,11 +25,7 @@ final class WorkerPoolTests: XCTestCase {
     }
 
     func waitFor(_ store: any JobStore, _ id: String, timeout: Double = 30, until: (Job) -> Bool) throws -> Job {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let j = try store.job(id), until(j) { return j }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        if let j = try Poll.value(seconds: timeout, every: 0.05, { try store.job(id).flatMap { until($0) ? $0 : nil } }) { return j }
         let last = try store.job(id)
         XCTFail("timed out waiting for \(id): \(String(describing: last))")
         throw CocoaError(.userCancelled)
@@ -128,14 +125,12 @@ final class RenderPriorityTests: XCTestCase {
         var stopped = false
         defer { if !stopped { pool.shutdown() } }
         pool.wake()
-        let deadline = Date().addingTimeInterval(30)
         var lowered: [SchedulerTickerTests.TaskInfo] = []
         let lower = { (t: SchedulerTickerTests.TaskInfo) in t.policy == Int(RenderPriority.policy) && t.nice == Int(RenderPriority.niceness) }
-        while Date() < deadline {
+        try Poll.until(seconds: 30, every: 0.05) {
             lowered = SchedulerTickerTests.tasks(named: "").filter(lower)
             // The worker, its lease keeper, the render's picture and audio threads, x264's threads.
-            if try store.job(job.id)?.status == .running, lowered.count >= 5 { break }
-            Thread.sleep(forTimeInterval: 0.05)
+            return try store.job(job.id)?.status == .running && lowered.count >= 5
         }
         XCTAssertNotNil(lowered.first { $0.name == "reel-worker-0" }, "\(SchedulerTickerTests.tasks(named: ""))")
         XCTAssertGreaterThanOrEqual(lowered.count, 5, "the render's threads inherit it: \(lowered.map(\.name))")

@@ -1,6 +1,5 @@
 import Foundation
 import ReelStore
-import Synchronization
 import XCTest
 
 /// A job store implementation under test: SQLite in a test's folder, or a fresh database on the
@@ -58,10 +57,3 @@ public struct SubmitDidNotCreate: Error, CustomStringConvertible {
     public var description: String { "expected a new job, got \(result)" }
 }
 
-/// Values gathered from several threads at once (`DispatchQueue.concurrentPerform` bodies).
-public final class Collected<T: Sendable>: Sendable {
-    private let items = Mutex<[T]>([])
-    public init() {}
-    public func append(_ item: T) { items.withLock { $0.append(item) } }
-    public var all: [T] { items.withLock { $0 } }
-}

@@ -12,6 +12,7 @@ final class BoundedQueue<Item>: Sendable {
         var finished = false
         var failure: Error?
         var closed = false
+        var producerWaits = 0
     }
     private let state = Guarded(State())
     private let capacity: Int
@@ -20,7 +21,7 @@ final class BoundedQueue<Item>: Sendable {
 
     /// Waits for room, then queues `item`; false once the consumer has closed the queue.
     func push(_ item: Item) -> Bool {
-        state.wait(for: { $0.items.count < capacity || $0.closed }, waking: .all) { s in
+        state.wait(for: { $0.items.count < capacity || $0.closed }, blocked: { $0.producerWaits += 1 }, waking: .all) { s in
             guard !s.closed else { return false }
             s.items.append(item)
             return true
@@ -54,4 +55,8 @@ final class BoundedQueue<Item>: Sendable {
     }
 
     var isClosed: Bool { state.withLock { $0.closed } }
+
+    /// How often the producer found the queue full and waited for room (the consumer is the
+    /// slower stage).
+    var producerWaits: Int { state.withLock { $0.producerWaits } }
 }

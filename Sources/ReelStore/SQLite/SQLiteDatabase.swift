@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Synchronization
 
 /// Owns one SQLite connection (`sqlite3*`), opened in WAL mode with `synchronous=FULL`, so a
 /// committed write is on disk before the caller answers, and a busy timeout so a competing
@@ -28,7 +29,7 @@ public final class SQLiteDatabase {
         }
         handle = db
         self.path = path
-        sqlite3_busy_timeout(db, busyTimeoutMillis)
+        SQLiteDatabase.installBusyHandler(db, millis: busyTimeoutMillis)
         // Switching a new file to WAL needs it to itself; SQLite answers BUSY at once (no busy
         // handler) while another connection opening the same new file holds it, so wait here.
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(busyTimeoutMillis) * 1_000_000
@@ -99,7 +100,32 @@ public final class SQLiteDatabase {
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
     /// Sets how long this connection waits for another's lock before failing with SQLITE_BUSY.
-    func setBusyTimeout(millis: Int32) { sqlite3_busy_timeout(handle, millis) }
+    func setBusyTimeout(millis: Int32) { SQLiteDatabase.installBusyHandler(handle, millis: millis) }
+
+    /// How many times, in this process, a connection found the database locked by another and
+    /// began to wait for it (a test that must know a writer is waiting waits for this to move).
+    public static var busyWaits: Int { busyWaitCount.load(ordering: .acquiring) }
+    private static let busyWaitCount = Atomic(0)
+
+    /// SQLite's own busy timeout (the same schedule of sleeps: 1, 2, 5, 10, 15, 20, 25, 25, 25, 50,
+    /// 50, then 100 ms, the last cut to end at `millis`), with each wait counted in `busyWaits`. The
+    /// timeout travels as the handler's context pointer's value, so nothing needs freeing.
+    private static func installBusyHandler(_ db: OpaquePointer, millis: Int32) {
+        sqlite3_busy_handler(db, { context, count in
+            if count == 0 { SQLiteDatabase.busyWaitCount.add(1, ordering: .releasing) }
+            let timeout = Int(bitPattern: context)
+            let delays = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100]
+            let n = Int(count)
+            var delay = delays[min(n, delays.count - 1)]
+            let prior = n < delays.count ? delays[..<n].reduce(0, +) : delays.reduce(0, +) + 100 * (n - delays.count)
+            if prior + delay > timeout {
+                delay = timeout - prior
+                if delay <= 0 { return 0 }
+            }
+            usleep(UInt32(delay * 1000))
+            return 1
+        }, UnsafeMutableRawPointer(bitPattern: Int(max(0, millis))))
+    }
 
     /// The schema version (`PRAGMA user_version`).
     public var userVersion: Int {
