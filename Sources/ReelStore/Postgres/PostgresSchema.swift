@@ -1,6 +1,6 @@
 import Foundation
 /// The PostgreSQL schema, one entry per version in `reel_schema`; append, never edit, to migrate.
-/// It holds what SQLite's `JobStoreSchema` holds after all of its steps; `seq` stands for SQLite's
+/// Its first step holds what SQLite's `SQLiteSchema` holds after its first four; `seq` stands for SQLite's
 /// rowid (the list order and cursors).
 enum PostgresSchema {
     static let migrations = [
@@ -59,64 +59,13 @@ enum PostgresSchema {
             PRIMARY KEY (job_id, asset_id)
         );
         CREATE INDEX job_assets_by_asset ON job_assets (asset_id);
-        CREATE TABLE webhook_deliveries (
-            seq BIGSERIAL NOT NULL UNIQUE,
-            id TEXT PRIMARY KEY,
-            job_id TEXT NOT NULL,
-            event TEXT NOT NULL,
-            url TEXT NOT NULL,
-            body TEXT NOT NULL,
-            status TEXT NOT NULL,
-            attempts INTEGER NOT NULL DEFAULT 0,
-            last_status INTEGER,
-            last_error TEXT,
-            created_at BIGINT NOT NULL,
-            next_attempt_at BIGINT,
-            last_attempt_at BIGINT,
-            finished_at BIGINT,
-            claimed_by TEXT
-        );
-        CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
-        CREATE INDEX webhook_deliveries_by_job ON webhook_deliveries (job_id);
-        CREATE TABLE templates (
-            seq BIGSERIAL NOT NULL UNIQUE,
-            id TEXT PRIMARY KEY,
-            key_id TEXT NOT NULL DEFAULT '',
-            name TEXT,
-            spec TEXT NOT NULL,
-            placeholders TEXT NOT NULL,
-            created_at BIGINT NOT NULL
-        );
-        CREATE INDEX templates_by_key ON templates (key_id);
+        \(SharedSchema.webhookDeliveries(.postgres))
+        \(SharedSchema.templates(.postgres))
         """,
-        // 2: an asset's kind (media, font, captions), as SQLite's migration 5.
-        """
-        ALTER TABLE assets ADD COLUMN kind TEXT NOT NULL DEFAULT 'media';
-        """,
-        // 3: how a finished output's video frames were made, as SQLite's migration 6.
-        """
-        ALTER TABLE jobs ADD COLUMN output_copied_frames BIGINT;
-        ALTER TABLE jobs ADD COLUMN output_encoded_frames BIGINT;
-        """,
-        // 4: chunked rendering. A long job is cut into `job_chunks`, each claimed and rendered by
-        // any worker on any node with a lease and attempts of its own; `jobs.chunks` is how many.
-        """
-        ALTER TABLE jobs ADD COLUMN chunks INTEGER NOT NULL DEFAULT 1;
-        CREATE TABLE job_chunks (
-            job_id TEXT NOT NULL,
-            idx INTEGER NOT NULL,
-            frame_start BIGINT NOT NULL,
-            frame_end BIGINT NOT NULL,
-            status TEXT NOT NULL,
-            attempts INTEGER NOT NULL DEFAULT 0,
-            progress DOUBLE PRECISION NOT NULL DEFAULT 0,
-            lease_owner TEXT,
-            lease_expires BIGINT,
-            error TEXT,
-            PRIMARY KEY (job_id, idx)
-        );
-        CREATE INDEX job_chunks_by_status ON job_chunks (status);
-        """,
+        // 2–4: as SQLite's 5–7.
+        SharedSchema.assetKinds(.postgres),
+        SharedSchema.outputFrameCounts(.postgres),
+        SharedSchema.jobChunks(.postgres),
     ]
 
     /// The advisory lock key held while migrating ("reel" in ASCII, then 1): of several nodes

@@ -13,9 +13,19 @@ public struct SQLDialect: Sendable {
     public let forUpdateOfSkipLocked: @Sendable (String) -> String
     /// Appended to a SELECT whose rows must not change or go before the transaction ends.
     public let forShare: String
+    /// Column types in DDL: a 64-bit integer (times in ms, frame numbers) and a double.
+    public let bigint: String
+    public let double: String
+    /// After a table whose primary key is its only index (SQLite stores it as the key's B-tree).
+    public let withoutRowID: String
+    /// The first line of a table that needs `sequence` as a column of its own (SQLite has rowid).
+    public let sequenceColumn: String
 
     public static let sqlite = SQLDialect(sequence: "rowid", forUpdate: "", forUpdateSkipLocked: "",
-                                          forUpdateOfSkipLocked: { _ in "" }, forShare: "")
+                                          forUpdateOfSkipLocked: { _ in "" }, forShare: "",
+                                          bigint: "INTEGER", double: "REAL", withoutRowID: " WITHOUT ROWID", sequenceColumn: "")
     public static let postgres = SQLDialect(sequence: "seq", forUpdate: " FOR UPDATE", forUpdateSkipLocked: " FOR UPDATE SKIP LOCKED",
-                                            forUpdateOfSkipLocked: { " FOR UPDATE OF \($0) SKIP LOCKED" }, forShare: " FOR SHARE")
+                                            forUpdateOfSkipLocked: { " FOR UPDATE OF \($0) SKIP LOCKED" }, forShare: " FOR SHARE",
+                                            bigint: "BIGINT", double: "DOUBLE PRECISION", withoutRowID: "",
+                                            sequenceColumn: "seq BIGSERIAL NOT NULL UNIQUE,\n    ")
 }

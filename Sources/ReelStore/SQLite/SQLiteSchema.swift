@@ -100,67 +100,17 @@ enum SQLiteSchema {
         ALTER TABLE jobs ADD COLUMN webhook_url TEXT;
         ALTER TABLE jobs ADD COLUMN webhook_events TEXT;
         ALTER TABLE jobs ADD COLUMN webhook_progress_at INTEGER;
-        CREATE TABLE webhook_deliveries (
-            id TEXT PRIMARY KEY,
-            job_id TEXT NOT NULL,
-            event TEXT NOT NULL,
-            url TEXT NOT NULL,
-            body TEXT NOT NULL,
-            status TEXT NOT NULL,
-            attempts INTEGER NOT NULL DEFAULT 0,
-            last_status INTEGER,
-            last_error TEXT,
-            created_at INTEGER NOT NULL,
-            next_attempt_at INTEGER,
-            last_attempt_at INTEGER,
-            finished_at INTEGER,
-            claimed_by TEXT
-        );
-        CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
-        CREATE INDEX webhook_deliveries_by_job ON webhook_deliveries(job_id);
+        \(SharedSchema.webhookDeliveries(.sqlite))
         """,
         // 4: templates: specs with `{{name}}` placeholders, owned by a key; a job made from one
         // remembers it.
         """
-        CREATE TABLE templates (
-            id TEXT PRIMARY KEY,
-            key_id TEXT NOT NULL DEFAULT '',
-            name TEXT,
-            spec TEXT NOT NULL,
-            placeholders TEXT NOT NULL,
-            created_at INTEGER NOT NULL
-        );
-        CREATE INDEX templates_by_key ON templates(key_id);
+        \(SharedSchema.templates(.sqlite))
         ALTER TABLE jobs ADD COLUMN template_id TEXT;
         """,
-        // 5: an asset's kind (media, font, captions): uploads are fonts and caption files too, each
-        // with its own probe. Earlier uploads were all media.
-        """
-        ALTER TABLE assets ADD COLUMN kind TEXT NOT NULL DEFAULT 'media';
-        """,
-        // 6: how a finished output's video frames were made (passthrough copies some).
-        """
-        ALTER TABLE jobs ADD COLUMN output_copied_frames INTEGER;
-        ALTER TABLE jobs ADD COLUMN output_encoded_frames INTEGER;
-        """,
-        // 7: chunked rendering. A long job is cut into `job_chunks`, each claimed and rendered by
-        // any worker with a lease and attempts of its own; `jobs.chunks` is how many (1: not cut).
-        """
-        ALTER TABLE jobs ADD COLUMN chunks INTEGER NOT NULL DEFAULT 1;
-        CREATE TABLE job_chunks (
-            job_id TEXT NOT NULL,
-            idx INTEGER NOT NULL,
-            frame_start INTEGER NOT NULL,
-            frame_end INTEGER NOT NULL,
-            status TEXT NOT NULL,
-            attempts INTEGER NOT NULL DEFAULT 0,
-            progress REAL NOT NULL DEFAULT 0,
-            lease_owner TEXT,
-            lease_expires INTEGER,
-            error TEXT,
-            PRIMARY KEY (job_id, idx)
-        ) WITHOUT ROWID;
-        CREATE INDEX job_chunks_by_status ON job_chunks(status);
-        """,
+        // 5–7: the steps PostgreSQL takes alike (`SharedSchema`).
+        SharedSchema.assetKinds(.sqlite),
+        SharedSchema.outputFrameCounts(.sqlite),
+        SharedSchema.jobChunks(.sqlite),
     ]
 }

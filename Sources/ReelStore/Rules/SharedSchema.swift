@@ -1,0 +1,83 @@
+/// Schema steps both databases take alike, written once with the dialect's type words; each
+/// database's migration list (`SQLiteSchema`, `PostgresSchema`) appends them at its own version.
+/// The steps before these differ for history's sake: PostgreSQL began at SQLite's fourth version.
+/// A new step belongs here unless it truly cannot be said the same way in both.
+enum SharedSchema {
+    /// The webhook outbox: each row is written in the transaction that changes its job, and a
+    /// sender claims it, retrying with the same id until a 2xx or its schedule ends.
+    static func webhookDeliveries(_ d: SQLDialect) -> String {
+        """
+        CREATE TABLE webhook_deliveries (
+            \(d.sequenceColumn)id TEXT PRIMARY KEY,
+            job_id TEXT NOT NULL,
+            event TEXT NOT NULL,
+            url TEXT NOT NULL,
+            body TEXT NOT NULL,
+            status TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            last_status INTEGER,
+            last_error TEXT,
+            created_at \(d.bigint) NOT NULL,
+            next_attempt_at \(d.bigint),
+            last_attempt_at \(d.bigint),
+            finished_at \(d.bigint),
+            claimed_by TEXT
+        );
+        CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
+        CREATE INDEX webhook_deliveries_by_job ON webhook_deliveries (job_id);
+        """
+    }
+
+    /// Specs with `{{name}}` placeholders, owned by a key.
+    static func templates(_ d: SQLDialect) -> String {
+        """
+        CREATE TABLE templates (
+            \(d.sequenceColumn)id TEXT PRIMARY KEY,
+            key_id TEXT NOT NULL DEFAULT '',
+            name TEXT,
+            spec TEXT NOT NULL,
+            placeholders TEXT NOT NULL,
+            created_at \(d.bigint) NOT NULL
+        );
+        CREATE INDEX templates_by_key ON templates (key_id);
+        """
+    }
+
+    /// An asset's kind (media, font, captions): uploads are fonts and caption files too, each
+    /// with its own probe. Earlier uploads were all media.
+    static func assetKinds(_ d: SQLDialect) -> String {
+        """
+        ALTER TABLE assets ADD COLUMN kind TEXT NOT NULL DEFAULT 'media';
+        """
+    }
+
+    /// How a finished output's video frames were made (passthrough copies some).
+    static func outputFrameCounts(_ d: SQLDialect) -> String {
+        """
+        ALTER TABLE jobs ADD COLUMN output_copied_frames \(d.bigint);
+        ALTER TABLE jobs ADD COLUMN output_encoded_frames \(d.bigint);
+        """
+    }
+
+    /// Chunked rendering. A long job is cut into `job_chunks`, each claimed and rendered by any
+    /// worker on any node with a lease and attempts of its own; `jobs.chunks` is how many (1: not cut).
+    static func jobChunks(_ d: SQLDialect) -> String {
+        """
+        ALTER TABLE jobs ADD COLUMN chunks INTEGER NOT NULL DEFAULT 1;
+        CREATE TABLE job_chunks (
+            job_id TEXT NOT NULL,
+            idx INTEGER NOT NULL,
+            frame_start \(d.bigint) NOT NULL,
+            frame_end \(d.bigint) NOT NULL,
+            status TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            progress \(d.double) NOT NULL DEFAULT 0,
+            lease_owner TEXT,
+            lease_expires \(d.bigint),
+            error TEXT,
+            PRIMARY KEY (job_id, idx)
+        )\(d.withoutRowID);
+        CREATE INDEX job_chunks_by_status ON job_chunks (status);
+        """
+    }
+}
