@@ -29,6 +29,7 @@ extension PostgresConnection: SQLConnection {
     }
 
     /// `sql` with each `?` outside a quoted literal or identifier replaced by `$1`, `$2`, … in order.
+    /// The rules write no comments, dollar-quoted or `E'…'` strings, whose `?` this would number.
     static func numberingParameters(_ sql: String) -> String {
         var out = ""
         var n = 0
