@@ -26,6 +26,7 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
         ),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant",
                        providers: [.apt(["libimagequant-dev"])]),
@@ -48,6 +49,9 @@ let package = Package(
         .target(name: "ReelSpec"),
         // Guarded: state shared by threads under one lock with a condition (the one unchecked Sendable).
         .target(name: "ReelSync"),
+        // An S3 client: Signature Version 4 (headers and presigned URLs), objects, listings and
+        // multipart uploads over libcurl.
+        .target(name: "ReelS3", dependencies: ["ReelSpec", "CCurl", .product(name: "Crypto", package: "swift-crypto")]),
         // Where outputs, partial files, chunk pieces and uploads live, and their names.
         .target(name: "ReelStorage"),
         .target(
@@ -105,8 +109,9 @@ let package = Package(
         // A throwaway PostgreSQL cluster and a store on either database, for the store, worker and cluster tests.
         .target(name: "StoreFixtures", dependencies: ["ReelStore", "TestSupport"], path: "Tests/StoreFixtures"),
         .testTarget(name: "ReelStoreTests", dependencies: ["ReelStore", "StoreFixtures", "TestSupport"]),
-        .testTarget(name: "ReelWorkerTests", dependencies: ["ReelWorker", "ReelStore", "ReelStorage", "ReelEngine", "ReelSpec", "ReelHTTP", "StoreFixtures", "TestSupport", "TestSupport"]),
+        .testTarget(name: "ReelWorkerTests", dependencies: ["ReelWorker", "ReelStore", "ReelStorage", "ReelEngine", "ReelSpec", "ReelHTTP", "StoreFixtures", "TestSupport"]),
         .testTarget(name: "ReelHTTPTests", dependencies: ["ReelHTTP", "TestSupport"]),
+        .testTarget(name: "ReelS3Tests", dependencies: ["ReelS3", "TestSupport"]),
         .testTarget(
             name: "ReelAPITests",
             dependencies: ["ReelAPI", "ReelServer", "ReelWorker", "ReelStore", "ReelStorage", "ReelSpec", "ReelHTTP", "StoreFixtures", "TestSupport",

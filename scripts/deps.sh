@@ -9,7 +9,10 @@ packages=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswsc
           # The text stack, and the fonts and oracles its tests use (hb-shape, tesseract OCR).
           libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libunibreak-dev
           fonts-dejavu-core fonts-noto-core fonts-noto-cjk libharfbuzz-bin
-          tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim)
+          tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim
+          # The S3 client's libcurl, and the S3 server its tests start (OpenStack Swift with s3api,
+          # which checks signatures: scripts/s3-test-server.sh) with curl as an independent client.
+          libcurl4-openssl-dev curl swift swift-proxy swift-object swift-container swift-account python3-swift)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,5 +1,6 @@
 import Foundation
 import ReelStore
+import TestSupport
 
 /// A throwaway PostgreSQL cluster for the tests: initdb'd in a temporary folder, listening on a
 /// free loopback port, started once per test process and stopped when it exits. As root (CI's
@@ -79,44 +80,9 @@ public final class TestPostgres: @unchecked Sendable {
         }
     }
 
-    /// Runs `tool` and waits with waitpid: Foundation's `Process` on Linux waits for its child's
-    /// pipes to close too, and the server pg_ctl starts keeps them open for good.
     private static func run(_ tool: String, _ args: [String]) throws {
-        let log = NSTemporaryDirectory() + "reel-pg-\(UUID().uuidString.prefix(8)).out"
-        defer { try? FileManager.default.removeItem(atPath: log) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = ([tool] + args).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, tool, &actions, nil, argv, environ)
-        guard rc == 0 else { throw Unavailable(description: "\(tool) could not be started: errno \(rc)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        let exited = status & 0x7f == 0
-        guard exited && (status >> 8) & 0xff == 0 else {
-            throw Unavailable(description: "\(tool) \(args.joined(separator: " ")) failed (status \(status)): \(text)")
-        }
+        do { try Spawn.run(tool, args) } catch let e as Spawn.Failed { throw Unavailable(description: e.description) }
     }
 
-    /// A port nothing listens on now (bound to 0, read, closed).
-    private static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        addr.sin_port = 0
-        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &addr) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) == 0 && getsockname(fd, $0, &len) == 0 }
-        }
-        guard ok else { throw Unavailable(description: "no free port: errno \(errno)") }
-        return Int(UInt16(bigEndian: addr.sin_port))
-    }
+    private static func freePort() throws -> Int { try Spawn.freePort() }
 }

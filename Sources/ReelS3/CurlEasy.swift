@@ -1,0 +1,183 @@
+import CCurl
+import Foundation
+
+/// One libcurl easy handle (`CURL*`), cleaned up exactly once in `deinit`, and one HTTP exchange
+/// on it: the request's body comes from `body` (read as curl asks), the answer's status and
+/// headers are kept, its body goes to `sink`. Used by one thread at a time.
+final class CurlEasy {
+    private let handle: UnsafeMutableRawPointer
+
+    /// The answer of one exchange.
+    struct Answer {
+        let status: Int
+        /// Header names lower-cased; the last value of a repeated name wins.
+        let headers: [String: String]
+    }
+
+    /// Where a request's body comes from.
+    enum Body {
+        case none
+        case bytes([UInt8])
+        /// `length` bytes of the file at `path` from `offset`.
+        case file(path: String, offset: Int64, length: Int64)
+    }
+
+    /// Where an answer's body goes.
+    enum Sink {
+        /// Kept in memory, up to `limit` bytes (more is an error: an answer that large is not one
+        /// Reel expects in memory).
+        case memory(limit: Int)
+        /// Written to the file at `path` (created or truncated).
+        case file(path: String)
+        /// Not wanted; its first 64 KiB are kept all the same, for an error answer's XML.
+        case discard
+    }
+
+    /// A failure below HTTP: no connection, a timeout, a body that could not be read or written.
+    struct TransportError: Error, CustomStringConvertible {
+        let code: Int32
+        let message: String
+        var description: String { "\(message) (curl \(code))" }
+        /// Worth trying again: the network or the server may recover.
+        var isTransient: Bool {
+            [CURLE_COULDNT_CONNECT, CURLE_OPERATION_TIMEDOUT, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING,
+             CURLE_PARTIAL_FILE, CURLE_COULDNT_RESOLVE_HOST].map { Int32($0.rawValue) }.contains(code)
+        }
+    }
+
+    private static let globalInit: Void = { _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+
+    init() throws {
+        _ = Self.globalInit
+        guard let h = curl_easy_init() else { throw TransportError(code: -1, message: "curl_easy_init failed") }
+        handle = h
+    }
+
+    deinit { curl_easy_cleanup(handle) }
+
+    /// The state one exchange's callbacks share with it, passed to them as their context pointer.
+    private final class Exchange {
+        var headers: [String: String] = [:]
+        var received: [UInt8] = []
+        var limit = 0
+        var overflow = false
+        /// Past `limit`, drop the rest instead of failing.
+        var dropExcess = false
+        var output: FileHandle?
+        var outputError: Error?
+        var input: FileHandle?
+        var remaining: Int64 = 0
+        var inputBytes: [UInt8] = []
+        var inputOffset = 0
+    }
+
+    /// Sends `method` to `url` with `headers`, the body from `body`, and returns the answer, its
+    /// body delivered to `sink` (and returned when kept in memory). `timeout`: seconds without
+    /// progress after which the exchange fails (low speed), so a stalled server cannot hang it.
+    func perform(method: String, url: String, headers: [(String, String)], body: Body, sink: Sink,
+                 connectTimeout: Int = 10, stallSeconds: Int = 30) throws -> (Answer, [UInt8]) {
+        curl_easy_reset(handle)
+        let exchange = Exchange()
+        var list: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(list) }
+        for (name, value) in headers { list = curl_slist_append(list, "\(name): \(value)") }
+        // curl adds `Expect: 100-continue` to large uploads; S3 servers handle it, but it costs a
+        // round trip per part: turned off.
+        list = curl_slist_append(list, "Expect:")
+        try check(reel_curl_set_string(handle, CURLOPT_URL, url))
+        try check(reel_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, method))
+        try check(reel_curl_set_slist(handle, CURLOPT_HTTPHEADER, list))
+        try check(reel_curl_set_long(handle, CURLOPT_NOSIGNAL, 1))
+        try check(reel_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT, connectTimeout))
+        try check(reel_curl_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1))
+        try check(reel_curl_set_long(handle, CURLOPT_LOW_SPEED_TIME, stallSeconds))
+        if method == "HEAD" { try check(reel_curl_set_long(handle, CURLOPT_NOBODY, 1)) }
+        let context = Unmanaged.passUnretained(exchange).toOpaque()
+        try check(reel_curl_set_data_fn(handle, CURLOPT_HEADERFUNCTION, { data, size, count, ctx in
+            let exchange = Unmanaged<Exchange>.fromOpaque(ctx!).takeUnretainedValue()
+            let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
+            if let colon = line.firstIndex(of: ":") {
+                let name = line[..<colon].lowercased()
+                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+                exchange.headers[name] = value
+            } else if line.hasPrefix("HTTP/") {
+                exchange.headers = [:]  // a new answer (after a 100 Continue): its own headers
+            }
+            return size * count
+        }))
+        try check(reel_curl_set_pointer(handle, CURLOPT_HEADERDATA, context))
+        switch sink {
+        case .memory(let limit): exchange.limit = limit
+        case .file(let path):
+            guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path) else {
+                throw TransportError(code: -1, message: "cannot create \(path)")
+            }
+            exchange.output = h
+        case .discard:
+            exchange.limit = 64 << 10
+            exchange.dropExcess = true
+        }
+        defer { try? exchange.output?.close() }
+        try check(reel_curl_set_data_fn(handle, CURLOPT_WRITEFUNCTION, { data, size, count, ctx in
+            let exchange = Unmanaged<Exchange>.fromOpaque(ctx!).takeUnretainedValue()
+            let n = size * count
+            let bytes = UnsafeRawBufferPointer(start: data, count: n)
+            if let output = exchange.output {
+                do { try output.write(contentsOf: Data(bytes)) } catch { exchange.outputError = error; return 0 }
+            } else if exchange.received.count + n <= exchange.limit {
+                exchange.received.append(contentsOf: bytes)
+            } else if !exchange.dropExcess {
+                exchange.overflow = true
+                return 0
+            }
+            return n
+        }))
+        try check(reel_curl_set_pointer(handle, CURLOPT_WRITEDATA, context))
+        switch body {
+        case .none:
+            if method == "PUT" || method == "POST" { try check(reel_curl_set_off(handle, CURLOPT_INFILESIZE_LARGE, 0)) }
+        case .bytes(let bytes):
+            exchange.inputBytes = bytes
+            exchange.remaining = Int64(bytes.count)
+        case .file(let path, let offset, let length):
+            guard let h = FileHandle(forReadingAtPath: path) else { throw TransportError(code: -1, message: "cannot open \(path)") }
+            try h.seek(toOffset: UInt64(offset))
+            exchange.input = h
+            exchange.remaining = length
+        }
+        defer { try? exchange.input?.close() }
+        if case .none = body {} else {
+            try check(reel_curl_set_long(handle, CURLOPT_UPLOAD, 1))
+            try check(reel_curl_set_off(handle, CURLOPT_INFILESIZE_LARGE, curl_off_t(exchange.remaining)))
+            try check(reel_curl_set_data_fn(handle, CURLOPT_READFUNCTION, { buffer, size, count, ctx in
+                let exchange = Unmanaged<Exchange>.fromOpaque(ctx!).takeUnretainedValue()
+                let want = min(size * count, Int(exchange.remaining))
+                guard want > 0, let buffer else { return 0 }
+                if let input = exchange.input {
+                    guard let chunk = try? input.read(upToCount: want), !chunk.isEmpty else { return reel_curl_readfunc_abort() }
+                    chunk.copyBytes(to: UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: chunk.count)
+                    exchange.remaining -= Int64(chunk.count)
+                    return chunk.count
+                }
+                exchange.inputBytes.withUnsafeBufferPointer { src in
+                    UnsafeMutableRawPointer(buffer).copyMemory(from: src.baseAddress! + exchange.inputOffset, byteCount: want)
+                }
+                exchange.inputOffset += want
+                exchange.remaining -= Int64(want)
+                return want
+            }))
+            try check(reel_curl_set_pointer(handle, CURLOPT_READDATA, context))
+        }
+        let rc = curl_easy_perform(handle)
+        if let e = exchange.outputError { throw e }
+        if exchange.overflow { throw TransportError(code: -1, message: "the answer is larger than \(exchange.limit) bytes") }
+        guard rc == CURLE_OK else { throw TransportError(code: Int32(rc.rawValue), message: String(cString: curl_easy_strerror(rc))) }
+        var status = 0
+        _ = reel_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        return (Answer(status: status, headers: exchange.headers), exchange.received)
+    }
+
+    private func check(_ rc: CURLcode) throws {
+        guard rc == CURLE_OK else { throw TransportError(code: Int32(rc.rawValue), message: String(cString: curl_easy_strerror(rc))) }
+    }
+}

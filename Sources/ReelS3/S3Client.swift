@@ -1,0 +1,243 @@
+import Foundation
+
+/// The calls Reel makes to an S3-compatible service, over libcurl, each signed with `SigV4` and
+/// tried again with exponential backoff and jitter while the failure may pass (503 SlowDown, 5xx,
+/// a dropped connection or a timeout); other failures are thrown at once as an `S3Error` with the
+/// service's code. Bodies stream from and to files, so memory does not grow with object size.
+public final class S3Client: Sendable {
+    public let endpoint: S3Endpoint
+    let signer: SigV4
+    let retry: RetryPolicy
+    let now: @Sendable () -> Date
+
+    /// How often and how patiently a transient failure is tried again.
+    public struct RetryPolicy: Sendable {
+        public var attempts: Int
+        public var baseDelay: Double
+        public var maxDelay: Double
+        public init(attempts: Int = 5, baseDelay: Double = 0.1, maxDelay: Double = 5) {
+            self.attempts = attempts
+            self.baseDelay = baseDelay
+            self.maxDelay = maxDelay
+        }
+    }
+
+    public init(endpoint: S3Endpoint, credentials: S3Credentials, retry: RetryPolicy = RetryPolicy(),
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        self.endpoint = endpoint
+        signer = SigV4(credentials: credentials, region: endpoint.region)
+        self.retry = retry
+        self.now = now
+    }
+
+    /// An object's size, ETag and type.
+    public struct ObjectInfo: Sendable, Equatable {
+        public let key: String
+        public let bytes: Int64
+        public let etag: String
+        public let contentType: String?
+    }
+
+    // MARK: Buckets
+
+    /// Creates the bucket (for set-up and tests; an existing bucket of this account is fine).
+    public func createBucket() throws {
+        do {
+            _ = try send("PUT", "", body: .none, sink: .discard)
+        } catch let e as S3Error where e.code == "BucketAlreadyOwnedByYou" {
+        }
+    }
+
+    // MARK: Objects
+
+    /// Stores `body` (bytes, or a file's range) under `key` in one PUT; returns the ETag.
+    @discardableResult
+    func put(_ key: String, body: CurlEasy.Body, contentType: String?) throws -> String {
+        let (answer, _) = try send("PUT", key, headers: contentType.map { [("Content-Type", $0)] } ?? [], body: body, sink: .discard)
+        return answer.headers["etag"] ?? ""
+    }
+
+    /// Stores `bytes` under `key`; returns the ETag.
+    @discardableResult
+    public func putObject(_ key: String, bytes: [UInt8], contentType: String? = nil) throws -> String {
+        try put(key, body: .bytes(bytes), contentType: contentType)
+    }
+
+    /// The object's bytes (`range`: an inclusive byte range), kept in memory up to `limit`.
+    public func getObject(_ key: String, range: ClosedRange<Int64>? = nil, limit: Int = 64 << 20) throws -> [UInt8] {
+        try send("GET", key, headers: range.map { [("Range", "bytes=\($0.lowerBound)-\($0.upperBound)")] } ?? [],
+                 body: .none, sink: .memory(limit: limit)).1
+    }
+
+    /// Writes the object (or its `range`) to the file at `path`.
+    public func download(_ key: String, to path: String, range: ClosedRange<Int64>? = nil) throws {
+        _ = try send("GET", key, headers: range.map { [("Range", "bytes=\($0.lowerBound)-\($0.upperBound)")] } ?? [],
+                     body: .none, sink: .file(path: path))
+    }
+
+    /// The object's size, ETag and type; nil when there is no such key.
+    public func headObject(_ key: String) throws -> ObjectInfo? {
+        do {
+            let (answer, _) = try send("HEAD", key, body: .none, sink: .discard)
+            return ObjectInfo(key: key, bytes: Int64(answer.headers["content-length"] ?? "") ?? 0, etag: answer.headers["etag"] ?? "",
+                              contentType: answer.headers["content-type"])
+        } catch let e as S3Error where e.status == 404 {
+            return nil
+        }
+    }
+
+    /// Deletes the object (deleting a missing key succeeds, as in S3).
+    public func deleteObject(_ key: String) throws {
+        _ = try send("DELETE", key, body: .none, sink: .discard)
+    }
+
+    /// One page of the keys under `prefix` (ListObjectsV2), and the token of the next page.
+    public func list(prefix: String, continuation: String? = nil, maxKeys: Int = 1000) throws -> (objects: [ObjectInfo], next: String?) {
+        var query = [("list-type", "2"), ("prefix", prefix), ("max-keys", String(maxKeys))]
+        if let continuation { query.append(("continuation-token", continuation)) }
+        let xml = XMLFields(try send("GET", "", query: query, body: .none, sink: .memory(limit: 16 << 20)).1)
+        let keys = xml.all("Contents/Key"), sizes = xml.all("Contents/Size"), etags = xml.all("Contents/ETag")
+        let objects = keys.indices.map { i in
+            ObjectInfo(key: keys[i], bytes: i < sizes.count ? Int64(sizes[i]) ?? 0 : 0, etag: i < etags.count ? etags[i] : "", contentType: nil)
+        }
+        return (objects, xml.first("IsTruncated") == "true" ? xml.first("NextContinuationToken") : nil)
+    }
+
+    // MARK: Multipart uploads
+
+    /// Starts a multipart upload of `key`; returns its upload id.
+    public func createMultipartUpload(_ key: String, contentType: String? = nil) throws -> String {
+        let body = try send("POST", key, query: [("uploads", "")], headers: contentType.map { [("Content-Type", $0)] } ?? [],
+                            body: .none, sink: .memory(limit: 1 << 20)).1
+        guard let id = XMLFields(body).first("UploadId"), !id.isEmpty else {
+            throw S3Error(status: 200, code: "", message: "no UploadId in the answer", request: "POST \(endpoint.bucket)/\(key)?uploads")
+        }
+        return id
+    }
+
+    /// Uploads part `number` (from 1) of an upload from a range of a file; returns its ETag.
+    public func uploadPart(_ key: String, uploadID: String, number: Int, file: String, offset: Int64, length: Int64) throws -> String {
+        let (answer, _) = try send("PUT", key, query: [("partNumber", String(number)), ("uploadId", uploadID)],
+                                   body: .file(path: file, offset: offset, length: length), sink: .discard)
+        return answer.headers["etag"] ?? ""
+    }
+
+    /// Joins the parts (number, ETag) into the object; it appears under `key` only now.
+    public func completeMultipartUpload(_ key: String, uploadID: String, parts: [(number: Int, etag: String)]) throws {
+        var xml = "<CompleteMultipartUpload>"
+        for p in parts.sorted(by: { $0.number < $1.number }) {
+            xml += "<Part><PartNumber>\(p.number)</PartNumber><ETag>\(Self.escape(p.etag))</ETag></Part>"
+        }
+        xml += "</CompleteMultipartUpload>"
+        let body = try send("POST", key, query: [("uploadId", uploadID)], headers: [("Content-Type", "application/xml")],
+                            body: .bytes(Array(xml.utf8)), sink: .memory(limit: 1 << 20)).1
+        // S3 may answer 200 with an error in the body when the join fails late.
+        let fields = XMLFields(body)
+        if let code = fields.first("Error/Code") {
+            throw S3Error(status: 200, code: code, message: fields.first("Error/Message") ?? "", request: "POST \(endpoint.bucket)/\(key)?uploadId")
+        }
+    }
+
+    /// Abandons an upload: its parts are deleted and nothing appears under `key`.
+    public func abortMultipartUpload(_ key: String, uploadID: String) throws {
+        _ = try send("DELETE", key, query: [("uploadId", uploadID)], body: .none, sink: .discard)
+    }
+
+    /// Uploads the file at `path` to `key`: one PUT up to `partSize`, else a multipart upload of
+    /// `partSize` parts, `parallel` of them in flight at once (memory: none held, parts stream from
+    /// the file). A failed multipart upload is aborted, so nothing appears under `key`.
+    @discardableResult
+    public func upload(file path: String, to key: String, contentType: String? = nil,
+                       partSize: Int64 = 16 << 20, parallel: Int = 4) throws -> String {
+        let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+        if size <= partSize { return try put(key, body: .file(path: path, offset: 0, length: size), contentType: contentType) }
+        let uploadID = try createMultipartUpload(key, contentType: contentType)
+        let count = Int((size + partSize - 1) / partSize)
+        let results = PartResults(count: count)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(parallel, count))) { lane in
+            var number = lane + 1
+            while number <= count, !results.failed {
+                let offset = Int64(number - 1) * partSize
+                do {
+                    let etag = try uploadPart(key, uploadID: uploadID, number: number, file: path, offset: offset,
+                                              length: min(partSize, size - offset))
+                    results.set(number, etag)
+                } catch {
+                    results.fail(error)
+                }
+                number += max(1, min(parallel, count))
+            }
+        }
+        do {
+            if let error = results.error { throw error }
+            try completeMultipartUpload(key, uploadID: uploadID, parts: results.parts)
+        } catch {
+            try? abortMultipartUpload(key, uploadID: uploadID)
+            throw error
+        }
+        return ""
+    }
+
+    // MARK: Presigned URLs
+
+    /// A URL that performs `method` on `key` without credentials until `expires` seconds from now.
+    public func presignedURL(_ method: String, key: String, expires: Int, query: [(String, String)] = []) -> String {
+        let request = SigV4.Request(method: method, path: endpoint.path(key), query: query, headers: [], payloadHash: SigV4.unsignedPayload)
+        return endpoint.url(key, query: signer.presignedQuery(request, host: endpoint.host, date: now(), expires: expires))
+    }
+
+    // MARK: Sending
+
+    /// Signs and sends one request, trying again while the failure may pass.
+    func send(_ method: String, _ key: String, query: [(String, String)] = [], headers: [(String, String)] = [],
+              body: CurlEasy.Body, sink: CurlEasy.Sink) throws -> (CurlEasy.Answer, [UInt8]) {
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                return try sendOnce(method, key, query: query, headers: headers, body: body, sink: sink)
+            } catch let e as S3Error where e.isTransient && attempt < retry.attempts {
+                // Full jitter: a random pause up to the exponential bound, so clients that failed
+                // together do not come back together.
+                let bound = min(retry.maxDelay, retry.baseDelay * Double(1 << min(attempt - 1, 16)))
+                Thread.sleep(forTimeInterval: Double.random(in: 0...bound))
+            }
+        }
+    }
+
+    private func sendOnce(_ method: String, _ key: String, query: [(String, String)], headers: [(String, String)],
+                          body: CurlEasy.Body, sink: CurlEasy.Sink) throws -> (CurlEasy.Answer, [UInt8]) {
+        let date = now()
+        var all = headers
+        all.append(("Host", endpoint.host))
+        all.append(("x-amz-content-sha256", SigV4.unsignedPayload))
+        all.append(("x-amz-date", SigV4.timestamp(date)))
+        if let token = signer.credentials.sessionToken { all.append(("x-amz-security-token", token)) }
+        let request = SigV4.Request(method: method, path: endpoint.path(key), query: query, headers: all, payloadHash: SigV4.unsignedPayload)
+        all.append(("Authorization", signer.authorization(request, date: date)))
+        let url = endpoint.url(key, query: SigV4.canonicalQuery(query))
+        let what = "\(method) \(endpoint.bucket)/\(key)"
+        let answer: CurlEasy.Answer, received: [UInt8]
+        do {
+            // A failed answer's body (the XML error) is wanted even when the sink is a file.
+            (answer, received) = try CurlEasy().perform(method: method, url: url, headers: all, body: body, sink: sink)
+        } catch let e as CurlEasy.TransportError {
+            throw S3Error(status: 0, code: "", message: e.description, request: what)
+        }
+        guard (200..<300).contains(answer.status) else {
+            var errorBody = received
+            if case .file(let path) = sink {
+                errorBody = Array((try? Data(contentsOf: URL(fileURLWithPath: path)).prefix(64 << 10)) ?? Data())
+                try? FileManager.default.removeItem(atPath: path)
+            }
+            let xml = XMLFields(errorBody)
+            throw S3Error(status: answer.status, code: xml.first("Code") ?? "", message: xml.first("Message") ?? "", request: what)
+        }
+        return (answer, received)
+    }
+
+    static func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

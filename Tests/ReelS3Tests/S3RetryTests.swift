@@ -1,0 +1,76 @@
+import Foundation
+import ReelS3
+import XCTest
+
+/// Transient failures (503 SlowDown, 5xx) are tried again with backoff; others are not. A small
+/// Python server answers the first requests with the failure, then with 200 and an ETag that
+/// counts the requests it saw, so the test reads how many attempts the client made.
+final class S3RetryTests: XCTestCase {
+    static let server = """
+    import http.server, sys
+    fails, code, count = int(sys.argv[1]), int(sys.argv[2]), 0
+    class H(http.server.BaseHTTPRequestHandler):
+        def do_PUT(self):
+            global count
+            count += 1
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            if count <= fails:
+                body = (b"<Error><Code>SlowDown</Code><Message>Reduce your request rate.</Message></Error>" if code == 503
+                        else b"<Error><Code>AccessDenied</Code><Message>no</Message></Error>")
+                self.send_response(code)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+            else:
+                self.send_response(200)
+                self.send_header("ETag", '"request-%d"' % count)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+        def log_message(self, *args):
+            pass
+    s = http.server.HTTPServer(("127.0.0.1", 0), H)
+    print(s.server_port, flush=True)
+    s.serve_forever()
+    """
+
+    /// A client of a server failing the first `fails` requests with `status`.
+    func client(fails: Int, status: Int) throws -> (S3Client, Process) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", Self.server, String(fails), String(status)]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        var line = [UInt8]()
+        while let byte = try out.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { line.append(byte) }
+        let port = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self)), "the server printed its port")
+        let endpoint = S3Endpoint(service: URL(string: "http://127.0.0.1:\(port)")!, region: "us-east-1", bucket: "b", pathStyle: true)
+        let s3 = S3Client(endpoint: endpoint, credentials: S3Credentials(accessKeyID: "k", secretAccessKey: "s"),
+                          retry: S3Client.RetryPolicy(attempts: 4, baseDelay: 0.01, maxDelay: 0.05))
+        return (s3, p)
+    }
+
+    func testSlowDownIsTriedAgainUntilItPasses() throws {
+        let (s3, server) = try client(fails: 2, status: 503)
+        defer { server.terminate() }
+        XCTAssertEqual(try s3.putObject("k", bytes: [1, 2, 3]), "\"request-3\"", "two 503s, then the third attempt stored it")
+    }
+
+    func testThrottlingPastTheAttemptsIsThrownTyped() throws {
+        let (s3, server) = try client(fails: 10, status: 503)
+        defer { server.terminate() }
+        XCTAssertThrowsError(try s3.putObject("k", bytes: [1])) { error in
+            XCTAssertEqual((error as? S3Error)?.kind, .throttled, "\(error)")
+            XCTAssertEqual((error as? S3Error)?.code, "SlowDown")
+        }
+    }
+
+    func testAccessDeniedIsNotTriedAgain() throws {
+        let (s3, server) = try client(fails: 1, status: 403)
+        defer { server.terminate() }
+        XCTAssertThrowsError(try s3.putObject("k", bytes: [1])) { error in
+            XCTAssertEqual((error as? S3Error)?.kind, .accessDenied, "\(error)")
+        }
+        XCTAssertEqual(try s3.putObject("k", bytes: [1]), "\"request-2\"", "the failed put was one request")
+    }
+}
