@@ -34,8 +34,12 @@ public final class ReelService: Sendable {
         try locations.create()
         try FileManager.default.createDirectory(atPath: config.mediaRoot, withIntermediateDirectories: true)
         let retention = config.outputRetentionHours
+        let links = OutputLinks(secret: try LinkSecret.resolve(config.linkSecret, in: locations), seconds: config.linkSeconds,
+                                publicURL: config.publicURL)
         // A webhook's body is the job as GET /v1/jobs/{id} shows it at the event (without the history).
-        let webhookBody: @Sendable (Job) -> String = { String(decoding: JobJSON.job($0, retentionHours: retention), as: UTF8.self) }
+        let webhookBody: @Sendable (Job) -> String = {
+            String(decoding: JobJSON.job($0, retentionHours: retention, links: links), as: UTF8.self)
+        }
         if let url = config.database {
             store = try SQLJobStore.postgres(url: url, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
                                              dataDirectory: config.dataDir, webhookBody: webhookBody)
@@ -64,7 +68,8 @@ public final class ReelService: Sendable {
                           chunkSeconds: config.chunkSeconds, schedulerTickMicroseconds: config.schedulerTickMicroseconds)
         deliverer = WebhookDeliverer(store: store, secret: config.webhookSecret, allowedHosts: config.allowedHosts,
                                      schedule: WebhookSchedule(base: config.webhookRetrySeconds), logger: logger)
-        let handler = APIHandler(config: config, store: store, pool: pool, resolver: resolver, locations: locations, logger: logger)
+        let handler = APIHandler(config: config, store: store, pool: pool, resolver: resolver, locations: locations,
+                                 links: links, logger: logger)
         var http = HTTPServerConfiguration(host: config.host, port: config.port)
         http.handlerThreads = config.handlerThreads
         if config.eventLoops > 0 { http.eventLoops = config.eventLoops }

@@ -4,6 +4,7 @@ import Foundation
 /// file system when there are several):
 ///
 ///     reel.db                       the SQLite job store (not used with PostgreSQL)
+///     link-secret                    the key of output links, when none is configured
 ///     outputs/<job>-<attempt>.<ext>  finished outputs; HLS as a folder `<job>-<attempt>.hls`
 ///     outputs/.<name>.partial-…      outputs being written (`PartialName`)
 ///     outputs/.chunks/<job>/         a chunked job's audio.packets and video-<i>.packets
@@ -15,6 +16,8 @@ public struct DataDirectory: MediaLocations {
     public init(root: String) { self.root = root }
 
     public var database: String { root + "/reel.db" }
+    /// The key of output links, when none is configured (`LinkSecret`).
+    public var linkSecretFile: String { root + "/link-secret" }
     var outputsFolder: String { root + "/outputs" }
     var assets: String { root + "/assets" }
     var chunks: String { outputsFolder + "/.chunks" }

@@ -44,6 +44,16 @@ extension ServerConfiguration {
         return origins
     }
 
+    /// `http(s)://host[:port][/prefix]`, no trailing slash, query or fragment: links are this
+    /// followed by `/v1/…`.
+    static func checkedPublicURL(_ value: String, key: String) throws -> String {
+        guard let c = URLComponents(string: value), ["http", "https"].contains(c.scheme?.lowercased() ?? ""), c.host?.isEmpty == false,
+              c.query == nil, c.fragment == nil, !value.hasSuffix("/") else {
+            throw Problem(key: key, message: "\"\(value)\" must be an http(s) URL such as https://reel.example.com, without a trailing slash")
+        }
+        return value
+    }
+
     static func checkedSecret(_ secret: String, key: String) throws -> String {
         guard secret.utf8.count >= 16 else { throw Problem(key: key, message: "must be at least 16 bytes long") }
         return secret

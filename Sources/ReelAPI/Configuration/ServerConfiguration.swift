@@ -52,6 +52,14 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var webhookRetentionHours = 168.0
     /// Origins browsers may call the API from (`https://app.example.com`, or `*`); empty: no CORS.
     public var corsOrigins: [String] = []
+    /// The HMAC-SHA256 key of output links (`output.downloadUrl`); nil: a random one kept in
+    /// `dataDir/link-secret`, shared by the nodes that share `dataDir`.
+    public var linkSecret: String?
+    /// How long an output link works from when it is handed out.
+    public var linkSeconds = 3600
+    /// `https://reel.example.com[/prefix]`: where clients reach this API, for absolute links; nil:
+    /// links are root-relative (`/v1/jobs/…`).
+    public var publicURL: String?
 
     public init() {}
 
@@ -107,6 +115,9 @@ public struct ServerConfiguration: Sendable, Equatable {
             case "webhookSecret": webhookSecret = try Self.checkedSecret(try string(v, k), key: k)
             case "webhookRetrySeconds": webhookRetrySeconds = try number(v, k, 0.1...3600)
             case "webhookRetentionHours": webhookRetentionHours = try number(v, k, 0...87_600)
+            case "linkSecret": linkSecret = try Self.checkedSecret(try string(v, k), key: k)
+            case "linkSeconds": linkSeconds = try int(v, k, 60...604_800)
+            case "publicURL": publicURL = try Self.checkedPublicURL(try string(v, k), key: k)
             case "corsOrigins":
                 guard case .array(let items) = v else { throw Problem(key: k, message: "must be an array of origins") }
                 corsOrigins = try Self.checkedOrigins(try items.map { try string($0, k) }, key: k)
@@ -167,6 +178,9 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let a = try parse("REEL_ACTIVE_JOBS_PER_KEY", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }) { activeJobsPerKey = a }
         if let p = try parse("REEL_MAX_JOB_PIXELS", { Int64($0).flatMap { $0 >= 1 ? $0 : nil } }) { maxJobPixels = p }
         if let w = value("REEL_WEBHOOK_SECRET") { webhookSecret = try Self.checkedSecret(w, key: "REEL_WEBHOOK_SECRET") }
+        if let s = value("REEL_LINK_SECRET") { linkSecret = try Self.checkedSecret(s, key: "REEL_LINK_SECRET") }
+        if let s = try parse("REEL_LINK_SECONDS", { Int($0).flatMap { (60...604_800).contains($0) ? $0 : nil } }) { linkSeconds = s }
+        if let u = value("REEL_PUBLIC_URL") { publicURL = try Self.checkedPublicURL(u, key: "REEL_PUBLIC_URL") }
         if let o = value("REEL_CORS_ORIGINS") {
             corsOrigins = try Self.checkedOrigins(o.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
                                                   key: "REEL_CORS_ORIGINS")

@@ -8,14 +8,17 @@ import ReelSpec
 public enum JobJSON {
     /// A job as JSON text, written directly (the status path is polled): `deliveries` (on
     /// `GET /v1/jobs/{id}` only) lists its webhook's deliveries; `includeSpec` adds the spec as it
-    /// was submitted, copied from the store without parsing it again.
-    public static func job(_ j: Job, retentionHours: Double, deliveries: [WebhookDelivery]? = nil, includeSpec: Bool = true) -> [UInt8] {
+    /// was submitted, copied from the store without parsing it again; `links` gives a succeeded
+    /// job's `output.downloadUrl`, valid from now.
+    public static func job(_ j: Job, retentionHours: Double, deliveries: [WebhookDelivery]? = nil, includeSpec: Bool = true,
+                           links: OutputLinks? = nil) -> [UInt8] {
         var w = JSONWriter(capacity: 512 + (includeSpec ? j.spec.utf8.count : 0))
-        write(j, retentionHours: retentionHours, deliveries: deliveries, includeSpec: includeSpec, to: &w)
+        write(j, retentionHours: retentionHours, deliveries: deliveries, includeSpec: includeSpec, links: links, to: &w)
         return w.bytes
     }
 
-    static func write(_ j: Job, retentionHours: Double, deliveries: [WebhookDelivery]?, includeSpec: Bool, to w: inout JSONWriter) {
+    static func write(_ j: Job, retentionHours: Double, deliveries: [WebhookDelivery]?, includeSpec: Bool, links: OutputLinks?,
+                      to w: inout JSONWriter) {
         w.openObject()
         w.key("id"); w.string(j.id)
         w.key("status"); w.string(j.status.rawValue)
@@ -42,6 +45,9 @@ public enum JobJSON {
         if let o = j.output, j.status == .succeeded {
             w.openObject()
             w.key("url"); w.string("/v1/jobs/\(j.id)/output")
+            if let links, !o.expired {
+                w.key("downloadUrl"); w.string(links.url(jobID: j.id, now: Int64(Date().timeIntervalSince1970 * 1000)))
+            }
             w.key("bytes"); w.int(o.bytes)
             w.key("duration")
             // Bytes, not `String.contains`: Foundation's substring search cost 3 % of a status answer.

@@ -27,12 +27,21 @@ enum HLSServing {
 
     /// The master playlist as served at `/v1/jobs/{id}/output`: its URIs are relative to the
     /// folder, which from that address is `output/`, so each gets that prefix.
-    static func rootedMaster(_ text: String) -> String {
+    static func rootedMaster(_ text: String, query: String? = nil) -> String {
+        rewritingURIs(text) { "output/" + $0 + (query.map { "?" + $0 } ?? "") }
+    }
+
+    /// A playlist served through an output link: every URI carries the link's query, since a
+    /// player resolving a relative URI drops the playlist's own.
+    static func signed(_ text: String, query: String) -> String { rewritingURIs(text) { $0 + "?" + query } }
+
+    /// `text` with every URI line and `URI="…"` attribute changed by `change`.
+    private static func rewritingURIs(_ text: String, _ change: (String) -> String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             if line.isEmpty { return "" }
-            if !line.hasPrefix("#") { return "output/" + line }
-            guard let r = line.range(of: "URI=\"") else { return String(line) }
-            return String(line[..<r.upperBound]) + "output/" + String(line[r.upperBound...])
+            if !line.hasPrefix("#") { return change(String(line)) }
+            guard let r = line.range(of: "URI=\""), let end = line[r.upperBound...].firstIndex(of: "\"") else { return String(line) }
+            return String(line[..<r.upperBound]) + change(String(line[r.upperBound..<end])) + String(line[end...])
         }.joined(separator: "\n")
     }
 }
@@ -40,9 +49,11 @@ enum HLSServing {
 extension APIHandler {
     /// `GET /v1/jobs/{id}/output` of an `hls` job: the master playlist, its URIs pointing below
     /// `output/`, with an ETag and conditional GET like any output.
-    func hlsEntry(_ out: JobOutput, _ r: HTTPRequest) throws -> HTTPResponse {
+    func hlsEntry(_ out: JobOutput, _ r: HTTPRequest, access: OutputAccess) throws -> HTTPResponse {
         let text = try String(contentsOfFile: out.path + "/" + RenderedOutput.hlsEntry, encoding: .utf8)
-        let bytes = Array(HLSServing.rootedMaster(text).utf8)
+        var query: String?
+        if case .link(let q) = access { query = q }
+        let bytes = Array(HLSServing.rootedMaster(text, query: query).utf8)
         return try ImmutablePiece(body: .bytes(bytes), size: Int64(bytes.count), etag: "\"\(out.sha256)-entry\"",
                                   contentType: HLSServing.playlistType, noun: "playlist").response(to: r)
     }
@@ -50,8 +61,8 @@ extension APIHandler {
     /// `GET /v1/jobs/{id}/output/{name}`: one file of an `hls` output's folder, with `Range`,
     /// ETag and conditional GET. A file's ETag is the output's digest and its name: a folder's
     /// files never change once the job has succeeded.
-    func hlsFile(_ id: String, _ name: String, _ r: HTTPRequest, key: String) throws -> HTTPResponse {
-        let (_, out) = try finishedOutput(id, key: key)
+    func hlsFile(_ id: String, _ name: String, _ r: HTTPRequest, access: OutputAccess) throws -> HTTPResponse {
+        let (_, out) = try finishedOutput(id, access: access)
         guard out.contentType == HLSServing.playlistType else {
             throw ProblemError(.notFound("job \(id) has a single output file; it is at /v1/jobs/\(id)/output"))
         }
@@ -59,6 +70,11 @@ extension APIHandler {
         guard HLSServing.isServable(name), let type = HLSServing.contentType(of: name),
               let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int64 else {
             throw ProblemError(.notFound("job \(id)'s output has no file \(name)"))
+        }
+        if case .link(let query) = access, type == HLSServing.playlistType {
+            let bytes = Array(HLSServing.signed(try String(contentsOfFile: path, encoding: .utf8), query: query).utf8)
+            return try ImmutablePiece(body: .bytes(bytes), size: Int64(bytes.count), etag: "\"\(out.sha256)-\(name)-linked\"",
+                                      contentType: type, noun: "playlist").response(to: r)
         }
         return try ImmutablePiece(body: .file(path: path, offset: 0, length: size), size: size, etag: "\"\(out.sha256)-\(name)\"",
                                   contentType: type, noun: "file").response(to: r)

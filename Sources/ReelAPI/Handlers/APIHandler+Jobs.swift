@@ -124,7 +124,7 @@ extension APIHandler {
     func getJob(_ id: String, key: String) throws -> HTTPResponse {
         guard let job = try store.job(id, keyID: key) else { throw ProblemError(.notFound("no job \(id)")) }
         let deliveries = job.webhook == nil ? [] : try store.deliveries(jobID: id)
-        return .json(200, JobJSON.job(job, retentionHours: config.outputRetentionHours, deliveries: deliveries))
+        return .json(200, JobJSON.job(job, retentionHours: config.outputRetentionHours, deliveries: deliveries, links: links))
     }
 
     func listJobs(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
@@ -143,7 +143,7 @@ extension APIHandler {
         w.key("jobs"); w.openArray()
         for job in page.jobs {
             w.element()
-            JobJSON.write(job, retentionHours: config.outputRetentionHours, deliveries: nil, includeSpec: includeSpec, to: &w)
+            JobJSON.write(job, retentionHours: config.outputRetentionHours, deliveries: nil, includeSpec: includeSpec, links: links, to: &w)
         }
         w.closeArray()
         w.key("nextCursor"); w.string(page.nextCursor.map(Cursor.encode))
@@ -201,7 +201,7 @@ extension APIHandler {
     }
 
     func jobResponse(_ job: Job, _ status: Int, location: Bool = false) -> HTTPResponse {
-        var response = HTTPResponse.json(status, JobJSON.job(job, retentionHours: config.outputRetentionHours))
+        var response = HTTPResponse.json(status, JobJSON.job(job, retentionHours: config.outputRetentionHours, links: links))
         if location { response.headers.set("Location", "/v1/jobs/\(job.id)") }
         return response
     }

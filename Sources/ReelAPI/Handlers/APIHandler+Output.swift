@@ -5,11 +5,50 @@ import ReelStore
 import ReelWorker
 import ReelSpec
 
+/// How a request for an output is allowed: by the caller's API key (the key's own jobs), or by an
+/// output link (`OutputLinks`), whose query the HLS playlists served through it pass on.
+enum OutputAccess {
+    case key(String)
+    case link(query: String)
+}
+
 extension APIHandler {
+    /// A GET of an output or one of its files carrying a link's `signature` (no key needed; an
+    /// `expires` without a signature is not a link, and the key is asked for as usual).
+    static func isLinkRequest(_ head: HTTPRequestHead, _ route: Route) -> Bool {
+        guard head.method == "GET" || head.method == "HEAD" else { return false }
+        switch route {
+        case .jobOutput, .jobOutputFile: return head.queryValue("signature") != nil
+        default: return false
+        }
+    }
+
+    /// Serves a link request once its signature holds for the job and has not expired: 403 otherwise.
+    func linkedOutput(_ route: Route, _ r: HTTPRequest) throws -> HTTPResponse {
+        let id: String
+        switch route {
+        case .jobOutput(let j), .jobOutputFile(let j, _): id = j
+        default: throw ProblemError(.notFound("no resource at \(r.head.path)"))
+        }
+        let expires = r.head.queryValue("expires"), signature = r.head.queryValue("signature")
+        do {
+            try links.check(jobID: id, expires: expires, signature: signature, now: Int64(Date().timeIntervalSince1970 * 1000))
+        } catch .expired {
+            throw ProblemError(Problem(status: 403, type: "link-expired", title: "Link expired",
+                                       detail: "this link to job \(id)'s output has expired; a new one is in the job's output.downloadUrl"))
+        } catch {
+            throw ProblemError(Problem(status: 403, type: "link-invalid", title: "Link not valid",
+                                       detail: "the link's signature does not match job \(id) and its expiry"))
+        }
+        let access = OutputAccess.link(query: "expires=\(expires ?? "")&signature=\(signature ?? "")")
+        if case .jobOutputFile(_, let name) = route { return try hlsFile(id, name, r, access: access) }
+        return try output(id, r, access: access)
+    }
+
     /// The finished output, streamed from disk, with single byte ranges, ETag and conditional GET.
-    func output(_ id: String, _ r: HTTPRequest, key: String) throws -> HTTPResponse {
-        let (job, out) = try finishedOutput(id, key: key)
-        if out.contentType == HLSServing.playlistType { return try hlsEntry(out, r) }
+    func output(_ id: String, _ r: HTTPRequest, access: OutputAccess) throws -> HTTPResponse {
+        let (job, out) = try finishedOutput(id, access: access)
+        if out.contentType == HLSServing.playlistType { return try hlsEntry(out, r, access: access) }
         var extra = HTTPHeaders()
         extra.set("Content-Disposition", "attachment; filename=\"\(job.id).\(URL(fileURLWithPath: out.path).pathExtension)\"")
         let mtime = (try? FileManager.default.attributesOfItem(atPath: out.path))?[.modificationDate] as? Date
@@ -21,7 +60,7 @@ extension APIHandler {
 
     /// A JPEG of the output at `time` seconds (default 0), `width` pixels wide (default the output's).
     func thumbnail(_ id: String, _ r: HTTPRequest, key: String) throws -> HTTPResponse {
-        let (_, out) = try finishedOutput(id, key: key)
+        let (_, out) = try finishedOutput(id, access: .key(key))
         var problems: [SpecProblem] = []
         var time = Time.zero
         if let t = r.head.queryValue("time") {
@@ -49,8 +88,13 @@ extension APIHandler {
     }
 
     /// The job and its output, or the right problem: 404, 409 not ready, 410 expired.
-    func finishedOutput(_ id: String, key: String) throws -> (Job, JobOutput) {
-        guard let job = try store.job(id, keyID: key) else { throw ProblemError(.notFound("no job \(id)")) }
+    func finishedOutput(_ id: String, access: OutputAccess) throws -> (Job, JobOutput) {
+        let found: Job?
+        switch access {
+        case .key(let key): found = try store.job(id, keyID: key)
+        case .link: found = try store.job(id)  // the link's signature names the job
+        }
+        guard let job = found else { throw ProblemError(.notFound("no job \(id)")) }
         guard job.status == .succeeded, let out = job.output else {
             throw ProblemError(.conflict("output-not-ready", "job \(id) is \(job.status.rawValue); its output exists once it has succeeded"))
         }

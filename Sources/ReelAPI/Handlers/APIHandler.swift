@@ -17,17 +17,21 @@ public final class APIHandler: HTTPHandler, Sendable {
     let pool: WorkerPool
     let resolver: SourceResolver
     let locations: any MediaLocations
+    /// Output links that work without the key (`output.downloadUrl`).
+    let links: OutputLinks
     let logger: Logger
     let keys: APIKeys
     let cors: CORSPolicy
     let requests = RequestCounter()
 
-    public init(config: ServerConfiguration, store: any JobStore, pool: WorkerPool, resolver: SourceResolver, locations: any MediaLocations, logger: Logger) {
+    public init(config: ServerConfiguration, store: any JobStore, pool: WorkerPool, resolver: SourceResolver, locations: any MediaLocations,
+                links: OutputLinks, logger: Logger) {
         self.config = config
         self.store = store
         self.pool = pool
         self.resolver = resolver
         self.locations = locations
+        self.links = links
         self.logger = logger
         keys = APIKeys(config.apiKeys)
         cors = CORSPolicy(origins: config.corsOrigins)
@@ -40,7 +44,7 @@ public final class APIHandler: HTTPHandler, Sendable {
         let method = head.method == "HEAD" ? "GET" : head.method
         guard method == "OPTIONS" || route.methods.contains(method) else { return .unread }
         // A caller without a valid key is answered 401 from the head; an upload is not stored first.
-        if route.needsKey, !keys.isEmpty, head.method != "OPTIONS" {
+        if route.needsKey, !keys.isEmpty, head.method != "OPTIONS", !APIHandler.isLinkRequest(head, route) {
             guard case .key = keys.check(head.headers["Authorization"]) else { return .unread }
         }
         switch (head.method, route) {
@@ -93,7 +97,7 @@ public final class APIHandler: HTTPHandler, Sendable {
                 break
             }
             if job.webhook != nil { return nil }
-            response = .json(200, JobJSON.job(job, retentionHours: config.outputRetentionHours, deliveries: nil))
+            response = .json(200, JobJSON.job(job, retentionHours: config.outputRetentionHours, deliveries: nil, links: links))
         default:
             return nil
         }
@@ -137,6 +141,7 @@ public final class APIHandler: HTTPHandler, Sendable {
             p.headers = [("Allow", route.allow)]
             throw ProblemError(p)
         }
+        if APIHandler.isLinkRequest(r.head, route) { return try linkedOutput(route, r) }
         let key = try caller(r, route)
         switch (method, route) {
         case ("GET", .health): return APIHandler.healthy
@@ -147,8 +152,8 @@ public final class APIHandler: HTTPHandler, Sendable {
         case ("GET", .job(let id)): return try getJob(id, key: key)
         case ("DELETE", .job(let id)): return try deleteJob(id, key: key)
         case ("POST", .jobCancel(let id)): return try cancelJob(id, key: key)
-        case ("GET", .jobOutput(let id)): return try output(id, r, key: key)
-        case ("GET", .jobOutputFile(let id, let name)): return try hlsFile(id, name, r, key: key)
+        case ("GET", .jobOutput(let id)): return try output(id, r, access: .key(key))
+        case ("GET", .jobOutputFile(let id, let name)): return try hlsFile(id, name, r, access: .key(key))
         case ("GET", .jobThumbnail(let id)): return try thumbnail(id, r, key: key)
         case ("POST", .assets): return try upload(r, key: key)
         case ("GET", .asset(let id)): return try getAsset(id, key: key)

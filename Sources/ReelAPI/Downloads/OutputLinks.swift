@@ -1,0 +1,54 @@
+import Crypto
+import Foundation
+import ReelSpec
+
+/// Links to a job's output that work without the API key until they expire (`output.downloadUrl`):
+/// `/v1/jobs/{id}/output?expires=UNIX&signature=HEX`, the signature an HMAC-SHA256 of the job id and
+/// the expiry with the server's link secret. A link signs the job, not a file, so the files of an
+/// HLS folder are reached with the same query (the playlists served through a link carry it on
+/// every URI). Expiries are rounded up to the minute, so a job's link is the same for a minute and
+/// caches can keep it.
+public struct OutputLinks: Sendable {
+    private let secret: [UInt8]
+    /// How long a link works from when it is handed out.
+    public let seconds: Int
+    /// `scheme://host[/prefix]` the links start with; empty: they are root-relative.
+    public let base: String
+
+    public init(secret: [UInt8], seconds: Int, publicURL: String?) {
+        self.secret = secret
+        self.seconds = seconds
+        base = publicURL ?? ""
+    }
+
+    /// Why a link is refused.
+    public enum Refusal: Error, Equatable {
+        case expired, invalid
+    }
+
+    /// The link to job `id`'s output, valid for `seconds` from `now` (ms since 1970).
+    public func url(jobID: String, now: Int64) -> String {
+        let expires = (now / 1000 + Int64(seconds) + 59) / 60 * 60
+        return base + "/v1/jobs/\(jobID)/output?" + query(jobID: jobID, expires: expires)
+    }
+
+    /// `expires=…&signature=…` for job `id` until `expires` (seconds since 1970).
+    public func query(jobID: String, expires: Int64) -> String {
+        "expires=\(expires)&signature=\(signature(jobID: jobID, expires: expires))"
+    }
+
+    /// Checks a link's query values for job `id` at `now` (ms since 1970).
+    public func check(jobID: String, expires: String?, signature: String?, now: Int64) throws(Refusal) {
+        guard let expires, let e = Int64(expires), let signature, signature.utf8.count == 64 else { throw .invalid }
+        // Compared in full whatever differs first, so the time taken tells nothing of the right one.
+        let expected = Array(self.signature(jobID: jobID, expires: e).utf8)
+        var difference: UInt8 = 0
+        for (a, b) in zip(expected, signature.utf8) { difference |= a ^ b }
+        guard difference == 0 else { throw .invalid }
+        guard e * 1000 > now else { throw .expired }
+    }
+
+    private func signature(jobID: String, expires: Int64) -> String {
+        Hex.lowercase(Array(HMAC<SHA256>.authenticationCode(for: Array("reel-output-link\n\(jobID)\n\(expires)".utf8), using: SymmetricKey(data: secret))))
+    }
+}
