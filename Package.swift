@@ -53,7 +53,7 @@ let package = Package(
         // multipart uploads over libcurl.
         .target(name: "ReelS3", dependencies: ["ReelSpec", "CCurl", .product(name: "Crypto", package: "swift-crypto")]),
         // Where outputs, partial files, chunk pieces and uploads live, and their names.
-        .target(name: "ReelStorage"),
+        .target(name: "ReelStorage", dependencies: ["ReelS3"]),
         .target(
             name: "ReelEngine",
             dependencies: [
@@ -75,7 +75,7 @@ let package = Package(
         .target(
             name: "ReelAPI",
             dependencies: [
-                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelWorker", "ReelHTTP",
+                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelWorker", "ReelHTTP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -83,7 +83,7 @@ let package = Package(
         .target(
             name: "ReelServer",
             dependencies: [
-                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelWorker", "ReelHTTP", "ReelAPI",
+                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelWorker", "ReelHTTP", "ReelAPI",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -111,10 +111,13 @@ let package = Package(
         .testTarget(name: "ReelStoreTests", dependencies: ["ReelStore", "StoreFixtures", "TestSupport"]),
         .testTarget(name: "ReelWorkerTests", dependencies: ["ReelWorker", "ReelStore", "ReelStorage", "ReelEngine", "ReelSpec", "ReelHTTP", "StoreFixtures", "TestSupport"]),
         .testTarget(name: "ReelHTTPTests", dependencies: ["ReelHTTP", "TestSupport"]),
-        .testTarget(name: "ReelS3Tests", dependencies: ["ReelS3", "TestSupport"]),
+        // A real S3 server (OpenStack Swift's s3api, which checks signatures) for the tests.
+        .target(name: "S3Fixtures", dependencies: ["ReelS3", "TestSupport"], path: "Tests/S3Fixtures"),
+        .testTarget(name: "ReelS3Tests", dependencies: ["ReelS3", "S3Fixtures", "TestSupport"]),
         .testTarget(
             name: "ReelAPITests",
-            dependencies: ["ReelAPI", "ReelServer", "ReelWorker", "ReelStore", "ReelStorage", "ReelSpec", "ReelHTTP", "StoreFixtures", "TestSupport",
+            dependencies: ["ReelAPI", "ReelServer", "ReelWorker", "ReelStore", "ReelStorage", "ReelS3", "ReelSpec", "ReelHTTP", "StoreFixtures",
+                           "S3Fixtures", "TestSupport",
                            .product(name: "Crypto", package: "swift-crypto")]
         ),
     ]

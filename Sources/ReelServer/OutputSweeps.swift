@@ -8,6 +8,7 @@ import ReelStore
 /// through `MediaLocations`, so these rules cannot disagree with the writers about a name.
 struct OutputSweeps {
     let locations: any MediaLocations
+    let outputs: any OutputStore
     let store: any JobQueue
     let logger: Logger
 
@@ -44,7 +45,10 @@ struct OutputSweeps {
             if let job {
                 if job.status == .running && job.attempts == name.attempt { continue }
                 // By name: the recorded path may spell the data directory differently (another node's).
-                if let out = job.output, !out.expired, (out.path as NSString).lastPathComponent == name.name { continue }
+                // Where outputs live elsewhere, a local file is only ever a render's scratch copy.
+                if outputs.keepsOutputsLocally, let out = job.output, !out.expired, (out.path as NSString).lastPathComponent == name.name {
+                    continue
+                }
             }
             locations.remove(path)
             logger.info("removed an output no job refers to", metadata: ["file": "\(path)", "jobId": "\(name.jobID)"])

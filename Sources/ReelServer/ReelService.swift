@@ -16,6 +16,8 @@ public final class ReelService: Sendable {
     let pool: WorkerPool
     let server: HTTPServer
     let locations: DataDirectory
+    /// Where finished outputs are kept (`locations` itself, or a bucket).
+    let outputs: any OutputStore
     let logger: Logger
     let deliverer: WebhookDeliverer
     private let sweepStop = DispatchSemaphore(value: 0)
@@ -34,8 +36,9 @@ public final class ReelService: Sendable {
         try locations.create()
         try FileManager.default.createDirectory(atPath: config.mediaRoot, withIntermediateDirectories: true)
         let retention = config.outputRetentionHours
+        outputs = try StorageProbe.outputs(config.storage, local: locations)
         let links = OutputLinks(secret: try LinkSecret.resolve(config.linkSecret, in: locations), seconds: config.linkSeconds,
-                                publicURL: config.publicURL)
+                                publicURL: config.publicURL, outputs: outputs)
         // A webhook's body is the job as GET /v1/jobs/{id} shows it at the event (without the history).
         let webhookBody: @Sendable (Job) -> String = {
             String(decoding: JobJSON.job($0, retentionHours: retention, links: links), as: UTF8.self)
@@ -47,7 +50,7 @@ public final class ReelService: Sendable {
             store = try SQLJobStore.sqlite(path: locations.database, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
                                            busyTimeoutMillis: storeBusyTimeoutMillis, webhookBody: webhookBody)
         }
-        let sweeps = OutputSweeps(locations: locations, store: store, logger: logger)
+        let sweeps = OutputSweeps(locations: locations, outputs: outputs, store: store, logger: logger)
         sweeps.removeStalePartials()
         sweeps.removeUnreferencedOutputs()
         // Uploads left in data/tmp for over an hour belonged to requests that died with a process
@@ -64,12 +67,12 @@ public final class ReelService: Sendable {
             guard let a = try? store.asset(id) else { return nil }
             return a.path
         }, allowedHosts: config.allowedHosts)
-        pool = WorkerPool(store: store, workers: config.workers, locations: locations, resolver: resolver, logger: logger,
+        pool = WorkerPool(store: store, workers: config.workers, locations: locations, outputs: outputs, resolver: resolver, logger: logger,
                           chunkSeconds: config.chunkSeconds, schedulerTickMicroseconds: config.schedulerTickMicroseconds)
         deliverer = WebhookDeliverer(store: store, secret: config.webhookSecret, allowedHosts: config.allowedHosts,
                                      schedule: WebhookSchedule(base: config.webhookRetrySeconds), logger: logger)
         let handler = APIHandler(config: config, store: store, pool: pool, resolver: resolver, locations: locations,
-                                 links: links, logger: logger)
+                                 outputs: outputs, links: links, logger: logger)
         var http = HTTPServerConfiguration(host: config.host, port: config.port)
         http.handlerThreads = config.handlerThreads
         if config.eventLoops > 0 { http.eventLoops = config.eventLoops }
@@ -132,7 +135,7 @@ public final class ReelService: Sendable {
     private func sweepPass(now: Int64) throws {
         if config.outputRetentionHours > 0 {
             for path in try store.expireOutputs(finishedBefore: now - Int64(config.outputRetentionHours * 3_600_000)) {
-                try? FileManager.default.removeItem(atPath: path)
+                outputs.remove(path)
                 logger.info("output expired", metadata: ["path": "\(path)"])
             }
         }
@@ -144,7 +147,7 @@ public final class ReelService: Sendable {
         }
         let hours = config.webhookRetentionHours
         try store.pruneDeliveries(finishedBefore: hours > 0 ? now - Int64(hours * 3_600_000) : nil)
-        let sweeps = OutputSweeps(locations: locations, store: store, logger: logger)
+        let sweeps = OutputSweeps(locations: locations, outputs: outputs, store: store, logger: logger)
         sweeps.removeUnreferencedOutputs()
         sweeps.removeEndedChunkFolders()
     }

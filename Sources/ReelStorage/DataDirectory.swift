@@ -10,7 +10,7 @@ import Foundation
 ///     outputs/.chunks/<job>/         a chunked job's audio.packets and video-<i>.packets
 ///     assets/<asset id>              uploads
 ///     tmp/                           uploads being received
-public struct DataDirectory: MediaLocations {
+public struct DataDirectory: MediaLocations, OutputStore {
     public let root: String
 
     public init(root: String) { self.root = root }
@@ -56,4 +56,20 @@ public struct DataDirectory: MediaLocations {
     public func remove(_ path: String) { try? FileManager.default.removeItem(atPath: path) }
 
     private func names(in folder: String) -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] }
+
+    // MARK: OutputStore: the rendered file is the output
+
+    public func publish(_ name: OutputName, at path: String, contentType: String) throws -> String { path }
+
+    public func fetch(_ location: String, file: String?, expires: Int) -> OutputFetch {
+        .file(path: file.map { location + "/" + $0 } ?? location)
+    }
+
+    public func read(_ location: String, file: String?) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: file.map { location + "/" + $0 } ?? location)))
+    }
+
+    public func exists(_ location: String) -> Bool { FileManager.default.fileExists(atPath: location) }
+
+    public var keepsOutputsLocally: Bool { true }
 }

@@ -84,3 +84,43 @@ final class ConfigurationTests: XCTestCase {
         }
     }
 }
+
+/// `storage` / `REEL_STORAGE_URL` and the AWS variables.
+final class StorageConfigurationTests: XCTestCase {
+    let creds = ["AWS_ACCESS_KEY_ID": "AKID", "AWS_SECRET_ACCESS_KEY": "secret"]
+
+    func testAnS3URLWithItsOptions() throws {
+        let c = try ServerConfiguration.load(path: nil, environment: creds.merging(
+            ["REEL_STORAGE_URL": "s3://reel-media/prod?endpoint=http://127.0.0.1:9000&region=eu-west-1&pathStyle=true"]) { $1 })
+        guard case .s3(let endpoint, let prefix, let credentials) = c.storage else { return XCTFail("\(c.storage)") }
+        XCTAssertEqual(endpoint.bucket, "reel-media")
+        XCTAssertEqual(endpoint.region, "eu-west-1")
+        XCTAssertEqual(endpoint.service.absoluteString, "http://127.0.0.1:9000")
+        XCTAssertTrue(endpoint.pathStyle)
+        XCTAssertEqual(prefix, "prod/")
+        XCTAssertEqual(credentials.accessKeyID, "AKID")
+    }
+
+    func testTheEnvironmentFillsWhatTheURLLeavesOut() throws {
+        let c = try ServerConfiguration.load(path: nil, environment: creds.merging(
+            ["REEL_STORAGE_URL": "s3://bucket-a", "AWS_REGION": "ap-south-1"]) { $1 })
+        guard case .s3(let endpoint, let prefix, _) = c.storage else { return XCTFail("\(c.storage)") }
+        XCTAssertEqual(endpoint.service.absoluteString, "https://s3.ap-south-1.amazonaws.com")
+        XCTAssertFalse(endpoint.pathStyle)
+        XCTAssertEqual(prefix, "")
+        XCTAssertEqual(try ServerConfiguration.load(path: nil, environment: [:]).storage, .local)
+    }
+
+    func testMistakesAreRefusedNamingTheVariable() {
+        for (url, env, fragment) in [("s3://bucket-a", [String: String](), "AWS_ACCESS_KEY_ID"),
+                                     ("ftp://bucket-a", creds, "must be local or s3://"),
+                                     ("s3://B", creds, "bucket name"),
+                                     ("s3://bucket-a?colour=red", creds, "not a storage option"),
+                                     ("s3://bucket-a?endpoint=http://h/x", creds, "with no path"),
+                                     ("s3://bucket-a?pathStyle=yes", creds, "pathStyle")] {
+            XCTAssertThrowsError(try ServerConfiguration.load(path: nil, environment: env.merging(["REEL_STORAGE_URL": url]) { $1 })) { error in
+                XCTAssertTrue("\(error)".contains("REEL_STORAGE_URL") && "\(error)".contains(fragment), "\(url): \(error)")
+            }
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import ReelS3
+import S3Fixtures
 import TestSupport
 import XCTest
 

@@ -23,7 +23,7 @@ final class ChunkedJobTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
     func pool(_ store: any JobStore, workers: Int, chunkSeconds: Int) -> WorkerPool {
-        WorkerPool(store: store, workers: workers, locations: DataDirectory(root: dir),
+        WorkerPool(store: store, workers: workers, locations: DataDirectory(root: dir), outputs: DataDirectory(root: dir),
                    resolver: SourceResolver(mediaRoot: dir + "/media"), logger: Logger(label: "test"), chunkSeconds: chunkSeconds)
     }
 

@@ -60,6 +60,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// `https://reel.example.com[/prefix]`: where clients reach this API, for absolute links; nil:
     /// links are root-relative (`/v1/jobs/…`).
     public var publicURL: String?
+    /// Where outputs are kept: under `dataDir`, or in an S3 bucket (`StorageSettings`).
+    public var storage = StorageSettings.local
+    /// `storage` as written (the environment's credentials are read once it is known).
+    var storageText = "local"
 
     public init() {}
 
@@ -118,6 +122,7 @@ public struct ServerConfiguration: Sendable, Equatable {
             case "linkSecret": linkSecret = try Self.checkedSecret(try string(v, k), key: k)
             case "linkSeconds": linkSeconds = try int(v, k, 60...604_800)
             case "publicURL": publicURL = try Self.checkedPublicURL(try string(v, k), key: k)
+            case "storage": storageText = try string(v, k)
             case "corsOrigins":
                 guard case .array(let items) = v else { throw Problem(key: k, message: "must be an array of origins") }
                 corsOrigins = try Self.checkedOrigins(try items.map { try string($0, k) }, key: k)
@@ -181,6 +186,12 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let s = value("REEL_LINK_SECRET") { linkSecret = try Self.checkedSecret(s, key: "REEL_LINK_SECRET") }
         if let s = try parse("REEL_LINK_SECONDS", { Int($0).flatMap { (60...604_800).contains($0) ? $0 : nil } }) { linkSeconds = s }
         if let u = value("REEL_PUBLIC_URL") { publicURL = try Self.checkedPublicURL(u, key: "REEL_PUBLIC_URL") }
+        var storageKey = "storage"
+        if let s = value("REEL_STORAGE_URL") {
+            storageText = s
+            storageKey = "REEL_STORAGE_URL"
+        }
+        storage = try StorageSettings.parse(storageText, environment: env, key: storageKey)
         if let o = value("REEL_CORS_ORIGINS") {
             corsOrigins = try Self.checkedOrigins(o.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
                                                   key: "REEL_CORS_ORIGINS")

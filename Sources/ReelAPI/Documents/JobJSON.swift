@@ -1,5 +1,6 @@
 import Foundation
 import ReelEngine
+import ReelStorage
 import ReelStore
 import ReelWorker
 import ReelSpec
@@ -46,7 +47,8 @@ public enum JobJSON {
             w.openObject()
             w.key("url"); w.string("/v1/jobs/\(j.id)/output")
             if let links, !o.expired {
-                w.key("downloadUrl"); w.string(links.url(jobID: j.id, now: Int64(Date().timeIntervalSince1970 * 1000)))
+                w.key("downloadUrl")
+                w.string(links.url(jobID: j.id, location: o.path, contentType: o.contentType, now: Int64(Date().timeIntervalSince1970 * 1000)))
             }
             w.key("bytes"); w.int(o.bytes)
             w.key("duration")

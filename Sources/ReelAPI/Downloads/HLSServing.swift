@@ -1,6 +1,7 @@
 import Foundation
 import ReelEngine
 import ReelHTTP
+import ReelStorage
 import ReelStore
 import ReelWorker
 
@@ -36,7 +37,7 @@ enum HLSServing {
     static func signed(_ text: String, query: String) -> String { rewritingURIs(text) { $0 + "?" + query } }
 
     /// `text` with every URI line and `URI="…"` attribute changed by `change`.
-    private static func rewritingURIs(_ text: String, _ change: (String) -> String) -> String {
+    static func rewritingURIs(_ text: String, _ change: (String) -> String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             if line.isEmpty { return "" }
             if !line.hasPrefix("#") { return change(String(line)) }
@@ -50,7 +51,7 @@ extension APIHandler {
     /// `GET /v1/jobs/{id}/output` of an `hls` job: the master playlist, its URIs pointing below
     /// `output/`, with an ETag and conditional GET like any output.
     func hlsEntry(_ out: JobOutput, _ r: HTTPRequest, access: OutputAccess) throws -> HTTPResponse {
-        let text = try String(contentsOfFile: out.path + "/" + RenderedOutput.hlsEntry, encoding: .utf8)
+        let text = String(decoding: try outputs.read(out.path, file: RenderedOutput.hlsEntry), as: UTF8.self)
         var query: String?
         if case .link(let q) = access { query = q }
         let bytes = Array(HLSServing.rootedMaster(text, query: query).utf8)
@@ -66,9 +67,27 @@ extension APIHandler {
         guard out.contentType == HLSServing.playlistType else {
             throw ProblemError(.notFound("job \(id) has a single output file; it is at /v1/jobs/\(id)/output"))
         }
+        guard HLSServing.isServable(name), let type = HLSServing.contentType(of: name) else {
+            throw ProblemError(.notFound("job \(id)'s output has no file \(name)"))
+        }
+        if case .url(let url) = outputs.fetch(out.path, file: name, expires: links.seconds) {
+            guard type == HLSServing.playlistType else { return Self.redirect(to: url) }
+            // A playlist in a bucket: served here with each URI the presigned URL of its file, since
+            // a player resolving a relative URI against the presigned playlist would lose the signature.
+            guard let bytes = try? outputs.read(out.path, file: name) else {
+                throw ProblemError(.notFound("job \(id)'s output has no file \(name)"))
+            }
+            let text = HLSServing.rewritingURIs(String(decoding: bytes, as: UTF8.self)) { uri in
+                if case .url(let u) = outputs.fetch(out.path, file: uri, expires: links.seconds) { return u }
+                return uri
+            }
+            var h = HTTPHeaders()
+            h.set("Content-Type", type)
+            h.set("Cache-Control", "no-store")
+            return HTTPResponse(status: 200, headers: h, body: .bytes(Array(text.utf8)))
+        }
         let path = out.path + "/" + name
-        guard HLSServing.isServable(name), let type = HLSServing.contentType(of: name),
-              let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int64 else {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int64 else {
             throw ProblemError(.notFound("job \(id)'s output has no file \(name)"))
         }
         if case .link(let query) = access, type == HLSServing.playlistType {

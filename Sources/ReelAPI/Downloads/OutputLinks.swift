@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import ReelSpec
+import ReelStorage
 
 /// Links to a job's output that work without the API key until they expire (`output.downloadUrl`):
 /// `/v1/jobs/{id}/output?expires=UNIX&signature=HEX`, the signature an HMAC-SHA256 of the job id and
@@ -14,11 +15,14 @@ public struct OutputLinks: Sendable {
     public let seconds: Int
     /// `scheme://host[/prefix]` the links start with; empty: they are root-relative.
     public let base: String
+    /// Where outputs are kept: a bucket gives presigned URLs of single files instead.
+    let outputs: (any OutputStore)?
 
-    public init(secret: [UInt8], seconds: Int, publicURL: String?) {
+    public init(secret: [UInt8], seconds: Int, publicURL: String?, outputs: (any OutputStore)? = nil) {
         self.secret = secret
         self.seconds = seconds
         base = publicURL ?? ""
+        self.outputs = outputs
     }
 
     /// Why a link is refused.
@@ -26,7 +30,17 @@ public struct OutputLinks: Sendable {
         case expired, invalid
     }
 
-    /// The link to job `id`'s output, valid for `seconds` from `now` (ms since 1970).
+    /// The link to job `id`'s output at `location`: a presigned URL where the store gives one for a
+    /// single file (a bucket), else Reel's own signed link (local files, and HLS folders, whose
+    /// playlists Reel serves so that every URI in them works).
+    public func url(jobID: String, location: String, contentType: String, now: Int64) -> String {
+        if contentType != HLSServing.playlistType, case .url(let presigned)? = outputs?.fetch(location, file: nil, expires: seconds) {
+            return presigned
+        }
+        return url(jobID: jobID, now: now)
+    }
+
+    /// Reel's link to job `id`'s output, valid for `seconds` from `now` (ms since 1970).
     public func url(jobID: String, now: Int64) -> String {
         let expires = (now / 1000 + Int64(seconds) + 59) / 60 * 60
         return base + "/v1/jobs/\(jobID)/output?" + query(jobID: jobID, expires: expires)

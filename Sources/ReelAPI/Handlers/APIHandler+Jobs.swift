@@ -1,6 +1,7 @@
 import Foundation
 import ReelEngine
 import ReelHTTP
+import ReelStorage
 import ReelStore
 import ReelWorker
 import ReelSpec
@@ -192,7 +193,7 @@ extension APIHandler {
     func deleteJob(_ id: String, key: String) throws -> HTTPResponse {
         switch try store.deleteJob(id, keyID: key) {
         case .deleted(let output, let wasRunning):
-            if let output { try? FileManager.default.removeItem(atPath: output) }
+            if let output { outputs.remove(output) }
             logger.info("job deleted", metadata: ["jobId": "\(id)", "wasRunning": .stringConvertible(wasRunning)])
             return HTTPResponse(status: 204)
         case .notFound:

@@ -1,6 +1,7 @@
 import Foundation
 import ReelEngine
 import ReelHTTP
+import ReelStorage
 import ReelStore
 import ReelWorker
 import ReelSpec
@@ -45,10 +46,12 @@ extension APIHandler {
         return try output(id, r, access: access)
     }
 
-    /// The finished output, streamed from disk, with single byte ranges, ETag and conditional GET.
+    /// The finished output: streamed from disk, with single byte ranges, ETag and conditional GET;
+    /// or, kept in a bucket, a redirect to a fresh presigned URL of it.
     func output(_ id: String, _ r: HTTPRequest, access: OutputAccess) throws -> HTTPResponse {
         let (job, out) = try finishedOutput(id, access: access)
         if out.contentType == HLSServing.playlistType { return try hlsEntry(out, r, access: access) }
+        if case .url(let url) = outputs.fetch(out.path, file: nil, expires: links.seconds) { return Self.redirect(to: url) }
         var extra = HTTPHeaders()
         extra.set("Content-Disposition", "attachment; filename=\"\(job.id).\(URL(fileURLWithPath: out.path).pathExtension)\"")
         let mtime = (try? FileManager.default.attributesOfItem(atPath: out.path))?[.modificationDate] as? Date
@@ -80,7 +83,12 @@ extension APIHandler {
         guard !out.contentType.hasPrefix("audio/") else {
             throw ProblemError(.conflict("no-picture", "job \(id) rendered audio only"))
         }
-        let jpeg = try ThumbnailGenerator.jpeg(path: out.path, at: time, width: width)
+        let source: String
+        switch outputs.fetch(out.path, file: out.contentType == HLSServing.playlistType ? RenderedOutput.hlsEntry : nil, expires: 600) {
+        case .file(let path): source = path
+        case .url(let url): source = url  // FFmpeg reads the presigned URL with ranged GETs
+        }
+        let jpeg = try ThumbnailGenerator.jpeg(path: source, at: time, width: width)
         var h = HTTPHeaders()
         h.set("Content-Type", "image/jpeg")
         h.set("Cache-Control", "max-age=3600")
@@ -98,10 +106,18 @@ extension APIHandler {
         guard job.status == .succeeded, let out = job.output else {
             throw ProblemError(.conflict("output-not-ready", "job \(id) is \(job.status.rawValue); its output exists once it has succeeded"))
         }
-        guard !out.expired, FileManager.default.fileExists(atPath: out.path) else {
+        guard !out.expired, outputs.exists(out.path) else {
             throw ProblemError(Problem(status: 410, type: "output-expired", title: "Output expired",
                                        detail: "the output of job \(id) was deleted after the retention period"))
         }
         return (job, out)
+    }
+
+    /// `302` to a presigned URL, not to be cached: the URL expires.
+    static func redirect(to url: String) -> HTTPResponse {
+        var h = HTTPHeaders()
+        h.set("Location", url)
+        h.set("Cache-Control", "no-store")
+        return HTTPResponse(status: 302, headers: h, body: .bytes([]))
     }
 }

@@ -17,6 +17,8 @@ public final class APIHandler: HTTPHandler, Sendable {
     let pool: WorkerPool
     let resolver: SourceResolver
     let locations: any MediaLocations
+    /// Where finished outputs are kept.
+    let outputs: any OutputStore
     /// Output links that work without the key (`output.downloadUrl`).
     let links: OutputLinks
     let logger: Logger
@@ -25,12 +27,13 @@ public final class APIHandler: HTTPHandler, Sendable {
     let requests = RequestCounter()
 
     public init(config: ServerConfiguration, store: any JobStore, pool: WorkerPool, resolver: SourceResolver, locations: any MediaLocations,
-                links: OutputLinks, logger: Logger) {
+                outputs: any OutputStore, links: OutputLinks, logger: Logger) {
         self.config = config
         self.store = store
         self.pool = pool
         self.resolver = resolver
         self.locations = locations
+        self.outputs = outputs
         self.links = links
         self.logger = logger
         keys = APIKeys(config.apiKeys)

@@ -12,6 +12,8 @@ public final class WorkerPool: Sendable {
     let store: any JobStore
     /// Where outputs and chunk pieces are written.
     let locations: any MediaLocations
+    /// Where finished outputs are published.
+    let outputs: any OutputStore
     let resolver: SourceResolver
     let logger: Logger
     public let metrics = RenderMetrics()
@@ -38,11 +40,13 @@ public final class WorkerPool: Sendable {
     private let finished = DispatchGroup()
 
     /// `schedulerTickMicroseconds`: how often each CPU is woken while renders run; 0: never.
-    public init(store: any JobStore, workers: Int, locations: any MediaLocations, resolver: SourceResolver, logger: Logger,
+    public init(store: any JobStore, workers: Int, locations: any MediaLocations, outputs: any OutputStore,
+                resolver: SourceResolver, logger: Logger,
                 chunkSeconds: Int = 0, schedulerTickMicroseconds: Int = 0) {
         self.store = store
         count = max(1, workers)
         self.locations = locations
+        self.outputs = outputs
         self.resolver = resolver
         self.logger = logger
         self.chunkSeconds = chunkSeconds

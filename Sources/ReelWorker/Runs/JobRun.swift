@@ -61,7 +61,8 @@ struct JobRun {
         let started = DispatchTime.now()
         // One file per attempt: a worker that lost its lease can then never touch the file of the
         // attempt that replaced it.
-        let path = pool.locations.output(OutputName(jobID: job.id, attempt: job.attempts, fileExtension: JobRun.fileExtension(plan.format)))
+        let name = OutputName(jobID: job.id, attempt: job.attempts, fileExtension: JobRun.fileExtension(plan.format))
+        let path = pool.locations.output(name)
         JobRun.removePartials(of: job.id, before: job.attempts, in: pool.locations, logger: log)
         var outcome: Error?
         do {
@@ -89,7 +90,10 @@ struct JobRun {
             let output: JobOutput
             do {
                 let rendered = try RenderedOutput(path: path)
-                output = JobOutput(path: path, bytes: rendered.bytes, duration: plan.outputRange.duration.description,
+                // Published where outputs are kept (a bucket: uploaded, the local copy deleted)
+                // before it is recorded, so a recorded output is always there.
+                let location = try pool.outputs.publish(name, at: path, contentType: JobRun.contentType(plan.format))
+                output = JobOutput(path: location, bytes: rendered.bytes, duration: plan.outputRange.duration.description,
                                    sha256: rendered.sha256, contentType: JobRun.contentType(plan.format),
                                    copiedFrames: chunked == nil ? renderer.frameCounts?.copied : 0,
                                    encodedFrames: chunked == nil ? renderer.frameCounts?.encoded : plan.frameCount)
@@ -101,7 +105,7 @@ struct JobRun {
             do {
                 // A busy database is waited out: rendering again would cost far more than waiting.
                 if try !pool.store.complete(job.id, owner: owner, output: output, patience: JobRun.completionPatience) {
-                    try? FileManager.default.removeItem(atPath: path)
+                    pool.outputs.remove(output.path)
                     log.info("job finished after its lease was lost; output discarded", metadata: meta)
                     return
                 }
@@ -112,7 +116,7 @@ struct JobRun {
                 log.error("job store busy; the finished output could not be recorded",
                           metadata: meta.merging(["error": "\(e)"]) { $1 })
             } catch {
-                try? FileManager.default.removeItem(atPath: path)
+                pool.outputs.remove(output.path)
                 record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: "\(error)"), retry: true) }
             }
         case RenderError.cancelled?:

@@ -6,14 +6,14 @@ import TestSupport
 /// signature: `scripts/s3-test-server.sh`), started once per test process on free loopback ports
 /// and stopped when it exits. Without Swift installed (`scripts/deps.sh` installs it) `shared`
 /// throws and the test fails saying so; nothing is skipped.
-final class TestS3: Sendable {
-    let port: Int
-    static let accessKey = "test:tester"
-    static let secret = "testing"
+public final class TestS3: Sendable {
+    public let port: Int
+    public static let accessKey = "test:tester"
+    public static let secret = "testing"
 
     private static let started: Result<TestS3, Error> = Result { try TestS3() }
 
-    static func shared() throws -> TestS3 { try started.get() }
+    public static func shared() throws -> TestS3 { try started.get() }
 
     /// This process's server folder (named by pid, so `atexit` can find it without state).
     private static var root: String { NSTemporaryDirectory() + "reel-s3-\(getpid())" }
@@ -28,8 +28,17 @@ final class TestS3: Sendable {
         atexit { try? Spawn.run("/bin/bash", [TestS3.script, "stop"], environment: ["S3_ROOT": TestS3.root]) }
     }
 
+    /// `REEL_STORAGE_URL` and the AWS variables for a service keeping its outputs in `bucket`
+    /// (created here) under `prefix`.
+    public func storageEnvironment(bucket: String = "reel-" + UUID().uuidString.prefix(8).lowercased(), prefix: String = "media",
+                                   secret: String = TestS3.secret) throws -> [String: String] {
+        _ = try client(bucket: bucket)
+        return ["REEL_STORAGE_URL": "s3://\(bucket)/\(prefix)?endpoint=http://127.0.0.1:\(port)&region=us-east-1&pathStyle=true",
+                "AWS_ACCESS_KEY_ID": Self.accessKey, "AWS_SECRET_ACCESS_KEY": secret]
+    }
+
     /// A client of a new, empty bucket (path style by default), signing with `secret`.
-    func client(bucket: String = "reel-" + UUID().uuidString.prefix(8).lowercased(), pathStyle: Bool = true,
+    public func client(bucket: String = "reel-" + UUID().uuidString.prefix(8).lowercased(), pathStyle: Bool = true,
                 secret: String = TestS3.secret) throws -> S3Client {
         let client = S3Client(endpoint: endpoint(bucket: bucket, pathStyle: pathStyle),
                               credentials: S3Credentials(accessKeyID: Self.accessKey, secretAccessKey: secret),
@@ -38,7 +47,7 @@ final class TestS3: Sendable {
         return client
     }
 
-    func endpoint(bucket: String, pathStyle: Bool = true) -> S3Endpoint {
+    public func endpoint(bucket: String, pathStyle: Bool = true) -> S3Endpoint {
         S3Endpoint(service: URL(string: pathStyle ? "http://127.0.0.1:\(port)" : "http://localhost:\(port)")!, region: "us-east-1",
                    bucket: bucket, pathStyle: pathStyle)
     }

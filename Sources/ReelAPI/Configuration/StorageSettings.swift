@@ -1,0 +1,58 @@
+import Foundation
+import ReelS3
+
+/// Where outputs are kept (`storage`, `REEL_STORAGE_URL`): `local` (under `dataDir`, the default) or
+/// an S3-compatible bucket, `s3://bucket[/prefix]?endpoint=URL&region=R&pathStyle=true`, signed with
+/// the AWS conventions' credentials (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`,
+/// `AWS_SESSION_TOKEN`; `AWS_REGION` and `AWS_ENDPOINT_URL_S3` when the URL does not say).
+public enum StorageSettings: Sendable, Equatable {
+    case local
+    case s3(endpoint: S3Endpoint, prefix: String, credentials: S3Credentials)
+
+    /// `storage` as written, with the environment for what it leaves out.
+    static func parse(_ value: String, environment: [String: String], key: String) throws -> StorageSettings {
+        if value.isEmpty || value == "local" { return .local }
+        func problem(_ message: String) -> ServerConfiguration.Problem { ServerConfiguration.Problem(key: key, message: message) }
+        guard let url = URLComponents(string: value), url.scheme == "s3", let bucket = url.host, !bucket.isEmpty else {
+            throw problem("\"\(value)\" must be local or s3://bucket[/prefix]?endpoint=URL&region=REGION&pathStyle=true")
+        }
+        guard (3...63).contains(bucket.count), bucket.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "-" || $0 == "." }) else {
+            throw problem("the bucket name \"\(bucket)\" must be 3 to 63 lowercase letters, digits, dots or hyphens")
+        }
+        var options: [String: String] = [:]
+        for item in url.queryItems ?? [] {
+            guard ["endpoint", "region", "pathStyle"].contains(item.name) else {
+                throw problem("\"\(item.name)\" is not a storage option (endpoint, region, pathStyle)")
+            }
+            options[item.name] = item.value ?? ""
+        }
+        func env(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        let region = options["region"] ?? env("AWS_REGION") ?? env("AWS_DEFAULT_REGION") ?? "us-east-1"
+        let endpointText = options["endpoint"] ?? env("AWS_ENDPOINT_URL_S3") ?? env("AWS_ENDPOINT_URL") ?? "https://s3.\(region).amazonaws.com"
+        guard let service = URL(string: endpointText), ["http", "https"].contains(service.scheme ?? ""), service.host != nil,
+              service.path.isEmpty || service.path == "/", service.query == nil else {
+            throw problem("the endpoint \"\(endpointText)\" must be an http(s) URL with no path, such as https://s3.us-east-1.amazonaws.com")
+        }
+        var pathStyle = false
+        if let p = options["pathStyle"] {
+            guard let b = ["true": true, "false": false][p] else { throw problem("pathStyle must be true or false") }
+            pathStyle = b
+        }
+        guard let keyID = env("AWS_ACCESS_KEY_ID"), let secret = env("AWS_SECRET_ACCESS_KEY") else {
+            throw problem("S3 storage needs credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary ones)")
+        }
+        let base = URL(string: "\(service.scheme!)://\(service.host!)" + (service.port.map { ":\($0)" } ?? ""))!
+        var prefix = url.path.hasPrefix("/") ? String(url.path.dropFirst()) : url.path
+        if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }
+        return .s3(endpoint: S3Endpoint(service: base, region: region, bucket: bucket, pathStyle: pathStyle), prefix: prefix,
+                   credentials: S3Credentials(accessKeyID: keyID, secretAccessKey: secret, sessionToken: env("AWS_SESSION_TOKEN")))
+    }
+
+    /// How logs and messages name it (no credentials).
+    public var description: String {
+        switch self {
+        case .local: return "local"
+        case .s3(let e, let prefix, _): return "s3://\(e.bucket)/\(prefix) at \(e.service.absoluteString)"
+        }
+    }
+}

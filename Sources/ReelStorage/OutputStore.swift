@@ -1,0 +1,28 @@
+/// Where finished outputs are kept: on this machine's disk (`DataDirectory`, the default) or in an
+/// S3 bucket (`S3Outputs`). The engine always renders to local disk (`MediaLocations.output`); a
+/// finished output is then published here, and its location (a path, or an `s3://` URL) is what
+/// the job store records.
+public protocol OutputStore: Sendable {
+    /// Makes the rendered output at `path` (a file, or an HLS folder) the output named `name`, and
+    /// returns the location to record. A store elsewhere uploads it and deletes the local copy.
+    func publish(_ name: OutputName, at path: String, contentType: String) throws -> String
+    /// How a client gets the output at `location` (`file`: one file of its HLS folder).
+    func fetch(_ location: String, file: String?, expires: Int) -> OutputFetch
+    /// The bytes of a small file of the output (an HLS playlist), for the API to rewrite.
+    func read(_ location: String, file: String?) throws -> [UInt8]
+    /// Whether the output at `location` still exists.
+    func exists(_ location: String) -> Bool
+    /// Deletes the output at `location` (every file of a folder).
+    func remove(_ location: String)
+    /// True when recorded outputs are the local files themselves; false when a local output file is
+    /// only ever a render's scratch copy (the sweeps then keep none that no render is writing).
+    var keepsOutputsLocally: Bool { get }
+}
+
+/// How a client fetches an output.
+public enum OutputFetch: Sendable, Equatable {
+    /// A local file, streamed by the API.
+    case file(path: String)
+    /// A URL that serves it without credentials until it expires (a presigned URL).
+    case url(String)
+}

@@ -1,0 +1,131 @@
+import Foundation
+@testable import ReelAPI
+@testable import ReelServer
+import Crypto
+import ReelS3
+import ReelSpec
+import S3Fixtures
+import XCTest
+
+/// A service keeping its outputs in a bucket of a real S3 server (Swift's s3api, which checks
+/// signatures): the output is uploaded and the local copy deleted, downloads are presigned, HLS
+/// folders play through presigned URLs, deletion and retention remove the objects, and a service
+/// whose storage refuses its credentials does not start.
+final class S3StorageTests: XCTestCase {
+    let spec = ##"{ "version": 1, "output": { "width": 32, "height": 32 }, "timeline": { "videos": [ { "color": "#00FF00", "duration": 0.5 } ] } }"##
+
+    func fixture(bucket: String = "reel-" + UUID().uuidString.prefix(8).lowercased()) throws -> (ServiceFixture, S3Client) {
+        let s3 = try TestS3.shared()
+        let f = try ServiceFixture(keys: ["a-key-of-sixteen-chars"], env: try s3.storageEnvironment(bucket: bucket))
+        return (f, try s3.client(bucket: bucket))
+    }
+
+    func succeeded(_ f: ServiceFixture, _ spec: String) throws -> (id: String, job: [String: Any]) {
+        let id = try f.submit(spec)
+        let job = try f.waitForJob(id) { ["succeeded", "failed"].contains($0["status"] as? String ?? "") }
+        XCTAssertEqual(job["status"] as? String, "succeeded", "\(job)")
+        return (id, job)
+    }
+
+    func curl(_ url: String) throws -> (status: Int32, body: [UInt8]) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        p.arguments = ["-fsS", url]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let body = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, Array(body))
+    }
+
+    func testTheOutputGoesToTheBucketAndIsServedPresigned() throws {
+        let (f, bucket) = try fixture()
+        let (id, job) = try succeeded(f, spec)
+        let output = try XCTUnwrap(job["output"] as? [String: Any])
+        let key = "media/outputs/\(id)-1.mp4"
+        let object = try XCTUnwrap(try bucket.headObject(key), "uploaded under the prefix")
+        XCTAssertEqual(object.bytes, Int64(output["bytes"] as? Int ?? -1))
+        XCTAssertEqual(object.contentType, "video/mp4")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: f.root + "/data/outputs/\(id)-1.mp4"), "no local copy left")
+
+        let keyed = try f.client().request("GET", "/v1/jobs/\(id)/output")
+        XCTAssertEqual(keyed.status, 302, keyed.text)
+        let location = try XCTUnwrap(keyed.header("Location"))
+        XCTAssertTrue(location.contains("X-Amz-Signature="), location)
+        let fetched = try curl(location)
+        XCTAssertEqual(fetched.status, 0)
+        XCTAssertEqual(Hex.lowercase(Array(Crypto.SHA256.hash(data: fetched.body))), output["sha256"] as? String, "the output's digest")
+        let link = try XCTUnwrap(output["downloadUrl"] as? String)
+        XCTAssertTrue(link.hasPrefix("http://127.0.0.1:"), "a presigned URL of the object: \(link)")
+        XCTAssertEqual(try curl(link).body, fetched.body)
+
+        let thumb = try f.client().request("GET", "/v1/jobs/\(id)/thumbnail")
+        XCTAssertEqual(thumb.status, 200, thumb.text)
+        XCTAssertEqual(Array(thumb.body.prefix(2)), [0xFF, 0xD8], "a JPEG, made from the object")
+
+        XCTAssertEqual(try f.client().request("DELETE", "/v1/jobs/\(id)").status, 204)
+        XCTAssertNil(try bucket.headObject(key), "deleting the job deletes the object")
+    }
+
+    func testRetentionDeletesTheObject() throws {
+        let (f, bucket) = try fixture()
+        let (id, _) = try succeeded(f, spec)
+        XCTAssertNotNil(try bucket.headObject("media/outputs/\(id)-1.mp4"))
+        f.service.sweep(now: Int64(Date().timeIntervalSince1970 * 1000) + 1000 * 3600 * 24 * 365)
+        XCTAssertNil(try bucket.headObject("media/outputs/\(id)-1.mp4"))
+        XCTAssertEqual(try f.client().request("GET", "/v1/jobs/\(id)/output").status, 410)
+    }
+
+    /// An HLS folder in the bucket, walked as a player walks it from the job's link: Reel serves the
+    /// playlists, every segment comes from the bucket through a presigned URL, no key anywhere.
+    func testAnHLSFolderPlaysFromTheBucket() throws {
+        let (f, bucket) = try fixture()
+        let (id, job) = try succeeded(f, ##"""
+        { "version": 1, "output": { "format": "hls", "width": 64, "height": 32, "frameRate": 10, "hls": { "segmentDuration": 1 } },
+          "timeline": { "videos": [ { "color": "#FF0000", "duration": 2.5 } ] } }
+        """##)
+        let listing = try bucket.list(prefix: "media/outputs/\(id)-1.hls/").objects.map(\.key)
+        XCTAssertTrue(listing.contains("media/outputs/\(id)-1.hls/master.m3u8"), "\(listing)")
+        let link = try XCTUnwrap((job["output"] as? [String: Any])?["downloadUrl"] as? String)
+        let anonymous = try TestClient(port: f.port)
+        var queue = [link]
+        var segments = 0
+        while let url = queue.popLast() {
+            if url.hasPrefix("http") {
+                let got = try curl(url)
+                XCTAssertEqual(got.status, 0, url)
+                segments += 1
+                continue
+            }
+            let r = try anonymous.request("GET", url)
+            XCTAssertEqual(r.status, 200, "\(url): \(r.text)")
+            let directory = String(url.prefix { $0 != "?" }.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+                .joined(separator: "/")) + "/"
+            for line in r.text.split(separator: "\n") {
+                var uri: Substring?
+                if !line.hasPrefix("#") { uri = line } else if let at = line.range(of: "URI=\"") { uri = line[at.upperBound...].prefix { $0 != "\"" } }
+                guard let uri else { continue }
+                queue.append(uri.hasPrefix("http") ? String(uri) : directory + uri)
+            }
+        }
+        XCTAssertGreaterThanOrEqual(segments, 4, "init and media segments and the audio came from the bucket")
+        XCTAssertEqual(try f.client().request("DELETE", "/v1/jobs/\(id)").status, 204)
+        XCTAssertEqual(try bucket.list(prefix: "media/outputs/\(id)-1.hls/").objects.count, 0, "every file of the folder deleted")
+    }
+
+    func testAStorageThatRefusesTheCredentialsStopsTheStart() throws {
+        let s3 = try TestS3.shared()
+        var env = try s3.storageEnvironment(secret: "not-the-secret")
+        env["REEL_API_KEYS"] = "a-key-of-sixteen-chars"
+        var config = try ServerConfiguration.load(path: nil, environment: env)
+        config.port = 0
+        config.dataDir = NSTemporaryDirectory() + "reel-s3-start-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: config.dataDir) }
+        XCTAssertThrowsError(try ReelService(config: config, logger: .init(label: "test"))) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("probe object") && text.contains("SignatureDoesNotMatch"), text)
+        }
+    }
+}
