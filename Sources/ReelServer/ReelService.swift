@@ -16,8 +16,9 @@ public final class ReelService: Sendable {
     let pool: WorkerPool
     let server: HTTPServer
     let locations: DataDirectory
-    /// Where finished outputs are kept (`locations` itself, or a bucket).
+    /// Where finished outputs and uploads are kept (`locations` itself, or a bucket).
     let outputs: any OutputStore
+    let uploads: any UploadStore
     let logger: Logger
     let deliverer: WebhookDeliverer
     private let sweepStop = DispatchSemaphore(value: 0)
@@ -36,7 +37,7 @@ public final class ReelService: Sendable {
         try locations.create()
         try FileManager.default.createDirectory(atPath: config.mediaRoot, withIntermediateDirectories: true)
         let retention = config.outputRetentionHours
-        outputs = try StorageProbe.outputs(config.storage, local: locations)
+        (outputs, uploads) = try StorageProbe.stores(config.storage, local: locations)
         let links = OutputLinks(secret: try LinkSecret.resolve(config.linkSecret, in: locations), seconds: config.linkSeconds,
                                 publicURL: config.publicURL, outputs: outputs)
         // A webhook's body is the job as GET /v1/jobs/{id} shows it at the event (without the history).
@@ -63,16 +64,17 @@ public final class ReelService: Sendable {
             }
         }
         let store = store
+        let uploads = uploads
         let resolver = SourceResolver(mediaRoot: config.mediaRoot, uploads: { id in
             guard let a = try? store.asset(id) else { return nil }
-            return a.path
+            return try? uploads.localCopy(a.path, id: a.id)
         }, allowedHosts: config.allowedHosts)
         pool = WorkerPool(store: store, workers: config.workers, locations: locations, outputs: outputs, resolver: resolver, logger: logger,
                           chunkSeconds: config.chunkSeconds, schedulerTickMicroseconds: config.schedulerTickMicroseconds)
         deliverer = WebhookDeliverer(store: store, secret: config.webhookSecret, allowedHosts: config.allowedHosts,
                                      schedule: WebhookSchedule(base: config.webhookRetrySeconds), logger: logger)
         let handler = APIHandler(config: config, store: store, pool: pool, resolver: resolver, locations: locations,
-                                 outputs: outputs, links: links, logger: logger)
+                                 outputs: outputs, uploads: uploads, links: links, logger: logger)
         var http = HTTPServerConfiguration(host: config.host, port: config.port)
         http.handlerThreads = config.handlerThreads
         if config.eventLoops > 0 { http.eventLoops = config.eventLoops }
@@ -141,7 +143,7 @@ public final class ReelService: Sendable {
         }
         if config.assetRetentionHours > 0 {
             for path in try store.expireAssets(createdBefore: now - Int64(config.assetRetentionHours * 3_600_000)) {
-                try? FileManager.default.removeItem(atPath: path)
+                uploads.removeUpload(path, id: (path as NSString).lastPathComponent)
                 logger.info("asset expired", metadata: ["path": "\(path)"])
             }
         }

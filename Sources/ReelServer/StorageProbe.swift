@@ -11,9 +11,9 @@ enum StorageProbe {
         let description: String
     }
 
-    /// The output store `settings` name (checked, for S3), or `local` itself.
-    static func outputs(_ settings: StorageSettings, local: DataDirectory) throws -> any OutputStore {
-        guard case .s3(let endpoint, let prefix, let credentials) = settings else { return local }
+    /// The stores `settings` name (checked, for S3), or `local` itself.
+    static func stores(_ settings: StorageSettings, local: DataDirectory) throws -> (outputs: any OutputStore, uploads: any UploadStore) {
+        guard case .s3(let endpoint, let prefix, let credentials) = settings else { return (local, local) }
         let client = S3Client(endpoint: endpoint, credentials: credentials)
         let key = prefix + ".reel-probe/" + UUID().uuidString.lowercased()
         let body = Array("reel storage probe".utf8)
@@ -26,6 +26,6 @@ enum StorageProbe {
         } catch let e as S3Error {
             throw Failed(description: "storage \(settings.description): cannot write, read and delete a probe object: \(e)")
         }
-        return S3Outputs(client: client, prefix: prefix)
+        return (S3Outputs(client: client, prefix: prefix), S3Uploads(client: client, prefix: prefix, cache: local.uploadCache))
     }
 }

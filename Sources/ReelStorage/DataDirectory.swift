@@ -10,7 +10,8 @@ import Foundation
 ///     outputs/.chunks/<job>/         a chunked job's audio.packets and video-<i>.packets
 ///     assets/<asset id>              uploads
 ///     tmp/                           uploads being received
-public struct DataDirectory: MediaLocations, OutputStore {
+///     cache/uploads/<asset id>       uploads kept in a bucket, downloaded once to be read here
+public struct DataDirectory: MediaLocations, OutputStore, UploadStore {
     public let root: String
 
     public init(root: String) { self.root = root }
@@ -52,6 +53,8 @@ public struct DataDirectory: MediaLocations, OutputStore {
     }
 
     public func asset(id: String) -> String { assets + "/" + id }
+    /// Where uploads kept in a bucket are downloaded to be read on this node.
+    public var uploadCache: String { root + "/cache/uploads" }
 
     public func remove(_ path: String) { try? FileManager.default.removeItem(atPath: path) }
 
@@ -72,4 +75,16 @@ public struct DataDirectory: MediaLocations, OutputStore {
     public func exists(_ location: String) -> Bool { FileManager.default.fileExists(atPath: location) }
 
     public var keepsOutputsLocally: Bool { true }
+
+    // MARK: UploadStore: uploads under assets/
+
+    public func keep(_ id: String, from path: String, contentType: String?) throws -> String {
+        let kept = asset(id: id)
+        try FileManager.default.moveItem(atPath: path, toPath: kept)
+        return kept
+    }
+
+    public func localCopy(_ location: String, id: String) throws -> String { location }
+
+    public func removeUpload(_ location: String, id: String) { remove(location) }
 }

@@ -69,6 +69,24 @@ final class S3StorageTests: XCTestCase {
         XCTAssertNil(try bucket.headObject(key), "deleting the job deletes the object")
     }
 
+    /// Uploads are kept in the bucket; a render reads a copy downloaded once into the node's cache.
+    func testUploadsLiveInTheBucketAndRenderFromTheCache() throws {
+        let (f, bucket) = try fixture()
+        let asset = try f.uploadClip()
+        let object = try XCTUnwrap(try bucket.headObject("media/assets/\(asset)"), "the upload is in the bucket")
+        XCTAssertGreaterThan(object.bytes, 1000)
+        XCTAssertEqual(f.dataFiles("assets"), [], "nothing kept under dataDir/assets")
+        // The media root's copy is not what renders: it goes, so only the upload can be read.
+        try FileManager.default.removeItem(atPath: f.root + "/media/clip.mp4")
+        let (id, job) = try succeeded(f, ##"{ "version": 1, "output": { "width": 64, "height": 64 }, "timeline": { "videos": [ { "src": "upload:\##(asset)" } ] } }"##)
+        XCTAssertEqual((job["output"] as? [String: Any])?["duration"] as? Double, 1, "the whole uploaded clip: \(id)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: f.root + "/data/cache/uploads/\(asset)"), "read from the node's cache")
+        XCTAssertEqual(try f.client().request("DELETE", "/v1/jobs/\(id)").status, 204)
+        XCTAssertEqual(try f.client().request("DELETE", "/v1/assets/\(asset)").status, 204)
+        XCTAssertNil(try bucket.headObject("media/assets/\(asset)"), "deleting the asset deletes the object")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: f.root + "/data/cache/uploads/\(asset)"), "and the cached copy")
+    }
+
     func testRetentionDeletesTheObject() throws {
         let (f, bucket) = try fixture()
         let (id, _) = try succeeded(f, spec)

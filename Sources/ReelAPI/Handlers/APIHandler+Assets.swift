@@ -39,11 +39,11 @@ extension APIHandler {
             }
         }
         let id = "asset_" + ULID.make()
-        let path = locations.asset(id: id)
-        try FileManager.default.moveItem(atPath: temp, toPath: path)
+        let sha256 = try SHA256.hex(ofFile: temp)
+        let path = try uploads.keep(id, from: temp, contentType: r.head.headers["Content-Type"])
         let filename = r.head.headers["X-Filename"].flatMap { $0.isEmpty ? nil : String($0.prefix(255)) }
         do {
-            let asset = Asset(id: id, path: path, bytes: bytes, sha256: try SHA256.hex(ofFile: path),
+            let asset = Asset(id: id, path: path, bytes: bytes, sha256: sha256,
                               contentType: r.head.headers["Content-Type"], filename: filename,
                               probe: probe.serialized, createdAt: Int64(Date().timeIntervalSince1970 * 1000), keyID: key,
                               kind: kind.rawValue)
@@ -52,7 +52,7 @@ extension APIHandler {
                                                   "requestId": "\(r.head.requestID)"])
             return JSONValue.object(JobJSON.assetMembers(asset, retentionHours: config.assetRetentionHours)).response(201, headers: [("Location", "/v1/assets/\(id)")])
         } catch {
-            try? FileManager.default.removeItem(atPath: path)
+            uploads.removeUpload(path, id: id)
             throw error
         }
     }
@@ -66,7 +66,7 @@ extension APIHandler {
     func deleteAsset(_ id: String, key: String) throws -> HTTPResponse {
         switch try store.deleteAsset(id, keyID: key) {
         case .deleted(let path):
-            try? FileManager.default.removeItem(atPath: path)
+            uploads.removeUpload(path, id: id)
             logger.info("asset deleted", metadata: ["assetId": "\(id)"])
             return HTTPResponse(status: 204)
         case .inUse(let jobs):

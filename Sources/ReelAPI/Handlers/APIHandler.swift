@@ -19,6 +19,8 @@ public final class APIHandler: HTTPHandler, Sendable {
     let locations: any MediaLocations
     /// Where finished outputs are kept.
     let outputs: any OutputStore
+    /// Where accepted uploads are kept.
+    let uploads: any UploadStore
     /// Output links that work without the key (`output.downloadUrl`).
     let links: OutputLinks
     let logger: Logger
@@ -27,13 +29,14 @@ public final class APIHandler: HTTPHandler, Sendable {
     let requests = RequestCounter()
 
     public init(config: ServerConfiguration, store: any JobStore, pool: WorkerPool, resolver: SourceResolver, locations: any MediaLocations,
-                outputs: any OutputStore, links: OutputLinks, logger: Logger) {
+                outputs: any OutputStore, uploads: any UploadStore, links: OutputLinks, logger: Logger) {
         self.config = config
         self.store = store
         self.pool = pool
         self.resolver = resolver
         self.locations = locations
         self.outputs = outputs
+        self.uploads = uploads
         self.links = links
         self.logger = logger
         keys = APIKeys(config.apiKeys)
@@ -187,7 +190,8 @@ public final class APIHandler: HTTPHandler, Sendable {
     func resolver(for key: String) -> SourceResolver {
         var r = resolver
         let store = store
-        r.uploads = { id in (try? store.asset(id, keyID: key))?.path }
+        let uploads = uploads
+        r.uploads = { id in (try? store.asset(id, keyID: key)).flatMap { try? uploads.localCopy($0.path, id: $0.id) } }
         return r
     }
 

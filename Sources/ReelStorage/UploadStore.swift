@@ -1,0 +1,12 @@
+/// Where accepted uploads (media, fonts, caption files) are kept: under `dataDir` (`DataDirectory`)
+/// or in an S3 bucket (`S3Uploads`). Renders and probes read a local file: a bucket's upload is
+/// downloaded once into the node's cache and read from there.
+public protocol UploadStore: Sendable {
+    /// Keeps the checked upload at `path` (a local temporary, moved or deleted) as asset `id`;
+    /// returns the location to record.
+    func keep(_ id: String, from path: String, contentType: String?) throws -> String
+    /// A local file with the bytes of the upload at `location`.
+    func localCopy(_ location: String, id: String) throws -> String
+    /// Deletes the upload at `location` (and any local copy of it).
+    func removeUpload(_ location: String, id: String)
+}
