@@ -9,6 +9,7 @@ import ReelStore
 struct OutputSweeps {
     let locations: any MediaLocations
     let outputs: any OutputStore
+    let chunks: any ChunkStore
     let store: any JobQueue
     let logger: Logger
 
@@ -61,14 +62,14 @@ struct OutputSweeps {
     /// attempt reuses the audio and the chunks already done), and so does a running job's. Part of
     /// the retention pass, so on shared storage one node sweeps at a time.
     func removeEndedChunkFolders() {
-        for jobID in locations.chunkFolders() {
+        for jobID in chunks.jobsWithPieces() {
             let job: Job?
             do { job = try store.job(jobID) } catch {
                 logger.warning("chunk folder sweep stopped: the job store cannot be read", metadata: ["error": "\(error)"])
                 return
             }
             if let job, job.status == .queued || job.status == .running { continue }
-            locations.removeChunkFolder(jobID: jobID)
+            chunks.removePieces(jobID: jobID)
             logger.info("removed the chunk folder of an ended job", metadata: ["jobId": "\(jobID)",
                                                                               "status": "\(job?.status.rawValue ?? "deleted")"])
         }

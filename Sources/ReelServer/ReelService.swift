@@ -19,6 +19,7 @@ public final class ReelService: Sendable {
     /// Where finished outputs and uploads are kept (`locations` itself, or a bucket).
     let outputs: any OutputStore
     let uploads: any UploadStore
+    let chunks: any ChunkStore
     let logger: Logger
     let deliverer: WebhookDeliverer
     private let sweepStop = DispatchSemaphore(value: 0)
@@ -37,7 +38,7 @@ public final class ReelService: Sendable {
         try locations.create()
         try FileManager.default.createDirectory(atPath: config.mediaRoot, withIntermediateDirectories: true)
         let retention = config.outputRetentionHours
-        (outputs, uploads) = try StorageProbe.stores(config.storage, local: locations)
+        (outputs, uploads, chunks) = try StorageProbe.stores(config.storage, local: locations)
         let links = OutputLinks(secret: try LinkSecret.resolve(config.linkSecret, in: locations), seconds: config.linkSeconds,
                                 publicURL: config.publicURL, outputs: outputs)
         // A webhook's body is the job as GET /v1/jobs/{id} shows it at the event (without the history).
@@ -51,7 +52,7 @@ public final class ReelService: Sendable {
             store = try SQLJobStore.sqlite(path: locations.database, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
                                            busyTimeoutMillis: storeBusyTimeoutMillis, webhookBody: webhookBody)
         }
-        let sweeps = OutputSweeps(locations: locations, outputs: outputs, store: store, logger: logger)
+        let sweeps = OutputSweeps(locations: locations, outputs: outputs, chunks: chunks, store: store, logger: logger)
         sweeps.removeStalePartials()
         sweeps.removeUnreferencedOutputs()
         // Uploads left in data/tmp for over an hour belonged to requests that died with a process
@@ -69,7 +70,7 @@ public final class ReelService: Sendable {
             guard let a = try? store.asset(id) else { return nil }
             return try? uploads.localCopy(a.path, id: a.id)
         }, allowedHosts: config.allowedHosts)
-        pool = WorkerPool(store: store, workers: config.workers, locations: locations, outputs: outputs, resolver: resolver, logger: logger,
+        pool = WorkerPool(store: store, workers: config.workers, locations: locations, outputs: outputs, chunks: chunks, resolver: resolver, logger: logger,
                           chunkSeconds: config.chunkSeconds, schedulerTickMicroseconds: config.schedulerTickMicroseconds)
         deliverer = WebhookDeliverer(store: store, secret: config.webhookSecret, allowedHosts: config.allowedHosts,
                                      schedule: WebhookSchedule(base: config.webhookRetrySeconds), logger: logger)
@@ -149,7 +150,7 @@ public final class ReelService: Sendable {
         }
         let hours = config.webhookRetentionHours
         try store.pruneDeliveries(finishedBefore: hours > 0 ? now - Int64(hours * 3_600_000) : nil)
-        let sweeps = OutputSweeps(locations: locations, outputs: outputs, store: store, logger: logger)
+        let sweeps = OutputSweeps(locations: locations, outputs: outputs, chunks: chunks, store: store, logger: logger)
         sweeps.removeUnreferencedOutputs()
         sweeps.removeEndedChunkFolders()
     }

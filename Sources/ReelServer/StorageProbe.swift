@@ -12,8 +12,9 @@ enum StorageProbe {
     }
 
     /// The stores `settings` name (checked, for S3), or `local` itself.
-    static func stores(_ settings: StorageSettings, local: DataDirectory) throws -> (outputs: any OutputStore, uploads: any UploadStore) {
-        guard case .s3(let endpoint, let prefix, let credentials) = settings else { return (local, local) }
+    static func stores(_ settings: StorageSettings, local: DataDirectory)
+        throws -> (outputs: any OutputStore, uploads: any UploadStore, chunks: any ChunkStore) {
+        guard case .s3(let endpoint, let prefix, let credentials) = settings else { return (local, local, local) }
         let client = S3Client(endpoint: endpoint, credentials: credentials)
         let key = prefix + ".reel-probe/" + UUID().uuidString.lowercased()
         let body = Array("reel storage probe".utf8)
@@ -26,6 +27,7 @@ enum StorageProbe {
         } catch let e as S3Error {
             throw Failed(description: "storage \(settings.description): cannot write, read and delete a probe object: \(e)")
         }
-        return (S3Outputs(client: client, prefix: prefix), S3Uploads(client: client, prefix: prefix, cache: local.uploadCache))
+        return (S3Outputs(client: client, prefix: prefix), S3Uploads(client: client, prefix: prefix, cache: local.uploadCache),
+                S3Chunks(client: client, prefix: prefix, local: local))
     }
 }

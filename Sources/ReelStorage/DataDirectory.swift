@@ -11,7 +11,7 @@ import Foundation
 ///     assets/<asset id>              uploads
 ///     tmp/                           uploads being received
 ///     cache/uploads/<asset id>       uploads kept in a bucket, downloaded once to be read here
-public struct DataDirectory: MediaLocations, OutputStore, UploadStore {
+public struct DataDirectory: MediaLocations, OutputStore, UploadStore, ChunkStore {
     public let root: String
 
     public init(root: String) { self.root = root }
@@ -41,16 +41,7 @@ public struct DataDirectory: MediaLocations, OutputStore, UploadStore {
         names(in: outputsFolder).compactMap { n in PartialName(n).map { ($0, outputsFolder + "/" + n) } }
     }
 
-    public func chunkFolder(jobID: String) -> String { chunks + "/" + jobID }
-    public func chunkVideo(jobID: String, index: Int) -> String { chunkFolder(jobID: jobID) + "/video-\(index).packets" }
-    public func chunkAudio(jobID: String) -> String { chunkFolder(jobID: jobID) + "/audio.packets" }
-    public func chunkFolders() -> [String] { names(in: chunks).filter(OutputName.isJobID) }
-
-    public func removeChunkFolder(jobID: String) {
-        remove(chunkFolder(jobID: jobID))
-        // Refused while it holds anything (another job's folder, or one created meanwhile).
-        rmdir(chunks)
-    }
+    func chunkFolder(jobID: String) -> String { chunks + "/" + jobID }
 
     public func asset(id: String) -> String { assets + "/" + id }
     /// Where uploads kept in a bucket are downloaded to be read on this node.
@@ -87,4 +78,26 @@ public struct DataDirectory: MediaLocations, OutputStore, UploadStore {
     public func localCopy(_ location: String, id: String) throws -> String { location }
 
     public func removeUpload(_ location: String, id: String) { remove(location) }
+
+    // MARK: ChunkStore: one folder per job, which the nodes sharing dataDir share
+
+    public func prepare(jobID: String) throws {
+        try FileManager.default.createDirectory(atPath: chunkFolder(jobID: jobID), withIntermediateDirectories: true)
+    }
+
+    public func localPath(jobID: String, piece: ChunkPiece) -> String { chunkFolder(jobID: jobID) + "/" + piece.fileName }
+
+    public func share(jobID: String, piece: ChunkPiece) throws {}
+
+    public func has(jobID: String, piece: ChunkPiece) -> Bool { FileManager.default.fileExists(atPath: localPath(jobID: jobID, piece: piece)) }
+
+    public func fetch(jobID: String, piece: ChunkPiece) throws -> String { localPath(jobID: jobID, piece: piece) }
+
+    public func removePieces(jobID: String) {
+        remove(chunkFolder(jobID: jobID))
+        // Refused while it holds anything (another job's folder, or one created meanwhile).
+        rmdir(chunks)
+    }
+
+    public func jobsWithPieces() -> [String] { names(in: chunks).filter(OutputName.isJobID) }
 }

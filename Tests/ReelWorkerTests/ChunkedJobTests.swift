@@ -4,6 +4,7 @@ import ReelEngine
 @testable import ReelWorker
 import ReelStore
 import ReelStorage
+import S3Fixtures
 import StoreFixtures
 import ReelSpec
 import TestSupport
@@ -23,7 +24,7 @@ final class ChunkedJobTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
     func pool(_ store: any JobStore, workers: Int, chunkSeconds: Int) -> WorkerPool {
-        WorkerPool(store: store, workers: workers, locations: DataDirectory(root: dir), outputs: DataDirectory(root: dir),
+        WorkerPool(store: store, workers: workers, locations: DataDirectory(root: dir), outputs: DataDirectory(root: dir), chunks: DataDirectory(root: dir),
                    resolver: SourceResolver(mediaRoot: dir + "/media"), logger: Logger(label: "test"), chunkSeconds: chunkSeconds)
     }
 
@@ -88,6 +89,54 @@ final class ChunkedJobTests: XCTestCase {
         XCTAssertEqual(done.chunks, 4)
         XCTAssertEqual(try storeB.chunks(of: id).map(\.status), [.done, .done, .done, .done])
         try assertMatchesWholeRender(try XCTUnwrap(done.output).path, id: id)
+    }
+
+    /// Two nodes with data directories of their own (no shared file system) on one PostgreSQL
+    /// database and one S3 bucket (Swift's s3api): the chunk pieces travel through the bucket, the
+    /// joining node fetches what the other rendered, and the output matches a one-worker render.
+    func testTwoNodesWithNoSharedFileSystemShareChunksThroughABucket() throws {
+        try makeFixture()
+        let url = try TestPostgres.shared().createDatabase()
+        let s3 = try TestS3.shared().client()
+        var nodes: [(store: SQLJobStore, pool: WorkerPool, data: DataDirectory)] = []
+        for name in ["node-a", "node-b"] {
+            let data = DataDirectory(root: dir + "/" + name)
+            try data.create()
+            let store = try SQLJobStore.postgres(url: url, dataDirectory: data.root)
+            let pool = WorkerPool(store: store, workers: 1, locations: data, outputs: data,
+                                  chunks: S3Chunks(client: s3, prefix: "pieces", local: data),
+                                  resolver: SourceResolver(mediaRoot: dir + "/media"), logger: Logger(label: name), chunkSeconds: 1)
+            nodes.append((store, pool, data))
+        }
+        nodes.forEach { $0.pool.start() }
+        defer { nodes.forEach { $0.pool.shutdown() } }
+        let id = try submit(nodes[0].store, Self.spec)
+        let done = try waitFor(nodes[1].store, id) { $0.status.isFinished }
+        XCTAssertEqual(done.status, .succeeded, "\(String(describing: done.error))")
+        XCTAssertEqual(done.chunks, 4)
+        try assertMatchesWholeRender(try XCTUnwrap(done.output).path, id: id)
+        XCTAssertEqual(try s3.list(prefix: "pieces/chunks/").objects.map(\.key), [], "the pieces are deleted once joined")
+    }
+
+    /// A piece shared by one node is there for another with its own disk, byte for byte, and goes
+    /// from both when the job's pieces are removed.
+    func testAPieceSharedThroughTheBucketReachesAnotherNode() throws {
+        let s3 = try TestS3.shared().client()
+        let a = S3Chunks(client: s3, prefix: "p", local: DataDirectory(root: dir + "/a"))
+        let b = S3Chunks(client: s3, prefix: "p", local: DataDirectory(root: dir + "/b"))
+        let job = "job_01ARZ3NDEKTSV4RRFFQ69G5FAV"
+        try a.prepare(jobID: job)
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try Data(bytes).write(to: URL(fileURLWithPath: a.localPath(jobID: job, piece: .video(2))))
+        XCTAssertFalse(b.has(jobID: job, piece: .video(2)), "not shared yet")
+        try a.share(jobID: job, piece: .video(2))
+        XCTAssertTrue(b.has(jobID: job, piece: .video(2)))
+        XCTAssertFalse(b.has(jobID: job, piece: .audio))
+        XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: try b.fetch(jobID: job, piece: .video(2))))), bytes)
+        XCTAssertEqual(b.jobsWithPieces(), [job])
+        b.removePieces(jobID: job)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: b.localPath(jobID: job, piece: .video(2))), "the local copy goes")
+        XCTAssertNil(try s3.headObject("p/chunks/\(job)/video-2.packets"))
     }
 
     /// A node that died holding the job and one of its chunks: both leases run out, a live worker

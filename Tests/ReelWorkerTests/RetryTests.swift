@@ -29,7 +29,7 @@ final class RetryTests: XCTestCase {
         try host.start()
         defer { host.shutdown(gracePeriod: 1) }
         let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
-        let pool = WorkerPool(store: store, workers: 1, locations: DataDirectory(root: dir), outputs: DataDirectory(root: dir),
+        let pool = WorkerPool(store: store, workers: 1, locations: DataDirectory(root: dir), outputs: DataDirectory(root: dir), chunks: DataDirectory(root: dir),
                               resolver: SourceResolver(mediaRoot: dir, allowedHosts: ["127.0.0.1"]), logger: Logger(label: "test"))
         pool.start()
         defer { pool.shutdown() }

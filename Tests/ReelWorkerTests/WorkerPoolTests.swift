@@ -20,7 +20,7 @@ final class WorkerPoolTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
     func pool(_ store: any JobStore) -> WorkerPool {
-        WorkerPool(store: store, workers: 1, locations: DataDirectory(root: dir), outputs: DataDirectory(root: dir), resolver: SourceResolver(mediaRoot: dir + "/media"),
+        WorkerPool(store: store, workers: 1, locations: DataDirectory(root: dir), outputs: DataDirectory(root: dir), chunks: DataDirectory(root: dir), resolver: SourceResolver(mediaRoot: dir + "/media"),
                    logger: Logger(label: "test"))
     }
 
@@ -117,7 +117,7 @@ final class RenderPriorityTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: dir + "/outputs", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
-        let pool = WorkerPool(store: store, workers: 1, locations: DataDirectory(root: dir), outputs: DataDirectory(root: dir), resolver: SourceResolver(mediaRoot: dir),
+        let pool = WorkerPool(store: store, workers: 1, locations: DataDirectory(root: dir), outputs: DataDirectory(root: dir), chunks: DataDirectory(root: dir), resolver: SourceResolver(mediaRoot: dir),
                               logger: Logger(label: "test"), schedulerTickMicroseconds: 1000)
         let spec = ##"{ "version": 1, "output": { "width": 640, "height": 360, "video": { "preset": "medium" } }, "timeline": { "videos": [ { "color": "#0000FF", "duration": 300 } ] } }"##
         guard case .created(let job) = try store.submit(spec: spec, bodyHash: "h", idempotencyKey: nil) else { return XCTFail() }

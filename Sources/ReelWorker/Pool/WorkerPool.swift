@@ -14,6 +14,8 @@ public final class WorkerPool: Sendable {
     let locations: any MediaLocations
     /// Where finished outputs are published.
     let outputs: any OutputStore
+    /// Where the pieces of chunked jobs meet.
+    let chunks: any ChunkStore
     let resolver: SourceResolver
     let logger: Logger
     public let metrics = RenderMetrics()
@@ -41,12 +43,13 @@ public final class WorkerPool: Sendable {
 
     /// `schedulerTickMicroseconds`: how often each CPU is woken while renders run; 0: never.
     public init(store: any JobStore, workers: Int, locations: any MediaLocations, outputs: any OutputStore,
-                resolver: SourceResolver, logger: Logger,
+                chunks: any ChunkStore, resolver: SourceResolver, logger: Logger,
                 chunkSeconds: Int = 0, schedulerTickMicroseconds: Int = 0) {
         self.store = store
         count = max(1, workers)
         self.locations = locations
         self.outputs = outputs
+        self.chunks = chunks
         self.resolver = resolver
         self.logger = logger
         self.chunkSeconds = chunkSeconds

@@ -55,11 +55,14 @@ struct ChunkRun {
         log.info("chunk running", metadata: meta)
         let started = DispatchTime.now()
         do {
-            try FileManager.default.createDirectory(atPath: pool.locations.chunkFolder(jobID: chunk.jobID), withIntermediateDirectories: true)
-            try Renderer(plan: plan, logger: log).renderVideoChunk(chunk.frames, to: pool.locations.chunkVideo(jobID: chunk.jobID, index: chunk.index),
+            let piece = ChunkPiece.video(chunk.index)
+            try pool.chunks.prepare(jobID: chunk.jobID)
+            try Renderer(plan: plan, logger: log).renderVideoChunk(chunk.frames, to: pool.chunks.localPath(jobID: chunk.jobID, piece: piece),
                                                                    cancel: token) {
                 progress.set($0)
             }
+            // Shared before the chunk is recorded done, so the joining node finds it.
+            try pool.chunks.share(jobID: chunk.jobID, piece: piece)
             keeper.stop()
             record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: nil, retry: false) }
             log.info("chunk rendered", metadata: meta.merging(["seconds": JobRun.seconds(since: started)]) { $1 })

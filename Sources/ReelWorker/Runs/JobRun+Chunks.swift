@@ -40,21 +40,22 @@ extension JobRun {
 
     func renderInChunks(_ renderer: Renderer, _ ranges: [Range<Int64>], to path: String, token: CancellationToken,
                         progress: ChunkedProgress) throws {
-        let dir = pool.locations.chunkFolder(jobID: job.id)
+        let pieces = pool.chunks
         do {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            try pieces.prepare(jobID: job.id)
         } catch {
-            throw RenderError.output(path: dir, cause: error)
+            throw RenderError.output(path: pieces.localPath(jobID: job.id, piece: .audio), cause: error)
         }
         // The lease lost before the cut: the render stops like a cancelled one, and the lease
         // keeper has already said why.
         guard let chunks = try pool.store.addChunks(job.id, owner: owner, frames: ranges) else { throw RenderError.cancelled }
         for _ in 1..<chunks.count { pool.wake() }
-        let audio = pool.locations.chunkAudio(jobID: job.id)
-        // An earlier attempt's audio is complete if it is there (written under a temporary name, renamed when whole).
-        if !FileManager.default.fileExists(atPath: audio) {
+        // An earlier attempt's audio is complete if it is there (written under a temporary name,
+        // renamed when whole, then shared).
+        if !pieces.has(jobID: job.id, piece: .audio) {
             let started = DispatchTime.now()
-            try renderer.renderAudioTrack(to: audio, cancel: token) { progress.audio.set($0) }
+            try renderer.renderAudioTrack(to: pieces.localPath(jobID: job.id, piece: .audio), cancel: token) { progress.audio.set($0) }
+            do { try pieces.share(jobID: job.id, piece: .audio) } catch { throw RenderError.output(path: "chunk audio", cause: error) }
             // The audio and the join are the parts no other node can take: logged with their
             // durations, they are the critical path `make bench-cluster` reports.
             pool.logger.info("chunked audio rendered", metadata: ["jobId": "\(job.id)", "seconds": JobRun.seconds(since: started)])
@@ -75,7 +76,14 @@ extension JobRun {
             Thread.sleep(forTimeInterval: 0.2)
         }
         let joinStarted = DispatchTime.now()
-        try renderer.joinChunks(chunks.map { pool.locations.chunkVideo(jobID: job.id, index: $0.index) }, audio: audio, to: path, cancel: token)
+        let files: [String], audio: String
+        do {
+            files = try chunks.map { try pieces.fetch(jobID: job.id, piece: .video($0.index)) }
+            audio = try pieces.fetch(jobID: job.id, piece: .audio)
+        } catch {
+            throw RenderError.output(path: path, cause: error)
+        }
+        try renderer.joinChunks(files, audio: audio, to: path, cancel: token)
         progress.joined.set(1)
         pool.logger.info("chunks joined", metadata: ["jobId": "\(job.id)", "seconds": JobRun.seconds(since: joinStarted)])
     }

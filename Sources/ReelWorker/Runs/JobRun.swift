@@ -79,7 +79,7 @@ struct JobRun {
         if outcome != nil { leaseKeeper.stop() }
         // A chunked job's chunk files are kept while another attempt may use them.
         if chunked != nil && (outcome == nil || !((outcome as? RenderError)?.isRetryable ?? true) || reason.current == .cancel) {
-            pool.locations.removeChunkFolder(jobID: job.id)
+            pool.chunks.removePieces(jobID: job.id)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         meta["seconds"] = .stringConvertible((seconds * 1000).rounded() / 1000)

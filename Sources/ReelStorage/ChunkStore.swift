@@ -1,0 +1,34 @@
+/// A piece of a chunked job: its audio, mixed once, or the video packets of one chunk.
+public enum ChunkPiece: Sendable, Equatable {
+    case audio
+    case video(Int)
+
+    /// Its file name in the job's folder (or under the job's key prefix).
+    public var fileName: String {
+        switch self {
+        case .audio: return "audio.packets"
+        case .video(let i): return "video-\(i).packets"
+        }
+    }
+}
+
+/// Where the pieces of chunked jobs meet: the node that renders a piece writes it to its local
+/// path and shares it; the node that joins them fetches each. On one shared `dataDir`
+/// (`DataDirectory`) sharing and fetching are nothing; in a bucket (`S3Chunks`) a piece is
+/// uploaded and downloaded, so nodes need no shared file system.
+public protocol ChunkStore: Sendable {
+    /// Makes the job's local folder, before pieces are written to it.
+    func prepare(jobID: String) throws
+    /// The local file a piece is written to and read from.
+    func localPath(jobID: String, piece: ChunkPiece) -> String
+    /// Makes the piece written whole at its local path available to every node.
+    func share(jobID: String, piece: ChunkPiece) throws
+    /// Whether the piece is there, written whole by some node.
+    func has(jobID: String, piece: ChunkPiece) -> Bool
+    /// The local path of the piece, fetched first when another node wrote it.
+    func fetch(jobID: String, piece: ChunkPiece) throws -> String
+    /// Deletes every piece of the job, shared and local.
+    func removePieces(jobID: String)
+    /// The jobs that have pieces now.
+    func jobsWithPieces() -> [String]
+}
