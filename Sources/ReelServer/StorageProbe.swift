@@ -27,7 +27,7 @@ enum StorageProbe {
         } catch let e as S3Error {
             throw Failed(description: "storage \(settings.description): cannot write, read and delete a probe object: \(e)")
         }
-        return (S3Outputs(client: client, prefix: prefix), S3Uploads(client: client, prefix: prefix, cache: local.uploadCache),
-                S3Chunks(client: client, prefix: prefix, local: local))
+        let place = S3Place(client: client, prefix: prefix)
+        return (S3Outputs(place), S3Uploads(place, cache: local.uploadCache), S3Chunks(place, local: local))
     }
 }

@@ -63,6 +63,10 @@ public struct DataDirectory: MediaLocations, OutputStore, UploadStore, ChunkStor
         Array(try Data(contentsOf: URL(fileURLWithPath: file.map { location + "/" + $0 } ?? location)))
     }
 
+    public func copy(_ location: String, file: String?, to path: String) throws {
+        try FileManager.default.copyItem(atPath: file.map { location + "/" + $0 } ?? location, toPath: path)
+    }
+
     public func exists(_ location: String) -> Bool { FileManager.default.fileExists(atPath: location) }
 
     public var keepsOutputsLocally: Bool { true }

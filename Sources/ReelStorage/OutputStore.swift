@@ -10,6 +10,8 @@ public protocol OutputStore: Sendable {
     func fetch(_ location: String, file: String?, expires: Int) -> OutputFetch
     /// The bytes of a small file of the output (an HLS playlist), for the API to rewrite.
     func read(_ location: String, file: String?) throws -> [UInt8]
+    /// Copies a file of the output at `location` (`file`: one of its folder's) to the local `path`.
+    func copy(_ location: String, file: String?, to path: String) throws
     /// Whether the output at `location` still exists.
     func exists(_ location: String) -> Bool
     /// Deletes the output at `location` (every file of a folder).

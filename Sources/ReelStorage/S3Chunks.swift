@@ -4,17 +4,16 @@ import ReelS3
 /// `ChunkStore` in an S3 bucket: pieces under `<prefix>chunks/<job id>/`, written locally under
 /// `local`'s chunk folder, uploaded when whole, and downloaded by the joining node.
 public struct S3Chunks: ChunkStore {
-    public let client: S3Client
-    public let prefix: String
+    public let place: S3Place
     public let local: DataDirectory
+    var client: S3Client { place.client }
 
-    public init(client: S3Client, prefix: String, local: DataDirectory) {
-        self.client = client
-        self.prefix = prefix.isEmpty || prefix.hasSuffix("/") ? prefix : prefix + "/"
+    public init(_ place: S3Place, local: DataDirectory) {
+        self.place = place
         self.local = local
     }
 
-    func key(_ jobID: String, _ piece: ChunkPiece?) -> String { prefix + "chunks/\(jobID)/" + (piece?.fileName ?? "") }
+    func key(_ jobID: String, _ piece: ChunkPiece?) -> String { place.prefix + "chunks/\(jobID)/" + (piece?.fileName ?? "") }
 
     public func prepare(jobID: String) throws { try local.prepare(jobID: jobID) }
 
@@ -40,19 +39,14 @@ public struct S3Chunks: ChunkStore {
     }
 
     public func removePieces(jobID: String) {
-        var continuation: String?
-        repeat {
-            guard let page = try? client.list(prefix: key(jobID, nil), continuation: continuation) else { break }
-            for object in page.objects { try? client.deleteObject(object.key) }
-            continuation = page.next
-        } while continuation != nil
+        place.removeAll(under: key(jobID, nil))
         local.removePieces(jobID: jobID)
     }
 
     public func jobsWithPieces() -> [String] {
         var jobs = Set(local.jobsWithPieces())
         var continuation: String?
-        let base = prefix + "chunks/"
+        let base = place.prefix + "chunks/"
         repeat {
             guard let page = try? client.list(prefix: base, continuation: continuation) else { break }
             for object in page.objects {

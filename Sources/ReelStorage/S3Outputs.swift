@@ -6,17 +6,13 @@ import ReelS3
 /// only when whole, and the local render is deleted. Its location is `s3://bucket/key`; clients are
 /// given presigned URLs.
 public struct S3Outputs: OutputStore {
-    public let client: S3Client
-    /// Ends with `/`, or is empty.
-    public let prefix: String
+    public let place: S3Place
+    var client: S3Client { place.client }
 
-    public init(client: S3Client, prefix: String) {
-        self.client = client
-        self.prefix = prefix.isEmpty || prefix.hasSuffix("/") ? prefix : prefix + "/"
-    }
+    public init(_ place: S3Place) { self.place = place }
 
     public func publish(_ name: OutputName, at path: String, contentType: String) throws -> String {
-        let key = prefix + "outputs/" + name.name
+        let key = place.prefix + "outputs/" + name.name
         var isFolder: ObjCBool = false
         FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
         if isFolder.boolValue {
@@ -32,7 +28,7 @@ public struct S3Outputs: OutputStore {
             try client.upload(file: path, to: key, contentType: contentType)
         }
         try? FileManager.default.removeItem(atPath: path)
-        return "s3://\(client.endpoint.bucket)/\(key)"
+        return place.location(key)
     }
 
     public func fetch(_ location: String, file: String?, expires: Int) -> OutputFetch {
@@ -41,6 +37,10 @@ public struct S3Outputs: OutputStore {
 
     public func read(_ location: String, file: String?) throws -> [UInt8] {
         try client.getObject(key(location, file), limit: 16 << 20)
+    }
+
+    public func copy(_ location: String, file: String?, to path: String) throws {
+        try client.download(key(location, file), to: path)
     }
 
     public func exists(_ location: String) -> Bool {
@@ -52,20 +52,14 @@ public struct S3Outputs: OutputStore {
     public func remove(_ location: String) {
         let base = key(location, nil)
         try? client.deleteObject(base)
-        var continuation: String?
-        repeat {
-            guard let page = try? client.list(prefix: base + "/", continuation: continuation) else { return }
-            for object in page.objects { try? client.deleteObject(object.key) }
-            continuation = page.next
-        } while continuation != nil
+        place.removeAll(under: base + "/")
     }
 
     public var keepsOutputsLocally: Bool { false }
 
     /// The object key of `location` (`s3://bucket/key`), or of one of its folder's files.
     func key(_ location: String, _ file: String?) -> String {
-        let start = "s3://\(client.endpoint.bucket)/"
-        let base = location.hasPrefix(start) ? String(location.dropFirst(start.count)) : location
+        let base = place.key(location)
         return file.map { base + "/" + $0 } ?? base
     }
 

@@ -5,23 +5,21 @@ import ReelS3
 /// `s3://bucket/key`; a node reading it downloads it once into `cache` (written under a partial
 /// name, renamed when whole, so two workers fetching it at once both end with a whole file).
 public struct S3Uploads: UploadStore {
-    public let client: S3Client
-    /// Ends with `/`, or is empty.
-    public let prefix: String
+    public let place: S3Place
     /// Local folder of downloaded uploads.
     public let cache: String
+    var client: S3Client { place.client }
 
-    public init(client: S3Client, prefix: String, cache: String) {
-        self.client = client
-        self.prefix = prefix.isEmpty || prefix.hasSuffix("/") ? prefix : prefix + "/"
+    public init(_ place: S3Place, cache: String) {
+        self.place = place
         self.cache = cache
     }
 
     public func keep(_ id: String, from path: String, contentType: String?) throws -> String {
-        let key = prefix + "assets/" + id
+        let key = place.prefix + "assets/" + id
         try client.upload(file: path, to: key, contentType: contentType)
         try? FileManager.default.removeItem(atPath: path)
-        return "s3://\(client.endpoint.bucket)/\(key)"
+        return place.location(key)
     }
 
     public func localCopy(_ location: String, id: String) throws -> String {
@@ -30,18 +28,14 @@ public struct S3Uploads: UploadStore {
         try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
         let partial = PartialName.path(beside: path)
         defer { try? FileManager.default.removeItem(atPath: partial) }
-        try client.download(key(location), to: partial)
+        try client.download(place.key(location), to: partial)
         guard rename(partial, path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
         return path
     }
 
     public func removeUpload(_ location: String, id: String) {
-        try? client.deleteObject(key(location))
+        try? client.deleteObject(place.key(location))
         try? FileManager.default.removeItem(atPath: cache + "/" + id)
     }
 
-    func key(_ location: String) -> String {
-        let start = "s3://\(client.endpoint.bucket)/"
-        return location.hasPrefix(start) ? String(location.dropFirst(start.count)) : location
-    }
 }

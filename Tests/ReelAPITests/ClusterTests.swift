@@ -148,13 +148,15 @@ final class ClusterTests: XCTestCase {
         let ready = try TestClient(port: n.port).request("GET", "/readyz")
         XCTAssertEqual(ready.status, 503, ready.text)
         XCTAssertEqual(ready.json["store"] as? String, "unreachable", ready.text)
+        // The outage lasts until the render has met it: a lease renewal failed.
+        XCTAssertTrue(Poll.until(seconds: 30, every: 0.05) { n.logLines.contains { $0.contains("lease renewal failed") } },
+                      "the render was running during the outage")
         try pg.start()
         XCTAssertEqual(before["status"] as? String, "running", "\(before)")
 
         let job = poll(n.port, id, seconds: 300, until: Self.finished)
         XCTAssertEqual(job["status"] as? String, "succeeded", "\(job)")
         XCTAssertEqual(job["attempts"] as? Int, 1, "the in-flight render was not lost")
-        XCTAssertTrue(n.logLines.contains { $0.contains("lease renewal failed") }, "the render was running during the outage")
         XCTAssertTrue(n.logLines.contains { $0.contains("lease renewal works again") }, "and renewed its lease after it")
         XCTAssertEqual(try frames(root + "/data/outputs/\(id)-1.mp4"), 900)
         // New work still flows: the pool and the listener reconnected.

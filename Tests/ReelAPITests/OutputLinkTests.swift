@@ -23,16 +23,9 @@ final class OutputLinkTests: XCTestCase {
                                                                   using: SymmetricKey(data: Array(secret.utf8)))))
     }
 
-    func succeeded(_ f: ServiceFixture, _ spec: String) throws -> (id: String, job: [String: Any]) {
-        let id = try f.submit(spec)
-        let job = try f.waitForJob(id) { ["succeeded", "failed"].contains($0["status"] as? String ?? "") }
-        XCTAssertEqual(job["status"] as? String, "succeeded", "\(job)")
-        return (id, job)
-    }
-
     func testTheLinkServesTheOutputWithoutTheKeyWithRangesAndETags() throws {
         let f = try fixture()
-        let (id, job) = try succeeded(f, spec)
+        let (id, job) = try f.succeeded(spec)
         let link = try XCTUnwrap((job["output"] as? [String: Any])?["downloadUrl"] as? String)
         XCTAssertTrue(link.hasPrefix("/v1/jobs/\(id)/output?expires="), link)
         let expires = try XCTUnwrap(Int64(link.components(separatedBy: "expires=")[1].prefix { $0.isNumber }))
@@ -57,8 +50,8 @@ final class OutputLinkTests: XCTestCase {
 
     func testTamperedExpiredAndOtherJobsLinksAre403() throws {
         let f = try fixture()
-        let (id, _) = try succeeded(f, spec)
-        let (other, _) = try succeeded(f, spec)
+        let (id, _) = try f.succeeded(spec)
+        let (other, _) = try f.succeeded(spec)
         let anonymous = try TestClient(port: f.port)
         let future = Int64(Date().timeIntervalSince1970) + 600
         XCTAssertEqual(try anonymous.request("GET", "/v1/jobs/\(id)/output?expires=\(future)&signature=\(Self.signature(id, future))").status, 200,
@@ -82,7 +75,7 @@ final class OutputLinkTests: XCTestCase {
 
     func testAPublicURLMakesLinksAbsolute() throws {
         let f = try fixture(["REEL_PUBLIC_URL": "https://reel.example.com/api"])
-        let (id, job) = try succeeded(f, spec)
+        let (id, job) = try f.succeeded(spec)
         let link = try XCTUnwrap((job["output"] as? [String: Any])?["downloadUrl"] as? String)
         XCTAssertTrue(link.hasPrefix("https://reel.example.com/api/v1/jobs/\(id)/output?expires="), link)
     }
@@ -91,7 +84,7 @@ final class OutputLinkTests: XCTestCase {
     /// the same data honours the first one's links.
     func testAGeneratedSecretIsKeptForTheNextStart() throws {
         let f = try ServiceFixture(keys: ["a-key-of-sixteen-chars"])
-        let (id, job) = try succeeded(f, spec)
+        let (id, job) = try f.succeeded(spec)
         let link = try XCTUnwrap((job["output"] as? [String: Any])?["downloadUrl"] as? String)
         let secretFile = f.root + "/data/link-secret"
         let attributes = try FileManager.default.attributesOfItem(atPath: secretFile)
@@ -107,7 +100,7 @@ final class OutputLinkTests: XCTestCase {
     /// player resolves their URIs, with no key.
     func testAnHLSFolderIsReachableThroughItsLink() throws {
         let f = try fixture()
-        let (id, job) = try succeeded(f, ##"""
+        let (id, job) = try f.succeeded(##"""
         { "version": 1, "output": { "format": "hls", "width": 64, "height": 32, "frameRate": 10, "hls": { "segmentDuration": 1 } },
           "timeline": { "videos": [ { "color": "#FF0000", "duration": 2.5 } ] } }
         """##)

@@ -20,13 +20,6 @@ final class S3StorageTests: XCTestCase {
         return (f, try s3.client(bucket: bucket))
     }
 
-    func succeeded(_ f: ServiceFixture, _ spec: String) throws -> (id: String, job: [String: Any]) {
-        let id = try f.submit(spec)
-        let job = try f.waitForJob(id) { ["succeeded", "failed"].contains($0["status"] as? String ?? "") }
-        XCTAssertEqual(job["status"] as? String, "succeeded", "\(job)")
-        return (id, job)
-    }
-
     func curl(_ url: String) throws -> (status: Int32, body: [UInt8]) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
@@ -42,7 +35,7 @@ final class S3StorageTests: XCTestCase {
 
     func testTheOutputGoesToTheBucketAndIsServedPresigned() throws {
         let (f, bucket) = try fixture()
-        let (id, job) = try succeeded(f, spec)
+        let (id, job) = try f.succeeded(spec)
         let output = try XCTUnwrap(job["output"] as? [String: Any])
         let key = "media/outputs/\(id)-1.mp4"
         let object = try XCTUnwrap(try bucket.headObject(key), "uploaded under the prefix")
@@ -78,7 +71,7 @@ final class S3StorageTests: XCTestCase {
         XCTAssertEqual(f.dataFiles("assets"), [], "nothing kept under dataDir/assets")
         // The media root's copy is not what renders: it goes, so only the upload can be read.
         try FileManager.default.removeItem(atPath: f.root + "/media/clip.mp4")
-        let (id, job) = try succeeded(f, ##"{ "version": 1, "output": { "width": 64, "height": 64 }, "timeline": { "videos": [ { "src": "upload:\##(asset)" } ] } }"##)
+        let (id, job) = try f.succeeded(##"{ "version": 1, "output": { "width": 64, "height": 64 }, "timeline": { "videos": [ { "src": "upload:\##(asset)" } ] } }"##)
         XCTAssertEqual((job["output"] as? [String: Any])?["duration"] as? Double, 1, "the whole uploaded clip: \(id)")
         XCTAssertTrue(FileManager.default.fileExists(atPath: f.root + "/data/cache/uploads/\(asset)"), "read from the node's cache")
         XCTAssertEqual(try f.client().request("DELETE", "/v1/jobs/\(id)").status, 204)
@@ -89,7 +82,7 @@ final class S3StorageTests: XCTestCase {
 
     func testRetentionDeletesTheObject() throws {
         let (f, bucket) = try fixture()
-        let (id, _) = try succeeded(f, spec)
+        let (id, _) = try f.succeeded(spec)
         XCTAssertNotNil(try bucket.headObject("media/outputs/\(id)-1.mp4"))
         f.service.sweep(now: Int64(Date().timeIntervalSince1970 * 1000) + 1000 * 3600 * 24 * 365)
         XCTAssertNil(try bucket.headObject("media/outputs/\(id)-1.mp4"))
@@ -100,7 +93,7 @@ final class S3StorageTests: XCTestCase {
     /// playlists, every segment comes from the bucket through a presigned URL, no key anywhere.
     func testAnHLSFolderPlaysFromTheBucket() throws {
         let (f, bucket) = try fixture()
-        let (id, job) = try succeeded(f, ##"""
+        let (id, job) = try f.succeeded(##"""
         { "version": 1, "output": { "format": "hls", "width": 64, "height": 32, "frameRate": 10, "hls": { "segmentDuration": 1 } },
           "timeline": { "videos": [ { "color": "#FF0000", "duration": 2.5 } ] } }
         """##)
@@ -129,6 +122,9 @@ final class S3StorageTests: XCTestCase {
             }
         }
         XCTAssertGreaterThanOrEqual(segments, 4, "init and media segments and the audio came from the bucket")
+        let thumb = try f.client().request("GET", "/v1/jobs/\(id)/thumbnail?time=2")
+        XCTAssertEqual(thumb.status, 200, thumb.text)
+        XCTAssertEqual(Array(thumb.body.prefix(2)), [0xFF, 0xD8], "a JPEG of the folder in the bucket")
         XCTAssertEqual(try f.client().request("DELETE", "/v1/jobs/\(id)").status, 204)
         XCTAssertEqual(try bucket.list(prefix: "media/outputs/\(id)-1.hls/").objects.count, 0, "every file of the folder deleted")
     }

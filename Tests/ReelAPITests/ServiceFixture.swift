@@ -66,6 +66,14 @@ final class ServiceFixture {
         return try XCTUnwrap(r.json["id"] as? String, file: file, line: line)
     }
 
+    /// Submits a spec and waits for its job to end; fails the test unless it succeeded.
+    func succeeded(_ spec: String, file: StaticString = #filePath, line: UInt = #line) throws -> (id: String, job: [String: Any]) {
+        let id = try submit(spec, file: file, line: line)
+        let job = try waitForJob(id) { ["succeeded", "failed"].contains($0["status"] as? String ?? "") }
+        XCTAssertEqual(job["status"] as? String, "succeeded", "\(job)", file: file, line: line)
+        return (id, job)
+    }
+
     /// A spec that renders for minutes, cheaply (a tiny frame, the fastest preset, an hour long):
     /// running whenever a test looks, without taking the machine's cores from the rest.
     static func longSpec(_ color: String = "#0000FF", extra: String = "") -> String {

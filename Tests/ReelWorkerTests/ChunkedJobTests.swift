@@ -104,7 +104,7 @@ final class ChunkedJobTests: XCTestCase {
             try data.create()
             let store = try SQLJobStore.postgres(url: url, dataDirectory: data.root)
             let pool = WorkerPool(store: store, workers: 1, locations: data, outputs: data,
-                                  chunks: S3Chunks(client: s3, prefix: "pieces", local: data),
+                                  chunks: S3Chunks(S3Place(client: s3, prefix: "pieces"), local: data),
                                   resolver: SourceResolver(mediaRoot: dir + "/media"), logger: Logger(label: name), chunkSeconds: 1)
             nodes.append((store, pool, data))
         }
@@ -122,8 +122,8 @@ final class ChunkedJobTests: XCTestCase {
     /// from both when the job's pieces are removed.
     func testAPieceSharedThroughTheBucketReachesAnotherNode() throws {
         let s3 = try TestS3.shared().client()
-        let a = S3Chunks(client: s3, prefix: "p", local: DataDirectory(root: dir + "/a"))
-        let b = S3Chunks(client: s3, prefix: "p", local: DataDirectory(root: dir + "/b"))
+        let a = S3Chunks(S3Place(client: s3, prefix: "p"), local: DataDirectory(root: dir + "/a"))
+        let b = S3Chunks(S3Place(client: s3, prefix: "p"), local: DataDirectory(root: dir + "/b"))
         let job = "job_01ARZ3NDEKTSV4RRFFQ69G5FAV"
         try a.prepare(jobID: job)
         let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }

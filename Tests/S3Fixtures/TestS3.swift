@@ -26,6 +26,15 @@ public final class TestS3: Sendable {
         port = try Spawn.freePorts(4)
         try Spawn.run("/bin/bash", [Self.script, "start"], environment: ["S3_ROOT": Self.root, "S3_PORT": String(port)])
         atexit { try? Spawn.run("/bin/bash", [TestS3.script, "stop"], environment: ["S3_ROOT": TestS3.root]) }
+        // The proxy answers its health check before the account and container servers take
+        // writes (503 meanwhile): ready once a bucket can be made.
+        let probe = S3Client(endpoint: endpoint(bucket: "reel-ready"),
+                             credentials: S3Credentials(accessKeyID: Self.accessKey, secretAccessKey: Self.secret),
+                             retry: S3Client.RetryPolicy(attempts: 1))
+        var last: Error?
+        guard Poll.until(seconds: 60, every: 0.1, {
+            do { try probe.createBucket(); return true } catch { last = error; return false }
+        }) else { throw Spawn.Failed(description: "the S3 server never took a write: \(String(describing: last))") }
     }
 
     /// `REEL_STORAGE_URL` and the AWS variables for a service keeping its outputs in `bucket`

@@ -4,6 +4,7 @@ import Foundation
 public enum Spawn {
     public struct Failed: Error, CustomStringConvertible {
         public let description: String
+        public init(description: String) { self.description = description }
     }
 
     /// Runs `tool` with `args` (and `environment` added to this process's) and waits with waitpid:

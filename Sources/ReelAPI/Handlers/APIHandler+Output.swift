@@ -83,10 +83,23 @@ extension APIHandler {
         guard !out.contentType.hasPrefix("audio/") else {
             throw ProblemError(.conflict("no-picture", "job \(id) rendered audio only"))
         }
-        let source: String
-        switch outputs.fetch(out.path, file: out.contentType == HLSServing.playlistType ? RenderedOutput.hlsEntry : nil, expires: 600) {
-        case .file(let path): source = path
-        case .url(let url): source = url  // FFmpeg reads the presigned URL with ranged GETs
+        var source: String
+        var scratch: String?
+        defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
+        switch outputs.fetch(out.path, file: nil, expires: 600) {
+        case .file(let path):
+            source = path  // a file, or an HLS folder, whose piece at `time` HLSFolder reads
+        case .url where out.contentType == HLSServing.playlistType:
+            // An HLS folder in a bucket: the few files the picture needs, copied into a local folder.
+            let folder = NSTemporaryDirectory() + "reel-thumb-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            scratch = folder
+            for name in try HLSFolder.filesNeeded(at: time, read: { String(decoding: try outputs.read(out.path, file: $0), as: UTF8.self) }) {
+                try outputs.copy(out.path, file: name, to: folder + "/" + name)
+            }
+            source = folder
+        case .url(let url):
+            source = url  // FFmpeg reads the presigned URL with ranged GETs
         }
         let jpeg = try ThumbnailGenerator.jpeg(path: source, at: time, width: width)
         var h = HTTPHeaders()
