@@ -1,5 +1,5 @@
 # Convenience targets. The benchmark is kept out of the test suite: `make test` never runs it.
-.PHONY: test run bench bench-http bench-cluster bench-profile fuzz
+.PHONY: bench-s3 test run bench bench-http bench-cluster bench-profile fuzz
 
 test:
 	./scripts/test.sh
@@ -17,6 +17,11 @@ bench:
 
 bench-http:
 	BENCH_WORKLOADS=http python3 bench/bench.py
+
+# Outputs in an S3 bucket (the tests' Swift s3api server) against local disk: the cuts job's wall time on
+# each, and the upload against curl --aws-sigv4 (bench/s3_bench.py); run `make bench` first. BENCH_RUNS=3.
+bench-s3:
+	python3 bench/s3_bench.py
 
 # Chunked rendering on K local nodes sharing a throwaway PostgreSQL and one data folder, against
 # one whole render; the critical path and predictions for 4 and 16 nodes (bench/cluster_bench.py).

@@ -92,7 +92,9 @@ struct JobRun {
                 let rendered = try RenderedOutput(path: path)
                 // Published where outputs are kept (a bucket: uploaded, the local copy deleted)
                 // before it is recorded, so a recorded output is always there.
+                let publishing = DispatchTime.now()
                 let location = try pool.outputs.publish(name, at: path, contentType: JobRun.contentType(plan.format))
+                meta["publishSeconds"] = JobRun.seconds(since: publishing)
                 output = JobOutput(path: location, bytes: rendered.bytes, duration: plan.outputRange.duration.description,
                                    sha256: rendered.sha256, contentType: JobRun.contentType(plan.format),
                                    copiedFrames: chunked == nil ? renderer.frameCounts?.copied : 0,
