@@ -56,7 +56,11 @@ def free_ports(count):
 
 
 def curl_s3(port, method, path, upload=None):
-    cmd = ["curl", "-fsS", "-X", method, "--aws-sigv4", "aws:amz:us-east-1:s3", "-u", f"{KEY}:{SECRET}",
+    # The key holds a colon, which --user would split at: the credentials go in a netrc file.
+    netrc = os.path.join(WORK, "netrc")
+    with open(netrc, "w") as f:
+        f.write(f"machine 127.0.0.1 login {KEY} password {SECRET}\n")
+    cmd = ["curl", "-fsS", "-X", method, "--aws-sigv4", "aws:amz:us-east-1:s3", "--netrc-file", netrc,
            "-H", "x-amz-content-sha256: UNSIGNED-PAYLOAD", "-o", "/dev/null"]
     if upload:
         cmd += ["-T", upload]

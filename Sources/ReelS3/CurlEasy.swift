@@ -65,7 +65,9 @@ final class CurlEasy {
         var dropExcess = false
         var output: FileHandle?
         var outputError: Error?
-        var input: FileHandle?
+        /// The body's file, read straight into curl's buffer (`pread`, no copies in between).
+        var input: Int32 = -1
+        var inputOffset64: Int64 = 0
         var remaining: Int64 = 0
         var inputBytes: [UInt8] = []
         var inputOffset = 0
@@ -140,24 +142,28 @@ final class CurlEasy {
             exchange.inputBytes = bytes
             exchange.remaining = Int64(bytes.count)
         case .file(let path, let offset, let length):
-            guard let h = FileHandle(forReadingAtPath: path) else { throw TransportError(code: -1, message: "cannot open \(path)") }
-            try h.seek(toOffset: UInt64(offset))
-            exchange.input = h
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw TransportError(code: -1, message: "cannot open \(path): \(String(cString: strerror(errno)))") }
+            exchange.input = fd
+            exchange.inputOffset64 = offset
             exchange.remaining = length
         }
-        defer { try? exchange.input?.close() }
+        defer { if exchange.input >= 0 { close(exchange.input) } }
         if case .none = body {} else {
             try check(reel_curl_set_long(handle, CURLOPT_UPLOAD, 1))
+            // Larger reads, fewer callbacks (curl's default is 64 KiB).
+            try check(reel_curl_set_long(handle, CURLOPT_UPLOAD_BUFFERSIZE, 1 << 20))
             try check(reel_curl_set_off(handle, CURLOPT_INFILESIZE_LARGE, curl_off_t(exchange.remaining)))
             try check(reel_curl_set_data_fn(handle, CURLOPT_READFUNCTION, { buffer, size, count, ctx in
                 let exchange = Unmanaged<Exchange>.fromOpaque(ctx!).takeUnretainedValue()
                 let want = min(size * count, Int(exchange.remaining))
                 guard want > 0, let buffer else { return 0 }
-                if let input = exchange.input {
-                    guard let chunk = try? input.read(upToCount: want), !chunk.isEmpty else { return reel_curl_readfunc_abort() }
-                    chunk.copyBytes(to: UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: chunk.count)
-                    exchange.remaining -= Int64(chunk.count)
-                    return chunk.count
+                if exchange.input >= 0 {
+                    let n = pread(exchange.input, buffer, want, off_t(exchange.inputOffset64))
+                    guard n > 0 else { return reel_curl_readfunc_abort() }
+                    exchange.inputOffset64 += Int64(n)
+                    exchange.remaining -= Int64(n)
+                    return n
                 }
                 exchange.inputBytes.withUnsafeBufferPointer { src in
                     UnsafeMutableRawPointer(buffer).copyMemory(from: src.baseAddress! + exchange.inputOffset, byteCount: want)

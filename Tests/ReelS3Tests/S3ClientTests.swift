@@ -51,14 +51,14 @@ final class S3ClientTests: XCTestCase {
         let path = dir + "/big"
         let body = pattern(13 << 20)  // 13 MiB: three 5 MiB parts, the last shorter
         try Data(body).write(to: URL(fileURLWithPath: path))
-        try s3.upload(file: path, to: "out/big.mp4", contentType: "video/mp4", partSize: 5 << 20, parallel: 2)
+        try s3.upload(file: path, to: "out/big.mp4", contentType: "video/mp4", partSize: 5 << 20, parallel: 2, singlePutLimit: 0)
         let info = try XCTUnwrap(try s3.headObject("out/big.mp4"))
         XCTAssertEqual(info.bytes, Int64(body.count))
         XCTAssertTrue(info.etag.hasSuffix("-3\""), "a three-part upload's ETag: \(info.etag)")
         XCTAssertEqual(try s3.getObject("out/big.mp4", range: (5 << 20) - 10...(5 << 20) + 9), Array(body[((5 << 20) - 10)...((5 << 20) + 9)]),
                        "bytes across a part boundary")
         // Parts below S3's 5 MiB minimum: the join fails, the upload is aborted, nothing appears.
-        XCTAssertThrowsError(try s3.upload(file: path, to: "out/small-parts.mp4", partSize: 1 << 20)) { error in
+        XCTAssertThrowsError(try s3.upload(file: path, to: "out/small-parts.mp4", partSize: 1 << 20, singlePutLimit: 0)) { error in
             XCTAssertEqual((error as? S3Error)?.code, "EntityTooSmall", "\(error)")
         }
         XCTAssertNil(try s3.headObject("out/small-parts.mp4"))
