@@ -32,28 +32,40 @@ struct OutputSweeps {
     }
 
     /// Deletes outputs no job refers to: an output is kept while it is its job's recorded output
-    /// or its job is running that attempt (a finished render is renamed into place before the
-    /// store records it). Anything else under an output's name was left by a process killed
-    /// between the rename and the record, by a deletion cut short, or by a job that no longer
-    /// exists. Runs at start and in every retention pass.
+    /// or its job is running that attempt (a finished render is published before the store
+    /// records it). Anything else under an output's name was left by a process killed between the
+    /// publish and the record, by a deletion cut short, or by a job that no longer exists. Local
+    /// renders are swept, and, where outputs are kept elsewhere (a bucket), the outputs there too.
+    /// Runs at start and in every retention pass.
     func removeUnreferencedOutputs() {
-        for (name, path) in locations.outputs() {
+        // Locally by name: the recorded path may spell the data directory differently (another
+        // node's); where outputs are kept elsewhere, a local file is only ever a render's scratch copy.
+        let local = outputs.keepsOutputsLocally
+        guard sweep(locations.outputs().map { ($0.name, $0.path) }, remove: locations.remove, recorded: { out, name, _ in
+            local && (out.path as NSString).lastPathComponent == name.name
+        }) else { return }
+        if !local {
+            _ = sweep(outputs.publishedOutputs(), remove: outputs.remove, recorded: { out, _, location in out.path == location })
+        }
+    }
+
+    /// Removes the `candidates` no job refers to; false when the job store could not be read.
+    private func sweep(_ candidates: [(name: OutputName, location: String)], remove: (String) -> Void,
+                       recorded: (JobOutput, OutputName, String) -> Bool) -> Bool {
+        for (name, location) in candidates {
             let job: Job?
             do { job = try store.job(name.jobID) } catch {
                 logger.warning("output sweep stopped: the job store cannot be read", metadata: ["error": "\(error)"])
-                return
+                return false
             }
             if let job {
                 if job.status == .running && job.attempts == name.attempt { continue }
-                // By name: the recorded path may spell the data directory differently (another node's).
-                // Where outputs live elsewhere, a local file is only ever a render's scratch copy.
-                if outputs.keepsOutputsLocally, let out = job.output, !out.expired, (out.path as NSString).lastPathComponent == name.name {
-                    continue
-                }
+                if let out = job.output, !out.expired, recorded(out, name, location) { continue }
             }
-            locations.remove(path)
-            logger.info("removed an output no job refers to", metadata: ["file": "\(path)", "jobId": "\(name.jobID)"])
+            remove(location)
+            logger.info("removed an output no job refers to", metadata: ["file": "\(location)", "jobId": "\(name.jobID)"])
         }
+        return true
     }
 
     /// Deletes chunk folders that no attempt can use any more: their job was deleted while it

@@ -63,6 +63,8 @@ public struct DataDirectory: MediaLocations, OutputStore, UploadStore, ChunkStor
         Array(try Data(contentsOf: URL(fileURLWithPath: file.map { location + "/" + $0 } ?? location)))
     }
 
+    public func publishedOutputs() -> [(name: OutputName, location: String)] { [] }
+
     public func copy(_ location: String, file: String?, to path: String) throws {
         try FileManager.default.copyItem(atPath: file.map { location + "/" + $0 } ?? location, toPath: path)
     }

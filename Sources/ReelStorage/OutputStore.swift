@@ -16,6 +16,9 @@ public protocol OutputStore: Sendable {
     func exists(_ location: String) -> Bool
     /// Deletes the output at `location` (every file of a folder).
     func remove(_ location: String)
+    /// The outputs kept here now, by name (for the sweep of outputs no job refers to); empty where
+    /// they are the local renders themselves (`MediaLocations.outputs()` lists those).
+    func publishedOutputs() -> [(name: OutputName, location: String)]
     /// True when recorded outputs are the local files themselves; false when a local output file is
     /// only ever a render's scratch copy (the sweeps then keep none that no render is writing).
     var keepsOutputsLocally: Bool { get }

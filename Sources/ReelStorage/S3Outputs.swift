@@ -57,6 +57,19 @@ public struct S3Outputs: OutputStore {
 
     public var keepsOutputsLocally: Bool { false }
 
+    public func publishedOutputs() -> [(name: OutputName, location: String)] {
+        let base = place.prefix + "outputs/"
+        var names = Set<String>()
+        var continuation: String?
+        repeat {
+            guard let page = try? client.list(prefix: base, continuation: continuation) else { break }
+            // A file's key is the output's name; a folder's files share its name as their first part.
+            for object in page.objects { names.insert(String(object.key.dropFirst(base.count).prefix { $0 != "/" })) }
+            continuation = page.next
+        } while continuation != nil
+        return names.sorted().compactMap { n in OutputName(n).map { ($0, place.location(base + n)) } }
+    }
+
     /// The object key of `location` (`s3://bucket/key`), or of one of its folder's files.
     func key(_ location: String, _ file: String?) -> String {
         let base = place.key(location)

@@ -80,6 +80,21 @@ final class S3StorageTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: f.root + "/data/cache/uploads/\(asset)"), "and the cached copy")
     }
 
+    /// Objects under an output's name that no job refers to (a node killed between the upload and
+    /// the record) are deleted by the retention pass; the recorded output and other keys stay.
+    func testOutputsNoJobRefersToAreSweptFromTheBucket() throws {
+        let (f, bucket) = try fixture()
+        let (id, _) = try f.succeeded(spec)
+        let strays = ["media/outputs/\(id)-2.mp4", "media/outputs/job_01ARZ3NDEKTSV4RRFFQ69G5FAV-1.mp4",
+                      "media/outputs/job_01ARZ3NDEKTSV4RRFFQ69G5FAV-1.hls/master.m3u8",
+                      "media/outputs/job_01ARZ3NDEKTSV4RRFFQ69G5FAV-1.hls/video_32p.m3u8"]
+        for key in strays + ["media/outputs/notes.txt"] { try bucket.putObject(key, bytes: [1]) }
+        f.service.sweep(now: Int64(Date().timeIntervalSince1970 * 1000))
+        XCTAssertEqual(try bucket.list(prefix: "media/outputs/").objects.map(\.key).sorted(),
+                       ["media/outputs/\(id)-1.mp4", "media/outputs/notes.txt"])
+        XCTAssertEqual(try f.client().request("GET", "/v1/jobs/\(id)/output").status, 302, "the recorded output is still served")
+    }
+
     func testRetentionDeletesTheObject() throws {
         let (f, bucket) = try fixture()
         let (id, _) = try f.succeeded(spec)
