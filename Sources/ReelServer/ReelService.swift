@@ -38,9 +38,9 @@ public final class ReelService: Sendable {
         try locations.create()
         try FileManager.default.createDirectory(atPath: config.mediaRoot, withIntermediateDirectories: true)
         let retention = config.outputRetentionHours
-        (outputs, uploads, chunks) = try StorageProbe.stores(config.storage, local: locations)
+        (outputs, uploads, chunks) = try StorageProbe.stores(config.storage, local: locations, cacheBytes: config.cacheBytes)
         let links = OutputLinks(secret: try LinkSecret.resolve(config.linkSecret, in: locations), seconds: config.linkSeconds,
-                                publicURL: config.publicURL, outputs: outputs)
+                                publicURL: config.publicURL, outputs: config.proxyOutputs ? nil : outputs)  // proxied: Reel's own links
         // A webhook's body is the job as GET /v1/jobs/{id} shows it at the event (without the history).
         let webhookBody: @Sendable (Job) -> String = {
             String(decoding: JobJSON.job($0, retentionHours: retention, links: links), as: UTF8.self)

@@ -11,8 +11,9 @@ enum StorageProbe {
         let description: String
     }
 
-    /// The stores `settings` name (checked, for S3), or `local` itself.
-    static func stores(_ settings: StorageSettings, local: DataDirectory)
+    /// The stores `settings` name (checked, for S3, with local copies bounded to `cacheBytes`), or
+    /// `local` itself.
+    static func stores(_ settings: StorageSettings, local: DataDirectory, cacheBytes: Int64)
         throws -> (outputs: any OutputStore, uploads: any UploadStore, chunks: any ChunkStore) {
         guard case .s3(let endpoint, let prefix, let credentials) = settings else { return (local, local, local) }
         let client = S3Client(endpoint: endpoint, credentials: credentials)
@@ -28,6 +29,7 @@ enum StorageProbe {
             throw Failed(description: "storage \(settings.description): cannot write, read and delete a probe object: \(e)")
         }
         let place = S3Place(client: client, prefix: prefix)
-        return (S3Outputs(place), S3Uploads(place, cache: local.uploadCache), S3Chunks(place, local: local))
+        let cache = LocalCache(folder: local.cache, limit: cacheBytes)
+        return (S3Outputs(place, cache: cache), S3Uploads(place, cache: cache), S3Chunks(place, local: local))
     }
 }

@@ -10,7 +10,8 @@ import Foundation
 ///     outputs/.chunks/<job>/         a chunked job's audio.packets and video-<i>.packets
 ///     assets/<asset id>              uploads
 ///     tmp/                           uploads being received
-///     cache/uploads/<asset id>       uploads kept in a bucket, downloaded once to be read here
+///     cache/uploads/<asset id>       uploads kept in a bucket, downloaded to be read here (`LocalCache`)
+///     cache/outputs/<name>           outputs kept in a bucket, downloaded to be served (`proxyOutputs`)
 public struct DataDirectory: MediaLocations, OutputStore, UploadStore, ChunkStore {
     public let root: String
 
@@ -44,8 +45,8 @@ public struct DataDirectory: MediaLocations, OutputStore, UploadStore, ChunkStor
     func chunkFolder(jobID: String) -> String { chunks + "/" + jobID }
 
     public func asset(id: String) -> String { assets + "/" + id }
-    /// Where uploads kept in a bucket are downloaded to be read on this node.
-    public var uploadCache: String { root + "/cache/uploads" }
+    /// Where objects kept in a bucket are copied to be read on this node (`LocalCache`).
+    public var cache: String { root + "/cache" }
 
     public func remove(_ path: String) { try? FileManager.default.removeItem(atPath: path) }
 
@@ -64,6 +65,8 @@ public struct DataDirectory: MediaLocations, OutputStore, UploadStore, ChunkStor
     }
 
     public func publishedOutputs() -> [(name: OutputName, location: String)] { [] }
+
+    public func localCopy(_ location: String, file: String?) throws -> String { file.map { location + "/" + $0 } ?? location }
 
     public func copy(_ location: String, file: String?, to path: String) throws {
         try FileManager.default.copyItem(atPath: file.map { location + "/" + $0 } ?? location, toPath: path)

@@ -10,6 +10,9 @@ public protocol OutputStore: Sendable {
     func fetch(_ location: String, file: String?, expires: Int) -> OutputFetch
     /// The bytes of a small file of the output (an HLS playlist), for the API to rewrite.
     func read(_ location: String, file: String?) throws -> [UInt8]
+    /// A local file with the bytes of the output at `location` (`file`: one of its folder's), for the
+    /// API to stream itself (`proxyOutputs`): the file itself, or a copy kept in the node's cache.
+    func localCopy(_ location: String, file: String?) throws -> String
     /// Copies a file of the output at `location` (`file`: one of its folder's) to the local `path`.
     func copy(_ location: String, file: String?, to path: String) throws
     /// Whether the output at `location` still exists.

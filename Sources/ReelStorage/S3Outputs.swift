@@ -4,17 +4,22 @@ import ReelS3
 /// `OutputStore` in an S3 bucket: an output is uploaded under `<prefix>outputs/<name>` (an HLS
 /// folder's files under `<prefix>outputs/<name>/`), a large file as a multipart upload that appears
 /// only when whole, and the local render is deleted. Its location is `s3://bucket/key`; clients are
-/// given presigned URLs.
+/// given presigned URLs, or, with `proxyOutputs`, the API streams a copy kept in `cache`.
 public struct S3Outputs: OutputStore {
     public let place: S3Place
+    /// Where outputs served through the API are copied on this node.
+    public let cache: LocalCache
     var client: S3Client { place.client }
 
-    public init(_ place: S3Place) { self.place = place }
+    public init(_ place: S3Place, cache: LocalCache) {
+        self.place = place
+        self.cache = cache
+    }
 
     public func publish(_ name: OutputName, at path: String, contentType: String) throws -> String {
         let key = place.prefix + "outputs/" + name.name
         var isFolder: ObjCBool = false
-        FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
         if isFolder.boolValue {
             do {
                 for file in try FileManager.default.contentsOfDirectory(atPath: path).sorted() {
@@ -39,6 +44,11 @@ public struct S3Outputs: OutputStore {
         try client.getObject(key(location, file), limit: 16 << 20)
     }
 
+    public func localCopy(_ location: String, file: String?) throws -> String {
+        let name = (key(location, nil) as NSString).lastPathComponent
+        return try cache.copy("outputs/" + name + (file.map { "/" + $0 } ?? "")) { try client.download(key(location, file), to: $0) }
+    }
+
     public func copy(_ location: String, file: String?, to path: String) throws {
         try client.download(key(location, file), to: path)
     }
@@ -51,6 +61,7 @@ public struct S3Outputs: OutputStore {
 
     public func remove(_ location: String) {
         let base = key(location, nil)
+        cache.remove("outputs/" + (base as NSString).lastPathComponent)
         try? client.deleteObject(base)
         place.removeAll(under: base + "/")
     }

@@ -52,7 +52,7 @@ final class ConfigurationTests: XCTestCase {
         try Data(##"""
         { "listen": "0.0.0.0:9000", "apiKeys": ["key-one-0123456789abc", "key-two-0123456789abc"], "corsOrigins": ["https://app.example.com"],
           "webhookSecret": "whsec-0123456789abcdef", "webhookRetrySeconds": 2, "assetRetentionHours": 24, "webhookRetentionHours": 48,
-          "limits": { "activeJobsPerKey": 3, "maxJobPixels": 1000000 } }
+          "proxyOutputs": true, "cacheBytes": 1073741824, "limits": { "activeJobsPerKey": 3, "maxJobPixels": 1000000 } }
         """##.utf8).write(to: URL(fileURLWithPath: path))
         let c = try ServerConfiguration.load(path: path, environment: ["REEL_ACTIVE_JOBS_PER_KEY": "4"])
         XCTAssertEqual(c.apiKeys.count, 2)
@@ -64,6 +64,13 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(try ServerConfiguration.load(path: path, environment: ["REEL_WEBHOOK_RETENTION_HOURS": "0"]).webhookRetentionHours, 0)
         XCTAssertEqual(c.activeJobsPerKey, 4, "the environment overrides the file")
         XCTAssertEqual(c.maxJobPixels, 1_000_000)
+        XCTAssertTrue(c.proxyOutputs)
+        XCTAssertEqual(c.cacheBytes, 1 << 30)
+        let e = try ServerConfiguration.load(path: path, environment: ["REEL_PROXY_OUTPUTS": "false", "REEL_CACHE_BYTES": "134217728"])
+        XCTAssertEqual([e.proxyOutputs ? 1 : 0, e.cacheBytes], [0, 128 << 20], "the environment overrides the file")
+        XCTAssertThrowsError(try ServerConfiguration.load(path: nil, environment: ["REEL_CACHE_BYTES": "1000"])) {
+            XCTAssertTrue("\($0)".contains("REEL_CACHE_BYTES"), "\($0)")
+        }
         // A refused key is named by its position, never printed.
         XCTAssertThrowsError(try ServerConfiguration.load(path: nil, environment: ["REEL_API_KEYS": "good-key-0123456789,secret key 0123456789"])) {
             XCTAssertFalse("\($0)".contains("secret key"), "\($0)")
@@ -78,7 +85,7 @@ final class ConfigurationTests: XCTestCase {
             XCTAssertTrue("\($0)".contains("REEL_DATABASE_URL"), "\($0)")
         }
         for bad in [#"{ "database": "/var/lib/reel.db" }"#, #"{ "database": 5 }"#, #"{ "webhookSecret": "short" }"#, #"{ "apiKeys": ["has space 0123456789"] }"#, #"{ "corsOrigins": ["app.example.com"] }"#,
-                    #"{ "allowUnauthenticated": "yes" }"#, #"{ "webhookRetentionHours": -1 }"#] {
+                    #"{ "allowUnauthenticated": "yes" }"#, #"{ "webhookRetentionHours": -1 }"#, #"{ "proxyOutputs": 1 }"#, #"{ "cacheBytes": 1024 }"#] {
             try Data(bad.utf8).write(to: URL(fileURLWithPath: path))
             XCTAssertThrowsError(try ServerConfiguration.load(path: path, environment: [:]), bad)
         }

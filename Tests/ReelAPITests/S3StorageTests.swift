@@ -14,9 +14,9 @@ import XCTest
 final class S3StorageTests: XCTestCase {
     let spec = ##"{ "version": 1, "output": { "width": 32, "height": 32 }, "timeline": { "videos": [ { "color": "#00FF00", "duration": 0.5 } ] } }"##
 
-    func fixture(bucket: String = "reel-" + UUID().uuidString.prefix(8).lowercased()) throws -> (ServiceFixture, S3Client) {
+    func fixture(bucket: String = "reel-" + UUID().uuidString.prefix(8).lowercased(), env: [String: String] = [:]) throws -> (ServiceFixture, S3Client) {
         let s3 = try TestS3.shared()
-        let f = try ServiceFixture(keys: ["a-key-of-sixteen-chars"], env: try s3.storageEnvironment(bucket: bucket))
+        let f = try ServiceFixture(keys: ["a-key-of-sixteen-chars"], env: try s3.storageEnvironment(bucket: bucket).merging(env) { $1 })
         return (f, try s3.client(bucket: bucket))
     }
 
@@ -102,6 +102,58 @@ final class S3StorageTests: XCTestCase {
         f.service.sweep(now: Int64(Date().timeIntervalSince1970 * 1000) + 1000 * 3600 * 24 * 365)
         XCTAssertNil(try bucket.headObject("media/outputs/\(id)-1.mp4"))
         XCTAssertEqual(try f.client().request("GET", "/v1/jobs/\(id)/output").status, 410)
+    }
+
+    /// With `proxyOutputs`, no client is sent to the bucket: the keyed GET and the link stream the
+    /// object through Reel (from a copy in the node's cache) with ranges and ETags, and an HLS
+    /// folder plays through Reel's own URIs only.
+    func testProxyOutputsStreamThroughReel() throws {
+        let (f, bucket) = try fixture(env: ["REEL_PROXY_OUTPUTS": "true"])
+        let (id, job) = try f.succeeded(spec)
+        let output = try XCTUnwrap(job["output"] as? [String: Any])
+        let key = "media/outputs/\(id)-1.mp4"
+        let whole = try bucket.getObject(key)
+        let keyed = try f.client().request("GET", "/v1/jobs/\(id)/output")
+        XCTAssertEqual(keyed.status, 200, keyed.text)
+        XCTAssertEqual(keyed.body, whole, "the object's bytes")
+        XCTAssertEqual(Hex.lowercase(Array(Crypto.SHA256.hash(data: keyed.body))), output["sha256"] as? String)
+        XCTAssertEqual(keyed.header("ETag"), "\"\(output["sha256"] as? String ?? "")\"")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: f.root + "/data/cache/outputs/\(id)-1.mp4"), "streamed from the node's cache")
+        let part = try f.client().request("GET", "/v1/jobs/\(id)/output", headers: [("Range", "bytes=100-199")])
+        XCTAssertEqual(part.status, 206)
+        XCTAssertEqual(part.body, try bucket.getObject(key, range: 100...199))
+        let link = try XCTUnwrap(output["downloadUrl"] as? String)
+        XCTAssertTrue(link.hasPrefix("/v1/jobs/\(id)/output?"), "Reel's own link, not the bucket's: \(link)")
+        let anonymous = try TestClient(port: f.port).request("GET", link)
+        XCTAssertEqual(anonymous.status, 200, anonymous.text)
+        XCTAssertEqual(anonymous.body, whole)
+
+        let (hls, hlsJob) = try f.succeeded(##"""
+        { "version": 1, "output": { "format": "hls", "width": 64, "height": 32, "frameRate": 10, "hls": { "segmentDuration": 1 } },
+          "timeline": { "videos": [ { "color": "#0000FF", "duration": 1.5 } ] } }
+        """##)
+        let hlsLink = try XCTUnwrap((hlsJob["output"] as? [String: Any])?["downloadUrl"] as? String)
+        var queue = [hlsLink], files = 0
+        while let url = queue.popLast() {
+            XCTAssertFalse(url.hasPrefix("http"), "nothing points at the bucket: \(url)")
+            let r = try TestClient(port: f.port).request("GET", url)
+            XCTAssertEqual(r.status, 200, "\(url): \(r.text)")
+            files += 1
+            let path = url.prefix { $0 != "?" }
+            guard path.hasSuffix(".m3u8") || path.hasSuffix("/output") else { continue }  // a playlist: walk its URIs
+            let directory = String(path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+                .joined(separator: "/")) + "/"
+            for line in r.text.split(separator: "\n") {
+                var uri: Substring?
+                if !line.hasPrefix("#") { uri = line } else if let at = line.range(of: "URI=\"") { uri = line[at.upperBound...].prefix { $0 != "\"" } }
+                if let uri { queue.append(uri.hasPrefix("http") ? String(uri) : directory + uri) }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(files, 5, "the master, a media playlist and its segments, all through Reel")
+        XCTAssertEqual(try f.client().request("DELETE", "/v1/jobs/\(id)").status, 204)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: f.root + "/data/cache/outputs/\(id)-1.mp4"), "the cached copy goes with the job")
+        XCTAssertEqual(try f.client().request("DELETE", "/v1/jobs/\(hls)").status, 204)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: f.root + "/data/cache/outputs/\(hls)-1.hls"), "and a folder's copies")
     }
 
     /// An HLS folder in the bucket, walked as a player walks it from the job's link: Reel serves the

@@ -62,6 +62,13 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var publicURL: String?
     /// Where outputs are kept: under `dataDir`, or in an S3 bucket (`StorageSettings`).
     public var storage = StorageSettings.local
+    /// With outputs in a bucket: `GET …/output` streams them through the API (from a copy in the
+    /// node's cache) instead of redirecting to a presigned URL; for clients that cannot reach the
+    /// bucket.
+    public var proxyOutputs = false
+    /// The bytes the node's cache of bucket objects (`dataDir/cache`: uploads read by renders,
+    /// proxied outputs) may take before the copies used longest ago are deleted.
+    public var cacheBytes: Int64 = 10 << 30
     /// `storage` as written (the environment's credentials are read once it is known).
     var storageText = "local"
 
@@ -123,6 +130,10 @@ public struct ServerConfiguration: Sendable, Equatable {
             case "linkSeconds": linkSeconds = try int(v, k, 60...604_800)
             case "publicURL": publicURL = try Self.checkedPublicURL(try string(v, k), key: k)
             case "storage": storageText = try string(v, k)
+            case "proxyOutputs":
+                guard case .bool(let b) = v else { throw Problem(key: k, message: "must be true or false") }
+                proxyOutputs = b
+            case "cacheBytes": cacheBytes = Int64(try int(v, k, (64 << 20)...Int(Int64(1) << 50)))
             case "corsOrigins":
                 guard case .array(let items) = v else { throw Problem(key: k, message: "must be an array of origins") }
                 corsOrigins = try Self.checkedOrigins(try items.map { try string($0, k) }, key: k)
@@ -185,6 +196,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let w = value("REEL_WEBHOOK_SECRET") { webhookSecret = try Self.checkedSecret(w, key: "REEL_WEBHOOK_SECRET") }
         if let s = value("REEL_LINK_SECRET") { linkSecret = try Self.checkedSecret(s, key: "REEL_LINK_SECRET") }
         if let s = try parse("REEL_LINK_SECONDS", { Int($0).flatMap { (60...604_800).contains($0) ? $0 : nil } }) { linkSeconds = s }
+        if let p = try parse("REEL_PROXY_OUTPUTS", { ["true": true, "false": false, "1": true, "0": false][$0.lowercased()] }) { proxyOutputs = p }
+        if let c = try parse("REEL_CACHE_BYTES", { Int64($0).flatMap { $0 >= 64 << 20 ? $0 : nil } }) { cacheBytes = c }
         if let u = value("REEL_PUBLIC_URL") { publicURL = try Self.checkedPublicURL(u, key: "REEL_PUBLIC_URL") }
         var storageKey = "storage"
         if let s = value("REEL_STORAGE_URL") {

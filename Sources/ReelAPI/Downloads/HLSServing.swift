@@ -70,7 +70,10 @@ extension APIHandler {
         guard HLSServing.isServable(name), let type = HLSServing.contentType(of: name) else {
             throw ProblemError(.notFound("job \(id)'s output has no file \(name)"))
         }
-        if case .url(let url) = outputs.fetch(out.path, file: name, expires: links.seconds) {
+        let path: String
+        switch try served(out.path, file: name, noun: "job \(id)'s output file \(name)") {
+        case .file(let p): path = p
+        case .url(let url):
             guard type == HLSServing.playlistType else { return Self.redirect(to: url) }
             // A playlist in a bucket: served here with each URI the presigned URL of its file, since
             // a player resolving a relative URI against the presigned playlist would lose the signature.
@@ -86,7 +89,6 @@ extension APIHandler {
             h.set("Cache-Control", "no-store")
             return HTTPResponse(status: 200, headers: h, body: .bytes(Array(text.utf8)))
         }
-        let path = out.path + "/" + name
         guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int64 else {
             throw ProblemError(.notFound("job \(id)'s output has no file \(name)"))
         }

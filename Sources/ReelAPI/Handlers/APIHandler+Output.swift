@@ -1,6 +1,7 @@
 import Foundation
 import ReelEngine
 import ReelHTTP
+import ReelS3
 import ReelStorage
 import ReelStore
 import ReelWorker
@@ -51,11 +52,15 @@ extension APIHandler {
     func output(_ id: String, _ r: HTTPRequest, access: OutputAccess) throws -> HTTPResponse {
         let (job, out) = try finishedOutput(id, access: access)
         if out.contentType == HLSServing.playlistType { return try hlsEntry(out, r, access: access) }
-        if case .url(let url) = outputs.fetch(out.path, file: nil, expires: links.seconds) { return Self.redirect(to: url) }
+        let path: String
+        switch try served(out.path, file: nil, noun: "job \(id)'s output") {
+        case .url(let url): return Self.redirect(to: url)
+        case .file(let p): path = p
+        }
         var extra = HTTPHeaders()
         extra.set("Content-Disposition", "attachment; filename=\"\(job.id).\(URL(fileURLWithPath: out.path).pathExtension)\"")
-        let mtime = (try? FileManager.default.attributesOfItem(atPath: out.path))?[.modificationDate] as? Date
-        let piece = ImmutablePiece(body: .file(path: out.path, offset: 0, length: out.bytes), size: out.bytes,
+        let mtime = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        let piece = ImmutablePiece(body: .file(path: path, offset: 0, length: out.bytes), size: out.bytes,
                                    etag: "\"\(out.sha256)\"", lastModified: mtime.map { HTTPDate.format(Int($0.timeIntervalSince1970)) },
                                    contentType: out.contentType, noun: "output")
         return try piece.response(to: r, headers: extra)
@@ -124,6 +129,23 @@ extension APIHandler {
                                        detail: "the output of job \(id) was deleted after the retention period"))
         }
         return (job, out)
+    }
+
+    /// How the API hands out a file of the output at `location`: a presigned URL to redirect to, or
+    /// a local file it streams (the output itself; with `proxyOutputs`, a copy of the bucket's
+    /// object in the node's cache). A copy that cannot be made is 404 when the object is gone and
+    /// 503 when the bucket cannot be read.
+    func served(_ location: String, file: String?, noun: String) throws -> OutputFetch {
+        let fetch = outputs.fetch(location, file: file, expires: links.seconds)
+        guard case .url = fetch, config.proxyOutputs else { return fetch }
+        do {
+            return .file(path: try outputs.localCopy(location, file: file))
+        } catch let e as S3Error where e.kind == .noSuchKey {
+            throw ProblemError(.notFound("\(noun) is not in the bucket"))
+        } catch {
+            throw ProblemError(Problem(status: 503, type: "storage-unavailable", title: "Storage unavailable",
+                                       detail: "\(noun) cannot be read from the bucket for now: \(error)", headers: [("Retry-After", "5")]))
+        }
     }
 
     /// `302` to a presigned URL, not to be cached: the URL expires.

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Local copies of objects kept elsewhere (uploads in a bucket that renders read, outputs served
+/// through Reel with `proxyOutputs`), under one folder and bounded to `limit` bytes: once a copy
+/// takes the folder over its limit, the copies used longest ago are deleted.
+///
+/// A copy's modification time is its last use: every `copy(_:fill:)` that finds it touches it.
+/// Copies used within `hold` seconds are never deleted, since a render or a response may be about
+/// to open them (a file already open stays readable after its deletion); so the folder may stay
+/// over its limit for a while when everything in it is in use, rather than fail a render.
+public struct LocalCache: Sendable {
+    public let folder: String
+    public let limit: Int64
+    public let hold: TimeInterval
+
+    public init(folder: String, limit: Int64, hold: TimeInterval = 600) {
+        self.folder = folder
+        self.limit = limit
+        self.hold = hold
+    }
+
+    /// The local path of the copy named `key` (a relative path: `uploads/<id>`), made by `fill`
+    /// writing the given partial path when there is none yet. Two callers filling the same key at
+    /// once each write their own partial file and the later rename wins: both end with a whole file.
+    public func copy(_ key: String, fill: (String) throws -> Void) throws -> String {
+        let path = folder + "/" + key
+        if utimes(path, nil) == 0 { return path }  // there, and now used last
+        let parent = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        let partial = PartialName.path(beside: path)
+        defer { try? FileManager.default.removeItem(atPath: partial) }
+        try fill(partial)
+        guard rename(partial, path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        trim(keeping: path)
+        return path
+    }
+
+    /// Deletes the copy named `key`, if there is one.
+    public func remove(_ key: String) { try? FileManager.default.removeItem(atPath: folder + "/" + key) }
+
+    /// The bytes the copies take now (partial files included).
+    public var size: Int64 { entries().reduce(0) { $0 + $1.size } }
+
+    /// Deletes the copies used longest ago, other than `keeping` and those within `hold`, until
+    /// the folder is within its limit.
+    func trim(keeping: String) {
+        let all = entries()
+        var total = all.reduce(0) { $0 + $1.size }
+        guard total > limit else { return }
+        let now = Date()
+        for entry in all.sorted(by: { $0.used < $1.used }) where total > limit {
+            guard entry.path != keeping, !entry.partial, now.timeIntervalSince(entry.used) > hold else { continue }
+            if (try? FileManager.default.removeItem(atPath: entry.path)) != nil { total -= entry.size }
+        }
+    }
+
+    private struct Entry {
+        let path: String
+        let size: Int64
+        let used: Date
+        let partial: Bool
+    }
+
+    /// Every file under the folder, however deep.
+    private func entries() -> [Entry] {
+        guard let walk = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [Entry] = []
+        while let relative = walk.nextObject() as? String {
+            let path = folder + "/" + relative
+            guard let a = try? FileManager.default.attributesOfItem(atPath: path),
+                  a[.type] as? FileAttributeType == .typeRegular else { continue }
+            found.append(Entry(path: path, size: (a[.size] as? NSNumber)?.int64Value ?? 0,
+                               used: a[.modificationDate] as? Date ?? .distantPast,
+                               partial: PartialName((relative as NSString).lastPathComponent) != nil))
+        }
+        return found
+    }
+}
