@@ -1,6 +1,7 @@
 import Foundation
 import ReelStore
 import ReelWorker
+import S3Fixtures
 import TestSupport
 import XCTest
 
@@ -12,10 +13,40 @@ extension ClusterTests {
     static let noisySpec = ##"{ "version": 1, "output": { "width": 640, "height": 360, "frameRate": 30, "video": { "preset": "medium" } }, "timeline": { "videos": [ { "src": "noise.mp4" } ] } }"##
 
     func testAChunkWhoseNodeIsKilledIsRenderedAgainAndTheJobSucceedsOnce() throws {
+        try killMidChunk(nodeEnv: [[:], [:]])  // both on the shared data folder
+    }
+
+    /// The same with no shared file system: each node has its own data folder, pieces and the
+    /// output go through a bucket of the tests' S3 server. The victim's piece never appears (a piece
+    /// is uploaded whole or not at all), the pieces are deleted once joined, and the bucket's output
+    /// is the one-worker render.
+    func testAChunkWhoseNodeIsKilledWithoutASharedFileSystem() throws {
+        let bucket = "reel-" + UUID().uuidString.prefix(8).lowercased()
+        let s3 = try TestS3.shared()
+        let storage = try s3.storageEnvironment(bucket: bucket)
+        let joined = try killMidChunk(nodeEnv: [storage.merging(["REEL_DATA_DIR": root + "/data-a"]) { $1 },
+                                                storage.merging(["REEL_DATA_DIR": root + "/data-b"]) { $1 }]) { id in
+            let client = try s3.client(bucket: bucket)
+            let keys = try client.list(prefix: "media/").objects.map(\.key)
+            XCTAssertEqual(keys.filter { $0.hasPrefix("media/chunks/") }, [], "the pieces are gone once joined")
+            XCTAssertEqual(keys.filter { $0.hasPrefix("media/outputs/") }, ["media/outputs/\(id)-1.mp4"], "one output, no stray object")
+            let path = self.root + "/joined.mp4"
+            try client.download("media/outputs/\(id)-1.mp4", to: path)
+            return path
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/data"), "no shared data folder was used")
+    }
+
+    /// Two nodes (`nodeEnv` added to each's environment) on the cluster's database render a chunked
+    /// job; the one not running the job is killed while it renders a chunk. Checks the chunk was
+    /// rendered again and the job succeeded once with a one-worker render's packets; returns the
+    /// joined output's local path (`output` finds it for a job id; default: the shared data folder).
+    @discardableResult
+    func killMidChunk(nodeEnv: [[String: String]], output: ((String) throws -> String)? = nil) throws -> String {
         try ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=320x180:r=30:d=16,noise=alls=40:allf=t", "-f", "lavfi", "-i", "sine=frequency=440:d=16",
                     "-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-c:a", "aac", "noise.mp4"])
         let env = ["REEL_DATABASE_URL": database, "REEL_LEASE_SECONDS": "2", "REEL_CHUNK_SECONDS": "4"]
-        let nodes = [try ServerProcess(root: root, env: env), try ServerProcess(root: root, env: env)]
+        let nodes = try nodeEnv.map { try ServerProcess(root: root, env: env.merging($0) { $1 }) }
         defer { nodes.filter(\.process.isRunning).forEach { $0.terminate() } }
         let r = try TestClient(port: nodes[0].port).json("POST", "/v1/jobs", Self.noisySpec)
         XCTAssertEqual(r.status, 202, r.text)
@@ -48,7 +79,7 @@ extension ClusterTests {
         try Data(Self.noisySpec.utf8).write(to: URL(fileURLWithPath: specPath))
         let one = root + "/one.mp4"
         XCTAssertEqual(try Self.exitStatus(ServerProcess.binary.path, ["render", specPath, "-o", one]), 0)
-        let joined = root + "/data/outputs/\(id)-1.mp4"
+        let joined = try output?(id) ?? root + "/data/outputs/\(id)-1.mp4"
         XCTAssertEqual(try frames(joined), 480)
         XCTAssertEqual(try frames(one), 480)
         let video = try packets(joined, "v"), audio = try packets(joined, "a")
@@ -56,6 +87,7 @@ extension ClusterTests {
         XCTAssertEqual(video, try packets(one, "v"), "video timestamps and keyframes")
         XCTAssertGreaterThan(audio.count, 700, "16 s of AAC frames")
         XCTAssertEqual(audio, try packets(one, "a"), "audio timestamps and durations")
+        return joined
     }
 
     /// The chunk index of a "chunk …" log line.
