@@ -13,7 +13,11 @@
    upload took (`publishSeconds` of "job succeeded") and the output's size.
 4. Uploads the same output file with the curl CLI (`curl --aws-sigv4`, one PUT, the anchor for the
    client's upload throughput), BENCH_RUNS times.
-5. Prints the medians, Reel's upload throughput against curl's, and the s3/local ratio of the job's wall
+5. Memory: one node on the bucket renders the cuts job (its usual peak, VmHWM from /proc), then takes a
+   2 GB upload (`POST /v1/assets`, a raw-video Matroska file made by ffmpeg, BENCH_BIG_MB to change its size),
+   which it streams to disk, probes and uploads to the bucket as a multipart upload through the same
+   `S3Client.upload` that outputs go through; the peak after it must stay within the usual peak + 64 MiB.
+6. Prints the medians, Reel's upload throughput against curl's, and the s3/local ratio of the job's wall
    time against the target (at most 1.10).
 
 Not part of the test suite.
@@ -98,6 +102,71 @@ def run_job(reel, label, storage_env, spec, index):
             "local": output if os.path.exists(output) else None}
 
 
+def status_mib(pid, field):
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith(field + ":"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def peak_mib(pid):
+    return status_mib(pid, "VmHWM")
+
+
+def memory_round(reel, s3_env, spec):
+    """The node's peak after the cuts job, and after a 2 GB upload kept in the bucket (MiB)."""
+    big_mb = cluster_bench.env_int("BENCH_BIG_MB", 2048)
+    big = os.path.join(WORK, "big.mkv")
+    frame = 1920 * 1080 * 3 // 2
+    frames = big_mb * (1 << 20) // frame
+    if not os.path.exists(big) or os.path.getsize(big) < big_mb * (1 << 20) * 0.95:
+        subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=0x336699:s=1920x1080:r=30",
+                        "-frames:v", str(frames), "-c:v", "rawvideo", "-pix_fmt", "yuv420p", big], check=True)
+    run_dir = os.path.join(WORK, "runs", "memory")
+    shutil.rmtree(run_dir, ignore_errors=True)
+    os.makedirs(run_dir)
+    env = dict({k: v for k, v in os.environ.items() if not k.startswith("REEL_") and not k.startswith("AWS_")},
+               REEL_LISTEN="127.0.0.1:0", REEL_DATA_DIR=os.path.join(run_dir, "data"), REEL_MEDIA_ROOT=bench.WORK,
+               REEL_WORKERS="1", REEL_UPLOAD_LIMIT_BYTES=str(4 << 30), **s3_env)
+    node = cluster_bench.Node(reel, "node", env, run_dir)
+    try:
+        status, data = cluster_bench.request(node.port, "POST", "/v1/jobs", spec)
+        job_id = json.loads(data)["id"]
+        while json.loads(cluster_bench.request(node.port, "GET", f"/v1/jobs/{job_id}")[1]).get("status") not in ("succeeded", "failed", "canceled"):
+            time.sleep(0.05)
+        usual = peak_mib(node.process.pid)
+        import http.client
+        size = os.path.getsize(big)
+        c = http.client.HTTPConnection("127.0.0.1", node.port, timeout=600)
+        # The resident size sampled during the upload shows its own cost, which the peak after a
+        # render could hide.
+        import threading
+        before = status_mib(node.process.pid, "VmRSS")
+        samples, done = [before], threading.Event()
+
+        def sample():
+            while not done.wait(0.05):
+                samples.append(status_mib(node.process.pid, "VmRSS"))
+        sampler = threading.Thread(target=sample)
+        sampler.start()
+        t0 = time.monotonic()
+        try:
+            with open(big, "rb") as f:
+                c.request("POST", "/v1/assets", body=f, headers={"Content-Type": "video/x-matroska", "Content-Length": str(size)})
+                r = c.getresponse()
+                body = r.read()
+        finally:
+            done.set()
+            sampler.join()
+        seconds = time.monotonic() - t0
+        if r.status != 201:
+            bench.fail(f"the {size / 1e9:.1f} GB upload answered {r.status}: {body[:500]!r}")
+        after = peak_mib(node.process.pid)
+    finally:
+        node.stop()
+    return usual, after, size, seconds, before, max(samples)
+
+
 def main():
     runs = cluster_bench.env_int("BENCH_RUNS", 3)
     if not os.path.exists(os.path.join(bench.WORK, "clip1.mp4")):
@@ -137,6 +206,7 @@ def main():
             if r.returncode != 0:
                 bench.fail(f"curl PUT failed: {r.stderr}")
             curl_times.append(time.monotonic() - t0)
+        usual, after, big_size, big_seconds, rss_before, rss_during = memory_round(reel, s3_env, spec)
     finally:
         if root:
             subprocess.run(["bash", SCRIPT, "stop"], env=dict(os.environ, S3_ROOT=root), check=False)
@@ -151,8 +221,14 @@ def main():
     bench.log(f"  upload: Reel {reel_up:.3f} s ({size / reel_up / 1e6:.0f} MB/s), curl --aws-sigv4 {curl_up:.3f} s "
               f"({size / curl_up / 1e6:.0f} MB/s): Reel/curl {reel_up / curl_up:.2f}")
     bench.log(f"  [{'met ' if ratio <= 1.10 else 'MISS'}] s3 storage adds at most 10 % to the job: {ratio:.3f}x")
+    bench.log(f"\nmemory: peak {usual:.0f} MiB after the cuts job, {after:.0f} MiB after a {big_size / 1e9:.2f} GB upload "
+              f"to the bucket ({big_seconds:.1f} s through Reel): +{after - usual:.0f} MiB; resident {rss_before:.0f} MiB "
+              f"before the upload, at most {rss_during:.0f} MiB during it (+{rss_during - rss_before:.0f} MiB)")
+    bench.log(f"  [{'met ' if after - usual <= 64 else 'MISS'}] a 2 GB upload keeps the process within its usual peak + 64 MiB")
     with open(os.path.join(WORK, "results.json"), "w") as f:
-        json.dump({"local": local, "s3": remote, "curl": curl_times, "ratio": ratio}, f, indent=2)
+        json.dump({"local": local, "s3": remote, "curl": curl_times, "ratio": ratio,
+                   "memory": {"usual_mib": usual, "after_mib": after, "bytes": big_size, "seconds": big_seconds,
+                              "rss_before_mib": rss_before, "rss_during_mib": rss_during}}, f, indent=2)
 
 
 if __name__ == "__main__":
