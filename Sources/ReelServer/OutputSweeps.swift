@@ -45,12 +45,17 @@ struct OutputSweeps {
             local && (out.path as NSString).lastPathComponent == name.name
         }) else { return }
         if !local {
-            _ = sweep(outputs.publishedOutputs(), remove: outputs.remove, recorded: { out, _, location in out.path == location })
+            // In a bucket, only the objects of jobs this store knows (stale attempts): a bucket and
+            // prefix shared by mistake with another deployment, or a node started on an empty
+            // store, must not lose every output. A deleted job's objects went with its deletion.
+            _ = sweep(outputs.publishedOutputs(), remove: outputs.remove, unknownJobs: false,
+                      recorded: { out, _, location in out.path == location })
         }
     }
 
-    /// Removes the `candidates` no job refers to; false when the job store could not be read.
-    private func sweep(_ candidates: [(name: OutputName, location: String)], remove: (String) -> Void,
+    /// Removes the `candidates` no job refers to (`unknownJobs`: also those whose job the store
+    /// does not have); false when the job store could not be read.
+    private func sweep(_ candidates: [(name: OutputName, location: String)], remove: (String) -> Void, unknownJobs: Bool = true,
                        recorded: (JobOutput, OutputName, String) -> Bool) -> Bool {
         for (name, location) in candidates {
             let job: Job?
@@ -61,6 +66,8 @@ struct OutputSweeps {
             if let job {
                 if job.status == .running && job.attempts == name.attempt { continue }
                 if let out = job.output, !out.expired, recorded(out, name, location) { continue }
+            } else if !unknownJobs {
+                continue
             }
             remove(location)
             logger.info("removed an output no job refers to", metadata: ["file": "\(location)", "jobId": "\(name.jobID)"])

@@ -38,7 +38,8 @@ public final class ReelService: Sendable {
         try locations.create()
         try FileManager.default.createDirectory(atPath: config.mediaRoot, withIntermediateDirectories: true)
         let retention = config.outputRetentionHours
-        (outputs, uploads, chunks) = try StorageProbe.stores(config.storage, local: locations, cacheBytes: config.cacheBytes)
+        let pins = CachePins()
+        (outputs, uploads, chunks) = try StorageProbe.stores(config.storage, local: locations, cacheBytes: config.cacheBytes, pins: pins)
         let links = OutputLinks(secret: try LinkSecret.resolve(config.linkSecret, in: locations), seconds: config.linkSeconds,
                                 publicURL: config.publicURL, outputs: config.proxyOutputs ? nil : outputs)  // proxied: Reel's own links
         // A webhook's body is the job as GET /v1/jobs/{id} shows it at the event (without the history).
@@ -65,6 +66,8 @@ public final class ReelService: Sendable {
             }
         }
         let store = store
+        // The uploads a queued or running job uses keep their copies in the node's cache.
+        pins.install { (try? store.assetsInUse()).map { Set($0.map { "uploads/" + $0 }) } }
         let uploads = uploads
         let resolver = SourceResolver(mediaRoot: config.mediaRoot, uploads: { id in
             guard let a = try? store.asset(id) else { return nil }

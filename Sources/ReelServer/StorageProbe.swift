@@ -13,7 +13,7 @@ enum StorageProbe {
 
     /// The stores `settings` name (checked, for S3, with local copies bounded to `cacheBytes`), or
     /// `local` itself.
-    static func stores(_ settings: StorageSettings, local: DataDirectory, cacheBytes: Int64)
+    static func stores(_ settings: StorageSettings, local: DataDirectory, cacheBytes: Int64, pins: CachePins)
         throws -> (outputs: any OutputStore, uploads: any UploadStore, chunks: any ChunkStore) {
         guard case .s3(let endpoint, let prefix, let credentials) = settings else { return (local, local, local) }
         let client = S3Client(endpoint: endpoint, credentials: credentials)
@@ -29,7 +29,7 @@ enum StorageProbe {
             throw Failed(description: "storage \(settings.description): cannot write, read and delete a probe object: \(e)")
         }
         let place = S3Place(client: client, prefix: prefix)
-        let cache = LocalCache(folder: local.cache, limit: cacheBytes)
+        let cache = LocalCache(folder: local.cache, limit: cacheBytes, pins: pins)
         return (S3Outputs(place, cache: cache), S3Uploads(place, cache: cache), S3Chunks(place, local: local))
     }
 }

@@ -5,18 +5,22 @@ import Foundation
 /// takes the folder over its limit, the copies used longest ago are deleted.
 ///
 /// A copy's modification time is its last use: every `copy(_:fill:)` that finds it touches it.
-/// Copies used within `hold` seconds are never deleted, since a render or a response may be about
-/// to open them (a file already open stays readable after its deletion); so the folder may stay
-/// over its limit for a while when everything in it is in use, rather than fail a render.
+/// Never deleted: a copy `pins` names (the uploads a queued or running job uses: a long render
+/// opens a source only when its timeline reaches it), and one used within `hold` seconds (a
+/// response or a probe may be about to open it; a file already open stays readable after its
+/// deletion). So the folder may stay over its limit while everything in it is in use, rather than
+/// fail a render.
 public struct LocalCache: Sendable {
     public let folder: String
     public let limit: Int64
     public let hold: TimeInterval
+    public let pins: CachePins
 
-    public init(folder: String, limit: Int64, hold: TimeInterval = 600) {
+    public init(folder: String, limit: Int64, hold: TimeInterval = 600, pins: CachePins = CachePins()) {
         self.folder = folder
         self.limit = limit
         self.hold = hold
+        self.pins = pins
     }
 
     /// The local path of the copy named `key` (a relative path: `uploads/<id>`), made by `fill`
@@ -43,22 +47,28 @@ public struct LocalCache: Sendable {
 
     /// Deletes the copies used longest ago, other than `keeping` and those within `hold`, until
     /// the folder is within its limit.
+    /// A partial file whose writer has died (a process killed mid-download) is deleted too, once
+    /// it is older than `hold` (a writer on another machine sharing the folder cannot be seen).
     func trim(keeping: String) {
         let all = entries()
         var total = all.reduce(0) { $0 + $1.size }
         guard total > limit else { return }
         let now = Date()
+        guard let pinned = pins.keys() else { return }  // what is in use cannot be told: keep everything
         for entry in all.sorted(by: { $0.used < $1.used }) where total > limit {
-            guard entry.path != keeping, !entry.partial, now.timeIntervalSince(entry.used) > hold else { continue }
+            guard entry.path != keeping, now.timeIntervalSince(entry.used) > hold else { continue }
+            if let p = entry.partial { if p.writerIsAlive { continue } } else if pinned.contains(entry.key) { continue }
             if (try? FileManager.default.removeItem(atPath: entry.path)) != nil { total -= entry.size }
         }
     }
 
     private struct Entry {
         let path: String
+        /// The copy's key (its path below the folder).
+        let key: String
         let size: Int64
         let used: Date
-        let partial: Bool
+        let partial: PartialName?
     }
 
     /// Every file under the folder, however deep.
@@ -69,9 +79,9 @@ public struct LocalCache: Sendable {
             let path = folder + "/" + relative
             guard let a = try? FileManager.default.attributesOfItem(atPath: path),
                   a[.type] as? FileAttributeType == .typeRegular else { continue }
-            found.append(Entry(path: path, size: (a[.size] as? NSNumber)?.int64Value ?? 0,
+            found.append(Entry(path: path, key: relative, size: (a[.size] as? NSNumber)?.int64Value ?? 0,
                                used: a[.modificationDate] as? Date ?? .distantPast,
-                               partial: PartialName((relative as NSString).lastPathComponent) != nil))
+                               partial: PartialName((relative as NSString).lastPathComponent)))
         }
         return found
     }

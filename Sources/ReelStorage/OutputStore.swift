@@ -15,8 +15,9 @@ public protocol OutputStore: Sendable {
     func localCopy(_ location: String, file: String?) throws -> String
     /// Copies a file of the output at `location` (`file`: one of its folder's) to the local `path`.
     func copy(_ location: String, file: String?, to path: String) throws
-    /// Whether the output at `location` still exists.
-    func exists(_ location: String) -> Bool
+    /// Whether the output at `location` still exists; throws when that cannot be told (the bucket
+    /// does not answer).
+    func exists(_ location: String) throws -> Bool
     /// Deletes the output at `location` (every file of a folder).
     func remove(_ location: String)
     /// The outputs kept here now, by name (for the sweep of outputs no job refers to); empty where

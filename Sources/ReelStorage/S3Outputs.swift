@@ -53,10 +53,10 @@ public struct S3Outputs: OutputStore {
         try client.download(key(location, file), to: path)
     }
 
-    public func exists(_ location: String) -> Bool {
+    public func exists(_ location: String) throws -> Bool {
         // An HLS folder has no object of its own name: its master playlist stands for it.
-        ((try? client.headObject(key(location, nil))) ?? nil) != nil
-            || ((try? client.headObject(key(location, "master.m3u8"))) ?? nil) != nil
+        if try client.headObject(key(location, nil)) != nil { return true }
+        return try client.headObject(key(location, "master.m3u8")) != nil
     }
 
     public func remove(_ location: String) {

@@ -45,9 +45,11 @@ final class DeletionTests: XCTestCase {
         f.service.sweep(now: Int64(Date().timeIntervalSince1970 * 1000) + 1000 * 3600 * 1000)
         XCTAssertEqual(try c.request("GET", "/v1/assets/\(asset)").status, 200)
         XCTAssertEqual(f.dataFiles("assets"), [asset])
+        XCTAssertEqual(try f.service.store.assetsInUse(), [asset], "what a node's cache keeps")
 
         XCTAssertEqual(try c.request("POST", "/v1/jobs/\(job)/cancel").status, 202)
         _ = try f.waitForJob(job) { $0["status"] as? String == "canceled" }
+        XCTAssertEqual(try f.service.store.assetsInUse(), [])
         XCTAssertEqual(try c.request("DELETE", "/v1/assets/\(asset)").status, 204)
         XCTAssertEqual(f.dataFiles("assets"), [], "the file is gone from disk")
         XCTAssertEqual(try c.request("GET", "/v1/assets/\(asset)").status, 404)

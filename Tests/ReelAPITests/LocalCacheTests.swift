@@ -58,6 +58,45 @@ final class LocalCacheTests: XCTestCase {
         XCTAssertEqual(cache.size, 200, "b and c are in use")
     }
 
+    /// The uploads a queued or running job uses stay however long ago they were used (a long
+    /// render opens a source only when its timeline reaches it); when what is in use cannot be told,
+    /// nothing goes.
+    func testPinnedCopiesStay() throws {
+        let pins = CachePins()
+        let cache = LocalCache(folder: folder, limit: 150, hold: 60, pins: pins)
+        var fills = 0
+        _ = try copy(cache, "uploads/a", fills: &fills)
+        _ = try copy(cache, "uploads/b", fills: &fills)
+        try used("uploads/a", ago: 7200)
+        try used("uploads/b", ago: 3600)
+        pins.install { nil }
+        _ = try copy(cache, "uploads/c", fills: &fills)
+        XCTAssertEqual(cache.size, 300, "the store cannot be read: everything kept")
+        pins.install { ["uploads/a"] }
+        try used("uploads/c", ago: 1800)
+        _ = try copy(cache, "uploads/d", fills: &fills)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/uploads/a"), "pinned, though used longest ago")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/uploads/b"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/uploads/c"))
+        XCTAssertEqual(cache.size, 200)
+    }
+
+    /// A partial file left by a writer that died (a process killed mid-download) stops counting
+    /// once it is older than the hold; a live writer's stays.
+    func testADeadWritersPartialIsRemoved() throws {
+        let cache = LocalCache(folder: folder, limit: 150, hold: 60)
+        try FileManager.default.createDirectory(atPath: folder + "/uploads", withIntermediateDirectories: true)
+        let dead = ".x.partial-2147483646-1", live = PartialName.make(for: "y")
+        for name in [dead, live] {
+            try Data(repeating: 1, count: 100).write(to: URL(fileURLWithPath: folder + "/uploads/" + name))
+            try used("uploads/" + name, ago: 3600)
+        }
+        var fills = 0
+        _ = try copy(cache, "uploads/z", bytes: 10, fills: &fills)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/uploads/" + dead), "no process 2147483646 runs here")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/uploads/" + live), "this process still writes it")
+    }
+
     func testAFailedFillLeavesNothing() throws {
         let cache = LocalCache(folder: folder, limit: 1000)
         struct Refused: Error {}

@@ -51,7 +51,11 @@ extension APIHandler {
     /// `GET /v1/jobs/{id}/output` of an `hls` job: the master playlist, its URIs pointing below
     /// `output/`, with an ETag and conditional GET like any output.
     func hlsEntry(_ out: JobOutput, _ r: HTTPRequest, access: OutputAccess) throws -> HTTPResponse {
-        let text = String(decoding: try outputs.read(out.path, file: RenderedOutput.hlsEntry), as: UTF8.self)
+        let raw: [UInt8]
+        do { raw = try outputs.read(out.path, file: RenderedOutput.hlsEntry) } catch {
+            throw ProblemError(Self.storageUnavailable("the output's master playlist", error))
+        }
+        let text = String(decoding: raw, as: UTF8.self)
         var query: String?
         if case .link(let q) = access { query = q }
         let bytes = Array(HLSServing.rootedMaster(text, query: query).utf8)

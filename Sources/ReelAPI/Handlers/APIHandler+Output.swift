@@ -59,7 +59,9 @@ extension APIHandler {
         }
         var extra = HTTPHeaders()
         extra.set("Content-Disposition", "attachment; filename=\"\(job.id).\(URL(fileURLWithPath: out.path).pathExtension)\"")
-        let mtime = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        // A cached copy's modification time is its last use: the job's end is the output's time.
+        let mtime = path == out.path ? (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+            : job.finishedAt.map { Date(timeIntervalSince1970: Double($0 / 1000)) }
         let piece = ImmutablePiece(body: .file(path: path, offset: 0, length: out.bytes), size: out.bytes,
                                    etag: "\"\(out.sha256)\"", lastModified: mtime.map { HTTPDate.format(Int($0.timeIntervalSince1970)) },
                                    contentType: out.contentType, noun: "output")
@@ -124,7 +126,9 @@ extension APIHandler {
         guard job.status == .succeeded, let out = job.output else {
             throw ProblemError(.conflict("output-not-ready", "job \(id) is \(job.status.rawValue); its output exists once it has succeeded"))
         }
-        guard !out.expired, outputs.exists(out.path) else {
+        let exists: Bool
+        do { exists = try outputs.exists(out.path) } catch { throw ProblemError(Self.storageUnavailable("job \(id)'s output", error)) }
+        guard !out.expired, exists else {
             throw ProblemError(Problem(status: 410, type: "output-expired", title: "Output expired",
                                        detail: "the output of job \(id) was deleted after the retention period"))
         }
@@ -142,10 +146,17 @@ extension APIHandler {
             return .file(path: try outputs.localCopy(location, file: file))
         } catch let e as S3Error where e.kind == .noSuchKey {
             throw ProblemError(.notFound("\(noun) is not in the bucket"))
+        } catch let e where Problem.storage(e) != nil {
+            throw ProblemError(Problem.storage(e)!)  // the node's disk is full: 507
         } catch {
-            throw ProblemError(Problem(status: 503, type: "storage-unavailable", title: "Storage unavailable",
-                                       detail: "\(noun) cannot be read from the bucket for now: \(error)", headers: [("Retry-After", "5")]))
+            throw ProblemError(Self.storageUnavailable(noun, error))
         }
+    }
+
+    /// 503 with `Retry-After`: the bucket holding `noun` does not answer for now.
+    static func storageUnavailable(_ noun: String, _ error: Error) -> Problem {
+        Problem(status: 503, type: "storage-unavailable", title: "Storage unavailable",
+                detail: "\(noun) cannot be read from the bucket for now: \(error)", headers: [("Retry-After", "5")])
     }
 
     /// `302` to a presigned URL, not to be cached: the URL expires.

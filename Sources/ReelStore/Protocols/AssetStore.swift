@@ -10,4 +10,6 @@ public protocol AssetStore: AnyObject, Sendable {
     /// Deletes the records of assets uploaded before `cutoff` (ms) that no queued or running job
     /// names, and returns their paths for the caller to remove.
     func expireAssets(createdBefore cutoff: Int64) throws -> [String]
+    /// The ids of the assets some queued or running job names (a node keeps its copies of them).
+    func assetsInUse() throws -> Set<String>
 }

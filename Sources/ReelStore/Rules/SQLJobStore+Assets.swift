@@ -52,6 +52,15 @@ extension SQLJobStore {
         }
     }
 
+    public func assetsInUse() throws -> Set<String> {
+        try connected { db in
+            Set(try db.query("""
+                SELECT DISTINCT ja.asset_id AS id FROM job_assets AS ja JOIN jobs AS j ON j.id = ja.job_id
+                WHERE j.status IN ('queued', 'running')
+                """, []).rows.map { try $0.text("id") })
+        }
+    }
+
     private func forget(asset id: String, _ db: any SQLConnection) throws {
         try db.query("DELETE FROM job_assets WHERE asset_id = ?", [.text(id)])
         try db.query("DELETE FROM assets WHERE id = ?", [.text(id)])
