@@ -106,22 +106,11 @@ final class OutputLinkTests: XCTestCase {
         """##)
         let link = try XCTUnwrap((job["output"] as? [String: Any])?["downloadUrl"] as? String)
         let anonymous = try TestClient(port: f.port)
-        var queue = [link]
-        var fetched: [String] = []
-        while let url = queue.popLast() {
+        let fetched = try PlaylistWalk.walk(from: link) { url in
             let r = try anonymous.request("GET", url)
             XCTAssertEqual(r.status, 200, "\(url): \(r.text)")
-            fetched.append(url)
-            guard r.header("Content-Type") == "application/vnd.apple.mpegurl" else { continue }
-            let directory = String(url.prefix { $0 != "?" }.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-                .joined(separator: "/")) + "/"
-            for line in r.text.split(separator: "\n") {
-                var uri: Substring?
-                if !line.hasPrefix("#") { uri = line } else if let at = line.range(of: "URI=\"") { uri = line[at.upperBound...].prefix { $0 != "\"" } }
-                guard let uri else { continue }
-                XCTAssertTrue(uri.contains("signature="), "every URI carries the link: \(uri)")
-                queue.append(directory + uri)
-            }
+            XCTAssertTrue(url.contains("signature="), "every URI carries the link: \(url)")
+            return r.header("Content-Type") == "application/vnd.apple.mpegurl" ? r.text : nil
         }
         XCTAssertTrue(fetched.contains { $0.contains(".m4s?") }, "segments were fetched: \(fetched)")
         XCTAssertGreaterThanOrEqual(fetched.count, 5, "\(fetched)")

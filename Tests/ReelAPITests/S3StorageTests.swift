@@ -139,22 +139,12 @@ final class S3StorageTests: XCTestCase {
           "timeline": { "videos": [ { "color": "#0000FF", "duration": 1.5 } ] } }
         """##)
         let hlsLink = try XCTUnwrap((hlsJob["output"] as? [String: Any])?["downloadUrl"] as? String)
-        var queue = [hlsLink], files = 0
-        while let url = queue.popLast() {
+        let files = try PlaylistWalk.walk(from: hlsLink) { url in
             XCTAssertFalse(url.hasPrefix("http"), "nothing points at the bucket: \(url)")
             let r = try TestClient(port: f.port).request("GET", url)
             XCTAssertEqual(r.status, 200, "\(url): \(r.text)")
-            files += 1
-            let path = url.prefix { $0 != "?" }
-            guard path.hasSuffix(".m3u8") || path.hasSuffix("/output") else { continue }  // a playlist: walk its URIs
-            let directory = String(path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-                .joined(separator: "/")) + "/"
-            for line in r.text.split(separator: "\n") {
-                var uri: Substring?
-                if !line.hasPrefix("#") { uri = line } else if let at = line.range(of: "URI=\"") { uri = line[at.upperBound...].prefix { $0 != "\"" } }
-                if let uri { queue.append(uri.hasPrefix("http") ? String(uri) : directory + uri) }
-            }
-        }
+            return r.header("Content-Type") == HLSServing.playlistType ? r.text : nil
+        }.count
         XCTAssertGreaterThanOrEqual(files, 5, "the master, a media playlist and its segments, all through Reel")
         XCTAssertEqual(try f.client().request("DELETE", "/v1/jobs/\(id)").status, 204)
         XCTAssertFalse(FileManager.default.fileExists(atPath: f.root + "/data/cache/outputs/\(id)-1.mp4"), "the cached copy goes with the job")
@@ -174,26 +164,16 @@ final class S3StorageTests: XCTestCase {
         XCTAssertTrue(listing.contains("media/outputs/\(id)-1.hls/master.m3u8"), "\(listing)")
         let link = try XCTUnwrap((job["output"] as? [String: Any])?["downloadUrl"] as? String)
         let anonymous = try TestClient(port: f.port)
-        var queue = [link]
-        var segments = 0
-        while let url = queue.popLast() {
+        let fetched = try PlaylistWalk.walk(from: link) { url in
             if url.hasPrefix("http") {
-                let got = try curl(url)
-                XCTAssertEqual(got.status, 0, url)
-                segments += 1
-                continue
+                XCTAssertEqual(try curl(url).status, 0, url)  // presigned: straight from the bucket
+                return nil
             }
             let r = try anonymous.request("GET", url)
             XCTAssertEqual(r.status, 200, "\(url): \(r.text)")
-            let directory = String(url.prefix { $0 != "?" }.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-                .joined(separator: "/")) + "/"
-            for line in r.text.split(separator: "\n") {
-                var uri: Substring?
-                if !line.hasPrefix("#") { uri = line } else if let at = line.range(of: "URI=\"") { uri = line[at.upperBound...].prefix { $0 != "\"" } }
-                guard let uri else { continue }
-                queue.append(uri.hasPrefix("http") ? String(uri) : directory + uri)
-            }
+            return r.text
         }
+        let segments = fetched.filter { $0.hasPrefix("http") }.count
         XCTAssertGreaterThanOrEqual(segments, 4, "init and media segments and the audio came from the bucket")
         let thumb = try f.client().request("GET", "/v1/jobs/\(id)/thumbnail?time=2")
         XCTAssertEqual(thumb.status, 200, thumb.text)

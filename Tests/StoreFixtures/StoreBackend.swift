@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import ReelStore
 import XCTest
@@ -42,12 +43,11 @@ public enum StoreBackend: CustomStringConvertible {
 }
 
 /// A clock the tests move by hand.
-public final class FakeClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var ms: Int64 = 1_700_000_000_000
+public final class FakeClock: Sendable {
+    private let ms = Mutex<Int64>(1_700_000_000_000)
     public init() {}
-    public var now: Int64 { lock.lock(); defer { lock.unlock() }; return ms }
-    public func advance(seconds: Double) { lock.lock(); ms += Int64(seconds * 1000); lock.unlock() }
+    public var now: Int64 { ms.withLock { $0 } }
+    public func advance(seconds: Double) { ms.withLock { $0 += Int64(seconds * 1000) } }
 }
 
 /// `submit` answered other than `.created`: thrown so the test fails (a skip would hide the bug).

@@ -53,7 +53,7 @@ extension APIHandler {
     func hlsEntry(_ out: JobOutput, _ r: HTTPRequest, access: OutputAccess) throws -> HTTPResponse {
         let raw: [UInt8]
         do { raw = try outputs.read(out.path, file: RenderedOutput.hlsEntry) } catch {
-            throw ProblemError(Self.storageUnavailable("the output's master playlist", error))
+            throw ProblemError(Self.readProblem("the output's master playlist", error))
         }
         let text = String(decoding: raw, as: UTF8.self)
         var query: String?
@@ -81,8 +81,9 @@ extension APIHandler {
             guard type == HLSServing.playlistType else { return Self.redirect(to: url) }
             // A playlist in a bucket: served here with each URI the presigned URL of its file, since
             // a player resolving a relative URI against the presigned playlist would lose the signature.
-            guard let bytes = try? outputs.read(out.path, file: name) else {
-                throw ProblemError(.notFound("job \(id)'s output has no file \(name)"))
+            let bytes: [UInt8]
+            do { bytes = try outputs.read(out.path, file: name) } catch {
+                throw ProblemError(Self.readProblem("job \(id)'s output file \(name)", error))
             }
             let text = HLSServing.rewritingURIs(String(decoding: bytes, as: UTF8.self)) { uri in
                 if case .url(let u) = outputs.fetch(out.path, file: uri, expires: links.seconds) { return u }

@@ -127,7 +127,7 @@ extension APIHandler {
             throw ProblemError(.conflict("output-not-ready", "job \(id) is \(job.status.rawValue); its output exists once it has succeeded"))
         }
         let exists: Bool
-        do { exists = try outputs.exists(out.path) } catch { throw ProblemError(Self.storageUnavailable("job \(id)'s output", error)) }
+        do { exists = try outputs.exists(out.path) } catch { throw ProblemError(Self.readProblem("job \(id)'s output", error)) }
         guard !out.expired, exists else {
             throw ProblemError(Problem(status: 410, type: "output-expired", title: "Output expired",
                                        detail: "the output of job \(id) was deleted after the retention period"))
@@ -142,21 +142,17 @@ extension APIHandler {
     func served(_ location: String, file: String?, noun: String) throws -> OutputFetch {
         let fetch = outputs.fetch(location, file: file, expires: links.seconds)
         guard case .url = fetch, config.proxyOutputs else { return fetch }
-        do {
-            return .file(path: try outputs.localCopy(location, file: file))
-        } catch let e as S3Error where e.kind == .noSuchKey {
-            throw ProblemError(.notFound("\(noun) is not in the bucket"))
-        } catch let e where Problem.storage(e) != nil {
-            throw ProblemError(Problem.storage(e)!)  // the node's disk is full: 507
-        } catch {
-            throw ProblemError(Self.storageUnavailable(noun, error))
-        }
+        do { return .file(path: try outputs.localCopy(location, file: file)) } catch { throw ProblemError(Self.readProblem(noun, error)) }
     }
 
-    /// 503 with `Retry-After`: the bucket holding `noun` does not answer for now.
-    static func storageUnavailable(_ noun: String, _ error: Error) -> Problem {
-        Problem(status: 503, type: "storage-unavailable", title: "Storage unavailable",
-                detail: "\(noun) cannot be read from the bucket for now: \(error)", headers: [("Retry-After", "5")])
+    /// Why `noun` of an output could not be read, as a client should see it: 404 when the bucket no
+    /// longer has it, 507 when this node's disk is full, else 503 with `Retry-After` (the bucket
+    /// does not answer for now).
+    static func readProblem(_ noun: String, _ error: Error) -> Problem {
+        if let e = error as? S3Error, e.kind == .noSuchKey { return .notFound("\(noun) is not in the bucket") }
+        if let full = Problem.storage(error) { return full }
+        return Problem(status: 503, type: "storage-unavailable", title: "Storage unavailable",
+                       detail: "\(noun) cannot be read from the bucket for now: \(error)", headers: [("Retry-After", "5")])
     }
 
     /// `302` to a presigned URL, not to be cached: the URL expires.
