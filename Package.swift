@@ -66,7 +66,7 @@ let package = Package(
         .target(
             name: "ReelWorker",
             dependencies: [
-                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelSync", "CSched",
+                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelSync", "CSched",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

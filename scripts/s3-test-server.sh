@@ -36,6 +36,7 @@ storage_domain = localhost
 [filter:tempauth]
 use = egg:swift#tempauth
 user_test_tester = testing .admin
+user_archive_keeper = archived .admin
 [filter:cache]
 use = egg:swift#memcache
 set log_level = CRITICAL

@@ -122,8 +122,10 @@ public final class S3Client: Sendable {
         return answer.headers["etag"] ?? ""
     }
 
-    /// Joins the parts (number, ETag) into the object; it appears under `key` only now.
-    public func completeMultipartUpload(_ key: String, uploadID: String, parts: [(number: Int, etag: String)]) throws {
+    /// Joins the parts (number, ETag) into the object; it appears under `key` only now. Returns
+    /// the object's ETag.
+    @discardableResult
+    public func completeMultipartUpload(_ key: String, uploadID: String, parts: [(number: Int, etag: String)]) throws -> String {
         var xml = "<CompleteMultipartUpload>"
         for p in parts.sorted(by: { $0.number < $1.number }) {
             xml += "<Part><PartNumber>\(p.number)</PartNumber><ETag>\(Self.escape(p.etag))</ETag></Part>"
@@ -136,6 +138,7 @@ public final class S3Client: Sendable {
         if let code = fields.first("Error/Code") {
             throw S3Error(status: 200, code: code, message: fields.first("Error/Message") ?? "", request: "POST \(endpoint.bucket)/\(key)?uploadId")
         }
+        return fields.first("ETag") ?? ""
     }
 
     /// Abandons an upload: its parts are deleted and nothing appears under `key`.
@@ -147,7 +150,7 @@ public final class S3Client: Sendable {
     /// of `partSize` parts, `parallel` of them in flight at once (memory: none held, parts stream
     /// from the file). A failed multipart upload is aborted, so nothing appears under `key`. One PUT
     /// is the faster below a few tens of MiB (make bench-s3: 4 requests instead of 1 for two parts);
-    /// above, parallel parts are, and a failed part is retried alone.
+    /// above, parallel parts are, and a failed part is retried alone. Returns the object's ETag.
     @discardableResult
     public func upload(file path: String, to key: String, contentType: String? = nil,
                        partSize: Int64 = 16 << 20, parallel: Int = 4, singlePutLimit: Int64 = 64 << 20) throws -> String {
@@ -174,12 +177,11 @@ public final class S3Client: Sendable {
         }
         do {
             if let error = results.error { throw error }
-            try completeMultipartUpload(key, uploadID: uploadID, parts: results.parts)
+            return try completeMultipartUpload(key, uploadID: uploadID, parts: results.parts)
         } catch {
             try? abortMultipartUpload(key, uploadID: uploadID)
             throw error
         }
-        return ""
     }
 
     // MARK: Presigned URLs

@@ -22,6 +22,7 @@ public final class ReelService: Sendable {
     let chunks: any ChunkStore
     let logger: Logger
     let deliverer: WebhookDeliverer
+    let destinations: DestinationDeliverer
     private let sweepStop = DispatchSemaphore(value: 0)
 
     public convenience init(config: ServerConfiguration, logger: Logger, requestLog: (@Sendable (String) -> Void)? = nil) throws {
@@ -75,8 +76,11 @@ public final class ReelService: Sendable {
         }, allowedHosts: config.allowedHosts)
         pool = WorkerPool(store: store, workers: config.workers, locations: locations, outputs: outputs, chunks: chunks, resolver: resolver, logger: logger,
                           chunkSeconds: config.chunkSeconds, schedulerTickMicroseconds: config.schedulerTickMicroseconds)
+        let schedule = RetrySchedule(base: config.webhookRetrySeconds, horizon: config.deliveryRetryHours * 3600)
         deliverer = WebhookDeliverer(store: store, secret: config.webhookSecret, allowedHosts: config.allowedHosts,
-                                     schedule: WebhookSchedule(base: config.webhookRetrySeconds), logger: logger)
+                                     schedule: schedule, logger: logger)
+        destinations = DestinationDeliverer(store: store, outputs: outputs, accounts: config.destinationAccounts, schedule: schedule,
+                                            logger: logger)
         let handler = APIHandler(config: config, store: store, pool: pool, resolver: resolver, locations: locations,
                                  outputs: outputs, uploads: uploads, links: links, logger: logger)
         var http = HTTPServerConfiguration(host: config.host, port: config.port)
@@ -97,6 +101,7 @@ public final class ReelService: Sendable {
         try server.start()
         pool.start()
         deliverer.start()
+        destinations.start()
         startSweeper()
         // Keys are never logged, only the first 8 hex digits of their SHA-256.
         let keys = APIKeys(config.apiKeys)
@@ -109,6 +114,7 @@ public final class ReelService: Sendable {
         logger.info("stopping")
         server.shutdown(gracePeriod: 10)
         pool.shutdown()
+        destinations.stop()
         deliverer.stop()
         sweepStop.signal()
         logger.info("stopped")

@@ -21,6 +21,8 @@ public struct OutputSpec: Sendable, Equatable {
     /// Soft subtitle tracks, timed on the output timeline.
     public var subtitles: [SubtitleTrackSpec] = []
     public var optimizeForNetwork = true
+    /// Buckets the finished output is copied to, in order.
+    public var destinations: [DestinationSpec] = []
 
     public init() {}
 
@@ -28,7 +30,7 @@ public struct OutputSpec: Sendable, Equatable {
         a.format == b.format && a.width == b.width && a.height == b.height && a.frameRate == b.frameRate
             && a.fit == b.fit && a.background == b.background && a.preset == b.preset && a.video == b.video
             && a.audio == b.audio && a.range == b.range && a.chapters == b.chapters && a.subtitles == b.subtitles && a.hls == b.hls
-            && a.optimizeForNetwork == b.optimizeForNetwork
+            && a.optimizeForNetwork == b.optimizeForNetwork && a.destinations == b.destinations
             && a.metadata.map(\.key) == b.metadata.map(\.key) && a.metadata.map(\.value) == b.metadata.map(\.value)
     }
 }

@@ -74,6 +74,12 @@ public struct DataDirectory: MediaLocations, OutputStore, UploadStore, ChunkStor
 
     public func exists(_ location: String) -> Bool { FileManager.default.fileExists(atPath: location) }
 
+    public func files(_ location: String) throws -> [String]? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: location, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+        return try FileManager.default.contentsOfDirectory(atPath: location).sorted()
+    }
+
     public var keepsOutputsLocally: Bool { true }
 
     // MARK: UploadStore: uploads under assets/

@@ -18,6 +18,8 @@ public protocol OutputStore: Sendable {
     /// Whether the output at `location` still exists; throws when that cannot be told (the bucket
     /// does not answer).
     func exists(_ location: String) throws -> Bool
+    /// The files of the output at `location` when it is a folder (HLS), sorted; nil for one file.
+    func files(_ location: String) throws -> [String]?
     /// Deletes the output at `location` (every file of a folder).
     func remove(_ location: String)
     /// The outputs kept here now, by name (for the sweep of outputs no job refers to); empty where

@@ -59,6 +59,19 @@ public struct S3Outputs: OutputStore {
         return try client.headObject(key(location, "master.m3u8")) != nil
     }
 
+    public func files(_ location: String) throws -> [String]? {
+        let base = key(location, nil)
+        if try client.headObject(base) != nil { return nil }
+        var names: [String] = []
+        var continuation: String?
+        repeat {
+            let page = try client.list(prefix: base + "/", continuation: continuation)
+            names += page.objects.map { String($0.key.dropFirst(base.count + 1)) }
+            continuation = page.next
+        } while continuation != nil
+        return names.sorted()
+    }
+
     public func remove(_ location: String) {
         let base = key(location, nil)
         cache.remove("outputs/" + (base as NSString).lastPathComponent)
@@ -87,7 +100,7 @@ public struct S3Outputs: OutputStore {
         return file.map { base + "/" + $0 } ?? base
     }
 
-    static func type(of file: String) -> String {
+    public static func type(of file: String) -> String {
         if file.hasSuffix(".m3u8") { return "application/vnd.apple.mpegurl" }
         if file.hasSuffix(".m4s") { return "video/iso.segment" }
         if file.hasSuffix(".vtt") { return "text/vtt" }

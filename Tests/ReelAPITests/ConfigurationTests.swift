@@ -1,5 +1,6 @@
 import Foundation
 import ReelAPI
+import ReelS3
 import XCTest
 
 /// The committed config/reel.json holds the defaults, and the access settings read from a file.
@@ -128,6 +129,61 @@ final class StorageConfigurationTests: XCTestCase {
             XCTAssertThrowsError(try ServerConfiguration.load(path: nil, environment: env.merging(["REEL_STORAGE_URL": url]) { $1 })) { error in
                 XCTAssertTrue("\(error)".contains("REEL_STORAGE_URL") && "\(error)".contains(fragment), "\(url): \(error)")
             }
+        }
+    }
+}
+
+/// `storageProfiles` / `REEL_STORAGE_PROFILES`: the accounts destinations sign with, and
+/// `deliveryRetryHours`.
+final class StorageProfileConfigurationTests: XCTestCase {
+    func load(_ json: String) throws -> ServerConfiguration {
+        let path = NSTemporaryDirectory() + "reel-profiles-\(UUID().uuidString).json"
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try ServerConfiguration.load(path: path, environment: [:])
+    }
+
+    func testProfilesAreReadWithTheirDefaults() throws {
+        let c = try load(#"""
+            {"storageProfiles": {"archive": {"endpoint": "http://127.0.0.1:9000/", "region": "eu-west-1", "pathStyle": true,
+                                             "accessKeyId": "AK", "secretAccessKey": "SK", "sessionToken": "T"},
+                                 "aws_2": {"accessKeyId": "AK2", "secretAccessKey": "SK2"}},
+             "deliveryRetryHours": 2}
+            """#)
+        let archive = try XCTUnwrap(c.storageProfiles["archive"])
+        XCTAssertEqual(archive.service.absoluteString, "http://127.0.0.1:9000")
+        XCTAssertEqual(archive.region, "eu-west-1")
+        XCTAssertTrue(archive.pathStyle)
+        XCTAssertEqual(archive.credentials, S3Credentials(accessKeyID: "AK", secretAccessKey: "SK", sessionToken: "T"))
+        let aws = try XCTUnwrap(c.storageProfiles["aws_2"])
+        XCTAssertEqual(aws.service.absoluteString, "https://s3.us-east-1.amazonaws.com")
+        XCTAssertFalse(aws.pathStyle)
+        XCTAssertEqual(c.deliveryRetryHours, 2)
+        XCTAssertEqual(c.destinationAccounts.storage, nil, "local storage signs nothing")
+
+        let env = try ServerConfiguration.load(path: nil, environment: [
+            "REEL_STORAGE_PROFILES": #"{"b": {"accessKeyId": "X", "secretAccessKey": "Y", "region": "ap-south-1"}}"#,
+            "REEL_DELIVERY_RETRY_HOURS": "0"])
+        XCTAssertEqual(env.storageProfiles["b"]?.service.absoluteString, "https://s3.ap-south-1.amazonaws.com")
+        XCTAssertEqual(env.deliveryRetryHours, 0)
+    }
+
+    func testMistakesAreRefusedNamingTheField() {
+        for (json, fragment) in [(#"{"storageProfiles": []}"#, "storageProfiles: must be an object"),
+                                 (#"{"storageProfiles": {"a b": {}}}"#, "storageProfiles.a b: a profile's name"),
+                                 (#"{"storageProfiles": {"a": {"secretAccessKey": "S"}}}"#, "storageProfiles.a.accessKeyId: is required"),
+                                 (#"{"storageProfiles": {"a": {"accessKeyId": "K"}}}"#, "storageProfiles.a.secretAccessKey: is required"),
+                                 (#"{"storageProfiles": {"a": {"accessKeyId": "K", "secretAccessKey": "S", "endpoint": "ftp://x"}}}"#,
+                                  "storageProfiles.a.endpoint: the endpoint"),
+                                 (#"{"storageProfiles": {"a": {"accessKeyId": "K", "secretAccessKey": "S", "pathStyle": "yes"}}}"#,
+                                  "storageProfiles.a.pathStyle: must be true or false"),
+                                 (#"{"storageProfiles": {"a": {"accessKeyId": "K", "secretAccessKey": "S", "bucket": "b"}}}"#,
+                                  "storageProfiles.a.bucket: is not a profile field"),
+                                 (#"{"deliveryRetryHours": 200}"#, "deliveryRetryHours: must be a number from 0.0 to 168.0")] {
+            XCTAssertThrowsError(try load(json)) { XCTAssertTrue("\($0)".contains(fragment), "\(json): \($0)") }
+        }
+        XCTAssertThrowsError(try ServerConfiguration.load(path: nil, environment: ["REEL_STORAGE_PROFILES": "{"])) {
+            XCTAssertTrue("\($0)".contains("REEL_STORAGE_PROFILES: must be a JSON object"), "\($0)")
         }
     }
 }

@@ -169,7 +169,7 @@ final class WebhookTests: XCTestCase {
     }
 
     func testTheDefaultScheduleDoublesFromFiveSecondsForADay() {
-        let s = WebhookSchedule()
+        let s = RetrySchedule()
         XCTAssertEqual((1...5).map { s.delay(afterAttempt: $0) }, [5, 10, 20, 40, 80])
         let created: Int64 = 1_700_000_000_000
         var at = created
@@ -186,7 +186,7 @@ final class WebhookTests: XCTestCase {
         XCTAssertEqual(offsets.last, 5 * (16384 - 1))
         XCTAssertLessThanOrEqual(offsets.last!, 24 * 3600)
         XCTAssertGreaterThan(offsets.last! + Int64(s.delay(afterAttempt: 15)), 24 * 3600, "the next would pass the day")
-        XCTAssertEqual(WebhookSchedule(base: 0.5).delay(afterAttempt: 3), 2)
+        XCTAssertEqual(RetrySchedule(base: 0.5).delay(afterAttempt: 3), 2)
     }
 
     func testTheSignatureIsHMACSHA256OfTimeDotBody() {

@@ -51,8 +51,9 @@ final class S3ClientTests: XCTestCase {
         let path = dir + "/big"
         let body = pattern(13 << 20)  // 13 MiB: three 5 MiB parts, the last shorter
         try Data(body).write(to: URL(fileURLWithPath: path))
-        try s3.upload(file: path, to: "out/big.mp4", contentType: "video/mp4", partSize: 5 << 20, parallel: 2, singlePutLimit: 0)
+        let etag = try s3.upload(file: path, to: "out/big.mp4", contentType: "video/mp4", partSize: 5 << 20, parallel: 2, singlePutLimit: 0)
         let info = try XCTUnwrap(try s3.headObject("out/big.mp4"))
+        XCTAssertEqual(etag, info.etag, "the join answers the object's ETag")
         XCTAssertEqual(info.bytes, Int64(body.count))
         XCTAssertTrue(info.etag.hasSuffix("-3\""), "a three-part upload's ETag: \(info.etag)")
         XCTAssertEqual(try s3.getObject("out/big.mp4", range: (5 << 20) - 10...(5 << 20) + 9), Array(body[((5 << 20) - 10)...((5 << 20) + 9)]),

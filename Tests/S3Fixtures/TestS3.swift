@@ -10,6 +10,9 @@ public final class TestS3: Sendable {
     public let port: Int
     public static let accessKey = "test:tester"
     public static let secret = "testing"
+    /// A second account (its buckets are its own), as a destination's storage profile would name.
+    public static let archiveAccessKey = "archive:keeper"
+    public static let archiveSecret = "archived"
 
     private static let started: Result<TestS3, Error> = Result { try TestS3() }
 
@@ -46,14 +49,23 @@ public final class TestS3: Sendable {
                 "AWS_ACCESS_KEY_ID": Self.accessKey, "AWS_SECRET_ACCESS_KEY": secret]
     }
 
-    /// A client of a new, empty bucket (path style by default), signing with `secret`.
+    /// A client of a new, empty bucket (path style by default), signing with `secret`; with
+    /// `archive`, a bucket of the second account.
     public func client(bucket: String = "reel-" + UUID().uuidString.prefix(8).lowercased(), pathStyle: Bool = true,
-                secret: String = TestS3.secret) throws -> S3Client {
+                secret: String = TestS3.secret, archive: Bool = false) throws -> S3Client {
+        let good = archive ? Self.archiveSecret : Self.secret
         let client = S3Client(endpoint: endpoint(bucket: bucket, pathStyle: pathStyle),
-                              credentials: S3Credentials(accessKeyID: Self.accessKey, secretAccessKey: secret),
+                              credentials: S3Credentials(accessKeyID: archive ? Self.archiveAccessKey : Self.accessKey,
+                                                         secretAccessKey: secret == Self.secret ? good : secret),
                               retry: S3Client.RetryPolicy(attempts: 3, baseDelay: 0.05, maxDelay: 0.2))
         if secret == Self.secret { try client.createBucket() }
         return client
+    }
+
+    /// `REEL_STORAGE_PROFILES` naming the second account `archive` (signing with `secret`).
+    public func archiveProfiles(secret: String = TestS3.archiveSecret) -> [String: String] {
+        ["REEL_STORAGE_PROFILES": #"{"archive": {"endpoint": "http://127.0.0.1:\#(port)", "region": "us-east-1", "pathStyle": true, "#
+            + #""accessKeyId": "\#(Self.archiveAccessKey)", "secretAccessKey": "\#(secret)"}}"#]
     }
 
     public func endpoint(bucket: String, pathStyle: Bool = true) -> S3Endpoint {

@@ -1,4 +1,5 @@
 import Foundation
+import ReelS3
 import ReelSpec
 
 /// Everything `reel serve` can be told: read from `config/reel.json` (every key optional, unknown
@@ -69,6 +70,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The bytes the node's cache of bucket objects (`dataDir/cache`: uploads read by renders,
     /// proxied outputs) may take before the copies used longest ago are deleted.
     public var cacheBytes: Int64 = 10 << 30
+    /// The S3 accounts `output.destinations` may name (`StorageProfiles`).
+    public var storageProfiles: [String: S3Account] = [:]
+    /// How long a webhook or a destination's delivery is retried after its event before it fails.
+    public var deliveryRetryHours = 24.0
     /// `storage` as written (the environment's credentials are read once it is known).
     var storageText = "local"
 
@@ -126,6 +131,8 @@ public struct ServerConfiguration: Sendable, Equatable {
             case "webhookSecret": webhookSecret = try Self.checkedSecret(try string(v, k), key: k)
             case "webhookRetrySeconds": webhookRetrySeconds = try number(v, k, 0.1...3600)
             case "webhookRetentionHours": webhookRetentionHours = try number(v, k, 0...87_600)
+            case "deliveryRetryHours": deliveryRetryHours = try number(v, k, 0...168)
+            case "storageProfiles": storageProfiles = try StorageProfiles.parse(v, key: k)
             case "linkSecret": linkSecret = try Self.checkedSecret(try string(v, k), key: k)
             case "linkSeconds": linkSeconds = try int(v, k, 60...604_800)
             case "publicURL": publicURL = try Self.checkedPublicURL(try string(v, k), key: k)
@@ -210,6 +217,14 @@ public struct ServerConfiguration: Sendable, Equatable {
                                                   key: "REEL_CORS_ORIGINS")
         }
         if let r = try parse("REEL_WEBHOOK_RETRY_SECONDS", { Double($0).flatMap { $0 >= 0.1 && $0 <= 3600 ? $0 : nil } }) { webhookRetrySeconds = r }
+        if let r = try parse("REEL_DELIVERY_RETRY_HOURS", { Double($0).flatMap { $0 >= 0 && $0 <= 168 ? $0 : nil } }) { deliveryRetryHours = r }
+        if let p = value("REEL_STORAGE_PROFILES") {
+            do {
+                storageProfiles = try StorageProfiles.parse(try JSONParser.parse(Array(p.utf8)), key: "REEL_STORAGE_PROFILES")
+            } catch let e as JSONParser.SyntaxError {
+                throw Problem(key: "REEL_STORAGE_PROFILES", message: "must be a JSON object: \(e)")
+            }
+        }
         if let r = try parse("REEL_WEBHOOK_RETENTION_HOURS", { Double($0).flatMap { $0 >= 0 && $0 <= 87_600 ? $0 : nil } }) {
             webhookRetentionHours = r
         }

@@ -1,5 +1,6 @@
 import Foundation
 import ReelS3
+import ReelSpec
 
 /// Where outputs are kept (`storage`, `REEL_STORAGE_URL`): `local` (under `dataDir`, the default) or
 /// an S3-compatible bucket, `s3://bucket[/prefix]?endpoint=URL&region=R&pathStyle=true`, signed with
@@ -16,7 +17,7 @@ public enum StorageSettings: Sendable, Equatable {
         guard let url = URLComponents(string: value), url.scheme == "s3", let bucket = url.host, !bucket.isEmpty else {
             throw problem("\"\(value)\" must be local or s3://bucket[/prefix]?endpoint=URL&region=REGION&pathStyle=true")
         }
-        guard (3...63).contains(bucket.count), bucket.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "-" || $0 == "." }) else {
+        guard DestinationSpec.isBucketName(bucket) else {
             throw problem("the bucket name \"\(bucket)\" must be 3 to 63 lowercase letters, digits, dots or hyphens")
         }
         var options: [String: String] = [:]
@@ -28,10 +29,11 @@ public enum StorageSettings: Sendable, Equatable {
         }
         func env(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         let region = options["region"] ?? env("AWS_REGION") ?? env("AWS_DEFAULT_REGION") ?? "us-east-1"
-        let endpointText = options["endpoint"] ?? env("AWS_ENDPOINT_URL_S3") ?? env("AWS_ENDPOINT_URL") ?? "https://s3.\(region).amazonaws.com"
-        guard let service = URL(string: endpointText), ["http", "https"].contains(service.scheme ?? ""), service.host != nil,
-              service.path.isEmpty || service.path == "/", service.query == nil else {
-            throw problem("the endpoint \"\(endpointText)\" must be an http(s) URL with no path, such as https://s3.us-east-1.amazonaws.com")
+        let endpointText = options["endpoint"] ?? env("AWS_ENDPOINT_URL_S3") ?? env("AWS_ENDPOINT_URL") ?? S3Account.awsEndpoint(region: region)
+        let base: URL
+        switch S3Account.serviceURL(endpointText) {
+        case .success(let url): base = url
+        case .failure(let refusal): throw problem(refusal.description)
         }
         var pathStyle = false
         if let p = options["pathStyle"] {
@@ -41,11 +43,16 @@ public enum StorageSettings: Sendable, Equatable {
         guard let keyID = env("AWS_ACCESS_KEY_ID"), let secret = env("AWS_SECRET_ACCESS_KEY") else {
             throw problem("S3 storage needs credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary ones)")
         }
-        let base = URL(string: "\(service.scheme!)://\(service.host!)" + (service.port.map { ":\($0)" } ?? ""))!
         var prefix = url.path.hasPrefix("/") ? String(url.path.dropFirst()) : url.path
         if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }
         return .s3(endpoint: S3Endpoint(service: base, region: region, bucket: bucket, pathStyle: pathStyle), prefix: prefix,
                    credentials: S3Credentials(accessKeyID: keyID, secretAccessKey: secret, sessionToken: env("AWS_SESSION_TOKEN")))
+    }
+
+    /// The service and credentials of a bucket storage (destinations without a profile use them).
+    public var account: S3Account? {
+        guard case .s3(let e, _, let credentials) = self else { return nil }
+        return S3Account(service: e.service, region: e.region, pathStyle: e.pathStyle, credentials: credentials)
     }
 
     /// How logs and messages name it (no credentials).

@@ -69,6 +69,11 @@ public enum JobJSON {
                 w.key("copiedFrames"); w.int(copied)
                 w.key("encodedFrames"); w.int(encoded)
             }
+            if !o.destinations.isEmpty {
+                w.key("destinations"); w.openArray()
+                for d in o.destinations { w.element(); destination(d, to: &w) }
+                w.closeArray()
+            }
             w.closeObject()
         } else {
             w.null()
@@ -116,6 +121,19 @@ public enum JobJSON {
         ]
         if includeSpec { m.append(("spec", (try? JSONParser.parse(Array(t.spec.utf8))) ?? .null)) }
         return .object(m)
+    }
+
+    /// One copy of the output to a bucket: where, with which profile, and how it stands.
+    static func destination(_ d: OutputDestination, to w: inout JSONWriter) {
+        w.openObject()
+        w.key("type"); w.string("s3")
+        w.key("url"); w.string(d.url)
+        w.key("profile"); w.string(d.profile)
+        w.key("status"); w.string(d.status.rawValue)
+        w.key("attempts"); w.int(d.attempts)
+        w.key("error"); w.string(d.error)
+        w.key("etag"); w.string(d.etag)
+        w.closeObject()
     }
 
     /// One webhook delivery: its id (`Reel-Delivery`), event, state and attempts.

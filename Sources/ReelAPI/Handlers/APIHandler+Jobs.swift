@@ -35,14 +35,14 @@ extension APIHandler {
             let sources = SourceCheck.problems(in: json, resolver: resolver(for: key), skipping: p.problems)
             throw ProblemError(.validation(p.problems + sources))
         case .failure(.unplannable(let spec, RenderError.invalid(let problems))):
-            throw ProblemError(.validation(problems + webhookProblems(spec)))
+            throw ProblemError(.validation(problems + webhookProblems(spec) + destinationProblems(spec)))
         case .failure(.unplannable(_, let e as RenderError)) where e.isRetryable:
             throw ProblemError(.sourceUnavailable(e))
         case .failure(.unplannable(_, let e)):
             throw e
         }
-        let hookProblems = webhookProblems(spec)
-        if !hookProblems.isEmpty { throw ProblemError(.validation(hookProblems)) }
+        let serverProblems = webhookProblems(spec) + destinationProblems(spec)
+        if !serverProblems.isEmpty { throw ProblemError(.validation(serverProblems)) }
         try checkCost(plan)
         let idempotencyKey = r.head.headers["Idempotency-Key"]
         if let idempotencyKey, idempotencyKey.isEmpty || idempotencyKey.count > 200 {
@@ -74,6 +74,15 @@ extension APIHandler {
             throw ProblemError(p)
         case .assetsMissing(let ids):
             throw ProblemError(.validation(ids.map { SpecProblem(pointer: "", message: "upload:\($0) was deleted while the job was submitted") }))
+        }
+    }
+
+    /// What the server says about a spec's destinations: each must name an account it can sign
+    /// with (`DestinationAccounts`).
+    func destinationProblems(_ spec: JobSpec) -> [SpecProblem] {
+        spec.output.destinations.enumerated().compactMap { i, d in
+            guard case .failure(let refusal) = config.destinationAccounts.account(for: d.profile) else { return nil }
+            return SpecProblem(pointer: "/output/destinations/\(i)/profile", message: refusal.description)
         }
     }
 

@@ -71,7 +71,46 @@ extension SpecDecoder {
             }
         }
         if let b = r.field("optimizeForNetwork")?.bool() { out.spec.optimizeForNetwork = b }
+        if let f = r.field("destinations"), let items = f.array() {
+            if items.count > 10 { f.report("must have at most 10 destinations") }
+            var seen: [DestinationSpec] = []
+            for item in items {
+                guard let d = item.object(destination) else { continue }
+                if seen.contains(d) { item.report("repeats an earlier destination") } else { seen.append(d) }
+            }
+            out.spec.destinations = seen
+        }
         return out
+    }
+
+    /// `{type: "s3", url: "s3://bucket/key", profile?}` (PRODUCT.md §5 "Destinations").
+    private static func destination(_ r: ObjectReader) -> DestinationSpec? {
+        _ = r.required("type")?.oneOf(["s3"])
+        let profile = r.field("profile")?.string(maxLength: 64)
+        guard let f = r.required("url"), let url = f.string(maxLength: 1024) else { return nil }
+        guard url.hasPrefix("s3://"), let slash = url.dropFirst(5).firstIndex(of: "/") else {
+            f.report("must be s3://bucket/key")
+            return nil
+        }
+        let bucket = String(url[url.index(url.startIndex, offsetBy: 5)..<slash])
+        let key = String(url[url.index(after: slash)...])
+        guard DestinationSpec.isBucketName(bucket) else {
+            f.report("names the bucket \"\(bucket)\", which is not 3 to 63 lowercase letters, digits, dots or hyphens")
+            return nil
+        }
+        guard !key.isEmpty, !key.hasPrefix("/") else {
+            f.report("must name a key after the bucket (s3://\(bucket)/path/{jobId}.{ext})")
+            return nil
+        }
+        if key.unicodeScalars.contains(where: { $0.value < 32 || $0.value == 127 }) {
+            f.report("must not contain control characters")
+            return nil
+        }
+        if let bad = DestinationSpec.unknownPlaceholder(in: key) {
+            f.report("uses \(bad), which is not a placeholder; the key may use \(listWords(DestinationSpec.placeholders.map { "{\($0)}" }))")
+            return nil
+        }
+        return DestinationSpec(bucket: bucket, keyTemplate: key, profile: profile)
     }
 
     /// The video codecs a container takes; empty when it takes no codec choice (m4a, gif, stills).

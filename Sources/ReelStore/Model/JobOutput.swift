@@ -12,9 +12,11 @@ public struct JobOutput: Sendable, Equatable {
     /// output without video (m4a) and for jobs finished before Reel counted them.
     public var copiedFrames: Int64?
     public var encodedFrames: Int64?
+    /// The buckets the output is copied to, in the spec's order, and how each copy stands.
+    public var destinations: [OutputDestination] = []
 
     public init(path: String, bytes: Int64, duration: String, sha256: String, contentType: String, expired: Bool = false,
-                copiedFrames: Int64? = nil, encodedFrames: Int64? = nil) {
+                copiedFrames: Int64? = nil, encodedFrames: Int64? = nil, destinations: [OutputDestination] = []) {
         self.path = path
         self.bytes = bytes
         self.duration = duration
@@ -23,5 +25,6 @@ public struct JobOutput: Sendable, Equatable {
         self.expired = expired
         self.copiedFrames = copiedFrames
         self.encodedFrames = encodedFrames
+        self.destinations = destinations
     }
 }

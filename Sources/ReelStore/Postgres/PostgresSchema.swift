@@ -62,10 +62,11 @@ enum PostgresSchema {
         \(SharedSchema.webhookDeliveries(.postgres))
         \(SharedSchema.templates(.postgres))
         """,
-        // 2–4: as SQLite's 5–7.
+        // 2–5: as SQLite's 5–8.
         SharedSchema.assetKinds(.postgres),
         SharedSchema.outputFrameCounts(.postgres),
         SharedSchema.jobChunks(.postgres),
+        SharedSchema.outputDestinations(.postgres),
     ]
 
     /// The advisory lock key held while migrating ("reel" in ASCII, then 1): of several nodes

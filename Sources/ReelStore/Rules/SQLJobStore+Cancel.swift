@@ -32,6 +32,7 @@ extension SQLJobStore {
             try db.query("DELETE FROM webhook_deliveries WHERE job_id = ? AND status != 'pending'", [.text(id)])
             try db.query("DELETE FROM job_assets WHERE job_id = ?", [.text(id)])
             try db.query("DELETE FROM job_chunks WHERE job_id = ?", [.text(id)])
+            try db.query("DELETE FROM output_destinations WHERE job_id = ?", [.text(id)])
             try db.query("DELETE FROM jobs WHERE id = ?", [.text(id)])
             let output = job.output.flatMap { $0.expired ? nil : $0.path }
             return .deleted(output: output, wasRunning: job.status == .running)

@@ -98,34 +98,44 @@ extension SQLJobStore {
         }
     }
 
-    /// Ends a running job and writes its webhook event in the same transaction.
+    /// Ends a running job and writes its webhook event in the same transaction; an output with
+    /// destinations writes them instead, and its `succeeded` event waits for them
+    /// (`SQLJobStore+Destinations`).
     private func finish(_ id: String, owner: String, status: JobOutcomes.Outcome, error: JobError?, output: JobOutput?) throws -> Bool {
+        let destinations = output?.destinations ?? []
         let done: Bool = try write { db in
             let t = now()
             let r = try db.query("""
                 UPDATE jobs SET status = ?, progress = CASE WHEN CAST(? AS BOOLEAN) THEN 1 ELSE progress END, eta = NULL,
                 lease_owner = NULL, lease_expires = NULL, error_code = ?, error_message = ?,
                 output_path = ?, output_bytes = ?, output_duration = ?, output_sha256 = ?, output_content_type = ?,
-                output_copied_frames = ?, output_encoded_frames = ?,
+                output_copied_frames = ?, output_encoded_frames = ?, output_destinations = ?,
                 finished_at = ?, updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'running'
                 """, [.text(status.rawValue), .bool(status == .succeeded), .nullable(error?.code.rawValue), .nullable(error?.message),
                       .nullable(output?.path), .nullable(output?.bytes), .nullable(output?.duration), .nullable(output?.sha256),
                       .nullable(output?.contentType), .nullable(output?.copiedFrames), .nullable(output?.encodedFrames),
-                      .int(t), .int(t), .text(id), .text(owner)])
+                      .int(Int64(destinations.count)), .int(t), .int(t), .text(id), .text(owner)])
             guard r.changes == 1 else { return false }
-            try enqueueEvent(status.rawValue, jobID: id, db)
+            if destinations.isEmpty {
+                try enqueueEvent(status.rawValue, jobID: id, db)
+            } else {
+                try insertDestinations(destinations, jobID: id, at: t, db)
+            }
             return true
         }
         if done { outcomes.count(status) }
         return done
     }
 
-    /// Marks outputs finished before `cutoff` (ms) as expired and returns their paths for deletion.
+    /// Marks outputs finished before `cutoff` (ms) as expired and returns their paths for deletion;
+    /// an output still being copied to a destination is kept until the copy ends.
     public func expireOutputs(finishedBefore cutoff: Int64) throws -> [String] {
         try write { db in
             try db.query("""
                 UPDATE jobs SET output_expired = true, updated_at = ?
-                WHERE status = 'succeeded' AND output_expired = false AND finished_at < ? RETURNING output_path
+                WHERE status = 'succeeded' AND output_expired = false AND finished_at < ? AND NOT EXISTS (
+                    SELECT 1 FROM output_destinations AS o WHERE o.job_id = jobs.id AND o.status = 'pending')
+                RETURNING output_path
                 """, [.int(now()), .int(cutoff)]).rows.map { try $0.text("output_path") }
         }
     }

@@ -62,8 +62,10 @@ public final class SQLJobStore: JobStore {
 
     /// The job's row; with `forUpdate`, locked until the transaction ends.
     func fetch(_ id: String, _ db: any SQLConnection, forUpdate: Bool = false) throws -> Job? {
-        try db.query("SELECT \(jobColumns) FROM jobs WHERE id = ?\(forUpdate ? dialect.forUpdate : "")", [.text(id)])
-            .first.map(StoreRows.job)
+        guard let row = try db.query("SELECT \(jobColumns) FROM jobs WHERE id = ?\(forUpdate ? dialect.forUpdate : "")", [.text(id)]).first else {
+            return nil
+        }
+        return try withDestinations(StoreRows.job(row), count: row.int("output_destinations"), db)
     }
 
     // MARK: Reading
@@ -91,7 +93,7 @@ public final class SQLJobStore: JobStore {
             sql += " ORDER BY \(dialect.sequence) DESC LIMIT ?"
             args.append(.int(Int64(limit + 1)))
             let rows = try db.query(sql, args).rows
-            let jobs = try rows.map(StoreRows.job)
+            let jobs = try rows.map { try withDestinations(StoreRows.job($0), count: $0.int("output_destinations"), db) }
             guard jobs.count > limit else { return (jobs, nil) }
             return (Array(jobs.prefix(limit)), try rows[limit - 1].text("seq"))
         }

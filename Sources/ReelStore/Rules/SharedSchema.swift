@@ -80,4 +80,30 @@ enum SharedSchema {
         CREATE INDEX job_chunks_by_status ON job_chunks (status);
         """
     }
+
+    /// Copies of succeeded outputs to other buckets (`output.destinations`): written with the job's
+    /// success, claimed and retried like webhook deliveries; `jobs.output_destinations` counts a
+    /// job's, so reading a job without any costs no second query.
+    static func outputDestinations(_ d: SQLDialect) -> String {
+        """
+        ALTER TABLE jobs ADD COLUMN output_destinations INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE output_destinations (
+            job_id TEXT NOT NULL,
+            idx INTEGER NOT NULL,
+            url TEXT NOT NULL,
+            profile TEXT,
+            status TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            last_error TEXT,
+            etag TEXT,
+            created_at \(d.bigint) NOT NULL,
+            next_attempt_at \(d.bigint),
+            last_attempt_at \(d.bigint),
+            finished_at \(d.bigint),
+            claimed_by TEXT,
+            PRIMARY KEY (job_id, idx)
+        )\(d.withoutRowID);
+        CREATE INDEX output_destinations_due ON output_destinations (status, next_attempt_at);
+        """
+    }
 }

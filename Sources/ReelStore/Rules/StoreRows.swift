@@ -7,7 +7,7 @@ enum StoreRows {
         id, key_id, status, spec, idempotency_key, progress, eta, attempts, max_attempts, cancel_requested,
         error_code, error_message, output_path, output_bytes, output_duration, output_sha256,
         output_content_type, output_expired, created_at, updated_at, started_at, finished_at, webhook_url, webhook_events,
-        template_id, chunks, output_copied_frames, output_encoded_frames, \(d.sequence) AS seq
+        template_id, chunks, output_copied_frames, output_encoded_frames, output_destinations, \(d.sequence) AS seq
         """
     }
 
@@ -78,5 +78,17 @@ enum StoreRows {
                         lastError: try r.optionalText("last_error"), createdAt: try r.int64("created_at"),
                         nextAttemptAt: try r.optionalInt("next_attempt_at"), lastAttemptAt: try r.optionalInt("last_attempt_at"),
                         finishedAt: try r.optionalInt("finished_at"))
+    }
+}
+
+extension StoreRows {
+    /// Reads a row selected with `SQLJobStore.destinationColumns`.
+    static func destination(_ r: SQLRow) throws -> DestinationDelivery {
+        DestinationDelivery(jobID: try r.text("job_id"), index: try r.int("idx"),
+                            destination: OutputDestination(url: try r.text("url"), profile: try r.optionalText("profile"),
+                                                           status: OutputDestination.Status(rawValue: try r.text("status")) ?? .failed,
+                                                           attempts: try r.int("attempts"), error: try r.optionalText("last_error"),
+                                                           etag: try r.optionalText("etag")),
+                            createdAt: try r.int64("created_at"))
     }
 }

@@ -28,9 +28,11 @@ struct JobRun {
         FFmpegLog.setCurrentJob(job.id)
         defer { FFmpegLog.setCurrentJob(nil) }
         var plan: RenderPlan
+        let destinations: [DestinationSpec]
         switch SpecPlanning(resolver: pool.resolver).plan(text: job.spec) {
         case .success(let planned):
             plan = planned.plan
+            destinations = planned.spec.output.destinations
         case .failure(let failure):
             // A source that could not be reached for a passing reason is tried again; a spec that
             // cannot be rendered is not.
@@ -98,7 +100,8 @@ struct JobRun {
                 output = JobOutput(path: location, bytes: rendered.bytes, duration: plan.outputRange.duration.description,
                                    sha256: rendered.sha256, contentType: JobRun.contentType(plan.format),
                                    copiedFrames: chunked == nil ? renderer.frameCounts?.copied : 0,
-                                   encodedFrames: chunked == nil ? renderer.frameCounts?.encoded : plan.frameCount)
+                                   encodedFrames: chunked == nil ? renderer.frameCounts?.encoded : plan.frameCount,
+                                   destinations: JobRun.destinations(destinations, jobID: job.id, format: plan.format))
             } catch {
                 try? FileManager.default.removeItem(atPath: path)
                 record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: "\(error)"), retry: true) }
@@ -164,6 +167,14 @@ struct JobRun {
     static let completionPatience = 60.0
 
     static func fileExtension(_ f: OutputFormat) -> String { f.rawValue }
+
+    /// The spec's destinations with their keys filled in for this job, finishing today (UTC).
+    static func destinations(_ specs: [DestinationSpec], jobID: String, format: OutputFormat, now: Date = Date()) -> [OutputDestination] {
+        let day = ISO8601DateFormatter.string(from: now, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+        return specs.map { d in
+            OutputDestination(url: "s3://\(d.bucket)/" + d.key(jobID: jobID, date: day, ext: fileExtension(format)), profile: d.profile)
+        }
+    }
 
     static func contentType(_ f: OutputFormat) -> String {
         switch f {

@@ -1,8 +1,8 @@
-/// When a webhook delivery is tried again: the first retry `base` seconds after the first failed
-/// attempt, each later one after twice the previous delay, while the attempt falls within `horizon`
-/// of the event (24 h). With the default 5 s: 5, 10, 20, … 40 960 s, 14 retries, the last about
-/// 22.8 h after the event.
-public struct WebhookSchedule: Sendable {
+/// When a webhook delivery or a destination's copy is tried again: the first retry `base` seconds
+/// after the first failed attempt, each later one after twice the previous delay, while the
+/// attempt falls within `horizon` of the event (`deliveryRetryHours`, 24 h). With the default 5 s:
+/// 5, 10, 20, … 40 960 s, 14 retries, the last about 22.8 h after the event.
+public struct RetrySchedule: Sendable {
     public var base: Double = 5
     public var horizon: Double = 24 * 3600
 

@@ -1,0 +1,89 @@
+/// The outbox of destinations: a succeeded job's copies to other buckets, written in the
+/// transaction that records its success and claimed by any node's deliverer, the way webhook
+/// deliveries are. The job's `succeeded` event waits for them: it is written in the transaction
+/// that ends the job's last open destination, so its body shows every copy's outcome.
+extension SQLJobStore {
+    static let destinationColumns = "job_id, idx, url, profile, status, attempts, last_error, etag, created_at"
+
+    /// Inside the transaction that records job `id`'s success: one pending row per destination.
+    func insertDestinations(_ destinations: [OutputDestination], jobID id: String, at t: Int64, _ db: any SQLConnection) throws {
+        for (i, d) in destinations.enumerated() {
+            try db.query("""
+                INSERT INTO output_destinations (job_id, idx, url, profile, status, created_at, next_attempt_at)
+                VALUES (?, ?, ?, ?, 'pending', ?, ?)
+                """, [.text(id), .int(Int64(i)), .text(d.url), .nullable(d.profile), .int(t), .int(t)])
+        }
+    }
+
+    /// `job` with its destinations read, when its row counts any (`count`).
+    func withDestinations(_ job: Job, count: Int, _ db: any SQLConnection) throws -> Job {
+        guard count > 0, var output = job.output else { return job }
+        output.destinations = try db.query("SELECT \(Self.destinationColumns) FROM output_destinations WHERE job_id = ? ORDER BY idx",
+                                           [.text(job.id)]).rows.map { try StoreRows.destination($0).destination }
+        var j = job
+        j.output = output
+        return j
+    }
+
+    public func claimDestinations(by claimer: String, limit: Int, leaseMillis: Int64) throws -> [DestinationDelivery] {
+        try write { db in
+            // The choice reads rows it then changes; claims one at a time so no two claimers take one.
+            try db.serialize(on: "output-destinations")
+            let t = now()
+            let rows = try db.query("""
+                UPDATE output_destinations SET attempts = attempts + 1, last_attempt_at = ?, next_attempt_at = ?, claimed_by = ?
+                WHERE status = 'pending' AND next_attempt_at <= ? AND (job_id, idx) IN (
+                    SELECT job_id, idx FROM output_destinations WHERE status = 'pending' AND next_attempt_at <= ?
+                    ORDER BY created_at, job_id, idx LIMIT ?)
+                RETURNING \(Self.destinationColumns)
+                """, [.int(t), .int(t + leaseMillis), .text(claimer), .int(t), .int(t), .int(Int64(limit))]).rows
+            return try rows.map(StoreRows.destination).sorted { ($0.createdAt, $0.jobID, $0.index) < ($1.createdAt, $1.jobID, $1.index) }
+        }
+    }
+
+    public func recordDestination(jobID: String, index: Int, _ outcome: DestinationOutcome) throws {
+        try write { db in
+            // The job's row is locked first, so of two destinations ending together exactly one
+            // sees none left open and writes the event.
+            guard try db.query("SELECT id FROM jobs WHERE id = ?\(dialect.forUpdate)", [.text(jobID)]).first != nil else { return }
+            let t = now()
+            let key: [SQLValue] = [.text(jobID), .int(Int64(index))]
+            let changed: Int
+            switch outcome {
+            case .delivered(let etag):
+                changed = try db.query("""
+                    UPDATE output_destinations SET status = 'delivered', etag = ?, last_error = NULL, next_attempt_at = NULL,
+                    finished_at = ?, claimed_by = NULL WHERE job_id = ? AND idx = ? AND status = 'pending'
+                    """, [.text(etag), .int(t)] + key).changes
+            case .retry(let error, let next):
+                _ = try db.query("""
+                    UPDATE output_destinations SET last_error = ?, next_attempt_at = ?, claimed_by = NULL
+                    WHERE job_id = ? AND idx = ? AND status = 'pending'
+                    """, [.text(error), .int(next)] + key)
+                return
+            case .failed(let error):
+                changed = try db.query("""
+                    UPDATE output_destinations SET status = 'failed', last_error = ?, next_attempt_at = NULL,
+                    finished_at = ?, claimed_by = NULL WHERE job_id = ? AND idx = ? AND status = 'pending'
+                    """, [.text(error), .int(t)] + key).changes
+            }
+            guard changed == 1 else { return }
+            let open = try db.query("SELECT COUNT(*) AS n FROM output_destinations WHERE job_id = ? AND status = 'pending'", [.text(jobID)])
+            if try open.first?.int("n") == 0 { try enqueueEvent("succeeded", jobID: jobID, db) }
+        }
+    }
+
+    public func destinationClaimers() throws -> [String] {
+        try connected { db in
+            try db.query("SELECT DISTINCT claimed_by FROM output_destinations WHERE status = 'pending' AND claimed_by IS NOT NULL")
+                .rows.map { try $0.text("claimed_by") }
+        }
+    }
+
+    public func releaseDestinations(claimedBy claimer: String) throws {
+        try connected { db in
+            try db.query("UPDATE output_destinations SET next_attempt_at = ?, claimed_by = NULL WHERE status = 'pending' AND claimed_by = ?",
+                         [.int(now()), .text(claimer)])
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Logging
+import ReelS3
+import ReelStorage
+import ReelStore
+
+/// Copies succeeded outputs to their destinations (`output.destinations`): claims due copies from
+/// the store's outbox on any node, reads the output from where outputs are kept (the file itself,
+/// or a copy in the node's cache when they are in a bucket), and uploads it with the destination's
+/// account (`DestinationAccounts`), a large file as a multipart upload that appears only when whole.
+/// A failed copy is tried again on `RetrySchedule` until its horizon, then fails; a profile the
+/// configuration no longer has, or an output deleted meanwhile, fails at once. The same key is
+/// written on every attempt, so a copy done twice (a claimer that died after uploading) leaves
+/// one object.
+public final class DestinationDeliverer: Sendable {
+    let store: any JobStore
+    let outputs: any OutputStore
+    let accounts: DestinationAccounts
+    let schedule: RetrySchedule
+    let logger: Logger
+    private let sender: OutboxSender<DestinationDelivery>
+    /// How long a claim holds a copy before another node may take it: longer than any upload.
+    static let leaseMillis: Int64 = 3_600_000
+
+    public init(store: any JobStore, outputs: any OutputStore, accounts: DestinationAccounts, schedule: RetrySchedule,
+                logger: Logger, senders: Int = 2) {
+        self.store = store
+        self.outputs = outputs
+        self.accounts = accounts
+        self.schedule = schedule
+        self.logger = logger
+        sender = OutboxSender(.init(noun: "destination", claim: { claimer, limit in
+            try store.claimDestinations(by: claimer, limit: limit, leaseMillis: DestinationDeliverer.leaseMillis)
+        }, claimers: { try store.destinationClaimers() }, release: { try store.releaseDestinations(claimedBy: $0) }),
+        senders: senders, logger: logger)
+    }
+
+    public func start() { sender.start(threadName: "reel-destinations") { [self] in attempt($0) } }
+
+    /// Stops after the copies in flight; the copies this process holds are made due again.
+    public func stop() { sender.stop() }
+
+    /// Why a copy cannot be made at all, not even later.
+    struct Permanent: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private func attempt(_ d: DestinationDelivery) {
+        let outcome: DestinationOutcome
+        do {
+            outcome = .delivered(etag: try copy(d))
+        } catch let e as Permanent {
+            outcome = .failed(error: e.description)
+        } catch {
+            let now = Int64(Date().timeIntervalSince1970 * 1000)
+            if let next = schedule.nextAttempt(afterAttempt: d.destination.attempts, now: now, created: d.createdAt) {
+                outcome = .retry(error: "\(error)", next: next)
+            } else {
+                outcome = .failed(error: "\(error)")
+            }
+        }
+        do {
+            try store.recordDestination(jobID: d.jobID, index: d.index, outcome)
+        } catch {
+            logger.error("destination record failed", metadata: ["jobId": "\(d.jobID)", "error": "\(error)"])
+        }
+        var meta: Logger.Metadata = ["jobId": "\(d.jobID)", "destination": "\(d.destination.url)", "attempt": .stringConvertible(d.destination.attempts)]
+        switch outcome {
+        case .delivered(let etag): logger.info("output delivered", metadata: meta.merging(["etag": "\(etag)"]) { $1 })
+        case .retry(let error, _):
+            meta["error"] = "\(error)"
+            logger.info("output delivery failed; will retry", metadata: meta)
+        case .failed(let error):
+            meta["error"] = "\(error)"
+            logger.warning("output delivery gave up", metadata: meta)
+        }
+    }
+
+    /// Uploads the job's output to the destination; returns the ETag (an HLS folder's: its master
+    /// playlist's, uploaded last so the folder is whole once it is there).
+    private func copy(_ d: DestinationDelivery) throws -> String {
+        guard let job = try store.job(d.jobID), let output = job.output, !output.expired else {
+            throw Permanent(description: "the output was deleted before it could be copied")
+        }
+        let account: S3Account
+        switch accounts.account(for: d.destination.profile) {
+        case .success(let a): account = a
+        case .failure(let refusal): throw Permanent(description: "profile " + refusal.description)
+        }
+        guard let (bucket, key) = Self.split(d.destination.url) else { throw Permanent(description: "\(d.destination.url) is not s3://bucket/key") }
+        let client = account.client(bucket: bucket)
+        guard let files = try outputs.files(output.path) else {
+            return Self.bare(try client.upload(file: try outputs.localCopy(output.path, file: nil), to: key, contentType: output.contentType))
+        }
+        var etag = ""
+        for file in files.sorted(by: { ($0 == "master.m3u8" ? 1 : 0, $0) < ($1 == "master.m3u8" ? 1 : 0, $1) }) {
+            let tag = try client.upload(file: try outputs.localCopy(output.path, file: file), to: key + "/" + file,
+                                        contentType: S3Outputs.type(of: file))
+            if file == "master.m3u8" { etag = Self.bare(tag) }
+        }
+        return etag
+    }
+
+    /// `s3://bucket/key` split.
+    static func split(_ url: String) -> (bucket: String, key: String)? {
+        guard url.hasPrefix("s3://") else { return nil }
+        let rest = url.dropFirst(5)
+        guard let slash = rest.firstIndex(of: "/") else { return nil }
+        return (String(rest[..<slash]), String(rest[rest.index(after: slash)...]))
+    }
+
+    /// An ETag without its quotes.
+    static func bare(_ etag: String) -> String { etag.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+}
