@@ -51,9 +51,10 @@ let package = Package(
         .target(name: "ReelSync"),
         // An S3 client: Signature Version 4 (headers and presigned URLs), objects, listings and
         // multipart uploads over libcurl.
-        .target(name: "ReelS3", dependencies: ["ReelSpec", "CCurl", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "ReelWeb", dependencies: ["CCurl"]),
+        .target(name: "ReelS3", dependencies: ["ReelSpec", "ReelWeb", .product(name: "Crypto", package: "swift-crypto")]),
         // Where outputs, partial files, chunk pieces and uploads live, and their names.
-        .target(name: "ReelStorage", dependencies: ["ReelS3"]),
+        .target(name: "ReelStorage", dependencies: ["ReelS3", "ReelWeb"]),
         .target(
             name: "ReelEngine",
             dependencies: [
@@ -114,6 +115,7 @@ let package = Package(
         // A real S3 server (OpenStack Swift's s3api, which checks signatures) for the tests.
         .target(name: "S3Fixtures", dependencies: ["ReelS3", "TestSupport"], path: "Tests/S3Fixtures"),
         .testTarget(name: "ReelS3Tests", dependencies: ["ReelS3", "S3Fixtures", "TestSupport"]),
+        .testTarget(name: "ReelWebTests", dependencies: ["ReelWeb", "TestSupport"], exclude: ["web-test-server.py"]),
         .testTarget(
             name: "ReelAPITests",
             dependencies: ["ReelAPI", "ReelServer", "ReelWorker", "ReelStore", "ReelStorage", "ReelS3", "ReelSpec", "ReelHTTP", "StoreFixtures",

@@ -4,18 +4,18 @@ import Foundation
 /// One libcurl easy handle (`CURL*`), cleaned up exactly once in `deinit`, and one HTTP exchange
 /// on it: the request's body comes from `body` (read as curl asks), the answer's status and
 /// headers are kept, its body goes to `sink`. Used by one thread at a time.
-final class CurlEasy {
+public final class CurlEasy {
     private let handle: UnsafeMutableRawPointer
 
     /// The answer of one exchange.
-    struct Answer {
-        let status: Int
+    public struct Answer: Sendable {
+        public let status: Int
         /// Header names lower-cased; the last value of a repeated name wins.
-        let headers: [String: String]
+        public let headers: [String: String]
     }
 
     /// Where a request's body comes from.
-    enum Body {
+    public enum Body {
         case none
         case bytes([UInt8])
         /// `length` bytes of the file at `path` from `offset`.
@@ -23,7 +23,7 @@ final class CurlEasy {
     }
 
     /// Where an answer's body goes.
-    enum Sink {
+    public enum Sink {
         /// Kept in memory, up to `limit` bytes (more is an error: an answer that large is not one
         /// Reel expects in memory).
         case memory(limit: Int)
@@ -34,12 +34,12 @@ final class CurlEasy {
     }
 
     /// A failure below HTTP: no connection, a timeout, a body that could not be read or written.
-    struct TransportError: Error, CustomStringConvertible {
-        let code: Int32
-        let message: String
-        var description: String { "\(message) (curl \(code))" }
+    public struct TransportError: Error, CustomStringConvertible, Sendable {
+        public let code: Int32
+        public let message: String
+        public var description: String { "\(message) (curl \(code))" }
         /// Worth trying again: the network or the server may recover.
-        var isTransient: Bool {
+        public var isTransient: Bool {
             [CURLE_COULDNT_CONNECT, CURLE_OPERATION_TIMEDOUT, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING,
              CURLE_PARTIAL_FILE, CURLE_COULDNT_RESOLVE_HOST].map { Int32($0.rawValue) }.contains(code)
         }
@@ -47,7 +47,7 @@ final class CurlEasy {
 
     private static let globalInit: Void = { _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
-    init() throws {
+    public init() throws {
         _ = Self.globalInit
         guard let h = curl_easy_init() else { throw TransportError(code: -1, message: "curl_easy_init failed") }
         handle = h
@@ -64,6 +64,9 @@ final class CurlEasy {
         /// Past `limit`, drop the rest instead of failing.
         var dropExcess = false
         var output: FileHandle?
+        /// The most bytes `output` may take, and how many it has.
+        var fileLimit: Int64 = .max
+        var written: Int64 = 0
         var outputError: Error?
         /// The body's file, read straight into curl's buffer (`pread`, no copies in between).
         var input: Int32 = -1
@@ -73,11 +76,31 @@ final class CurlEasy {
         var inputOffset = 0
     }
 
+    /// What else an exchange is held to (for URLs users give: `WebFetch`).
+    public struct Limits: Sendable {
+        /// `host:port:address[,address]` entries: connect to these addresses, never look the host up.
+        public var connectTo: [String] = []
+        /// The schemes the URL may use (`http,https`); nil: curl's default.
+        public var protocols: String?
+        /// The most bytes an answer's body written to a file may have; more fails the exchange.
+        public var maxBytes: Int64?
+        /// The most seconds the whole exchange may take.
+        public var totalSeconds: Int?
+
+        public init(connectTo: [String] = [], protocols: String? = nil, maxBytes: Int64? = nil, totalSeconds: Int? = nil) {
+            self.connectTo = connectTo
+            self.protocols = protocols
+            self.maxBytes = maxBytes
+            self.totalSeconds = totalSeconds
+        }
+    }
+
     /// Sends `method` to `url` with `headers`, the body from `body`, and returns the answer, its
     /// body delivered to `sink` (and returned when kept in memory). `timeout`: seconds without
     /// progress after which the exchange fails (low speed), so a stalled server cannot hang it.
-    func perform(method: String, url: String, headers: [(String, String)], body: Body, sink: Sink,
-                 connectTimeout: Int = 10, stallSeconds: Int = 30) throws -> (Answer, [UInt8]) {
+    /// Redirects are never followed: a caller that wants them checks each hop itself.
+    public func perform(method: String, url: String, headers: [(String, String)], body: Body, sink: Sink,
+                        connectTimeout: Int = 10, stallSeconds: Int = 30, limits: Limits = Limits()) throws -> (Answer, [UInt8]) {
         curl_easy_reset(handle)
         let exchange = Exchange()
         var list: UnsafeMutablePointer<curl_slist>?
@@ -94,6 +117,13 @@ final class CurlEasy {
         try check(reel_curl_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1))
         try check(reel_curl_set_long(handle, CURLOPT_LOW_SPEED_TIME, stallSeconds))
         if method == "HEAD" { try check(reel_curl_set_long(handle, CURLOPT_NOBODY, 1)) }
+        var pins: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(pins) }
+        for entry in limits.connectTo { pins = curl_slist_append(pins, entry) }
+        if pins != nil { try check(reel_curl_set_slist(handle, CURLOPT_RESOLVE, pins)) }
+        if let p = limits.protocols { try check(reel_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, p)) }
+        if let t = limits.totalSeconds { try check(reel_curl_set_long(handle, CURLOPT_TIMEOUT, t)) }
+        exchange.fileLimit = limits.maxBytes ?? .max
         let context = Unmanaged.passUnretained(exchange).toOpaque()
         try check(reel_curl_set_data_fn(handle, CURLOPT_HEADERFUNCTION, { data, size, count, ctx in
             let exchange = Unmanaged<Exchange>.fromOpaque(ctx!).takeUnretainedValue()
@@ -125,6 +155,11 @@ final class CurlEasy {
             let n = size * count
             let bytes = UnsafeRawBufferPointer(start: data, count: n)
             if let output = exchange.output {
+                exchange.written += Int64(n)
+                if exchange.written > exchange.fileLimit {
+                    exchange.overflow = true
+                    return 0
+                }
                 do { try output.write(contentsOf: Data(bytes)) } catch { exchange.outputError = error; return 0 }
             } else if exchange.received.count + n <= exchange.limit {
                 exchange.received.append(contentsOf: bytes)
@@ -176,7 +211,10 @@ final class CurlEasy {
         }
         let rc = curl_easy_perform(handle)
         if let e = exchange.outputError { throw e }
-        if exchange.overflow { throw TransportError(code: -1, message: "the answer is larger than \(exchange.limit) bytes") }
+        if exchange.overflow {
+            let limit = exchange.output == nil ? Int64(exchange.limit) : exchange.fileLimit
+            throw TransportError(code: -1, message: "the answer is larger than \(limit) bytes")
+        }
         guard rc == CURLE_OK else { throw TransportError(code: Int32(rc.rawValue), message: String(cString: curl_easy_strerror(rc))) }
         var status = 0
         _ = reel_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
