@@ -49,12 +49,13 @@ let package = Package(
         .target(name: "ReelSpec"),
         // Guarded: state shared by threads under one lock with a condition (the one unchecked Sendable).
         .target(name: "ReelSync"),
-        // An S3 client: Signature Version 4 (headers and presigned URLs), objects, listings and
-        // multipart uploads over libcurl.
+        // HTTP over libcurl, and the rules of which addresses a URL a user gave may reach.
         .target(name: "ReelWeb", dependencies: ["CCurl"]),
+        // An S3 client: Signature Version 4 (headers and presigned URLs), objects, listings and
+        // multipart uploads over ReelWeb's libcurl.
         .target(name: "ReelS3", dependencies: ["ReelSpec", "ReelWeb", .product(name: "Crypto", package: "swift-crypto")]),
-        // Where outputs, partial files, chunk pieces and uploads live, and their names.
-        .target(name: "ReelStorage", dependencies: ["ReelS3", "ReelWeb"]),
+        // Where outputs, partial files, chunk pieces, uploads and web sources live, and their names.
+        .target(name: "ReelStorage", dependencies: ["ReelS3", "ReelWeb", "ReelSync", "ReelSpec", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "ReelEngine",
             dependencies: [
@@ -115,7 +116,7 @@ let package = Package(
         // A real S3 server (OpenStack Swift's s3api, which checks signatures) for the tests.
         .target(name: "S3Fixtures", dependencies: ["ReelS3", "TestSupport"], path: "Tests/S3Fixtures"),
         .testTarget(name: "ReelS3Tests", dependencies: ["ReelS3", "S3Fixtures", "TestSupport"]),
-        .testTarget(name: "ReelWebTests", dependencies: ["ReelWeb", "TestSupport"], exclude: ["web-test-server.py"]),
+        .testTarget(name: "ReelWebTests", dependencies: ["ReelWeb", "ReelStorage", "TestSupport"], exclude: ["web-test-server.py"]),
         .testTarget(
             name: "ReelAPITests",
             dependencies: ["ReelAPI", "ReelServer", "ReelWorker", "ReelStore", "ReelStorage", "ReelS3", "ReelSpec", "ReelHTTP", "StoreFixtures",

@@ -5,6 +5,7 @@ import ReelEngine
 import ReelHTTP
 import ReelStorage
 import ReelStore
+import ReelWeb
 import ReelWorker
 
 /// The running service: job store, workers, HTTP server and the retention sweep, started and
@@ -70,11 +71,23 @@ public final class ReelService: Sendable {
         // The uploads a queued or running job uses keep their copies in the node's cache.
         pins.install { (try? store.assetsInUse()).map { Set($0.map { "uploads/" + $0 }) } }
         let uploads = uploads
+        // Sources from the web: any public host, fetched once into this node's cache.
+        let web = WebSources(folder: locations.sources, validators: locations.sourceValidators, limit: config.sourceCacheBytes,
+                             fetch: WebFetch(resolver: HostResolver(trusted: config.allowedHosts), maxBytes: config.sourceBytes,
+                                             maxSeconds: config.sourceSeconds))
         let resolver = SourceResolver(mediaRoot: config.mediaRoot, uploads: { id in
             guard let a = try? store.asset(id) else { return nil }
             return try? uploads.localCopy(a.path, id: a.id)
-        }, allowedHosts: config.allowedHosts)
-        pool = WorkerPool(store: store, workers: config.workers, locations: locations, outputs: outputs, chunks: chunks, resolver: resolver, logger: logger,
+        }, allowedHosts: config.allowedHosts, web: { url in
+            do throws(WebFailure) {
+                return try web.localCopy(url)
+            } catch {
+                if error.isTransient { throw SourceResolver.Unavailable(src: url, reason: error.reason) }
+                throw SourceResolver.Refusal(src: url, reason: error.reason)
+            }
+        })
+        pool = WorkerPool(store: store, workers: config.workers, locations: locations, outputs: outputs, chunks: chunks, resolver: resolver,
+                          webSources: web, logger: logger,
                           chunkSeconds: config.chunkSeconds, schedulerTickMicroseconds: config.schedulerTickMicroseconds)
         let schedule = RetrySchedule(base: config.webhookRetrySeconds, horizon: config.deliveryRetryHours * 3600)
         deliverer = WebhookDeliverer(store: store, secret: config.webhookSecret, allowedHosts: config.allowedHosts,

@@ -12,6 +12,8 @@ import Foundation
 ///     tmp/                           uploads being received
 ///     cache/uploads/<asset id>       uploads kept in a bucket, downloaded to be read here (`LocalCache`)
 ///     cache/outputs/<name>           outputs kept in a bucket, downloaded to be served (`proxyOutputs`)
+///     sources/<sha256 of URL>        sources from the web, fetched once (`WebSources`)
+///     source-validators/<sha>.json   their ETag and Last-Modified
 public struct DataDirectory: MediaLocations, OutputStore, UploadStore, ChunkStore {
     public let root: String
 
@@ -47,6 +49,10 @@ public struct DataDirectory: MediaLocations, OutputStore, UploadStore, ChunkStor
     public func asset(id: String) -> String { assets + "/" + id }
     /// Where objects kept in a bucket are copied to be read on this node (`LocalCache`).
     public var cache: String { root + "/cache" }
+    /// Where sources from the web are copied to be read on this node (`WebSources`), and their
+    /// validators (ETag, Last-Modified).
+    public var sources: String { root + "/sources" }
+    public var sourceValidators: String { root + "/source-validators" }
 
     public func remove(_ path: String) { try? FileManager.default.removeItem(atPath: path) }
 

@@ -1,16 +1,23 @@
 import Foundation
 import ReelHTTP
+import Synchronization
 import XCTest
 
-/// http(s) sources: read from configured hosts only, never through a redirect.
+/// http(s) sources through the server: fetched once into the node's cache (the probe at submit and
+/// the render share one GET), redirects followed with every hop checked, a private address refused
+/// unless its host is listed in `allowedHosts`, an answer of 4xx a 422 naming it.
 final class URLSourceTests: XCTestCase {
-    /// Serves files from a folder with single byte ranges, and `/moved` as a redirect.
+    /// Serves files from a folder with single byte ranges, `/moved` as a redirect to the clip and
+    /// `/away` as one to a host that is not listed; counts the GETs of each path.
     final class FileHost: HTTPHandler, @unchecked Sendable {
         let folder: String
+        let gets = Mutex<[String: Int]>([:])
         init(folder: String) { self.folder = folder }
         func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy { .none }
         func handle(_ r: HTTPRequest) -> HTTPResponse {
+            gets.withLock { $0[r.head.path, default: 0] += 1 }
             if r.head.path == "/moved" { return HTTPResponse(status: 302, headers: ["Location": "/clip.mp4"]) }
+            if r.head.path == "/away" { return HTTPResponse(status: 302, headers: ["Location": "http://localhost:1/clip.mp4"]) }
             let path = folder + r.head.path
             guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int64 else {
                 return HTTPResponse(status: 404)
@@ -23,32 +30,55 @@ final class URLSourceTests: XCTestCase {
             }
             return HTTPResponse(status: 200, headers: h, body: .file(path: path, offset: 0, length: size))
         }
+        func count(_ path: String) -> Int { gets.withLock { $0[path] ?? 0 } }
     }
 
-    func testAllowedHostRendersOthersAndRedirectsAreRefused() throws {
+    func testAListedHostIsFetchedOnceAndRedirectsAreFollowedWithEveryHopChecked() throws {
         let f = try ServiceFixture(env: ["REEL_ALLOWED_HOSTS": "127.0.0.1"])
         try f.ffmpeg(["-f", "lavfi", "-i", "testsrc=s=64x64:r=10:d=1", "-c:v", "libx264", "-movflags", "+faststart", "clip.mp4"])
-        let host = try HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0),
-                                  handler: FileHost(folder: f.root + "/media"))
+        let files = FileHost(folder: f.root + "/media")
+        let host = try HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0), handler: files)
         try host.start()
         defer { host.shutdown(gracePeriod: 1) }
         let c = try f.client()
         let spec = { (src: String) in ##"{ "version": 1, "timeline": { "videos": [ { "src": "\##(src)" } ] } }"## }
 
-        let ok = try c.json("POST", "/v1/jobs", spec("http://127.0.0.1:\(host.port)/clip.mp4"))
-        XCTAssertEqual(ok.status, 202, ok.text)
-        let id = try XCTUnwrap(ok.json["id"] as? String)
-        let done = try f.waitForJob(id) { ["succeeded", "failed"].contains($0["status"] as? String ?? "") }
-        XCTAssertEqual(done["status"] as? String, "succeeded", "\(done)")
-        XCTAssertEqual((done["output"] as? [String: Any])?["duration"] as? Double, 1)
+        for _ in 0..<2 {
+            let ok = try c.json("POST", "/v1/jobs", spec("http://127.0.0.1:\(host.port)/clip.mp4"))
+            XCTAssertEqual(ok.status, 202, ok.text)
+            let id = try XCTUnwrap(ok.json["id"] as? String)
+            let done = try f.waitForJob(id) { ["succeeded", "failed"].contains($0["status"] as? String ?? "") }
+            XCTAssertEqual(done["status"] as? String, "succeeded", "\(done)")
+            XCTAssertEqual((done["output"] as? [String: Any])?["duration"] as? Double, 1)
+        }
+        XCTAssertEqual(files.count("/clip.mp4"), 1, "two jobs' probes and renders read one copy")
+        XCTAssertEqual(f.dataFiles("sources").count, 1, "kept in dataDir/sources")
 
-        let otherHost = try c.json("POST", "/v1/jobs", spec("http://localhost:\(host.port)/clip.mp4"))
-        XCTAssertEqual(otherHost.status, 422)
-        XCTAssertTrue(otherHost.text.contains("does not allow"), otherHost.text)
+        let moved = try c.json("POST", "/v1/jobs", spec("http://127.0.0.1:\(host.port)/moved"))
+        XCTAssertEqual(moved.status, 202, "a redirect is followed: \(moved.text)")
 
-        let redirect = try c.json("POST", "/v1/jobs", spec("http://127.0.0.1:\(host.port)/moved"))
-        XCTAssertEqual(redirect.status, 422, "a redirect is not followed")
-        XCTAssertTrue(redirect.text.contains("/timeline/videos/0/src"), redirect.text)
+        let away = try c.json("POST", "/v1/jobs", spec("http://127.0.0.1:\(host.port)/away"))
+        XCTAssertEqual(away.status, 422, away.text)
+        XCTAssertTrue(away.text.contains("is on host localhost, which resolves to a loopback address"), away.text)
+        XCTAssertTrue(away.text.contains("/timeline/videos/0/src"), away.text)
+
+        let missing = try c.json("POST", "/v1/jobs", spec("http://127.0.0.1:\(host.port)/nothing.mp4"))
+        XCTAssertEqual(missing.status, 422, missing.text)
+        XCTAssertTrue(missing.text.contains("answers HTTP 404"), missing.text)
+    }
+
+    /// Without `allowedHosts`, every loopback, private or metadata address is refused, however it
+    /// is spelled, and the answer says why without naming the address.
+    func testPrivateAddressesAreRefusedWithoutListing() throws {
+        let f = try ServiceFixture()
+        for (src, reason) in [("http://127.0.0.1:9/a.mp4", "a loopback address"), ("http://0x7f000001/a.mp4", "a loopback address"),
+                              ("http://2130706433/a.mp4", "a loopback address"), ("http://[::1]/a.mp4", "a loopback address"),
+                              ("http://169.254.169.254/latest/meta-data/", "a cloud metadata address"),
+                              ("http://10.1.2.3/a.mp4", "a private address"), ("http://localhost/a.mp4", "a loopback address")] {
+            let r = try f.client().json("POST", "/v1/probe", #"{ "src": "\#(src)" }"#)
+            XCTAssertEqual(r.status, 422, "\(src): \(r.text)")
+            XCTAssertTrue(r.text.contains("which resolves to \(reason)"), "\(src): \(r.text)")
+        }
     }
 
     /// A source server answering 503 may recover: the spec is not refused as invalid (422) but
@@ -69,12 +99,5 @@ final class URLSourceTests: XCTestCase {
     final class Unavailable: HTTPHandler, @unchecked Sendable {
         func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy { .none }
         func handle(_ r: HTTPRequest) -> HTTPResponse { HTTPResponse(status: 503) }
-    }
-
-    func testWithoutAllowedHostsEveryURLIsRefused() throws {
-        let f = try ServiceFixture()
-        let r = try f.client().json("POST", "/v1/probe", #"{ "src": "https://example.com/a.mp4" }"#)
-        XCTAssertEqual(r.status, 422)
-        XCTAssertTrue(r.text.contains("allows no URL hosts"), r.text)
     }
 }

@@ -6,6 +6,7 @@
 /chain/N         N redirects in a row, then /file/chain
 /status/CODE     that status, a short body
 /slow            headers, then one byte a second
+/versioned/NAME  a body and ETag that change each time /bump/NAME is fetched
 /count/PATH      how many GETs PATH has had (not counted itself)
 """
 import sys, threading, time, hashlib
@@ -13,6 +14,7 @@ from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
 from urllib.parse import urlparse, parse_qs
 
 counts = {}
+versions = {}
 lock = threading.Lock()
 
 def body(seed, size=100_000):
@@ -46,6 +48,13 @@ class Handler(BaseHTTPRequestHandler):
         with lock:
             counts[url.path] = counts.get(url.path, 0) + 1
         parts = url.path.strip("/").split("/")
+        if parts[0] == "bump":
+            with lock:
+                versions[parts[1]] = versions.get(parts[1], 0) + 1
+            return self.send(200, b"bumped")
+        if parts[0] == "versioned":
+            with lock:
+                parts = ["file", "%s-v%d" % (parts[1], versions.get(parts[1], 0))]
         if parts[0] in ("file", "etag"):
             seed = "/".join(parts[1:])
             tag = '"%s"' % hashlib.sha256(seed.encode()).hexdigest()[:16]

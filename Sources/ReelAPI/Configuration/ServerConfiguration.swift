@@ -26,6 +26,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxAttempts = 3
     public var leaseSeconds = 30.0
     public var outputRetentionHours = 168.0
+    /// Hosts whose URLs may be read (sources) or posted to (webhooks) even when they resolve to
+    /// private addresses; public hosts need no listing for sources.
     public var allowedHosts: [String] = []
     public var jsonBodyBytes = 1 << 20
     public var uploadBytes: Int64 = 2 << 30
@@ -70,6 +72,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The bytes the node's cache of bucket objects (`dataDir/cache`: uploads read by renders,
     /// proxied outputs) may take before the copies used longest ago are deleted.
     public var cacheBytes: Int64 = 10 << 30
+    /// The bytes the node's copies of web sources (`dataDir/sources`) may take before the copies
+    /// used longest ago are deleted.
+    public var sourceCacheBytes: Int64 = 10 << 30
+    /// The largest source fetched from the web, and the longest its fetch may take.
+    public var sourceBytes: Int64 = 4 << 30
+    public var sourceSeconds = 900
     /// The S3 accounts `output.destinations` may name (`StorageProfiles`).
     public var storageProfiles: [String: S3Account] = [:]
     /// How long a webhook or a destination's delivery is retried after its event before it fails.
@@ -141,6 +149,7 @@ public struct ServerConfiguration: Sendable, Equatable {
                 guard case .bool(let b) = v else { throw Problem(key: k, message: "must be true or false") }
                 proxyOutputs = b
             case "cacheBytes": cacheBytes = Int64(try int(v, k, (64 << 20)...Int(Int64(1) << 50)))
+            case "sourceCacheBytes": sourceCacheBytes = Int64(try int(v, k, (64 << 20)...Int(Int64(1) << 50)))
             case "corsOrigins":
                 guard case .array(let items) = v else { throw Problem(key: k, message: "must be an array of origins") }
                 corsOrigins = try Self.checkedOrigins(try items.map { try string($0, k) }, key: k)
@@ -158,6 +167,8 @@ public struct ServerConfiguration: Sendable, Equatable {
                     case "maxConnections": maxConnections = try int(lv, key, 1...1_000_000)
                     case "activeJobsPerKey": activeJobsPerKey = try int(lv, key, 1...1_000_000)
                     case "maxJobPixels": maxJobPixels = Int64(try int(lv, key, 1...Int(Int64(1) << 62)))
+                    case "sourceBytes": sourceBytes = Int64(try int(lv, key, 1024...Int(Int64(1) << 42)))
+                    case "sourceSeconds": sourceSeconds = try int(lv, key, 1...86_400)
                     default: throw Problem(key: key, message: "is not a known limit")
                     }
                 }
@@ -205,6 +216,9 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let s = try parse("REEL_LINK_SECONDS", { Int($0).flatMap { (60...604_800).contains($0) ? $0 : nil } }) { linkSeconds = s }
         if let p = try parse("REEL_PROXY_OUTPUTS", { ["true": true, "false": false, "1": true, "0": false][$0.lowercased()] }) { proxyOutputs = p }
         if let c = try parse("REEL_CACHE_BYTES", { Int64($0).flatMap { $0 >= 64 << 20 ? $0 : nil } }) { cacheBytes = c }
+        if let c = try parse("REEL_SOURCE_CACHE_BYTES", { Int64($0).flatMap { $0 >= 64 << 20 ? $0 : nil } }) { sourceCacheBytes = c }
+        if let b = try parse("REEL_SOURCE_LIMIT_BYTES", { Int64($0).flatMap { $0 >= 1024 && $0 <= 1 << 42 ? $0 : nil } }) { sourceBytes = b }
+        if let t = try parse("REEL_SOURCE_LIMIT_SECONDS", { Int($0).flatMap { (1...86_400).contains($0) ? $0 : nil } }) { sourceSeconds = t }
         if let u = value("REEL_PUBLIC_URL") { publicURL = try Self.checkedPublicURL(u, key: "REEL_PUBLIC_URL") }
         var storageKey = "storage"
         if let s = value("REEL_STORAGE_URL") {

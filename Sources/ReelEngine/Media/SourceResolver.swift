@@ -2,8 +2,10 @@ import Foundation
 
 /// Turns a spec's `src` into a file Reel may read, enforcing the rules of PRODUCT.md §1: relative
 /// paths stay under the media root (no `..`, no absolute paths, no symbolic links leading out),
-/// `upload:ID` names an uploaded asset, http(s) URLs only on configured hosts (read with redirects
-/// refused and TLS certificates verified, see `InputFile`), playlists never.
+/// `upload:ID` names an uploaded asset, http(s) URLs through `web` (the server's: any public host,
+/// fetched once into the node's cache; PRODUCT.md §5 "Sources from the web"), or, without it (the
+/// CLI), only on configured hosts and streamed (redirects refused and TLS certificates verified,
+/// see `InputFile`); playlists never.
 public struct SourceResolver: Sendable {
     /// Absolute, symlink-free media root.
     public let mediaRoot: String
@@ -11,12 +13,18 @@ public struct SourceResolver: Sendable {
     public var uploads: (@Sendable (String) -> String?)?
     /// Hosts whose http(s) URLs may be read (judged by `AllowedHosts`); empty refuses every URL.
     public var allowedHosts: [String]
+    /// The local copy of an http(s) source, fetched safely into the node's cache; throws a
+    /// `Refusal` (never usable) or an `Unavailable` (may pass). Nil: URLs are judged by
+    /// `allowedHosts` and streamed.
+    public var web: (@Sendable (String) throws -> String)?
 
-    public init(mediaRoot: String, uploads: (@Sendable (String) -> String?)? = nil, allowedHosts: [String] = []) {
+    public init(mediaRoot: String, uploads: (@Sendable (String) -> String?)? = nil, allowedHosts: [String] = [],
+                web: (@Sendable (String) throws -> String)? = nil) {
         let abs = mediaRoot.hasPrefix("/") ? mediaRoot : FileManager.default.currentDirectoryPath + "/" + mediaRoot
         self.mediaRoot = SourceResolver.realPath(abs) ?? abs
         self.uploads = uploads
         self.allowedHosts = allowedHosts
+        self.web = web
     }
 
     /// Why a `src` was refused.
@@ -24,6 +32,24 @@ public struct SourceResolver: Sendable {
         public let src: String
         public let reason: String
         public var description: String { "source \"\(src)\" \(reason)" }
+
+        public init(src: String, reason: String) {
+            self.src = src
+            self.reason = reason
+        }
+    }
+
+    /// Why a `src` cannot be read now, for a reason that may pass (a timeout, a 5xx answer).
+    public struct Unavailable: RetryClassifiable, CustomStringConvertible, Sendable {
+        public let src: String
+        public let reason: String
+        public var description: String { "source \"\(src)\" \(reason)" }
+        public var isTransient: Bool { true }
+
+        public init(src: String, reason: String) {
+            self.src = src
+            self.reason = reason
+        }
     }
 
     static let playlistExtensions: Set<String> = ["m3u8", "m3u", "mpd", "ffconcat", "concat", "txt", "sdp"]
@@ -41,13 +67,13 @@ public struct SourceResolver: Sendable {
         }
         let lower = src.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            if let why = AllowedHosts(allowedHosts).refusal(src) { throw refuse(why) }
+            if web == nil, let why = AllowedHosts(allowedHosts).refusal(src) { throw refuse(why) }
             guard let url = URLComponents(string: src) else { throw refuse("is not a valid http(s) URL") }
             if let ext = url.path.split(separator: ".").last?.lowercased(), url.path.contains("."),
                SourceResolver.playlistExtensions.contains(ext) {
                 throw refuse("is a playlist or list file, which may pull in other files")
             }
-            return src
+            return try web?(src) ?? src
         }
         if let colon = src.firstIndex(of: ":"), !src[..<colon].contains("/") {
             throw refuse("uses a scheme Reel does not read (only relative paths, upload:ID and allowed http(s) URLs)")

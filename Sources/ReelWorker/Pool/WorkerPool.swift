@@ -17,6 +17,9 @@ public final class WorkerPool: Sendable {
     /// Where the pieces of chunked jobs meet.
     let chunks: any ChunkStore
     let resolver: SourceResolver
+    /// This node's copies of web sources, held while a render uses them; nil where sources are
+    /// not fetched (tests of the pool alone).
+    let webSources: WebSources?
     let logger: Logger
     public let metrics = RenderMetrics()
     let count: Int
@@ -43,8 +46,9 @@ public final class WorkerPool: Sendable {
 
     /// `schedulerTickMicroseconds`: how often each CPU is woken while renders run; 0: never.
     public init(store: any JobStore, workers: Int, locations: any MediaLocations, outputs: any OutputStore,
-                chunks: any ChunkStore, resolver: SourceResolver, logger: Logger,
+                chunks: any ChunkStore, resolver: SourceResolver, webSources: WebSources? = nil, logger: Logger,
                 chunkSeconds: Int = 0, schedulerTickMicroseconds: Int = 0) {
+        self.webSources = webSources
         self.store = store
         count = max(1, workers)
         self.locations = locations
@@ -146,4 +150,12 @@ public final class WorkerPool: Sendable {
     }
 
     var shuttingDown: Bool { isStopping }
+
+    /// Keeps the node's copies of the web sources `spec` names from eviction until released: a
+    /// render opens a source only when its timeline reaches it.
+    func holdWebSources(of spec: String) -> WebSources.Hold? {
+        guard let webSources, case .success(let decoded) = SpecDecoder.decode(Array(spec.utf8)) else { return nil }
+        let urls = decoded.timeline.mediaSources.filter { $0.lowercased().hasPrefix("http://") || $0.lowercased().hasPrefix("https://") }
+        return urls.isEmpty ? nil : webSources.hold(urls)
+    }
 }

@@ -24,11 +24,14 @@ struct ChunkRun {
         FFmpegLog.setCurrentJob(chunk.jobID)
         defer { FFmpegLog.setCurrentJob(nil) }
         var plan: RenderPlan
+        var held: WebSources.Hold?
+        defer { held?.release() }
         do {
             if let given = self.plan {
-                plan = given
+                plan = given  // the job's own run holds its sources
             } else {
                 guard let job = try store.job(chunk.jobID) else { return record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) } }
+                held = pool.holdWebSources(of: job.spec)
                 // Per attempt: an attempt after a failure plans again (its sources may have changed),
                 // so no chunk is rendered from a plan older than the attempt it belongs to.
                 plan = try pool.plans.plan(for: "\(job.id)/\(job.attempts)") {

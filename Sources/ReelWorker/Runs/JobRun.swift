@@ -27,6 +27,8 @@ struct JobRun {
         // FFmpeg's messages from this render name the job.
         FFmpegLog.setCurrentJob(job.id)
         defer { FFmpegLog.setCurrentJob(nil) }
+        let held = pool.holdWebSources(of: job.spec)
+        defer { held?.release() }
         var plan: RenderPlan
         let destinations: [DestinationSpec]
         switch SpecPlanning(resolver: pool.resolver).plan(text: job.spec) {

@@ -1,0 +1,84 @@
+import Foundation
+@testable import ReelStorage
+import ReelWeb
+import XCTest
+
+/// The node's cache of web sources: one GET per source while a copy is fresh, a conditional GET
+/// after (a 304 keeps the copy, a new version replaces it), one fetch at a time per URL, eviction
+/// under a small limit, and held copies kept.
+final class WebSourcesTests: XCTestCase {
+    var server: WebTestServer!
+    var dir = ""
+
+    override func setUpWithError() throws {
+        server = try WebTestServer()
+        dir = NSTemporaryDirectory() + "reel-websources-\(UUID().uuidString)"
+    }
+
+    override func tearDownWithError() throws {
+        server = nil
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+
+    func sources(limit: Int64 = 1 << 30, fresh: TimeInterval = 600) -> WebSources {
+        WebSources(folder: dir + "/sources", validators: dir + "/validators", limit: limit,
+                   fetch: WebFetch(resolver: HostResolver(trusted: ["127.0.0.1"]), maxBytes: 1 << 20, maxSeconds: 20), freshSeconds: fresh)
+    }
+
+    func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    func testFetchedOnceThenRevalidated() throws {
+        let url = server.url("/versioned/clip")
+        let fresh = sources()
+        let first = try fresh.localCopy(url)
+        XCTAssertEqual(try bytes(first).count, 100_000)
+        // Eight readers at once (probes, chunks): the first fetches, the rest read its copy.
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in XCTAssertEqual(try? fresh.localCopy(url), first) }
+        XCTAssertEqual(try server.count("/versioned/clip"), 1, "one GET while the copy is fresh")
+
+        let stale = sources(fresh: 0)
+        let before = try bytes(first)
+        XCTAssertEqual(try stale.localCopy(url), first)
+        XCTAssertEqual(try server.count("/versioned/clip"), 2, "a conditional GET")
+        XCTAssertEqual(try bytes(first), before, "a 304 keeps the copy")
+        _ = try Data(contentsOf: URL(string: server.url("/bump/clip"))!)
+        XCTAssertEqual(try stale.localCopy(url), first)
+        XCTAssertNotEqual(try bytes(first), before, "a new version replaces the copy")
+        XCTAssertEqual(try bytes(first).count, 100_000)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/sources").count, 1, "no partial file left")
+    }
+
+    func testEvictionUnderASmallLimitSparesHeldCopies() throws {
+        // Room for one 100 000-byte copy; `hold` 600 s protects copies used lately, so the test
+        // ages them by hand.
+        let cache = sources(limit: 150_000)
+        let a = try cache.localCopy(server.url("/file/a"))
+        let held = cache.hold([server.url("/file/a")])
+        try age(a)
+        let b = try cache.localCopy(server.url("/file/b"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: a), "held: kept over the limit")
+        held.release()
+        try age(b)
+        _ = try cache.localCopy(server.url("/file/c"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: a), "released and used longest ago: evicted")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: b))
+        XCTAssertEqual(try server.count("/file/a"), 1)
+        _ = try cache.localCopy(server.url("/file/a"))
+        XCTAssertEqual(try server.count("/file/a"), 2, "an evicted copy is fetched again")
+    }
+
+    func testFailuresPassThroughAndLeaveNothing() {
+        XCTAssertThrowsError(try sources().localCopy(server.url("/status/404"))) { error in
+            XCTAssertEqual(error as? WebFailure, WebFailure(.answered(status: 404), "answers HTTP 404"))
+        }
+        XCTAssertThrowsError(try sources().localCopy("http://localhost:\(server.port)/file/a")) { error in
+            XCTAssertEqual((error as? WebFailure)?.kind, .refused)
+        }
+        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: dir + "/sources")) ?? [], [])
+    }
+
+    /// Sets a copy's last use an hour back, past the cache's 10-minute hold.
+    func age(_ path: String) throws {
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: path)
+    }
+}
