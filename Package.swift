@@ -68,7 +68,7 @@ let package = Package(
         .target(
             name: "ReelWorker",
             dependencies: [
-                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelSync", "CSched",
+                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelWeb", "ReelSync", "CSched",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -11,6 +11,8 @@ static inline CURLcode reel_curl_set_slist(CURL *c, CURLoption o, struct curl_sl
 typedef size_t (*reel_curl_data_fn)(char *, size_t, size_t, void *);
 static inline CURLcode reel_curl_set_data_fn(CURL *c, CURLoption o, reel_curl_data_fn f) { return curl_easy_setopt(c, o, f); }
 static inline CURLcode reel_curl_get_long(CURL *c, CURLINFO i, long *v) { return curl_easy_getinfo(c, i, v); }
+typedef int (*reel_curl_xferinfo_fn)(void *, curl_off_t, curl_off_t, curl_off_t, curl_off_t);
+static inline CURLcode reel_curl_set_xferinfo_fn(CURL *c, reel_curl_xferinfo_fn f) { return curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, f); }
 // CURL_READFUNC_ABORT and CURL_WRITEFUNC_ERROR-like sentinels are macros.
 static inline size_t reel_curl_readfunc_abort(void) { return CURL_READFUNC_ABORT; }
 #endif

@@ -66,6 +66,7 @@ public final class CurlEasy {
         var output: FileHandle?
         /// The most bytes `output` may take, and how many it has.
         var fileLimit: Int64 = .max
+        var cancelled: (@Sendable () -> Bool)?
         var written: Int64 = 0
         var outputError: Error?
         /// The body's file, read straight into curl's buffer (`pread`, no copies in between).
@@ -86,12 +87,16 @@ public final class CurlEasy {
         public var maxBytes: Int64?
         /// The most seconds the whole exchange may take.
         public var totalSeconds: Int?
+        /// Asked as the exchange goes on; true aborts it (`CURLE_ABORTED_BY_CALLBACK`).
+        public var cancelled: (@Sendable () -> Bool)?
 
-        public init(connectTo: [String] = [], protocols: String? = nil, maxBytes: Int64? = nil, totalSeconds: Int? = nil) {
+        public init(connectTo: [String] = [], protocols: String? = nil, maxBytes: Int64? = nil, totalSeconds: Int? = nil,
+                    cancelled: (@Sendable () -> Bool)? = nil) {
             self.connectTo = connectTo
             self.protocols = protocols
             self.maxBytes = maxBytes
             self.totalSeconds = totalSeconds
+            self.cancelled = cancelled
         }
     }
 
@@ -124,6 +129,14 @@ public final class CurlEasy {
         if let p = limits.protocols { try check(reel_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, p)) }
         if let t = limits.totalSeconds { try check(reel_curl_set_long(handle, CURLOPT_TIMEOUT, t)) }
         exchange.fileLimit = limits.maxBytes ?? .max
+        if let cancelled = limits.cancelled {
+            exchange.cancelled = cancelled
+            try check(reel_curl_set_long(handle, CURLOPT_NOPROGRESS, 0))
+            try check(reel_curl_set_xferinfo_fn(handle, { ctx, _, _, _, _ in
+                Unmanaged<Exchange>.fromOpaque(ctx!).takeUnretainedValue().cancelled?() == true ? 1 : 0
+            }))
+            try check(reel_curl_set_pointer(handle, CURLOPT_XFERINFODATA, Unmanaged.passUnretained(exchange).toOpaque()))
+        }
         let context = Unmanaged.passUnretained(exchange).toOpaque()
         try check(reel_curl_set_data_fn(handle, CURLOPT_HEADERFUNCTION, { data, size, count, ctx in
             let exchange = Unmanaged<Exchange>.fromOpaque(ctx!).takeUnretainedValue()

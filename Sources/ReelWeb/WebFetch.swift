@@ -45,10 +45,7 @@ public struct WebFetch: Sendable {
         let started = Date()
         while true {
             let target = try Self.target(current)
-            let addresses = try resolver.addresses(target.host)
-            let pin = "\(target.host):\(target.port):" + addresses.map { a in
-                if case .v6 = a { return "[\(a)]" } else { return a.description }
-            }.joined(separator: ",")
+            let pin = Self.pin(target, try resolver.addresses(target.host))
             var headers: [(String, String)] = [("User-Agent", "Reel/1"), ("Accept-Encoding", "identity")]
             if let etag = known?.etag { headers.append(("If-None-Match", etag)) }
             if let modified = known?.lastModified { headers.append(("If-Modified-Since", modified)) }
@@ -81,6 +78,43 @@ public struct WebFetch: Sendable {
                 throw WebFailure(.unavailable, "answers HTTP \(answer.status)")
             }
         }
+    }
+
+    /// POSTs `body` to `url` once, with the same checks as `get` but no redirect followed (a 3xx
+    /// is an answer like any other), within `seconds`; `cancelled` aborts it. Returns the status.
+    public func post(_ url: String, headers: [(String, String)], body: [UInt8], seconds: Int,
+                     cancelled: (@Sendable () -> Bool)? = nil) throws(WebFailure) -> Int {
+        let target = try Self.target(url)
+        let pin = Self.pin(target, try resolver.addresses(target.host))
+        do {
+            return try CurlEasy().perform(method: "POST", url: url, headers: headers, body: .bytes(body), sink: .discard,
+                                          limits: .init(connectTo: [pin], protocols: "http,https", totalSeconds: seconds,
+                                                        cancelled: cancelled)).0.status
+        } catch let e as CurlEasy.TransportError {
+            if e.code == 28 { throw WebFailure(.unavailable, "no answer within \(seconds) s") }
+            if e.code == 42 { throw WebFailure(.unavailable, "cancelled") }
+            throw WebFailure(.unavailable, e.message)
+        } catch {
+            throw WebFailure(.unavailable, "\(error)")
+        }
+    }
+
+    /// Why `url` could never be reached, or nil: its shape, scheme and credentials, and where its
+    /// host resolves now (a host that cannot be looked up now is not refused: it may come back).
+    public func refusal(_ url: String) -> String? {
+        do {
+            _ = try resolver.addresses(try Self.target(url).host)
+            return nil
+        } catch {
+            return error.isTransient ? nil : error.reason
+        }
+    }
+
+    /// curl's `CURLOPT_RESOLVE` entry: this host and port go to exactly these addresses.
+    static func pin(_ target: (host: String, port: Int), _ addresses: [IPAddress]) -> String {
+        "\(target.host):\(target.port):" + addresses.map { a in
+            if case .v6 = a { return "[\(a)]" } else { return a.description }
+        }.joined(separator: ",")
     }
 
     /// The scheme, host and port of a URL Reel may try, or why not.

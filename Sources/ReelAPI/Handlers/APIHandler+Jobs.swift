@@ -87,7 +87,7 @@ extension APIHandler {
     }
 
     /// What the server says about a spec's webhook: it needs a `webhookSecret` to sign with, and a
-    /// host of `allowedHosts`, as http(s) sources do.
+    /// URL it may reach, by the rule of http(s) sources (a public host, or one `allowedHosts` lists).
     func webhookProblems(_ spec: JobSpec) -> [SpecProblem] {
         guard let hook = spec.webhook else { return [] }
         if config.webhookSecret == nil {

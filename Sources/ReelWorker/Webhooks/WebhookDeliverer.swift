@@ -15,17 +15,16 @@ import ReelStore
 public final class WebhookDeliverer: Sendable {
     let store: any JobStore
     let secret: [UInt8]?
-    let allowedHosts: AllowedHosts
     let schedule: RetrySchedule
     let logger: Logger
-    private let client = WebhookClient()
+    private let client: WebhookClient
     /// The claim and sender threads (`reel-webhooks`, `reel-webhooks-N`).
     private let sender: OutboxSender<WebhookDelivery>
 
     public init(store: any JobStore, secret: String?, allowedHosts: [String], schedule: RetrySchedule, logger: Logger, senders: Int = 4) {
         self.store = store
         self.secret = secret.map { Array($0.utf8) }
-        self.allowedHosts = AllowedHosts(allowedHosts)
+        client = WebhookClient(allowedHosts: allowedHosts)
         self.schedule = schedule
         self.logger = logger
         sender = OutboxSender(.init(noun: "webhook", claim: { claimer, limit in
@@ -42,9 +41,9 @@ public final class WebhookDeliverer: Sendable {
 
     private func attempt(_ d: WebhookDelivery) {
         let outcome: DeliveryOutcome
-        if let why = refusal(d) {
+        if secret == nil {
             // Not sendable now, and not by waiting: fails for good without a request.
-            outcome = .failed(.refused(why))
+            outcome = .failed(.refused("the server has no webhookSecret"))
         } else {
             let failure: DeliveryFailure
             switch send(d) {
@@ -53,6 +52,10 @@ public final class WebhookDeliverer: Sendable {
                 return
             case .status(let s): failure = .answered(status: s)
             case .failed(.closed): return  // cancelled by stop: released for the next start
+            case .failed(.refused(let why)):
+                // Its host resolves where Reel may not connect (or the URL cannot be used): not by waiting either.
+                record(d, .failed(.refused("the URL " + why)))
+                return
             case .failed(.timedOut): failure = .timedOut(seconds: Int(WebhookClient.timeout))
             case .failed(.transport(let message)): failure = .transport(message)
             }
@@ -86,25 +89,19 @@ public final class WebhookDeliverer: Sendable {
         }
     }
 
-    /// Why `d` cannot be sent at all: no secret, or a URL this configuration no longer allows.
-    private func refusal(_ d: WebhookDelivery) -> String? {
-        guard secret != nil else { return "the server has no webhookSecret" }
-        if let why = allowedHosts.refusal(d.url) { return "the URL " + why }
-        return URL(string: d.url) == nil ? "the URL is not valid" : nil
-    }
-
     /// One signed POST of the delivery's body.
     private func send(_ d: WebhookDelivery) -> WebhookClient.Answer {
         let body = Array(d.body.utf8)
         let signature = WebhookSignature.header(body: body, secret: secret ?? [], time: Int64(Date().timeIntervalSince1970))
-        return client.post(URL(string: d.url)!, headers: [
+        return client.post(d.url, headers: [
             ("Content-Type", "application/json"), ("User-Agent", "Reel-Webhook/1"), ("Reel-Event", d.event),
             ("Reel-Delivery", d.id), ("Reel-Signature", signature),
         ], body: body)
     }
 
-    /// Why a webhook URL may not be used, or nil: the rule of sources (`AllowedHosts`).
+    /// Why a webhook URL may never be used, or nil: the rule of every URL a user gives (a public
+    /// host, or one `allowedHosts` lists; `WebhookClient.refusal`).
     public static func refusal(_ url: String, allowedHosts: [String]) -> String? {
-        AllowedHosts(allowedHosts).refusal(url)
+        WebhookClient.refusal(url, allowedHosts: allowedHosts)
     }
 }
