@@ -76,8 +76,7 @@ public final class ReelService: Sendable {
                              fetch: WebFetch(resolver: HostResolver(trusted: config.allowedHosts), maxBytes: config.sourceBytes,
                                              maxSeconds: config.sourceSeconds))
         let resolver = SourceResolver(mediaRoot: config.mediaRoot, uploads: { id in
-            guard let a = try? store.asset(id) else { return nil }
-            return try? uploads.localCopy(a.path, id: a.id)
+            try APIHandler.readyCopy(try? store.asset(id), id: id, uploads: uploads)
         }, allowedHosts: config.allowedHosts, web: { url in
             do throws(WebFailure) {
                 return try web.localCopy(url)
@@ -144,8 +143,8 @@ public final class ReelService: Sendable {
         t.start()
     }
 
-    /// One retention pass as of `now` (ms): outputs of jobs finished, assets uploaded, and webhook
-    /// deliveries ended longer ago than their retention (an asset a queued or running job uses is
+    /// One retention pass as of `now` (ms): outputs of jobs finished, assets uploaded, direct
+    /// uploads left uncompleted, and webhook deliveries ended longer ago than their retention (an asset a queued or running job uses is
     /// kept; a delivery still being tried is kept), then outputs and chunk folders no job can use
     /// any more. Nodes sharing a store take turns: a node finding
     /// another's pass under way skips its own.
@@ -169,6 +168,11 @@ public final class ReelService: Sendable {
                 uploads.removeUpload(path, id: (path as NSString).lastPathComponent)
                 logger.info("asset expired", metadata: ["path": "\(path)"])
             }
+        }
+        // Direct uploads never completed, an hour after their URL expired; imports whose process is gone.
+        for upload in try store.expireUploads(before: now - 3_600_000, importsBefore: now - Int64(config.sourceSeconds + 300) * 1000) {
+            uploads.removeUpload(upload.path, id: upload.id)
+            logger.info("unfinished upload expired", metadata: ["assetId": "\(upload.id)"])
         }
         let hours = config.webhookRetentionHours
         try store.pruneDeliveries(finishedBefore: hours > 0 ? now - Int64(hours * 3_600_000) : nil)

@@ -105,8 +105,9 @@ public enum JobJSON {
     /// An asset; `expiresAt` is when retention deletes it unless a job still uses it then.
     static func assetMembers(_ a: Asset, retentionHours: Double) -> [(key: String, value: JSONValue)] {
         [
-            ("id", .string(a.id)), ("src", .string("upload:\(a.id)")), ("kind", .string(a.kind)), ("bytes", .number(String(a.bytes))),
-            ("sha256", .string(a.sha256)), ("contentType", a.contentType.map { .string($0) } ?? .null),
+            ("id", .string(a.id)), ("src", .string("upload:\(a.id)")), ("status", .string(a.status.rawValue)),
+            ("error", a.error.map { .string($0) } ?? .null), ("kind", .string(a.kind)), ("bytes", .number(String(a.bytes))),
+            ("sha256", a.sha256.isEmpty ? .null : .string(a.sha256)), ("contentType", a.contentType.map { .string($0) } ?? .null),
             ("filename", a.filename.map { .string($0) } ?? .null), ("createdAt", .string(timestamp(a.createdAt))),
             ("expiresAt", retentionHours > 0 ? .string(timestamp(a.createdAt + Int64(retentionHours * 3_600_000))) : .null),
             ("probe", (try? JSONParser.parse(a.probe)) ?? .null),

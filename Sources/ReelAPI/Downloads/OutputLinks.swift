@@ -10,7 +10,7 @@ import ReelStorage
 /// every URI). Expiries are rounded up to the minute, so a job's link is the same for a minute and
 /// caches can keep it.
 public struct OutputLinks: Sendable {
-    private let secret: [UInt8]
+    let signer: LinkSigner
     /// How long a link works from when it is handed out.
     public let seconds: Int
     /// `scheme://host[/prefix]` the links start with; empty: they are root-relative.
@@ -19,16 +19,12 @@ public struct OutputLinks: Sendable {
     let outputs: (any OutputStore)?
 
     public init(secret: [UInt8], seconds: Int, publicURL: String?, outputs: (any OutputStore)? = nil) {
-        self.secret = secret
+        signer = LinkSigner(secret: secret)
         self.seconds = seconds
         base = publicURL ?? ""
         self.outputs = outputs
     }
 
-    /// Why a link is refused.
-    public enum Refusal: Error, Equatable {
-        case expired, invalid
-    }
 
     /// The link to job `id`'s output at `location`: a presigned URL where the store gives one for a
     /// single file (a bucket), else Reel's own signed link (local files, and HLS folders, whose
@@ -48,21 +44,21 @@ public struct OutputLinks: Sendable {
 
     /// `expires=…&signature=…` for job `id` until `expires` (seconds since 1970).
     public func query(jobID: String, expires: Int64) -> String {
-        "expires=\(expires)&signature=\(signature(jobID: jobID, expires: expires))"
+        "expires=\(expires)&signature=\(signer.signature("reel-output-link", id: jobID, expires: expires))"
     }
 
     /// Checks a link's query values for job `id` at `now` (ms since 1970).
-    public func check(jobID: String, expires: String?, signature: String?, now: Int64) throws(Refusal) {
-        guard let expires, let e = Int64(expires), let signature, signature.utf8.count == 64 else { throw .invalid }
-        // Compared in full whatever differs first, so the time taken tells nothing of the right one.
-        let expected = Array(self.signature(jobID: jobID, expires: e).utf8)
-        var difference: UInt8 = 0
-        for (a, b) in zip(expected, signature.utf8) { difference |= a ^ b }
-        guard difference == 0 else { throw .invalid }
-        guard e * 1000 > now else { throw .expired }
+    func check(jobID: String, expires: String?, signature: String?, now: Int64) throws(LinkSigner.Refusal) {
+        try signer.check("reel-output-link", id: jobID, expires: expires, signature: signature, now: now)
     }
 
-    private func signature(jobID: String, expires: Int64) -> String {
-        Hex.lowercase(Array(HMAC<SHA256>.authenticationCode(for: Array("reel-output-link\n\(jobID)\n\(expires)".utf8), using: SymmetricKey(data: secret))))
+    /// Reel's URL for a direct upload of asset `id` on local storage, until `expires` (seconds
+    /// since 1970): `/v1/uploads/{id}?expires=…&signature=…`.
+    func uploadURL(assetID id: String, expires: Int64) -> String {
+        base + "/v1/uploads/\(id)?expires=\(expires)&signature=\(signer.signature("reel-upload", id: id, expires: expires))"
+    }
+
+    func checkUpload(assetID id: String, expires: String?, signature: String?, now: Int64) throws(LinkSigner.Refusal) {
+        try signer.check("reel-upload", id: id, expires: expires, signature: signature, now: now)
     }
 }

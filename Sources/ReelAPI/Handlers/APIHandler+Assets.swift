@@ -8,45 +8,27 @@ import ReelStorage
 
 extension APIHandler {
     /// Stores an uploaded file (already streamed to a temporary file by the server), hashes and
-    /// probes it by its kind (media, font or captions, told by its first bytes); a file its kind's
-    /// probe cannot read is refused and deleted.
+    /// probes it by its kind (`AssetExamination`); a file its kind's probe cannot read is refused
+    /// and deleted. A JSON body `{"url": …}` imports the file from the web instead
+    /// (`APIHandler+Uploads`).
     func upload(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
         guard case .file(let temp, let bytes) = r.body, bytes > 0 else {
             throw ProblemError(.validation([SpecProblem(pointer: "", message: "the body is empty; send the file as the request body")]))
         }
-        let kind = AssetKind.of(file: temp)
-        let probe: JSONValue
+        let found: AssetExamination
         do {
-            switch kind {
-            case .media: probe = try MediaProbe.probe(path: temp).json
-            case .font: probe = try FontProbe.probe(path: temp)
-            case .captions: probe = try CaptionProbe.probe(path: temp)
-            }
+            found = try AssetExamination.examine(temp)
         } catch {
-            logger.info("upload refused", metadata: ["requestId": "\(r.head.requestID)", "kind": "\(kind.rawValue)", "error": "\(error)"])
-            switch error {
-            case let e as TextError:
-                throw ProblemError(Problem(status: 422, type: "not-a-font", title: "Not a readable font",
-                                           detail: "the upload looks like a font but \(e)"))
-            case let e as CaptionParseError:
-                throw ProblemError(Problem(status: 422, type: "not-captions", title: "Not a readable caption file",
-                                           detail: "the upload looks like SRT or WebVTT but does not parse: \(e)"))
-            default:
-                // FFmpeg's words only: the error's own description names the temporary file's path.
-                let why = (error as? FFmpegError)?.message ?? "it holds no stream Reel can read"
-                throw ProblemError(Problem(status: 422, type: "not-media", title: "Not readable media",
-                                           detail: "the upload is not a media file, font or caption file Reel can read: \(why)"))
-            }
+            logger.info("upload refused", metadata: ["requestId": "\(r.head.requestID)", "error": "\(error)"])
+            throw error
         }
         let id = "asset_" + ULID.make()
-        let sha256 = try SHA256.hex(ofFile: temp)
         let path = try uploads.keep(id, from: temp, contentType: r.head.headers["Content-Type"])
         let filename = r.head.headers["X-Filename"].flatMap { $0.isEmpty ? nil : String($0.prefix(255)) }
         do {
-            let asset = Asset(id: id, path: path, bytes: bytes, sha256: sha256,
-                              contentType: r.head.headers["Content-Type"], filename: filename,
-                              probe: probe.serialized, createdAt: Int64(Date().timeIntervalSince1970 * 1000), keyID: key,
-                              kind: kind.rawValue)
+            let asset = found.applied(to: Asset(id: id, path: path, bytes: bytes, sha256: "", contentType: r.head.headers["Content-Type"],
+                                                filename: filename, probe: "null", createdAt: Int64(Date().timeIntervalSince1970 * 1000),
+                                                keyID: key), location: path)
             try store.insert(asset)
             logger.info("asset stored", metadata: ["assetId": "\(id)", "bytes": .stringConvertible(bytes), "key": "\(APIKeys.fingerprint(ofKeyID: key))",
                                                   "requestId": "\(r.head.requestID)"])

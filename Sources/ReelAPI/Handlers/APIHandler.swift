@@ -6,6 +6,7 @@ import ReelStore
 import ReelWorker
 import ReelSpec
 import ReelStorage
+import ReelWeb
 
 /// The REST API v1 of PRODUCT.md §2 on top of the HTTP server: authenticates callers, routes
 /// requests, chooses how each body is received (JSON in memory with a 1 MiB cap, uploads streamed
@@ -24,6 +25,8 @@ public final class APIHandler: HTTPHandler, Sendable {
     /// Output links that work without the key (`output.downloadUrl`).
     let links: OutputLinks
     let logger: Logger
+    /// Fetches assets imported from the web.
+    let importer: AssetImporter
     let keys: APIKeys
     let cors: CORSPolicy
     let requests = RequestCounter()
@@ -39,6 +42,10 @@ public final class APIHandler: HTTPHandler, Sendable {
         self.uploads = uploads
         self.links = links
         self.logger = logger
+        importer = AssetImporter(store: store, uploads: uploads,
+                                 fetch: WebFetch(resolver: HostResolver(trusted: config.allowedHosts), maxBytes: min(config.sourceBytes, config.uploadBytes),
+                                                 maxSeconds: config.sourceSeconds),
+                                 temp: locations.uploadsTemp, logger: logger)
         keys = APIKeys(config.apiKeys)
         cors = CORSPolicy(origins: config.corsOrigins)
     }
@@ -54,8 +61,15 @@ public final class APIHandler: HTTPHandler, Sendable {
             guard case .key = keys.check(head.headers["Authorization"]) else { return .unread }
         }
         switch (head.method, route) {
-        case ("POST", .jobs), ("POST", .probe), ("POST", .templates): return .buffer(maxBytes: config.jsonBodyBytes)
+        case ("POST", .jobs), ("POST", .probe), ("POST", .templates), ("POST", .uploads): return .buffer(maxBytes: config.jsonBodyBytes)
+        case ("POST", .assets) where APIHandler.isJSON(head):
+            return .buffer(maxBytes: config.jsonBodyBytes)  // an import: {"url": …}
         case ("POST", .assets): return .file(directory: locations.uploadsTemp, maxBytes: config.uploadBytes)
+        case ("PUT", .upload(let id)):
+            // A body is taken only with a signature that holds; otherwise the answer is a 403 from the head.
+            guard (try? links.checkUpload(assetID: id, expires: head.queryValue("expires"), signature: head.queryValue("signature"),
+                                          now: Int64(Date().timeIntervalSince1970 * 1000))) != nil else { return .unread }
+            return .file(directory: locations.uploadsTemp, maxBytes: config.uploadBytes)
         default: return .none
         }
     }
@@ -161,7 +175,11 @@ public final class APIHandler: HTTPHandler, Sendable {
         case ("GET", .jobOutput(let id)): return try output(id, r, access: .key(key))
         case ("GET", .jobOutputFile(let id, let name)): return try hlsFile(id, name, r, access: .key(key))
         case ("GET", .jobThumbnail(let id)): return try thumbnail(id, r, key: key)
+        case ("POST", .assets) where APIHandler.isJSON(r.head): return try importAsset(r, key: key)
         case ("POST", .assets): return try upload(r, key: key)
+        case ("POST", .uploads): return try createUpload(r, key: key)
+        case ("PUT", .upload(let id)): return try putUpload(id, r)
+        case ("POST", .assetComplete(let id)): return try completeAsset(id, key: key)
         case ("GET", .asset(let id)): return try getAsset(id, key: key)
         case ("DELETE", .asset(let id)): return try deleteAsset(id, key: key)
         case ("POST", .probe): return try probe(r, key: key)
@@ -186,12 +204,17 @@ public final class APIHandler: HTTPHandler, Sendable {
         }
     }
 
+    /// Whether a request's body is JSON (its `Content-Type`).
+    static func isJSON(_ head: HTTPRequestHead) -> Bool {
+        (head.headers["Content-Type"] ?? "").split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } == "application/json"
+    }
+
     /// A resolver whose `upload:ID` sources are the caller's own assets only.
     func resolver(for key: String) -> SourceResolver {
         var r = resolver
         let store = store
         let uploads = uploads
-        r.uploads = { id in (try? store.asset(id, keyID: key)).flatMap { try? uploads.localCopy($0.path, id: $0.id) } }
+        r.uploads = { id in try APIHandler.readyCopy(try? store.asset(id, keyID: key), id: id, uploads: uploads) }
         return r
     }
 
@@ -210,4 +233,17 @@ public final class APIHandler: HTTPHandler, Sendable {
 struct ProblemError: Error {
     let problem: Problem
     init(_ p: Problem) { problem = p }
+}
+
+extension APIHandler {
+    /// The local copy of an asset that may be a source: only a `ready` one (nil: no such asset).
+    public static func readyCopy(_ asset: Asset?, id: String, uploads: any UploadStore) throws -> String? {
+        guard let asset else { return nil }
+        guard asset.status == .ready else {
+            throw SourceResolver.Refusal(src: "upload:\(id)", reason: asset.status == .failed
+                ? "names an asset that failed (\(asset.error ?? "")); upload it again"
+                : "names an asset that is still \(asset.status.rawValue); wait until it is ready")
+        }
+        return try? uploads.localCopy(asset.path, id: asset.id)
+    }
 }

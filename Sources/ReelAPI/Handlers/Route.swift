@@ -6,6 +6,11 @@ enum Route: Equatable {
     /// A file of an `hls` output's folder: `/v1/jobs/{id}/output/{name}`.
     case jobOutputFile(String, String)
     case assets, asset(String)
+    /// `POST /v1/assets/{id}/complete`: a direct upload's bytes are there.
+    case assetComplete(String)
+    /// `POST /v1/uploads` (a signed URL for a direct upload) and `PUT /v1/uploads/{id}` (the bytes,
+    /// on local storage, with the URL's signature instead of a key).
+    case uploads, upload(String)
     case templates, template(String)
     case probe
 
@@ -21,6 +26,7 @@ enum Route: Equatable {
             switch seg[1] {
             case "jobs": self = .jobs
             case "assets": self = .assets
+            case "uploads": self = .uploads
             case "templates": self = .templates
             case "probe": self = .probe
             default: return nil
@@ -29,6 +35,7 @@ enum Route: Equatable {
             switch seg[1] {
             case "jobs": self = .job(seg[2])
             case "assets": self = .asset(seg[2])
+            case "uploads": self = .upload(seg[2])
             case "templates": self = .template(seg[2])
             default: return nil
             }
@@ -39,6 +46,8 @@ enum Route: Equatable {
             case "thumbnail": self = .jobThumbnail(seg[2])
             default: return nil
             }
+        case 4 where seg[0] == "v1" && seg[1] == "assets" && !seg[2].isEmpty && seg[3] == "complete":
+            self = .assetComplete(seg[2])
         case 5 where seg[0] == "v1" && seg[1] == "jobs" && !seg[2].isEmpty && seg[3] == "output" && !seg[4].isEmpty:
             self = .jobOutputFile(seg[2], seg[4])
         default: return nil
@@ -51,8 +60,9 @@ enum Route: Equatable {
         case .health, .ready, .metrics, .jobOutput, .jobOutputFile, .jobThumbnail: return ["GET", "HEAD"]
         case .jobs, .templates: return ["GET", "HEAD", "POST"]
         case .job, .asset, .template: return ["GET", "HEAD", "DELETE"]
-        case .jobCancel, .probe: return ["POST"]
+        case .jobCancel, .probe, .assetComplete, .uploads: return ["POST"]
         case .assets: return ["POST"]
+        case .upload: return ["PUT"]
         }
     }
 
@@ -70,6 +80,9 @@ enum Route: Equatable {
         case .jobThumbnail: return "job_thumbnail"
         case .assets: return "assets"
         case .asset: return "asset"
+        case .assetComplete: return "asset_complete"
+        case .uploads: return "uploads"
+        case .upload: return "upload"
         case .templates: return "templates"
         case .template: return "template"
         case .probe: return "probe"
@@ -86,7 +99,7 @@ enum Route: Equatable {
         }
         switch self {
         case .job(let id), .jobCancel(let id), .jobOutput(let id), .jobThumbnail(let id): return valid(id, "job_")
-        case .asset(let id): return valid(id, "asset_")
+        case .asset(let id), .assetComplete(let id), .upload(let id): return valid(id, "asset_")
         case .template(let id): return valid(id, "tpl_")
         default: return true
         }
@@ -95,6 +108,12 @@ enum Route: Equatable {
     /// The `Allow` header: the methods and OPTIONS.
     var allow: String { (methods + ["OPTIONS"]).joined(separator: ", ") }
 
-    /// Only the liveness and readiness checks are open to callers without a key.
-    var needsKey: Bool { self != .health && self != .ready }
+    /// Only the liveness and readiness checks are open to callers without a key, and a direct
+    /// upload's PUT, which its URL's signature authorises instead.
+    var needsKey: Bool {
+        switch self {
+        case .health, .ready, .upload: return false
+        default: return true
+        }
+    }
 }

@@ -9,8 +9,9 @@ import Foundation
 public struct SourceResolver: Sendable {
     /// Absolute, symlink-free media root.
     public let mediaRoot: String
-    /// Looks up an uploaded asset's file by its ID; nil where uploads do not exist (the CLI).
-    public var uploads: (@Sendable (String) -> String?)?
+    /// Looks up an uploaded asset's file by its ID (nil: no such asset; throws a `Refusal` for one
+    /// that may not be used yet); nil where uploads do not exist (the CLI).
+    public var uploads: (@Sendable (String) throws -> String?)?
     /// Hosts whose http(s) URLs may be read (judged by `AllowedHosts`); empty refuses every URL.
     public var allowedHosts: [String]
     /// The local copy of an http(s) source, fetched safely into the node's cache; throws a
@@ -18,7 +19,7 @@ public struct SourceResolver: Sendable {
     /// `allowedHosts` and streamed.
     public var web: (@Sendable (String) throws -> String)?
 
-    public init(mediaRoot: String, uploads: (@Sendable (String) -> String?)? = nil, allowedHosts: [String] = [],
+    public init(mediaRoot: String, uploads: (@Sendable (String) throws -> String?)? = nil, allowedHosts: [String] = [],
                 web: (@Sendable (String) throws -> String)? = nil) {
         let abs = mediaRoot.hasPrefix("/") ? mediaRoot : FileManager.default.currentDirectoryPath + "/" + mediaRoot
         self.mediaRoot = SourceResolver.realPath(abs) ?? abs
@@ -62,7 +63,7 @@ public struct SourceResolver: Sendable {
         if src.hasPrefix("upload:") {
             let id = String(src.dropFirst("upload:".count))
             guard let uploads else { throw refuse("names an upload, but uploads exist only on the server") }
-            guard let path = uploads(id) else { throw refuse("names no uploaded asset") }
+            guard let path = try uploads(id) else { throw refuse("names no uploaded asset") }
             return path
         }
         let lower = src.lowercased()

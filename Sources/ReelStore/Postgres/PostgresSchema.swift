@@ -62,11 +62,12 @@ enum PostgresSchema {
         \(SharedSchema.webhookDeliveries(.postgres))
         \(SharedSchema.templates(.postgres))
         """,
-        // 2–5: as SQLite's 5–8.
+        // 2–6: as SQLite's 5–9.
         SharedSchema.assetKinds(.postgres),
         SharedSchema.outputFrameCounts(.postgres),
         SharedSchema.jobChunks(.postgres),
         SharedSchema.outputDestinations(.postgres),
+        SharedSchema.assetStatus(.postgres),
     ]
 
     /// The advisory lock key held while migrating ("reel" in ASCII, then 1): of several nodes

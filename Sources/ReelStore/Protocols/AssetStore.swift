@@ -10,6 +10,10 @@ public protocol AssetStore: AnyObject, Sendable {
     /// Deletes the records of assets uploaded before `cutoff` (ms) that no queued or running job
     /// names, and returns their paths for the caller to remove.
     func expireAssets(createdBefore cutoff: Int64) throws -> [String]
+    /// Ends an uploading or importing asset as `ready` (with `checked`) or `failed` (with `error`).
+    func settle(_ id: String, checked: Asset?, error: String?) throws -> Bool
+    /// Deletes uploads left uncompleted past their URL's expiry and fails stale imports.
+    func expireUploads(before cutoff: Int64, importsBefore: Int64) throws -> [(id: String, path: String)]
     /// The ids of the assets some queued or running job names (a node keeps its copies of them).
     func assetsInUse() throws -> Set<String>
 }

@@ -3,9 +3,44 @@ extension SQLJobStore {
     public func insert(_ a: Asset) throws {
         try connected { db in
             try db.query("""
-                INSERT INTO assets (\(StoreRows.assetColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO assets (\(StoreRows.assetColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(a.id), .text(a.keyID), .text(a.path), .int(a.bytes), .text(a.sha256), .nullable(a.contentType),
-                      .nullable(a.filename), .text(a.probe), .int(a.createdAt), .text(a.kind)])
+                      .nullable(a.filename), .text(a.probe), .int(a.createdAt), .text(a.kind), .text(a.status.rawValue),
+                      .nullable(a.error), .nullable(a.uploadExpiresAt), .nullable(a.sourceURL)])
+        }
+    }
+
+    /// Ends an asset that is uploading or importing: `ready` with its checked bytes (`checked`'s
+    /// bytes, digest, kind, probe and location), or `failed` with `error`. False when it is not
+    /// waiting any more (completed meanwhile, or deleted).
+    public func settle(_ id: String, checked: Asset?, error: String?) throws -> Bool {
+        try write { db in
+            if let c = checked {
+                return try db.query("""
+                    UPDATE assets SET status = 'ready', error = NULL, upload_expires_at = NULL, path = ?, bytes = ?, sha256 = ?,
+                    kind = ?, probe = ?, content_type = COALESCE(?, content_type) WHERE id = ? AND status IN ('uploading', 'importing')
+                    """, [.text(c.path), .int(c.bytes), .text(c.sha256), .text(c.kind), .text(c.probe), .nullable(c.contentType), .text(id)]).changes == 1
+            }
+            return try db.query("""
+                UPDATE assets SET status = 'failed', error = ?, upload_expires_at = NULL WHERE id = ? AND status IN ('uploading', 'importing')
+                """, [.nullable(error), .text(id)]).changes == 1
+        }
+    }
+
+    /// Deletes the records of uploads whose URL expired before `cutoff` (ms) without being
+    /// completed, and fails imports begun before `importsBefore` (their process is gone); returns
+    /// the deleted uploads' ids and locations for the caller to remove.
+    public func expireUploads(before cutoff: Int64, importsBefore: Int64) throws -> [(id: String, path: String)] {
+        try write { db in
+            try db.query("""
+                UPDATE assets SET status = 'failed', error = 'the import was interrupted; import the URL again'
+                WHERE status = 'importing' AND created_at < ?
+                """, [.int(importsBefore)])
+            let expired = try db.query("""
+                SELECT id, path FROM assets WHERE status = 'uploading' AND upload_expires_at < ?\(dialect.forUpdateSkipLocked)
+                """, [.int(cutoff)]).rows.map { (id: try $0.text("id"), path: try $0.text("path")) }
+            for a in expired { try forget(asset: a.id, db) }
+            return expired
         }
     }
 

@@ -81,6 +81,17 @@ enum SharedSchema {
         """
     }
 
+    /// Direct uploads and imports: an asset exists before its bytes are checked (`uploading`,
+    /// `importing`), then is `ready` or `failed`; uploads made before are `ready`.
+    static func assetStatus(_ d: SQLDialect) -> String {
+        """
+        ALTER TABLE assets ADD COLUMN status TEXT NOT NULL DEFAULT 'ready';
+        ALTER TABLE assets ADD COLUMN error TEXT;
+        ALTER TABLE assets ADD COLUMN upload_expires_at \(d.bigint);
+        ALTER TABLE assets ADD COLUMN source_url TEXT;
+        """
+    }
+
     /// Copies of succeeded outputs to other buckets (`output.destinations`): written with the job's
     /// success, claimed and retried like webhook deliveries; `jobs.output_destinations` counts a
     /// job's, so reading a job without any costs no second query.

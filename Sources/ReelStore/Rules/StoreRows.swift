@@ -45,12 +45,17 @@ enum StoreRows {
                         progress: try r.double("progress"), error: try r.optionalText("error"))
     }
 
-    static let assetColumns = "id, key_id, path, bytes, sha256, content_type, filename, probe, created_at, kind"
+    static let assetColumns = "id, key_id, path, bytes, sha256, content_type, filename, probe, created_at, kind, status, error, upload_expires_at, source_url"
 
     static func asset(_ r: SQLRow) throws -> Asset {
-        Asset(id: try r.text("id"), path: try r.text("path"), bytes: try r.int64("bytes"), sha256: try r.text("sha256"),
-              contentType: try r.optionalText("content_type"), filename: try r.optionalText("filename"),
-              probe: try r.text("probe"), createdAt: try r.int64("created_at"), keyID: try r.text("key_id"), kind: try r.text("kind"))
+        var a = Asset(id: try r.text("id"), path: try r.text("path"), bytes: try r.int64("bytes"), sha256: try r.text("sha256"),
+                      contentType: try r.optionalText("content_type"), filename: try r.optionalText("filename"),
+                      probe: try r.text("probe"), createdAt: try r.int64("created_at"), keyID: try r.text("key_id"), kind: try r.text("kind"))
+        a.status = Asset.Status(rawValue: try r.text("status")) ?? .failed
+        a.error = try r.optionalText("error")
+        a.uploadExpiresAt = try r.optionalInt("upload_expires_at")
+        a.sourceURL = try r.optionalText("source_url")
+        return a
     }
 
     static func templateColumns(_ d: SQLDialect) -> String {

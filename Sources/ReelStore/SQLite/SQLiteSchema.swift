@@ -108,10 +108,11 @@ enum SQLiteSchema {
         \(SharedSchema.templates(.sqlite))
         ALTER TABLE jobs ADD COLUMN template_id TEXT;
         """,
-        // 5–8: the steps PostgreSQL takes alike (`SharedSchema`).
+        // 5–9: the steps PostgreSQL takes alike (`SharedSchema`).
         SharedSchema.assetKinds(.sqlite),
         SharedSchema.outputFrameCounts(.sqlite),
         SharedSchema.jobChunks(.sqlite),
         SharedSchema.outputDestinations(.sqlite),
+        SharedSchema.assetStatus(.sqlite),
     ]
 }

@@ -1,0 +1,156 @@
+import Foundation
+import ReelHTTP
+import ReelSpec
+import ReelStorage
+import ReelStore
+import ReelWeb
+
+/// Uploads that bypass the API server (PRODUCT.md §5): `POST /v1/uploads` makes an asset that waits
+/// for its bytes at a signed URL (a presigned PUT of the bucket on S3, Reel's own
+/// `/v1/uploads/{id}?expires=…&signature=…` on local disk), `POST /v1/assets/{id}/complete` checks
+/// them and makes the asset `ready` (or `failed`, with the reason), and `POST /v1/assets` with
+/// `{"url": …}` imports a file from the web. Only `ready` assets are sources.
+extension APIHandler {
+    /// `POST /v1/uploads` `{filename?, contentType?, bytes}` → 201, the asset (`uploading`) and its `upload`.
+    func createUpload(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
+        let fields = try jsonObject(r, allowed: ["filename", "contentType", "bytes"])
+        var problems: [SpecProblem] = []
+        var bytes: Int64 = 0
+        if case .number(let t)? = fields["bytes"], let n = Int64(t), (1...config.uploadBytes).contains(n) {
+            bytes = n
+        } else {
+            problems.append(SpecProblem(pointer: "/bytes", message: "is required: the file's size, a whole number from 1 to \(config.uploadBytes) (limits.uploadBytes)"))
+        }
+        let filename = text(fields["filename"], at: "/filename", &problems)
+        let contentType = text(fields["contentType"], at: "/contentType", &problems)
+        if !problems.isEmpty { throw ProblemError(.validation(problems)) }
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        let id = "asset_" + ULID.make(millis: now)
+        let expires = now / 1000 + Int64(config.linkSeconds)
+        let (location, presigned) = uploads.directUpload(id, expires: config.linkSeconds)
+        var asset = Asset(id: id, path: location, bytes: bytes, sha256: "", contentType: contentType, filename: filename, probe: "null",
+                          createdAt: now, keyID: key)
+        asset.status = .uploading
+        asset.uploadExpiresAt = expires * 1000
+        try store.insert(asset)
+        logger.info("upload opened", metadata: ["assetId": "\(id)", "bytes": .stringConvertible(bytes), "requestId": "\(r.head.requestID)"])
+        let upload: JSONValue = .object([
+            ("url", .string(presigned ?? links.uploadURL(assetID: id, expires: expires))), ("method", .string("PUT")),
+            ("headers", .object(contentType.map { [("Content-Type", JSONValue.string($0))] } ?? [])),
+            ("expiresAt", .string(JobJSON.timestamp(expires * 1000))),
+        ])
+        return JSONValue.object(JobJSON.assetMembers(asset, retentionHours: config.assetRetentionHours) + [("upload", upload)])
+            .response(201, headers: [("Location", "/v1/assets/\(id)")])
+    }
+
+    /// `PUT /v1/uploads/{id}?expires=…&signature=…` on local storage: the bytes of a direct upload,
+    /// authorised by the URL's signature (no key; CORS as everywhere). Exactly the size announced.
+    func putUpload(_ id: String, _ r: HTTPRequest) throws -> HTTPResponse {
+        do {
+            try links.checkUpload(assetID: id, expires: r.head.queryValue("expires"), signature: r.head.queryValue("signature"),
+                                  now: Int64(Date().timeIntervalSince1970 * 1000))
+        } catch .expired {
+            throw ProblemError(Problem(status: 403, type: "link-expired", title: "Link expired",
+                                       detail: "this upload URL has expired; ask POST /v1/uploads for a new asset"))
+        } catch {
+            throw ProblemError(Problem(status: 403, type: "link-invalid", title: "Link not valid",
+                                       detail: "the upload URL's signature does not match asset \(id) and its expiry"))
+        }
+        guard let asset = try store.asset(id) else { throw ProblemError(.notFound("no asset \(id)")) }
+        guard asset.status == .uploading else {
+            throw ProblemError(.conflict("asset-not-uploading", "asset \(id) is \(asset.status.rawValue), not waiting for an upload"))
+        }
+        guard case .file(let temp, let bytes) = r.body, bytes == asset.bytes else {
+            let got: Int64 = if case .file(_, let n) = r.body { n } else { 0 }
+            throw ProblemError(.validation([SpecProblem(pointer: "", message: "the body has \(got) bytes; the upload announced \(asset.bytes)")],
+                                           detail: "send exactly the bytes announced"))
+        }
+        _ = try uploads.keep(id, from: temp, contentType: asset.contentType)
+        return HTTPResponse(status: 204)
+    }
+
+    /// `POST /v1/assets/{id}/complete`: the uploaded bytes are checked like any upload; the asset
+    /// becomes `ready` (200), or `failed` with the reason (422). Completing a ready asset again
+    /// answers it as it is.
+    func completeAsset(_ id: String, key: String) throws -> HTTPResponse {
+        guard let asset = try store.asset(id, keyID: key) else { throw ProblemError(.notFound("no asset \(id)")) }
+        switch asset.status {
+        case .ready: return JSONValue.object(JobJSON.assetMembers(asset, retentionHours: config.assetRetentionHours)).response(200)
+        case .importing: throw ProblemError(.conflict("asset-importing", "asset \(id) is being imported from its URL; it completes itself"))
+        case .failed: throw ProblemError(.conflict("asset-failed", "asset \(id) failed: \(asset.error ?? "")"))
+        case .uploading: break
+        }
+        guard let bytes = try uploads.uploadedBytes(asset.path) else {
+            throw ProblemError(.conflict("upload-missing", "nothing has been uploaded to asset \(id)'s URL yet"))
+        }
+        let failure: ProblemError
+        do {
+            guard bytes == asset.bytes else {
+                throw ProblemError(.validation([SpecProblem(pointer: "", message: "\(bytes) bytes were uploaded; the upload announced \(asset.bytes)")],
+                                               detail: "the uploaded file is not the size announced"))
+            }
+            let found = try AssetExamination.examine(try uploads.localCopy(asset.path, id: id))
+            let ready = found.applied(to: asset, location: asset.path)
+            guard try store.settle(id, checked: ready, error: nil) else { throw ProblemError(.notFound("no asset \(id)")) }
+            logger.info("upload completed", metadata: ["assetId": "\(id)", "bytes": .stringConvertible(bytes)])
+            var shown = ready
+            shown.status = .ready
+            shown.uploadExpiresAt = nil
+            return JSONValue.object(JobJSON.assetMembers(shown, retentionHours: config.assetRetentionHours)).response(200)
+        } catch let p as ProblemError {
+            failure = p
+        }
+        _ = try store.settle(id, checked: nil, error: failure.problem.detail)
+        uploads.removeUpload(asset.path, id: id)
+        throw failure
+    }
+
+    /// `POST /v1/assets` with `{"url": "https://…", filename?, contentType?}`: 202 and the asset
+    /// (`importing`); `AssetImporter` fetches it.
+    func importAsset(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
+        let fields = try jsonObject(r, allowed: ["url", "filename", "contentType"])
+        var problems: [SpecProblem] = []
+        let url = text(fields["url"], at: "/url", &problems)
+        if url == nil && !problems.contains(where: { $0.pointer == "/url" }) {
+            problems.append(SpecProblem(pointer: "/url", message: "is required: the http(s) URL to import"))
+        }
+        if let url, let why = importer.fetch.refusal(url) { problems.append(SpecProblem(pointer: "/url", message: why)) }
+        let filename = text(fields["filename"], at: "/filename", &problems)
+        let contentType = text(fields["contentType"], at: "/contentType", &problems)
+        if !problems.isEmpty { throw ProblemError(.validation(problems)) }
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        var asset = Asset(id: "asset_" + ULID.make(millis: now), path: "", bytes: 0, sha256: "", contentType: contentType,
+                          filename: filename ?? url.flatMap { URL(string: $0)?.lastPathComponent }.flatMap { $0.isEmpty || $0 == "/" ? nil : $0 },
+                          probe: "null", createdAt: now, keyID: key)
+        asset.status = .importing
+        asset.sourceURL = url
+        try store.insert(asset)
+        importer.start(asset)
+        logger.info("asset import started", metadata: ["assetId": "\(asset.id)", "requestId": "\(r.head.requestID)"])
+        return JSONValue.object(JobJSON.assetMembers(asset, retentionHours: config.assetRetentionHours))
+            .response(202, headers: [("Location", "/v1/assets/\(asset.id)")])
+    }
+
+    /// The members of a JSON object body, unknown ones a 422.
+    private func jsonObject(_ r: HTTPRequest, allowed: Set<String>) throws -> [String: JSONValue] {
+        let json: JSONValue
+        do { json = try JSONParser.parse(try jsonBody(r)) } catch let p as ProblemError { throw p } catch {
+            throw ProblemError(.validation([SpecProblem(pointer: "", message: "\(error)")]))
+        }
+        guard case .object(let members) = json else { throw ProblemError(.validation([SpecProblem(pointer: "", message: "must be an object")])) }
+        let unknown = members.filter { !allowed.contains($0.key) }.map { SpecProblem(pointer: "/" + JSONPointer.escape($0.key), message: "unknown field") }
+        if !unknown.isEmpty { throw ProblemError(.validation(unknown)) }
+        return Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+    }
+
+    /// An optional string member of 1 to 255 characters without control characters.
+    private func text(_ value: JSONValue?, at pointer: String, _ problems: inout [SpecProblem]) -> String? {
+        guard let value else { return nil }
+        guard case .string(let s) = value, (1...(pointer == "/url" ? 2048 : 255)).contains(s.count),
+              !s.unicodeScalars.contains(where: { $0.value < 32 || $0.value == 127 }) else {
+            problems.append(SpecProblem(pointer: pointer, message: "must be a string of 1 to \(pointer == "/url" ? 2048 : 255) characters without control characters"))
+            return nil
+        }
+        return s
+    }
+}
