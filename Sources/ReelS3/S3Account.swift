@@ -16,18 +16,20 @@ public struct S3Account: Sendable, Equatable {
         self.credentials = credentials
     }
 
-    public func client(bucket: String, retry: S3Client.RetryPolicy = S3Client.RetryPolicy()) -> S3Client {
+    public func client(bucket: String, retry: S3Client.RetryPolicy = S3Client.RetryPolicy(), cancelled: (@Sendable () -> Bool)? = nil) -> S3Client {
         S3Client(endpoint: S3Endpoint(service: service, region: region, bucket: bucket, pathStyle: pathStyle),
-                 credentials: credentials, retry: retry)
+                 credentials: credentials, retry: retry, cancelled: cancelled)
     }
 
     /// The service URL `text` names, reduced to `scheme://host[:port]`, or why it cannot be one.
     public static func serviceURL(_ text: String) -> Result<URL, Refusal> {
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), let host = url.host, !host.isEmpty,
-              url.path.isEmpty || url.path == "/", url.query == nil else {
-            return .failure(Refusal(description: "the endpoint \"\(text)\" must be an http(s) URL with no path, such as https://s3.us-east-1.amazonaws.com"))
+        let refusal = Refusal(description: "the endpoint \"\(text)\" must be an http(s) URL with no path, such as https://s3.us-east-1.amazonaws.com")
+        guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty,
+              url.path.isEmpty || url.path == "/", url.query == nil,
+              let base = URL(string: "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)" + (url.port.map { ":\($0)" } ?? "")) else {
+            return .failure(refusal)
         }
-        return .success(URL(string: "\(url.scheme!)://\(host)" + (url.port.map { ":\($0)" } ?? ""))!)
+        return .success(base)
     }
 
     /// AWS's endpoint for `region`.

@@ -6,6 +6,8 @@ import ReelWeb
 /// a dropped connection or a timeout); other failures are thrown at once as an `S3Error` with the
 /// service's code. Bodies stream from and to files, so memory does not grow with object size.
 public final class S3Client: Sendable {
+    /// Asked while a request runs: true aborts it, and no retry follows (a stopping server).
+    let cancelled: (@Sendable () -> Bool)?
     public let endpoint: S3Endpoint
     let signer: SigV4
     let retry: RetryPolicy
@@ -24,7 +26,8 @@ public final class S3Client: Sendable {
     }
 
     public init(endpoint: S3Endpoint, credentials: S3Credentials, retry: RetryPolicy = RetryPolicy(),
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                now: @escaping @Sendable () -> Date = { Date() }, cancelled: (@Sendable () -> Bool)? = nil) {
+        self.cancelled = cancelled
         self.endpoint = endpoint
         signer = SigV4(credentials: credentials, region: endpoint.region)
         self.retry = retry
@@ -203,7 +206,7 @@ public final class S3Client: Sendable {
             attempt += 1
             do {
                 return try sendOnce(method, key, query: query, headers: headers, body: body, sink: sink)
-            } catch let e as S3Error where e.isTransient && attempt < retry.attempts {
+            } catch let e as S3Error where e.isTransient && attempt < retry.attempts && cancelled?() != true {
                 // Full jitter: a random pause up to the exponential bound, so clients that failed
                 // together do not come back together.
                 let bound = min(retry.maxDelay, retry.baseDelay * Double(1 << min(attempt - 1, 16)))
@@ -227,7 +230,8 @@ public final class S3Client: Sendable {
         let answer: CurlEasy.Answer, received: [UInt8]
         do {
             // A failed answer's body (the XML error) is wanted even when the sink is a file.
-            (answer, received) = try CurlEasy().perform(method: method, url: url, headers: all, body: body, sink: sink)
+            (answer, received) = try CurlEasy().perform(method: method, url: url, headers: all, body: body, sink: sink,
+                                                        limits: .init(cancelled: cancelled))
         } catch let e as CurlEasy.TransportError {
             throw S3Error(status: 0, code: "", message: e.description, request: what)
         }

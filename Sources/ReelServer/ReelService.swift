@@ -92,7 +92,7 @@ public final class ReelService: Sendable {
         deliverer = WebhookDeliverer(store: store, secret: config.webhookSecret, allowedHosts: config.allowedHosts,
                                      schedule: schedule, logger: logger)
         destinations = DestinationDeliverer(store: store, outputs: outputs, accounts: config.destinationAccounts, schedule: schedule,
-                                            logger: logger)
+                                            scratch: locations.uploadsTemp, logger: logger)
         let handler = APIHandler(config: config, store: store, pool: pool, resolver: resolver, locations: locations,
                                  outputs: outputs, uploads: uploads, links: links, logger: logger)
         var http = HTTPServerConfiguration(host: config.host, port: config.port)

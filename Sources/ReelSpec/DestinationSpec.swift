@@ -41,8 +41,24 @@ public struct DestinationSpec: Sendable, Equatable {
         return rest.contains("}") ? "}" : nil
     }
 
-    /// S3's rule for bucket names: 3 to 63 lowercase letters, digits, dots or hyphens.
+    /// S3's rule for bucket names: 3 to 63 ASCII lowercase letters, digits, dots or hyphens,
+    /// starting and ending with a letter or digit, no two dots together.
     public static func isBucketName(_ name: String) -> Bool {
-        (3...63).contains(name.count) && name.allSatisfy { ($0.isLowercase && $0.isASCII) || $0.isNumber || $0 == "-" || $0 == "." }
+        let bytes = Array(name.utf8)
+        func alnum(_ b: UInt8) -> Bool { (97...122).contains(b) || (48...57).contains(b) }
+        guard (3...63).contains(bytes.count), let first = bytes.first, let last = bytes.last, alnum(first), alnum(last) else { return false }
+        return bytes.allSatisfy { alnum($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") } && !name.contains("..")
+    }
+
+    /// The most UTF-8 bytes this destination's key can take once filled in (a job id of 30
+    /// characters, a date of 10, an extension of 4), with room for an HLS folder's file names.
+    public var longestKeyBytes: Int {
+        key(jobID: String(repeating: "j", count: 30), date: "0000-00-00", ext: "webm").utf8.count + 1 + 48
+    }
+
+    /// What makes two destinations the same copy: the bucket, the key as a job fills it (a folder
+    /// key and its explicit `{jobId}.{ext}` are one), byte for byte, and the profile.
+    var identity: [UInt8] {
+        Array((bucket + "\u{0}" + (keyTemplate.hasSuffix("/") ? keyTemplate + "{jobId}.{ext}" : keyTemplate) + "\u{0}" + (profile ?? "")).utf8)
     }
 }

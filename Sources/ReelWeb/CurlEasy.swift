@@ -118,6 +118,8 @@ public final class CurlEasy {
         try check(reel_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, method))
         try check(reel_curl_set_slist(handle, CURLOPT_HTTPHEADER, list))
         try check(reel_curl_set_long(handle, CURLOPT_NOSIGNAL, 1))
+        // The path goes as given: a signed path (SigV4) must not lose its `.` or `..` segments.
+        try check(reel_curl_set_long(handle, CURLOPT_PATH_AS_IS, 1))
         try check(reel_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT, connectTimeout))
         try check(reel_curl_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1))
         try check(reel_curl_set_long(handle, CURLOPT_LOW_SPEED_TIME, stallSeconds))

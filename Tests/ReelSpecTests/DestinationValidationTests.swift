@@ -50,5 +50,17 @@ final class DestinationValidationTests: XCTestCase {
         let eleven = "[" + (0..<11).map { #"{"type": "s3", "url": "s3://bucket/k\#($0)"}"# }.joined(separator: ",") + "]"
         XCTAssertEqual(message(destinations(eleven), at: "/output/destinations"), "must have at most 10 destinations")
         XCTAssertEqual(pointers(destinations(#"{"type": "s3"}"#)), ["/output/destinations"])
+        XCTAssertEqual(message(destinations(#"[{"type": "s3", "url": "s3://bucket/a/../b.mp4"}]"#), at: at + "/url"),
+                       "must not have . or .. as a part of its key")
+        let long = String(repeating: "é", count: 480)
+        XCTAssertEqual(message(destinations(#"[{"type": "s3", "url": "s3://bucket/\#(long)/{jobId}"}]"#), at: at + "/url"),
+                       "has a key that may take 1040 bytes once filled in; S3 keys hold at most 1024", "UTF-8 bytes (960 + 31), filled in, with 49 for HLS")
+        for bucket in ["-bucket", "bucket.", "a..b", "b٣ck", "ab"] {
+            XCTAssertNotNil(message(destinations(#"[{"type": "s3", "url": "s3://\#(bucket)/k"}]"#), at: at + "/url"), bucket)
+        }
+        XCTAssertEqual(message(destinations(#"[{"type": "s3", "url": "s3://bucket/out/"}, {"type": "s3", "url": "s3://bucket/out/{jobId}.{ext}"}]"#),
+                               at: "/output/destinations/1"), "repeats an earlier destination", "a folder key is its {jobId}.{ext}")
+        XCTAssertNil(message(destinations(#"[{"type": "s3", "url": "s3://bucket/café"}, {"type": "s3", "url": "s3://bucket/café"}]"#),
+                             at: "/output/destinations/1"), "two different keys, byte for byte")
     }
 }

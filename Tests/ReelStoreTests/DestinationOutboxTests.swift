@@ -53,7 +53,7 @@ final class DestinationOutboxTests: XCTestCase {
             XCTAssertEqual(try s.claimDestinations(by: "B", limit: 8, leaseMillis: 60_000), [], "claimed ones are not handed out twice")
             XCTAssertEqual(try s.destinationClaimers(), ["A"])
 
-            try s.recordDestination(jobID: id, index: 1, .retry(error: "SlowDown", next: clock.now + 5000))
+            try s.recordDestination(jobID: id, index: 1, claimer: "A", .retry(error: "SlowDown", next: clock.now + 5000))
             XCTAssertEqual(try s.claimDestinations(by: "B", limit: 8, leaseMillis: 60_000), [], "not due before its retry")
             clock.advance(seconds: 5)
             let again = try s.claimDestinations(by: "B", limit: 8, leaseMillis: 60_000)
@@ -61,9 +61,15 @@ final class DestinationOutboxTests: XCTestCase {
             XCTAssertEqual(again.first?.destination.error, "SlowDown")
             XCTAssertEqual(again.first?.destination.attempts, 2)
 
-            try s.recordDestination(jobID: id, index: 0, .delivered(etag: "abc"))
+            // A claimer whose claim ran out (A) cannot clear or end the copy B holds now.
+            try s.recordDestination(jobID: id, index: 1, claimer: "A", .retry(error: "late", next: clock.now))
+            try s.recordDestination(jobID: id, index: 1, claimer: "A", .failed(error: "late"))
+            XCTAssertEqual(Set(try s.destinationClaimers()), ["A", "B"], "A still holds index 0, B index 1")
+            XCTAssertEqual(try s.job(id)?.output?.destinations[1].status, .pending)
+            XCTAssertEqual(try s.job(id)?.output?.destinations[1].error, "SlowDown", "the late retry changed nothing")
+            try s.recordDestination(jobID: id, index: 0, claimer: "A", .delivered(etag: "abc"))
             XCTAssertEqual(try s.deliveries(jobID: id), [], "one copy still open")
-            try s.recordDestination(jobID: id, index: 1, .failed(error: "AccessDenied"))
+            try s.recordDestination(jobID: id, index: 1, claimer: "B", .failed(error: "AccessDenied"))
             let events = try s.deliveries(jobID: id)
             XCTAssertEqual(events.map(\.event), ["succeeded"], "written once the last copy ended")
             let body = try XCTUnwrap(events.first?.body)
@@ -73,7 +79,7 @@ final class DestinationOutboxTests: XCTestCase {
             XCTAssertEqual(after.map(\.etag), ["abc", nil])
             XCTAssertEqual(after.map(\.error), [nil, "AccessDenied"])
             // An outcome recorded twice (a claimer that lost its claim) changes nothing, writes no second event.
-            try s.recordDestination(jobID: id, index: 1, .delivered(etag: "late"))
+            try s.recordDestination(jobID: id, index: 1, claimer: "B", .delivered(etag: "late"))
             XCTAssertEqual(try s.deliveries(jobID: id).count, 1)
             XCTAssertEqual(try s.job(id)?.output?.destinations.map(\.status), [.delivered, .failed])
             XCTAssertEqual(try s.destinationClaimers(), [])
@@ -88,19 +94,26 @@ final class DestinationOutboxTests: XCTestCase {
             XCTAssertEqual(try s.claimDestinations(by: "B", limit: 8, leaseMillis: 3_600_000).map(\.destination.attempts), [2])
             clock.advance(seconds: 7200)
             XCTAssertEqual(try s.expireOutputs(finishedBefore: clock.now), [], "kept while its copy is open")
-            try s.recordDestination(jobID: id, index: 0, .delivered(etag: "e"))
+            try s.recordDestination(jobID: id, index: 0, claimer: "B", .delivered(etag: "e"))
             XCTAssertEqual(try s.expireOutputs(finishedBefore: clock.now), ["/o"])
         }
     }
 
-    func testDeletingAJobDropsItsCopies() throws {
+    /// Deleting a job with open copies ends them as failed and sends its `succeeded` event then,
+    /// saying so, rather than never.
+    func testDeletingAJobEndsItsCopiesAndSendsTheEvent() throws {
         try onBothStores { s in
             let id = try succeeded(s, to: ["s3://a-bucket/x.mp4", "s3://a-bucket/y.mp4"])
+            XCTAssertEqual(try s.claimDestinations(by: "A", limit: 1, leaseMillis: 60_000).count, 1)
             guard case .deleted = try s.deleteJob(id, keyID: nil) else { return XCTFail("not deleted") }
             XCTAssertEqual(try s.claimDestinations(by: "A", limit: 8, leaseMillis: 60_000), [])
-            // A copy finishing after the deletion records nothing and writes no event.
-            try s.recordDestination(jobID: id, index: 0, .delivered(etag: "e"))
-            XCTAssertEqual(try s.deliveries(jobID: id), [])
+            let events = try s.deliveries(jobID: id)
+            XCTAssertEqual(events.map(\.event), ["succeeded"])
+            let body = try XCTUnwrap(events.first?.body)
+            XCTAssertTrue(body.contains("succeeded"), body)
+            // A copy finishing after the deletion records nothing and writes no second event.
+            try s.recordDestination(jobID: id, index: 0, claimer: "A", .delivered(etag: "e"))
+            XCTAssertEqual(try s.deliveries(jobID: id).count, 1)
         }
     }
 

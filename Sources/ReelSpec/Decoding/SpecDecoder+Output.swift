@@ -73,12 +73,11 @@ extension SpecDecoder {
         if let b = r.field("optimizeForNetwork")?.bool() { out.spec.optimizeForNetwork = b }
         if let f = r.field("destinations"), let items = f.array() {
             if items.count > 10 { f.report("must have at most 10 destinations") }
-            var seen: [DestinationSpec] = []
+            var seen: Set<[UInt8]> = []
             for item in items {
                 guard let d = item.object(destination) else { continue }
-                if seen.contains(d) { item.report("repeats an earlier destination") } else { seen.append(d) }
+                if seen.insert(d.identity).inserted { out.spec.destinations.append(d) } else { item.report("repeats an earlier destination") }
             }
-            out.spec.destinations = seen
         }
         return out
     }
@@ -110,7 +109,17 @@ extension SpecDecoder {
             f.report("uses \(bad), which is not a placeholder; the key may use \(listWords(DestinationSpec.placeholders.map { "{\($0)}" }))")
             return nil
         }
-        return DestinationSpec(bucket: bucket, keyTemplate: key, profile: profile)
+        // S3 keeps `.` and `..` as names, but HTTP clients and servers fold them away.
+        if key.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == "." || $0 == ".." }) {
+            f.report("must not have . or .. as a part of its key")
+            return nil
+        }
+        let d = DestinationSpec(bucket: bucket, keyTemplate: key, profile: profile)
+        guard d.longestKeyBytes <= 1024 else {
+            f.report("has a key that may take \(d.longestKeyBytes) bytes once filled in; S3 keys hold at most 1024")
+            return nil
+        }
+        return d
     }
 
     /// The video codecs a container takes; empty when it takes no codec choice (m4a, gif, stills).

@@ -5,8 +5,10 @@ public protocol DestinationOutbox: AnyObject, Sendable {
     /// Takes up to `limit` due destinations for `claimer`, oldest first; each is not due again for
     /// `leaseMillis` (a claimer that dies mid-copy is retried then, or at once by `releaseDestinations`).
     func claimDestinations(by claimer: String, limit: Int, leaseMillis: Int64) throws -> [DestinationDelivery]
-    /// Records an attempt's outcome; the job's last open destination ending writes its `succeeded` event.
-    func recordDestination(jobID: String, index: Int, _ outcome: DestinationOutcome) throws
+    /// Records an attempt's outcome; the job's last open destination ending writes its `succeeded`
+    /// event. A retry or a failure counts only while `claimer` still holds the copy; a delivery
+    /// counts whoever made it (the object is there).
+    func recordDestination(jobID: String, index: Int, claimer: String, _ outcome: DestinationOutcome) throws
     /// The claimers holding pending destinations now.
     func destinationClaimers() throws -> [String]
     /// Makes the pending destinations of a claimer that is gone due at once.

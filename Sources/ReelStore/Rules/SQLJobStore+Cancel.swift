@@ -29,6 +29,7 @@ extension SQLJobStore {
                 try endCanceled(id, message: "deleted", db)
                 canceled = true
             }
+            if job.status == .succeeded { try abandonDestinations(jobID: id, db) }
             try db.query("DELETE FROM webhook_deliveries WHERE job_id = ? AND status != 'pending'", [.text(id)])
             try db.query("DELETE FROM job_assets WHERE job_id = ?", [.text(id)])
             try db.query("DELETE FROM job_chunks WHERE job_id = ?", [.text(id)])

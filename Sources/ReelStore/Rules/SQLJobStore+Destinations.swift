@@ -15,6 +15,17 @@ extension SQLJobStore {
         }
     }
 
+    /// Inside the transaction that deletes succeeded job `id`: its open copies end as failed and its
+    /// `succeeded` event is written now (webhook rows outlive their job), so a deletion never
+    /// swallows the event.
+    func abandonDestinations(jobID id: String, _ db: any SQLConnection) throws {
+        let open = try db.query("""
+            UPDATE output_destinations SET status = 'failed', last_error = 'the job was deleted before the copy was made',
+            next_attempt_at = NULL, finished_at = ?, claimed_by = NULL WHERE job_id = ? AND status = 'pending'
+            """, [.int(now()), .text(id)]).changes
+        if open > 0 { try enqueueEvent("succeeded", jobID: id, db) }
+    }
+
     /// `job` with its destinations read, when its row counts any (`count`).
     func withDestinations(_ job: Job, count: Int, _ db: any SQLConnection) throws -> Job {
         guard count > 0, var output = job.output else { return job }
@@ -41,7 +52,7 @@ extension SQLJobStore {
         }
     }
 
-    public func recordDestination(jobID: String, index: Int, _ outcome: DestinationOutcome) throws {
+    public func recordDestination(jobID: String, index: Int, claimer: String, _ outcome: DestinationOutcome) throws {
         try write { db in
             // The job's row is locked first, so of two destinations ending together exactly one
             // sees none left open and writes the event.
@@ -56,18 +67,20 @@ extension SQLJobStore {
                     finished_at = ?, claimed_by = NULL WHERE job_id = ? AND idx = ? AND status = 'pending'
                     """, [.text(etag), .int(t)] + key).changes
             case .retry(let error, let next):
+                // Only while this claimer still holds it: one whose claim ran out must not clear the next one's.
                 _ = try db.query("""
                     UPDATE output_destinations SET last_error = ?, next_attempt_at = ?, claimed_by = NULL
-                    WHERE job_id = ? AND idx = ? AND status = 'pending'
-                    """, [.text(error), .int(next)] + key)
+                    WHERE job_id = ? AND idx = ? AND status = 'pending' AND claimed_by = ?
+                    """, [.text(error), .int(next)] + key + [.text(claimer)])
                 return
             case .failed(let error):
                 changed = try db.query("""
                     UPDATE output_destinations SET status = 'failed', last_error = ?, next_attempt_at = NULL,
-                    finished_at = ?, claimed_by = NULL WHERE job_id = ? AND idx = ? AND status = 'pending'
-                    """, [.text(error), .int(t)] + key).changes
+                    finished_at = ?, claimed_by = NULL WHERE job_id = ? AND idx = ? AND status = 'pending' AND claimed_by = ?
+                    """, [.text(error), .int(t)] + key + [.text(claimer)]).changes
             }
             guard changed == 1 else { return }
+            try db.query("UPDATE jobs SET updated_at = ? WHERE id = ?", [.int(t), .text(jobID)])
             let open = try db.query("SELECT COUNT(*) AS n FROM output_destinations WHERE job_id = ? AND status = 'pending'", [.text(jobID)])
             if try open.first?.int("n") == 0 { try enqueueEvent("succeeded", jobID: jobID, db) }
         }

@@ -3,6 +3,7 @@ import Logging
 import ReelS3
 import ReelStorage
 import ReelStore
+import Synchronization
 
 /// Copies succeeded outputs to their destinations (`output.destinations`): claims due copies from
 /// the store's outbox on any node, reads the output from where outputs are kept (the file itself,
@@ -18,16 +19,22 @@ public final class DestinationDeliverer: Sendable {
     let accounts: DestinationAccounts
     let schedule: RetrySchedule
     let logger: Logger
+    /// Where an output kept in a bucket is copied for the length of one upload (its own file, so
+    /// no cache eviction can pull it away mid-upload).
+    let scratch: String
     private let sender: OutboxSender<DestinationDelivery>
+    /// Set by `stop`: uploads in flight are aborted and their copies released, not recorded.
+    private let stopping = Atomic(false)
     /// How long a claim holds a copy before another node may take it: longer than any upload.
     static let leaseMillis: Int64 = 3_600_000
 
     public init(store: any JobStore, outputs: any OutputStore, accounts: DestinationAccounts, schedule: RetrySchedule,
-                logger: Logger, senders: Int = 2) {
+                scratch: String, logger: Logger, senders: Int = 2) {
         self.store = store
         self.outputs = outputs
         self.accounts = accounts
         self.schedule = schedule
+        self.scratch = scratch
         self.logger = logger
         sender = OutboxSender(.init(noun: "destination", claim: { claimer, limit in
             try store.claimDestinations(by: claimer, limit: limit, leaseMillis: DestinationDeliverer.leaseMillis)
@@ -37,8 +44,8 @@ public final class DestinationDeliverer: Sendable {
 
     public func start() { sender.start(threadName: "reel-destinations") { [self] in attempt($0) } }
 
-    /// Stops after the copies in flight; the copies this process holds are made due again.
-    public func stop() { sender.stop() }
+    /// Stops: uploads in flight are aborted, and the copies this process holds are made due again.
+    public func stop() { sender.stop { stopping.store(true, ordering: .releasing) } }
 
     /// Why a copy cannot be made at all, not even later.
     struct Permanent: Error, CustomStringConvertible {
@@ -47,22 +54,42 @@ public final class DestinationDeliverer: Sendable {
 
     private func attempt(_ d: DestinationDelivery) {
         let outcome: DestinationOutcome
-        do {
-            outcome = .delivered(etag: try copy(d))
-        } catch let e as Permanent {
-            outcome = .failed(error: e.description)
-        } catch {
-            let now = Int64(Date().timeIntervalSince1970 * 1000)
-            if let next = schedule.nextAttempt(afterAttempt: d.destination.attempts, now: now, created: d.createdAt) {
-                outcome = .retry(error: "\(error)", next: next)
-            } else {
-                outcome = .failed(error: "\(error)")
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        if Double(now - d.createdAt) > schedule.horizon * 1000 + Double(Self.leaseMillis) {
+            // Claimed again and again without an outcome (a process dying mid-copy): the schedule is over.
+            outcome = .failed(error: "no attempt ended within deliveryRetryHours (\(d.destination.attempts - 1) began)")
+        } else {
+            do {
+                outcome = .delivered(etag: try copy(d))
+            } catch let e as Permanent {
+                outcome = .failed(error: e.description)
+            } catch {
+                if stopping.load(ordering: .acquiring) { return }  // aborted by stop: released, tried again by the next start
+                if let e = error as? S3Error, Self.neverSucceeds(e) {
+                    outcome = .failed(error: "\(error)")
+                } else if let next = schedule.nextAttempt(afterAttempt: d.destination.attempts, now: now, created: d.createdAt) {
+                    outcome = .retry(error: "\(error)", next: next)
+                } else {
+                    outcome = .failed(error: "\(error)")
+                }
             }
         }
-        do {
-            try store.recordDestination(jobID: d.jobID, index: d.index, outcome)
-        } catch {
-            logger.error("destination record failed", metadata: ["jobId": "\(d.jobID)", "error": "\(error)"])
+        record(d, outcome)
+    }
+
+    /// Records the outcome, waiting out a store that is busy for a moment (an upload done is not
+    /// redone for a lost record unless the store stays away).
+    private func record(_ d: DestinationDelivery, _ outcome: DestinationOutcome) {
+        var pause = 0.25
+        for attempt in 1...4 {
+            do {
+                try store.recordDestination(jobID: d.jobID, index: d.index, claimer: sender.claimer, outcome)
+                break
+            } catch {
+                logger.error("destination record failed", metadata: ["jobId": "\(d.jobID)", "attempt": .stringConvertible(attempt), "error": "\(error)"])
+                Thread.sleep(forTimeInterval: pause)
+                pause *= 2
+            }
         }
         var meta: Logger.Metadata = ["jobId": "\(d.jobID)", "destination": "\(d.destination.url)", "attempt": .stringConvertible(d.destination.attempts)]
         switch outcome {
@@ -76,29 +103,47 @@ public final class DestinationDeliverer: Sendable {
         }
     }
 
+    /// S3 answers that no retry can change: a request the service finds malformed (a key too
+    /// long), a bucket that does not exist or cannot.
+    static func neverSucceeds(_ e: S3Error) -> Bool {
+        e.status == 400 || ["NoSuchBucket", "InvalidBucketName", "KeyTooLongError", "EntityTooLarge"].contains(e.code)
+    }
+
     /// Uploads the job's output to the destination; returns the ETag (an HLS folder's: its master
     /// playlist's, uploaded last so the folder is whole once it is there).
     private func copy(_ d: DestinationDelivery) throws -> String {
         guard let job = try store.job(d.jobID), let output = job.output, !output.expired else {
             throw Permanent(description: "the output was deleted before it could be copied")
         }
+        guard try outputs.exists(output.path) else { throw Permanent(description: "the output is no longer where outputs are kept") }
         let account: S3Account
         switch accounts.account(for: d.destination.profile) {
         case .success(let a): account = a
         case .failure(let refusal): throw Permanent(description: "profile " + refusal.description)
         }
         guard let (bucket, key) = Self.split(d.destination.url) else { throw Permanent(description: "\(d.destination.url) is not s3://bucket/key") }
-        let client = account.client(bucket: bucket)
+        let client = account.client(bucket: bucket) { [weak self] in self?.stopping.load(ordering: .relaxed) ?? true }
         guard let files = try outputs.files(output.path) else {
-            return Self.bare(try client.upload(file: try outputs.localCopy(output.path, file: nil), to: key, contentType: output.contentType))
+            return Self.bare(try withLocalFile(output.path, nil) { try client.upload(file: $0, to: key, contentType: output.contentType) })
         }
+        guard files.contains("master.m3u8") else { throw Permanent(description: "the output's folder has no master playlist") }
         var etag = ""
         for file in files.sorted(by: { ($0 == "master.m3u8" ? 1 : 0, $0) < ($1 == "master.m3u8" ? 1 : 0, $1) }) {
-            let tag = try client.upload(file: try outputs.localCopy(output.path, file: file), to: key + "/" + file,
-                                        contentType: S3Outputs.type(of: file))
+            let tag = try withLocalFile(output.path, file) { try client.upload(file: $0, to: key + "/" + file, contentType: S3Outputs.type(of: file)) }
             if file == "master.m3u8" { etag = Self.bare(tag) }
         }
         return etag
+    }
+
+    /// Runs `body` with a local file holding the output (`file`: one of its folder's): the file
+    /// itself where outputs are local, else a private copy deleted afterwards.
+    private func withLocalFile<T>(_ location: String, _ file: String?, _ body: (String) throws -> T) throws -> T {
+        if outputs.keepsOutputsLocally { return try body(try outputs.localCopy(location, file: file)) }
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let path = scratch + "/destination-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try outputs.copy(location, file: file, to: path)
+        return try body(path)
     }
 
     /// `s3://bucket/key` split.

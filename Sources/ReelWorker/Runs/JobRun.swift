@@ -172,7 +172,7 @@ struct JobRun {
 
     /// The spec's destinations with their keys filled in for this job, finishing today (UTC).
     static func destinations(_ specs: [DestinationSpec], jobID: String, format: OutputFormat, now: Date = Date()) -> [OutputDestination] {
-        let day = ISO8601DateFormatter.string(from: now, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+        let day = ISO8601DateFormatter.string(from: now, timeZone: TimeZone(secondsFromGMT: 0)!, formatOptions: [.withFullDate])
         return specs.map { d in
             OutputDestination(url: "s3://\(d.bucket)/" + d.key(jobID: jobID, date: day, ext: fileExtension(format)), profile: d.profile)
         }
