@@ -38,6 +38,9 @@ public final class CurlEasy {
         public let code: Int32
         public let message: String
         public var description: String { "\(message) (curl \(code))" }
+        /// The code of a connection `Limits.allowAddress` refused.
+        public static let refusedAddress: Int32 = -2
+
         /// Worth trying again: the network or the server may recover.
         public var isTransient: Bool {
             [CURLE_COULDNT_CONNECT, CURLE_OPERATION_TIMEDOUT, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING,
@@ -67,6 +70,9 @@ public final class CurlEasy {
         /// The most bytes `output` may take, and how many it has.
         var fileLimit: Int64 = .max
         var cancelled: (@Sendable () -> Bool)?
+        var allowAddress: (@Sendable (IPAddress) -> Bool)?
+        /// A connection `allowAddress` refused.
+        var refusedAddress: IPAddress?
         var written: Int64 = 0
         var outputError: Error?
         /// The body's file, read straight into curl's buffer (`pread`, no copies in between).
@@ -89,9 +95,13 @@ public final class CurlEasy {
         public var totalSeconds: Int?
         /// Asked as the exchange goes on; true aborts it (`CURLE_ABORTED_BY_CALLBACK`).
         public var cancelled: (@Sendable () -> Bool)?
+        /// Asked before every connection curl opens, with the address it is about to reach: false
+        /// refuses it (`refusedAddress`), whatever name resolution led there. No proxy is used.
+        public var allowAddress: (@Sendable (IPAddress) -> Bool)?
 
         public init(connectTo: [String] = [], protocols: String? = nil, maxBytes: Int64? = nil, totalSeconds: Int? = nil,
-                    cancelled: (@Sendable () -> Bool)? = nil) {
+                    cancelled: (@Sendable () -> Bool)? = nil, allowAddress: (@Sendable (IPAddress) -> Bool)? = nil) {
+            self.allowAddress = allowAddress
             self.connectTo = connectTo
             self.protocols = protocols
             self.maxBytes = maxBytes
@@ -131,6 +141,22 @@ public final class CurlEasy {
         if let p = limits.protocols { try check(reel_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, p)) }
         if let t = limits.totalSeconds { try check(reel_curl_set_long(handle, CURLOPT_TIMEOUT, t)) }
         exchange.fileLimit = limits.maxBytes ?? .max
+        if let allow = limits.allowAddress {
+            exchange.allowAddress = allow
+            // An empty proxy turns off every proxy, the environment's (http_proxy, …) too: the
+            // connection must go where the address check says.
+            try check(reel_curl_set_string(handle, CURLOPT_PROXY, ""))
+            try check(reel_curl_set_opensocket_fn(handle, { ctx, _, address in
+                let exchange = Unmanaged<Exchange>.fromOpaque(ctx!).takeUnretainedValue()
+                guard let address, let target = IPAddress(reel_curl_sockaddr(address)) else { return reel_curl_socket_bad() }
+                guard exchange.allowAddress?(target) ?? false else {
+                    exchange.refusedAddress = target
+                    return reel_curl_socket_bad()
+                }
+                return socket(address.pointee.family, address.pointee.socktype, address.pointee.protocol)
+            }))
+            try check(reel_curl_set_pointer(handle, CURLOPT_OPENSOCKETDATA, Unmanaged.passUnretained(exchange).toOpaque()))
+        }
         if let cancelled = limits.cancelled {
             exchange.cancelled = cancelled
             try check(reel_curl_set_long(handle, CURLOPT_NOPROGRESS, 0))
@@ -230,6 +256,7 @@ public final class CurlEasy {
             let limit = exchange.output == nil ? Int64(exchange.limit) : exchange.fileLimit
             throw TransportError(code: -1, message: "the answer is larger than \(limit) bytes")
         }
+        if exchange.refusedAddress != nil { throw TransportError(code: TransportError.refusedAddress, message: "a connection to a refused address") }
         guard rc == CURLE_OK else { throw TransportError(code: Int32(rc.rawValue), message: String(cString: curl_easy_strerror(rc))) }
         var status = 0
         _ = reel_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)

@@ -46,6 +46,7 @@ public struct WebFetch: Sendable {
         while true {
             let target = try Self.target(current)
             let pin = Self.pin(target, try resolver.addresses(target.host))
+            let allow = resolver.allowance(for: target.host)
             var headers: [(String, String)] = [("User-Agent", "Reel/1"), ("Accept-Encoding", "identity")]
             if let etag = known?.etag { headers.append(("If-None-Match", etag)) }
             if let modified = known?.lastModified { headers.append(("If-Modified-Since", modified)) }
@@ -54,9 +55,10 @@ public struct WebFetch: Sendable {
             let answer: CurlEasy.Answer
             do {
                 answer = try CurlEasy().perform(method: "GET", url: current, headers: headers, body: .none, sink: .file(path: path),
-                                                limits: .init(connectTo: [pin], protocols: "http,https", maxBytes: maxBytes, totalSeconds: left)).0
+                                                limits: .init(connectTo: [pin], protocols: "http,https", maxBytes: maxBytes, totalSeconds: left,
+                                                              allowAddress: allow)).0
             } catch let e as CurlEasy.TransportError {
-                throw Self.failure(e, maxBytes: maxBytes, maxSeconds: maxSeconds)
+                throw Self.failure(e, host: target.host, maxBytes: maxBytes, maxSeconds: maxSeconds)
             } catch {
                 throw WebFailure(.unavailable, "could not be fetched: \(error)")
             }
@@ -89,8 +91,9 @@ public struct WebFetch: Sendable {
         do {
             return try CurlEasy().perform(method: "POST", url: url, headers: headers, body: .bytes(body), sink: .discard,
                                           limits: .init(connectTo: [pin], protocols: "http,https", totalSeconds: seconds,
-                                                        cancelled: cancelled)).0.status
+                                                        cancelled: cancelled, allowAddress: resolver.allowance(for: target.host))).0.status
         } catch let e as CurlEasy.TransportError {
+            if e.code == CurlEasy.TransportError.refusedAddress { throw WebFailure(.refused, "is on host \(target.host), which leads to an address Reel may not reach") }
             if e.code == 28 { throw WebFailure(.unavailable, "no answer within \(seconds) s") }
             if e.code == 42 { throw WebFailure(.unavailable, "cancelled") }
             throw WebFailure(.unavailable, e.message)
@@ -127,7 +130,10 @@ public struct WebFetch: Sendable {
         return (bare.lowercased(), c.port ?? (scheme == "https" ? 443 : 80))
     }
 
-    static func failure(_ e: CurlEasy.TransportError, maxBytes: Int64, maxSeconds: Int) -> WebFailure {
+    static func failure(_ e: CurlEasy.TransportError, host: String, maxBytes: Int64, maxSeconds: Int) -> WebFailure {
+        if e.code == CurlEasy.TransportError.refusedAddress {
+            return WebFailure(.refused, "is on host \(host), which leads to an address Reel may not reach")
+        }
         if e.message.hasPrefix("the answer is larger than") || e.code == 63 /* CURLE_FILESIZE_EXCEEDED */ {
             return WebFailure(.refused, "is larger than \(maxBytes) bytes (limits.sourceBytes)")
         }

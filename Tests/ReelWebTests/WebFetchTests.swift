@@ -74,6 +74,23 @@ final class WebFetchTests: XCTestCase {
         XCTAssertEqual(failure("http://127.0.0.1:\(closed)/x")?.kind, .unavailable, "a refused connection may pass")
         XCTAssertEqual(failure("ftp://127.0.0.1/x"), WebFailure(.refused, "leads to a ftp: URL; only http and https are read"))
     }
+
+    /// The last line of defence: every socket curl opens is judged by the address it is about to
+    /// reach, whatever name resolution led there; and no proxy from the environment reroutes it.
+    func testEveryConnectionIsJudgedAtTheSocketAndNoProxyIsUsed() throws {
+        XCTAssertThrowsError(try CurlEasy().perform(method: "GET", url: server.url("/file/s"), headers: [], body: .none, sink: .discard,
+                                                     limits: .init(allowAddress: { _ in false }))) { error in
+            XCTAssertEqual((error as? CurlEasy.TransportError)?.code, CurlEasy.TransportError.refusedAddress, "\(error)")
+        }
+        XCTAssertEqual(try server.count("/file/s"), 0)
+        setenv("http_proxy", "http://127.0.0.1:9", 1)
+        setenv("HTTPS_PROXY", "http://127.0.0.1:9", 1)
+        let direct = Result { try fetcher().get(server.url("/file/s"), to: dir + "/s") }
+        unsetenv("http_proxy")  // before the count, which Foundation would send through the proxy
+        unsetenv("HTTPS_PROXY")
+        XCTAssertTrue(try direct.get().isFetched, "straight to the checked address")
+        XCTAssertEqual(try server.count("/file/s"), 1)
+    }
 }
 
 extension WebFetch.Outcome {

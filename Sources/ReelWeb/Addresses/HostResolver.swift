@@ -28,6 +28,14 @@ public struct HostResolver: Sendable {
         return found
     }
 
+    /// What a connection for `host` may reach, asked again by curl as it opens each socket (so
+    /// whatever the pinned addresses miss — a name curl spells differently — is still judged):
+    /// anything for a trusted host, else public addresses only.
+    public func allowance(for host: String) -> @Sendable (IPAddress) -> Bool {
+        if trusted.contains(host.lowercased()) { return { _ in true } }
+        return { AddressPolicy.refusal($0) == nil }
+    }
+
     /// `getaddrinfo`, both families, each address once in the resolver's order.
     static func lookUp(_ name: String) throws(WebFailure) -> [IPAddress] {
         var hints = addrinfo()
