@@ -9,9 +9,12 @@ final class InputFile {
     let pointer: UnsafeMutablePointer<AVFormatContext>
     let path: String
 
-    /// Demuxers a source may be read with (FFmpeg short names).
+    /// Demuxers a source may be read with (FFmpeg short names): single-file containers only. MXF
+    /// (broadcast and camera files; FFmpeg's demuxer reads the essence inside the file and opens
+    /// no external references) and MPEG program streams (`mpeg`: VOB, camcorder `.mpg`) came with
+    /// the sources users send.
     static let allowedFormats = [
-        "mov", "mp4", "m4a", "3gp", "3g2", "mj2", "matroska", "webm", "avi", "mpegts", "flv",
+        "mov", "mp4", "m4a", "3gp", "3g2", "mj2", "matroska", "webm", "avi", "mpegts", "flv", "mxf", "mpeg",
         "mp3", "aac", "flac", "wav", "w64", "aiff", "ogg", "caf",
         "image2", "png_pipe", "jpeg_pipe", "webp_pipe", "bmp_pipe", "tiff_pipe", "gif", "gif_pipe",
         "h264", "hevc", "mjpeg",
