@@ -1,6 +1,7 @@
 import Foundation
 @testable import ReelStorage
 import ReelWeb
+import TestSupport
 import XCTest
 
 /// The node's cache of web sources: one GET per source while a copy is fresh, a conditional GET
@@ -45,6 +46,23 @@ final class WebSourcesTests: XCTestCase {
         XCTAssertEqual(try stale.localCopy(url), first)
         XCTAssertNotEqual(try bytes(first), before, "a new version replaces the copy")
         XCTAssertEqual(try bytes(first).count, 100_000)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/sources").count, 1, "no partial file left")
+    }
+
+    /// Two caches over one folder share no lock (as two processes on one node): both fetch, each
+    /// into its own partial file, and each ends with the whole copy; nothing partial is left.
+    func testTwoCachesFillingOneFolderAtOnce() throws {
+        let url = server.url("/file/shared")
+        let caches = [sources(), sources()]
+        let paths = Collected<String>()
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            if let p = try? caches[i % 2].localCopy(url) { paths.append(p) }
+        }
+        XCTAssertEqual(paths.all.count, 8)
+        XCTAssertEqual(Set(paths.all).count, 1, "one copy")
+        let first = try XCTUnwrap(paths.all.first)
+        XCTAssertEqual(try bytes(first).count, 100_000)
+        XCTAssertLessThanOrEqual(try server.count("/file/shared"), 2, "at most one GET per cache")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/sources").count, 1, "no partial file left")
     }
 
