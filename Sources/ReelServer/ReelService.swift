@@ -74,7 +74,7 @@ public final class ReelService: Sendable {
         // Sources from the web: any public host, fetched once into this node's cache.
         let web = WebSources(folder: locations.sources, validators: locations.sourceValidators, limit: config.sourceCacheBytes,
                              fetch: WebFetch(resolver: HostResolver(trusted: config.allowedHosts), maxBytes: config.sourceBytes,
-                                             maxSeconds: config.sourceSeconds))
+                                             maxSeconds: config.sourceSeconds), buckets: config.sourceBuckets)
         let resolver = SourceResolver(mediaRoot: config.mediaRoot, uploads: { id in
             try APIHandler.readyCopy(try? store.asset(id), id: id, uploads: uploads)
         }, allowedHosts: config.allowedHosts, web: { url in

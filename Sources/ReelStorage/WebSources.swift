@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import ReelSync
+import ReelS3
 import ReelSpec
 import ReelWeb
 
@@ -14,6 +15,8 @@ import ReelWeb
 public final class WebSources: Sendable {
     let cache: LocalCache
     let fetch: WebFetch
+    /// The buckets `s3://` sources may name, with the account that reads each.
+    let buckets: [String: S3Account]
     /// Where each copy's validators are kept (`<key>.json`), beside the cache, not in it.
     let validators: String
     let freshSeconds: TimeInterval
@@ -24,8 +27,10 @@ public final class WebSources: Sendable {
         var held: [String: Int] = [:]
     }
 
-    public init(folder: String, validators: String, limit: Int64, fetch: WebFetch, freshSeconds: TimeInterval = 600) {
+    public init(folder: String, validators: String, limit: Int64, fetch: WebFetch, buckets: [String: S3Account] = [:],
+                freshSeconds: TimeInterval = 600) {
         self.fetch = fetch
+        self.buckets = buckets
         self.validators = validators
         self.freshSeconds = freshSeconds
         let pins = CachePins()
@@ -36,8 +41,10 @@ public final class WebSources: Sendable {
     /// The cache's key of `url`.
     static func key(_ url: String) -> String { Hex.lowercase(Array(SHA256.hash(data: Array(url.utf8)))) }
 
-    /// The local copy of `url`, fetched or revalidated as needed.
+    /// The local copy of `url` (http(s), or `s3://bucket/key` in one of `buckets`), fetched or
+    /// revalidated as needed.
     public func localCopy(_ url: String) throws(WebFailure) -> String {
+        let source = try Self.source(url, buckets: buckets)
         let key = Self.key(url)
         state.wait(for: { !$0.fetching.contains(key) }) { $0.fetching.insert(key) }
         defer { state.withLock(waking: .all) { _ = $0.fetching.remove(key) } }
@@ -48,10 +55,10 @@ public final class WebSources: Sendable {
                 if let checked = Self.modified(record), Date().timeIntervalSince(checked) < freshSeconds, utimes(path, nil) == 0 {
                     return path
                 }
-                return try revalidate(url, path: path, record: record, known: known)
+                return try revalidate(source, path: path, record: record, known: known)
             }
             return try cache.copy(key) { partial in
-                guard case .fetched(let v) = try fetch.get(url, to: partial) else { return }
+                guard case .fetched(let v) = try get(source, to: partial, known: nil) else { return }
                 try Self.write(v, to: record)
             }
         } catch let e as WebFailure {
@@ -62,10 +69,10 @@ public final class WebSources: Sendable {
     }
 
     /// Asks the server whether the copy at `path` is still current; replaces it when not.
-    private func revalidate(_ url: String, path: String, record: String, known: WebFetch.Validators) throws -> String {
+    private func revalidate(_ source: Source, path: String, record: String, known: WebFetch.Validators) throws -> String {
         let partial = PartialName.path(beside: path)
         defer { try? FileManager.default.removeItem(atPath: partial) }
-        switch try fetch.get(url, to: partial, known: known) {
+        switch try get(source, to: partial, known: known) {
         case .notModified:
             _ = utimes(path, nil)
             _ = utimes(record, nil)
@@ -75,6 +82,46 @@ public final class WebSources: Sendable {
             cache.trim(keeping: path)
         }
         return path
+    }
+
+    /// Where a source is read from.
+    enum Source {
+        case web(String)
+        case bucket(S3Client, key: String)
+    }
+
+    static func source(_ url: String, buckets: [String: S3Account]) throws(WebFailure) -> Source {
+        guard url.lowercased().hasPrefix("s3://") else { return .web(url) }
+        let rest = url.dropFirst(5)
+        guard let slash = rest.firstIndex(of: "/"), rest.index(after: slash) < rest.endIndex else {
+            throw WebFailure(.refused, "must be s3://bucket/key")
+        }
+        let bucket = String(rest[..<slash])
+        guard let account = buckets[bucket] else {
+            throw WebFailure(.refused, "names the bucket \(bucket), which is not one of this server's sourceBuckets")
+        }
+        return .bucket(account.client(bucket: bucket), key: String(rest[rest.index(after: slash)...]))
+    }
+
+    /// Fetches `source` into `path`, unless `known` still describes it.
+    private func get(_ source: Source, to path: String, known: WebFetch.Validators?) throws -> WebFetch.Outcome {
+        switch source {
+        case .web(let url): return try fetch.get(url, to: path, known: known)
+        case .bucket(let client, let key):
+            do {
+                guard let head = try client.headObject(key) else { throw WebFailure(.answered(status: 404), "names no object in its bucket") }
+                if let etag = known?.etag, etag == head.etag { return .notModified }
+                guard head.bytes <= fetch.maxBytes else {
+                    throw WebFailure(.refused, "is larger than \(fetch.maxBytes) bytes (limits.sourceBytes)")
+                }
+                try client.download(key, to: path)
+                return .fetched(WebFetch.Validators(etag: head.etag))
+            } catch let e as S3Error {
+                if e.isTransient { throw WebFailure(.unavailable, "could not be read from its bucket now: \(e)") }
+                if e.kind == .noSuchKey { throw WebFailure(.answered(status: 404), "names no object in its bucket") }
+                throw WebFailure(.refused, "cannot be read with this server's credentials: \(e.code.isEmpty ? "HTTP \(e.status)" : e.code)")
+            }
+        }
     }
 
     /// Keeps the copies of `urls` from eviction until `release` is called (a render holds its

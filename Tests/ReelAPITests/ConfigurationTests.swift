@@ -166,6 +166,12 @@ final class StorageProfileConfigurationTests: XCTestCase {
             "REEL_DELIVERY_RETRY_HOURS": "0"])
         XCTAssertEqual(env.storageProfiles["b"]?.service.absoluteString, "https://s3.ap-south-1.amazonaws.com")
         XCTAssertEqual(env.deliveryRetryHours, 0)
+        let buckets = try ServerConfiguration.load(path: nil, environment: [
+            "AWS_ACCESS_KEY_ID": "K", "AWS_SECRET_ACCESS_KEY": "S", "REEL_STORAGE_URL": "s3://store-bucket",
+            "REEL_SOURCE_BUCKETS": "media-in, s3://elsewhere?endpoint=http://127.0.0.1:9000&pathStyle=true"])
+        XCTAssertEqual(buckets.sourceBuckets["media-in"], buckets.storage.account, "a bare name: the storage's account")
+        XCTAssertEqual(buckets.sourceBuckets["elsewhere"]?.service.absoluteString, "http://127.0.0.1:9000")
+        XCTAssertEqual(buckets.sourceBuckets["elsewhere"]?.pathStyle, true)
     }
 
     func testMistakesAreRefusedNamingTheField() {
@@ -181,6 +187,12 @@ final class StorageProfileConfigurationTests: XCTestCase {
                                   "storageProfiles.a.bucket: is not a profile field"),
                                  (#"{"deliveryRetryHours": 200}"#, "deliveryRetryHours: must be a number from 0.0 to 168.0")] {
             XCTAssertThrowsError(try load(json)) { XCTAssertTrue("\($0)".contains(fragment), "\(json): \($0)") }
+        }
+        XCTAssertThrowsError(try load(#"{"sourceBuckets": ["media-in"]}"#)) {
+            XCTAssertTrue("\($0)".contains("storage is local"), "\($0)")
+        }
+        XCTAssertThrowsError(try load(#"{"sourceBuckets": ["Media_In"]}"#)) {
+            XCTAssertTrue("\($0)".contains("neither a bucket name nor"), "\($0)")
         }
         XCTAssertThrowsError(try ServerConfiguration.load(path: nil, environment: ["REEL_STORAGE_PROFILES": "{"])) {
             XCTAssertTrue("\($0)".contains("REEL_STORAGE_PROFILES: must be a JSON object"), "\($0)")

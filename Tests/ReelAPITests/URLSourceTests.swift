@@ -1,6 +1,7 @@
 import Foundation
 import ReelHTTP
 import Synchronization
+import S3Fixtures
 import XCTest
 
 /// http(s) sources through the server: fetched once into the node's cache (the probe at submit and
@@ -99,5 +100,36 @@ final class URLSourceTests: XCTestCase {
     final class Unavailable: HTTPHandler, @unchecked Sendable {
         func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy { .none }
         func handle(_ r: HTTPRequest) -> HTTPResponse { HTTPResponse(status: 503) }
+    }
+}
+
+/// `s3://bucket/key` sources, from the buckets `sourceBuckets` lists, read with the server's
+/// credentials into the node's cache; any other bucket, or a key that is not there, is a 422.
+final class BucketSourceTests: XCTestCase {
+    func testAListedBucketsObjectRendersAndOthersAreRefused() throws {
+        let s3 = try TestS3.shared()
+        let media = try s3.client()
+        let bucket = media.endpoint.bucket
+        let url = "s3://\(bucket)?endpoint=http://127.0.0.1:\(s3.port)&region=us-east-1&pathStyle=true"
+        let f = try ServiceFixture(env: ["REEL_SOURCE_BUCKETS": url, "AWS_ACCESS_KEY_ID": TestS3.accessKey,
+                                         "AWS_SECRET_ACCESS_KEY": TestS3.secret])
+        try f.ffmpeg(["-f", "lavfi", "-i", "testsrc=s=64x64:r=10:d=1", "-c:v", "libx264", "clip.mp4"])
+        try media.upload(file: f.root + "/media/clip.mp4", to: "in/clip.mp4")
+        try FileManager.default.removeItem(atPath: f.root + "/media/clip.mp4")
+        let (_, job) = try f.succeeded(##"{ "version": 1, "output": { "width": 64, "height": 64 }, "timeline": { "videos": [ { "src": "s3://\##(bucket)/in/clip.mp4" } ] } }"##)
+        XCTAssertEqual((job["output"] as? [String: Any])?["duration"] as? Double, 1)
+        XCTAssertEqual(f.dataFiles("sources").count, 1, "read from the node's cache")
+
+        let c = try f.client()
+        for (src, words) in [("s3://other-bucket/in/clip.mp4", "names the bucket other-bucket, which is not one of this server's sourceBuckets"),
+                             ("s3://\(bucket)/in/none.mp4", "names no object in its bucket")] {
+            let r = try c.json("POST", "/v1/probe", #"{ "src": "\#(src)" }"#)
+            XCTAssertEqual(r.status, 422, r.text)
+            XCTAssertTrue(r.text.contains(words), r.text)
+        }
+        let plain = try ServiceFixture()
+        let unset = try plain.client().json("POST", "/v1/probe", #"{ "src": "s3://\#(bucket)/in/clip.mp4" }"#)
+        XCTAssertEqual(unset.status, 422)
+        XCTAssertTrue(unset.text.contains("not one of this server's sourceBuckets"), unset.text)
     }
 }

@@ -78,6 +78,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The largest source fetched from the web, and the longest its fetch may take.
     public var sourceBytes: Int64 = 4 << 30
     public var sourceSeconds = 900
+    /// Buckets `s3://bucket/key` sources may name, each with the account that reads it: a bare name
+    /// is read with the storage's own account; an `s3://bucket?endpoint=…&region=…&pathStyle=…` URL
+    /// with the AWS environment's credentials, as `storage` is.
+    public var sourceBuckets: [String: S3Account] = [:]
+    /// `sourceBuckets` as written (read once `storage` is known).
+    var sourceBucketsText: [String] = []
     /// The S3 accounts `output.destinations` may name (`StorageProfiles`).
     public var storageProfiles: [String: S3Account] = [:]
     /// How long a webhook or a destination's delivery is retried after its event before it fails.
@@ -150,6 +156,9 @@ public struct ServerConfiguration: Sendable, Equatable {
                 proxyOutputs = b
             case "cacheBytes": cacheBytes = Int64(try int(v, k, (64 << 20)...Int(Int64(1) << 50)))
             case "sourceCacheBytes": sourceCacheBytes = Int64(try int(v, k, (64 << 20)...Int(Int64(1) << 50)))
+            case "sourceBuckets":
+                guard case .array(let items) = v else { throw Problem(key: k, message: "must be an array of bucket names or s3:// URLs") }
+                sourceBucketsText = try items.map { try string($0, k) }
             case "corsOrigins":
                 guard case .array(let items) = v else { throw Problem(key: k, message: "must be an array of origins") }
                 corsOrigins = try Self.checkedOrigins(try items.map { try string($0, k) }, key: k)
@@ -226,6 +235,12 @@ public struct ServerConfiguration: Sendable, Equatable {
             storageKey = "REEL_STORAGE_URL"
         }
         storage = try StorageSettings.parse(storageText, environment: env, key: storageKey)
+        var bucketsKey = "sourceBuckets"
+        if let b = value("REEL_SOURCE_BUCKETS") {
+            sourceBucketsText = b.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            bucketsKey = "REEL_SOURCE_BUCKETS"
+        }
+        sourceBuckets = try StorageSettings.sourceBuckets(sourceBucketsText, storage: storage, environment: env, key: bucketsKey)
         if let o = value("REEL_CORS_ORIGINS") {
             corsOrigins = try Self.checkedOrigins(o.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
                                                   key: "REEL_CORS_ORIGINS")

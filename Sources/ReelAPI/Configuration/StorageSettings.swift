@@ -49,6 +49,31 @@ public enum StorageSettings: Sendable, Equatable {
                    credentials: S3Credentials(accessKeyID: keyID, secretAccessKey: secret, sessionToken: env("AWS_SESSION_TOKEN")))
     }
 
+    /// `sourceBuckets`: each bucket with the account that reads it (a bare name: `storage`'s; an
+    /// `s3://bucket?…` URL: the AWS environment's, read as `storage` is).
+    static func sourceBuckets(_ entries: [String], storage: StorageSettings, environment: [String: String], key: String) throws
+        -> [String: S3Account] {
+        var out: [String: S3Account] = [:]
+        for entry in entries {
+            if entry.hasPrefix("s3://") {
+                guard case .s3(let e, let prefix, let credentials) = try parse(entry, environment: environment, key: key), prefix.isEmpty else {
+                    throw ServerConfiguration.Problem(key: key, message: "\"\(entry)\" must name a whole bucket, without a prefix")
+                }
+                out[e.bucket] = S3Account(service: e.service, region: e.region, pathStyle: e.pathStyle, credentials: credentials)
+            } else {
+                guard DestinationSpec.isBucketName(entry) else {
+                    throw ServerConfiguration.Problem(key: key, message: "\"\(entry)\" is neither a bucket name nor an s3://bucket?endpoint=… URL")
+                }
+                guard let account = storage.account else {
+                    throw ServerConfiguration.Problem(key: key, message: "the bucket \"\(entry)\" is named alone, so it is read with the storage's "
+                        + "account, but storage is local; write it as s3://\(entry)?endpoint=…&region=… to read it with the AWS environment's credentials")
+                }
+                out[entry] = account
+            }
+        }
+        return out
+    }
+
     /// The service and credentials of a bucket storage (destinations without a profile use them).
     public var account: S3Account? {
         guard case .s3(let e, _, let credentials) = self else { return nil }

@@ -67,6 +67,10 @@ public struct SourceResolver: Sendable {
             return path
         }
         let lower = src.lowercased()
+        if lower.hasPrefix("s3://") {
+            guard let web else { throw refuse("names a bucket; s3:// sources are read by the server, from its sourceBuckets") }
+            return try web(src)
+        }
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             if web == nil, let why = AllowedHosts(allowedHosts).refusal(src) { throw refuse(why) }
             guard let url = URLComponents(string: src) else { throw refuse("is not a valid http(s) URL") }
@@ -77,7 +81,7 @@ public struct SourceResolver: Sendable {
             return try web?(src) ?? src
         }
         if let colon = src.firstIndex(of: ":"), !src[..<colon].contains("/") {
-            throw refuse("uses a scheme Reel does not read (only relative paths, upload:ID and allowed http(s) URLs)")
+            throw refuse("uses a scheme Reel does not read (only relative paths, upload:ID, http(s) URLs and s3:// in sourceBuckets)")
         }
         guard !src.hasPrefix("/") else { throw refuse("is an absolute path; sources are relative to the media root") }
         let parts = src.split(separator: "/", omittingEmptySubsequences: true)

@@ -155,7 +155,7 @@ public final class WorkerPool: Sendable {
     /// render opens a source only when its timeline reaches it.
     func holdWebSources(of spec: String) -> WebSources.Hold? {
         guard let webSources, case .success(let decoded) = SpecDecoder.decode(Array(spec.utf8)) else { return nil }
-        let urls = decoded.timeline.mediaSources.filter { $0.lowercased().hasPrefix("http://") || $0.lowercased().hasPrefix("https://") }
+        let urls = decoded.timeline.mediaSources.filter { src in ["http://", "https://", "s3://"].contains { src.lowercased().hasPrefix($0) } }
         return urls.isEmpty ? nil : webSources.hold(urls)
     }
 }
