@@ -43,7 +43,8 @@ public final class WebSources: Sendable {
 
     /// The local copy of `url` (http(s), or `s3://bucket/key` in one of `buckets`), fetched or
     /// revalidated as needed.
-    public func localCopy(_ url: String) throws(WebFailure) -> String {
+    /// `progress` is told the bytes received and the total (0 when unknown) while a fetch runs.
+    public func localCopy(_ url: String, progress: (@Sendable (_ received: Int64, _ total: Int64) -> Void)? = nil) throws(WebFailure) -> String {
         let source = try Self.source(url, buckets: buckets)
         let key = Self.key(url)
         state.wait(for: { !$0.fetching.contains(key) }) { $0.fetching.insert(key) }
@@ -55,10 +56,10 @@ public final class WebSources: Sendable {
                 if let checked = Self.modified(record), Date().timeIntervalSince(checked) < freshSeconds, utimes(path, nil) == 0 {
                     return path
                 }
-                return try revalidate(source, path: path, record: record, known: known)
+                return try revalidate(source, path: path, record: record, known: known, progress: progress)
             }
             return try cache.copy(key) { partial in
-                guard case .fetched(let v) = try get(source, to: partial, known: nil) else { return }
+                guard case .fetched(let v) = try get(source, to: partial, known: nil, progress: progress) else { return }
                 try Self.write(v, to: record)
             }
         } catch let e as WebFailure {
@@ -69,10 +70,11 @@ public final class WebSources: Sendable {
     }
 
     /// Asks the server whether the copy at `path` is still current; replaces it when not.
-    private func revalidate(_ source: Source, path: String, record: String, known: WebFetch.Validators) throws -> String {
+    private func revalidate(_ source: Source, path: String, record: String, known: WebFetch.Validators,
+                            progress: (@Sendable (Int64, Int64) -> Void)?) throws -> String {
         let partial = PartialName.path(beside: path)
         defer { try? FileManager.default.removeItem(atPath: partial) }
-        switch try get(source, to: partial, known: known) {
+        switch try get(source, to: partial, known: known, progress: progress) {
         case .notModified:
             _ = utimes(path, nil)
             _ = utimes(record, nil)
@@ -104,9 +106,10 @@ public final class WebSources: Sendable {
     }
 
     /// Fetches `source` into `path`, unless `known` still describes it.
-    private func get(_ source: Source, to path: String, known: WebFetch.Validators?) throws -> WebFetch.Outcome {
+    private func get(_ source: Source, to path: String, known: WebFetch.Validators?,
+                     progress: (@Sendable (Int64, Int64) -> Void)?) throws -> WebFetch.Outcome {
         switch source {
-        case .web(let url): return try fetch.get(url, to: path, known: known)
+        case .web(let url): return try fetch.get(url, to: path, known: known, progress: progress)
         case .bucket(let client, let key):
             do {
                 guard let head = try client.headObject(key) else { throw WebFailure(.answered(status: 404), "names no object in its bucket") }

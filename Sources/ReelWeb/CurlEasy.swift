@@ -70,6 +70,7 @@ public final class CurlEasy {
         /// The most bytes `output` may take, and how many it has.
         var fileLimit: Int64 = .max
         var cancelled: (@Sendable () -> Bool)?
+        var progress: (@Sendable (Int64, Int64) -> Void)?
         var allowAddress: (@Sendable (IPAddress) -> Bool)?
         /// A connection `allowAddress` refused.
         var refusedAddress: IPAddress?
@@ -98,10 +99,14 @@ public final class CurlEasy {
         /// Asked before every connection curl opens, with the address it is about to reach: false
         /// refuses it (`refusedAddress`), whatever name resolution led there. No proxy is used.
         public var allowAddress: (@Sendable (IPAddress) -> Bool)?
+        /// Told the bytes of the answer received so far and the total when known (0 otherwise).
+        public var progress: (@Sendable (_ received: Int64, _ total: Int64) -> Void)?
 
         public init(connectTo: [String] = [], protocols: String? = nil, maxBytes: Int64? = nil, totalSeconds: Int? = nil,
-                    cancelled: (@Sendable () -> Bool)? = nil, allowAddress: (@Sendable (IPAddress) -> Bool)? = nil) {
+                    cancelled: (@Sendable () -> Bool)? = nil, allowAddress: (@Sendable (IPAddress) -> Bool)? = nil,
+                    progress: (@Sendable (_ received: Int64, _ total: Int64) -> Void)? = nil) {
             self.allowAddress = allowAddress
+            self.progress = progress
             self.connectTo = connectTo
             self.protocols = protocols
             self.maxBytes = maxBytes
@@ -157,11 +162,14 @@ public final class CurlEasy {
             }))
             try check(reel_curl_set_pointer(handle, CURLOPT_OPENSOCKETDATA, Unmanaged.passUnretained(exchange).toOpaque()))
         }
-        if let cancelled = limits.cancelled {
-            exchange.cancelled = cancelled
+        if limits.cancelled != nil || limits.progress != nil {
+            exchange.cancelled = limits.cancelled
+            exchange.progress = limits.progress
             try check(reel_curl_set_long(handle, CURLOPT_NOPROGRESS, 0))
-            try check(reel_curl_set_xferinfo_fn(handle, { ctx, _, _, _, _ in
-                Unmanaged<Exchange>.fromOpaque(ctx!).takeUnretainedValue().cancelled?() == true ? 1 : 0
+            try check(reel_curl_set_xferinfo_fn(handle, { ctx, total, received, _, _ in
+                let exchange = Unmanaged<Exchange>.fromOpaque(ctx!).takeUnretainedValue()
+                exchange.progress?(Int64(received), Int64(total))
+                return exchange.cancelled?() == true ? 1 : 0
             }))
             try check(reel_curl_set_pointer(handle, CURLOPT_XFERINFODATA, Unmanaged.passUnretained(exchange).toOpaque()))
         }

@@ -39,7 +39,9 @@ public struct WebFetch: Sendable {
 
     /// Fetches `url` into the file at `path` (created or truncated), asking for a new body only
     /// when it differs from `known`.
-    public func get(_ url: String, to path: String, known: Validators? = nil) throws(WebFailure) -> Outcome {
+    /// `progress` is told the bytes received so far and the total when the server says it.
+    public func get(_ url: String, to path: String, known: Validators? = nil,
+                    progress: (@Sendable (_ received: Int64, _ total: Int64) -> Void)? = nil) throws(WebFailure) -> Outcome {
         var current = url
         var hops = 0
         let started = Date()
@@ -56,7 +58,7 @@ public struct WebFetch: Sendable {
             do {
                 answer = try CurlEasy().perform(method: "GET", url: current, headers: headers, body: .none, sink: .file(path: path),
                                                 limits: .init(connectTo: [pin], protocols: "http,https", maxBytes: maxBytes, totalSeconds: left,
-                                                              allowAddress: allow)).0
+                                                              allowAddress: allow, progress: progress)).0
             } catch let e as CurlEasy.TransportError {
                 throw Self.failure(e, host: target.host, maxBytes: maxBytes, maxSeconds: maxSeconds)
             } catch {

@@ -8,7 +8,9 @@
 /slow            headers, then one byte a second
 /versioned/NAME  a body and ETag that change each time /bump/NAME is fetched
 /count/PATH      how many GETs PATH has had (not counted itself)
+/trickle/NAME    the file NAME of the folder argv[2], its bytes spread over about 3 seconds
 """
+import os
 import sys, threading, time, hashlib
 from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
 from urllib.parse import urlparse, parse_qs
@@ -68,6 +70,17 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(302, headers=[("Location", "/chain/%d" % (n - 1) if n > 1 else "/file/chain")])
         if parts[0] == "status":
             return self.send(int(parts[1]), b"status")
+        if parts[0] == "trickle":
+            data = open(os.path.join(sys.argv[2], parts[1]), "rb").read()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            step = max(1, len(data) // 30)
+            for i in range(0, len(data), step):
+                self.wfile.write(data[i:i + step])
+                self.wfile.flush()
+                time.sleep(0.1)
+            return
         if parts[0] == "slow":
             self.send_response(200)
             self.send_header("Content-Length", "100")

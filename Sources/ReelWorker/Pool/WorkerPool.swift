@@ -154,8 +154,14 @@ public final class WorkerPool: Sendable {
     /// Keeps the node's copies of the web sources `spec` names from eviction until released: a
     /// render opens a source only when its timeline reaches it.
     func holdWebSources(of spec: String) -> WebSources.Hold? {
-        guard let webSources, case .success(let decoded) = SpecDecoder.decode(Array(spec.utf8)) else { return nil }
-        let urls = decoded.timeline.mediaSources.filter { src in ["http://", "https://", "s3://"].contains { src.lowercased().hasPrefix($0) } }
-        return urls.isEmpty ? nil : webSources.hold(urls)
+        let urls = remoteSources(of: spec)
+        return urls.isEmpty ? nil : webSources?.hold(urls)
+    }
+
+    /// The sources of `spec` this node fetches into its cache (http(s) and s3:// URLs); none where
+    /// the pool fetches nothing.
+    func remoteSources(of spec: String) -> [String] {
+        guard webSources != nil, case .success(let decoded) = SpecDecoder.decode(Array(spec.utf8)) else { return [] }
+        return decoded.timeline.mediaSources.filter { src in ["http://", "https://", "s3://"].contains { src.lowercased().hasPrefix($0) } }
     }
 }

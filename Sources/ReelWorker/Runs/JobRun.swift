@@ -27,8 +27,10 @@ struct JobRun {
         // FFmpeg's messages from this render name the job.
         FFmpegLog.setCurrentJob(job.id)
         defer { FFmpegLog.setCurrentJob(nil) }
-        let held = pool.holdWebSources(of: job.spec)
+        let remote = pool.remoteSources(of: job.spec)
+        let held = remote.isEmpty ? nil : pool.webSources?.hold(remote)
         defer { held?.release() }
+        guard let fetched = prefetch(remote, log: log) else { return }
         var plan: RenderPlan
         let destinations: [DestinationSpec]
         switch SpecPlanning(resolver: pool.resolver).plan(text: job.spec) {
@@ -59,6 +61,11 @@ struct JobRun {
         let chunked = ranges.count > 1 ? ChunkedProgress(store: pool.store, jobID: job.id, frames: plan.frameCount) : nil
         var progressSource: (@Sendable () -> Double)?
         if let chunked { progressSource = { chunked.current() } }
+        if fetched > 0 {
+            // The downloads took the first share of the job's progress; the render the rest.
+            let render = progressSource ?? { progress.current }
+            progressSource = { fetched + (1 - fetched) * render() }
+        }
         let leaseKeeper = LeaseKeeper(store: pool.store, jobID: job.id, owner: owner, progress: progress, token: token,
                                       reason: reason, logger: log, progressSource: progressSource)
         leaseKeeper.start()
@@ -150,7 +157,7 @@ struct JobRun {
         }
     }
 
-    private func record(_ body: () throws -> Void) {
+    func record(_ body: () throws -> Void) {
         do { try body() } catch { pool.logger.error("job store write failed", metadata: ["jobId": "\(job.id)", "error": "\(error)"]) }
     }
 

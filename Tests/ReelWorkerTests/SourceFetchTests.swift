@@ -1,0 +1,60 @@
+import Foundation
+import Logging
+import ReelEngine
+import ReelStorage
+import ReelStore
+import ReelWeb
+@testable import ReelWorker
+import StoreFixtures
+import TestSupport
+import XCTest
+
+/// A worker that must download a job's source first keeps the job's lease meanwhile (the download
+/// outlasts the lease several times over) and shows the download in the job's progress, within
+/// its first tenth; the render then starts from there.
+final class SourceFetchTests: XCTestCase {
+    func testADownloadLongerThanTheLeaseKeepsTheJobAndMovesItsProgress() throws {
+        let dir = NSTemporaryDirectory() + "reel-fetch-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir + "/outputs", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let clip = dir + "/clip.mp4"
+        try Spawn.run("/usr/bin/ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc=s=64x64:r=10:d=1", "-c:v", "libx264", "-y", clip])
+        let port = try Spawn.freePort()
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ReelWebTests/web-test-server.py").path
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        server.arguments = [script, String(port), dir]
+        let ready = Pipe()
+        server.standardOutput = ready
+        try server.run()
+        defer { server.terminate(); server.waitUntilExit() }
+        _ = ready.fileHandleForReading.availableData  // "ready"
+
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db", leaseSeconds: 1)
+        let web = WebSources(folder: dir + "/sources", validators: dir + "/validators", limit: 1 << 30,
+                             fetch: WebFetch(resolver: HostResolver(trusted: ["127.0.0.1"]), maxBytes: 1 << 30, maxSeconds: 60))
+        let url = "http://127.0.0.1:\(port)/trickle/clip.mp4"
+        // Two workers: had the first let its lease run out while downloading, the second would take the job.
+        let pool = WorkerPool(store: store, workers: 2, locations: DataDirectory(root: dir), outputs: DataDirectory(root: dir),
+                              chunks: DataDirectory(root: dir), resolver: SourceResolver(mediaRoot: dir, web: { try web.localCopy($0) }),
+                              webSources: web, logger: Logger(label: "test"))
+        pool.start()
+        defer { pool.shutdown() }
+        let spec = ##"{ "version": 1, "output": { "width": 64, "height": 64 }, "timeline": { "videos": [ { "src": "\##(url)" } ] } }"##
+        let submitted = try store.submit(spec: spec, bodyHash: UUID().uuidString, idempotencyKey: nil)
+        guard case .created(let job) = submitted else { throw SubmitDidNotCreate(result: submitted) }
+        pool.wake()
+        let seen = Collected<Double>()
+        let done = try XCTUnwrap(try Poll.value(seconds: 60, every: 0.05) { () -> Job? in
+            guard let j = try store.job(job.id) else { return nil }
+            if j.status == .running { seen.append(j.progress) }
+            return j.status.isFinished ? j : nil
+        })
+        XCTAssertEqual(done.status, .succeeded, "\(String(describing: done.error))")
+        XCTAssertEqual(done.attempts, 1, "the lease held through a download three times its length")
+        let during = seen.all.filter { $0 > 0 && $0 < JobRun.fetchShare }
+        XCTAssertGreaterThanOrEqual(Set(during).count, 3, "the download moved the progress: \(seen.all)")
+        XCTAssertEqual(seen.all, seen.all.sorted(), "and it never went back")
+    }
+}
