@@ -68,6 +68,20 @@ final class URLSourceTests: XCTestCase {
         XCTAssertTrue(missing.text.contains("answers HTTP 404"), missing.text)
     }
 
+    /// A job cut into chunks: every chunk, on either worker, reads the one copy.
+    func testAChunkedJobsChunksReadTheOneCopy() throws {
+        let f = try ServiceFixture(workers: 2, env: ["REEL_ALLOWED_HOSTS": "127.0.0.1", "REEL_CHUNK_SECONDS": "1"])
+        try f.ffmpeg(["-f", "lavfi", "-i", "testsrc=s=64x64:r=10:d=4", "-c:v", "libx264", "-movflags", "+faststart", "long.mp4"])
+        let files = FileHost(folder: f.root + "/media")
+        let host = try HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0), handler: files)
+        try host.start()
+        defer { host.shutdown(gracePeriod: 1) }
+        let (_, job) = try f.succeeded(##"{ "version": 1, "output": { "width": 64, "height": 64 }, "timeline": { "videos": [ { "src": "http://127.0.0.1:\##(host.port)/long.mp4" } ] } }"##)
+        XCTAssertGreaterThan(job["chunks"] as? Int ?? 0, 1, "cut into chunks: \(job)")
+        XCTAssertEqual((job["output"] as? [String: Any])?["duration"] as? Double, 4)
+        XCTAssertEqual(files.count("/long.mp4"), 1, "one GET for the probe, the plan and every chunk")
+    }
+
     /// Without `allowedHosts`, every loopback, private or metadata address is refused, however it
     /// is spelled, and the answer says why without naming the address.
     func testPrivateAddressesAreRefusedWithoutListing() throws {
