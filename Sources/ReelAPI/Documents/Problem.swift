@@ -95,6 +95,12 @@ struct Problem {
         Problem(status: 404, type: "not-found", title: "Not found", detail: what)
     }
 
+    /// A signed link (an output link, an upload URL) refused: 403 `link-expired` or `link-invalid`.
+    static func linkRefused(_ refusal: LinkSigner.Refusal, expired: String, invalid: String) -> Problem {
+        refusal == .expired ? Problem(status: 403, type: "link-expired", title: "Link expired", detail: expired)
+            : Problem(status: 403, type: "link-invalid", title: "Link not valid", detail: invalid)
+    }
+
     static func conflict(_ type: String, _ detail: String) -> Problem {
         Problem(status: 409, type: type, title: "Conflict with the resource's state", detail: detail)
     }

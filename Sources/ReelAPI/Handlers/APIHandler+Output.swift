@@ -35,12 +35,9 @@ extension APIHandler {
         let expires = r.head.queryValue("expires"), signature = r.head.queryValue("signature")
         do {
             try links.check(jobID: id, expires: expires, signature: signature, now: Int64(Date().timeIntervalSince1970 * 1000))
-        } catch .expired {
-            throw ProblemError(Problem(status: 403, type: "link-expired", title: "Link expired",
-                                       detail: "this link to job \(id)'s output has expired; a new one is in the job's output.downloadUrl"))
         } catch {
-            throw ProblemError(Problem(status: 403, type: "link-invalid", title: "Link not valid",
-                                       detail: "the link's signature does not match job \(id) and its expiry"))
+            throw ProblemError(.linkRefused(error, expired: "this link to job \(id)'s output has expired; a new one is in the job's output.downloadUrl",
+                                            invalid: "the link's signature does not match job \(id) and its expiry"))
         }
         let access = OutputAccess.link(query: "expires=\(expires ?? "")&signature=\(signature ?? "")")
         if case .jobOutputFile(_, let name) = route { return try hlsFile(id, name, r, access: access) }

@@ -49,12 +49,9 @@ extension APIHandler {
         do {
             try links.checkUpload(assetID: id, expires: r.head.queryValue("expires"), signature: r.head.queryValue("signature"),
                                   now: Int64(Date().timeIntervalSince1970 * 1000))
-        } catch .expired {
-            throw ProblemError(Problem(status: 403, type: "link-expired", title: "Link expired",
-                                       detail: "this upload URL has expired; ask POST /v1/uploads for a new asset"))
         } catch {
-            throw ProblemError(Problem(status: 403, type: "link-invalid", title: "Link not valid",
-                                       detail: "the upload URL's signature does not match asset \(id) and its expiry"))
+            throw ProblemError(.linkRefused(error, expired: "this upload URL has expired; ask POST /v1/uploads for a new asset",
+                                            invalid: "the upload URL's signature does not match asset \(id) and its expiry"))
         }
         guard let asset = try store.asset(id) else { throw ProblemError(.notFound("no asset \(id)")) }
         guard asset.status == .uploading else {

@@ -86,17 +86,7 @@ extension SQLJobStore {
         }
     }
 
-    public func destinationClaimers() throws -> [String] {
-        try connected { db in
-            try db.query("SELECT DISTINCT claimed_by FROM output_destinations WHERE status = 'pending' AND claimed_by IS NOT NULL")
-                .rows.map { try $0.text("claimed_by") }
-        }
-    }
+    public func destinationClaimers() throws -> [String] { try claimers(of: "output_destinations") }
 
-    public func releaseDestinations(claimedBy claimer: String) throws {
-        try connected { db in
-            try db.query("UPDATE output_destinations SET next_attempt_at = ?, claimed_by = NULL WHERE status = 'pending' AND claimed_by = ?",
-                         [.int(now()), .text(claimer)])
-        }
-    }
+    public func releaseDestinations(claimedBy claimer: String) throws { try release(claimer, of: "output_destinations") }
 }

@@ -89,17 +89,24 @@ extension SQLJobStore {
     }
 
     /// The senders holding pending deliveries now.
-    public func deliveryClaimers() throws -> [String] {
+    public func deliveryClaimers() throws -> [String] { try claimers(of: "webhook_deliveries") }
+
+    /// Makes the pending deliveries of a sender that is gone due at once.
+    public func releaseDeliveries(claimedBy claimer: String) throws { try release(claimer, of: "webhook_deliveries") }
+
+    /// The claimers holding pending rows of an outbox table now (`webhook_deliveries`,
+    /// `output_destinations`: both claim with `status`, `claimed_by` and `next_attempt_at`).
+    func claimers(of table: String) throws -> [String] {
         try connected { db in
-            try db.query("SELECT DISTINCT claimed_by FROM webhook_deliveries WHERE status = 'pending' AND claimed_by IS NOT NULL")
+            try db.query("SELECT DISTINCT claimed_by FROM \(table) WHERE status = 'pending' AND claimed_by IS NOT NULL")
                 .rows.map { try $0.text("claimed_by") }
         }
     }
 
-    /// Makes the pending deliveries of a sender that is gone due at once.
-    public func releaseDeliveries(claimedBy claimer: String) throws {
+    /// Makes the pending rows of an outbox table that `claimer` holds due at once.
+    func release(_ claimer: String, of table: String) throws {
         try connected { db in
-            try db.query("UPDATE webhook_deliveries SET next_attempt_at = ?, claimed_by = NULL WHERE status = 'pending' AND claimed_by = ?",
+            try db.query("UPDATE \(table) SET next_attempt_at = ?, claimed_by = NULL WHERE status = 'pending' AND claimed_by = ?",
                          [.int(now()), .text(claimer)])
         }
     }
