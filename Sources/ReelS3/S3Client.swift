@@ -191,8 +191,10 @@ public final class S3Client: Sendable {
     // MARK: Presigned URLs
 
     /// A URL that performs `method` on `key` without credentials until `expires` seconds from now.
-    public func presignedURL(_ method: String, key: String, expires: Int, query: [(String, String)] = []) -> String {
-        let request = SigV4.Request(method: method, path: endpoint.path(key), query: query, headers: [], payloadHash: SigV4.unsignedPayload)
+    /// `headers` are signed too: the request must carry them exactly (a direct upload's `Content-Type`).
+    public func presignedURL(_ method: String, key: String, expires: Int, query: [(String, String)] = [],
+                             headers: [(String, String)] = []) -> String {
+        let request = SigV4.Request(method: method, path: endpoint.path(key), query: query, headers: headers, payloadHash: SigV4.unsignedPayload)
         return endpoint.url(key, query: signer.presignedQuery(request, host: endpoint.host, date: now(), expires: expires))
     }
 

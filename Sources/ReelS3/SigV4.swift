@@ -51,17 +51,20 @@ public struct SigV4: Sendable {
     }
 
     /// The query of a presigned URL for `request` (its query parameters, the `X-Amz-*` ones, and
-    /// the signature), valid for `expires` seconds from `date`. Only `host` is signed among the
-    /// headers, so the URL works from any client; the payload is `UNSIGNED-PAYLOAD`.
+    /// the signature), valid for `expires` seconds from `date`. `host` and the request's own
+    /// headers are signed (none, usually, so the URL works from any client; a direct upload signs
+    /// its `content-type`, which the client must then send as it is); the payload is
+    /// `UNSIGNED-PAYLOAD`.
     public func presignedQuery(_ request: Request, host: String, date: Date, expires: Int) -> String {
+        let headers = [("host", host)] + request.headers
         var query = request.query
         query.append(("X-Amz-Algorithm", "AWS4-HMAC-SHA256"))
         query.append(("X-Amz-Credential", "\(credentials.accessKeyID)/\(scope(date))"))
         query.append(("X-Amz-Date", Self.timestamp(date)))
         query.append(("X-Amz-Expires", String(expires)))
         if let token = credentials.sessionToken { query.append(("X-Amz-Security-Token", token)) }
-        query.append(("X-Amz-SignedHeaders", "host"))
-        let unsigned = Request(method: request.method, path: request.path, query: query, headers: [("host", host)],
+        query.append(("X-Amz-SignedHeaders", Set(headers.map { $0.0.lowercased() }).sorted().joined(separator: ";")))
+        let unsigned = Request(method: request.method, path: request.path, query: query, headers: headers,
                                payloadHash: Self.unsignedPayload)
         let (canonical, _) = canonicalRequest(unsigned)
         return Self.canonicalQuery(query) + "&X-Amz-Signature=" + signature(canonical, date: date)

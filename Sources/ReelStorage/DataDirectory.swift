@@ -103,7 +103,7 @@ public struct DataDirectory: MediaLocations, OutputStore, UploadStore, ChunkStor
 
     public func removeUpload(_ location: String, id: String) { remove(location) }
 
-    public func directUpload(_ id: String, expires: Int) -> (location: String, url: String?) { (asset(id: id), nil) }
+    public func directUpload(_ id: String, contentType: String?, expires: Int) -> (location: String, url: String?) { (asset(id: id), nil) }
 
     public func uploadedBytes(_ location: String) throws -> Int64? {
         ((try? FileManager.default.attributesOfItem(atPath: location))?[.size] as? NSNumber)?.int64Value

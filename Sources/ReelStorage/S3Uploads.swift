@@ -31,9 +31,10 @@ public struct S3Uploads: UploadStore {
         cache.remove("uploads/" + id)
     }
 
-    public func directUpload(_ id: String, expires: Int) -> (location: String, url: String?) {
+    public func directUpload(_ id: String, contentType: String?, expires: Int) -> (location: String, url: String?) {
         let key = place.prefix + "assets/" + id
-        return (place.location(key), client.presignedURL("PUT", key: key, expires: expires))
+        return (place.location(key), client.presignedURL("PUT", key: key, expires: expires,
+                                                         headers: contentType.map { [("content-type", $0)] } ?? []))
     }
 
     public func uploadedBytes(_ location: String) throws -> Int64? { try client.headObject(place.key(location))?.bytes }

@@ -10,9 +10,9 @@ public protocol UploadStore: Sendable {
     /// Deletes the upload at `location` (and any local copy of it).
     func removeUpload(_ location: String, id: String)
     /// Where a direct upload of asset `id` goes: the location to record, and a presigned PUT URL
-    /// valid for `expires` seconds where the store gives one (a bucket); nil where the API takes
-    /// the PUT itself (local disk).
-    func directUpload(_ id: String, expires: Int) -> (location: String, url: String?)
+    /// valid for `expires` seconds where the store gives one (a bucket; with `contentType`, the
+    /// PUT must carry exactly that type); nil where the API takes the PUT itself (local disk).
+    func directUpload(_ id: String, contentType: String?, expires: Int) -> (location: String, url: String?)
     /// The size of the upload at `location`, or nil when nothing is there yet.
     func uploadedBytes(_ location: String) throws -> Int64?
 }

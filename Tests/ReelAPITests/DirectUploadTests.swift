@@ -65,6 +65,9 @@ final class DirectUploadTests: XCTestCase {
         XCTAssertTrue(early.text.contains("names an asset that is still uploading"), early.text)
         XCTAssertEqual(try c.request("POST", "/v1/assets/\(id)/complete").status, 409, "nothing uploaded yet")
 
+        let bad = try c.json("POST", "/v1/uploads", #"{"contentType": "video mp4", "bytes": 10}"#)
+        XCTAssertEqual(bad.status, 422, bad.text)
+        XCTAssertTrue(bad.text.contains("/contentType"), bad.text)
         let base = "http://127.0.0.1:\(f.port)"
         let tampered = String(url.dropLast()) + (url.hasSuffix("a") ? "b" : "a")
         XCTAssertEqual(try put(path, to: base + tampered), 403, "a tampered signature")
@@ -78,6 +81,7 @@ final class DirectUploadTests: XCTestCase {
         let short = f.root + "/media/short"
         try Data(bytes.prefix(100)).write(to: URL(fileURLWithPath: short))
         XCTAssertEqual(try put(short, to: base + url), 422, "not the size announced")
+        XCTAssertEqual(try put(path, to: base + url, headers: ["Content-Type: text/html"]), 422, "not the type announced")
         XCTAssertEqual(try put(path, to: base + url), 204, "no key needed")
 
         let done = try c.request("POST", "/v1/assets/\(id)/complete")
@@ -107,6 +111,7 @@ final class DirectUploadTests: XCTestCase {
         XCTAssertTrue(url.contains("X-Amz-Signature="), "presigned by the bucket: \(url)")
         XCTAssertEqual(try put(path, to: String(url.dropLast()) + (url.hasSuffix("a") ? "b" : "a")), 403,
                        "the bucket checks the signature")
+        XCTAssertEqual(try put(path, to: url, headers: ["Content-Type: text/html"]), 403, "the signed Content-Type, and no other")
         XCTAssertEqual(try put(path, to: url, headers: ["Content-Type: video/mp4"]), 200)
         let done = try f.client().request("POST", "/v1/assets/\(id)/complete")
         XCTAssertEqual(done.status, 200, done.text)
@@ -117,7 +122,7 @@ final class DirectUploadTests: XCTestCase {
         let junk = f.root + "/media/junk"
         try Data(repeating: 7, count: 5000).write(to: URL(fileURLWithPath: junk))
         let (bad, badURL, _) = try open(f, bytes: 5000)
-        XCTAssertEqual(try put(junk, to: badURL), 200)
+        XCTAssertEqual(try put(junk, to: badURL, headers: ["Content-Type: video/mp4"]), 200)
         let refused = try f.client().request("POST", "/v1/assets/\(bad)/complete")
         XCTAssertEqual(refused.status, 422, refused.text)
         let failed = try f.client().request("GET", "/v1/assets/\(bad)").json
@@ -127,7 +132,7 @@ final class DirectUploadTests: XCTestCase {
 
         // An upload never completed goes an hour after its URL expired, object and all.
         let (left, leftURL, leftJSON) = try open(f, bytes: bytes.count)
-        XCTAssertEqual(try put(path, to: leftURL), 200)
+        XCTAssertEqual(try put(path, to: leftURL, headers: ["Content-Type: video/mp4"]), 200)
         let stamp = (leftJSON["upload"] as? [String: Any])?["expiresAt"] as? String ?? ""
         let fractional = ISO8601DateFormatter()
         fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]

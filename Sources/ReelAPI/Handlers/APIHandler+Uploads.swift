@@ -23,11 +23,14 @@ extension APIHandler {
         }
         let filename = text(fields["filename"], at: "/filename", &problems)
         let contentType = text(fields["contentType"], at: "/contentType", &problems)
+        if let contentType, !APIHandler.isMediaType(contentType) {
+            problems.append(SpecProblem(pointer: "/contentType", message: "must be a media type such as video/mp4 (type/subtype)"))
+        }
         if !problems.isEmpty { throw ProblemError(.validation(problems)) }
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         let id = "asset_" + ULID.make(millis: now)
         let expires = now / 1000 + Int64(config.linkSeconds)
-        let (location, presigned) = uploads.directUpload(id, expires: config.linkSeconds)
+        let (location, presigned) = uploads.directUpload(id, contentType: contentType, expires: config.linkSeconds)
         var asset = Asset(id: id, path: location, bytes: bytes, sha256: "", contentType: contentType, filename: filename, probe: "null",
                           createdAt: now, keyID: key)
         asset.status = .uploading
@@ -56,6 +59,10 @@ extension APIHandler {
         guard let asset = try store.asset(id) else { throw ProblemError(.notFound("no asset \(id)")) }
         guard asset.status == .uploading else {
             throw ProblemError(.conflict("asset-not-uploading", "asset \(id) is \(asset.status.rawValue), not waiting for an upload"))
+        }
+        if let sent = r.head.headers["Content-Type"], let announced = asset.contentType, sent != announced {
+            throw ProblemError(.validation([SpecProblem(pointer: "", message: "the upload announced Content-Type \(announced), not \(sent)")],
+                                           detail: "send the Content-Type announced, as upload.headers says"))
         }
         guard case .file(let temp, let bytes) = r.body, bytes == asset.bytes else {
             let got: Int64 = if case .file(_, let n) = r.body { n } else { 0 }
@@ -126,6 +133,14 @@ extension APIHandler {
         logger.info("asset import started", metadata: ["assetId": "\(asset.id)", "requestId": "\(r.head.requestID)"])
         return JSONValue.object(JobJSON.assetMembers(asset, retentionHours: config.assetRetentionHours))
             .response(202, headers: [("Location", "/v1/assets/\(asset.id)")])
+    }
+
+    /// `type/subtype` of RFC 9110's token characters (no parameters): what a signed upload's
+    /// `Content-Type` may be.
+    static func isMediaType(_ s: String) -> Bool {
+        let parts = s.split(separator: "/", omittingEmptySubsequences: false)
+        let token = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(token.contains) }
     }
 
     /// The members of a JSON object body, unknown ones a 422.
