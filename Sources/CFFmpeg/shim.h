@@ -11,6 +11,7 @@
 #include <libavutil/audio_fifo.h>
 #include <libavutil/pixdesc.h>
 #include <libavutil/mathematics.h>
+#include <libavutil/mastering_display_metadata.h>
 #include <libavutil/sha.h>
 #include <libavutil/mem.h>
 #include <libswscale/swscale.h>

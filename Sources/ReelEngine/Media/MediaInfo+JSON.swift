@@ -41,6 +41,7 @@ extension MediaInfo.StreamInfo {
         m.append(("default", .bool(isDefault)))
         m.append(("forced", .bool(isForced)))
         if let bitRate { m.append(("bitRate", .number(String(bitRate)))) }
+        if let color { m.append(("color", color.json)) }
         return .object(m)
     }
 }

@@ -37,6 +37,8 @@ public struct MediaInfo: Sendable {
         /// subtitle stream for foreign dialogue).
         public var isDefault = false
         public var isForced = false
+        /// A video stream's colour (`ColorDescription`).
+        public var color: ColorDescription?
     }
 
     public struct ChapterInfo: Sendable {

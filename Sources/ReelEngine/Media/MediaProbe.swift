@@ -11,12 +11,15 @@ public enum MediaProbe {
 
     static func info(of input: InputFile) -> MediaInfo {
         let fmt = input.pointer.pointee
-        var streams: [MediaInfo.StreamInfo] = []
-        for i in 0..<input.streamCount {
-            if let s = streamInfo(input.stream(i), index: i) { streams.append(s) }
-        }
         let formatName = String(cString: fmt.iformat.pointee.name)
         let isStill = formatName == "image2" || (formatName.hasSuffix("_pipe") && formatName != "gif_pipe")
+        var streams: [MediaInfo.StreamInfo] = []
+        for i in 0..<input.streamCount {
+            if var s = streamInfo(input.stream(i), index: i) {
+                if s.type == .video { s.color = ColorDescription.of(input.stream(i), still: isStill) }
+                streams.append(s)
+            }
+        }
         var duration: Time? = fmt.duration > 0 && fmt.duration != reel_nopts()
             ? Time(value: fmt.duration, timescale: reel_time_base()) : nil
         if duration == nil { duration = streams.compactMap(\.duration).max() }

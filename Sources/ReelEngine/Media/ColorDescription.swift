@@ -1,0 +1,107 @@
+import CFFmpeg
+import ReelSpec
+
+/// A video stream's (or still image's) colour: what its numbers mean. Read from the stream's tags,
+/// FFmpeg's names (`bt709`, `bt2020`, `smpte2084`, `arib-std-b67`, …); what a stream leaves out is
+/// PRODUCT.md §6's default: BT.601 below 720 lines, BT.709 from 720, limited range; JPEG and PNG
+/// pictures sRGB, full range.
+public struct ColorDescription: Sendable, Equatable {
+    public var matrix: String
+    public var primaries: String
+    public var transfer: String
+    /// `limited` or `full`.
+    public var range: String
+    public var chromaLocation: String?
+    /// Bits per component of the stored samples.
+    public var bitDepth: Int
+    /// Whether the stream said any of matrix, primaries or transfer itself.
+    public var tagged: Bool
+    /// `pq` (SMPTE ST 2084) or `hlg` (ARIB STD-B67), or nil for SDR.
+    public var hdr: String? {
+        switch transfer {
+        case "smpte2084": return "pq"
+        case "arib-std-b67": return "hlg"
+        default: return nil
+        }
+    }
+    /// The mastering display's primaries, white point (CIE 1931 xy) and luminance (cd/m²), when the
+    /// container carries them (MP4/MOV `mdcv`, Matroska).
+    public var masteringDisplay: MasteringDisplay?
+    /// Maximum content and frame-average light levels (cd/m²), when the container carries them.
+    public var contentLightLevel: (maxCLL: Int, maxFALL: Int)?
+
+    public struct MasteringDisplay: Sendable, Equatable {
+        /// Red, green, blue, then the white point: (x, y) each.
+        public var primaries: [(x: Double, y: Double)]
+        public var whitePoint: (x: Double, y: Double)
+        public var minLuminance: Double
+        public var maxLuminance: Double
+
+        public static func == (a: MasteringDisplay, b: MasteringDisplay) -> Bool {
+            a.primaries.map(\.x) == b.primaries.map(\.x) && a.primaries.map(\.y) == b.primaries.map(\.y)
+                && a.whitePoint == b.whitePoint && a.minLuminance == b.minLuminance && a.maxLuminance == b.maxLuminance
+        }
+    }
+
+    public static func == (a: ColorDescription, b: ColorDescription) -> Bool {
+        a.matrix == b.matrix && a.primaries == b.primaries && a.transfer == b.transfer && a.range == b.range
+            && a.chromaLocation == b.chromaLocation && a.bitDepth == b.bitDepth && a.tagged == b.tagged
+            && a.masteringDisplay == b.masteringDisplay && a.contentLightLevel?.maxCLL == b.contentLightLevel?.maxCLL
+            && a.contentLightLevel?.maxFALL == b.contentLightLevel?.maxFALL
+    }
+
+    /// The description of stream `st`, `still` when it is a single picture (JPEG, PNG, …).
+    static func of(_ st: UnsafeMutablePointer<AVStream>, still: Bool) -> ColorDescription {
+        let par = st.pointee.codecpar.pointee
+        func name(_ p: UnsafePointer<CChar>?) -> String? { p.map { String(cString: $0) } }
+        let matrix = par.color_space == AVCOL_SPC_UNSPECIFIED ? nil : name(av_color_space_name(par.color_space))
+        let primaries = par.color_primaries == AVCOL_PRI_UNSPECIFIED ? nil : name(av_color_primaries_name(par.color_primaries))
+        let transfer = par.color_trc == AVCOL_TRC_UNSPECIFIED ? nil : name(av_color_transfer_name(par.color_trc))
+        let format = AVPixelFormat(rawValue: par.format)
+        let descriptor = par.format >= 0 ? av_pix_fmt_desc_get(format) : nil
+        let isRGB = descriptor.map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 } ?? false
+        let sd = par.height > 0 && par.height < 720
+        var c = ColorDescription(
+            matrix: matrix ?? (isRGB ? "gbr" : (still || sd ? "smpte170m" : "bt709")),
+            primaries: primaries ?? (still || !sd ? "bt709" : "smpte170m"),
+            transfer: transfer ?? (still ? "iec61966-2-1" : (sd ? "smpte170m" : "bt709")),
+            range: par.color_range == AVCOL_RANGE_JPEG || (par.color_range == AVCOL_RANGE_UNSPECIFIED && (still || isRGB)) ? "full" : "limited",
+            chromaLocation: par.chroma_location == AVCHROMA_LOC_UNSPECIFIED ? nil : name(av_chroma_location_name(par.chroma_location)),
+            bitDepth: descriptor.map { Int($0.pointee.comp.0.depth) } ?? 8,
+            tagged: matrix != nil || primaries != nil || transfer != nil)
+        var size = 0
+        if let data = av_stream_get_side_data(st, AV_PKT_DATA_MASTERING_DISPLAY_METADATA, &size),
+           size >= MemoryLayout<AVMasteringDisplayMetadata>.size {
+            let m = UnsafeRawPointer(data).load(as: AVMasteringDisplayMetadata.self)
+            if m.has_primaries != 0 && m.has_luminance != 0 {
+                func q(_ r: AVRational) -> Double { r.den == 0 ? 0 : Double(r.num) / Double(r.den) }
+                let p = [m.display_primaries.0, m.display_primaries.1, m.display_primaries.2].map { (x: q($0.0), y: q($0.1)) }
+                c.masteringDisplay = MasteringDisplay(primaries: p, whitePoint: (q(m.white_point.0), q(m.white_point.1)),
+                                                      minLuminance: q(m.min_luminance), maxLuminance: q(m.max_luminance))
+            }
+        }
+        if let data = av_stream_get_side_data(st, AV_PKT_DATA_CONTENT_LIGHT_LEVEL, &size), size >= MemoryLayout<AVContentLightMetadata>.size {
+            let l = UnsafeRawPointer(data).load(as: AVContentLightMetadata.self)
+            c.contentLightLevel = (Int(l.MaxCLL), Int(l.MaxFALL))
+        }
+        return c
+    }
+
+    var json: JSONValue {
+        var m: [(key: String, value: JSONValue)] = [
+            ("matrix", .string(matrix)), ("primaries", .string(primaries)), ("transfer", .string(transfer)), ("range", .string(range)),
+            ("chromaLocation", chromaLocation.map { .string($0) } ?? .null), ("bitDepth", .number(String(bitDepth))),
+            ("tagged", .bool(tagged)), ("hdr", hdr.map { .string($0) } ?? .null),
+        ]
+        if let d = masteringDisplay {
+            func xy(_ p: (x: Double, y: Double)) -> JSONValue { .array([.number(String(p.x)), .number(String(p.y))]) }
+            m.append(("masteringDisplay", .object([("primaries", .array(d.primaries.map(xy))), ("whitePoint", xy(d.whitePoint)),
+                                                   ("minLuminance", .number(String(d.minLuminance))),
+                                                   ("maxLuminance", .number(String(d.maxLuminance)))])))
+        }
+        if let l = contentLightLevel {
+            m.append(("contentLightLevel", .object([("maxCLL", .number(String(l.maxCLL))), ("maxFALL", .number(String(l.maxFALL)))])))
+        }
+        return .object(m)
+    }
+}
