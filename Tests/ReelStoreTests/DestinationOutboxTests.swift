@@ -45,6 +45,11 @@ final class DestinationOutboxTests: XCTestCase {
             XCTAssertEqual(job.status, .succeeded, "the job is done at once")
             XCTAssertEqual(job.output?.destinations.map(\.status), [.pending, .pending])
             XCTAssertEqual(job.output?.destinations.map(\.profile), [nil, "archive"])
+            let other = try succeeded(s, to: [])
+            let listed = try s.list(status: nil, limit: 10, cursor: nil).jobs
+            XCTAssertEqual(listed.first { $0.id == id }?.output?.destinations.map(\.url), ["s3://a-bucket/x.mp4", "s3://archive-bucket/y.mp4"],
+                           "a list reads the copies too")
+            XCTAssertEqual(listed.first { $0.id == other }?.output?.destinations, [])
             XCTAssertEqual(try s.deliveries(jobID: id), [], "no succeeded event while copies are open")
 
             let claimed = try s.claimDestinations(by: "A", limit: 8, leaseMillis: 60_000)

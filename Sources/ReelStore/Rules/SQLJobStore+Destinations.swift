@@ -28,12 +28,28 @@ extension SQLJobStore {
 
     /// `job` with its destinations read, when its row counts any (`count`).
     func withDestinations(_ job: Job, count: Int, _ db: any SQLConnection) throws -> Job {
-        guard count > 0, var output = job.output else { return job }
-        output.destinations = try db.query("SELECT \(Self.destinationColumns) FROM output_destinations WHERE job_id = ? ORDER BY idx",
-                                           [.text(job.id)]).rows.map { try StoreRows.destination($0).destination }
-        var j = job
-        j.output = output
-        return j
+        try withDestinations([job], counts: [count], db)[0]
+    }
+
+    /// `jobs` with the destinations of those whose rows count any, read in one query.
+    func withDestinations(_ jobs: [Job], counts: [Int], _ db: any SQLConnection) throws -> [Job] {
+        let ids = zip(jobs, counts).filter { $0.1 > 0 && $0.0.output != nil }.map(\.0.id)
+        guard !ids.isEmpty else { return jobs }
+        var found: [String: [OutputDestination]] = [:]
+        for row in try db.query("""
+            SELECT \(Self.destinationColumns) FROM output_destinations WHERE job_id IN (\(ids.map { _ in "?" }.joined(separator: ", ")))
+            ORDER BY job_id, idx
+            """, ids.map { .text($0) }).rows {
+            let d = try StoreRows.destination(row)
+            found[d.jobID, default: []].append(d.destination)
+        }
+        return jobs.map { job in
+            guard let copies = found[job.id], var output = job.output else { return job }
+            output.destinations = copies
+            var j = job
+            j.output = output
+            return j
+        }
     }
 
     public func claimDestinations(by claimer: String, limit: Int, leaseMillis: Int64) throws -> [DestinationDelivery] {

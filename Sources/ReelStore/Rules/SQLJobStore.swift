@@ -93,7 +93,7 @@ public final class SQLJobStore: JobStore {
             sql += " ORDER BY \(dialect.sequence) DESC LIMIT ?"
             args.append(.int(Int64(limit + 1)))
             let rows = try db.query(sql, args).rows
-            let jobs = try rows.map { try withDestinations(StoreRows.job($0), count: $0.int("output_destinations"), db) }
+            let jobs = try withDestinations(rows.map(StoreRows.job), counts: rows.map { try $0.int("output_destinations") }, db)
             guard jobs.count > limit else { return (jobs, nil) }
             return (Array(jobs.prefix(limit)), try rows[limit - 1].text("seq"))
         }
