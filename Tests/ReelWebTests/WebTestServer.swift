@@ -29,6 +29,43 @@ final class WebTestServer {
 
     /// How many GETs `path` has had.
     func count(_ path: String) throws -> Int {
-        Int(String(decoding: try Data(contentsOf: URL(string: url("/count" + path))!), as: UTF8.self)) ?? -1
+        Int(try get("/count" + path)) ?? -1
+    }
+
+    /// The body of a GET of `path`, over a raw loopback socket: Foundation's `Data(contentsOf:)` reads
+    /// `http:` URLs only when FoundationNetworking happens to be loaded, which Reel no longer links.
+    @discardableResult
+    func get(_ path: String) throws -> String {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var tv = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(port).bigEndian)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw Spawn.Failed(description: "connect to the web test server: errno \(errno)") }
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+        guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count else {
+            throw Spawn.Failed(description: "send to the web test server: errno \(errno)")
+        }
+        var response: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else {
+                guard n == 0 else { throw Spawn.Failed(description: "read from the web test server: errno \(errno)") }
+                break
+            }
+            response += chunk[0..<n]
+        }
+        let text = String(decoding: response, as: UTF8.self)
+        guard text.hasPrefix("HTTP/1.") && text.dropFirst(9).hasPrefix("200"), let split = text.range(of: "\r\n\r\n") else {
+            throw Spawn.Failed(description: "GET \(path): \(text.prefix(200))")
+        }
+        return String(text[split.upperBound...])
     }
 }
