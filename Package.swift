@@ -59,7 +59,7 @@ let package = Package(
         .target(
             name: "ReelEngine",
             dependencies: [
-                "ReelSpec", "ReelStorage", "ReelSync", "CFFmpeg", "CRubberBand", "CImageQuant",
+                "ReelSpec", "ReelStorage", "ReelWeb", "ReelSync", "CFFmpeg", "CRubberBand", "CImageQuant",
                 "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CUnibreak",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -105,7 +105,7 @@ let package = Package(
         .executableTarget(name: "FuzzChunked", dependencies: ["ReelFuzzTargets"], path: "Fuzz/Chunked"),
         .executableTarget(name: "FuzzProbe", dependencies: ["ReelFuzzTargets"], path: "Fuzz/Probe"),
         // What every test target waits and draws with: Poll (conditions, never sleeps), SplitMix64 (seeded inputs), Collected.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["web-test-server.py"]),
         .testTarget(name: "ReelSpecTests", dependencies: ["ReelSpec", "TestSupport"]),
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelSpec", "CFFmpeg", "TestSupport"]),
         // A throwaway PostgreSQL cluster and a store on either database, for the store, worker and cluster tests.
@@ -116,7 +116,7 @@ let package = Package(
         // A real S3 server (OpenStack Swift's s3api, which checks signatures) for the tests.
         .target(name: "S3Fixtures", dependencies: ["ReelS3", "TestSupport"], path: "Tests/S3Fixtures"),
         .testTarget(name: "ReelS3Tests", dependencies: ["ReelS3", "S3Fixtures", "TestSupport"]),
-        .testTarget(name: "ReelWebTests", dependencies: ["ReelWeb", "ReelStorage", "TestSupport"], exclude: ["web-test-server.py"]),
+        .testTarget(name: "ReelWebTests", dependencies: ["ReelWeb", "ReelStorage", "TestSupport"]),
         .testTarget(
             name: "ReelAPITests",
             dependencies: ["ReelAPI", "ReelServer", "ReelWorker", "ReelStore", "ReelStorage", "ReelS3", "ReelSpec", "ReelHTTP", "StoreFixtures",

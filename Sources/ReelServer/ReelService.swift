@@ -77,14 +77,7 @@ public final class ReelService: Sendable {
                                              maxSeconds: config.sourceSeconds), buckets: config.sourceBuckets)
         let resolver = SourceResolver(mediaRoot: config.mediaRoot, uploads: { id in
             try APIHandler.readyCopy(try? store.asset(id), id: id, uploads: uploads)
-        }, allowedHosts: config.allowedHosts, web: { url in
-            do throws(WebFailure) {
-                return try web.localCopy(url)
-            } catch {
-                if error.isTransient { throw SourceResolver.Unavailable(src: url, reason: error.reason) }
-                throw SourceResolver.Refusal(src: url, reason: error.reason)
-            }
-        })
+        }, web: SourceResolver.web(web))
         pool = WorkerPool(store: store, workers: config.workers, locations: locations, outputs: outputs, chunks: chunks, resolver: resolver,
                           webSources: web, logger: logger,
                           chunkSeconds: config.chunkSeconds, schedulerTickMicroseconds: config.schedulerTickMicroseconds)

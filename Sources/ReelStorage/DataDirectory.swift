@@ -12,8 +12,8 @@ import Foundation
 ///     tmp/                           uploads being received
 ///     cache/uploads/<asset id>       uploads kept in a bucket, downloaded to be read here (`LocalCache`)
 ///     cache/outputs/<name>           outputs kept in a bucket, downloaded to be served (`proxyOutputs`)
-///     sources/<sha256 of URL>        sources from the web, fetched once (`WebSources`)
-///     source-validators/<sha>.json   their ETag and Last-Modified
+///     sources/<sha256 of content>    sources from the web, fetched once (`WebSources`)
+///     source-validators/<sha256 of URL>.json   each URL's ETag, Last-Modified and copy's digest
 public struct DataDirectory: MediaLocations, OutputStore, UploadStore, ChunkStore {
     public let root: String
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ReelEngine
 import ReelSpec
 
@@ -8,13 +9,25 @@ struct ProbeCommand: ParsableCommand {
         commandName: "probe",
         abstract: "Print a media file's duration, streams, metadata and chapters as JSON.")
 
-    @Argument(help: "The media file.")
+    @Argument(help: "The media file, or an http(s) URL (fetched into the cache first).")
     var file: String
+
+    @OptionGroup var web: WebSourceOptions
 
     func run() throws {
         Reel.setUp()
+        let lower = file.lowercased()
+        var path = file
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            do {
+                path = try web.resolver(mediaRoot: FileManager.default.currentDirectoryPath).resolve(file)
+            } catch {
+                printError("\(error)")
+                throw ExitCode(1)
+            }
+        }
         do {
-            let info = try MediaProbe.probe(path: file)
+            let info = try MediaProbe.probe(path: path)
             print(info.json.prettyPrinted)
         } catch let e as FFmpegError {
             printError("\(file) is not readable media: \(e.message)")

@@ -10,13 +10,15 @@ import Synchronization
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a job spec to a file. Sources are relative to the spec's directory.")
+        abstract: "Render a job spec to a file. Sources are relative to the spec's directory, or http(s) URLs.")
 
     @Argument(help: "The job spec (JSON).")
     var spec: String
 
     @Option(name: .shortAndLong, help: "The output file.")
     var output: String
+
+    @OptionGroup var web: WebSourceOptions
 
     @Flag(help: "Show progress (a bar on a terminal, plain lines otherwise).")
     var progress = false
@@ -28,7 +30,7 @@ struct RenderCommand: ParsableCommand {
         Reel.setUp(verbose: verbose)
         let plan: RenderPlan
         do {
-            plan = try SpecFile.load(spec, outputPath: output).plan()
+            plan = try SpecFile.load(spec, outputPath: output).plan(web: web)
         } catch let e as CLIError {
             printError(e.description)
             throw ExitCode(1)

@@ -43,10 +43,10 @@ struct SpecFile {
         }
     }
 
-    /// Plans the render, resolving sources under the spec's directory.
-    func plan() throws -> RenderPlan {
+    /// Plans the render, resolving sources under the spec's directory and on the web.
+    func plan(web: WebSourceOptions) throws -> RenderPlan {
         do {
-            return try RenderPlanner(resolver: SourceResolver(mediaRoot: directory)).plan(spec)
+            return try RenderPlanner(resolver: web.resolver(mediaRoot: directory)).plan(spec)
         } catch RenderError.invalid(let problems) {
             throw CLIError(SpecFile.problemList(path, problems))
         }

@@ -10,11 +10,13 @@ struct ValidateCommand: ParsableCommand {
     @Argument(help: "The job spec (JSON).")
     var spec: String
 
+    @OptionGroup var web: WebSourceOptions
+
     func run() throws {
         Reel.setUp()
         do {
             let file = try SpecFile.load(spec)
-            let plan = try file.plan()
+            let plan = try file.plan(web: web)
             print("\(spec) is valid: \(plan.width)x\(plan.height) at \(plan.frameRate) fps, \(plan.outputRange.duration) s, \(plan.frameCount) frames")
         } catch let e as CLIError {
             printError(e.description)

@@ -84,7 +84,7 @@ final class OutputLinkTests: XCTestCase {
     /// the same data honours the first one's links.
     func testAGeneratedSecretIsKeptForTheNextStart() throws {
         let f = try ServiceFixture(keys: ["a-key-of-sixteen-chars"])
-        let (id, job) = try f.succeeded(spec)
+        let (_, job) = try f.succeeded(spec)
         let link = try XCTUnwrap((job["output"] as? [String: Any])?["downloadUrl"] as? String)
         let secretFile = f.root + "/data/link-secret"
         let attributes = try FileManager.default.attributesOfItem(atPath: secretFile)

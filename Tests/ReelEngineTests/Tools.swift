@@ -92,6 +92,13 @@ enum Tools {
         return (0..<channels).map { c in stride(from: c, to: all.count, by: channels).map { all[$0] } }
     }
 
+    /// The SHA-256 of a file, as `sha256sum` computes it.
+    static func sha256(_ path: String) throws -> String {
+        let r = try run("sha256sum", [path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return String(r.text.prefix(64))
+    }
+
     /// The built `reel` executable, beside the test bundle.
     static var reelBinary: String {
         let dir = Bundle.main.bundleURL

@@ -43,10 +43,50 @@ final class WebSourcesTests: XCTestCase {
         XCTAssertEqual(try server.count("/versioned/clip"), 2, "a conditional GET")
         XCTAssertEqual(try bytes(first), before, "a 304 keeps the copy")
         try server.get("/bump/clip")
-        XCTAssertEqual(try stale.localCopy(url), first)
-        XCTAssertNotEqual(try bytes(first), before, "a new version replaces the copy")
-        XCTAssertEqual(try bytes(first).count, 100_000)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/sources").count, 1, "no partial file left")
+        let second = try stale.localCopy(url)
+        XCTAssertNotEqual(second, first, "a new version is a new copy")
+        XCTAssertEqual(try bytes(first), before, "and the old one is left whole for a render reading it")
+        XCTAssertNotEqual(try bytes(second), before)
+        XCTAssertEqual(try bytes(second).count, 100_000)
+        for path in [first, second] {
+            XCTAssertEqual((path as NSString).lastPathComponent, try sha256sum(path), "a copy is named by the SHA-256 of its bytes")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/sources").count, 2, "no partial file left")
+        XCTAssertEqual(try sources().localCopy(url), second, "the URL's record points at the new copy")
+    }
+
+    /// Two URLs whose bytes are the same (a link and the file it redirects to) share one copy.
+    func testURLsWithTheSameBytesShareOneCopy() throws {
+        let cache = sources()
+        let direct = try cache.localCopy(server.url("/file/same"))
+        let redirected = try cache.localCopy(server.url("/redirect?to=/file/same"))
+        XCTAssertEqual(direct, redirected)
+        XCTAssertEqual(try server.count("/file/same"), 2, "each URL was fetched once")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/sources"), [(direct as NSString).lastPathComponent])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/validators").count, 2, "one record per URL")
+    }
+
+    /// A render holding a URL keeps the version the URL had when a newer one arrives (it may have
+    /// opened it), until the hold ends.
+    func testAHeldURLKeepsItsOlderVersionFromEviction() throws {
+        let url = server.url("/versioned/held")
+        let cache = sources(limit: 250_000, fresh: 0)
+        let held = cache.hold([url])
+        let old = try cache.localCopy(url)
+        try server.get("/bump/held")
+        let new = try cache.localCopy(url)
+        XCTAssertNotEqual(old, new)
+        try age(old)
+        try age(new)
+        _ = try cache.localCopy(server.url("/file/filler"))  // a third 100 000-byte copy: over the 250 000-byte limit
+        XCTAssertTrue(FileManager.default.fileExists(atPath: old), "the version the hold began with is kept")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: new), "the URL's current version is kept")
+        held.release()
+        try age(old)
+        try age(new)
+        _ = try cache.localCopy(server.url("/file/filler-2"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: old), "released: evicted")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: new))
     }
 
     /// Two caches over one folder share no lock (as two processes on one node): both fetch, each
@@ -93,6 +133,19 @@ final class WebSourcesTests: XCTestCase {
             XCTAssertEqual((error as? WebFailure)?.kind, .refused)
         }
         XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: dir + "/sources")) ?? [], [])
+    }
+
+    /// The SHA-256 of a file as `sha256sum` computes it (an oracle independent of Reel's code).
+    func sha256sum(_ path: String) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        p.arguments = [path]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return String(text.prefix(64))
     }
 
     /// Sets a copy's last use an hour back, past the cache's 10-minute hold.

@@ -5,6 +5,7 @@ import ReelHTTP
 @testable import ReelWorker
 import ReelStore
 import ReelStorage
+import ReelWeb
 import StoreFixtures
 import TestSupport
 import XCTest
@@ -29,8 +30,10 @@ final class RetryTests: XCTestCase {
         try host.start()
         defer { host.shutdown(gracePeriod: 1) }
         let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
+        let web = WebSources(folder: dir + "/sources", validators: dir + "/validators", limit: 1 << 30,
+                             fetch: WebFetch(resolver: HostResolver(trusted: ["127.0.0.1"]), maxBytes: 1 << 20, maxSeconds: 20))
         let pool = WorkerPool(store: store, workers: 1, locations: DataDirectory(root: dir), outputs: DataDirectory(root: dir), chunks: DataDirectory(root: dir),
-                              resolver: SourceResolver(mediaRoot: dir, allowedHosts: ["127.0.0.1"]), logger: Logger(label: "test"))
+                              resolver: SourceResolver(mediaRoot: dir, web: SourceResolver.web(web)), webSources: web, logger: Logger(label: "test"))
         pool.start()
         defer { pool.shutdown() }
         let spec = ##"{ "version": 1, "timeline": { "videos": [ { "src": "http://127.0.0.1:\##(host.port)/clip.mp4" } ] } }"##

@@ -19,25 +19,16 @@ final class SourceFetchTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let clip = dir + "/clip.mp4"
         try Spawn.run("/usr/bin/ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc=s=64x64:r=10:d=1", "-c:v", "libx264", "-y", clip])
-        let port = try Spawn.freePort()
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("ReelWebTests/web-test-server.py").path
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        server.arguments = [script, String(port), dir]
-        let ready = Pipe()
-        server.standardOutput = ready
-        try server.run()
-        defer { server.terminate(); server.waitUntilExit() }
-        _ = ready.fileHandleForReading.availableData  // "ready"
+        let server = try WebTestServer(folder: dir)
+        defer { withExtendedLifetime(server) {} }
 
         let store = try SQLJobStore.sqlite(path: dir + "/reel.db", leaseSeconds: 1)
         let web = WebSources(folder: dir + "/sources", validators: dir + "/validators", limit: 1 << 30,
                              fetch: WebFetch(resolver: HostResolver(trusted: ["127.0.0.1"]), maxBytes: 1 << 30, maxSeconds: 60))
-        let url = "http://127.0.0.1:\(port)/trickle/clip.mp4"
+        let url = server.url("/trickle/clip.mp4")
         // Two workers: had the first let its lease run out while downloading, the second would take the job.
         let pool = WorkerPool(store: store, workers: 2, locations: DataDirectory(root: dir), outputs: DataDirectory(root: dir),
-                              chunks: DataDirectory(root: dir), resolver: SourceResolver(mediaRoot: dir, web: { try web.localCopy($0) }),
+                              chunks: DataDirectory(root: dir), resolver: SourceResolver(mediaRoot: dir, web: SourceResolver.web(web)),
                               webSources: web, logger: Logger(label: "test"))
         pool.start()
         defer { pool.shutdown() }

@@ -3,8 +3,8 @@ import CFFmpeg
 /// Owns a demuxer (`AVFormatContext`) opened on one local media file.
 ///
 /// Only single-file container formats are allowed (no HLS, DASH or concat lists, which could pull in
-/// other files), and only the `file` protocol — or, for a URL the resolver allowed, http(s) with no
-/// redirects — so a hostile source cannot make FFmpeg read elsewhere.
+/// other files), and only the `file` protocol (sources from the web are fetched into a local copy
+/// first, `SourceResolver.web`), so a hostile source cannot make FFmpeg read elsewhere.
 final class InputFile {
     let pointer: UnsafeMutablePointer<AVFormatContext>
     let path: String
@@ -31,17 +31,7 @@ final class InputFile {
         var ctx: UnsafeMutablePointer<AVFormatContext>? = avformat_alloc_context()
         guard ctx != nil else { throw FFmpegError(reel_averror(ENOMEM), "avformat_alloc_context", path) }
         var options: OpaquePointer? = nil
-        let lower = path.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            // Only URLs the resolver allowed get here. A redirect could lead off the allowed host,
-            // so none is followed; certificates are checked; a stalled server times out.
-            av_dict_set(&options, "protocol_whitelist", "http,https,tcp,tls", 0)
-            av_dict_set(&options, "max_redirects", "0", 0)
-            av_dict_set(&options, "tls_verify", "1", 0)
-            av_dict_set(&options, "rw_timeout", "30000000", 0)
-        } else {
-            av_dict_set(&options, "protocol_whitelist", "file", 0)
-        }
+        av_dict_set(&options, "protocol_whitelist", "file", 0)
         av_dict_set(&options, "format_whitelist", InputFile.allowedFormats, 0)
         // A still's file name is a name, not a printf/glob sequence pattern.
         av_dict_set(&options, "pattern_type", "none", 0)

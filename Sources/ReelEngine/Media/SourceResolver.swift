@@ -2,29 +2,24 @@ import Foundation
 
 /// Turns a spec's `src` into a file Reel may read, enforcing the rules of PRODUCT.md §1: relative
 /// paths stay under the media root (no `..`, no absolute paths, no symbolic links leading out),
-/// `upload:ID` names an uploaded asset, http(s) URLs through `web` (the server's: any public host,
-/// fetched once into the node's cache; PRODUCT.md §5 "Sources from the web"), or, without it (the
-/// CLI), only on configured hosts and streamed (redirects refused and TLS certificates verified,
-/// see `InputFile`); playlists never.
+/// `upload:ID` names an uploaded asset, http(s) and `s3://` URLs through `web` (any public host,
+/// fetched once into a cache of web sources, the server's or the CLI's; PRODUCT.md §5 "Sources from
+/// the web"); playlists never. FFmpeg itself only ever reads local files.
 public struct SourceResolver: Sendable {
     /// Absolute, symlink-free media root.
     public let mediaRoot: String
     /// Looks up an uploaded asset's file by its ID (nil: no such asset; throws a `Refusal` for one
     /// that may not be used yet); nil where uploads do not exist (the CLI).
     public var uploads: (@Sendable (String) throws -> String?)?
-    /// Hosts whose http(s) URLs may be read (judged by `AllowedHosts`); empty refuses every URL.
-    public var allowedHosts: [String]
-    /// The local copy of an http(s) source, fetched safely into the node's cache; throws a
-    /// `Refusal` (never usable) or an `Unavailable` (may pass). Nil: URLs are judged by
-    /// `allowedHosts` and streamed.
+    /// The local copy of an http(s) or `s3://` source, fetched safely into a cache (`web(_:)`);
+    /// throws a `Refusal` (never usable) or an `Unavailable` (may pass). Nil: URLs are refused.
     public var web: (@Sendable (String) throws -> String)?
 
-    public init(mediaRoot: String, uploads: (@Sendable (String) throws -> String?)? = nil, allowedHosts: [String] = [],
+    public init(mediaRoot: String, uploads: (@Sendable (String) throws -> String?)? = nil,
                 web: (@Sendable (String) throws -> String)? = nil) {
         let abs = mediaRoot.hasPrefix("/") ? mediaRoot : FileManager.default.currentDirectoryPath + "/" + mediaRoot
         self.mediaRoot = SourceResolver.realPath(abs) ?? abs
         self.uploads = uploads
-        self.allowedHosts = allowedHosts
         self.web = web
     }
 
@@ -68,17 +63,17 @@ public struct SourceResolver: Sendable {
         }
         let lower = src.lowercased()
         if lower.hasPrefix("s3://") {
-            guard let web else { throw refuse("names a bucket; s3:// sources are read by the server, from its sourceBuckets") }
+            guard let web else { throw refuse("names a bucket, and nothing here reads buckets") }
             return try web(src)
         }
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            if web == nil, let why = AllowedHosts(allowedHosts).refusal(src) { throw refuse(why) }
+            guard let web else { throw refuse("is a URL, and nothing here reads URLs") }
             guard let url = URLComponents(string: src) else { throw refuse("is not a valid http(s) URL") }
             if let ext = url.path.split(separator: ".").last?.lowercased(), url.path.contains("."),
                SourceResolver.playlistExtensions.contains(ext) {
                 throw refuse("is a playlist or list file, which may pull in other files")
             }
-            return try web?(src) ?? src
+            return try web(src)
         }
         if let colon = src.firstIndex(of: ":"), !src[..<colon].contains("/") {
             throw refuse("uses a scheme Reel does not read (only relative paths, upload:ID, http(s) URLs and s3:// in sourceBuckets)")

@@ -1,17 +1,17 @@
 import Foundation
-import TestSupport
 
 /// `web-test-server.py` (beside this file) on a free loopback port, for as long as the object lives:
 /// files with ETags, redirects, error statuses, a slow body, and a count of the GETs of each path.
-final class WebTestServer {
-    let port: Int
+public final class WebTestServer {
+    public let port: Int
     private let process = Process()
 
-    init() throws {
+    /// `folder`: where `/trickle/NAME` reads its files.
+    public init(folder: String? = nil) throws {
         port = try Spawn.freePort()
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("web-test-server.py").path
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script, String(port)]
+        process.arguments = [script, String(port)] + (folder.map { [$0] } ?? [])
         let out = Pipe()
         process.standardOutput = out
         try process.run()
@@ -25,17 +25,17 @@ final class WebTestServer {
     }
 
     /// `http://127.0.0.1:PORT` + `path`.
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
     /// How many GETs `path` has had.
-    func count(_ path: String) throws -> Int {
+    public func count(_ path: String) throws -> Int {
         Int(try get("/count" + path)) ?? -1
     }
 
     /// The body of a GET of `path`, over a raw loopback socket: Foundation's `Data(contentsOf:)` reads
     /// `http:` URLs only when FoundationNetworking happens to be loaded, which Reel no longer links.
     @discardableResult
-    func get(_ path: String) throws -> String {
+    public func get(_ path: String) throws -> String {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var tv = timeval(tv_sec: 20, tv_usec: 0)
