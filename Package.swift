@@ -77,7 +77,7 @@ let package = Package(
         .target(
             name: "ReelAPI",
             dependencies: [
-                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelWorker", "ReelHTTP",
+                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelWorker", "ReelHTTP", "ReelSync",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -158,7 +158,7 @@ public final class ReelService: Sendable {
         }
         if config.assetRetentionHours > 0 {
             for path in try store.expireAssets(createdBefore: now - Int64(config.assetRetentionHours * 3_600_000)) {
-                uploads.removeUpload(path, id: (path as NSString).lastPathComponent)
+                uploads.removeUpload(path, id: UploadName.assetID(of: path))
                 logger.info("asset expired", metadata: ["path": "\(path)"])
             }
         }

@@ -8,7 +8,8 @@ import Foundation
 ///     outputs/<job>-<attempt>.<ext>  finished outputs; HLS as a folder `<job>-<attempt>.hls`
 ///     outputs/.<name>.partial-…      outputs being written (`PartialName`)
 ///     outputs/.chunks/<job>/         a chunked job's audio.packets and video-<i>.packets
-///     assets/<asset id>              uploads
+///     assets/<asset id>              uploads (`<asset id>.<random>`: a direct upload, once completed)
+///     assets/incoming/<asset id>     a direct upload's PUT, until it is completed
 ///     tmp/                           uploads being received
 ///     cache/uploads/<asset id>       uploads kept in a bucket, downloaded to be read here (`LocalCache`)
 ///     cache/outputs/<name>           outputs kept in a bucket, downloaded to be served (`proxyOutputs`)
@@ -103,10 +104,36 @@ public struct DataDirectory: MediaLocations, OutputStore, UploadStore, ChunkStor
 
     public func removeUpload(_ location: String, id: String) { remove(location) }
 
-    public func directUpload(_ id: String, contentType: String?, expires: Int) -> (location: String, url: String?) { (asset(id: id), nil) }
+    public func directUpload(_ id: String, contentType: String?, expires: Int) -> (location: String, url: String?) {
+        (asset(id: UploadName.incoming(id)), nil)
+    }
+
+    public func receiveUpload(_ location: String, from path: String) throws {
+        try FileManager.default.createDirectory(atPath: (location as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        guard rename(path, location) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: location, NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)])
+        }
+    }
 
     public func uploadedBytes(_ location: String) throws -> Int64? {
         ((try? FileManager.default.attributesOfItem(atPath: location))?[.size] as? NSNumber)?.int64Value
+    }
+
+    /// rename(2) takes the file away in one step: a PUT that follows writes a new incoming file,
+    /// and of two completions only one finds it.
+    public func claimUpload(_ location: String, id: String, contentType: String?) throws -> ClaimedUpload? {
+        let claimed = asset(id: UploadName.claimed(id))
+        guard rename(location, claimed) == 0 else {
+            if errno == ENOENT { return nil }
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: claimed, NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)])
+        }
+        return ClaimedUpload(location: claimed, file: claimed)
+    }
+
+    public func discardIncoming(_ location: String) { remove(location) }
+
+    public func finish(_ claim: ClaimedUpload, id: String, kept: Bool) {
+        if !kept { remove(claim.location) }
     }
 
     // MARK: ChunkStore: one folder per job, which the nodes sharing dataDir share

@@ -9,10 +9,37 @@ public protocol UploadStore: Sendable {
     func localCopy(_ location: String, id: String) throws -> String
     /// Deletes the upload at `location` (and any local copy of it).
     func removeUpload(_ location: String, id: String)
-    /// Where a direct upload of asset `id` goes: the location to record, and a presigned PUT URL
-    /// valid for `expires` seconds where the store gives one (a bucket; with `contentType`, the
-    /// PUT must carry exactly that type); nil where the API takes the PUT itself (local disk).
+    /// Where a direct upload of asset `id` goes (`assets/incoming/<id>`, a place no ready asset
+    /// uses): the location to record, and a presigned PUT URL valid for `expires` seconds where the
+    /// store gives one (a bucket; with `contentType`, the PUT must carry exactly that type); nil
+    /// where the API takes the PUT itself (local disk, `receiveUpload`).
     func directUpload(_ id: String, contentType: String?, expires: Int) -> (location: String, url: String?)
+    /// Puts the body of a direct upload's PUT (a local temporary, moved) at its `location`,
+    /// replacing an earlier PUT's in one step.
+    func receiveUpload(_ location: String, from path: String) throws
     /// The size of the upload at `location`, or nil when nothing is there yet.
     func uploadedBytes(_ location: String) throws -> Int64?
+    /// Takes a direct upload's bytes away from its `location` (which a PUT may still write) to a
+    /// place of their own (`assets/<id>.<random>`), so that what is checked is what is kept, however
+    /// PUTs and completions interleave; returns that place and a local file with the same bytes,
+    /// or nil when nothing is at `location` (never sent, or another completion took it).
+    func claimUpload(_ location: String, id: String, contentType: String?) throws -> ClaimedUpload?
+    /// Deletes what PUTs left at a direct upload's `location` after its bytes were claimed.
+    func discardIncoming(_ location: String)
+    /// Ends a claim: `kept` when the asset became ready with it (its local file may serve later
+    /// reads), otherwise everything it made is deleted.
+    func finish(_ claim: ClaimedUpload, id: String, kept: Bool)
+}
+
+/// A direct upload's bytes, taken from where its URL puts them (`UploadStore.claimUpload`).
+public struct ClaimedUpload: Sendable {
+    /// Where the bytes are kept now: the location to record.
+    public let location: String
+    /// A local file with the bytes, to check.
+    public let file: String
+
+    public init(location: String, file: String) {
+        self.location = location
+        self.file = file
+    }
 }

@@ -5,6 +5,7 @@ import Crypto
 import ReelHTTP
 import ReelS3
 import ReelSpec
+@testable import ReelStorage
 import S3Fixtures
 import Synchronization
 import TestSupport
@@ -30,7 +31,7 @@ final class DirectUploadTests: XCTestCase {
     }
 
     /// curl `-T` (a PUT of the file, no key): the HTTP status.
-    func put(_ file: String, to url: String, headers: [String] = []) throws -> Int {
+    static func put(_ file: String, to url: String, headers: [String] = []) throws -> Int {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         p.arguments = ["-sS", "-o", "/dev/null", "-w", "%{http_code}", "-T", file] + headers.flatMap { ["-H", $0] } + [url]
@@ -70,19 +71,19 @@ final class DirectUploadTests: XCTestCase {
         XCTAssertTrue(bad.text.contains("/contentType"), bad.text)
         let base = "http://127.0.0.1:\(f.port)"
         let tampered = String(url.dropLast()) + (url.hasSuffix("a") ? "b" : "a")
-        XCTAssertEqual(try put(path, to: base + tampered), 403, "a tampered signature")
+        XCTAssertEqual(try Self.put(path, to: base + tampered), 403, "a tampered signature")
         let past = Int64(Date().timeIntervalSince1970) - 60
         let expired = "/v1/uploads/\(id)?expires=\(past)&signature="
             + LinkSigner(secret: Array(Self.linkSecret.utf8)).signature("reel-upload", id: id, expires: past)
-        XCTAssertEqual(try put(path, to: base + expired), 403, "an expired signature")
+        XCTAssertEqual(try Self.put(path, to: base + expired), 403, "an expired signature")
         let output = OutputLinks(secret: Array(Self.linkSecret.utf8), seconds: 600, publicURL: nil).url(jobID: id, now: Int64(Date().timeIntervalSince1970 * 1000))
-        XCTAssertEqual(try put(path, to: base + output.replacingOccurrences(of: "/v1/jobs/\(id)/output", with: "/v1/uploads/\(id)")), 403,
+        XCTAssertEqual(try Self.put(path, to: base + output.replacingOccurrences(of: "/v1/jobs/\(id)/output", with: "/v1/uploads/\(id)")), 403,
                        "an output link's signature is no upload URL")
         let short = f.root + "/media/short"
         try Data(bytes.prefix(100)).write(to: URL(fileURLWithPath: short))
-        XCTAssertEqual(try put(short, to: base + url), 422, "not the size announced")
-        XCTAssertEqual(try put(path, to: base + url, headers: ["Content-Type: text/html"]), 422, "not the type announced")
-        XCTAssertEqual(try put(path, to: base + url), 204, "no key needed")
+        XCTAssertEqual(try Self.put(short, to: base + url), 422, "not the size announced")
+        XCTAssertEqual(try Self.put(path, to: base + url, headers: ["Content-Type: text/html"]), 422, "not the type announced")
+        XCTAssertEqual(try Self.put(path, to: base + url), 204, "no key needed")
 
         let done = try c.request("POST", "/v1/assets/\(id)/complete")
         XCTAssertEqual(done.status, 200, done.text)
@@ -91,7 +92,7 @@ final class DirectUploadTests: XCTestCase {
         XCTAssertEqual(done.json["bytes"] as? Int, bytes.count)
         XCTAssertEqual((done.json["probe"] as? [String: Any])?["duration"] as? Double, 1)
         XCTAssertEqual(try c.request("POST", "/v1/assets/\(id)/complete").status, 200, "completing again answers the asset")
-        XCTAssertEqual(try put(path, to: base + url), 409, "a ready asset takes no more bytes")
+        XCTAssertEqual(try Self.put(path, to: base + url), 409, "a ready asset takes no more bytes")
         let (_, job) = try f.succeeded(##"{ "version": 1, "output": { "width": 64, "height": 64 }, "timeline": { "videos": [ { "src": "upload:\##(id)" } ] } }"##)
         XCTAssertEqual((job["output"] as? [String: Any])?["duration"] as? Double, 1)
 
@@ -102,6 +103,93 @@ final class DirectUploadTests: XCTestCase {
         XCTAssertTrue(preflight.header("Access-Control-Allow-Methods")?.contains("PUT") ?? false, "\(preflight.headers)")
     }
 
+    /// A claim takes the bytes away from where PUTs land, on both backends: a PUT after it changes
+    /// neither the claimed file nor the kept object; a second claim finds nothing; the leftovers of
+    /// late PUTs are discarded; a claim that is not kept leaves nothing.
+    func testAClaimIsBeyondTheReachOfLaterPUTs() throws {
+        let dir = NSTemporaryDirectory() + "reel-claim-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let s3 = try TestS3.shared().client()
+        let stores: [(String, any UploadStore)] = [
+            ("local", DataDirectory(root: dir + "/data")),
+            ("s3", S3Uploads(S3Place(client: s3, prefix: "m/"), cache: LocalCache(folder: dir + "/cache", limit: 1 << 30))),
+        ]
+        for (name, store) in stores {
+            let id = "asset_\(name)"
+            let (location, _) = store.directUpload(id, contentType: nil, expires: 60)
+            func send(_ byte: UInt8) throws {
+                let temp = dir + "/put-\(UUID().uuidString)"
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+                try Data(repeating: byte, count: 1000).write(to: URL(fileURLWithPath: temp))
+                try store.receiveUpload(location, from: temp)
+            }
+            try send(1)
+            let claim = try XCTUnwrap(try store.claimUpload(location, id: id, contentType: nil), name)
+            XCTAssertNotEqual(claim.location, location, name)
+            XCTAssertEqual(UploadName.assetID(of: claim.location), id)
+            XCTAssertNil(try store.claimUpload(location, id: id, contentType: nil), "\(name): a second claim finds nothing")
+            try send(2)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: claim.file)), Data(repeating: 1, count: 1000), name)
+            store.finish(claim, id: id, kept: true)
+            store.discardIncoming(location)
+            XCTAssertNil(try store.uploadedBytes(location), "\(name): the late PUT's bytes are gone")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: try store.localCopy(claim.location, id: id))),
+                           Data(repeating: 1, count: 1000), "\(name): the kept bytes are the claimed ones")
+
+            try send(3)
+            let dropped = try XCTUnwrap(try store.claimUpload(location, id: id + "x", contentType: nil))
+            store.finish(dropped, id: id + "x", kept: false)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: dropped.file), name)
+            XCTAssertNil(try store.uploadedBytes(dropped.location), "\(name): a claim not kept leaves nothing")
+        }
+    }
+
+    /// PUTs of other media of the announced size while `complete` checks the first, and several
+    /// completions at once: whatever the interleaving, the asset ends ready with exactly the bytes
+    /// that were checked (the recorded digest is the kept file's), every completion answers that
+    /// one outcome, and nothing is left where the URL puts bytes.
+    func testPUTsAndCompletionsRacingKeepWhatWasChecked() throws {
+        let f = try service()
+        var versions: [(path: String, sha: String)] = []
+        for title in ["AAAA", "BBBB"] {
+            try f.ffmpeg(["-f", "lavfi", "-i", "testsrc=s=64x64:r=10:d=1", "-c:v", "libx264", "-fflags", "+bitexact", "-metadata", "title=\(title)", "\(title).mp4"])
+            let path = f.root + "/media/\(title).mp4"
+            versions.append((path, Hex.lowercase(Array(Crypto.SHA256.hash(data: try Data(contentsOf: URL(fileURLWithPath: path)))))))
+        }
+        let size = try XCTUnwrap((try FileManager.default.attributesOfItem(atPath: versions[0].path))[.size] as? Int)
+        XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: versions[1].path))[.size] as? Int, size, "two media files of one size")
+        XCTAssertNotEqual(versions[0].sha, versions[1].sha)
+        let base = "http://127.0.0.1:\(f.port)"
+        let port = f.port
+        for round in 0..<3 {
+            let (id, url, _) = try open(f, bytes: size)
+            XCTAssertEqual(try Self.put(versions[0].path, to: base + url), 204)
+            let answers = Collected<(Int, String?)>()
+            let puts = Collected<Int>()
+            let paths = versions.map(\.path)
+            DispatchQueue.concurrentPerform(iterations: 4) { i in
+                if i < 3 {
+                    guard let c = try? TestClient(port: port, key: Self.key), let r = try? c.request("POST", "/v1/assets/\(id)/complete") else { return }
+                    answers.append((r.status, r.json["sha256"] as? String))
+                } else {
+                    for v in [1, 0, 1] { if let status = try? Self.put(paths[v], to: base + url) { puts.append(status) } }
+                }
+            }
+            let asset = try f.client().request("GET", "/v1/assets/\(id)").json
+            XCTAssertEqual(asset["status"] as? String, "ready", "round \(round): \(asset)")
+            let recorded = try XCTUnwrap(asset["sha256"] as? String)
+            XCTAssertTrue(versions.contains { $0.sha == recorded }, "round \(round)")
+            XCTAssertEqual(answers.all.map(\.0), [200, 200, 200], "round \(round)")
+            XCTAssertEqual(Set(answers.all.map(\.1)), [recorded], "every completion answers the one outcome")
+            XCTAssertTrue(puts.all.allSatisfy { $0 == 204 || $0 == 409 }, "\(puts.all)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: f.root + "/data/assets").filter { $0.hasPrefix(id) }
+            XCTAssertEqual(files.count, 1, "one kept file: \(files)")
+            let keptBytes = try Data(contentsOf: URL(fileURLWithPath: f.root + "/data/assets/" + (files.first ?? "")))
+            XCTAssertEqual(Hex.lowercase(Array(Crypto.SHA256.hash(data: keptBytes))), recorded, "the kept file is the checked one")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: f.root + "/data/assets/incoming/\(id)"), "round \(round): nothing incoming left")
+        }
+    }
+
     func testAnS3UploadWithAPresignedURLAndWhatCompleteRefuses() throws {
         let bucket = "reel-" + UUID().uuidString.prefix(8).lowercased()
         let f = try service(env: try TestS3.shared().storageEnvironment(bucket: bucket))
@@ -109,37 +197,45 @@ final class DirectUploadTests: XCTestCase {
         let (path, bytes) = try clip(f)
         let (id, url, _) = try open(f, bytes: bytes.count)
         XCTAssertTrue(url.contains("X-Amz-Signature="), "presigned by the bucket: \(url)")
-        XCTAssertEqual(try put(path, to: String(url.dropLast()) + (url.hasSuffix("a") ? "b" : "a")), 403,
+        XCTAssertEqual(try Self.put(path, to: String(url.dropLast()) + (url.hasSuffix("a") ? "b" : "a")), 403,
                        "the bucket checks the signature")
-        XCTAssertEqual(try put(path, to: url, headers: ["Content-Type: text/html"]), 403, "the signed Content-Type, and no other")
-        XCTAssertEqual(try put(path, to: url, headers: ["Content-Type: video/mp4"]), 200)
+        XCTAssertEqual(try Self.put(path, to: url, headers: ["Content-Type: text/html"]), 403, "the signed Content-Type, and no other")
+        XCTAssertEqual(try Self.put(path, to: url, headers: ["Content-Type: video/mp4"]), 200)
         let done = try f.client().request("POST", "/v1/assets/\(id)/complete")
         XCTAssertEqual(done.status, 200, done.text)
         XCTAssertEqual(done.json["sha256"] as? String, Hex.lowercase(Array(Crypto.SHA256.hash(data: bytes))))
-        XCTAssertEqual(try objects.headObject("media/assets/\(id)")?.bytes, Int64(bytes.count))
+        let kept = try objects.list(prefix: "media/assets/\(id)").objects
+        XCTAssertEqual(kept.map(\.bytes), [Int64(bytes.count)], "the checked bytes, under a key of their own: \(kept.map(\.key))")
+        XCTAssertNil(try objects.headObject("media/assets/incoming/\(id)"), "nothing left where the URL puts bytes")
+        // The presigned URL still works until it expires, but what it writes is never the asset.
+        let junk = f.root + "/media/junk"
+        try Data(repeating: 7, count: bytes.count).write(to: URL(fileURLWithPath: junk))
+        XCTAssertEqual(try Self.put(junk, to: url, headers: ["Content-Type: video/mp4"]), 200)
+        XCTAssertEqual(try objects.getObject(try XCTUnwrap(kept.first?.key)), bytes, "the asset's bytes are the ones checked")
+        let (_, job) = try f.succeeded(##"{ "version": 1, "output": { "width": 64, "height": 64 }, "timeline": { "videos": [ { "src": "upload:\##(id)" } ] } }"##)
+        XCTAssertEqual((job["output"] as? [String: Any])?["duration"] as? Double, 1)
 
         // Bytes that are no media: the asset fails with the probe's reason, and its object goes.
-        let junk = f.root + "/media/junk"
-        try Data(repeating: 7, count: 5000).write(to: URL(fileURLWithPath: junk))
-        let (bad, badURL, _) = try open(f, bytes: 5000)
-        XCTAssertEqual(try put(junk, to: badURL, headers: ["Content-Type: video/mp4"]), 200)
+        let (bad, badURL, _) = try open(f, bytes: bytes.count)
+        XCTAssertEqual(try Self.put(junk, to: badURL, headers: ["Content-Type: video/mp4"]), 200)
         let refused = try f.client().request("POST", "/v1/assets/\(bad)/complete")
         XCTAssertEqual(refused.status, 422, refused.text)
         let failed = try f.client().request("GET", "/v1/assets/\(bad)").json
         XCTAssertEqual(failed["status"] as? String, "failed")
         XCTAssertTrue((failed["error"] as? String ?? "").contains("not a media file"), "\(failed)")
-        XCTAssertNil(try objects.headObject("media/assets/\(bad)"))
+        XCTAssertEqual(try objects.list(prefix: "media/assets/\(bad)").objects.map(\.key), [])
+        XCTAssertNil(try objects.headObject("media/assets/incoming/\(bad)"))
 
         // An upload never completed goes an hour after its URL expired, object and all.
         let (left, leftURL, leftJSON) = try open(f, bytes: bytes.count)
-        XCTAssertEqual(try put(path, to: leftURL, headers: ["Content-Type: video/mp4"]), 200)
+        XCTAssertEqual(try Self.put(path, to: leftURL, headers: ["Content-Type: video/mp4"]), 200)
         let stamp = (leftJSON["upload"] as? [String: Any])?["expiresAt"] as? String ?? ""
         let fractional = ISO8601DateFormatter()
         fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let expires = try XCTUnwrap(fractional.date(from: stamp) ?? ISO8601DateFormatter().date(from: stamp), stamp)
         f.service.sweep(now: Int64(expires.timeIntervalSince1970 * 1000) + 3_600_001)
         XCTAssertEqual(try f.client().request("GET", "/v1/assets/\(left)").status, 404)
-        XCTAssertNil(try objects.headObject("media/assets/\(left)"))
+        XCTAssertNil(try objects.headObject("media/assets/incoming/\(left)"))
         XCTAssertEqual(try f.client().request("GET", "/v1/assets/\(id)").json["status"] as? String, "ready", "a completed one stays")
     }
 

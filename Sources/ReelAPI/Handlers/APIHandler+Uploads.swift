@@ -69,44 +69,70 @@ extension APIHandler {
             throw ProblemError(.validation([SpecProblem(pointer: "", message: "the body has \(got) bytes; the upload announced \(asset.bytes)")],
                                            detail: "send exactly the bytes announced"))
         }
-        _ = try uploads.keep(id, from: temp, contentType: asset.contentType)
+        try uploads.receiveUpload(asset.path, from: temp)
+        // Completed (or deleted) while the body arrived: these bytes would never be read.
+        guard try store.asset(id)?.status == .uploading else {
+            uploads.discardIncoming(asset.path)
+            throw ProblemError(.conflict("asset-not-uploading", "asset \(id) stopped waiting for an upload while this one arrived"))
+        }
         return HTTPResponse(status: 204)
     }
 
     /// `POST /v1/assets/{id}/complete`: the uploaded bytes are checked like any upload; the asset
-    /// becomes `ready` (200), or `failed` with the reason (422). Completing a ready asset again
-    /// answers it as it is.
+    /// becomes `ready` (200), or `failed` with the reason (422). Completing a settled asset again
+    /// answers it as it is; completions of one asset in this process take turns.
     func completeAsset(_ id: String, key: String) throws -> HTTPResponse {
+        completing.wait(for: { !$0.contains(id) }) { $0.insert(id) }
+        defer { completing.withLock(waking: .all) { _ = $0.remove(id) } }
         guard let asset = try store.asset(id, keyID: key) else { throw ProblemError(.notFound("no asset \(id)")) }
-        switch asset.status {
-        case .ready: return JSONValue.object(JobJSON.assetMembers(asset, retentionHours: config.assetRetentionHours)).response(200)
-        case .importing: throw ProblemError(.conflict("asset-importing", "asset \(id) is being imported from its URL; it completes itself"))
-        case .failed: throw ProblemError(.conflict("asset-failed", "asset \(id) failed: \(asset.error ?? "")"))
-        case .uploading: break
+        guard asset.status == .uploading else { return try settledAnswer(asset) }
+        // The bytes are taken away from the upload URL first, so a PUT during the check cannot
+        // change what is kept (`UploadStore.claimUpload`).
+        guard let claim = try uploads.claimUpload(asset.path, id: id, contentType: asset.contentType) else {
+            if let now = try store.asset(id, keyID: key), now.status != .uploading { return try settledAnswer(now) }
+            throw ProblemError(.conflict("upload-missing", "nothing has been uploaded to asset \(id)'s URL yet (or another server is completing it)"))
         }
-        guard let bytes = try uploads.uploadedBytes(asset.path) else {
-            throw ProblemError(.conflict("upload-missing", "nothing has been uploaded to asset \(id)'s URL yet"))
+        var kept = false
+        defer {
+            uploads.finish(claim, id: id, kept: kept)
+            uploads.discardIncoming(asset.path)  // a PUT that arrived during the check
         }
-        let failure: ProblemError
+        let checked: Result<Asset, ProblemError>
         do {
+            let bytes = ((try? FileManager.default.attributesOfItem(atPath: claim.file))?[.size] as? NSNumber)?.int64Value ?? 0
             guard bytes == asset.bytes else {
                 throw ProblemError(.validation([SpecProblem(pointer: "", message: "\(bytes) bytes were uploaded; the upload announced \(asset.bytes)")],
                                                detail: "the uploaded file is not the size announced"))
             }
-            let found = try AssetExamination.examine(try uploads.localCopy(asset.path, id: id))
-            let ready = found.applied(to: asset, location: asset.path)
-            guard try store.settle(id, checked: ready, error: nil) else { throw ProblemError(.notFound("no asset \(id)")) }
-            logger.info("upload completed", metadata: ["assetId": "\(id)", "bytes": .stringConvertible(bytes)])
+            checked = .success(try AssetExamination.examine(claim.file).applied(to: asset, location: claim.location))
+        } catch let p as ProblemError {
+            checked = .failure(p)
+        }
+        switch checked {
+        case .success(let ready):
+            guard try store.settle(id, checked: ready, error: nil) else { return try settledAnswer(store.asset(id, keyID: key)) }
+            kept = true
+            logger.info("upload completed", metadata: ["assetId": "\(id)", "bytes": .stringConvertible(ready.bytes)])
             var shown = ready
             shown.status = .ready
             shown.uploadExpiresAt = nil
             return JSONValue.object(JobJSON.assetMembers(shown, retentionHours: config.assetRetentionHours)).response(200)
-        } catch let p as ProblemError {
-            failure = p
+        case .failure(let problem):
+            guard try store.settle(id, checked: nil, error: problem.problem.detail) else { return try settledAnswer(store.asset(id, keyID: key)) }
+            throw problem
         }
-        _ = try store.settle(id, checked: nil, error: failure.problem.detail)
-        uploads.removeUpload(asset.path, id: id)
-        throw failure
+    }
+
+    /// What `complete` answers for an asset no longer waiting for its upload (settled by another
+    /// completion, perhaps on another server), or gone.
+    private func settledAnswer(_ asset: Asset?) throws -> HTTPResponse {
+        guard let asset else { throw ProblemError(.notFound("no asset")) }
+        switch asset.status {
+        case .ready: return JSONValue.object(JobJSON.assetMembers(asset, retentionHours: config.assetRetentionHours)).response(200)
+        case .importing: throw ProblemError(.conflict("asset-importing", "asset \(asset.id) is being imported from its URL; it completes itself"))
+        case .failed: throw ProblemError(.conflict("asset-failed", "asset \(asset.id) failed: \(asset.error ?? "")"))
+        case .uploading: throw ProblemError(.conflict("upload-missing", "asset \(asset.id) is still waiting for its upload"))
+        }
     }
 
     /// `POST /v1/assets` with `{"url": "https://…", filename?, contentType?}`: 202 and the asset

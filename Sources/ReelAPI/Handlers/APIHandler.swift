@@ -5,6 +5,7 @@ import ReelHTTP
 import ReelStore
 import ReelWorker
 import ReelSpec
+import ReelSync
 import ReelStorage
 import ReelWeb
 
@@ -30,6 +31,9 @@ public final class APIHandler: HTTPHandler, Sendable {
     let keys: APIKeys
     let cors: CORSPolicy
     let requests = RequestCounter()
+    /// The assets a `complete` is checking now: a second completion of one waits for the first and
+    /// answers its outcome.
+    let completing = Guarded(Set<String>())
 
     public init(config: ServerConfiguration, store: any JobStore, pool: WorkerPool, resolver: SourceResolver, locations: any MediaLocations,
                 outputs: any OutputStore, uploads: any UploadStore, links: OutputLinks, logger: Logger) {
