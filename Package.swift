@@ -30,6 +30,8 @@ let package = Package(
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant",
                        providers: [.apt(["libimagequant-dev"])]),
+        // zimg: wide-gamut and HDR pictures into the output's colour space (PRODUCT.md §6).
+        .systemLibrary(name: "CZimg", path: "Sources/CZimg", pkgConfig: "zimg", providers: [.apt(["libzimg-dev"])]),
         .systemLibrary(name: "CRubberBand", path: "Sources/CRubberBand", pkgConfig: "rubberband",
                        providers: [.apt(["librubberband-dev"])]),
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
@@ -59,7 +61,7 @@ let package = Package(
         .target(
             name: "ReelEngine",
             dependencies: [
-                "ReelSpec", "ReelStorage", "ReelWeb", "ReelSync", "CFFmpeg", "CRubberBand", "CImageQuant",
+                "ReelSpec", "ReelStorage", "ReelWeb", "ReelSync", "CFFmpeg", "CRubberBand", "CImageQuant", "CZimg",
                 "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CUnibreak",
                 .product(name: "Logging", package: "swift-log"),
             ]

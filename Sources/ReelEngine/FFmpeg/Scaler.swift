@@ -2,7 +2,7 @@ import CFFmpeg
 
 /// Owns a `SwsContext` converting one source shape (size, pixel format, colour matrix, range) to
 /// YUV of one size, matrix and range (limited for video, full for JPEG thumbnails). Bicubic resampling, as FFmpeg's own CLI uses.
-final class Scaler {
+final class Scaler: PictureScaler {
     struct Key: Equatable {
         var srcWidth: Int, srcHeight: Int, srcFormat: Int32, srcColorspace: Int32, srcFullRange: Bool
         var dstWidth: Int, dstHeight: Int, dstFormat: Int32, dstMatrix: ColorMatrix

@@ -1,10 +1,8 @@
 import CFFmpeg
 import ReelSpec
 
-/// A video stream's (or still image's) colour: what its numbers mean. Read from the stream's tags,
-/// FFmpeg's names (`bt709`, `bt2020`, `smpte2084`, `arib-std-b67`, …); what a stream leaves out is
-/// PRODUCT.md §6's default: BT.601 below 720 lines, BT.709 from 720, limited range; JPEG and PNG
-/// pictures sRGB, full range.
+/// A video stream's (or still image's) colour: what its numbers mean, in FFmpeg's names (`bt709`,
+/// `bt2020`, `smpte2084`, `arib-std-b67`, …), what a stream leaves out resolved by `PictureColor`.
 public struct ColorDescription: Sendable, Equatable {
     public var matrix: String
     public var primaries: String
@@ -53,22 +51,19 @@ public struct ColorDescription: Sendable, Equatable {
     /// The description of stream `st`, `still` when it is a single picture (JPEG, PNG, …).
     static func of(_ st: UnsafeMutablePointer<AVStream>, still: Bool) -> ColorDescription {
         let par = st.pointee.codecpar.pointee
-        func name(_ p: UnsafePointer<CChar>?) -> String? { p.map { String(cString: $0) } }
-        let matrix = par.color_space == AVCOL_SPC_UNSPECIFIED ? nil : name(av_color_space_name(par.color_space))
-        let primaries = par.color_primaries == AVCOL_PRI_UNSPECIFIED ? nil : name(av_color_primaries_name(par.color_primaries))
-        let transfer = par.color_trc == AVCOL_TRC_UNSPECIFIED ? nil : name(av_color_transfer_name(par.color_trc))
+        func name(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "unknown" }
         let format = AVPixelFormat(rawValue: par.format)
+        let resolved = PictureColor.resolve(matrix: par.color_space, primaries: par.color_primaries, transfer: par.color_trc,
+                                            range: par.color_range, chromaLocation: par.chroma_location, format: format,
+                                            height: Int(par.height), still: still)
         let descriptor = par.format >= 0 ? av_pix_fmt_desc_get(format) : nil
-        let isRGB = descriptor.map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 } ?? false
-        let sd = par.height > 0 && par.height < 720
         var c = ColorDescription(
-            matrix: matrix ?? (isRGB ? "gbr" : (still || sd ? "smpte170m" : "bt709")),
-            primaries: primaries ?? (still || !sd ? "bt709" : "smpte170m"),
-            transfer: transfer ?? (still ? "iec61966-2-1" : (sd ? "smpte170m" : "bt709")),
-            range: par.color_range == AVCOL_RANGE_JPEG || (par.color_range == AVCOL_RANGE_UNSPECIFIED && (still || isRGB)) ? "full" : "limited",
+            matrix: name(av_color_space_name(resolved.matrix)), primaries: name(av_color_primaries_name(resolved.primaries)),
+            transfer: name(av_color_transfer_name(resolved.transfer)), range: resolved.fullRange ? "full" : "limited",
             chromaLocation: par.chroma_location == AVCHROMA_LOC_UNSPECIFIED ? nil : name(av_chroma_location_name(par.chroma_location)),
             bitDepth: descriptor.map { Int($0.pointee.comp.0.depth) } ?? 8,
-            tagged: matrix != nil || primaries != nil || transfer != nil)
+            tagged: par.color_space != AVCOL_SPC_UNSPECIFIED || par.color_primaries != AVCOL_PRI_UNSPECIFIED
+                || par.color_trc != AVCOL_TRC_UNSPECIFIED)
         var size = 0
         if let data = av_stream_get_side_data(st, AV_PKT_DATA_MASTERING_DISPLAY_METADATA, &size),
            size >= MemoryLayout<AVMasteringDisplayMetadata>.size {

@@ -14,6 +14,7 @@ final class FrameFitter {
     /// Output YUVA 4:2:0 (alpha kept, e.g. a PNG overlay) instead of opaque YUV 4:2:0.
     let alpha: Bool
     private var scaler: Scaler?
+    private var converter: ColorConverter?
     private var canvas: Frame?
     private var canvasDestination: PixelRect?
     private var turned: Frame?
@@ -104,7 +105,7 @@ final class FrameFitter {
               f.color_range != AVCOL_RANGE_JPEG else { return false }
         let sar = f.sample_aspect_ratio
         guard sar.num == 0 || sar.num == sar.den else { return false }
-        return sourceMatrix(src) == matrix
+        return sourceMatrix(src) == matrix && !PictureColor.of(src).needsLinearConversion
     }
 
     private func sourceMatrix(_ src: Frame) -> ColorMatrix {
@@ -130,7 +131,23 @@ final class FrameFitter {
         return c
     }
 
-    private func scaler(for src: Frame, rect: PixelRect, to w: Int, _ h: Int) throws -> Scaler {
+    /// swscale for pictures an SDR output takes by their matrix alone; zimg through linear light
+    /// (`ColorConverter`) for wide-gamut and HDR ones (opaque layers: alpha layers are stills and
+    /// titles, which are SDR).
+    private func scaler(for src: Frame, rect: PixelRect, to w: Int, _ h: Int) throws -> any PictureScaler {
+        let color = PictureColor.of(src)
+        if color.needsLinearConversion, !alpha {
+            guard ColorConverter.reads(src.pixelFormat) else {
+                let name = av_get_pix_fmt_name(src.pixelFormat).map { String(cString: $0) } ?? "?"
+                throw ColorConversionError("pictures in \(name) with \(color.hdr ?? "wide-gamut") colour cannot be converted yet")
+            }
+            let key = ColorConverter.Key(srcWidth: src.width, srcHeight: src.height, srcFormat: src.pixelFormat.rawValue, color: color,
+                                         rect: rect, dstWidth: w, dstHeight: h, dstMatrix: matrix)
+            if let c = converter, c.key == key { return c }
+            let c = try ColorConverter(key: key)
+            converter = c
+            return c
+        }
         let fmt = src.pixelFormat
         let name = av_get_pix_fmt_name(fmt).map { String(cString: $0) } ?? ""
         let isRGB = (av_pix_fmt_desc_get(fmt)?.pointee.flags ?? 0) & UInt64(AV_PIX_FMT_FLAG_RGB) != 0

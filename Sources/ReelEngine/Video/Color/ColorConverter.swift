@@ -1,0 +1,131 @@
+import CFFmpeg
+import CZimg
+
+/// Scales a picture whose colour an SDR output cannot take by a matrix alone (wide gamut, HDR:
+/// `PictureColor.needsLinearConversion`) into the output's YUV 4:2:0, through linear light: zimg
+/// decodes the source's matrix, range, chroma siting and transfer, resamples it to the output size
+/// and converts its primaries to BT.709 (HDR scaled so BT.2408's reference white, 203 cd/m², is
+/// 1.0); `LinearLightMapping` brings it into BT.709's gamut and SDR's range; zimg encodes it with
+/// BT.709's transfer and the output's matrix, limited range, dithered to 8 bits. One converter per
+/// source shape and colour, reused while they stay.
+final class ColorConverter: PictureScaler {
+    struct Key: Equatable {
+        var srcWidth: Int, srcHeight: Int, srcFormat: Int32
+        var color: PictureColor
+        var rect: PixelRect
+        var dstWidth: Int, dstHeight: Int
+        var dstMatrix: ColorMatrix
+    }
+
+    let key: Key
+    private let toLinear: ZimgGraph
+    private let fromLinear: ZimgGraph
+    private let linear: FloatPlanes
+    private let staging: Frame
+    private let mapping: LinearLightMapping
+    /// The frame's plane holding each of zimg's planes in order (R, G, B or Y, U, V).
+    private let sourcePlanes: [Int]
+
+    /// Whether zimg can read frames of `format` as they are: planar, three components each in a
+    /// plane of its own, integer samples of up to 16 bits in this machine's byte order, no alpha.
+    static func reads(_ format: AVPixelFormat) -> Bool {
+        guard let d = av_pix_fmt_desc_get(format)?.pointee else { return false }
+        let refused = UInt64(AV_PIX_FMT_FLAG_PAL | AV_PIX_FMT_FLAG_BITSTREAM | AV_PIX_FMT_FLAG_HWACCEL | AV_PIX_FMT_FLAG_ALPHA
+                             | AV_PIX_FMT_FLAG_FLOAT | AV_PIX_FMT_FLAG_BE)
+        guard d.nb_components == 3, d.flags & UInt64(AV_PIX_FMT_FLAG_PLANAR) != 0, d.flags & refused == 0 else { return false }
+        let comps = [d.comp.0, d.comp.1, d.comp.2]
+        return Set(comps.map(\.plane)).count == 3 && comps.allSatisfy { $0.shift == 0 && $0.depth <= 16 && $0.depth == comps[0].depth }
+    }
+
+    init(key: Key) throws {
+        guard let d = av_pix_fmt_desc_get(AVPixelFormat(rawValue: key.srcFormat))?.pointee else {
+            throw ColorConversionError("an unknown pixel format")
+        }
+        let comps = [d.comp.0, d.comp.1, d.comp.2]
+        let depth = Int(comps[0].depth)
+        let isRGB = d.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
+        var source = ZimgGraph.format()
+        source.width = UInt32(key.srcWidth)
+        source.height = UInt32(key.srcHeight)
+        source.pixel_type = depth > 8 ? ZIMG_PIXEL_WORD : ZIMG_PIXEL_BYTE
+        source.depth = UInt32(depth)
+        source.subsample_w = UInt32(d.log2_chroma_w)
+        source.subsample_h = UInt32(d.log2_chroma_h)
+        source.color_family = isRGB ? ZIMG_COLOR_RGB : ZIMG_COLOR_YUV
+        source.matrix_coefficients = isRGB ? ZIMG_MATRIX_RGB : key.color.zimgMatrix
+        source.transfer_characteristics = key.color.zimgTransfer
+        source.color_primaries = key.color.zimgPrimaries
+        source.pixel_range = key.color.fullRange ? ZIMG_RANGE_FULL : ZIMG_RANGE_LIMITED
+        source.chroma_location = key.color.zimgChroma
+        source.active_region.left = Double(key.rect.x)
+        source.active_region.top = Double(key.rect.y)
+        source.active_region.width = Double(key.rect.width)
+        source.active_region.height = Double(key.rect.height)
+
+        var linearFormat = ZimgGraph.format()
+        linearFormat.width = UInt32(key.dstWidth)
+        linearFormat.height = UInt32(key.dstHeight)
+        linearFormat.pixel_type = ZIMG_PIXEL_FLOAT
+        linearFormat.color_family = ZIMG_COLOR_RGB
+        linearFormat.matrix_coefficients = ZIMG_MATRIX_RGB
+        linearFormat.transfer_characteristics = ZIMG_TRANSFER_LINEAR
+        linearFormat.color_primaries = ZIMG_PRIMARIES_BT709
+        linearFormat.pixel_range = ZIMG_RANGE_FULL
+
+        var output = ZimgGraph.format()
+        output.width = UInt32(key.dstWidth)
+        output.height = UInt32(key.dstHeight)
+        output.pixel_type = ZIMG_PIXEL_BYTE
+        output.depth = 8
+        output.subsample_w = 1
+        output.subsample_h = 1
+        output.color_family = ZIMG_COLOR_YUV
+        output.matrix_coefficients = key.dstMatrix == .bt709 ? ZIMG_MATRIX_BT709 : ZIMG_MATRIX_ST170_M
+        output.transfer_characteristics = ZIMG_TRANSFER_BT709
+        output.color_primaries = ZIMG_PRIMARIES_BT709
+        output.pixel_range = ZIMG_RANGE_LIMITED
+        output.chroma_location = ZIMG_CHROMA_LEFT
+
+        var decode = ZimgGraph.params()
+        decode.resample_filter = ZIMG_RESIZE_BICUBIC
+        decode.nominal_peak_luminance = 203  // ITU-R BT.2408 HDR reference white is SDR's 1.0
+        var encode = ZimgGraph.params()
+        encode.dither_type = ZIMG_DITHER_ORDERED
+        toLinear = try ZimgGraph(from: source, to: linearFormat, params: decode)
+        fromLinear = try ZimgGraph(from: linearFormat, to: output, params: encode)
+        linear = try FloatPlanes(width: key.dstWidth, height: key.dstHeight)
+        staging = try Frame.video(width: key.dstWidth, height: key.dstHeight, format: AV_PIX_FMT_YUV420P)
+        mapping = key.color.hdr != nil ? .hdr : .sdr
+        sourcePlanes = comps.map { Int($0.plane) }
+        self.key = key
+    }
+
+    func scale(_ src: Frame, rect: PixelRect, into dst: Frame, at dstRect: PixelRect) throws {
+        let readable = try Self.aligned(src)
+        let floatStride = linear.stride * MemoryLayout<Float>.size
+        try toLinear.process(sourcePlanes.map { (UnsafeRawPointer(readable.data($0)!), readable.lineSize($0)) },
+                             into: linear.planes.map { (UnsafeMutableRawPointer($0), floatStride) })
+        mapping.apply(to: linear)
+        try staging.makeWritable()
+        try fromLinear.process(linear.planes.map { (UnsafeRawPointer($0), floatStride) },
+                               into: (0..<3).map { (UnsafeMutableRawPointer(staging.data($0)!), staging.lineSize($0)) })
+        for p in 0..<3 {
+            let shift = p == 0 ? 0 : 1
+            PlaneOps.copy(from: staging.data(p)!, srcStride: staging.lineSize(p),
+                          to: dst.data(p)! + (dstRect.y >> shift) * dst.lineSize(p) + (dstRect.x >> shift), dstStride: dst.lineSize(p),
+                          width: (dstRect.width + shift) >> shift, height: (dstRect.height + shift) >> shift)
+        }
+    }
+
+    /// `frame`, or a copy of it whose planes start and step on 32-byte boundaries, as zimg reads them.
+    private static func aligned(_ frame: Frame) throws -> Frame {
+        let ok = (0..<3).allSatisfy { p in
+            guard let data = frame.data(p) else { return true }
+            return Int(bitPattern: data) % 32 == 0 && frame.lineSize(p) % 32 == 0
+        }
+        if ok { return frame }
+        let copy = try Frame.video(width: frame.width, height: frame.height, format: frame.pixelFormat)
+        try FFmpegError.check(av_frame_copy(copy.pointer, frame.pointer), "av_frame_copy", "aligning a picture for colour conversion")
+        return copy
+    }
+}

@@ -1,0 +1,77 @@
+import CFFmpeg
+import CZimg
+
+/// What a picture's numbers mean, every field resolved: the stream's (or frame's) own tags, and for
+/// what it leaves out PRODUCT.md §6's defaults (BT.601 below 720 lines, BT.709 from 720, limited
+/// range; stills sRGB, full range; RGB formats full range). The one place those defaults live:
+/// `ColorDescription` reports them and the converters act on them.
+struct PictureColor: Equatable {
+    var matrix: AVColorSpace
+    var primaries: AVColorPrimaries
+    var transfer: AVColorTransferCharacteristic
+    var fullRange: Bool
+    var chromaLocation: AVChromaLocation
+
+    static func resolve(matrix: AVColorSpace, primaries: AVColorPrimaries, transfer: AVColorTransferCharacteristic,
+                        range: AVColorRange, chromaLocation: AVChromaLocation, format: AVPixelFormat, height: Int,
+                        still: Bool) -> PictureColor {
+        let descriptor = format.rawValue >= 0 ? av_pix_fmt_desc_get(format) : nil
+        let isRGB = descriptor.map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 } ?? false
+        let name = av_get_pix_fmt_name(format).map { String(cString: $0) } ?? ""
+        let sd = height > 0 && height < 720
+        return PictureColor(
+            matrix: matrix != AVCOL_SPC_UNSPECIFIED ? matrix : (isRGB ? AVCOL_SPC_RGB : (still || sd ? AVCOL_SPC_SMPTE170M : AVCOL_SPC_BT709)),
+            primaries: primaries != AVCOL_PRI_UNSPECIFIED ? primaries : (still || !sd ? AVCOL_PRI_BT709 : AVCOL_PRI_SMPTE170M),
+            transfer: transfer != AVCOL_TRC_UNSPECIFIED ? transfer : (still ? AVCOL_TRC_IEC61966_2_1 : (sd ? AVCOL_TRC_SMPTE170M : AVCOL_TRC_BT709)),
+            fullRange: range == AVCOL_RANGE_JPEG || (range == AVCOL_RANGE_UNSPECIFIED && (still || isRGB)) || name.hasPrefix("yuvj"),
+            chromaLocation: chromaLocation)
+    }
+
+    /// A decoded frame's colour, from its own tags.
+    static func of(_ frame: Frame, still: Bool = false) -> PictureColor {
+        let f = frame.pointer.pointee
+        return resolve(matrix: f.colorspace, primaries: f.color_primaries, transfer: f.color_trc, range: f.color_range,
+                       chromaLocation: f.chroma_location, format: frame.pixelFormat, height: frame.height, still: still)
+    }
+
+    /// `pq` or `hlg` for the HDR transfers, else nil.
+    var hdr: String? {
+        switch transfer {
+        case AVCOL_TRC_SMPTE2084: return "pq"
+        case AVCOL_TRC_ARIB_STD_B67: return "hlg"
+        default: return nil
+        }
+    }
+
+    /// Whether an SDR output (BT.709, or BT.601 for SD) must convert this picture's primaries or
+    /// transfer in linear light (`ColorConverter`) rather than only its matrix (`Scaler`): wide
+    /// gamuts (BT.2020, DCI-P3, Display P3, film) and HDR or linear transfers. BT.601's primaries
+    /// and gamma are near enough BT.709's that SDR video of either keeps swscale's cheap path.
+    var needsLinearConversion: Bool {
+        let narrow: Set<UInt32> = [AVCOL_PRI_BT709.rawValue, AVCOL_PRI_SMPTE170M.rawValue, AVCOL_PRI_BT470BG.rawValue, AVCOL_PRI_SMPTE240M.rawValue]
+        let gamma: Set<UInt32> = [AVCOL_TRC_BT709.rawValue, AVCOL_TRC_SMPTE170M.rawValue, AVCOL_TRC_BT2020_10.rawValue, AVCOL_TRC_BT2020_12.rawValue,
+                                  AVCOL_TRC_IEC61966_2_1.rawValue, AVCOL_TRC_GAMMA22.rawValue, AVCOL_TRC_GAMMA28.rawValue, AVCOL_TRC_SMPTE240M.rawValue]
+        return !narrow.contains(primaries.rawValue) || !gamma.contains(transfer.rawValue)
+    }
+
+    // MARK: zimg's names for the same things (its enums take the H.273 code points FFmpeg's do)
+
+    var zimgMatrix: zimg_matrix_coefficients_e { zimg_matrix_coefficients_e(rawValue: Int32(bitPattern: matrix.rawValue)) }
+    var zimgTransfer: zimg_transfer_characteristics_e {
+        zimg_transfer_characteristics_e(rawValue: Int32(bitPattern: transfer.rawValue))
+    }
+    var zimgPrimaries: zimg_color_primaries_e {
+        // FFmpeg's JEDEC P22 (22) is H.273's EBU 3213-E, as zimg names it.
+        zimg_color_primaries_e(rawValue: Int32(bitPattern: primaries.rawValue))
+    }
+    var zimgChroma: zimg_chroma_location_e {
+        switch chromaLocation {
+        case AVCHROMA_LOC_CENTER: return ZIMG_CHROMA_CENTER
+        case AVCHROMA_LOC_TOPLEFT: return ZIMG_CHROMA_TOP_LEFT
+        case AVCHROMA_LOC_TOP: return ZIMG_CHROMA_TOP
+        case AVCHROMA_LOC_BOTTOMLEFT: return ZIMG_CHROMA_BOTTOM_LEFT
+        case AVCHROMA_LOC_BOTTOM: return ZIMG_CHROMA_BOTTOM
+        default: return ZIMG_CHROMA_LEFT  // MPEG-2's, H.264's and HEVC's default
+        }
+    }
+}
