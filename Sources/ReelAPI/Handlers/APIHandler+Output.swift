@@ -102,8 +102,9 @@ extension APIHandler {
                 try outputs.copy(out.path, file: name, to: folder + "/" + name)
             }
             source = folder
-        case .url(let url):
-            source = url  // FFmpeg reads the presigned URL with ranged GETs
+        case .url:
+            // FFmpeg reads local files only: the node's cached copy of the object (cacheBytes).
+            source = try outputs.localCopy(out.path, file: nil)
         }
         let jpeg = try ThumbnailGenerator.jpeg(path: source, at: time, width: width)
         var h = HTTPHeaders()
