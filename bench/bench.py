@@ -22,7 +22,10 @@
                   per-scene libimagequant palettes against ffmpeg's usual recipe (one palettegen
                   palette for the whole file, paletteuse's sierra2_4a dithering) and, as a third
                   tool, ffmpeg's per-frame palettes (palettegen stats_mode=single, paletteuse new=1);
-                  no floor. After the timings each GIF's size and PSNR are reported (see gif_quality).
+                  no floor. After the timings each GIF's size and PSNR are reported (see gif_quality);
+     hdr          the transitions timeline from four 1080p HLG clips (HEVC Main 10, BT.2020) with a title,
+                  into 1080p SDR H.264: Reel's zimg conversion and tone mapping against ffmpeg's zscale
+                  (zimg too) + tonemap (mobius) per clip and drawtext; no floor.
 4. Runs every command once as a warm-up and checks with ffprobe that the outputs of a workload have
    the same frame count (the timeline's, at 15 fps for gif) and the same duration within one frame,
    failing loudly otherwise. Then alternates the tools BENCH_RUNS times (default 5), rotating their
@@ -34,7 +37,7 @@
 Environment: BENCH_RUNS (default 5), BENCH_WARMUP (default 1; 0 skips the warm-up round but the
 outputs of the first measured round are still checked before the table), BENCH_STRICT=1 (exit 2
 when a target is missed), BENCH_SKIP_BUILD=1 (use the existing .build-bench binary),
-BENCH_WORKLOADS (comma-separated subset of cuts,transitions,text,webm,gif,passthrough,http, or "all"; default
+BENCH_WORKLOADS (comma-separated subset of cuts,transitions,text,webm,gif,hdr,passthrough,http, or "all"; default
 cuts,transitions,text,http; http is the HTTP section, bench/http_bench.py: Reel's GET /v1/jobs/{id} against a
 Hummingbird 2 anchor, and status polls while two renders run; passthrough is bench/passthrough_bench.py:
 smart rendering of eight cuts of four 60 s 1080p clips against the ffmpeg CLI's re-encode and -c copy,
@@ -106,7 +109,21 @@ GIF_PALETTE_GLOBAL = ("split[s0][s1];[s0]palettegen=max_colors=256:stats_mode=fu
 GIF_PALETTE_PER_FRAME = ("split[s0][s1];[s0]palettegen=max_colors=256:stats_mode=single[p];"
                          "[s1][p]paletteuse=dither=sierra2_4a:new=1")
 
-ALL_WORKLOADS = ("cuts", "transitions", "text", "webm", "gif")
+# hdr: the transitions timeline from four 1080p HLG clips (HEVC Main 10, BT.2020, as phones record)
+# with a title, into SDR H.264 at 1080p; ffmpeg tone maps each clip with zscale (zimg, as Reel) and
+# its tonemap filter, draws the title with drawtext.
+HDR_W, HDR_H = 1920, 1080
+HDR_TAGS = ["-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc", "-color_range", "tv"]
+HDR_VIDEO_ARGS = ["-c:v", "libx265", "-preset", "ultrafast", "-x265-params", f"log-level=error:keyint={2 * FPS}",
+                  "-pix_fmt", "yuv420p10le", "-tag:v", "hvc1", *HDR_TAGS]
+HDR_TONEMAP = ("zscale=t=linear:npl=203,format=gbrpf32le,zscale=p=bt709,tonemap=tonemap=mobius:desat=0,"
+               "zscale=t=bt709:m=bt709:r=tv,format=yuv420p")
+HDR_TITLE = {"type": "text", "text": "The End", "start": 12, "duration": 5,
+             "font": {"family": "DejaVu Sans", "size": 96, "weight": "bold", "color": "#FFD700"}}
+HDR_DRAWTEXT = ("drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf:text='The End':fontsize=96:"
+                "fontcolor=#FFD700:x=(w-tw)/2:y=(h-th)/2:enable='between(t,12,17)'")
+
+ALL_WORKLOADS = ("cuts", "transitions", "text", "webm", "gif", "hdr")
 DEFAULT_WORKLOADS = ("cuts", "transitions", "text")
 
 
@@ -193,12 +210,13 @@ def build_reel():
 # --------------------------------------------------------------------------------------------- media
 
 def media_files():
-    return [f"clip{i + 1}.mp4" for i in range(len(CLIP_SOURCES))] + ["bed.m4a", "vo.m4a"]
+    return ([f"clip{i + 1}.mp4" for i in range(len(CLIP_SOURCES))] + [f"hdr{i + 1}.mp4" for i in range(len(CLIP_SOURCES))]
+            + ["bed.m4a", "vo.m4a"])
 
 
 def recipe_stamp():
     return json.dumps({"v": RECIPE_VERSION, "clips": CLIP_SOURCES, "tones": CLIP_TONES, "noise": NOISE,
-                       "video": CLIP_VIDEO_ARGS, "music": MUSIC_EXPR, "vo": VO_EXPR,
+                       "video": CLIP_VIDEO_ARGS, "hdr": HDR_VIDEO_ARGS, "music": MUSIC_EXPR, "vo": VO_EXPR,
                        "seconds": [CLIP_SECONDS, MUSIC_SECONDS, VO_SECONDS]}, sort_keys=True)
 
 
@@ -224,6 +242,13 @@ def generate_media():
             "-f", "lavfi", "-i", f"{src},format=yuv420p,{NOISE}",
             "-f", "lavfi", "-i", f"sine=frequency={tone}:sample_rate=48000,pan=stereo|c0=c0|c1=0.8*c0",
             "-t", str(CLIP_SECONDS), *CLIP_VIDEO_ARGS,
+            "-c:a", "aac", "-b:a", "128k", "-ar", "48000", "-ac", "2", "-movflags", "+faststart", "-f", "mp4"])
+    for i, (src, tone) in enumerate(zip(CLIP_SOURCES, CLIP_TONES)):
+        # The same pictures at 1080p, their numbers taken as HLG signal values.
+        make(f"hdr{i + 1}.mp4", [
+            "-f", "lavfi", "-i", f"{src.replace(f'{W}x{H}', f'{HDR_W}x{HDR_H}')},format=yuv420p10le",
+            "-f", "lavfi", "-i", f"sine=frequency={tone}:sample_rate=48000,pan=stereo|c0=c0|c1=0.8*c0",
+            "-t", str(CLIP_SECONDS), *HDR_VIDEO_ARGS,
             "-c:a", "aac", "-b:a", "128k", "-ar", "48000", "-ac", "2", "-movflags", "+faststart", "-f", "mp4"])
     make("bed.m4a", ["-f", "lavfi", "-i", f"aevalsrc={MUSIC_EXPR}:s=44100:d={MUSIC_SECONDS}",
                      "-c:a", "aac", "-b:a", "192k", "-f", "ipod"])
@@ -257,9 +282,10 @@ def describe_media():
 
 # ------------------------------------------------------------------------------------------ workloads
 
-def reel_spec(transitions, output=None):
-    """The timeline's job spec; `output` replaces the mp4 output (the webm and gif workloads)."""
-    clips = [{"src": f"clip{i + 1}.mp4", "sourceRange": {"start": TRIM_START, "duration": TRIM_DURATION}}
+def reel_spec(transitions, output=None, clip="clip"):
+    """The timeline's job spec; `output` replaces the mp4 output (the webm and gif workloads);
+    `clip` names the clips (`hdr`: the HLG ones)."""
+    clips = [{"src": f"{clip}{i + 1}.mp4", "sourceRange": {"start": TRIM_START, "duration": TRIM_DURATION}}
              for i in range(len(CLIP_SOURCES))]
     timeline = {"videos": clips}
     if transitions:
@@ -284,12 +310,12 @@ def timeline_seconds(transitions):
     return n * TRIM_DURATION - (n - 1) * DISSOLVE if transitions else n * TRIM_DURATION
 
 
-def clip_inputs():
+def clip_inputs(clip="clip"):
     """Each clip is opened once with an input seek and duration (ffmpeg's fast, frame-accurate trim:
     decode from the keyframe before 2 s, drop what precedes it, stop at 7 s), as Reel seeks."""
     args = []
     for i in range(len(CLIP_SOURCES)):
-        args += ["-ss", str(TRIM_START), "-t", str(TRIM_DURATION), "-i", os.path.join(WORK, f"clip{i + 1}.mp4")]
+        args += ["-ss", str(TRIM_START), "-t", str(TRIM_DURATION), "-i", os.path.join(WORK, f"{clip}{i + 1}.mp4")]
     return args
 
 
@@ -306,24 +332,28 @@ def duck_expr():
             f"if(lt(t,{r0}),{L},if(lt(t,{r1}),{L}+(t-{r0})/{DUCK_RELEASE}*(1-{L}),1))))")
 
 
-def ffmpeg_graph(transitions):
+def ffmpeg_graph(transitions, clip_filter="", title=""):
+    """`clip_filter` runs on each clip's pictures after its trim (the hdr workload's tone mapping);
+    `title` on the joined pictures."""
     n = len(CLIP_SOURCES)
     total = timeline_seconds(transitions)
     g = []
     for i in range(n):
-        g.append(f"[{i}:v]trim=duration={TRIM_DURATION},setpts=PTS-STARTPTS[v{i}]")
+        g.append(f"[{i}:v]trim=duration={TRIM_DURATION},setpts=PTS-STARTPTS{',' + clip_filter if clip_filter else ''}[v{i}]")
         g.append(f"[{i}:a]atrim=duration={TRIM_DURATION},asetpts=PTS-STARTPTS,{AFMT}[a{i}]")
     if transitions:
         prev_v, prev_a = "v0", "a0"
         for i in range(1, n):
             offset = i * (TRIM_DURATION - DISSOLVE)
-            vout = "v" if i == n - 1 else f"xv{i}"
+            vout = ("vt" if title else "v") if i == n - 1 else f"xv{i}"
             aout = "ca" if i == n - 1 else f"xa{i}"
             g.append(f"[{prev_v}][v{i}]xfade=transition=fade:duration={DISSOLVE}:offset={offset}[{vout}]")
             g.append(f"[{prev_a}][a{i}]acrossfade=d={DISSOLVE}:c1=qsin:c2=qsin[{aout}]")
             prev_v, prev_a = vout, aout
     else:
-        g.append("".join(f"[v{i}][a{i}]" for i in range(n)) + f"concat=n={n}:v=1:a=1[v][ca]")
+        g.append("".join(f"[v{i}][a{i}]" for i in range(n)) + f"concat=n={n}:v=1:a=1[{'vt' if title else 'v'}][ca]")
+    if title:
+        g.append(f"[vt]{title}[v]")
     g.append(f"[{n}:a]atrim=duration={total},asetpts=PTS-STARTPTS,{AFMT},volume='{duck_expr()}':eval=frame[m]")
     g.append(f"[{n + 1}:a]aformat=sample_fmts=fltp:sample_rates=48000,pan=stereo|c0=c0|c1=c0,"
              f"adelay={VO_START * 1000}:all=1[vo]")
@@ -346,8 +376,8 @@ def floor_graph(transitions):
     return ";".join(g)
 
 
-def ffmpeg_cmd(graph, extra_inputs, out, encode_args=ENCODE_ARGS):
-    return (["ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y"] + clip_inputs() + extra_inputs
+def ffmpeg_cmd(graph, extra_inputs, out, encode_args=ENCODE_ARGS, clip="clip"):
+    return (["ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y"] + clip_inputs(clip) + extra_inputs
             + ["-filter_complex", graph, "-map", "[v]", "-map", "[a]"] + encode_args + [out])
 
 
@@ -443,6 +473,18 @@ def workloads(reel):
                            "reference": {"reel": [reel, "render", reference_spec, "-o",
                                                   os.path.join(OUT, "gif-reference.mp4")],
                                          "path": os.path.join(OUT, "gif-reference.mp4")}})
+        elif name == "hdr":
+            spec = reel_spec(True, clip="hdr")
+            spec["output"].update({"width": HDR_W, "height": HDR_H})
+            spec["timeline"]["overlays"] = [HDR_TITLE]
+            spec_path = write_spec(name, spec)
+            outs = {t: os.path.join(OUT, f"{name}-{t}.mp4") for t in ("reel", "ffmpeg")}
+            commands = {
+                "reel": [reel, "render", spec_path, "-o", outs["reel"]],
+                "ffmpeg": ffmpeg_cmd(ffmpeg_graph(True, HDR_TONEMAP, HDR_DRAWTEXT), music, outs["ffmpeg"], clip="hdr"),
+            }
+            result.append({"name": name, "seconds": timeline_seconds(True), "fps": FPS, "audio": True,
+                           "tools": ["reel", "ffmpeg"], "commands": commands, "outputs": outs})
     return result
 
 
@@ -765,6 +807,9 @@ def main():
                 (f"{w['name']}: Reel wall within 15 % of the floor", reel_m["wall"] <= 1.15 * med["floor"]["wall"],
                  f"{reel_m['wall'] / med['floor']['wall']:.2f}x"),
             ]
+        if w["name"] == "hdr":      # issue 25: HDR sources faster than ffmpeg's zscale + tonemap
+            ratio = paired["ffmpeg"]
+            targets = [("hdr: Reel wall < ffmpeg wall (paired)", ratio < 1, f"{ratio:.2f}x")]
         if w["name"] == "text":     # issue 11: titles and captions cost at most 10 %
             ratio = paired["reel-plain"]
             targets = [("text: Reel with titles and captions within 1.1x of without (paired wall)", ratio <= 1.1,

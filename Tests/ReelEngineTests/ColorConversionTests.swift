@@ -122,4 +122,38 @@ final class ColorConversionTests: XCTestCase {
         // 100 cd/m² is 100/203 of reference white in linear light: BT.709's signal of that.
         XCTAssertEqual(Double(c[0].g), Self.gamma(100.0 / 203) * 255, accuracy: 4, "below the knee, light is kept: \(c[0])")
     }
+
+    /// A timeline mixing an HLG clip, an SDR white card, a title and a PNG logo into an SDR output:
+    /// the HDR clip's reference white meets the SDR card's white at the cut (no visible step), and the
+    /// title and the logo are drawn over the converted picture in their own colours.
+    func testAMixedTimelineMatchesAtTheCut() throws {
+        let ws = try Workspace()
+        try source(ws, "hlg.mkv", [Self.grey(0.75), Self.grey(0.75), Self.grey(0.75)],
+                   tags: ["-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc", "-color_range", "tv"])
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=red:s=16x16", "-frames:v", "1", ws.path("logo.png")])
+        let out = try ws.render(##"""
+        { "version": 1, "output": { "width": 96, "height": 32, "frameRate": 10 },
+          "timeline": {
+            "videos": [ { "src": "hlg.mkv" }, { "color": "#FFFFFF", "duration": 0.5 } ],
+            "overlays": [ { "type": "image", "src": "logo.png", "start": 0, "duration": 0.5,
+                            "position": { "x": 0.1, "y": 0.5 } },
+                          { "type": "text", "text": "A", "start": 0, "duration": 1, "font": { "size": 20, "color": "#000000" },
+                            "position": { "x": 0.9, "y": 0.5 } } ] } }
+        """##, to: "mixed.mp4")
+        let r = try Tools.run("ffmpeg", ["-v", "error", "-nostdin", "-i", out, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let rgb = [UInt8](r.stdout), frame = 96 * 32 * 3
+        XCTAssertEqual(rgb.count, 10 * frame)
+        func pixel(_ f: Int, _ x: Int, _ y: Int) -> (Int, Int, Int) {
+            let at = f * frame + (y * 96 + x) * 3
+            return (Int(rgb[at]), Int(rgb[at + 1]), Int(rgb[at + 2]))
+        }
+        let hdr = pixel(4, 48, 16), sdr = pixel(5, 48, 16)
+        XCTAssertLessThanOrEqual(abs(hdr.0 - sdr.0), 8, "HLG white \(hdr) against the SDR card's \(sdr)")
+        let logo = pixel(2, 10, 16)
+        XCTAssertGreaterThan(logo.0, 200, "the logo is red: \(logo)")
+        XCTAssertLessThan(logo.1, 60, "the logo is red: \(logo)")
+        let title = (0..<32).map { y in (80..<96).map { pixel(2, $0, y).0 }.min() ?? 255 }.min() ?? 255
+        XCTAssertLessThan(title, 80, "the black title is drawn over the converted white")
+    }
 }

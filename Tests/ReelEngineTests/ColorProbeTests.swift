@@ -30,6 +30,27 @@ final class ColorProbeTests: XCTestCase {
         XCTAssertEqual(pq.transfer, "smpte2084")
     }
 
+    /// HDR10 metadata x265 writes only into the stream (SEI), with no container to carry it: read
+    /// from the first frame. The values are those given to the encoder (ST 2086's units:
+    /// chromaticities in 1/50000, luminance in 1/10000 cd/m²).
+    func testMasteringMetadataFromTheStreamsSEI() throws {
+        let ws = try Workspace()
+        let c = try color(ws, "hdr10.hevc", ["-f", "lavfi", "-i", "testsrc=s=64x64:d=0.2", "-pix_fmt", "yuv420p10le", "-c:v", "libx265",
+                                             "-x265-params", "log-level=error:hdr10=1:colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:"
+                                                 + "master-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)L(10000000,50):max-cll=1000,400",
+                                             "-f", "hevc"])
+        XCTAssertEqual(c.hdr, "pq")
+        let m = try XCTUnwrap(c.masteringDisplay, "\(c)")
+        XCTAssertEqual(m.primaries.map(\.x), [0.68, 0.265, 0.15], "red, green, blue")
+        XCTAssertEqual(m.primaries.map(\.y), [0.32, 0.69, 0.06])
+        XCTAssertEqual(m.whitePoint.x, 0.3127)
+        XCTAssertEqual(m.whitePoint.y, 0.329)
+        XCTAssertEqual(m.maxLuminance, 1000)
+        XCTAssertEqual(m.minLuminance, 0.005)
+        XCTAssertEqual(c.contentLightLevel?.maxCLL, 1000)
+        XCTAssertEqual(c.contentLightLevel?.maxFALL, 400)
+    }
+
     func testUntaggedStreamsGetTheDefaults() throws {
         let ws = try Workspace()
         let sd = try color(ws, "sd.mp4", ["-f", "lavfi", "-i", "testsrc=s=640x360:d=0.2", "-c:v", "libx264"])

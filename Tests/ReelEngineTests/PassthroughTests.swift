@@ -118,6 +118,20 @@ final class PassthroughEditingTests: XCTestCase {
     typealias P = PassthroughTests
     typealias Expected = PassthroughTests.Expected
 
+    /// An H.264 source whose matrix is the output's but whose primaries and transfer are not (HLG
+    /// in BT.2020) is never copied: every frame is encoded, converted (HLG's reference white, 75 %,
+    /// is SDR white).
+    func testASourceOfAnotherColourIsEncodedToMatch() throws {
+        let ws = try Workspace()
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=0xBFBFBF:s=320x240:r=30:d=1", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                          "-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "smpte170m", ws.path("hlg.mp4")])
+        let r = try P.render(ws, #"{ "version": 1, "output": { "preset": "passthrough" }, "timeline": { "videos": [ { "src": "hlg.mp4" } ] } }"#)
+        XCTAssertEqual(r.counts.copied, 0, "nothing copied")
+        XCTAssertEqual(r.counts.encoded, 30)
+        let luma = try XCTUnwrap(try Tools.lumaFrames(r.path, width: 320, height: 240).first)
+        XCTAssertGreaterThanOrEqual(Int(luma[120 * 320 + 160]), 225, "HLG 75 % became SDR white, not grey")
+    }
+
     func testOpenGOPSourceCopiesFromItsIDRFrameAndEncodesOtherCutIns() throws {
         let ws = try Workspace()
         // x264's open GOPs: after the first frame, keyframes are recovery-point I frames whose

@@ -23,9 +23,9 @@ public struct ColorDescription: Sendable, Equatable {
         }
     }
     /// The mastering display's primaries, white point (CIE 1931 xy) and luminance (cd/m²), when the
-    /// container carries them (MP4/MOV `mdcv`, Matroska).
+    /// container (MP4/MOV `mdcv`, Matroska) or the first frame (HEVC SEI) carries them.
     public var masteringDisplay: MasteringDisplay?
-    /// Maximum content and frame-average light levels (cd/m²), when the container carries them.
+    /// Maximum content and frame-average light levels (cd/m²), from the container or the first frame.
     public var contentLightLevel: (maxCLL: Int, maxFALL: Int)?
 
     public struct MasteringDisplay: Sendable, Equatable {
@@ -34,6 +34,17 @@ public struct ColorDescription: Sendable, Equatable {
         public var whitePoint: (x: Double, y: Double)
         public var minLuminance: Double
         public var maxLuminance: Double
+
+        /// FFmpeg's mastering-display metadata (from a container or a frame's SEI), when it gives
+        /// both the primaries and the luminance.
+        init?(_ m: AVMasteringDisplayMetadata) {
+            guard m.has_primaries != 0 && m.has_luminance != 0 else { return nil }
+            func q(_ r: AVRational) -> Double { r.den == 0 ? 0 : Double(r.num) / Double(r.den) }
+            primaries = [m.display_primaries.0, m.display_primaries.1, m.display_primaries.2].map { (x: q($0.0), y: q($0.1)) }
+            whitePoint = (q(m.white_point.0), q(m.white_point.1))
+            minLuminance = q(m.min_luminance)
+            maxLuminance = q(m.max_luminance)
+        }
 
         public static func == (a: MasteringDisplay, b: MasteringDisplay) -> Bool {
             a.primaries.map(\.x) == b.primaries.map(\.x) && a.primaries.map(\.y) == b.primaries.map(\.y)
@@ -67,19 +78,32 @@ public struct ColorDescription: Sendable, Equatable {
         var size = 0
         if let data = av_stream_get_side_data(st, AV_PKT_DATA_MASTERING_DISPLAY_METADATA, &size),
            size >= MemoryLayout<AVMasteringDisplayMetadata>.size {
-            let m = UnsafeRawPointer(data).load(as: AVMasteringDisplayMetadata.self)
-            if m.has_primaries != 0 && m.has_luminance != 0 {
-                func q(_ r: AVRational) -> Double { r.den == 0 ? 0 : Double(r.num) / Double(r.den) }
-                let p = [m.display_primaries.0, m.display_primaries.1, m.display_primaries.2].map { (x: q($0.0), y: q($0.1)) }
-                c.masteringDisplay = MasteringDisplay(primaries: p, whitePoint: (q(m.white_point.0), q(m.white_point.1)),
-                                                      minLuminance: q(m.min_luminance), maxLuminance: q(m.max_luminance))
-            }
+            c.masteringDisplay = MasteringDisplay(UnsafeRawPointer(data).load(as: AVMasteringDisplayMetadata.self))
         }
         if let data = av_stream_get_side_data(st, AV_PKT_DATA_CONTENT_LIGHT_LEVEL, &size), size >= MemoryLayout<AVContentLightMetadata>.size {
             let l = UnsafeRawPointer(data).load(as: AVContentLightMetadata.self)
             c.contentLightLevel = (Int(l.MaxCLL), Int(l.MaxFALL))
         }
         return c
+    }
+
+    /// Fills in the HDR metadata the container left out from the first frame's side data (HEVC's
+    /// and AV1's SEI / metadata OBUs, where phones and x265 put it), decoding that frame.
+    /// Leaves the description as it is when the frame cannot be decoded.
+    mutating func readFrameMetadata(path: String, streamIndex: Int) {
+        guard hdr != nil, masteringDisplay == nil || contentLightLevel == nil,
+              let stream = try? DecodedStream(path: path, type: AVMEDIA_TYPE_VIDEO, threads: 1, streamIndex: streamIndex) else { return }
+        let frame = Frame()
+        guard (try? stream.next(into: frame)) == true else { return }
+        if masteringDisplay == nil, let side = av_frame_get_side_data(frame.pointer, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA),
+           Int(side.pointee.size) >= MemoryLayout<AVMasteringDisplayMetadata>.size {
+            masteringDisplay = MasteringDisplay(UnsafeRawPointer(side.pointee.data).load(as: AVMasteringDisplayMetadata.self))
+        }
+        if contentLightLevel == nil, let side = av_frame_get_side_data(frame.pointer, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL),
+           Int(side.pointee.size) >= MemoryLayout<AVContentLightMetadata>.size {
+            let l = UnsafeRawPointer(side.pointee.data).load(as: AVContentLightMetadata.self)
+            contentLightLevel = (Int(l.MaxCLL), Int(l.MaxFALL))
+        }
     }
 
     var json: JSONValue {

@@ -16,7 +16,11 @@ public enum MediaProbe {
         var streams: [MediaInfo.StreamInfo] = []
         for i in 0..<input.streamCount {
             if var s = streamInfo(input.stream(i), index: i) {
-                if s.type == .video { s.color = ColorDescription.of(input.stream(i), still: isStill) }
+                if s.type == .video {
+                    var color = ColorDescription.of(input.stream(i), still: isStill)
+                    color.readFrameMetadata(path: input.path, streamIndex: i)
+                    s.color = color
+                }
                 streams.append(s)
             }
         }

@@ -122,6 +122,12 @@ struct SplicePlanner {
               sar.num == 0 || sar.num == sar.den,
               p.field_order == AV_FIELD_PROGRESSIVE || p.field_order == AV_FIELD_UNKNOWN,
               matrix == ColorMatrix.forOutput(height: plan.height) else { return nil }
+        // Primaries or a transfer an SDR output cannot show as they are (BT.2020, HLG, PQ) are
+        // converted, which only an encoded frame can be.
+        let color = PictureColor.resolve(matrix: p.color_space, primaries: p.color_primaries, transfer: p.color_trc, range: p.color_range,
+                                         chromaLocation: p.chroma_location, format: AVPixelFormat(rawValue: p.format),
+                                         height: Int(p.height), still: false)
+        guard !color.needsLinearConversion else { return nil }
         return AVCParameterSets(extradata: reader.extradata)
     }
 }
