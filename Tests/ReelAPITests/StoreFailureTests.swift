@@ -57,6 +57,27 @@ final class StoreFailureTests: XCTestCase {
         XCTAssertEqual(try f.client().request("GET", "/v1/jobs").status, 200, "reads go on")
     }
 
+    /// A store file the server may not write: `/readyz` says so, submits are 503 `store-read-only`,
+    /// and once the file may be written again the store recovers at once, without a restart
+    /// (before: ready said 200, and submits stayed 503 on the read-only connections for minutes).
+    func testAReadOnlyStoreIsNotReadyAndRecoversWithoutARestart() throws {
+        let f = try ServiceFixture()
+        let sqlite = try XCTUnwrap((f.service.store as? SQLJobStore)?.backend as? SQLiteBackend)
+        sqlite.simulateReadOnlyFile(true)
+        let ready = try f.client().request("GET", "/readyz")
+        XCTAssertEqual(ready.status, 503, ready.text)
+        XCTAssertEqual(ready.json["store"] as? String, "read-only")
+        for _ in 0..<3 {
+            let r = try f.client().json("POST", "/v1/jobs", spec)
+            XCTAssertEqual(r.status, 503, r.text)
+            XCTAssertEqual(r.json["type"] as? String, "urn:reel:problem:store-read-only")
+        }
+        XCTAssertEqual(try f.client().request("GET", "/v1/jobs").status, 200, "reads go on")
+        sqlite.simulateReadOnlyFile(false)
+        XCTAssertEqual(try f.client().json("POST", "/v1/jobs", spec).status, 202, "writable again: the next submit is taken")
+        XCTAssertEqual(try f.client().request("GET", "/readyz").status, 200)
+    }
+
     func testStoreErrorsMapToStatuses() {
         func status(_ code: Int32) -> Int? { Problem.storage(SQLiteError(code: code, message: "", sql: ""))?.status }
         XCTAssertEqual(status(13), 507)        // SQLITE_FULL
@@ -69,5 +90,16 @@ final class StoreFailureTests: XCTestCase {
         XCTAssertEqual(Problem.storage(NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC)))?.status, 507)
         XCTAssertEqual(Problem.storage(CocoaError(.fileWriteOutOfSpace))?.status, 507)
         XCTAssertNil(Problem.storage(CocoaError(.fileNoSuchFile)))
+    }
+
+    /// A disk that fills while the HTTP layer writes a request's body (`TempFile`: 507) is answered
+    /// with the one problem type of a full disk, wherever it is found (before: `http-507`, "Error").
+    func testAFullDiskWhileABodyArrivesIsTheSameProblem() {
+        let p = Problem.transport(507, "writing the upload failed: No space left on device")
+        XCTAssertEqual(p.status, 507)
+        XCTAssertEqual(p.type, Problem.insufficientStorage().type)
+        XCTAssertEqual(p.type, "insufficient-storage")
+        XCTAssertEqual(p.title, "Insufficient storage")
+        XCTAssertEqual(Problem.transport(408, "slow").type, "http-408", "other statuses of the HTTP layer keep theirs")
     }
 }

@@ -110,8 +110,10 @@ struct Problem {
         Problem(status: 500, type: "internal", title: "Internal error", detail: detail)
     }
 
-    /// Statuses the HTTP layer produces itself (400, 408, 413, 414, 431, 505…).
+    /// Statuses the HTTP layer produces itself (400, 408, 413, 414, 431, 505…). A full disk while
+    /// a body is written (507) is the same problem as anywhere else: `insufficient-storage`.
     static func transport(_ status: Int, _ reason: String) -> Problem {
+        if status == 507 { return insufficientStorage() }
         let titles = [400: "Bad request", 401: "Authentication required", 408: "Request timeout", 411: "Length required", 413: "Content too large",
                       414: "URI too long", 415: "Unsupported media type", 431: "Request header fields too large",
                       501: "Not implemented", 503: "Service unavailable", 505: "HTTP version not supported"]

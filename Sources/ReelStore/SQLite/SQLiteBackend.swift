@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// The store's database in one SQLite file under `dataDir`, the embedded default. Every call runs
@@ -13,7 +14,7 @@ public final class SQLiteBackend: SQLBackend {
     /// `busyTimeoutMillis`: how long a write waits for another connection's lock (another process,
     /// or another thread of this one) before it fails with SQLITE_BUSY.
     public init(path: String, busyTimeoutMillis: Int32 = 5000) throws {
-        connections = SQLiteConnectionPool { try SQLiteDatabase(path: path, busyTimeoutMillis: busyTimeoutMillis) }
+        connections = SQLiteConnectionPool { try SQLiteDatabase(path: path, busyTimeoutMillis: busyTimeoutMillis, readOnly: $0) }
         self.path = path
         self.busyTimeoutMillis = busyTimeoutMillis
         try connections.with { try $0.migrate(SQLiteSchema.migrations) }
@@ -46,6 +47,9 @@ public final class SQLiteBackend: SQLBackend {
     /// connection's lock. Throws the `SQLiteError` a write would meet (busy, read-only, unopenable).
     public func checkWritable(waitMillis: Int32) throws {
         try connections.with { db in
+            // SQLite takes the write lock on a connection that may not write and fails only the
+            // write itself: ask the connection.
+            guard !db.isReadOnly else { throw SQLiteError(code: SQLITE_READONLY, message: "attempt to write a readonly database", sql: "") }
             db.setBusyTimeout(millis: waitMillis)
             defer { db.setBusyTimeout(millis: busyTimeoutMillis) }
             try db.execute("BEGIN IMMEDIATE")
@@ -73,6 +77,11 @@ public final class SQLiteBackend: SQLBackend {
     /// For tests: makes writes that need more than `pages` database pages fail with SQLITE_FULL, as
     /// on a full disk. nil lifts the limit for connections opened afterwards.
     func simulateFullDisk(pages: Int?) { connections.maxPageCount = pages }
+
+    /// For tests: the database file becomes one this process may not write (`true`: connections
+    /// open from now on are read-only), or may again (`false`: nothing else changes, so the store
+    /// must recover on its own).
+    func simulateReadOnlyFile(_ readOnly: Bool) { connections.opensReadOnly = readOnly }
 
     /// The database's size in pages now.
     func pageCount() throws -> Int {

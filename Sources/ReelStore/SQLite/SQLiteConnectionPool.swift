@@ -8,9 +8,10 @@ final class SQLiteConnectionPool: Sendable {
     private struct State {
         var idle: [SQLiteDatabase] = []
         var pageLimit: Int?
+        var readOnly = false
     }
     private let state = Guarded(State())
-    private let open: @Sendable () throws -> SQLiteDatabase
+    private let open: @Sendable (_ readOnly: Bool) throws -> SQLiteDatabase
     /// For tests: `PRAGMA max_page_count` on every connection, so writes past it fail with
     /// SQLITE_FULL as on a full disk. nil: SQLite's default.
     var maxPageCount: Int? {
@@ -18,16 +19,31 @@ final class SQLiteConnectionPool: Sendable {
         set { state.withLock { $0.pageLimit = newValue } }
     }
 
-    init(open: @escaping @Sendable () throws -> SQLiteDatabase) {
+    /// For tests: connections open read-only, as SQLite opens a file it may not write; while it is
+    /// set, connections opened before are closed as they come back.
+    var opensReadOnly: Bool {
+        get { state.withLock { $0.readOnly } }
+        set {
+            state.withLock { s in
+                s.readOnly = newValue
+                if newValue { s.idle.removeAll() }
+            }
+        }
+    }
+
+    init(open: @escaping @Sendable (_ readOnly: Bool) throws -> SQLiteDatabase) {
         self.open = open
     }
 
     func with<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
-        let (reused, limit) = state.withLock { s in (s.idle.popLast(), s.pageLimit) }
-        let db = try reused ?? open()
+        let (reused, limit, readOnly) = state.withLock { s in (s.idle.popLast(), s.pageLimit, s.readOnly) }
+        let db = try reused ?? open(readOnly)
         defer {
-            // A connection that cannot leave its transaction is closed rather than handed on.
-            if db.settle() { state.withLock { $0.idle.append(db) } }
+            // A connection that cannot leave its transaction is closed rather than handed on, and
+            // so is a read-only one: once the file may be written again, a new one can write it.
+            if db.settle() && !db.isReadOnly {
+                state.withLock { s in if !s.readOnly { s.idle.append(db) } }  // the test switch retires writers too
+            }
         }
         if let limit { try db.execute("PRAGMA max_page_count = \(limit)") }
         return try body(db)

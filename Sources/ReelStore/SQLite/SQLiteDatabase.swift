@@ -17,10 +17,11 @@ public final class SQLiteDatabase {
     /// Process-wide settings, applied once before the first connection opens.
     private static let configured: Void = { _ = reel_sqlite_disable_memstatus() }()
 
-    public init(path: String, busyTimeoutMillis: Int32 = 5000) throws {
+    /// `readOnly` opens the file as SQLite does on its own when it may not write it (for tests).
+    public init(path: String, busyTimeoutMillis: Int32 = 5000, readOnly: Bool = false) throws {
         _ = Self.configured
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
@@ -72,6 +73,10 @@ public final class SQLiteDatabase {
         statements[sql] = statement
         return statement
     }
+
+    /// Whether this connection may not write: SQLite opens a file it may not write (permissions,
+    /// an immutable file, a read-only mount) read-only, and stays so until the connection closes.
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     /// Ends every statement's read, so an idle connection holds no snapshot of the database (a
     /// stepped, unreset statement keeps its read transaction open), and rolls back a transaction
