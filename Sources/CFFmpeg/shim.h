@@ -19,6 +19,10 @@
 
 static inline int reel_averror(int e) { return AVERROR(e); }
 static inline int reel_averror_eof(void) { return AVERROR_EOF; }
+static inline int reel_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
+static inline int reel_averror_patchwelcome(void) { return AVERROR_PATCHWELCOME; }
+static inline int reel_averror_decoder_not_found(void) { return AVERROR_DECODER_NOT_FOUND; }
+static inline int reel_averror_demuxer_not_found(void) { return AVERROR_DEMUXER_NOT_FOUND; }
 static inline int reel_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int64_t reel_nopts(void) { return AV_NOPTS_VALUE; }
 static inline int reel_time_base(void) { return AV_TIME_BASE; }

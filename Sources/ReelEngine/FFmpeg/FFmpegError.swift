@@ -37,10 +37,25 @@ public struct FFmpegError: Error, CustomStringConvertible, Sendable, RetryClassi
         return "\(what): \(message)"
     }
 
+    /// FFmpeg's words for `code`, with what to do for the failures a user meets (damaged or
+    /// unsupported media); a code FFmpeg has no words for (a decoder's private value, av_strerror's
+    /// "Error number N occurred") is never shown as it is.
     static func text(for code: Int32) -> String {
         var buf = [CChar](repeating: 0, count: Int(reel_error_buffer_size()))
-        av_strerror(code, &buf, buf.count)
-        return String(cBuffer: buf)
+        let known = av_strerror(code, &buf, buf.count) >= 0
+        let words = String(cBuffer: buf)
+        let damaged = "the file is damaged, cut short or not a kind of media Reel reads; export or upload it again"
+        switch code {
+        case reel_averror_invaliddata(): return "\(words) (\(damaged))"
+        case reel_averror_eof(): return "the file ends early (it is cut short; upload it again)"
+        case reel_averror_patchwelcome(), reel_averror_decoder_not_found(), reel_averror_demuxer_not_found():
+            return "\(words) (the file uses a format or feature Reel cannot read; convert it to H.264 or HEVC in MP4)"
+        default:
+            guard known, !words.hasPrefix("Error number") else {
+                return "an unrecognised failure, FFmpeg code \(code) (\(damaged))"
+            }
+            return words
+        }
     }
 
     /// Throws when `code` is negative; returns it otherwise (many calls return a count).
