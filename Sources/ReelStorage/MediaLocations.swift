@@ -4,6 +4,8 @@
 /// API and the sweeps that delete files agree by construction. `DataDirectory` is the one
 /// implementation: this is always local disk, whatever keeps the results.
 public protocol MediaLocations: Sendable {
+    /// The data directory itself (so messages to clients can leave its paths out).
+    var root: String { get }
     /// Where a job attempt's render is written.
     func output(_ name: OutputName) -> String
     /// Every output and output-like name there now, with its location.

@@ -176,4 +176,37 @@ final class JobsAPITests: XCTestCase {
         let after = try c.request("GET", "/metrics").text
         XCTAssertTrue(after.contains("reel_job_outcomes_total{outcome=\"canceled\"} 2"), after)
     }
+
+    /// A source that cannot be used is named as the client named it: its path under the media
+    /// root, or `upload:ID`; the server's folders never appear (before: absolute paths).
+    func testProblemsNameSourcesAsTheClientDid() throws {
+        let f = try ServiceFixture(keys: ["a-key-of-sixteen-chars"])
+        try f.ffmpeg(["-f", "lavfi", "-i", "sine=duration=1", "tone.m4a"])
+        let relative = try f.client().json("POST", "/v1/jobs", #"{ "version": 1, "timeline": { "videos": [ { "src": "tone.m4a" } ] } }"#)
+        XCTAssertEqual(relative.status, 422, relative.text)
+        XCTAssertTrue(relative.text.contains("tone.m4a"), relative.text)
+        XCTAssertFalse(relative.text.contains(f.root), relative.text)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: f.root + "/media/tone.m4a")))
+        let up = try f.client().request("POST", "/v1/assets", headers: [("Content-Type", "audio/mp4")], body: bytes)
+        XCTAssertEqual(up.status, 201, up.text)
+        let asset = try XCTUnwrap(up.json["id"] as? String)
+        let uploaded = try f.client().json("POST", "/v1/jobs", #"{ "version": 1, "timeline": { "videos": [ { "src": "upload:\#(asset)" } ] } }"#)
+        XCTAssertEqual(uploaded.status, 422, uploaded.text)
+        XCTAssertFalse(uploaded.text.contains(f.root), uploaded.text)
+        XCTAssertFalse(uploaded.text.contains("/data/"), uploaded.text)
+
+        // An upload whose header is sound but whose pictures are not fails while rendering.
+        try f.ffmpeg(["-f", "lavfi", "-i", "testsrc=s=64x64:r=10:d=2", "-c:v", "libx264", "damaged.mp4"])
+        var clip = [UInt8](try Data(contentsOf: URL(fileURLWithPath: f.root + "/media/damaged.mp4")))
+        for i in 64..<(clip.count * 2 / 3) { clip[i] = 0 }  // the media data, before the index at the end
+        let damaged = try f.client().request("POST", "/v1/assets", headers: [("Content-Type", "video/mp4")], body: clip)
+        XCTAssertEqual(damaged.status, 201, damaged.text)
+        let damagedID = try XCTUnwrap(damaged.json["id"] as? String)
+        let id = try f.submit(#"{ "version": 1, "output": { "width": 64, "height": 64 }, "timeline": { "videos": [ { "src": "upload:\#(damagedID)" } ] } }"#)
+        let job = try f.waitForJob(id) { ["succeeded", "failed"].contains($0["status"] as? String ?? "") }
+        let message = (job["error"] as? [String: Any])?["message"] as? String ?? ""
+        XCTAssertEqual(job["status"] as? String, "failed", "\(job)")
+        XCTAssertTrue(message.contains("upload:\(damagedID)"), message)
+        XCTAssertFalse(message.contains(f.root), message)
+    }
 }

@@ -20,6 +20,12 @@ extension APIHandler {
         return try queue(json, text: String(decoding: body, as: UTF8.self), bodyHash: SHA256.hex(of: body), r, key: key)
     }
 
+    /// `problems` with the server's paths replaced by the names the client gave (`SourceNames`).
+    func clientFacing(_ problems: [SpecProblem], _ json: JSONValue) -> [SpecProblem] {
+        let names = pool.sourceNames(of: json.serialized)
+        return problems.map { SpecProblem(pointer: $0.pointer, message: names.clientFacing($0.message)) }
+    }
+
     /// Validates a spec completely — syntax, rules, unsupported features, every source resolved
     /// and probed, the server's cost limit — before queueing it, so a job that could never render
     /// is a 422, not a failure later. The key's quota is checked in the same transaction as the insert.
@@ -33,9 +39,9 @@ extension APIHandler {
             // The planner needs a valid structure; the sources are checked from the JSON meanwhile,
             // so one answer lists both kinds of problem.
             let sources = SourceCheck.problems(in: json, resolver: resolver(for: key), skipping: p.problems)
-            throw ProblemError(.validation(p.problems + sources))
+            throw ProblemError(.validation(clientFacing(p.problems + sources, json)))
         case .failure(.unplannable(let spec, RenderError.invalid(let problems))):
-            throw ProblemError(.validation(problems + webhookProblems(spec) + destinationProblems(spec)))
+            throw ProblemError(.validation(clientFacing(problems, json) + webhookProblems(spec) + destinationProblems(spec)))
         case .failure(.unplannable(_, let e as RenderError)) where e.isRetryable:
             throw ProblemError(.sourceUnavailable(e))
         case .failure(.unplannable(_, let e)):

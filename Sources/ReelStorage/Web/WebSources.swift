@@ -111,6 +111,11 @@ public final class WebSources: Sendable {
         return path
     }
 
+    /// The local copy `url` has now, if any (without fetching or checking it).
+    public func copyPath(of url: String) -> String? {
+        SourceRecord.read(records + "/" + Self.key(url) + ".json").map { cache.folder + "/" + $0.digest }
+    }
+
     /// Keeps the copies of `urls` from eviction until `release` is called (a render holds its
     /// sources: it opens one only when its timeline reaches it).
     public func hold(_ urls: [String]) -> Hold {

@@ -26,11 +26,19 @@ struct ChunkRun {
         var plan: RenderPlan
         var held: WebSources.Hold?
         defer { held?.release() }
+        // Chunk errors become the job's: they name sources as the client did.
+        var spec: String?
+        func clientFacing(_ error: Error) -> String {
+            let text = "\(error)"
+            guard let spec = spec ?? (try? store.job(chunk.jobID))?.spec else { return text }
+            return pool.sourceNames(of: spec).clientFacing(text)
+        }
         do {
             if let given = self.plan {
                 plan = given  // the job's own run holds its sources
             } else {
                 guard let job = try store.job(chunk.jobID) else { return record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) } }
+                spec = job.spec
                 held = pool.holdWebSources(of: job.spec)
                 // Per attempt: an attempt after a failure plans again (its sources may have changed),
                 // so no chunk is rendered from a plan older than the attempt it belongs to.
@@ -40,7 +48,7 @@ struct ChunkRun {
             }
         } catch {
             let retry = (error as? SpecPlanning.Failure)?.isRetryable ?? (error as? RenderError)?.isRetryable ?? false
-            record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: "\(error)", retry: retry) }
+            record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: clientFacing(error), retry: retry) }
             return
         }
         plan.codecThreading = pool.codecThreading
@@ -86,7 +94,7 @@ struct ChunkRun {
                 return
             }
             let retry = (error as? RenderError)?.isRetryable ?? true
-            record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: "\(error)", retry: retry) }
+            record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: clientFacing(error), retry: retry) }
             log.info("chunk failed", metadata: meta.merging(["error": "\(error)", "retry": .stringConvertible(retry)]) { $1 })
         }
     }

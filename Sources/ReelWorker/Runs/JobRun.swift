@@ -28,6 +28,9 @@ struct JobRun {
         FFmpegLog.setCurrentJob(job.id)
         defer { FFmpegLog.setCurrentJob(nil) }
         let remote = pool.remoteSources(of: job.spec)
+        // Job errors name sources as the client did, never by the server's paths (computed once the
+        // web sources are on this node).
+        var names: SourceNames { pool.sourceNames(of: job.spec) }
         let held = remote.isEmpty ? nil : pool.webSources?.hold(remote)
         defer { held?.release() }
         guard let fetched = prefetch(remote, log: log) else { return }
@@ -42,7 +45,7 @@ struct JobRun {
             // cannot be rendered is not.
             let retry = failure.isRetryable
             let code: JobError.Code = retry ? .sourceUnavailable : .invalid
-            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: code, message: failure.description), retry: retry) }
+            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: code, message: names.clientFacing(failure.description)), retry: retry) }
             log.info("job failed", metadata: meta.merging(["error": "\(failure)", "retry": .stringConvertible(retry)]) { $1 })
             return
         }
@@ -113,7 +116,7 @@ struct JobRun {
                                    destinations: JobRun.destinations(destinations, jobID: job.id, format: plan.format))
             } catch {
                 try? FileManager.default.removeItem(atPath: path)
-                record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: "\(error)"), retry: true) }
+                record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: names.clientFacing("\(error)")), retry: true) }
                 return
             }
             do {
@@ -131,7 +134,7 @@ struct JobRun {
                           metadata: meta.merging(["error": "\(e)"]) { $1 })
             } catch {
                 pool.outputs.remove(output.path)
-                record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: "\(error)"), retry: true) }
+                record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: names.clientFacing("\(error)")), retry: true) }
             }
         case RenderError.cancelled?:
             switch reason.current {
@@ -149,10 +152,10 @@ struct JobRun {
             }
             // A damaged source or an invalid spec fails at once; a failure of the machine or the
             // network (out of memory, a dropped connection, a full disk) is tried again.
-            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: code, message: e.description), retry: e.isRetryable) }
+            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: code, message: names.clientFacing(e.description)), retry: e.isRetryable) }
             log.info("job failed", metadata: meta.merging(["error": "\(e)"]) { $1 })
         case let e?:
-            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: "\(e)"), retry: true) }
+            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: names.clientFacing("\(e)")), retry: true) }
             log.info("job failed", metadata: meta.merging(["error": "\(e)"]) { $1 })
         }
     }
