@@ -54,6 +54,15 @@ final class URLSourceTests: XCTestCase {
         }
         XCTAssertEqual(files.count("/clip.mp4"), 1, "two jobs' probes and renders read one copy")
         XCTAssertEqual(f.dataFiles("sources").count, 1, "kept in dataDir/sources")
+        // A scheme in capitals is the same scheme (RFC 3986): the same rules, the same copy.
+        let shouted = try c.json("POST", "/v1/jobs", spec("HTTP://127.0.0.1:\(host.port)/clip.mp4"))
+        XCTAssertEqual(shouted.status, 202, shouted.text)
+        let shoutedJob = try f.waitForJob(try XCTUnwrap(shouted.json["id"] as? String)) { ["succeeded", "failed"].contains($0["status"] as? String ?? "") }
+        XCTAssertEqual(shoutedJob["status"] as? String, "succeeded", "\(shoutedJob)")
+        XCTAssertEqual(f.dataFiles("sources").count, 1, "the one copy (the same bytes)")
+        let shoutedAway = try c.json("POST", "/v1/jobs", spec("HTTPS://localhost:\(host.port)/clip.mp4"))
+        XCTAssertEqual(shoutedAway.status, 422, shoutedAway.text)
+        XCTAssertTrue(shoutedAway.text.contains("loopback"), "judged like any URL: \(shoutedAway.text)")
 
         let moved = try c.json("POST", "/v1/jobs", spec("http://127.0.0.1:\(host.port)/moved"))
         XCTAssertEqual(moved.status, 202, "a redirect is followed: \(moved.text)")
