@@ -57,6 +57,9 @@ final class Connection {
     /// The request being served, for its log line.
     var record: RequestRecord?
     private var lingered = 0
+    /// The body's current rate window: when it began and the bytes received since.
+    var bodyWindowStart: UInt64 = 0
+    var bodyWindowBytes = 0
 
     init(id: UInt64, socket: FileDescriptor, remoteAddress: String, host: ConnectionHost, interest: UInt32) {
         self.id = id

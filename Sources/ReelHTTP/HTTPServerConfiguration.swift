@@ -30,6 +30,11 @@ public struct HTTPServerConfiguration: Sendable {
     public var idleTimeout: Double
     /// Connections open at once; beyond this, new ones wait in the listen backlog.
     public var maxConnections: Int
+    /// The slowest a request body may arrive, in bytes a second averaged over `bodyRateWindow`
+    /// seconds; slower is 408 (a body trickling in holds a connection and an upload file for as
+    /// long as its sender likes otherwise). 0: no minimum.
+    public var minBodyBytesPerSecond = 0
+    public var bodyRateWindow = 10.0
 
     public init(host: String = "127.0.0.1", port: Int = 0, handlerThreads: Int = 4,
                 requestLineLimit: Int = 8192, headerLimit: Int = 32768,
@@ -49,6 +54,8 @@ public struct HTTPServerConfiguration: Sendable {
     /// Every problem with the values, worded for an error message; empty when usable.
     func problems() -> [String] {
         var problems: [String] = []
+        if minBodyBytesPerSecond < 0 { problems.append("minBodyBytesPerSecond \(minBodyBytesPerSecond) (must be 0 or more)") }
+        if !(bodyRateWindow > 0) { problems.append("bodyRateWindow \(bodyRateWindow) (must be above 0)") }
         if !(0...65535).contains(port) { problems.append("port \(port) is not in 0…65535") }
         if handlerThreads < 1 || handlerThreads > 1024 { problems.append("handlerThreads \(handlerThreads) is not in 1…1024") }
         if eventLoops < 1 || eventLoops > 64 { problems.append("eventLoops \(eventLoops) is not in 1…64") }

@@ -95,6 +95,7 @@ public final class ReelService: Sendable {
         http.headerLimit = config.headerBytes
         http.headerTimeout = config.headerTimeoutSeconds
         http.idleTimeout = config.idleTimeoutSeconds
+        http.minBodyBytesPerSecond = config.minBodyBytesPerSecond
         http.maxConnections = config.maxConnections
         server = try HTTPServer(configuration: http, handler: handler, logger: requestLog)
     }

@@ -76,6 +76,38 @@ final class LimitTests: ServerTestCase {
         try client.readUntilClosed()
     }
 
+    /// A body that keeps arriving, but too slowly (a byte every 50 ms: 20 B/s against 200), is
+    /// refused once a rate window has passed, though it never stalls long enough for the idle
+    /// timeout; one at the required rate is taken (before: held for as long as the sender liked).
+    func testATricklingBodyIs408() throws {
+        try startServer {
+            $0.minBodyBytesPerSecond = 200
+            $0.bodyRateWindow = 0.5
+        }
+        let slow = try connect()
+        try slow.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 1000\r\n\r\n")
+        let start = Date()
+        var refused = false
+        for _ in 0..<100 {
+            // The pace of the trickle (the test's input), not a wait for a condition.
+            Thread.sleep(forTimeInterval: 0.05)
+            if (try? slow.send("x")) == nil { refused = true; break }
+            if slow.hasPendingData() { refused = true; break }
+        }
+        XCTAssertTrue(refused, "refused while the body still trickled")
+        let response = try slow.readResponse()
+        XCTAssertEqual(response.status, 408)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 3, "within a window or two, not at the end of the body")
+
+        let steady = try connect()
+        try steady.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 400\r\n\r\n")
+        for _ in 0..<8 {
+            Thread.sleep(forTimeInterval: 0.1)
+            try steady.send(String(repeating: "y", count: 50))  // 500 B/s
+        }
+        XCTAssertEqual(try steady.readResponse().status, 200)
+    }
+
     func testInvalidConfigurationIsRefused() {
         var configuration = HTTPServerConfiguration(port: 70000, handlerThreads: 0)
         configuration.idleTimeout = -1

@@ -35,6 +35,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var headerBytes = 32768
     public var headerTimeoutSeconds = 10.0
     public var idleTimeoutSeconds = 60.0
+    /// The slowest a request body may arrive, averaged over 10 s; slower is 408. 0: no minimum.
+    public var minBodyBytesPerSecond = 1024
     public var maxConnections = 4096
     /// Bearer keys; empty: no authentication (then only on loopback, or with `allowUnauthenticated`).
     public var apiKeys: [String] = []
@@ -173,6 +175,7 @@ public struct ServerConfiguration: Sendable, Equatable {
                     case "headerBytes": headerBytes = try int(lv, key, 1024...(1 << 22))
                     case "headerTimeoutSeconds": headerTimeoutSeconds = try number(lv, key, 0.1...3600)
                     case "idleTimeoutSeconds": idleTimeoutSeconds = try number(lv, key, 0.1...86_400)
+                    case "minBodyBytesPerSecond": minBodyBytesPerSecond = try int(lv, key, 0...(1 << 30))
                     case "maxConnections": maxConnections = try int(lv, key, 1...1_000_000)
                     case "activeJobsPerKey": activeJobsPerKey = try int(lv, key, 1...1_000_000)
                     case "maxJobPixels": maxJobPixels = Int64(try int(lv, key, 1...Int(Int64(1) << 62)))
