@@ -8,6 +8,8 @@ final class SQLiteConnectionPool: Sendable {
     private struct State {
         var idle: [SQLiteDatabase] = []
         var pageLimit: Int?
+        /// Whether `pageLimit` was ever set: then every connection is told the current one.
+        var pageLimitUsed = false
         var readOnly = false
     }
     private let state = Guarded(State())
@@ -16,7 +18,12 @@ final class SQLiteConnectionPool: Sendable {
     /// SQLITE_FULL as on a full disk. nil: SQLite's default.
     var maxPageCount: Int? {
         get { state.withLock { $0.pageLimit } }
-        set { state.withLock { $0.pageLimit = newValue } }
+        set {
+            state.withLock { s in
+                s.pageLimit = newValue
+                s.pageLimitUsed = true
+            }
+        }
     }
 
     /// For tests: connections open read-only, as SQLite opens a file it may not write; while it is
@@ -36,7 +43,9 @@ final class SQLiteConnectionPool: Sendable {
     }
 
     func with<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
-        let (reused, limit, readOnly) = state.withLock { s in (s.idle.popLast(), s.pageLimit, s.readOnly) }
+        let (reused, limit, readOnly) = state.withLock { s in
+            (s.idle.popLast(), s.pageLimitUsed ? s.pageLimit ?? 1_073_741_823 : nil, s.readOnly)  // SQLite's own default
+        }
         let db = try reused ?? open(readOnly)
         defer {
             // A connection that cannot leave its transaction is closed rather than handed on, and

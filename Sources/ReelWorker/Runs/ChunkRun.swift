@@ -100,6 +100,7 @@ struct ChunkRun {
     }
 
     private func record(_ body: () throws -> Void) {
-        do { try body() } catch { pool.logger.error("job store write failed", metadata: ["jobId": "\(chunk.jobID)", "error": "\(error)"]) }
+        PatientWrite.run(patience: JobRun.completionPatience, logger: pool.logger,
+                         metadata: ["jobId": "\(chunk.jobID)", "chunk": .stringConvertible(chunk.index)], body)
     }
 }

@@ -161,7 +161,7 @@ struct JobRun {
     }
 
     func record(_ body: () throws -> Void) {
-        do { try body() } catch { pool.logger.error("job store write failed", metadata: ["jobId": "\(job.id)", "error": "\(error)"]) }
+        PatientWrite.run(patience: JobRun.completionPatience, logger: pool.logger, metadata: ["jobId": "\(job.id)"], body)
     }
 
     /// Deletes the temporary files (`.JOB-N.ext.partial-…`) of the job's earlier attempts: this
