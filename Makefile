@@ -1,5 +1,5 @@
 # Convenience targets. The benchmark is kept out of the test suite: `make test` never runs it.
-.PHONY: bench-s3 test run bench bench-http bench-cluster bench-profile fuzz
+.PHONY: bench-s3 test run bench bench-http bench-cluster bench-profile bench-soak fuzz
 
 test:
 	./scripts/test.sh
@@ -28,6 +28,11 @@ bench-s3:
 # BENCH_NODES=1,2 (default), BENCH_CLUSTER_SECONDS=600 (output length), BENCH_CHUNK_SECONDS=60.
 bench-cluster:
 	python3 bench/cluster_bench.py
+
+# An hour of mixed load against one `reel serve`, sampling its RSS and file descriptors: does memory
+# level off? (bench/soak.py; SOAK_MINUTES=15 for a shorter look).
+bench-soak:
+	python3 bench/soak.py
 
 # Where Reel's time goes (callgrind or perf), on the cuts workload; run `make bench` first.
 bench-profile:
