@@ -121,7 +121,7 @@ public struct DataDirectory: MediaLocations, OutputStore, UploadStore, ChunkStor
 
     /// rename(2) takes the file away in one step: a PUT that follows writes a new incoming file,
     /// and of two completions only one finds it.
-    public func claimUpload(_ location: String, id: String, contentType: String?) throws -> ClaimedUpload? {
+    public func claimUpload(_ location: String, id: String, contentType: String?, maxBytes: Int64) throws -> ClaimedUpload? {
         let claimed = asset(id: UploadName.claimed(id))
         guard rename(location, claimed) == 0 else {
             if errno == ENOENT { return nil }
@@ -131,6 +131,12 @@ public struct DataDirectory: MediaLocations, OutputStore, UploadStore, ChunkStor
     }
 
     public func discardIncoming(_ location: String) { remove(location) }
+
+    public func returnClaim(_ claim: ClaimedUpload, to location: String, id: String) {
+        // link(2) puts it back only where nothing is (a newer PUT stays), then the claim's name goes.
+        if link(claim.location, location) != 0 && errno != EEXIST { return }
+        remove(claim.location)
+    }
 
     public func finish(_ claim: ClaimedUpload, id: String, kept: Bool) {
         if !kept { remove(claim.location) }

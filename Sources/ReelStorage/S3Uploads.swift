@@ -44,15 +44,16 @@ public struct S3Uploads: UploadStore {
 
     public func uploadedBytes(_ location: String) throws -> Int64? { try client.headObject(place.key(location))?.bytes }
 
-    /// The presigned URL keeps working until it expires, so the bytes are downloaded once, and
-    /// those very bytes (not whatever the incoming key holds by then) are uploaded to the asset's
-    /// own key; the local file then becomes the node's cached copy when the asset is kept.
-    public func claimUpload(_ location: String, id: String, contentType: String?) throws -> ClaimedUpload? {
+    /// The presigned URL keeps working until it expires, so the bytes are downloaded once (at most
+    /// `maxBytes`), and those very bytes (not whatever the incoming key holds by then) are uploaded
+    /// to the asset's own key; the local file then becomes the node's cached copy when the asset is
+    /// kept. The incoming object stays until the completion ends (`discardIncoming`).
+    public func claimUpload(_ location: String, id: String, contentType: String?, maxBytes: Int64) throws -> ClaimedUpload? {
         let incoming = place.key(location)
         let file = PartialName.path(beside: cache.folder + "/uploads/" + id)
         try FileManager.default.createDirectory(atPath: cache.folder + "/uploads", withIntermediateDirectories: true)
         do {
-            try client.download(incoming, to: file)
+            try client.download(incoming, to: file, range: 0...max(0, maxBytes - 1))
         } catch let e as S3Error where e.kind == .noSuchKey {
             try? FileManager.default.removeItem(atPath: file)
             return nil
@@ -67,11 +68,14 @@ public struct S3Uploads: UploadStore {
             try? FileManager.default.removeItem(atPath: file)
             throw error
         }
-        try? client.deleteObject(incoming)
         return ClaimedUpload(location: place.location(key), file: file)
     }
 
     public func discardIncoming(_ location: String) { try? client.deleteObject(place.key(location)) }
+
+    public func returnClaim(_ claim: ClaimedUpload, to location: String, id: String) {
+        finish(claim, id: id, kept: false)  // the incoming object is still there
+    }
 
     public func finish(_ claim: ClaimedUpload, id: String, kept: Bool) {
         defer { try? FileManager.default.removeItem(atPath: claim.file) }  // unless it moved into the cache

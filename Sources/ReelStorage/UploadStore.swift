@@ -22,8 +22,12 @@ public protocol UploadStore: Sendable {
     /// Takes a direct upload's bytes away from its `location` (which a PUT may still write) to a
     /// place of their own (`assets/<id>.<random>`), so that what is checked is what is kept, however
     /// PUTs and completions interleave; returns that place and a local file with the same bytes,
-    /// or nil when nothing is at `location` (never sent, or another completion took it).
-    func claimUpload(_ location: String, id: String, contentType: String?) throws -> ClaimedUpload?
+    /// or nil when nothing is at `location` (never sent, or another completion took it). At most
+    /// `maxBytes` are taken (a bucket's object may have grown since its size was read).
+    func claimUpload(_ location: String, id: String, contentType: String?, maxBytes: Int64) throws -> ClaimedUpload?
+    /// Gives a claim's bytes back to `location` when the completion could not end (the store
+    /// failed before the asset settled), so the next completion finds them; a newer PUT there wins.
+    func returnClaim(_ claim: ClaimedUpload, to location: String, id: String)
     /// Deletes what PUTs left at a direct upload's `location` after its bytes were claimed.
     func discardIncoming(_ location: String)
     /// Ends a claim: `kept` when the asset became ready with it (its local file may serve later

@@ -67,7 +67,7 @@ public struct WebFetch: Sendable {
             switch answer.status {
             case 200..<300:
                 return .fetched(Validators(etag: answer.headers["etag"], lastModified: answer.headers["last-modified"]))
-            case 304 where known != nil:
+            case 304 where !(known?.isEmpty ?? true):  // only a conditional GET may be answered "not modified"
                 return .notModified
             case 301, 302, 303, 307, 308:
                 guard let location = answer.headers["location"], let next = URL(string: location, relativeTo: URL(string: current)) else {

@@ -156,4 +156,17 @@ final class ColorConversionTests: XCTestCase {
         let title = (0..<32).map { y in (80..<96).map { pixel(2, $0, y).0 }.min() ?? 255 }.min() ?? 255
         XCTAssertLessThan(title, 80, "the black title is drawn over the converted white")
     }
+
+    /// An HDR picture of odd size (AV1 and VP9 allow it) converts too: zimg takes whole chroma
+    /// samples, so its last column and row are left out of the crop rather than failing the render.
+    func testAnOddSizedHDRPictureConverts() throws {
+        let ws = try Workspace()
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=0xBFBFBF:s=33x31:r=10:d=0.5", "-pix_fmt", "yuv420p10le", "-c:v", "ffv1",
+                          "-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc", "-color_range", "tv",
+                          ws.path("odd.mkv")])
+        let out = try ws.render(#"{ "version": 1, "output": { "width": 32, "height": 32, "frameRate": 10 }, "timeline": { "videos": [ { "src": "odd.mkv" } ] } }"#,
+                                to: "odd.mp4")
+        let luma = try XCTUnwrap(try Tools.lumaFrames(out, width: 32, height: 32).first)
+        XCTAssertGreaterThanOrEqual(Int(luma[16 * 32 + 16]), 225, "HLG 75 % is SDR white")
+    }
 }

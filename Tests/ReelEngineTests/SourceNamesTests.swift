@@ -19,4 +19,19 @@ final class SourceNamesTests: XCTestCase {
                        "writing a file of the server: No space left on device")
         XCTAssertEqual(names.clientFacing("nothing to hide here"), "nothing to hide here")
     }
+
+    /// The default data directory is relative (`./data`): its paths are found however spelled; a
+    /// URL or bucket key that merely contains the folder's name is left alone.
+    func testARelativeDataDirectoryAndWordsThatOnlyLookLikeIt() {
+        let relative = SourceNames(mediaRoot: "/srv/media", dataRoot: "./data")
+        XCTAssertEqual(relative.clientFacing("cannot open ./data/assets/asset_01J9ZQ.3fa9c0 (avformat_open_input)"),
+                       "cannot open upload:asset_01J9ZQ (avformat_open_input)")
+        let cwd = FileManager.default.currentDirectoryPath
+        XCTAssertEqual(relative.clientFacing("\(cwd)/data/cache/uploads/asset_7 holds no picture"), "upload:asset_7 holds no picture")
+        let docker = SourceNames(mediaRoot: "/media", dataRoot: "/data")
+        XCTAssertEqual(docker.clientFacing("source \"https://cdn.example.com/data/clip.mp4\" answers HTTP 404"),
+                       "source \"https://cdn.example.com/data/clip.mp4\" answers HTTP 404")
+        XCTAssertEqual(docker.clientFacing("s3://bucket/media/clip.mp4 (/media/clip.mp4): no picture"),
+                       "s3://bucket/media/clip.mp4 (clip.mp4): no picture")
+    }
 }

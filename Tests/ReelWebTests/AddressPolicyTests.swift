@@ -55,6 +55,8 @@ final class AddressPolicyTests: XCTestCase {
             ("::ffff:169.254.169.254", "a cloud metadata address (as IPv6)"), ("::10.0.0.1", "a private address (as IPv6)"),
             ("64:ff9b::192.168.0.1", "a private address (as IPv6)"), ("::ffff:0:10.1.2.3", "a private address (as IPv6)"),
             ("2002:7f00:1::", "a loopback address (as 6to4)"),
+            ("64:ff9b:1::a00:1", "a reserved address"), ("3fff::1", "a reserved address"), ("5f00::1", "a reserved address"),
+            ("0:1::1", "a reserved address"),
         ]
         for (address, reason) in cases { XCTAssertEqual(refusal(address), reason, address) }
         for address in ["2606:4700:4700::1111", "2a00:1450:4001:80b::200e", "::ffff:8.8.8.8", "64:ff9b::808:808", "2002:808:808::"] {

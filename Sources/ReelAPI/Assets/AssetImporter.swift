@@ -57,7 +57,8 @@ final class AssetImporter: Sendable {
         } catch let p as ProblemError {
             reason = p.problem.detail
         } catch {
-            reason = "the file could not be kept: \(error)"
+            logger.error("an imported file could not be kept", metadata: ["assetId": "\(asset.id)", "error": "\(error)"])
+            reason = "the file could not be kept on the server; import it again"  // the cause names server paths: logged only
         }
         do {
             let settled = try store.settle(asset.id, checked: checked, error: reason)
@@ -65,6 +66,8 @@ final class AssetImporter: Sendable {
             logger.info(reason == nil ? "asset imported" : "asset import failed",
                         metadata: ["assetId": "\(asset.id)", "error": "\(reason ?? "")"])
         } catch {
+            // Nothing records the file: it goes now (the sweep fails the row, which names no file).
+            if let checked { uploads.removeUpload(checked.path, id: asset.id) }
             logger.error("asset import could not be recorded", metadata: ["assetId": "\(asset.id)", "error": "\(error)"])
         }
     }

@@ -60,8 +60,9 @@ extension APIHandler {
         guard asset.status == .uploading else {
             throw ProblemError(.conflict("asset-not-uploading", "asset \(id) is \(asset.status.rawValue), not waiting for an upload"))
         }
-        if let sent = r.head.headers["Content-Type"], let announced = asset.contentType, sent != announced {
-            throw ProblemError(.validation([SpecProblem(pointer: "", message: "the upload announced Content-Type \(announced), not \(sent)")],
+        if let announced = asset.contentType, r.head.headers["Content-Type"] != announced {
+            let sent = r.head.headers["Content-Type"].map { "not \($0)" } ?? "and this PUT sends none"
+            throw ProblemError(.validation([SpecProblem(pointer: "", message: "the upload announced Content-Type \(announced), \(sent)")],
                                            detail: "send the Content-Type announced, as upload.headers says"))
         }
         guard case .file(let temp, let bytes) = r.body, bytes == asset.bytes else {
@@ -69,9 +70,13 @@ extension APIHandler {
             throw ProblemError(.validation([SpecProblem(pointer: "", message: "the body has \(got) bytes; the upload announced \(asset.bytes)")],
                                            detail: "send exactly the bytes announced"))
         }
+        // Being completed on this server: the bytes being checked are the ones the asset gets.
+        guard !completing.withLock({ $0.contains(id) }) else {
+            throw ProblemError(.conflict("asset-completing", "asset \(id) is being completed; its upload can no longer change"))
+        }
         try uploads.receiveUpload(asset.path, from: temp)
         // Completed (or deleted) while the body arrived: these bytes would never be read.
-        guard try store.asset(id)?.status == .uploading else {
+        guard try store.asset(id)?.status == .uploading, !completing.withLock({ $0.contains(id) }) else {
             uploads.discardIncoming(asset.path)
             throw ProblemError(.conflict("asset-not-uploading", "asset \(id) stopped waiting for an upload while this one arrived"))
         }
@@ -86,16 +91,37 @@ extension APIHandler {
         defer { completing.withLock(waking: .all) { _ = $0.remove(id) } }
         guard let asset = try store.asset(id, keyID: key) else { throw ProblemError(.notFound("no asset \(id)")) }
         guard asset.status == .uploading else { return try settledAnswer(asset) }
-        // The bytes are taken away from the upload URL first, so a PUT during the check cannot
-        // change what is kept (`UploadStore.claimUpload`).
-        guard let claim = try uploads.claimUpload(asset.path, id: id, contentType: asset.contentType) else {
-            if let now = try store.asset(id, keyID: key), now.status != .uploading { return try settledAnswer(now) }
-            throw ProblemError(.conflict("upload-missing", "nothing has been uploaded to asset \(id)'s URL yet (or another server is completing it)"))
+        // The size first, as the store sees it (a HEAD on a bucket): bytes of another size are
+        // refused without being downloaded.
+        guard let sent = try uploads.uploadedBytes(asset.path) else { return try nothingUploaded(asset, key: key) }
+        guard sent == asset.bytes else {
+            let problem = ProblemError(.validation([SpecProblem(pointer: "", message: "\(sent) bytes were uploaded; the upload announced \(asset.bytes)")],
+                                                   detail: "the uploaded file is not the size announced"))
+            guard try store.settle(id, checked: nil, error: problem.problem.detail) else { return try settledAnswer(store.asset(id, keyID: key)) }
+            uploads.discardIncoming(asset.path)
+            throw problem
         }
-        var kept = false
+        // The bytes are taken away from the upload URL, so a PUT during the check cannot change
+        // what is kept (`UploadStore.claimUpload`).
+        guard let claim = try uploads.claimUpload(asset.path, id: id, contentType: asset.contentType, maxBytes: asset.bytes) else {
+            return try nothingUploaded(asset, key: key)
+        }
+        var end = ClaimEnd.returned
         defer {
-            uploads.finish(claim, id: id, kept: kept)
-            uploads.discardIncoming(asset.path)  // a PUT that arrived during the check
+            switch end {
+            case .kept, .dropped:
+                uploads.finish(claim, id: id, kept: end == .kept)
+                uploads.discardIncoming(asset.path)  // a PUT that arrived during the check
+            case .returned:
+                // The completion failed before the asset settled (the store, the disk): unless the
+                // settle did commit (its reply lost), the bytes go back for the next completion.
+                if let now = try? store.asset(id), now.status == .ready, now.path == claim.location {
+                    uploads.finish(claim, id: id, kept: true)
+                    uploads.discardIncoming(asset.path)
+                } else {
+                    uploads.returnClaim(claim, to: asset.path, id: id)
+                }
+            }
         }
         let checked: Result<Asset, ProblemError>
         do {
@@ -110,17 +136,31 @@ extension APIHandler {
         }
         switch checked {
         case .success(let ready):
-            guard try store.settle(id, checked: ready, error: nil) else { return try settledAnswer(store.asset(id, keyID: key)) }
-            kept = true
+            let settled = try store.settle(id, checked: ready, error: nil)
+            end = settled ? .kept : .dropped
+            guard settled else { return try settledAnswer(store.asset(id, keyID: key)) }
             logger.info("upload completed", metadata: ["assetId": "\(id)", "bytes": .stringConvertible(ready.bytes)])
             var shown = ready
             shown.status = .ready
             shown.uploadExpiresAt = nil
             return JSONValue.object(JobJSON.assetMembers(shown, retentionHours: config.assetRetentionHours)).response(200)
         case .failure(let problem):
-            guard try store.settle(id, checked: nil, error: problem.problem.detail) else { return try settledAnswer(store.asset(id, keyID: key)) }
+            let settled = try store.settle(id, checked: nil, error: problem.problem.detail)
+            end = .dropped
+            guard settled else { return try settledAnswer(store.asset(id, keyID: key)) }
             throw problem
         }
+    }
+
+    /// How a completion's claim ends: kept (the asset is ready with it), dropped (the asset failed,
+    /// or another completion settled it), or returned (nothing settled: an error of the store).
+    private enum ClaimEnd { case kept, dropped, returned }
+
+    /// `complete` when nothing is where the upload URL puts bytes: another completion (perhaps on
+    /// another server) may have settled the asset meanwhile, else nothing was sent.
+    private func nothingUploaded(_ asset: Asset, key: String) throws -> HTTPResponse {
+        if let now = try store.asset(asset.id, keyID: key), now.status != .uploading { return try settledAnswer(now) }
+        throw ProblemError(.conflict("upload-missing", "nothing has been uploaded to asset \(asset.id)'s URL yet (or another server is completing it)"))
     }
 
     /// What `complete` answers for an asset no longer waiting for its upload (settled by another

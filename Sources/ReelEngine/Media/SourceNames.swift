@@ -13,9 +13,17 @@ public struct SourceNames: Sendable {
 
     public init(mediaRoot: String, dataRoot: String, webCopies: [(path: String, url: String)] = []) {
         self.mediaRoot = mediaRoot.hasSuffix("/") ? String(mediaRoot.dropLast()) : mediaRoot
-        let data = dataRoot.hasPrefix("/") ? dataRoot : FileManager.default.currentDirectoryPath + "/" + dataRoot
-        self.dataRoot = data.hasSuffix("/") ? String(data.dropLast()) : data
+        self.dataRoot = dataRoot.hasSuffix("/") ? String(dataRoot.dropLast()) : dataRoot
         self.webCopies = webCopies.map { ($0.path, Self.shown($0.url)) }
+    }
+
+    /// A folder's spellings in messages: as configured (`./data`), absolute, and without symbolic links.
+    static func spellings(_ root: String) -> [String] {
+        guard !root.isEmpty, root != "/" else { return [] }
+        let absolute = root.hasPrefix("/") ? root : FileManager.default.currentDirectoryPath + "/" + root
+        let standard = (absolute as NSString).standardizingPath
+        let spellings = [root, absolute, standard, (standard as NSString).resolvingSymlinksInPath]
+        return spellings.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.sorted { $0.count > $1.count }
     }
 
     /// A URL as a client may see it again: without its query and fragment.
@@ -30,17 +38,25 @@ public struct SourceNames: Sendable {
 
     public func clientFacing(_ text: String) -> String {
         var out = text
+        // A path starts a message or follows a space, a quote, a bracket or `=`; never mid-word
+        // (`https://host/data/…` is not the data directory).
+        let edge = "(^|[\\s\"'(=\\[])"
+        func replace(_ pattern: String, _ with: (Regex<AnyRegexOutput>.Match) -> String) {
+            guard let regex = try? Regex(edge + pattern) else { return }
+            out = out.replacing(regex) { m in (m.output[1].substring.map(String.init) ?? "") + with(m) }
+        }
         for copy in webCopies.sorted(by: { $0.path.count > $1.path.count }) {
-            out = out.replacingOccurrences(of: copy.path, with: copy.url)
+            replace(NSRegularExpression.escapedPattern(for: copy.path)) { _ in copy.url }
         }
-        for root in Set([dataRoot, (dataRoot as NSString).resolvingSymlinksInPath]) {
-            guard let uploads = try? Regex("\(NSRegularExpression.escapedPattern(for: root))/(?:assets/incoming|assets|cache/uploads)/(asset_[0-9A-Za-z]+)(?:\\.[0-9a-f]+)?"),
-                  let other = try? Regex("\(NSRegularExpression.escapedPattern(for: root))/[^\\s:()\"']*") else { continue }
-            out = out.replacing(uploads) { "upload:" + String($0.output[1].substring ?? "") }
-            out = out.replacing(other) { _ in "a file of the server" }
+        for root in Self.spellings(dataRoot) {
+            let r = NSRegularExpression.escapedPattern(for: root)
+            replace(r + "/(?:assets/incoming|assets|cache/uploads)/(asset_[0-9A-Za-z]+)(?:\\.[0-9a-f]+)?") { m in
+                "upload:" + (m.output[2].substring.map(String.init) ?? "")
+            }
+            replace(r + "/[^\\s:()\"']*") { _ in "a file of the server" }
         }
-        if !mediaRoot.isEmpty && mediaRoot != "/" {
-            out = out.replacingOccurrences(of: mediaRoot + "/", with: "")
+        for root in Self.spellings(mediaRoot) {
+            replace(NSRegularExpression.escapedPattern(for: root) + "/") { _ in "" }
         }
         return out
     }

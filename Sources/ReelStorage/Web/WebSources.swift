@@ -16,8 +16,9 @@ import ReelWeb
 ///   `freshSeconds` is used as it is; an older one is revalidated with its ETag / Last-Modified
 ///   (a `304` keeps it, a new body becomes a new copy and the record moves to it).
 /// - Bounded by `sourceCacheBytes`, least recently used evicted (`LocalCache`); the copies of URLs
-///   a running render holds (`hold`) are never evicted, nor a version a held URL had when the hold
-///   began. A record whose copy was evicted just means the URL is fetched again.
+///   a running render holds (`hold`) are never evicted: neither the URL's copy now nor any version
+///   this node handed out for it while held (another node sharing the folder may have moved the
+///   record meanwhile). A record whose copy was evicted just means the URL is fetched again.
 /// - One fetch of a URL at a time in this process. Processes sharing the folder share no lock:
 ///   each writes its own partial file and moves it into place atomically; equal bytes have equal
 ///   names, so whichever move comes last leaves the same copy.
@@ -35,8 +36,8 @@ public final class WebSources: Sendable {
         var fetching: Set<String> = []
         /// URL keys held by renders, with counts.
         var held: [String: Int] = [:]
-        /// Digests a held URL pointed to before a revalidation moved it: kept while it is held.
-        var replaced: [String: Set<String>] = [:]
+        /// Every digest handed out for a held URL while it was held: kept while it is held.
+        var handedOut: [String: Set<String>] = [:]
     }
 
     public init(folder: String, validators: String, limit: Int64, fetch: WebFetch, buckets: [String: S3Account] = [:],
@@ -48,8 +49,8 @@ public final class WebSources: Sendable {
         let pins = CachePins()
         cache = LocalCache(folder: folder, limit: limit, pins: pins)
         pins.install { [state, records] in
-            let (held, replaced) = state.withLock { s in (Array(s.held.keys), s.replaced.values.reduce(Set<String>()) { $0.union($1) }) }
-            return replaced.union(held.compactMap { SourceRecord.read(records + "/" + $0 + ".json")?.digest })
+            let (held, handedOut) = state.withLock { s in (Array(s.held.keys), s.handedOut.values.reduce(Set<String>()) { $0.union($1) }) }
+            return handedOut.union(held.compactMap { SourceRecord.read(records + "/" + $0 + ".json")?.digest })
         }
     }
 
@@ -70,7 +71,9 @@ public final class WebSources: Sendable {
             if let record = known {
                 let path = cache.folder + "/" + record.digest
                 if utimes(path, nil) == 0 {  // there, and now used last
-                    if let checked = SourceRecord.checked(recordPath), Date().timeIntervalSince(checked) < freshSeconds { return path }
+                    if let checked = SourceRecord.checked(recordPath), Date().timeIntervalSince(checked) < freshSeconds {
+                        return handOut(record.digest, of: key)
+                    }
                 } else {
                     known = nil  // evicted: fetch it whole
                 }
@@ -83,10 +86,10 @@ public final class WebSources: Sendable {
                 // `WebFetch` and the bucket answer "not modified" only to a conditional request.
                 guard let record = known else { throw WebFailure(.unavailable, "answered 304 Not Modified to an unconditional GET") }
                 _ = utimes(recordPath, nil)
-                return cache.folder + "/" + record.digest
+                return handOut(record.digest, of: key)
             case .fetched(let validators):
                 return try keep(partial, as: SourceRecord(validators: validators, digest: try FileDigest.sha256(partial)),
-                                of: key, at: recordPath, replacing: known?.digest)
+                                of: key, at: recordPath)
             }
         } catch let e as WebFailure {
             throw e
@@ -97,18 +100,20 @@ public final class WebSources: Sendable {
 
     /// Moves a fetched body into place under its digest (or drops it when that copy is there
     /// already) and points the URL's record at it.
-    private func keep(_ partial: String, as record: SourceRecord, of key: String, at recordPath: String,
-                      replacing old: String?) throws -> String {
+    private func keep(_ partial: String, as record: SourceRecord, of key: String, at recordPath: String) throws -> String {
         let path = cache.folder + "/" + record.digest
         if utimes(path, nil) != 0 {
             guard rename(partial, path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
         }
-        if let old, old != record.digest {
-            state.withLock { s in if s.held[key] != nil { s.replaced[key, default: []].insert(old) } }
-        }
         try record.write(to: recordPath)
         cache.trim(keeping: path)
-        return path
+        return handOut(record.digest, of: key)
+    }
+
+    /// The path of copy `digest`, noted as handed out for URL `key` when a render holds it.
+    private func handOut(_ digest: String, of key: String) -> String {
+        state.withLock { s in if s.held[key] != nil { s.handedOut[key, default: []].insert(digest) } }
+        return cache.folder + "/" + digest
     }
 
     /// The local copy `url` has now, if any (without fetching or checking it).
@@ -127,7 +132,7 @@ public final class WebSources: Sendable {
                     s.held[k, default: 1] -= 1
                     if s.held[k] == 0 {
                         s.held[k] = nil
-                        s.replaced[k] = nil
+                        s.handedOut[k] = nil
                     }
                 }
             }

@@ -66,6 +66,10 @@ public enum AddressPolicy {
         if prefix([0xFF] + zeros.prefix(15), bits: 8) { return "a multicast address" }
         if prefix([0x01, 0x00] + zeros.prefix(14), bits: 64) { return "a reserved address" }  // discard-only
         if prefix([0x20, 0x01, 0x0D, 0xB8] + zeros.prefix(12), bits: 32) { return "a reserved address" }  // documentation
+        if prefix([0x3F, 0xFF] + zeros.prefix(14), bits: 20) { return "a reserved address" }  // documentation (RFC 9637)
+        if prefix([0x00, 0x64, 0xFF, 0x9B, 0x00, 0x01] + zeros.prefix(10), bits: 48) { return "a reserved address" }  // local-use NAT64 (RFC 8215)
+        if prefix([0x5F, 0x00] + zeros.prefix(14), bits: 16) { return "a reserved address" }  // SRv6 SIDs (RFC 9602)
+        if prefix(zeros, bits: 8) { return "a reserved address" }  // the rest of ::/8
         if prefix([0x20, 0x01] + zeros.prefix(14), bits: 23) { return "a reserved address" }  // IETF protocol assignments (Teredo …)
         return nil
     }

@@ -101,6 +101,7 @@ struct ChunkRun {
 
     private func record(_ body: () throws -> Void) {
         PatientWrite.run(patience: JobRun.completionPatience, logger: pool.logger,
-                         metadata: ["jobId": "\(chunk.jobID)", "chunk": .stringConvertible(chunk.index)], body)
+                         metadata: ["jobId": "\(chunk.jobID)", "chunk": .stringConvertible(chunk.index)],
+                         givingUp: { pool.shuttingDown }, body)
     }
 }

@@ -161,7 +161,8 @@ struct JobRun {
     }
 
     func record(_ body: () throws -> Void) {
-        PatientWrite.run(patience: JobRun.completionPatience, logger: pool.logger, metadata: ["jobId": "\(job.id)"], body)
+        PatientWrite.run(patience: JobRun.completionPatience, logger: pool.logger, metadata: ["jobId": "\(job.id)"],
+                         givingUp: { pool.shuttingDown }, body)
     }
 
     /// Deletes the temporary files (`.JOB-N.ext.partial-…`) of the job's earlier attempts: this

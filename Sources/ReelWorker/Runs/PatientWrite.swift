@@ -7,9 +7,12 @@ import ReelStore
 /// up to `patience` seconds, trying again with growing pauses (50 ms doubling to 1 s), as a
 /// finished render's success already is. Given up, the error is logged and the job's lease, left
 /// to run out, hands it on. A write retried after a lost reply finds its job already changed and
-/// changes nothing: every such write is conditional on the job's owner.
+/// changes nothing: every such write is conditional on the job's owner. Once `givingUp` says so (the
+/// pool is shutting down) no more tries are made: the lease hands the job on anyway, and a stop
+/// must not wait a minute for a store that is down.
 enum PatientWrite {
-    static func run(patience: Double, logger: Logger, metadata: Logger.Metadata, _ body: () throws -> Void) {
+    static func run(patience: Double, logger: Logger, metadata: Logger.Metadata, givingUp: () -> Bool = { false },
+                    _ body: () throws -> Void) {
         let deadline = Date().addingTimeInterval(patience)
         var pause = 0.05
         var tries = 0
@@ -19,7 +22,8 @@ enum PatientWrite {
                 try body()
                 if tries > 1 { logger.info("job store write succeeded after retries", metadata: metadata.merging(["tries": "\(tries)"]) { $1 }) }
                 return
-            } catch let e as StoreFailure where (e.isTransient || e.isFull || e.isReadOnly) && Date().addingTimeInterval(pause) < deadline {
+            } catch let e as StoreFailure where (e.isTransient || e.isFull || e.isReadOnly) && Date().addingTimeInterval(pause) < deadline
+                                               && !givingUp() {
                 logger.warning("job store write failed; retrying", metadata: metadata.merging(["error": "\(e)", "try": "\(tries)"]) { $1 })
                 Thread.sleep(forTimeInterval: pause)
                 pause = min(pause * 2, 1)

@@ -45,8 +45,11 @@ final class ColorConverter: PictureScaler {
         let depth = Int(comps[0].depth)
         let isRGB = d.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
         var source = ZimgGraph.format()
-        source.width = UInt32(key.srcWidth)
-        source.height = UInt32(key.srcHeight)
+        // zimg takes only whole chroma samples: an odd-sized 4:2:0 picture loses its last column or
+        // row (the crop below stays inside).
+        let (w, h) = ((key.srcWidth >> Int(d.log2_chroma_w)) << Int(d.log2_chroma_w), (key.srcHeight >> Int(d.log2_chroma_h)) << Int(d.log2_chroma_h))
+        source.width = UInt32(w)
+        source.height = UInt32(h)
         source.pixel_type = depth > 8 ? ZIMG_PIXEL_WORD : ZIMG_PIXEL_BYTE
         source.depth = UInt32(depth)
         source.subsample_w = UInt32(d.log2_chroma_w)
@@ -59,8 +62,8 @@ final class ColorConverter: PictureScaler {
         source.chroma_location = key.color.zimgChroma
         source.active_region.left = Double(key.rect.x)
         source.active_region.top = Double(key.rect.y)
-        source.active_region.width = Double(key.rect.width)
-        source.active_region.height = Double(key.rect.height)
+        source.active_region.width = Double(min(key.rect.width, w - key.rect.x))
+        source.active_region.height = Double(min(key.rect.height, h - key.rect.y))
 
         var linearFormat = ZimgGraph.format()
         linearFormat.width = UInt32(key.dstWidth)

@@ -19,6 +19,10 @@ struct PictureColor: Equatable {
         let isRGB = descriptor.map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 } ?? false
         let name = av_get_pix_fmt_name(format).map { String(cString: $0) } ?? ""
         let sd = height > 0 && height < 720
+        // Reserved or unknown code points (H.273 leaves gaps) count as unspecified.
+        let matrix = Self.knownMatrices.contains(matrix.rawValue) ? matrix : AVCOL_SPC_UNSPECIFIED
+        let primaries = Self.knownPrimaries.contains(primaries.rawValue) ? primaries : AVCOL_PRI_UNSPECIFIED
+        let transfer = Self.knownTransfers.contains(transfer.rawValue) ? transfer : AVCOL_TRC_UNSPECIFIED
         return PictureColor(
             matrix: matrix != AVCOL_SPC_UNSPECIFIED ? matrix : (isRGB ? AVCOL_SPC_RGB : (still || sd ? AVCOL_SPC_SMPTE170M : AVCOL_SPC_BT709)),
             primaries: primaries != AVCOL_PRI_UNSPECIFIED ? primaries : (still || !sd ? AVCOL_PRI_BT709 : AVCOL_PRI_SMPTE170M),
@@ -26,6 +30,11 @@ struct PictureColor: Equatable {
             fullRange: range == AVCOL_RANGE_JPEG || (range == AVCOL_RANGE_UNSPECIFIED && (still || isRGB)) || name.hasPrefix("yuvj"),
             chromaLocation: chromaLocation)
     }
+
+    /// The H.273 code points zimg converts (and the unspecified ones, resolved above).
+    static let knownMatrices: Set<UInt32> = [0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14]
+    static let knownPrimaries: Set<UInt32> = [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 22]
+    static let knownTransfers: Set<UInt32> = [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16, 18]
 
     /// A decoded frame's colour, from its own tags.
     static func of(_ frame: Frame, still: Bool = false) -> PictureColor {
