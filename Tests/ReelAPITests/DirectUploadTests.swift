@@ -2,9 +2,12 @@ import Foundation
 @testable import ReelAPI
 @testable import ReelServer
 import Crypto
+import Logging
 import ReelHTTP
 import ReelS3
 import ReelSpec
+@testable import ReelStore
+import ReelWeb
 @testable import ReelStorage
 import S3Fixtures
 import Synchronization
@@ -281,5 +284,39 @@ final class DirectUploadTests: XCTestCase {
         XCTAssertEqual(fine.status, 422, fine.text)
         XCTAssertTrue(fine.text.contains("is on host localhost, which resolves to a loopback address"), fine.text)
         XCTAssertTrue(fine.text.contains("/url"), fine.text)
+    }
+
+    /// Imports run on a fixed number of threads with a bounded queue: past it, an import is refused
+    /// at once (`start` false; the API answers 429) instead of becoming a thread of its own; one that
+    /// was failed while it waited is skipped.
+    func testImportsWaitInABoundedQueue() throws {
+        let dir = NSTemporaryDirectory() + "reel-import-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir + "/tmp", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let server = try WebTestServer()
+        defer { withExtendedLifetime(server) {} }
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
+        let importer = AssetImporter(store: store, uploads: DataDirectory(root: dir),
+                                     fetch: WebFetch(resolver: HostResolver(trusted: ["127.0.0.1"]), maxBytes: 1 << 20, maxSeconds: 2),
+                                     temp: dir + "/tmp", logger: Logger(label: "test"), concurrent: 1, maxQueued: 1)
+        func asset(_ path: String) throws -> Asset {
+            var a = Asset(id: "asset_" + UUID().uuidString.prefix(8).uppercased().filter(\.isLetter), path: "", bytes: 0, sha256: "",
+                          contentType: nil, filename: nil, probe: "null", createdAt: Int64(Date().timeIntervalSince1970 * 1000), keyID: "k")
+            a.status = .importing
+            a.sourceURL = server.url(path)
+            try store.insert(a)
+            return a
+        }
+        let slow = try asset("/slow"), waiting = try asset("/file/w"), refused = try asset("/file/r")
+        XCTAssertTrue(importer.start(slow))
+        XCTAssertTrue(Poll.until(seconds: 10) { (try? server.count("/slow")) == 1 }, "the one thread took the slow import")
+        XCTAssertTrue(importer.start(waiting), "one may wait")
+        XCTAssertFalse(importer.start(refused), "the queue is full")
+        // The waiting one is failed meanwhile (as the retention pass does): it is skipped, not fetched.
+        XCTAssertTrue(try store.settle(waiting.id, checked: nil, error: "interrupted"))
+        let slowEnded = try Poll.value(seconds: 20, every: 0.05) { try store.asset(slow.id).flatMap { $0.status == .importing ? nil : $0 } }
+        XCTAssertEqual(slowEnded?.status, .failed, "the slow URL timed out (limits.sourceSeconds)")
+        XCTAssertTrue(Poll.until(seconds: 10) { importer.start(refused) }, "room again once the queue drained")
+        XCTAssertEqual(try server.count("/file/w"), 0, "the import failed while waiting was never fetched")
     }
 }

@@ -9,8 +9,10 @@ import ReelWeb
 /// URL fetched under the rules of sources (`WebFetch`: public hosts or `allowedHosts`, redirects
 /// checked hop by hop, `limits.sourceBytes` and `limits.sourceSeconds`) into a temporary file,
 /// examined like an upload, kept where uploads are kept, and the asset made `ready` or `failed`
-/// with the reason. At most `concurrent` imports run at once; the others wait their turn. An import
-/// whose process dies is failed by the retention pass (`expireUploads`).
+/// with the reason. At most `concurrent` imports run at once, on as many threads, and at most
+/// `maxQueued` wait their turn (more are refused: a burst of requests must not become a thread
+/// each). An import whose process dies is failed by the retention pass (`expireUploads`); one the
+/// pass failed while it waited is skipped.
 final class AssetImporter: Sendable {
     let store: any AssetStore
     let uploads: any UploadStore
@@ -19,9 +21,16 @@ final class AssetImporter: Sendable {
     let temp: String
     let logger: Logger
     let concurrent: Int
-    private let running = Guarded(0)
+    let maxQueued: Int
+    private struct State {
+        var queue: [Asset] = []
+        var workers = 0
+    }
+    private let state = Guarded(State())
 
-    init(store: any AssetStore, uploads: any UploadStore, fetch: WebFetch, temp: String, logger: Logger, concurrent: Int = 2) {
+    init(store: any AssetStore, uploads: any UploadStore, fetch: WebFetch, temp: String, logger: Logger, concurrent: Int = 2,
+         maxQueued: Int = 1000) {
+        self.maxQueued = maxQueued
         self.store = store
         self.uploads = uploads
         self.fetch = fetch
@@ -30,18 +39,40 @@ final class AssetImporter: Sendable {
         self.concurrent = concurrent
     }
 
-    /// Starts importing `asset` (status `importing`, its `sourceURL` set).
-    func start(_ asset: Asset) {
-        let t = Thread { [self] in
-            running.wait(for: { $0 < concurrent }) { $0 += 1 }
-            defer { running.withLock(waking: .all) { $0 -= 1 } }
-            run(asset)
+    /// Queues `asset` (status `importing`, its `sourceURL` set) for import; false when `maxQueued`
+    /// imports wait already.
+    func start(_ asset: Asset) -> Bool {
+        let spawn: Bool? = state.withLock { s in
+            guard s.queue.count < maxQueued else { return nil }
+            s.queue.append(asset)
+            guard s.workers < concurrent else { return false }
+            s.workers += 1
+            return true
         }
-        t.name = "reel-import"
-        t.start()
+        guard let spawn else { return false }
+        if spawn {
+            // A worker takes imports until none waits; the count and the queue change under one lock,
+            // so a queued import always has a worker.
+            let t = Thread { [self] in
+                while let next = state.withLock({ s -> Asset? in
+                    if s.queue.isEmpty {
+                        s.workers -= 1
+                        return nil
+                    }
+                    return s.queue.removeFirst()
+                }) {
+                    run(next)
+                }
+            }
+            t.name = "reel-import"
+            t.start()
+        }
+        return true
     }
 
     private func run(_ asset: Asset) {
+        // Failed by the retention pass while it waited, or deleted: nothing to do.
+        guard (try? store.asset(asset.id))??.status == .importing else { return }
         let file = temp + "/" + asset.id + ".import"
         defer { try? FileManager.default.removeItem(atPath: file) }
         var checked: Asset?

@@ -195,7 +195,13 @@ extension APIHandler {
         asset.status = .importing
         asset.sourceURL = url
         try store.insert(asset)
-        importer.start(asset)
+        guard importer.start(asset) else {
+            _ = try store.settle(asset.id, checked: nil, error: "the server had too many imports waiting; import it again later")
+            var p = Problem(status: 429, type: "too-many-imports", title: "Too many imports",
+                            detail: "\(importer.maxQueued) imports are waiting on this server; try again shortly")
+            p.headers = [("Retry-After", "30")]
+            throw ProblemError(p)
+        }
         logger.info("asset import started", metadata: ["assetId": "\(asset.id)", "requestId": "\(r.head.requestID)"])
         return JSONValue.object(JobJSON.assetMembers(asset, retentionHours: config.assetRetentionHours))
             .response(202, headers: [("Location", "/v1/assets/\(asset.id)")])
