@@ -237,19 +237,16 @@ def generate_media():
         os.replace(tmp, os.path.join(WORK, name))
         log(f"  {name}")
 
-    for i, (src, tone) in enumerate(zip(CLIP_SOURCES, CLIP_TONES)):
-        make(f"clip{i + 1}.mp4", [
-            "-f", "lavfi", "-i", f"{src},format=yuv420p,{NOISE}",
-            "-f", "lavfi", "-i", f"sine=frequency={tone}:sample_rate=48000,pan=stereo|c0=c0|c1=0.8*c0",
-            "-t", str(CLIP_SECONDS), *CLIP_VIDEO_ARGS,
-            "-c:a", "aac", "-b:a", "128k", "-ar", "48000", "-ac", "2", "-movflags", "+faststart", "-f", "mp4"])
-    for i, (src, tone) in enumerate(zip(CLIP_SOURCES, CLIP_TONES)):
-        # The same pictures at 1080p, their numbers taken as HLG signal values.
-        make(f"hdr{i + 1}.mp4", [
-            "-f", "lavfi", "-i", f"{src.replace(f'{W}x{H}', f'{HDR_W}x{HDR_H}')},format=yuv420p10le",
-            "-f", "lavfi", "-i", f"sine=frequency={tone}:sample_rate=48000,pan=stereo|c0=c0|c1=0.8*c0",
-            "-t", str(CLIP_SECONDS), *HDR_VIDEO_ARGS,
-            "-c:a", "aac", "-b:a", "128k", "-ar", "48000", "-ac", "2", "-movflags", "+faststart", "-f", "mp4"])
+    # The SDR clips, and the same pictures at 1080p with their numbers taken as HLG signal values.
+    kinds = [("clip", lambda src: f"{src},format=yuv420p,{NOISE}", CLIP_VIDEO_ARGS),
+             ("hdr", lambda src: f"{src.replace(f'{W}x{H}', f'{HDR_W}x{HDR_H}')},format=yuv420p10le", HDR_VIDEO_ARGS)]
+    for prefix, picture, video_args in kinds:
+        for i, (src, tone) in enumerate(zip(CLIP_SOURCES, CLIP_TONES)):
+            make(f"{prefix}{i + 1}.mp4", [
+                "-f", "lavfi", "-i", picture(src),
+                "-f", "lavfi", "-i", f"sine=frequency={tone}:sample_rate=48000,pan=stereo|c0=c0|c1=0.8*c0",
+                "-t", str(CLIP_SECONDS), *video_args,
+                "-c:a", "aac", "-b:a", "128k", "-ar", "48000", "-ac", "2", "-movflags", "+faststart", "-f", "mp4"])
     make("bed.m4a", ["-f", "lavfi", "-i", f"aevalsrc={MUSIC_EXPR}:s=44100:d={MUSIC_SECONDS}",
                      "-c:a", "aac", "-b:a", "192k", "-f", "ipod"])
     make("vo.m4a", ["-f", "lavfi", "-i", f"aevalsrc={VO_EXPR}:s=44100:d={VO_SECONDS}:c=mono",
