@@ -6,16 +6,21 @@ import XCTest
 /// only when named with `--allow-host`), through a content-addressed cache kept between runs that
 /// several processes may fill at once.
 final class CLIWebSourceTests: XCTestCase {
+    /// A 1 s ramp clip served by the web test server, its bytes trickling over about 3 s.
+    func servedRamp() throws -> (Workspace, WebTestServer, String) {
+        let ws = try Workspace()
+        try ws.lumaRamp("ramp.mp4", seconds: 1)
+        let server = try WebTestServer(folder: ws.root)
+        return (ws, server, server.url("/trickle/ramp.mp4"))
+    }
+
     /// Two `reel render` processes reading one URL through one cache at the same time (the body
     /// trickles over about 3 s, so both are fetching at once): both render it, the cache ends with
     /// one whole copy named by the SHA-256 of the served file, nothing partial, and a third run
     /// reads that copy without a GET.
     func testTwoProcessesFillingOneCacheAtOnce() throws {
-        let ws = try Workspace()
-        try ws.lumaRamp("ramp.mp4", seconds: 1)
-        let server = try WebTestServer(folder: ws.root)
+        let (ws, server, url) = try servedRamp()
         defer { withExtendedLifetime(server) {} }
-        let url = server.url("/trickle/ramp.mp4")
         let spec = try ws.spec(#"{ "version": 1, "timeline": { "videos": [ { "src": "\#(url)", "sourceRange": { "start": 0, "duration": 0.5 } } ] } }"#)
         let cache = ws.path("cache")
         let results = Collected<(Int, Tools.Output)>()
@@ -42,11 +47,8 @@ final class CLIWebSourceTests: XCTestCase {
 
     /// A loopback URL is refused, saying why, unless its host is named; `probe` reads a URL too.
     func testPrivateHostsNeedNamingAndProbeReadsURLs() throws {
-        let ws = try Workspace()
-        try ws.lumaRamp("ramp.mp4", seconds: 1)
-        let server = try WebTestServer(folder: ws.root)
+        let (ws, server, url) = try servedRamp()
         defer { withExtendedLifetime(server) {} }
-        let url = server.url("/trickle/ramp.mp4")
         let spec = try ws.spec(#"{ "version": 1, "timeline": { "videos": [ { "src": "\#(url)" } ] } }"#)
         let refused = try Tools.run(Tools.reelBinary, ["validate", spec, "--cache", ws.path("cache")])
         XCTAssertEqual(refused.status, 1)
