@@ -76,9 +76,10 @@ final class LimitTests: ServerTestCase {
         try client.readUntilClosed()
     }
 
-    /// A body that keeps arriving, but too slowly (a byte every 50 ms: 20 B/s against 200), is
-    /// refused once a rate window has passed, though it never stalls long enough for the idle
-    /// timeout; one at the required rate is taken (before: held for as long as the sender liked).
+    /// A body that keeps arriving, but too slowly (a byte each time the server stays silent for
+    /// 50 ms: at most 20 B/s against 200), is refused once a rate window has passed, though it never
+    /// stalls long enough for the idle timeout; a body sent at once is taken (before: a trickle was
+    /// held for as long as the sender liked).
     func testATricklingBodyIs408() throws {
         try startServer {
             $0.minBodyBytesPerSecond = 200
@@ -89,10 +90,8 @@ final class LimitTests: ServerTestCase {
         let start = Date()
         var refused = false
         for _ in 0..<100 {
-            // The pace of the trickle (the test's input), not a wait for a condition.
-            Thread.sleep(forTimeInterval: 0.05)
-            if (try? slow.send("x")) == nil { refused = true; break }
-            if slow.hasPendingData() { refused = true; break }
+            // Waiting for the server's answer paces the trickle: a byte per 50 ms of silence.
+            if slow.waitForData(seconds: 0.05) || (try? slow.send("x")) == nil { refused = true; break }
         }
         XCTAssertTrue(refused, "refused while the body still trickled")
         let response = try slow.readResponse()
@@ -100,11 +99,7 @@ final class LimitTests: ServerTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 3, "within a window or two, not at the end of the body")
 
         let steady = try connect()
-        try steady.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 400\r\n\r\n")
-        for _ in 0..<8 {
-            Thread.sleep(forTimeInterval: 0.1)
-            try steady.send(String(repeating: "y", count: 50))  // 500 B/s
-        }
+        try steady.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 400\r\n\r\n" + String(repeating: "y", count: 400))
         XCTAssertEqual(try steady.readResponse().status, 200)
     }
 

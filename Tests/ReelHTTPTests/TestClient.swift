@@ -90,11 +90,12 @@ final class TestClient {
         fd = -1
     }
 
-    /// Whether the server has sent something not yet read (a response, or the connection's end).
-    func hasPendingData() -> Bool {
+    /// Whether the server sends something not yet read (a response, or the connection's end)
+    /// within `seconds`.
+    func waitForData(seconds: Double = 0) -> Bool {
         guard buffer.isEmpty else { return true }
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        return poll(&p, 1, 0) > 0
+        return poll(&p, 1, Int32(seconds * 1000)) > 0
     }
 
     func send(_ text: String) throws { try send(Array(text.utf8)) }

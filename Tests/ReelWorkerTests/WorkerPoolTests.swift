@@ -49,7 +49,7 @@ final class WorkerPoolTests: XCTestCase {
         let out = try XCTUnwrap(done.output)
         XCTAssertEqual(out.duration, "1")
         XCTAssertEqual(out.contentType, "video/mp4")
-        XCTAssertEqual(out.sha256, try SHA256.hex(ofFile: out.path))
+        XCTAssertEqual(out.sha256, try FileDigest.sha256(out.path))
         let r = try ProcessRunner.run("sha256sum", [out.path])
         XCTAssertEqual(r.split(separator: " ").first.map(String.init), out.sha256, "matches coreutils")
         XCTAssertEqual(done.progress, 1)

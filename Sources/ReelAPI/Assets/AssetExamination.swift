@@ -1,6 +1,7 @@
 import Foundation
 import ReelEngine
 import ReelSpec
+import ReelStorage
 import ReelStore
 
 /// What a file is as an asset, told by its first bytes and checked by its kind's probe (media,
@@ -34,7 +35,7 @@ struct AssetExamination {
                                        detail: "the upload is not a media file, font or caption file Reel can read: \(why)"))
         }
         let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
-        return AssetExamination(kind: kind, probe: probe, bytes: size, sha256: try SHA256.hex(ofFile: path))
+        return AssetExamination(kind: kind, probe: probe, bytes: size, sha256: try FileDigest.sha256(path))
     }
 
     /// `asset` as this examination found it, kept at `location`.

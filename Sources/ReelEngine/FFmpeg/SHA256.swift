@@ -2,8 +2,9 @@ import CFFmpeg
 import Foundation
 import ReelSpec
 
-/// SHA-256 of files and request bodies through libavutil's `AVSHA`, for output ETags, asset
-/// digests and idempotency checks: FFmpeg is linked already, so ReelEngine needs no crypto package.
+/// SHA-256 of request bodies through libavutil's `AVSHA`, for idempotency checks: FFmpeg is linked
+/// already, so ReelEngine needs no crypto package. Files (output ETags, asset digests, the web
+/// cache's names) are hashed by `FileDigest` in ReelStorage, below this module.
 /// The API's key digests and webhook HMAC-SHA256 signatures use swift-crypto, in ReelAPI. Owns
 /// the context and frees it in deinit.
 public final class SHA256 {
@@ -27,19 +28,6 @@ public final class SHA256 {
         var out = [UInt8](repeating: 0, count: 32)
         av_sha_final(context, &out)
         return Hex.lowercase(out)
-    }
-
-    /// Hashes a file in 1 MiB reads (never whole in memory).
-    public static func hex(ofFile path: String) throws -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
-        }
-        defer { try? handle.close() }
-        let h = SHA256()
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            chunk.withUnsafeBytes { h.update($0) }
-        }
-        return h.finalizeHex()
     }
 
     public static func hex(of bytes: [UInt8]) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import ReelStorage
 
 /// What a finished render left at its path: a file, or for `hls` a folder whose entry point is
 /// `master.m3u8`. Its size counts every file; its digest (the download's ETag) is the file's, or
@@ -24,10 +25,10 @@ public struct RenderedOutput: Sendable {
             bytes = try names.reduce(Int64(0)) { sum, name in
                 sum + ((try FileManager.default.attributesOfItem(atPath: path + "/" + name)[.size] as? NSNumber)?.int64Value ?? 0)
             }
-            sha256 = try SHA256.hex(ofFile: path + "/" + RenderedOutput.hlsEntry)
+            sha256 = try FileDigest.sha256(path + "/" + RenderedOutput.hlsEntry)
         } else {
             bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
-            sha256 = try SHA256.hex(ofFile: path)
+            sha256 = try FileDigest.sha256(path)
         }
     }
 }

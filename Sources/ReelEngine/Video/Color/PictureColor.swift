@@ -17,7 +17,6 @@ struct PictureColor: Equatable {
                         still: Bool) -> PictureColor {
         let descriptor = format.rawValue >= 0 ? av_pix_fmt_desc_get(format) : nil
         let isRGB = descriptor.map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 } ?? false
-        let name = av_get_pix_fmt_name(format).map { String(cString: $0) } ?? ""
         let sd = height > 0 && height < 720
         // Reserved or unknown code points (H.273 leaves gaps) count as unspecified.
         let matrix = Self.knownMatrices.contains(matrix.rawValue) ? matrix : AVCOL_SPC_UNSPECIFIED
@@ -27,9 +26,13 @@ struct PictureColor: Equatable {
             matrix: matrix != AVCOL_SPC_UNSPECIFIED ? matrix : (isRGB ? AVCOL_SPC_RGB : (still || sd ? AVCOL_SPC_SMPTE170M : AVCOL_SPC_BT709)),
             primaries: primaries != AVCOL_PRI_UNSPECIFIED ? primaries : (still || !sd ? AVCOL_PRI_BT709 : AVCOL_PRI_SMPTE170M),
             transfer: transfer != AVCOL_TRC_UNSPECIFIED ? transfer : (still ? AVCOL_TRC_IEC61966_2_1 : (sd ? AVCOL_TRC_SMPTE170M : AVCOL_TRC_BT709)),
-            fullRange: range == AVCOL_RANGE_JPEG || (range == AVCOL_RANGE_UNSPECIFIED && (still || isRGB)) || name.hasPrefix("yuvj"),
+            fullRange: range == AVCOL_RANGE_JPEG || (range == AVCOL_RANGE_UNSPECIFIED && (still || isRGB)) || Self.jpegFormats.contains(format.rawValue),
             chromaLocation: chromaLocation)
     }
+
+    /// FFmpeg's full-range YUV formats (`yuvj*`), full range whatever their tags say.
+    static let jpegFormats: Set<Int32> = [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_YUVJ440P,
+                                          AV_PIX_FMT_YUVJ411P].map(\.rawValue).reduce(into: []) { $0.insert($1) }
 
     /// The H.273 code points zimg converts (and the unspecified ones, resolved above).
     static let knownMatrices: Set<UInt32> = [0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14]

@@ -43,7 +43,8 @@ final class FrameFitter {
     /// returned frame may be `src` itself or a canvas reused by the next call, so hand it to the
     /// encoder before fitting another picture.
     func fit(_ src: Frame, rotation: Int, mode: FitMode) throws -> Frame {
-        if canPassThrough(src, rotation: rotation) { return src }
+        let color = PictureColor.of(src)  // once per picture, for both choices below
+        if canPassThrough(src, color, rotation: rotation) { return src }
         let sar = src.pointer.pointee.sample_aspect_ratio
         let geometry = FitGeometry.compute(width: src.width, height: src.height,
                                            sar: sar.num > 0 && sar.den > 0 ? Rational(Int64(sar.num), Int64(sar.den)) : Rational(1),
@@ -51,14 +52,14 @@ final class FrameFitter {
         let dest = geometry.destination
         let out = try prepareCanvas(destination: dest)
         if rotation == 0 && dest.x + dest.width == width {
-            try scaler(for: src, rect: geometry.source, to: dest.width, dest.height).scale(src, rect: geometry.source, into: out, at: dest)
+            try scaler(for: src, color, rect: geometry.source, to: dest.width, dest.height).scale(src, rect: geometry.source, into: out, at: dest)
         } else if rotation == 0 {
             // swscale writes rows in whole SIMD blocks, up to a few pixels past the destination's
             // width: harmless at the canvas's right edge (the row's padding), but inside it they
             // would overwrite the letterbox. So a picture that ends short of the edge is scaled on
             // its own and copied into place.
             let staged = try stagingFrame(width: dest.width, height: dest.height)
-            try scaler(for: src, rect: geometry.source, to: dest.width, dest.height)
+            try scaler(for: src, color, rect: geometry.source, to: dest.width, dest.height)
                 .scale(src, rect: geometry.source, into: staged, at: PixelRect(x: 0, y: 0, width: dest.width, height: dest.height))
             copy(staged, into: out, at: dest)
         } else {
@@ -69,7 +70,7 @@ final class FrameFitter {
                 turned = try Frame.video(width: tw, height: th, format: alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P)
             }
             let tmp = turned!
-            try scaler(for: src, rect: geometry.source, to: tw, th).scale(src, rect: geometry.source, into: tmp,
+            try scaler(for: src, color, rect: geometry.source, to: tw, th).scale(src, rect: geometry.source, into: tmp,
                                                                            at: PixelRect(x: 0, y: 0, width: tw, height: th))
             for p in 0..<(alpha ? 4 : 3) {
                 let shift = p == 0 || p == 3 ? 0 : 1
@@ -99,13 +100,13 @@ final class FrameFitter {
         }
     }
 
-    private func canPassThrough(_ src: Frame, rotation: Int) -> Bool {
+    private func canPassThrough(_ src: Frame, _ color: PictureColor, rotation: Int) -> Bool {
         let f = src.pointer.pointee
         guard rotation == 0, src.pixelFormat == AV_PIX_FMT_YUV420P, src.width == width, src.height == height,
               f.color_range != AVCOL_RANGE_JPEG else { return false }
         let sar = f.sample_aspect_ratio
         guard sar.num == 0 || sar.num == sar.den else { return false }
-        return sourceMatrix(src) == matrix && !PictureColor.of(src).needsLinearConversion
+        return sourceMatrix(src) == matrix && !color.needsLinearConversion
     }
 
     private func sourceMatrix(_ src: Frame) -> ColorMatrix {
@@ -134,8 +135,7 @@ final class FrameFitter {
     /// swscale for pictures an SDR output takes by their matrix alone; zimg through linear light
     /// (`ColorConverter`) for wide-gamut and HDR ones (opaque layers: alpha layers are stills and
     /// titles, which are SDR).
-    private func scaler(for src: Frame, rect: PixelRect, to w: Int, _ h: Int) throws -> any PictureScaler {
-        let color = PictureColor.of(src)
+    private func scaler(for src: Frame, _ color: PictureColor, rect: PixelRect, to w: Int, _ h: Int) throws -> any PictureScaler {
         if color.needsLinearConversion, !alpha {
             guard ColorConverter.reads(src.pixelFormat) else {
                 let name = av_get_pix_fmt_name(src.pixelFormat).map { String(cString: $0) } ?? "?"
@@ -149,9 +149,8 @@ final class FrameFitter {
             return c
         }
         let fmt = src.pixelFormat
-        let name = av_get_pix_fmt_name(fmt).map { String(cString: $0) } ?? ""
         let isRGB = (av_pix_fmt_desc_get(fmt)?.pointee.flags ?? 0) & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
-        let full = isRGB || name.hasPrefix("yuvj") || src.pointer.pointee.color_range == AVCOL_RANGE_JPEG
+        let full = isRGB || color.fullRange  // swscale reads RGB as full range whatever its tag
         let cs: Int32 = sourceMatrix(src) == .bt709 ? SWS_CS_ITU709 : SWS_CS_ITU601
         let key = Scaler.Key(srcWidth: rect.width, srcHeight: rect.height, srcFormat: fmt.rawValue, srcColorspace: cs,
                              srcFullRange: full, dstWidth: w, dstHeight: h,

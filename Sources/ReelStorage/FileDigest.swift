@@ -2,9 +2,10 @@ import Crypto
 import Foundation
 import ReelSpec
 
-/// The SHA-256 of a file's bytes, read a mebibyte at a time (a source may be gigabytes).
-enum FileDigest {
-    static func sha256(_ path: String) throws -> String {
+/// The SHA-256 of a file's bytes, read a mebibyte at a time (never whole in memory): outputs'
+/// digests and ETags, uploads' digests, the names of the web cache's copies.
+public enum FileDigest {
+    public static func sha256(_ path: String) throws -> String {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
         }
