@@ -20,7 +20,9 @@ final class PictureStage {
         let frames = plan.frameCount
         let ranges = ranges ?? [0..<frames]
         self.frames = ranges.reduce(0) { $0 + Int64($1.count) }
-        let queue = BoundedQueue<Frame>(capacity: Renderer.pictureQueueDepth(frameBytes: plan.width * plan.height * (plan.keepsAlpha ? 5 : 3) / 2))
+        let sampleBytes = plan.sampleDepth == .ten ? 2 : 1
+        let frameBytes = plan.width * plan.height * (plan.keepsAlpha ? 5 : 3) / 2 * sampleBytes
+        let queue = BoundedQueue<Frame>(capacity: Renderer.pictureQueueDepth(frameBytes: frameBytes))
         self.queue = queue
         let stop = stopToken
         done = StageThread.start("reel-pictures") {

@@ -19,7 +19,7 @@ extension TextPicture {
         let kg = 1 - kr - kb
         var alpha = [Float](repeating: 0, count: n), pb = [Float](repeating: 0, count: n), pr = [Float](repeating: 0, count: n)
         let f = try Frame.video(width: width, height: height, format: AV_PIX_FMT_YUVA420P)
-        let yPlane = PlaneView(f, plane: 0), aPlane = PlaneView(f, plane: 3)
+        let yPlane = PlaneView<UInt8>(f, plane: 0), aPlane = PlaneView<UInt8>(f, plane: 3)
         let textColor = Premultiplied(style.color), litColor = Premultiplied(highlightColor)
         let strokeColor = style.stroke.map { Premultiplied($0.color) }
         let shadowColor = style.shadow.map { Premultiplied($0.color) }, boxColor = style.box.map { Premultiplied($0.color) }
@@ -40,7 +40,7 @@ extension TextPicture {
                 aRow[x] = YUVColor.clamp(Double(p.a) * 255)
             }
         }
-        let uPlane = PlaneView(f, plane: 1), vPlane = PlaneView(f, plane: 2)
+        let uPlane = PlaneView<UInt8>(f, plane: 1), vPlane = PlaneView<UInt8>(f, plane: 2)
         for cy in 0..<(height / 2) {
             let uRow = uPlane.row(cy), vRow = vPlane.row(cy)
             for cx in 0..<(width / 2) {

@@ -6,8 +6,8 @@ import CZimg
 /// decodes the source's matrix, range, chroma siting and transfer, resamples it to the output size
 /// and converts its primaries to BT.709 (HDR scaled so BT.2408's reference white, 203 cd/m², is
 /// 1.0); `LinearLightMapping` brings it into BT.709's gamut and SDR's range; zimg encodes it with
-/// BT.709's transfer and the output's matrix, limited range, dithered to 8 bits. One converter per
-/// source shape and colour, reused while they stay.
+/// BT.709's transfer and the output's matrix, limited range, at the canvas's depth (dithered to 8
+/// bits, or 10). One converter per source shape and colour, reused while they stay.
 final class ColorConverter: PictureScaler {
     struct Key: Equatable {
         var srcWidth: Int, srcHeight: Int, srcFormat: Int32
@@ -15,6 +15,7 @@ final class ColorConverter: PictureScaler {
         var rect: PixelRect
         var dstWidth: Int, dstHeight: Int
         var dstMatrix: ColorMatrix
+        var dstDepth: SampleDepth = .eight
     }
 
     let key: Key
@@ -78,8 +79,8 @@ final class ColorConverter: PictureScaler {
         var output = ZimgGraph.format()
         output.width = UInt32(key.dstWidth)
         output.height = UInt32(key.dstHeight)
-        output.pixel_type = ZIMG_PIXEL_BYTE
-        output.depth = 8
+        output.pixel_type = key.dstDepth == .ten ? ZIMG_PIXEL_WORD : ZIMG_PIXEL_BYTE
+        output.depth = key.dstDepth == .ten ? 10 : 8
         output.subsample_w = 1
         output.subsample_h = 1
         output.color_family = ZIMG_COLOR_YUV
@@ -101,7 +102,7 @@ final class ColorConverter: PictureScaler {
         toLinear = try ZimgGraph(from: source, to: linearFormat, params: decode)
         fromLinear = try ZimgGraph(from: linearFormat, to: output, params: encode)
         linear = try FloatPlanes(width: key.dstWidth, height: key.dstHeight)
-        staging = try Frame.video(width: key.dstWidth, height: key.dstHeight, format: AV_PIX_FMT_YUV420P)
+        staging = try Frame.video(width: key.dstWidth, height: key.dstHeight, format: key.dstDepth.format(alpha: false))
         mapping = key.color.hdr != nil ? .hdr : .sdr
         sourcePlanes = comps.map { Int($0.plane) }
         self.key = key
@@ -116,12 +117,7 @@ final class ColorConverter: PictureScaler {
         try staging.makeWritable()
         try fromLinear.process(linear.planes.map { (UnsafeRawPointer($0), floatStride) },
                                into: (0..<3).map { (UnsafeMutableRawPointer(staging.data($0)!), staging.lineSize($0)) })
-        for p in 0..<3 {
-            let shift = p == 0 ? 0 : 1
-            PlaneOps.copy(from: staging.data(p)!, srcStride: staging.lineSize(p),
-                          to: dst.data(p)! + (dstRect.y >> shift) * dst.lineSize(p) + (dstRect.x >> shift), dstStride: dst.lineSize(p),
-                          width: (dstRect.width + shift) >> shift, height: (dstRect.height + shift) >> shift)
-        }
+        PlaneOps.copyPlanes(of: staging, into: dst, at: dstRect)
     }
 
     /// `frame`, or a copy of it whose planes start and step on 32-byte boundaries, as zimg reads them.

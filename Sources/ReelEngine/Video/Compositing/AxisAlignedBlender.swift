@@ -10,8 +10,8 @@
 enum AxisAlignedBlender {
     /// Blends `image`, whose top-left pixel lands on canvas pixel (`ox`, `oy`), onto the visible part of
     /// `canvas`, with edge coverage from `g`'s true edges.
-    static func blend(_ image: LayerImage, originX ox: Int, originY oy: Int, geometry g: LayerGeometry,
-                      onto canvas: Frame, scratch: BlendScratch) {
+    static func blend<S: PlaneSample>(_ image: LayerImage<S>, originX ox: Int, originY oy: Int, geometry g: LayerGeometry,
+                                      onto canvas: Frame, scratch: BlendScratch<S>) {
         let vis = g.visible
         let xa = vis.x, xb = vis.x + vis.width, ya = vis.y, yb = vis.y + vis.height
         // Coverage tables span whole chroma pairs, so the chroma pass can average both columns/rows.
@@ -24,7 +24,7 @@ enum AxisAlignedBlender {
         while ma < mb && colCov[ma - xe0] != 256 { ma += 1 }
         while mb > ma && colCov[mb - 1 - xe0] != 256 { mb -= 1 }
         let span = Span(xa: xa, xb: xb, ma: ma, mb: mb, xe0: xe0, ye0: ye0, colCov: colCov, rowCov: rowCov)
-        luma(image, ox, oy, span, ya..<yb, g.opacity, PlaneView(canvas, plane: 0))
+        luma(image, ox, oy, span, ya..<yb, g.opacity, PlaneView<S>(canvas, plane: 0))
         chroma(image, ox, oy, span, (ya >> 1)..<((yb + 1) >> 1), g.opacity, canvas, scratch)
     }
 
@@ -41,8 +41,8 @@ enum AxisAlignedBlender {
     }
 
     /// Luma: edge columns one by one, the middle of each row through the row kernels.
-    private static func luma(_ img: LayerImage, _ ox: Int, _ oy: Int, _ s: Span, _ rows: Range<Int>, _ op: Int32,
-                             _ dst: PlaneView) {
+    private static func luma<S: PlaneSample>(_ img: LayerImage<S>, _ ox: Int, _ oy: Int, _ s: Span, _ rows: Range<Int>, _ op: Int32,
+                                             _ dst: PlaneView<S>) {
         for y in rows {
             let rc = s.rowCov[y - s.ye0]
             guard rc > 0 else { continue }
@@ -55,7 +55,7 @@ enum AxisAlignedBlender {
                 guard wx > 0 else { return }
                 let sx = min(max(x - ox, 0), img.width - 1)
                 if let a {
-                    d[x] = BlendKernels.premultiplied(d[x], src[sx], alpha: a[sx], weight: wx, scale: BlendKernels.alphaScale(wx))
+                    d[x] = BlendKernels.premultiplied(d[x], src[sx], alpha: a[sx], weight: wx, scale: BlendKernels.alphaScale(wx, S.self))
                 } else {
                     d[x] = BlendKernels.opaque(d[x], src[sx], weight: wx)
                 }
@@ -72,15 +72,15 @@ enum AxisAlignedBlender {
     }
 
     /// Chroma: each canvas sample covers 2×2 luma pixels, so it takes their mean coverage and alpha.
-    private static func chroma(_ img: LayerImage, _ ox: Int, _ oy: Int, _ s: Span, _ rows: Range<Int>, _ op: Int32,
-                               _ canvas: Frame, _ scratch: BlendScratch) {
+    private static func chroma<S: PlaneSample>(_ img: LayerImage<S>, _ ox: Int, _ oy: Int, _ s: Span, _ rows: Range<Int>, _ op: Int32,
+                                               _ canvas: Frame, _ scratch: BlendScratch<S>) {
         let ca = s.xa >> 1, cb = (s.xb + 1) >> 1
         // Chroma columns whose two luma columns are both in the fast middle.
         let mca = min(max(ca, (s.ma + 1) >> 1), cb), mcb = max(mca, min(cb, s.mb >> 1))
         let px = ox & 1, py = oy & 1
         let cw = img.chromaWidth, ch = img.chromaHeight
         let gu = scratch.u.reserve(mcb - mca), gv = scratch.v.reserve(mcb - mca), ga = scratch.alpha.reserve(mcb - mca)
-        let du = PlaneView(canvas, plane: 1), dv = PlaneView(canvas, plane: 2)
+        let du = PlaneView<S>(canvas, plane: 1), dv = PlaneView<S>(canvas, plane: 2)
         for r in rows {
             let rcs = s.rowCov[2 * r - s.ye0] &+ s.rowCov[2 * r + 1 - s.ye0]
             guard rcs > 0 else { continue }
@@ -101,7 +101,7 @@ enum AxisAlignedBlender {
                 let pu = AlphaOps.mean(u0[k0], u0[k1], u1[k0], u1[k1]), pv = AlphaOps.mean(v0[k0], v0[k1], v1[k0], v1[k1])
                 if let a0, let a1 {
                     let m0 = min(max(i, 0), img.width - 1), m1 = min(max(i + 1, 0), img.width - 1)
-                    let a = AlphaOps.mean(a0[m0], a0[m1], a1[m0], a1[m1]), k = BlendKernels.alphaScale(wc)
+                    let a = AlphaOps.mean(a0[m0], a0[m1], a1[m0], a1[m1]), k = BlendKernels.alphaScale(wc, S.self)
                     dU[c] = BlendKernels.premultipliedChroma(dU[c], pu, alpha: a, weight: wc, scale: k)
                     dV[c] = BlendKernels.premultipliedChroma(dV[c], pv, alpha: a, weight: wc, scale: k)
                 } else {

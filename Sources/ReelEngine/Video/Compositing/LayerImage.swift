@@ -1,20 +1,20 @@
-/// A layer picture ready to blend: `width`×`height` pixels of YUV 4:2:0, with colour **premultiplied**
+/// A layer picture ready to blend: `width`×`height` pixels of YUV 4:2:0 at the canvas's depth, with colour **premultiplied**
 /// by alpha when `alpha` is present, so any resampling of it (swscale, bilinear) never bleeds the
 /// colour of transparent pixels into the edge of the visible part.
 ///
 /// The planes point into the source frame, or into `LayerPreparer`'s scratch frames; both outlive the
 /// draw call that uses the image.
-struct LayerImage {
+struct LayerImage<S: PlaneSample> {
     let width: Int
     let height: Int
-    let y: PlaneView
-    let u: PlaneView
-    let v: PlaneView
-    /// Alpha at luma resolution (0…255); nil for an opaque layer.
-    let alpha: PlaneView?
+    let y: PlaneView<S>
+    let u: PlaneView<S>
+    let v: PlaneView<S>
+    /// Alpha at luma resolution (0…`S.maximum`); nil for an opaque layer.
+    let alpha: PlaneView<S>?
     /// Alpha at chroma resolution, each sample the mean of its 2×2 block of `alpha`; made only for the
     /// rotated path, which samples chroma on its own grid.
-    var chromaAlpha: PlaneView?
+    var chromaAlpha: PlaneView<S>?
 
     var chromaWidth: Int { (width + 1) / 2 }
     var chromaHeight: Int { (height + 1) / 2 }

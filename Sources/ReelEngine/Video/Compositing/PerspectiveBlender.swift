@@ -14,13 +14,13 @@ enum PerspectiveBlender {
     /// The camera's distance in multiples of the layer's larger side.
     static let distanceFactor = 2.0
 
-    static func blend(_ image: LayerImage, geometry g: LayerGeometry, turn degrees: Double, onto canvas: Frame) {
+    static func blend<S: PlaneSample>(_ image: LayerImage<S>, geometry g: LayerGeometry, turn degrees: Double, onto canvas: Frame) {
         let theta = degrees * .pi / 180
         let map = Mapping(g: g, cosT: cos(theta), sinT: sin(theta), distance: distanceFactor * max(g.width, g.height))
         guard let box = map.bounds(canvasWidth: canvas.width, canvasHeight: canvas.height) else { return }
         let opacity = Double(g.opacity) / 65536
         let alphaY = image.alpha, alphaC = image.chromaAlpha
-        let yDst = PlaneView(canvas, plane: 0)
+        let yDst = PlaneView<S>(canvas, plane: 0)
         for py in box.y0..<box.y1 {
             let row = yDst.row(py)
             for px in box.x0..<box.x1 {
@@ -29,23 +29,24 @@ enum PerspectiveBlender {
                 let (p, a) = sample(image.y, alphaY, sx - 0.5, sy - 0.5, image.width, image.height, neutral: 0)
                 guard a > 0 else { continue }
                 let w = a * opacity
-                row[px] = YUVColor.clamp(p * opacity + Double(row[px]) * (1 - w))
+                row[px] = S.clamped(Int32((p * opacity + Double(row[px]) * (1 - w)).rounded()))
             }
         }
-        let uDst = PlaneView(canvas, plane: 1), vDst = PlaneView(canvas, plane: 2)
+        let uDst = PlaneView<S>(canvas, plane: 1), vDst = PlaneView<S>(canvas, plane: 2)
+        let neutral = Double(S.neutral)
         let cw = image.chromaWidth, ch = image.chromaHeight
         for cy in (box.y0 >> 1)..<((box.y1 + 1) >> 1) {
             let uRow = uDst.row(cy), vRow = vDst.row(cy)
             for cx in (box.x0 >> 1)..<((box.x1 + 1) >> 1) {
                 guard let (sx, sy) = map.source(Double(2 * cx) + 1, Double(2 * cy) + 1, imageWidth: image.width, imageHeight: image.height)
                 else { continue }
-                let (pu, a) = sample(image.u, alphaC, sx / 2 - 0.5, sy / 2 - 0.5, cw, ch, neutral: 128)
+                let (pu, a) = sample(image.u, alphaC, sx / 2 - 0.5, sy / 2 - 0.5, cw, ch, neutral: neutral)
                 guard a > 0 else { continue }
-                let (pv, _) = sample(image.v, alphaC, sx / 2 - 0.5, sy / 2 - 0.5, cw, ch, neutral: 128)
+                let (pv, _) = sample(image.v, alphaC, sx / 2 - 0.5, sy / 2 - 0.5, cw, ch, neutral: neutral)
                 let w = a * opacity
-                // Chroma is premultiplied about 128: C·a = P − 128 + 128·a.
-                uRow[cx] = YUVColor.clamp((pu - 128 + 128 * a) * opacity + Double(uRow[cx]) * (1 - w))
-                vRow[cx] = YUVColor.clamp((pv - 128 + 128 * a) * opacity + Double(vRow[cx]) * (1 - w))
+                // Chroma is premultiplied about neutral: C·a = P − n + n·a.
+                uRow[cx] = S.clamped(Int32(((pu - neutral + neutral * a) * opacity + Double(uRow[cx]) * (1 - w)).rounded()))
+                vRow[cx] = S.clamped(Int32(((pv - neutral + neutral * a) * opacity + Double(vRow[cx]) * (1 - w)).rounded()))
             }
         }
     }
@@ -53,7 +54,7 @@ enum PerspectiveBlender {
     /// Bilinear premultiplied value and alpha (0–1) at (`x`, `y`) in a plane's samples; taps outside
     /// the plane are transparent (`neutral` premultiplied value, alpha 0). Without an alpha plane the
     /// image is opaque inside.
-    private static func sample(_ p: PlaneView, _ alpha: PlaneView?, _ x: Double, _ y: Double, _ w: Int, _ h: Int,
+    private static func sample<S: PlaneSample>(_ p: PlaneView<S>, _ alpha: PlaneView<S>?, _ x: Double, _ y: Double, _ w: Int, _ h: Int,
                                neutral: Double) -> (Double, Double) {
         let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
         let fx = x - Double(x0), fy = y - Double(y0)
@@ -65,7 +66,7 @@ enum PerspectiveBlender {
                 return
             }
             value += Double(p.row(sy)[sx]) * k
-            cover += (alpha.map { Double($0.row(sy)[sx]) / 255 } ?? 1) * k
+            cover += (alpha.map { Double($0.row(sy)[sx]) / Double(S.maximum) } ?? 1) * k
         }
         tap(x0, y0, (1 - fx) * (1 - fy))
         tap(x0 + 1, y0, fx * (1 - fy))

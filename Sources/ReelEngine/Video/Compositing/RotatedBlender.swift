@@ -10,16 +10,16 @@
 /// canvas pixels, footprint doubled) from the image's chroma and 2×2-mean alpha.
 enum RotatedBlender {
     /// Blends `image` (drawn at `g`'s size, turned by `g`'s rotation) onto the visible part of `canvas`.
-    static func blend(_ image: LayerImage, geometry g: LayerGeometry, onto canvas: Frame) {
+    static func blend<S: PlaneSample>(_ image: LayerImage<S>, geometry g: LayerGeometry, onto canvas: Frame) {
         assert(image.alpha == nil || image.chromaAlpha != nil, "a layer with alpha needs its chroma-resolution alpha")
         let vis = g.visible
         let xb = vis.x + vis.width, yb = vis.y + vis.height
         let luma = Grid(g, step: 1, image: image, width: image.width, height: image.height)
-        luma.run(rows: vis.y..<yb, cols: vis.x..<xb, src: image.y, dst: PlaneView(canvas, plane: 0),
+        luma.run(rows: vis.y..<yb, cols: vis.x..<xb, src: image.y, dst: PlaneView<S>(canvas, plane: 0),
                  src2: nil, dst2: nil, alpha: image.alpha)
         let chroma = Grid(g, step: 2, image: image, width: image.chromaWidth, height: image.chromaHeight)
         chroma.run(rows: (vis.y >> 1)..<((yb + 1) >> 1), cols: (vis.x >> 1)..<((xb + 1) >> 1),
-                   src: image.u, dst: PlaneView(canvas, plane: 1), src2: image.v, dst2: PlaneView(canvas, plane: 2),
+                   src: image.u, dst: PlaneView<S>(canvas, plane: 1), src2: image.v, dst2: PlaneView<S>(canvas, plane: 2),
                    alpha: image.chromaAlpha)
     }
 
@@ -37,7 +37,7 @@ enum RotatedBlender {
         let invFootprint: Int, capA: Int, capB: Int
         let footprint: Double
 
-        init(_ g: LayerGeometry, step: Double, image: LayerImage, width: Int, height: Int) {
+        init<S: PlaneSample>(_ g: LayerGeometry, step: Double, image: LayerImage<S>, width: Int, height: Int) {
             self.g = g
             self.step = step
             ku = Double(image.width) / g.width / step
@@ -50,8 +50,8 @@ enum RotatedBlender {
             capB = Int((min(1, g.height / footprint) * Double(Grid.one)).rounded())
         }
 
-        func run(rows: Range<Int>, cols: Range<Int>, src: PlaneView, dst: PlaneView, src2: PlaneView?, dst2: PlaneView?,
-                 alpha: PlaneView?) {
+        func run<S: PlaneSample>(rows: Range<Int>, cols: Range<Int>, src: PlaneView<S>, dst: PlaneView<S>, src2: PlaneView<S>?,
+                                 dst2: PlaneView<S>?, alpha: PlaneView<S>?) {
             let c = g.cos, s = g.sin, hw = g.width / 2, hh = g.height / 2
             let inner = (a: hw - footprint / 2, b: hh - footprint / 2)
             let hasInterior = capA == Grid.one && capB == Grid.one && width > 1 && height > 1 && inner.a > 0 && inner.b > 0
@@ -100,12 +100,12 @@ enum RotatedBlender {
 
     /// One canvas row of a grid: layer coordinates are linear in the column, so each segment starts
     /// from exact `Double` values and then steps in fixed point.
-    private struct Row {
+    private struct Row<S: PlaneSample> {
         let a0: Double, b0: Double, u0: Double, v0: Double
         let grid: Grid
-        let d: UnsafeMutablePointer<UInt8>, d2: UnsafeMutablePointer<UInt8>?
+        let d: UnsafeMutablePointer<S>, d2: UnsafeMutablePointer<S>?
 
-        init(a0: Double, b0: Double, u0: Double, v0: Double, grid: Grid, y: Int, dst: PlaneView, dst2: PlaneView?) {
+        init(a0: Double, b0: Double, u0: Double, v0: Double, grid: Grid, y: Int, dst: PlaneView<S>, dst2: PlaneView<S>?) {
             self.a0 = a0
             self.b0 = b0
             self.u0 = u0
@@ -131,19 +131,19 @@ enum RotatedBlender {
         /// Bilinear sample at integer tap (`sx`, `sy`) with 8-bit fractions; the caller keeps
         /// `sx + dx` and `sy + dy` inside the plane.
         @inline(__always)
-        private func bilinear(_ p: PlaneView, _ sx: Int, _ sy: Int, _ dx: Int, _ dy: Int, _ fx: Int32, _ fy: Int32) -> UInt8 {
+        private func bilinear(_ p: PlaneView<S>, _ sx: Int, _ sy: Int, _ dx: Int, _ dy: Int, _ fx: Int32, _ fy: Int32) -> S {
             let r0 = p.row(sy) + sx, r1 = p.row(sy + dy) + sx
-            let top = Int32(r0[0]) &* (256 &- fx) &+ Int32(r0[dx]) &* fx
-            let bottom = Int32(r1[0]) &* (256 &- fx) &+ Int32(r1[dx]) &* fx
-            return UInt8(truncatingIfNeeded: (top &* (256 &- fy) &+ bottom &* fy &+ 32768) &>> 16)
+            let top = r0[0].int32 &* (256 &- fx) &+ r0[dx].int32 &* fx
+            let bottom = r1[0].int32 &* (256 &- fx) &+ r1[dx].int32 &* fx
+            return S(truncatingIfNeeded: (top &* (256 &- fy) &+ bottom &* fy &+ 32768) &>> 16)
         }
 
         /// Fully covered columns whose taps are all inside the image: no coverage, no clamping, and a
         /// plain store for an opaque layer at full opacity.
-        func interior(_ xs: Range<Int>, src: PlaneView, src2: PlaneView?, alpha: PlaneView?) {
+        func interior(_ xs: Range<Int>, src: PlaneView<S>, src2: PlaneView<S>?, alpha: PlaneView<S>?) {
             guard !xs.isEmpty else { return }
             let bits = Grid.bits, fracShift = Grid.bits - 8, w = grid.g.opacity
-            let k = BlendKernels.alphaScale(w)
+            let k = BlendKernels.alphaScale(w, S.self)
             var (_, _, u, v) = start(xs.lowerBound)
             let (_, _, du, dv) = steps
             for x in xs {
@@ -172,7 +172,7 @@ enum RotatedBlender {
 
         /// Columns near the layer's edges (or beyond the image's last taps): coverage per pixel, taps
         /// clamped to the image.
-        func edges(_ xs: Range<Int>, src: PlaneView, src2: PlaneView?, alpha: PlaneView?) {
+        func edges(_ xs: Range<Int>, src: PlaneView<S>, src2: PlaneView<S>?, alpha: PlaneView<S>?) {
             guard !xs.isEmpty else { return }
             let bits = Grid.bits, one = Grid.one, half = one / 2, fracShift = bits - 8
             let maxU = (grid.width - 1) << bits, maxV = (grid.height - 1) << bits
@@ -193,9 +193,9 @@ enum RotatedBlender {
                 let dx = sx < grid.width - 1 ? 1 : 0, dy = sy < grid.height - 1 ? 1 : 0
                 let p = bilinear(src, sx, sy, dx, dy, fx, fy)
                 if let alpha {
-                    let al = bilinear(alpha, sx, sy, dx, dy, fx, fy), k = BlendKernels.alphaScale(w)
+                    let al = bilinear(alpha, sx, sy, dx, dy, fx, fy), k = BlendKernels.alphaScale(w, S.self)
                     if let src2, let d2 {
-                        // Chroma: premultiplied about 128.
+                        // Chroma: premultiplied about neutral.
                         d[x] = BlendKernels.premultipliedChroma(d[x], p, alpha: al, weight: w, scale: k)
                         d2[x] = BlendKernels.premultipliedChroma(d2[x], bilinear(src2, sx, sy, dx, dy, fx, fy), alpha: al, weight: w, scale: k)
                     } else {

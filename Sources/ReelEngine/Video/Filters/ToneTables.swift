@@ -1,14 +1,15 @@
 import ReelSpec
 
-/// The point filters (`grayscale`, `brightness`, `contrast`, `saturation`) as two 256-entry lookup
-/// tables, one for luma and one for both chroma planes. Consecutive point filters compose into the
+/// The point filters (`grayscale`, `brightness`, `contrast`, `saturation`) as two lookup tables with
+/// an entry per sample value (256 or 1024), one for luma and one for both chroma planes. Consecutive point filters compose into the
 /// same tables, so any run of them costs one table lookup per sample, whatever its length.
 ///
-/// Limited-range maths: luma works in (Y−16)/219, chroma about 128; results clamp to 16…235 for
-/// luma and 16…240 for chroma.
-struct ToneTables {
-    private(set) var luma: [UInt8] = (0...255).map { UInt8($0) }
-    private(set) var chroma: [UInt8] = (0...255).map { UInt8($0) }
+/// Limited-range maths, written in 8-bit levels whatever the depth (a 10-bit sample is a level with
+/// two more fractional bits): luma works in (Y−16)/219, chroma about 128; results clamp to 16…235
+/// for luma and 16…240 for chroma.
+struct ToneTables<S: PlaneSample> {
+    private(set) var luma: [S] = (0...Int(S.maximum)).map { S(truncatingIfNeeded: $0) }
+    private(set) var chroma: [S] = (0...Int(S.maximum)).map { S(truncatingIfNeeded: $0) }
     /// Whether a table differs from identity (untouched planes are not read at all).
     private(set) var changesLuma = false
     private(set) var changesChroma = false
@@ -37,7 +38,7 @@ struct ToneTables {
         }
     }
 
-    /// Applies the tables to the luma and chroma planes of a YUV(A) 4:2:0 frame.
+    /// Applies the tables to the luma and chroma planes of a YUV(A) 4:2:0 frame of `S` samples.
     func apply(to frame: Frame) {
         if changesLuma { ToneTables.map(PlaneView(frame, plane: 0), width: frame.width, height: frame.height, luma) }
         if changesChroma {
@@ -47,13 +48,16 @@ struct ToneTables {
         }
     }
 
+    /// One step in 8-bit levels (1 at 8 bits, ¼ at 10).
+    private static var step: Double { 1 / Double(1 << S.shift) }
+
     private mutating func mapLuma(_ f: (Double) -> Double) {
-        luma = luma.map { ToneTables.clamp(f(Double($0)), 16, 235) }
+        luma = luma.map { ToneTables.clamp(f(Double($0) * ToneTables.step), 16, 235) }
         changesLuma = true
     }
 
     private mutating func mapChroma(_ f: (Double) -> Double) {
-        chroma = chroma.map { ToneTables.clamp(f(Double($0)), 16, 240) }
+        chroma = chroma.map { ToneTables.clamp(f(Double($0) * ToneTables.step), 16, 240) }
         changesChroma = true
     }
 
@@ -62,9 +66,12 @@ struct ToneTables {
         return min(hi, max(lo, amount))
     }
 
-    private static func clamp(_ v: Double, _ lo: Double, _ hi: Double) -> UInt8 { UInt8(min(hi, max(lo, v.rounded()))) }
+    /// `v` (8-bit levels) clamped to `lo…hi` and rounded to a sample.
+    private static func clamp(_ v: Double, _ lo: Double, _ hi: Double) -> S {
+        S(truncatingIfNeeded: Int((min(hi, max(lo, v)) / step).rounded()))
+    }
 
-    private static func map(_ plane: PlaneView, width: Int, height: Int, _ table: [UInt8]) {
+    private static func map(_ plane: PlaneView<S>, width: Int, height: Int, _ table: [S]) {
         table.withUnsafeBufferPointer { t in
             for y in 0..<height {
                 let row = plane.row(y)

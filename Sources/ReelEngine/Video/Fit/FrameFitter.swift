@@ -2,10 +2,12 @@ import CFFmpeg
 import ReelSpec
 
 /// Turns decoded pictures of any size, pixel format, aspect and rotation into output frames:
-/// limited-range YUV 4:2:0 at the output size, placed by the fit mode over the background colour.
+/// limited-range YUV 4:2:0 at the output size and the render's depth (8- or 10-bit), placed by the
+/// fit mode over the background colour. A 10-bit source reaches a 10-bit canvas without passing
+/// through 8 bits (swscale and zimg write the canvas's format directly).
 ///
-/// A picture that already is an output frame (same size, YUV 4:2:0, upright, square pixels, same
-/// matrix) is passed through without a copy.
+/// A picture that already is an output frame (same size, format and matrix, upright, square pixels)
+/// is passed through without a copy.
 final class FrameFitter {
     let width: Int
     let height: Int
@@ -13,6 +15,9 @@ final class FrameFitter {
     let background: YUVColor
     /// Output YUVA 4:2:0 (alpha kept, e.g. a PNG overlay) instead of opaque YUV 4:2:0.
     let alpha: Bool
+    let depth: SampleDepth
+    /// The pixel format of every frame this fitter hands out.
+    var format: AVPixelFormat { depth.format(alpha: alpha) }
     private var scaler: Scaler?
     private var converter: ColorConverter?
     private var canvas: Frame?
@@ -22,19 +27,19 @@ final class FrameFitter {
 
     /// `matrix` is the output's (a layer smaller than the output must still be converted into the
     /// output's matrix); by default it follows this fitter's own height.
-    init(width: Int, height: Int, background: Color, alpha: Bool = false, matrix: ColorMatrix? = nil) {
+    init(width: Int, height: Int, background: Color, alpha: Bool = false, matrix: ColorMatrix? = nil, depth: SampleDepth = .eight) {
         self.width = width
         self.height = height
         self.alpha = alpha
+        self.depth = depth
         self.matrix = matrix ?? ColorMatrix.forOutput(height: height)
         self.background = YUVColor(background, matrix: self.matrix)
     }
 
     /// A frame filled with a solid colour (colour cards, and the canvas under letterboxed pictures).
     func solid(_ color: YUVColor) throws -> Frame {
-        let f = try Frame.video(width: width, height: height, format: alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P)
+        let f = try Frame.video(width: width, height: height, format: format)
         paint(f, color)
-        if alpha { PlaneOps.fill(f.data(3)!, stride: f.lineSize(3), width: width, height: height, value: 255) }
         tag(f)
         return f
     }
@@ -61,48 +66,47 @@ final class FrameFitter {
             let staged = try stagingFrame(width: dest.width, height: dest.height)
             try scaler(for: src, color, rect: geometry.source, to: dest.width, dest.height)
                 .scale(src, rect: geometry.source, into: staged, at: PixelRect(x: 0, y: 0, width: dest.width, height: dest.height))
-            copy(staged, into: out, at: dest)
+            PlaneOps.copyPlanes(of: staged, into: out, at: dest)
         } else {
             // Scale into the unturned shape, then turn it into place.
             let quarter = rotation % 180 == 90
             let tw = quarter ? dest.height : dest.width, th = quarter ? dest.width : dest.height
             if turned == nil || turned!.width != tw || turned!.height != th {
-                turned = try Frame.video(width: tw, height: th, format: alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P)
+                turned = try Frame.video(width: tw, height: th, format: format)
             }
             let tmp = turned!
             try scaler(for: src, color, rect: geometry.source, to: tw, th).scale(src, rect: geometry.source, into: tmp,
                                                                            at: PixelRect(x: 0, y: 0, width: tw, height: th))
-            for p in 0..<(alpha ? 4 : 3) {
-                let shift = p == 0 || p == 3 ? 0 : 1
-                PlaneOps.rotate(tmp.data(p)!, srcStride: tmp.lineSize(p), srcWidth: tw >> shift, srcHeight: th >> shift,
-                                into: out.data(p)! + (dest.y >> shift) * out.lineSize(p) + (dest.x >> shift),
-                                dstStride: out.lineSize(p), degrees: rotation)
+            if depth == .ten {
+                turn(tmp, into: out, at: dest, degrees: rotation, UInt16.self)
+            } else {
+                turn(tmp, into: out, at: dest, degrees: rotation, UInt8.self)
             }
         }
         return out
     }
 
+    /// Writes every plane of `picture` turned `degrees` clockwise into `out` at `dest`.
+    private func turn<S: PlaneSample>(_ picture: Frame, into out: Frame, at dest: PixelRect, degrees: Int, _: S.Type) {
+        for p in 0..<(alpha ? 4 : 3) {
+            let shift = p == 0 || p == 3 ? 0 : 1
+            let s = PlaneView<S>(picture, plane: p), d = PlaneView<S>(out, plane: p, x: dest.x >> shift, y: dest.y >> shift)
+            PlaneOps.rotate(s.base, srcStride: s.stride, srcWidth: picture.width >> shift, srcHeight: picture.height >> shift,
+                            into: d.base, dstStride: d.stride, degrees: degrees)
+        }
+    }
+
     /// A frame of exactly `width`×`height` to scale into, reused while the size stays.
     private func stagingFrame(width w: Int, height h: Int) throws -> Frame {
         if let f = staging, f.width == w, f.height == h { return f }
-        let f = try Frame.video(width: w, height: h, format: alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P)
+        let f = try Frame.video(width: w, height: h, format: format)
         staging = f
         return f
     }
 
-    /// Copies every plane of `picture` into `out` at `dest` (an even origin, so chroma lines up).
-    private func copy(_ picture: Frame, into out: Frame, at dest: PixelRect) {
-        for p in 0..<(alpha ? 4 : 3) {
-            let shift = p == 0 || p == 3 ? 0 : 1
-            PlaneOps.copy(from: picture.data(p)!, srcStride: picture.lineSize(p),
-                          to: out.data(p)! + (dest.y >> shift) * out.lineSize(p) + (dest.x >> shift), dstStride: out.lineSize(p),
-                          width: (dest.width + shift) >> shift, height: (dest.height + shift) >> shift)
-        }
-    }
-
     private func canPassThrough(_ src: Frame, _ color: PictureColor, rotation: Int) -> Bool {
         let f = src.pointer.pointee
-        guard rotation == 0, src.pixelFormat == AV_PIX_FMT_YUV420P, src.width == width, src.height == height,
+        guard rotation == 0, src.pixelFormat == format, src.width == width, src.height == height,
               f.color_range != AVCOL_RANGE_JPEG else { return false }
         let sar = f.sample_aspect_ratio
         guard sar.num == 0 || sar.num == sar.den else { return false }
@@ -142,7 +146,7 @@ final class FrameFitter {
                 throw ColorConversionError("pictures in \(name) with \(color.hdr ?? "wide-gamut") colour cannot be converted yet")
             }
             let key = ColorConverter.Key(srcWidth: src.width, srcHeight: src.height, srcFormat: src.pixelFormat.rawValue, color: color,
-                                         rect: rect, dstWidth: w, dstHeight: h, dstMatrix: matrix)
+                                         rect: rect, dstWidth: w, dstHeight: h, dstMatrix: matrix, dstDepth: depth)
             if let c = converter, c.key == key { return c }
             let c = try ColorConverter(key: key)
             converter = c
@@ -154,7 +158,7 @@ final class FrameFitter {
         let cs: Int32 = sourceMatrix(src) == .bt709 ? SWS_CS_ITU709 : SWS_CS_ITU601
         let key = Scaler.Key(srcWidth: rect.width, srcHeight: rect.height, srcFormat: fmt.rawValue, srcColorspace: cs,
                              srcFullRange: full, dstWidth: w, dstHeight: h,
-                             dstFormat: (alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P).rawValue,
+                             dstFormat: format.rawValue,
                              dstMatrix: matrix)
         if let s = scaler, s.key == key { return s }
         let s = try Scaler(key: key)
@@ -162,10 +166,18 @@ final class FrameFitter {
         return s
     }
 
+    /// Fills `f` with `c` (alpha opaque), at the fitter's depth.
     private func paint(_ f: Frame, _ c: YUVColor) {
-        PlaneOps.fill(f.data(0)!, stride: f.lineSize(0), width: f.width, height: f.height, value: c.y)
-        PlaneOps.fill(f.data(1)!, stride: f.lineSize(1), width: (f.width + 1) / 2, height: (f.height + 1) / 2, value: c.u)
-        PlaneOps.fill(f.data(2)!, stride: f.lineSize(2), width: (f.width + 1) / 2, height: (f.height + 1) / 2, value: c.v)
+        if depth == .ten { paint(f, c, UInt16.self) } else { paint(f, c, UInt8.self) }
+    }
+
+    private func paint<S: PlaneSample>(_ f: Frame, _ c: YUVColor, _: S.Type) {
+        let values = c.samples(S.self) + [S(truncatingIfNeeded: S.maximum)]
+        for p in 0..<(alpha ? 4 : 3) {
+            let shift = p == 1 || p == 2 ? 1 : 0, plane = PlaneView<S>(f, plane: p)
+            PlaneOps.fill(plane.base, stride: plane.stride, width: (f.width + shift) >> shift, height: (f.height + shift) >> shift,
+                          value: values[p])
+        }
     }
 
     private func tag(_ f: Frame) {

@@ -80,10 +80,11 @@ final class OverlayTrack {
         let s: LayerProducer
         switch o.source {
         case .text, .captions: preconditionFailure("text overlays are drawn by a TextProducer")
-        case .image(let path): s = try LayerProducer(still: path, size: o.sourceSize, matrix: matrix)
+        case .image(let path): s = try LayerProducer(still: path, size: o.sourceSize, matrix: matrix, depth: plan.sampleDepth)
         case let .video(path, start, duration, rotation):
             s = try LayerProducer(clip: path, sourceStart: start, startingAt: Time.min(into, duration), rotation: rotation, size: o.sourceSize,
-                                matrix: matrix, decoderThreads: plan.codecThreading.videoDecoder, stop: stop, holdAfter: duration)
+                                matrix: matrix, depth: plan.sampleDepth, decoderThreads: plan.codecThreading.videoDecoder, stop: stop,
+                                holdAfter: duration)
         }
         sources[i] = s
         return s
@@ -94,7 +95,7 @@ final class OverlayTrack {
             try c.makeWritable()
             return c
         }
-        let c = try Frame.video(width: plan.width, height: plan.height, format: AV_PIX_FMT_YUV420P)
+        let c = try Frame.video(width: plan.width, height: plan.height, format: plan.sampleDepth.format(alpha: false))
         canvas = c
         return c
     }

@@ -38,7 +38,7 @@ struct VideoTrack {
         self.plan = plan
         self.stop = stop
         self.prefetching = prefetching
-        blender = TransitionBlender(width: plan.width, height: plan.height)
+        blender = TransitionBlender(width: plan.width, height: plan.height, depth: plan.sampleDepth)
         overlays = OverlayTrack(plan: plan, compositor: compositor, stop: stop)
     }
 
@@ -117,7 +117,7 @@ struct VideoTrack {
     /// A plain clip segment's source, sought to timeline time `t`, with its own fitter.
     private static func openClip(_ segment: VideoSegment, path: String, sourceStart: Time, rotation: Int, at t: Time,
                                  plan: RenderPlan, stop: CancellationToken) throws -> ClipProducer {
-        let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background)
+        let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background, depth: plan.sampleDepth)
         return try ClipProducer(path: path, startingAt: segment.sourceTime(at: t, sourceStart: sourceStart), rotation: rotation,
                                 mode: segment.fit, fitter: fitter, decoderThreads: plan.codecThreading.videoDecoder, stop: stop)
     }
@@ -136,7 +136,7 @@ struct VideoTrack {
     /// Opens segment `i`'s source for timeline time `t`: a plain clip or still fitted to the frame, a
     /// colour card once, or anything with keyframes, filters or motion as a layer over the background.
     private func activate(_ segment: VideoSegment, at t: Time) throws -> Active {
-        let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background)
+        let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background, depth: plan.sampleDepth)
         return try RenderError.forSource(pointer: segment.pointer, path: segment.source.path) {
             if !segment.layer.isPlain {
                 let into = t - segment.range.start
@@ -144,10 +144,11 @@ struct VideoTrack {
                 let source: LayerProducer
                 switch segment.source {
                 case .color(let c): source = LayerProducer(solid: try fitter.solid(YUVColor(c.over(plan.background), matrix: fitter.matrix)))
-                case let .still(path): source = try LayerProducer(still: path, size: size, matrix: fitter.matrix)
+                case let .still(path): source = try LayerProducer(still: path, size: size, matrix: fitter.matrix, depth: fitter.depth)
                 case let .clip(path, start, rotation):
                     source = try LayerProducer(clip: path, sourceStart: start, speed: segment.speed, startingAt: into, rotation: rotation, size: size,
-                                               matrix: fitter.matrix, decoderThreads: plan.codecThreading.videoDecoder, stop: stop)
+                                               matrix: fitter.matrix, depth: fitter.depth, decoderThreads: plan.codecThreading.videoDecoder,
+                                               stop: stop)
                 }
                 return .layered(source, canvas: try fitter.solid(fitter.background), background: try fitter.solid(fitter.background))
             }

@@ -9,33 +9,48 @@ import ReelSpec
 /// - slide: `b` travels in over a still `a`;
 /// - wipe: a straight edge travels in the direction, `b` on the side it came from; the row or
 ///   column under the edge is blended by its coverage, so the edge is anti-aliased.
-/// Motion is in whole 2-pixel steps for push and slide, so 4:2:0 chroma stays aligned.
+/// Motion is in whole 2-pixel steps for push and slide, so 4:2:0 chroma stays aligned. Pictures and
+/// output are at the render's `depth`; every loop runs on its samples.
 final class TransitionBlender {
     let width: Int
     let height: Int
+    let depth: SampleDepth
     private var canvas: Frame?
 
-    init(width: Int, height: Int) {
+    init(width: Int, height: Int, depth: SampleDepth = .eight) {
         self.width = width
         self.height = height
+        self.depth = depth
     }
 
     func blend(_ a: Frame, _ b: Frame, _ t: TransitionPlan, progress p: Double) throws -> Frame {
+        for (picture, role) in [(a, "outgoing picture"), (b, "incoming picture")] {
+            try CompositingError.require(picture, in: [depth.format(alpha: false)], operation: "blending a transition", role: role)
+        }
         let out = try target()
-        switch t.kind {
-        case .dissolve:
-            mix(a, b, weight: p, into: out)
-        case .fade:
-            let color = try solid(t.color)
-            if p < 0.5 { mix(a, color, weight: p * 2, into: out) } else { mix(color, b, weight: (p - 0.5) * 2, into: out) }
-        case .push:
-            shift(a, b, moving: t.direction, progress: p, bothMove: true, into: out)
-        case .slide:
-            shift(a, b, moving: t.direction, progress: p, bothMove: false, into: out)
-        case .wipe:
-            wipe(a, b, moving: t.direction, progress: p, into: out)
+        if depth == .ten {
+            try blend(a, b, t, progress: p, into: out, UInt16.self)
+        } else {
+            try blend(a, b, t, progress: p, into: out, UInt8.self)
         }
         return out
+    }
+
+    private func blend<S: PlaneSample>(_ a: Frame, _ b: Frame, _ t: TransitionPlan, progress p: Double, into out: Frame,
+                                       _: S.Type) throws {
+        switch t.kind {
+        case .dissolve:
+            mix(a, b, weight: p, into: out, S.self)
+        case .fade:
+            let color = try solid(t.color)
+            if p < 0.5 { mix(a, color, weight: p * 2, into: out, S.self) } else { mix(color, b, weight: (p - 0.5) * 2, into: out, S.self) }
+        case .push:
+            shift(a, b, moving: t.direction, progress: p, bothMove: true, into: out, S.self)
+        case .slide:
+            shift(a, b, moving: t.direction, progress: p, bothMove: false, into: out, S.self)
+        case .wipe:
+            wipe(a, b, moving: t.direction, progress: p, into: out, S.self)
+        }
     }
 
     private func target() throws -> Frame {
@@ -43,16 +58,18 @@ final class TransitionBlender {
             try c.makeWritable()
             return c
         }
-        let c = try Frame.video(width: width, height: height, format: AV_PIX_FMT_YUV420P)
+        let c = try Frame.video(width: width, height: height, format: depth.format(alpha: false))
         c.pointer.pointee.color_range = AVCOL_RANGE_MPEG
         canvas = c
         return c
     }
 
+    /// The colour card a fade passes through, made once per colour.
     private var solidCache: (Color, Frame)?
     private func solid(_ c: Color) throws -> Frame {
         if let (color, f) = solidCache, color == c { return f }
-        let f = try FrameFitter(width: width, height: height, background: c).solid(YUVColor(c, matrix: ColorMatrix.forOutput(height: height)))
+        let fitter = FrameFitter(width: width, height: height, background: c, depth: depth)
+        let f = try fitter.solid(fitter.background)
         solidCache = (c, f)
         return f
     }
@@ -60,23 +77,23 @@ final class TransitionBlender {
     /// Plane geometry: (plane, width, height) of a 4:2:0 frame.
     private var planes: [(Int, Int, Int)] { [(0, width, height), (1, (width + 1) / 2, (height + 1) / 2), (2, (width + 1) / 2, (height + 1) / 2)] }
 
-    private func mix(_ a: Frame, _ b: Frame, weight: Double, into out: Frame) {
+    private func mix<S: PlaneSample>(_ a: Frame, _ b: Frame, weight: Double, into out: Frame, _: S.Type) {
         let w = Int32(max(0, min(256, (weight * 256).rounded())))
         for (p, pw, ph) in planes {
-            let sa = a.lineSize(p), sb = b.lineSize(p), so = out.lineSize(p)
-            let pa = a.data(p)!, pb = b.data(p)!, po = out.data(p)!
+            let pa = PlaneView<S>(a, plane: p), pb = PlaneView<S>(b, plane: p), po = PlaneView<S>(out, plane: p)
             for y in 0..<ph {
-                let ra = pa + y * sa, rb = pb + y * sb, ro = po + y * so
+                let ra = pa.row(y), rb = pb.row(y), ro = po.row(y)
                 for x in 0..<pw {
-                    let va = Int32(ra[x]), vb = Int32(rb[x])
-                    ro[x] = UInt8(truncatingIfNeeded: va + (((vb - va) * w + 128) >> 8))
+                    let va = ra[x].int32, vb = rb[x].int32
+                    ro[x] = S(truncatingIfNeeded: va &+ (((vb &- va) &* w &+ 128) &>> 8))
                 }
             }
         }
     }
 
     /// Push (both move) or slide (only `b` moves) in `direction`, by whole 2-pixel steps.
-    private func shift(_ a: Frame, _ b: Frame, moving direction: Direction, progress p: Double, bothMove: Bool, into out: Frame) {
+    private func shift<S: PlaneSample>(_ a: Frame, _ b: Frame, moving direction: Direction, progress p: Double, bothMove: Bool,
+                                       into out: Frame, _: S.Type) {
         let horizontal = direction == .left || direction == .right
         let extent = horizontal ? width : height
         let offset = min(extent, Int((p * Double(extent) / 2).rounded()) * 2)
@@ -88,26 +105,27 @@ final class TransitionBlender {
             let forward = direction == .left || direction == .up   // things travel towards lower coordinates
             let bStart = forward ? size - off : off - size
             let aStart = bothMove ? (forward ? -off : off) : 0
-            copyPlane(from: a, plane: plane, start: aStart, size: size, other: horizontal ? ph : pw, horizontal: horizontal, into: out)
-            copyPlane(from: b, plane: plane, start: bStart, size: size, other: horizontal ? ph : pw, horizontal: horizontal, into: out)
+            copyPlane(from: a, plane: plane, start: aStart, size: size, other: horizontal ? ph : pw, horizontal: horizontal, into: out, S.self)
+            copyPlane(from: b, plane: plane, start: bStart, size: size, other: horizontal ? ph : pw, horizontal: horizontal, into: out, S.self)
         }
     }
 
     /// Copies the part of `src`'s plane that lands inside the frame when its origin is at `start`.
-    private func copyPlane(from src: Frame, plane: Int, start: Int, size: Int, other: Int, horizontal: Bool, into out: Frame) {
+    private func copyPlane<S: PlaneSample>(from src: Frame, plane: Int, start: Int, size: Int, other: Int, horizontal: Bool,
+                                           into out: Frame, _: S.Type) {
         let lo = max(0, start), hi = min(size, start + size)
         guard lo < hi else { return }
-        let ss = src.lineSize(plane), so = out.lineSize(plane)
-        let ps = src.data(plane)!, po = out.data(plane)!
+        let ps = PlaneView<S>(src, plane: plane), po = PlaneView<S>(out, plane: plane)
         if horizontal {
-            for y in 0..<other { (po + y * so + lo).update(from: ps + y * ss + (lo - start), count: hi - lo) }
+            for y in 0..<other { (po.row(y) + lo).update(from: ps.row(y) + (lo - start), count: hi - lo) }
         } else {
-            for y in lo..<hi { (po + y * so).update(from: ps + (y - start) * ss, count: other) }
+            for y in lo..<hi { po.row(y).update(from: ps.row(y - start), count: other) }
         }
     }
 
     /// A straight edge travelling in `direction`; `b` lies on the side the edge came from.
-    private func wipe(_ a: Frame, _ b: Frame, moving direction: Direction, progress p: Double, into out: Frame) {
+    private func wipe<S: PlaneSample>(_ a: Frame, _ b: Frame, moving direction: Direction, progress p: Double, into out: Frame,
+                                      _: S.Type) {
         let horizontal = direction == .left || direction == .right
         for (plane, pw, ph) in planes {
             let extent = horizontal ? pw : ph
@@ -117,10 +135,9 @@ final class TransitionBlender {
                 let pos = direction == .down || direction == .right ? Double(i) : Double(extent - 1 - i)
                 return Int32((max(0, min(1, edge - pos)) * 256).rounded())
             }
-            let sa = a.lineSize(plane), sb = b.lineSize(plane), so = out.lineSize(plane)
-            let pa = a.data(plane)!, pb = b.data(plane)!, po = out.data(plane)!
+            let pa = PlaneView<S>(a, plane: plane), pb = PlaneView<S>(b, plane: plane), po = PlaneView<S>(out, plane: plane)
             for y in 0..<ph {
-                let ra = pa + y * sa, rb = pb + y * sb, ro = po + y * so
+                let ra = pa.row(y), rb = pb.row(y), ro = po.row(y)
                 if !horizontal {
                     let w = weights[y]
                     if w == 0 { ro.update(from: ra, count: pw); continue }
@@ -129,8 +146,8 @@ final class TransitionBlender {
                 weights.withUnsafeBufferPointer { wt in
                     for x in 0..<pw {
                         let w = horizontal ? wt[x] : wt[y]
-                        let va = Int32(ra[x]), vb = Int32(rb[x])
-                        ro[x] = UInt8(truncatingIfNeeded: va + (((vb - va) * w + 128) >> 8))
+                        let va = ra[x].int32, vb = rb[x].int32
+                        ro[x] = S(truncatingIfNeeded: va &+ (((vb &- va) &* w &+ 128) &>> 8))
                     }
                 }
             }
