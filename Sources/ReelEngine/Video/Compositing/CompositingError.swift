@@ -4,7 +4,7 @@ import CFFmpeg
 /// the operation and the frame's role, so a failed render says which picture was unusable and why.
 public enum CompositingError: Error, CustomStringConvertible, Sendable, RetryClassifiable {
     /// The frame's pixel format is not one the operation works on (these primitives work on planar
-    /// 8-bit YUV 4:2:0 only, so that every inner loop is a plain byte loop).
+    /// YUV 4:2:0 at the canvas's depth only, so that every inner loop is a plain loop over samples).
     case unsupportedFormat(operation: String, role: String, format: String, expected: String)
 
     public var description: String {
