@@ -9,6 +9,8 @@ public struct OutputSpec: Sendable, Equatable {
     /// What lies under the timeline (letterbox bars, transparent colour cards). Nil: black, or fully
     /// transparent for ProRes 4444, the one delivery format made to carry alpha.
     public var background: Color?
+    /// SDR (the default), HDR (`hlg`, `hdr10`), or `auto` (HLG when the first video item is HDR).
+    public var color: OutputColor = .sdr
     public var preset: OutputPreset?
     public var video = VideoSettings()
     public var audio = AudioSettings()
@@ -28,7 +30,7 @@ public struct OutputSpec: Sendable, Equatable {
 
     public static func == (a: OutputSpec, b: OutputSpec) -> Bool {
         a.format == b.format && a.width == b.width && a.height == b.height && a.frameRate == b.frameRate
-            && a.fit == b.fit && a.background == b.background && a.preset == b.preset && a.video == b.video
+            && a.fit == b.fit && a.background == b.background && a.color == b.color && a.preset == b.preset && a.video == b.video
             && a.audio == b.audio && a.range == b.range && a.chapters == b.chapters && a.subtitles == b.subtitles && a.hls == b.hls
             && a.optimizeForNetwork == b.optimizeForNetwork && a.destinations == b.destinations
             && a.metadata.map(\.key) == b.metadata.map(\.key) && a.metadata.map(\.value) == b.metadata.map(\.value)

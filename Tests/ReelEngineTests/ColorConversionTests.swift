@@ -7,54 +7,6 @@ import XCTest
 /// (FFV1) and tagged; the output decoded by ffmpeg to RGB by its own tags. SDR light is
 /// display-referred (BT.1886's gamma 2.4 both ways, as BT.2087 allows and zimg and zscale do).
 final class ColorConversionTests: XCTestCase {
-    /// A 10-bit Y'CbCr triple, each component in 0...1 (Y') or -0.5...0.5 (Cb, Cr).
-    struct Patch { let y: Double, cb: Double, cr: Double }
-
-    /// The signal of display light `l` (1 = white) under BT.1886's gamma 2.4 (a black level of 0).
-    static func gamma(_ l: Double) -> Double { pow(max(l, 0), 1 / 2.4) }
-
-    /// SMPTE ST 2084's inverse EOTF: the PQ signal of `nits` cd/m².
-    static func pq(_ nits: Double) -> Double {
-        let (m1, m2, c1, c2, c3) = (0.1593017578125, 78.84375, 0.8359375, 18.8515625, 18.6875)
-        let l = pow(nits / 10_000, m1)
-        return pow((c1 + c2 * l) / (1 + c3 * l), m2)
-    }
-
-    /// A BT.2020 non-constant-luminance patch of linear BT.2020 RGB.
-    static func bt2020(_ r: Double, _ g: Double, _ b: Double) -> Patch {
-        let (rp, gp, bp) = (gamma(r), gamma(g), gamma(b))
-        let y = 0.2627 * rp + 0.6780 * gp + 0.0593 * bp
-        return Patch(y: y, cb: (bp - y) / 1.8814, cr: (rp - y) / 1.4746)
-    }
-
-    /// BT.709 linear RGB in BT.2020's primaries (ITU-R BT.2087's matrix).
-    static func bt709in2020(_ r: Double, _ g: Double, _ b: Double) -> (Double, Double, Double) {
-        (0.6274 * r + 0.3293 * g + 0.0433 * b, 0.0691 * r + 0.9195 * g + 0.0114 * b, 0.0164 * r + 0.0880 * g + 0.8956 * b)
-    }
-
-    static func grey(_ signal: Double) -> Patch { Patch(y: signal, cb: 0, cr: 0) }
-
-    /// Writes `patches` side by side (32x32 each) as a 10-bit 4:2:0 FFV1 clip tagged with `tags`.
-    func source(_ ws: Workspace, _ name: String, _ patches: [Patch], tags: [String]) throws {
-        let (w, h) = (32 * patches.count, 32)
-        var frame = [UInt16]()
-        func code(_ v: Double, chroma: Bool) -> UInt16 { UInt16((chroma ? 512 + 896 * v : 64 + 876 * v).rounded()) }
-        for row in 0..<h { for x in 0..<w { _ = row; frame.append(code(patches[x / 32].y, chroma: false)) } }
-        for component in 0..<2 {
-            for _ in 0..<(h / 2) {
-                for x in 0..<(w / 2) {
-                    let p = patches[x / 16]
-                    frame.append(code(component == 0 ? p.cb : p.cr, chroma: true))
-                }
-            }
-        }
-        let raw = ws.path(name + ".yuv")
-        let bytes = frame.flatMap { [UInt8($0 & 0xff), UInt8($0 >> 8)] }
-        try Data((0..<5).flatMap { _ in bytes }).write(to: URL(fileURLWithPath: raw))
-        try Tools.ffmpeg(["-f", "rawvideo", "-pix_fmt", "yuv420p10le", "-s", "\(w)x\(h)", "-r", "10", "-i", raw]
-                         + tags + ["-c:v", "ffv1", ws.path(name)])
-    }
-
     /// The RGB of each patch's centre in the first frame of a render of `name`.
     func rendered(_ ws: Workspace, _ name: String, patches: Int) throws -> [(r: Int, g: Int, b: Int)] {
         let (w, h) = (32 * patches, 32)
@@ -79,14 +31,14 @@ final class ColorConversionTests: XCTestCase {
     /// out red: hue kept, not a channel clipped into orange or pink.
     func testWideGamutSDRIsConvertedInLinearLight() throws {
         let ws = try Workspace()
-        let green = Self.bt709in2020(0, 1, 0)
-        try source(ws, "wide.mkv", [Self.bt2020(green.0, green.1, green.2), Self.bt2020(0.2, 0.2, 0.2), Self.bt2020(1, 0, 0)],
+        let green = ColorPatches.bt709in2020(0, 1, 0)
+        try ColorPatches.write(ws, "wide.mkv", [ColorPatches.bt2020(green.0, green.1, green.2), ColorPatches.bt2020(0.2, 0.2, 0.2), ColorPatches.bt2020(1, 0, 0)],
                    tags: ["-color_primaries", "bt2020", "-color_trc", "bt2020-10", "-colorspace", "bt2020nc", "-color_range", "tv"])
         let c = try rendered(ws, "wide.mkv", patches: 3)
         XCTAssertLessThanOrEqual(c[0].r, 12, "green: \(c[0])")
         XCTAssertGreaterThanOrEqual(c[0].g, 251, "green: \(c[0])")
         XCTAssertLessThanOrEqual(c[0].b, 12, "green: \(c[0])  (a 1/1000 of linear light is 9 codes after gamma)")
-        let greyLevel = Self.gamma(0.2) * 255
+        let greyLevel = ColorPatches.gamma(0.2) * 255
         assertGrey(c[1], "BT.2020 grey")
         XCTAssertEqual(Double(c[1].g), greyLevel, accuracy: 3, "linear 0.2 is the same grey in either gamut")
         // BT.2020's red is (1.66, -0.12, -0.02) in BT.709's primaries: brought inside towards its
@@ -100,7 +52,7 @@ final class ColorConversionTests: XCTestCase {
     /// patch is not darker; a darker one stays below; greys stay grey.
     func testHLGReferenceWhiteBecomesSDRWhite() throws {
         let ws = try Workspace()
-        try source(ws, "hlg.mkv", [Self.grey(0.5), Self.grey(0.75), Self.grey(0.9)],
+        try ColorPatches.write(ws, "hlg.mkv", [ColorPatches.grey(0.5), ColorPatches.grey(0.75), ColorPatches.grey(0.9)],
                    tags: ["-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc", "-color_range", "tv"])
         let c = try rendered(ws, "hlg.mkv", patches: 3)
         for (i, what) in ["HLG 0.5", "HLG 0.75", "HLG 0.9"].enumerated() { assertGrey(c[i], what) }
@@ -113,14 +65,14 @@ final class ColorConversionTests: XCTestCase {
     /// is not darker; 100 cd/m² is darker; greys stay grey.
     func testPQReferenceWhiteBecomesSDRWhite() throws {
         let ws = try Workspace()
-        try source(ws, "pq.mkv", [Self.grey(Self.pq(100)), Self.grey(Self.pq(203)), Self.grey(Self.pq(1000))],
+        try ColorPatches.write(ws, "pq.mkv", [ColorPatches.grey(ColorPatches.pq(100)), ColorPatches.grey(ColorPatches.pq(203)), ColorPatches.grey(ColorPatches.pq(1000))],
                    tags: ["-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc", "-color_range", "tv"])
         let c = try rendered(ws, "pq.mkv", patches: 3)
         for (i, what) in ["PQ 100", "PQ 203", "PQ 1000"].enumerated() { assertGrey(c[i], what) }
         XCTAssertGreaterThanOrEqual(c[1].g, 245, "reference white is SDR white: \(c[1])")
         XCTAssertGreaterThanOrEqual(c[2].g, c[1].g, "a highlight is not darker than white")
         // 100 cd/m² is 100/203 of reference white in linear light: BT.709's signal of that.
-        XCTAssertEqual(Double(c[0].g), Self.gamma(100.0 / 203) * 255, accuracy: 4, "below the knee, light is kept: \(c[0])")
+        XCTAssertEqual(Double(c[0].g), ColorPatches.gamma(100.0 / 203) * 255, accuracy: 4, "below the knee, light is kept: \(c[0])")
     }
 
     /// A timeline mixing an HLG clip, an SDR white card, a title and a PNG logo into an SDR output:
@@ -128,7 +80,7 @@ final class ColorConversionTests: XCTestCase {
     /// title and the logo are drawn over the converted picture in their own colours.
     func testAMixedTimelineMatchesAtTheCut() throws {
         let ws = try Workspace()
-        try source(ws, "hlg.mkv", [Self.grey(0.75), Self.grey(0.75), Self.grey(0.75)],
+        try ColorPatches.write(ws, "hlg.mkv", [ColorPatches.grey(0.75), ColorPatches.grey(0.75), ColorPatches.grey(0.75)],
                    tags: ["-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc", "-color_range", "tv"])
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=red:s=16x16", "-frames:v", "1", ws.path("logo.png")])
         let out = try ws.render(##"""

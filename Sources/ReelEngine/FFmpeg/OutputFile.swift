@@ -50,6 +50,33 @@ final class OutputFile {
         st.pointee.disposition = isDefault ? AV_DISPOSITION_DEFAULT : 0
     }
 
+    /// Declares an HDR10 stream's mastering display and light levels in the container (MP4/MOV's
+    /// `mdcv` and `clli` boxes), as players read them before the first frame's SEI.
+    func declare(_ m: HDRMetadata, on stream: MuxerStream) throws {
+        precondition(stream.file === self, "a stream of another output file")
+        let size = MemoryLayout<AVMasteringDisplayMetadata>.size
+        guard let display = av_stream_new_side_data(stream.stream, AV_PKT_DATA_MASTERING_DISPLAY_METADATA, size) else {
+            throw FFmpegError(reel_averror(ENOMEM), "av_stream_new_side_data", path)
+        }
+        func q(_ v: Double, _ den: Int32) -> AVRational { AVRational(num: Int32((v * Double(den)).rounded()), den: den) }
+        var d = AVMasteringDisplayMetadata()
+        d.display_primaries = ((q(m.primaries[0].x, 50_000), q(m.primaries[0].y, 50_000)),
+                               (q(m.primaries[1].x, 50_000), q(m.primaries[1].y, 50_000)),
+                               (q(m.primaries[2].x, 50_000), q(m.primaries[2].y, 50_000)))
+        d.white_point = (q(m.whitePoint.x, 50_000), q(m.whitePoint.y, 50_000))
+        d.min_luminance = q(m.minLuminance, 10_000)
+        d.max_luminance = q(m.maxLuminance, 10_000)
+        d.has_primaries = 1
+        d.has_luminance = 1
+        UnsafeMutableRawPointer(display).storeBytes(of: d, as: AVMasteringDisplayMetadata.self)
+        let lightSize = MemoryLayout<AVContentLightMetadata>.size
+        guard let light = av_stream_new_side_data(stream.stream, AV_PKT_DATA_CONTENT_LIGHT_LEVEL, lightSize) else {
+            throw FFmpegError(reel_averror(ENOMEM), "av_stream_new_side_data", path)
+        }
+        let cll = AVContentLightMetadata(MaxCLL: UInt32(clamping: m.maxCLL), MaxFALL: UInt32(clamping: m.maxFALL))
+        UnsafeMutableRawPointer(light).storeBytes(of: cll, as: AVContentLightMetadata.self)
+    }
+
     /// Sets container metadata (`title`, `artist`, …).
     func setMetadata(_ entries: [(key: String, value: String)]) {
         for (k, v) in entries { av_dict_set(&pointer.pointee.metadata, k, v, 0) }

@@ -5,7 +5,7 @@ import CFFmpeg
 final class Scaler: PictureScaler {
     struct Key: Equatable {
         var srcWidth: Int, srcHeight: Int, srcFormat: Int32, srcColorspace: Int32, srcFullRange: Bool
-        var dstWidth: Int, dstHeight: Int, dstFormat: Int32, dstMatrix: ColorMatrix
+        var dstWidth: Int, dstHeight: Int, dstFormat: Int32, dstMatrix: CanvasColor
         var dstFullRange = false
         /// Interpolate chroma to full horizontal resolution before converting to RGB (sharper colour
         /// edges); off, swscale's default, matches what players and the ffmpeg CLI show.
@@ -26,7 +26,7 @@ final class Scaler: PictureScaler {
         }
         context = ctx
         self.key = key
-        let dstCS = key.dstMatrix == .bt709 ? SWS_CS_ITU709 : SWS_CS_ITU601
+        let dstCS = key.dstMatrix.swsMatrix
         sws_setColorspaceDetails(ctx, sws_getCoefficients(key.srcColorspace), key.srcFullRange ? 1 : 0,
                                  sws_getCoefficients(dstCS), key.dstFullRange ? 1 : 0, 0, 1 << 16, 1 << 16)
     }

@@ -38,6 +38,6 @@ public enum ThumbnailGenerator {
         // still outputs are.
         let fitter = FrameFitter(width: w, height: h, background: .black)
         let fitted = try fitter.fit(frame, rotation: rotation, mode: .stretch)
-        return try StillImageEncoder.encode(fitted, matrix: fitter.matrix, as: .jpeg)
+        return try StillImageEncoder.encode(fitted, matrix: fitter.color, as: .jpeg)
     }
 }

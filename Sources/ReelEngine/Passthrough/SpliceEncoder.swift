@@ -30,10 +30,10 @@ struct SpliceEncoder {
         c.pointee.framerate = AVRational(num: Int32(plan.frameRate.numerator), den: Int32(plan.frameRate.denominator))
         c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
         c.pointee.gop_size = Int32(clamping: e.gopSize)
-        let hd = ColorMatrix.forOutput(height: plan.height) == .bt709
-        c.pointee.colorspace = color.map { AVColorSpace(rawValue: UInt32($0.matrix)) } ?? (hd ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M)
-        c.pointee.color_primaries = color.map { AVColorPrimaries(rawValue: UInt32($0.primaries)) } ?? (hd ? AVCOL_PRI_BT709 : AVCOL_PRI_SMPTE170M)
-        c.pointee.color_trc = color.map { AVColorTransferCharacteristic(rawValue: UInt32($0.transfer)) } ?? (hd ? AVCOL_TRC_BT709 : AVCOL_TRC_SMPTE170M)
+        let canvas = plan.canvasColor
+        c.pointee.colorspace = color.map { AVColorSpace(rawValue: UInt32($0.matrix)) } ?? canvas.avMatrix
+        c.pointee.color_primaries = color.map { AVColorPrimaries(rawValue: UInt32($0.primaries)) } ?? canvas.avPrimaries
+        c.pointee.color_trc = color.map { AVColorTransferCharacteristic(rawValue: UInt32($0.transfer)) } ?? canvas.avTransfer
         c.pointee.color_range = AVCOL_RANGE_MPEG
         c.pointee.thread_count = Int32(clamping: plan.codecThreading.videoEncoder)
         c.pointee.bit_rate = Int64(e.bitrate ?? 0)

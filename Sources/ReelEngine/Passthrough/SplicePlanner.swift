@@ -110,24 +110,24 @@ struct SplicePlanner {
         guard reader.input.formatName.hasPrefix("mov,mp4") else { return nil }
         let p = reader.parameters
         let sar = p.sample_aspect_ratio
-        let matrix: ColorMatrix
+        let matrix: CanvasColor
         switch p.color_space {
         case AVCOL_SPC_BT709: matrix = .bt709
         case AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M: matrix = .bt601
-        case AVCOL_SPC_UNSPECIFIED: matrix = ColorMatrix.forOutput(height: Int(p.height))
+        case AVCOL_SPC_UNSPECIFIED: matrix = CanvasColor.forOutput(height: Int(p.height))
         default: return nil
         }
         guard p.codec_id == AV_CODEC_ID_H264, Int(p.width) == plan.width, Int(p.height) == plan.height,
               segment.pixelFormat == "yuv420p", p.color_range != AVCOL_RANGE_JPEG,
               sar.num == 0 || sar.num == sar.den,
               p.field_order == AV_FIELD_PROGRESSIVE || p.field_order == AV_FIELD_UNKNOWN,
-              matrix == ColorMatrix.forOutput(height: plan.height) else { return nil }
+              matrix == plan.canvasColor else { return nil }
         // Primaries or a transfer an SDR output cannot show as they are (BT.2020, HLG, PQ) are
         // converted, which only an encoded frame can be.
         let color = PictureColor.resolve(matrix: p.color_space, primaries: p.color_primaries, transfer: p.color_trc, range: p.color_range,
                                          chromaLocation: p.chroma_location, format: AVPixelFormat(rawValue: p.format),
                                          height: Int(p.height), still: false)
-        guard !color.needsLinearConversion else { return nil }
+        guard !color.needsConversion(into: plan.canvasColor) else { return nil }
         return AVCParameterSets(extradata: reader.extradata)
     }
 }

@@ -13,12 +13,12 @@ final class FrameConverter {
 
     /// `picture` in the encoder's format, with its pts. The returned frame is reused by the next
     /// call once the encoder has let go of it (`makeWritable` copies while the encoder holds it).
-    func convert(_ picture: Frame, matrix: ColorMatrix) throws -> Frame {
+    func convert(_ picture: Frame, matrix: CanvasColor) throws -> Frame {
         guard picture.pixelFormat != format else { return picture }
         let (w, h) = (picture.width, picture.height)
         if target == nil || target!.width != w || target!.height != h {
             let key = Scaler.Key(srcWidth: w, srcHeight: h, srcFormat: picture.pixelFormat.rawValue,
-                                 srcColorspace: matrix == .bt709 ? SWS_CS_ITU709 : SWS_CS_ITU601, srcFullRange: false,
+                                 srcColorspace: matrix.swsMatrix, srcFullRange: false,
                                  dstWidth: w, dstHeight: h, dstFormat: format.rawValue, dstMatrix: matrix)
             scaler = try Scaler(key: key)
             target = try Frame.video(width: w, height: h, format: format)
@@ -28,8 +28,7 @@ final class FrameConverter {
         let whole = PixelRect(x: 0, y: 0, width: w, height: h)
         scaler!.scale(picture, rect: whole, into: out, at: whole)
         out.pts = picture.pts
-        out.pointer.pointee.color_range = AVCOL_RANGE_MPEG
-        out.pointer.pointee.colorspace = matrix == .bt709 ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
+        matrix.tag(out)
         return out
     }
 }

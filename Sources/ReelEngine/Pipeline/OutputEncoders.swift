@@ -44,10 +44,10 @@ enum OutputEncoders {
         c.pointee.framerate = AVRational(num: Int32(plan.frameRate.numerator), den: Int32(plan.frameRate.denominator))
         c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
         c.pointee.gop_size = Int32(clamping: e.gopSize)
-        let hd = ColorMatrix.forOutput(height: plan.height) == .bt709
-        c.pointee.colorspace = hd ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
-        c.pointee.color_primaries = hd ? AVCOL_PRI_BT709 : AVCOL_PRI_SMPTE170M
-        c.pointee.color_trc = hd ? AVCOL_TRC_BT709 : AVCOL_TRC_SMPTE170M
+        let color = rendition == nil ? plan.canvasColor : .forOutput(height: plan.height)
+        c.pointee.colorspace = color.avMatrix
+        c.pointee.color_primaries = color.avPrimaries
+        c.pointee.color_trc = color.avTransfer
         c.pointee.color_range = AVCOL_RANGE_MPEG
         c.pointee.thread_count = Int32(clamping: plan.codecThreading.videoEncoder)
         // No bitrate means constant quality; libvpx reads the context's default 200 kb/s as a target.
@@ -67,7 +67,8 @@ enum OutputEncoders {
             // into chunks (each starting with an IDR frame at a multiple of the GOP) then has the
             // same keyframe positions as one rendered whole, and a player can seek on a fixed grid.
             if e.codec == .hevc {
-                options.append(("x265-params", "log-level=error:scenecut=0:open-gop=0"))
+                let hdr10 = plan.hdrMetadata.map { ":" + $0.x265Parameters } ?? ""
+                options.append(("x265-params", "log-level=error:scenecut=0:open-gop=0" + hdr10))
             } else {
                 options.append(("x264-params", "scenecut=0:open-gop=0"))
             }
@@ -88,10 +89,12 @@ enum OutputEncoders {
         return enc
     }
 
-    /// The encoder's pixel format: 8-bit 4:2:0 (the canvas's own) for the delivery codecs; ProRes
-    /// is 10-bit 4:2:2, or 4:4:4 for the 4444 profile, with its alpha channel (16-bit in the
-    /// bitstream) when the timeline is transparent (`RenderPlan.keepsAlpha`).
+    /// The encoder's pixel format: 8-bit 4:2:0 for the delivery codecs, 10-bit 4:2:0 for HEVC's
+    /// Main 10 profile (every HDR output); ProRes is 10-bit 4:2:2, or 4:4:4 for the 4444 profile,
+    /// with its alpha channel (16-bit in the bitstream) when the timeline is transparent
+    /// (`RenderPlan.keepsAlpha`). The canvas takes its depth from this (`RenderPlan.sampleDepth`).
     static func pixelFormat(_ e: VideoEncoding, alpha: Bool) -> AVPixelFormat {
+        if e.codec == .hevc && e.profile == "main10" { return AV_PIX_FMT_YUV420P10LE }
         guard e.codec == .prores else { return AV_PIX_FMT_YUV420P }
         guard e.profile == "4444" else { return AV_PIX_FMT_YUV422P10LE }
         return alpha ? AV_PIX_FMT_YUVA444P10LE : AV_PIX_FMT_YUV444P10LE

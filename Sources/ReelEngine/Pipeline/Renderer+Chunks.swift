@@ -57,7 +57,7 @@ extension Renderer {
             let file = try PacketFileWriter(path: path)
             let sink = { (p: Packet) throws in try file.write(p) }
             let converter = FrameConverter(to: encoder.context.pointee.pix_fmt)
-            let matrix = ColorMatrix.forOutput(height: plan.height)
+            let matrix = plan.canvasColor
             for i in frames {
                 if cancel.isCancelled { throw RenderError.cancelled }
                 let frame = try pictures.next(i)
@@ -112,6 +112,7 @@ extension Renderer {
         let videoEncoder = try OutputEncoders.video(plan, globalHeader: output.needsGlobalHeader)
         let audioEncoder = try OutputEncoders.audio(plan, globalHeader: output.needsGlobalHeader)
         let videoStream = try output.addStream(for: videoEncoder, codecTag: videoCodecTag)
+        if let hdr = plan.hdrMetadata { try output.declare(hdr, on: videoStream) }
         let audioStream = try output.addStream(for: audioEncoder)
         try writeHeaderAndSubtitles(output)
         let audioPackets = try PacketFileReader(path: audio)

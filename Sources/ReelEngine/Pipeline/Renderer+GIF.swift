@@ -6,7 +6,7 @@ extension Renderer {
         let pictures = PictureStage(plan: plan)
         defer { pictures.stop() }
         let gif = try GIFSceneEncoder(path: temp, width: plan.width, height: plan.height,
-                                      matrix: ColorMatrix.forOutput(height: plan.height), frameRate: plan.frameRate)
+                                      matrix: plan.canvasColor, frameRate: plan.frameRate)
         for i in 0..<frames {
             if cancel.isCancelled { throw RenderError.cancelled }
             let frame = try pictures.next(i)

@@ -7,7 +7,7 @@ extension Renderer {
         var track = TimelinePictures(plan: plan, stop: stop)
         defer { track.close() }
         let picture = try track.picture(at: plan.outputRange.start)
-        let bytes = try StillImageEncoder.encode(picture, matrix: ColorMatrix.forOutput(height: plan.height),
+        let bytes = try StillImageEncoder.encode(picture, matrix: plan.canvasColor,
                                                  as: plan.format == .png ? .png : .jpeg)
         try Data(bytes).write(to: URL(fileURLWithPath: temp))
     }

@@ -129,12 +129,13 @@ public final class Renderer {
         let videoEncoder = try OutputEncoders.video(plan, globalHeader: output.needsGlobalHeader)
         let audioEncoder = try OutputEncoders.audio(plan, globalHeader: output.needsGlobalHeader)
         let videoStream = try output.addStream(for: videoEncoder, codecTag: videoCodecTag)
+        if let hdr = plan.hdrMetadata { try output.declare(hdr, on: videoStream) }
         let audioStream = try output.addStream(for: audioEncoder)
         try writeHeaderAndSubtitles(output)
         let writeVideo = { (p: Packet) throws in try videoStream.write(p) }
         let writeAudio = { (p: Packet) throws in try audioStream.write(p) }
         let converter = FrameConverter(to: videoEncoder.context.pointee.pix_fmt)
-        let matrix = ColorMatrix.forOutput(height: plan.height)
+        let matrix = plan.canvasColor
         let audioStage = AudioEncodingStage(track: AudioTrackEncoder(plan: plan, encoder: audioEncoder))
         defer { audioStage.stop() }
         for i in 0..<frames {

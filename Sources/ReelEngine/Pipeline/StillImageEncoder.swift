@@ -12,14 +12,14 @@ enum StillImageEncoder {
         case jpeg, png
     }
 
-    static func encode(_ picture: Frame, matrix: ColorMatrix, as kind: Kind) throws -> [UInt8] {
+    static func encode(_ picture: Frame, matrix: CanvasColor, as kind: Kind) throws -> [UInt8] {
         let (w, h) = (picture.width, picture.height)
         let alpha = picture.pixelFormat == AV_PIX_FMT_YUVA420P
         let format = kind == .jpeg ? AV_PIX_FMT_YUVJ420P : alpha ? AV_PIX_FMT_RGBA : AV_PIX_FMT_RGB24
         let converted = try Frame.video(width: w, height: h, format: format)
         let whole = PixelRect(x: 0, y: 0, width: w, height: h)
         let key = Scaler.Key(srcWidth: w, srcHeight: h, srcFormat: picture.pixelFormat.rawValue,
-                             srcColorspace: matrix == .bt709 ? SWS_CS_ITU709 : SWS_CS_ITU601, srcFullRange: false,
+                             srcColorspace: matrix.swsMatrix, srcFullRange: false,
                              dstWidth: w, dstHeight: h, dstFormat: format.rawValue, dstMatrix: .bt601, dstFullRange: true)
         try Scaler(key: key).scale(picture, rect: whole, into: converted, at: whole)
         return kind == .jpeg ? try jpeg(converted) : try png(converted, format: format)

@@ -33,6 +33,11 @@ public struct RenderPlan: Sendable {
     /// `preset: "passthrough"` into mp4/mov/m4v: frames that reach the output unchanged are copied
     /// from their sources where the codec allows it (`SplicePlanner`), the rest encoded to match.
     var passthrough = false
+    /// The output's colour, `auto` resolved: `sdr`, `hlg` or `hdr10` (`canvasColor` says what that
+    /// means for the pictures).
+    var color: OutputColor = .sdr
+    /// The mastering display and light levels an `hdr10` output declares.
+    var hdrMetadata: HDRMetadata?
     /// Threads for the video codecs: how to render, not what. The planner sizes it for the whole
     /// machine; a worker pool that renders several jobs at once gives each render its share.
     public var codecThreading = CodecThreading.wholeMachine

@@ -7,7 +7,7 @@ extension RenderPlanner {
     /// in frames of the output rate.
     static func videoEncoding(_ out: OutputSpec, frameRate fps: Rational) -> VideoEncoding {
         let v = out.video
-        let codec = v.codec ?? (out.format == .webm ? .vp9 : .h264)
+        let codec = v.codec ?? SpecDecoder.defaultVideoCodec(for: out.format, color: out.color) ?? .h264
         let defaultCRF = codec == .vp9 ? (out.preset == .highest ? 24 : 32)
             : out.preset == .passthrough ? passthroughCRF : (out.preset == .highest ? 18 : 23)
         let keyframeSeconds = v.keyframeInterval ?? Time(seconds: 2)
@@ -17,9 +17,21 @@ extension RenderPlanner {
             codec: codec,
             crf: v.bitrate == nil && codec != .prores ? (v.crf ?? defaultCRF) : nil,
             bitrate: v.bitrate, maxBitrate: v.maxBitrate,
-            preset: v.preset ?? "veryfast", profile: v.profile ?? (codec == .prores ? "hq" : nil), gopSize: codec == .prores ? 1 : gop)
+            preset: v.preset ?? "veryfast", profile: v.profile ?? (codec == .prores ? "hq" : out.color.isHDR ? "main10" : nil),
+            gopSize: codec == .prores ? 1 : gop)
         if let p = v.preset { encoding.splicePreset = p }
         return encoding
+    }
+
+    /// `output.color` with `auto` decided: HLG when the first clip is HDR and the output can carry it
+    /// (mp4, mov or m4v; HEVC or ProRes; no passthrough), else SDR.
+    static func resolve(_ out: OutputSpec, firstColor: ColorDescription?) -> OutputColor {
+        guard out.color == .auto else { return out.color }
+        let codecOK = out.video.codec.map { OutputColor.hdrCodecs.contains($0) } ?? true
+        let profileOK = out.video.codec == .prores || out.video.profile.map { $0 == "main10" } ?? true
+        guard firstColor?.hdr != nil, OutputColor.hdrFormats.contains(out.format), codecOK, profileOK,
+              out.preset != .passthrough else { return .sdr }
+        return .hlg
     }
 
     /// Passthrough encodes only the frames that must change, between copies of the source's own

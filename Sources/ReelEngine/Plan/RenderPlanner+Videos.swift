@@ -13,6 +13,10 @@ extension RenderPlanner {
         var firstSize: (width: Int, height: Int)?
         var firstRate: Rational?
         var firstCodec: String?
+        /// The first clip's colour (`output.color: auto` follows it), and the first PQ clip's (an
+        /// `hdr10` output declares its mastering display and light levels).
+        var firstColor: ColorDescription?
+        var firstPQColor: ColorDescription?
         /// Where the last item ends.
         var end = Time.zero
     }
@@ -117,7 +121,11 @@ extension RenderPlanner {
             planned.rates.append(RenderPlanner.nominal(r))
             if planned.firstRate == nil { planned.firstRate = RenderPlanner.nominal(r) }
         }
-        if planned.firstCodec == nil { planned.firstCodec = v.codec }
+        if planned.firstCodec == nil {
+            planned.firstCodec = v.codec
+            planned.firstColor = v.color
+        }
+        if planned.firstPQColor == nil, let c = v.color, c.hdr == "pq" { planned.firstPQColor = c }
         let placed = TimeRange(start: start, duration: item.duration ?? range.duration.played(at: speed))
         let sound = info.audioStream(item.audioTrack)
         if let selection = item.audioTrack, sound == nil {

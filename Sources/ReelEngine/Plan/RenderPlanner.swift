@@ -51,6 +51,7 @@ public struct RenderPlanner {
             : (passthrough ? videos.firstRate : nil) ?? videos.rates.max() ?? RenderPlanner.defaultFrameRate)
         var encodingSpec = out
         if passthrough, out.video.codec == nil, videos.firstCodec == "hevc" { encodingSpec.video.codec = .hevc }
+        encodingSpec.color = RenderPlanner.resolve(out, firstColor: videos.firstColor)
         if Int32(exactly: rate.numerator) == nil || Int32(exactly: rate.denominator) == nil {
             problems.append(SpecProblem(pointer: "/output/frameRate", message: "is not a frame rate Reel can encode"))
         }
@@ -69,6 +70,8 @@ public struct RenderPlanner {
             metadata: out.metadata.map { ($0.key.ffmpegKey, $0.value) },
             chapters: out.chapters.map { ($0.start, $0.title) }, hls: hls, subtitles: subtitles,
             faststart: out.optimizeForNetwork, passthrough: passthrough)
+        plan.color = encodingSpec.color
+        if plan.color == .hdr10 { plan.hdrMetadata = videos.firstPQColor.map(HDRMetadata.init) ?? .reference }
         plan.flattenUnseenBackground()
         return plan
     }

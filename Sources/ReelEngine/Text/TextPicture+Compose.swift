@@ -55,8 +55,7 @@ extension TextPicture {
                 vRow[cx] = YUVColor.clamp(128 + 224 * Double((pr[i0] + pr[i0 + 1] + pr[i1] + pr[i1 + 1]) / a))
             }
         }
-        f.pointer.pointee.color_range = AVCOL_RANGE_MPEG
-        f.pointer.pointee.colorspace = matrix == .bt709 ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
+        matrix.tag(f)
         return f
     }
 

@@ -19,7 +19,7 @@ final class TextPicture {
     /// How many characters a typewriter reveals one by one (glyph clusters, in logical order).
     let characterCount: Int
     let style: TextStyle
-    let matrix: ColorMatrix
+    let matrix: CanvasColor
     private let glyphs: [PlacedGlyph]
     /// The box in picture pixels (continuous coordinates), when the style has one.
     let boxRect: (x: Double, y: Double, width: Double, height: Double)?
@@ -43,7 +43,7 @@ final class TextPicture {
         let highlight: Range<Int>?
     }
 
-    init(layout: TextLayout, style: TextStyle, matrix: ColorMatrix) throws {
+    init(layout: TextLayout, style: TextStyle, matrix: CanvasColor) throws {
         self.style = style
         self.matrix = matrix
         // Refused before any glyph is rasterised: each glyph's masks cost about size² bytes.

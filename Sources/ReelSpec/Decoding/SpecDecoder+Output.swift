@@ -30,15 +30,21 @@ extension SpecDecoder {
         }
         if let fit = r.field("fit")?.enumCase(FitMode.self) { out.spec.fit = fit }
         if let color = r.field("background")?.color() { out.spec.background = color }
+        let colorField = r.field("color")
+        if let color = colorField?.enumCase(OutputColor.self) { out.spec.color = color }
 
         if let f = r.field("video") {
             if out.format == .m4a {
                 f.report("is not allowed for m4a output, which has no video")
             } else if let format = out.format, format.isPicture {
                 f.report("is not allowed for \(format.rawValue) output, which takes no video codec settings")
-            } else if let video = f.object({ videoSettings($0, format: out.format) }) {
+            } else if let video = f.object({ videoSettings($0, format: out.format, color: out.spec.color) }) {
                 out.spec.video = video
             }
+        }
+        if let colorField, out.spec.color.isHDR, let problem = hdrProblem(out) {
+            colorField.report(problem)
+            out.spec.color = .sdr
         }
         if let f = r.field("audio") {
             if let format = out.format, audioCodecs(for: format).isEmpty {
@@ -143,7 +149,32 @@ extension SpecDecoder {
         }
     }
 
-    private static func videoSettings(_ r: ObjectReader, format: OutputFormat?) -> VideoSettings {
+    /// Why `out` cannot be rendered in its HDR `color`, if it cannot.
+    private static func hdrProblem(_ out: DecodedOutput) -> String? {
+        let name = out.spec.color.rawValue
+        guard let format = out.format else { return nil }
+        guard OutputColor.hdrFormats.contains(format) else {
+            return "is \(name), which needs mp4, mov or m4v output (HEVC Main 10 or ProRes); \(format.rawValue) output is SDR"
+        }
+        if let codec = out.spec.video.codec, !OutputColor.hdrCodecs.contains(codec) {
+            return "is \(name), which needs the hevc or prores codec; video.codec is \(codec.rawValue)"
+        }
+        if out.spec.video.codec != .prores, let profile = out.spec.video.profile, profile != "main10" {
+            return "is \(name), which HEVC carries in its main10 profile; video.profile is \(profile)"
+        }
+        if out.spec.preset == .passthrough {
+            return "is \(name), which the passthrough preset cannot give: it copies the sources' own frames"
+        }
+        return nil
+    }
+
+    /// The codec a format uses when the spec names none: HEVC for an HDR output, else the format's
+    /// first (H.264, VP9 for webm).
+    public static func defaultVideoCodec(for format: OutputFormat, color: OutputColor) -> VideoCodec? {
+        color.isHDR && OutputColor.hdrFormats.contains(format) ? .hevc : videoCodecs(for: format).first
+    }
+
+    private static func videoSettings(_ r: ObjectReader, format: OutputFormat?, color: OutputColor) -> VideoSettings {
         var v = VideoSettings()
         if let f = r.field("codec"), let codec = f.enumCase(VideoCodec.self) {
             v.codec = codec
@@ -179,8 +210,8 @@ extension SpecDecoder {
             }
         }
         if let f = r.field("profile") {
-            // The profile list depends on the codec actually used: the given one, else the format's first.
-            let codec = r.has("codec") ? v.codec : format.flatMap { videoCodecs(for: $0).first }
+            // The profile list depends on the codec actually used: the given one, else the format's default.
+            let codec = r.has("codec") ? v.codec : format.flatMap { defaultVideoCodec(for: $0, color: color) }
             if let codec {
                 let profiles = videoProfiles(codec)
                 if profiles.isEmpty {

@@ -97,7 +97,7 @@ final class TextLimitsTests: XCTestCase {
         // File order: a long cue, one inside it, a later one listed before an earlier one.
         let cues = [cue(0, 10_000), cue(2000, 3000), cue(7000, 8000), cue(5000, 6000), cue(12_000, 13_000)]
         let plan = TextPlan(style: TextStyle(text: ""), chain: try sans(), typewriter: nil, maxWidth: nil)
-        let producer = TextProducer(plan, cues: cues, duration: s(20_000), frameWidth: 320, matrix: .bt601)
+        let producer = TextProducer(plan, cues: cues, duration: s(20_000), frameWidth: 320, color: .bt601)
         let expected: [(Int64, Int?)] = [(0, 0), (2500, 1), (3000, 0), (5500, 3), (7999, 2), (9000, 0), (10_000, nil),
                                          (11_000, nil), (12_000, 4), (13_000, nil)]
         for (t, i) in expected {
@@ -105,7 +105,7 @@ final class TextLimitsTests: XCTestCase {
         }
         // Many cues, one frame each: the answer for every one of them.
         let many = (0..<50_000).map { cue(Int64($0) * 40, Int64($0) * 40 + 40) }
-        let long = TextProducer(plan, cues: many, duration: s(2_000_000), frameWidth: 320, matrix: .bt601)
+        let long = TextProducer(plan, cues: many, duration: s(2_000_000), frameWidth: 320, color: .bt601)
         XCTAssertEqual((0..<50_000).filter { long.cueIndex(at: s(Int64($0) * 40 + 20)) == $0 }.count, 50_000)
     }
 }

@@ -18,7 +18,7 @@ final class GIFSceneEncoder {
     private let quantizer: PaletteQuantizer
     private let width: Int
     private let height: Int
-    private let matrix: ColorMatrix
+    private let matrix: CanvasColor
     private let frameRate: Rational
     private let maxScene: Int
     private var scaler: Scaler?
@@ -31,7 +31,7 @@ final class GIFSceneEncoder {
     /// Frames written so far, for the delays.
     private var written: Int64 = 0
 
-    init(path: String, width: Int, height: Int, matrix: ColorMatrix, frameRate: Rational) throws {
+    init(path: String, width: Int, height: Int, matrix: CanvasColor, frameRate: Rational) throws {
         writer = try GIFWriter(path: path, width: width, height: height)
         quantizer = try PaletteQuantizer()
         self.width = width
@@ -102,7 +102,7 @@ final class GIFSceneEncoder {
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         if scaler == nil {
             let key = Scaler.Key(srcWidth: width, srcHeight: height, srcFormat: picture.pixelFormat.rawValue,
-                                 srcColorspace: matrix == .bt709 ? SWS_CS_ITU709 : SWS_CS_ITU601, srcFullRange: false,
+                                 srcColorspace: matrix.swsMatrix, srcFullRange: false,
                                  dstWidth: width, dstHeight: height, dstFormat: AV_PIX_FMT_RGBA.rawValue, dstMatrix: .bt601,
                                  dstFullRange: true, fullChromaInterpolation: false)
             scaler = try Scaler(key: key)

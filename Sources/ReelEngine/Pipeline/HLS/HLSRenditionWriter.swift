@@ -10,11 +10,11 @@ final class HLSRenditionWriter {
     private let stream: MuxerStream
     private var scaler: Scaler?
     private var scaled: Frame?
-    private let matrix: ColorMatrix
+    private let matrix: CanvasColor
 
     init(plan: RenderPlan, rendition: HLSPlan.Rendition, hls: HLSPlan, folder: String) throws {
         self.rendition = rendition
-        matrix = ColorMatrix.forOutput(height: plan.height)
+        matrix = plan.canvasColor
         output = try OutputFile(path: folder + "/" + rendition.name + ".m3u8", formatName: "hls")
         encoder = try OutputEncoders.video(plan, globalHeader: output.needsGlobalHeader, rendition: rendition)
         stream = try output.addStream(for: encoder)
@@ -41,7 +41,7 @@ final class HLSRenditionWriter {
     private func resized(_ picture: Frame) throws -> Frame {
         guard picture.width != rendition.width || picture.height != rendition.height else { return try picture.reference() }
         if scaled == nil {
-            let cs = matrix == .bt709 ? SWS_CS_ITU709 : SWS_CS_ITU601
+            let cs = matrix.swsMatrix
             scaler = try Scaler(key: Scaler.Key(srcWidth: picture.width, srcHeight: picture.height, srcFormat: picture.pixelFormat.rawValue,
                                                 srcColorspace: cs, srcFullRange: false, dstWidth: rendition.width, dstHeight: rendition.height,
                                                 dstFormat: AV_PIX_FMT_YUV420P.rawValue, dstMatrix: matrix))
@@ -51,8 +51,7 @@ final class HLSRenditionWriter {
         try out.makeWritable()
         scaler!.scale(picture, rect: PixelRect(x: 0, y: 0, width: picture.width, height: picture.height), into: out,
                       at: PixelRect(x: 0, y: 0, width: rendition.width, height: rendition.height))
-        out.pointer.pointee.color_range = AVCOL_RANGE_MPEG
-        out.pointer.pointee.colorspace = matrix == .bt709 ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
+        matrix.tag(out)
         return out
     }
 }

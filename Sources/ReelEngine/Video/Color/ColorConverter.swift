@@ -1,21 +1,25 @@
 import CFFmpeg
 import CZimg
 
-/// Scales a picture whose colour an SDR output cannot take by a matrix alone (wide gamut, HDR:
-/// `PictureColor.needsLinearConversion`) into the output's YUV 4:2:0, through linear light: zimg
-/// decodes the source's matrix, range, chroma siting and transfer, resamples it to the output size
-/// and converts its primaries to BT.709 (HDR scaled so BT.2408's reference white, 203 cd/m², is
-/// 1.0); `LinearLightMapping` brings it into BT.709's gamut and SDR's range; zimg encodes it with
-/// BT.709's transfer and the output's matrix, limited range, at the canvas's depth (dithered to 8
-/// bits, or 10). One converter per source shape and colour, reused while they stay.
+/// Scales a picture whose colour the canvas cannot take by a matrix alone
+/// (`PictureColor.needsConversion(into:)`: wide gamut, HDR into SDR, SDR into HDR, one HDR transfer
+/// into the other) into the canvas's YUV(A) 4:2:0, through linear light: zimg decodes the source's
+/// matrix, range, chroma siting and transfer, resamples it to the output size and converts its
+/// primaries to the canvas's (HDR and SDR scaled so BT.2408's reference white, 203 cd/m², is 1.0:
+/// SDR white); `LinearLightMapping` brings it into the canvas's gamut and range; zimg encodes it with
+/// the canvas's transfer and matrix, limited range, at the canvas's depth (dithered to 8 bits, or
+/// 10). Straight alpha, when the picture has it, is resampled alongside. One converter per source
+/// shape and colour, reused while they stay.
 final class ColorConverter: PictureScaler {
     struct Key: Equatable {
         var srcWidth: Int, srcHeight: Int, srcFormat: Int32
         var color: PictureColor
         var rect: PixelRect
         var dstWidth: Int, dstHeight: Int
-        var dstMatrix: ColorMatrix
+        var dst: CanvasColor
         var dstDepth: SampleDepth = .eight
+        /// Carry the source's alpha into the output (both have it); false drops a source's alpha.
+        var alpha = false
     }
 
     let key: Key
@@ -24,25 +28,29 @@ final class ColorConverter: PictureScaler {
     private let linear: FloatPlanes
     private let staging: Frame
     private let mapping: LinearLightMapping
-    /// The frame's plane holding each of zimg's planes in order (R, G, B or Y, U, V).
+    /// The frame's plane holding each of zimg's planes in order (R, G, B or Y, U, V, then alpha).
     private let sourcePlanes: [Int]
 
-    /// Whether zimg can read frames of `format` as they are: planar, three components each in a
-    /// plane of its own, integer samples of up to 16 bits in this machine's byte order, no alpha.
+    /// Whether zimg can read frames of `format` as they are: planar, three components (four with
+    /// alpha) each in a plane of its own, integer samples of up to 16 bits in this machine's byte
+    /// order.
     static func reads(_ format: AVPixelFormat) -> Bool {
         guard let d = av_pix_fmt_desc_get(format)?.pointee else { return false }
-        let refused = UInt64(AV_PIX_FMT_FLAG_PAL | AV_PIX_FMT_FLAG_BITSTREAM | AV_PIX_FMT_FLAG_HWACCEL | AV_PIX_FMT_FLAG_ALPHA
-                             | AV_PIX_FMT_FLAG_FLOAT | AV_PIX_FMT_FLAG_BE)
-        guard d.nb_components == 3, d.flags & UInt64(AV_PIX_FMT_FLAG_PLANAR) != 0, d.flags & refused == 0 else { return false }
-        let comps = [d.comp.0, d.comp.1, d.comp.2]
-        return Set(comps.map(\.plane)).count == 3 && comps.allSatisfy { $0.shift == 0 && $0.depth <= 16 && $0.depth == comps[0].depth }
+        let refused = UInt64(AV_PIX_FMT_FLAG_PAL | AV_PIX_FMT_FLAG_BITSTREAM | AV_PIX_FMT_FLAG_HWACCEL | AV_PIX_FMT_FLAG_FLOAT
+                             | AV_PIX_FMT_FLAG_BE)
+        let hasAlpha = d.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
+        guard d.nb_components == (hasAlpha ? 4 : 3), d.flags & UInt64(AV_PIX_FMT_FLAG_PLANAR) != 0, d.flags & refused == 0
+        else { return false }
+        let comps = [d.comp.0, d.comp.1, d.comp.2, d.comp.3].prefix(Int(d.nb_components))
+        return Set(comps.map(\.plane)).count == comps.count && comps.allSatisfy { $0.shift == 0 && $0.depth <= 16 && $0.depth == comps.first!.depth }
     }
 
     init(key: Key) throws {
         guard let d = av_pix_fmt_desc_get(AVPixelFormat(rawValue: key.srcFormat))?.pointee else {
             throw ColorConversionError("an unknown pixel format")
         }
-        let comps = [d.comp.0, d.comp.1, d.comp.2]
+        let alpha = key.alpha && d.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
+        let comps = [d.comp.0, d.comp.1, d.comp.2, d.comp.3].prefix(alpha ? 4 : 3)
         let depth = Int(comps[0].depth)
         let isRGB = d.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
         var source = ZimgGraph.format()
@@ -61,11 +69,13 @@ final class ColorConverter: PictureScaler {
         source.color_primaries = key.color.zimgPrimaries
         source.pixel_range = key.color.fullRange ? ZIMG_RANGE_FULL : ZIMG_RANGE_LIMITED
         source.chroma_location = key.color.zimgChroma
+        source.alpha = alpha ? ZIMG_ALPHA_STRAIGHT : ZIMG_ALPHA_NONE
         source.active_region.left = Double(key.rect.x)
         source.active_region.top = Double(key.rect.y)
         source.active_region.width = Double(min(key.rect.width, w - key.rect.x))
         source.active_region.height = Double(min(key.rect.height, h - key.rect.y))
 
+        let canvas = key.dst.conversionTarget
         var linearFormat = ZimgGraph.format()
         linearFormat.width = UInt32(key.dstWidth)
         linearFormat.height = UInt32(key.dstHeight)
@@ -73,8 +83,9 @@ final class ColorConverter: PictureScaler {
         linearFormat.color_family = ZIMG_COLOR_RGB
         linearFormat.matrix_coefficients = ZIMG_MATRIX_RGB
         linearFormat.transfer_characteristics = ZIMG_TRANSFER_LINEAR
-        linearFormat.color_primaries = ZIMG_PRIMARIES_BT709
+        linearFormat.color_primaries = canvas.zimgPrimaries
         linearFormat.pixel_range = ZIMG_RANGE_FULL
+        linearFormat.alpha = source.alpha
 
         var output = ZimgGraph.format()
         output.width = UInt32(key.dstWidth)
@@ -84,26 +95,28 @@ final class ColorConverter: PictureScaler {
         output.subsample_w = 1
         output.subsample_h = 1
         output.color_family = ZIMG_COLOR_YUV
-        output.matrix_coefficients = key.dstMatrix == .bt709 ? ZIMG_MATRIX_BT709 : ZIMG_MATRIX_ST170_M
-        output.transfer_characteristics = ZIMG_TRANSFER_BT709
-        output.color_primaries = ZIMG_PRIMARIES_BT709
+        output.matrix_coefficients = canvas.zimgMatrix
+        output.transfer_characteristics = canvas.zimgTransfer
+        output.color_primaries = canvas.zimgPrimaries
         output.pixel_range = ZIMG_RANGE_LIMITED
         output.chroma_location = ZIMG_CHROMA_LEFT
+        output.alpha = source.alpha
 
         var decode = ZimgGraph.params()
         decode.resample_filter = ZIMG_RESIZE_BICUBIC
         decode.nominal_peak_luminance = 203  // ITU-R BT.2408 HDR reference white is SDR's 1.0
         // Transfer functions from zimg's interpolated tables instead of powf per sample (most of the
-        // conversion's time), with errors far below an 8-bit output's step.
+        // conversion's time), with errors far below an output's step.
         decode.allow_approximate_gamma = 1
         var encode = ZimgGraph.params()
         encode.dither_type = ZIMG_DITHER_ORDERED
+        encode.nominal_peak_luminance = 203
         encode.allow_approximate_gamma = 1
         toLinear = try ZimgGraph(from: source, to: linearFormat, params: decode)
         fromLinear = try ZimgGraph(from: linearFormat, to: output, params: encode)
-        linear = try FloatPlanes(width: key.dstWidth, height: key.dstHeight)
-        staging = try Frame.video(width: key.dstWidth, height: key.dstHeight, format: key.dstDepth.format(alpha: false))
-        mapping = key.color.hdr != nil ? .hdr : .sdr
+        linear = try FloatPlanes(width: key.dstWidth, height: key.dstHeight, count: alpha ? 4 : 3)
+        staging = try Frame.video(width: key.dstWidth, height: key.dstHeight, format: key.dstDepth.format(alpha: alpha))
+        mapping = .from(key.color, into: key.dst)
         sourcePlanes = comps.map { Int($0.plane) }
         self.key = key
     }
@@ -116,13 +129,13 @@ final class ColorConverter: PictureScaler {
         mapping.apply(to: linear, rows: 0..<linear.height)
         try staging.makeWritable()
         try fromLinear.process(linear.planes.map { (UnsafeRawPointer($0), floatStride) },
-                               into: (0..<3).map { (UnsafeMutableRawPointer(staging.data($0)!), staging.lineSize($0)) })
+                               into: (0..<linear.planes.count).map { (UnsafeMutableRawPointer(staging.data($0)!), staging.lineSize($0)) })
         PlaneOps.copyPlanes(of: staging, into: dst, at: dstRect)
     }
 
     /// `frame`, or a copy of it whose planes start and step on 32-byte boundaries, as zimg reads them.
     private static func aligned(_ frame: Frame) throws -> Frame {
-        let ok = (0..<3).allSatisfy { p in
+        let ok = (0..<4).allSatisfy { p in
             guard let data = frame.data(p) else { return true }
             return Int(bitPattern: data) % 32 == 0 && frame.lineSize(p) % 32 == 0
         }

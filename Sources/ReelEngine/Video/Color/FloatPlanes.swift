@@ -1,6 +1,6 @@
 import Foundation
 
-/// Three planes of 32-bit floats (linear R, G, B) owned by this object, each row aligned to 64
+/// Three or four planes of 32-bit floats (linear R, G, B, and alpha when the picture has it) owned by this object, each row aligned to 64
 /// bytes as zimg requires, allocated once and freed exactly once.
 final class FloatPlanes {
     let width: Int
@@ -9,12 +9,12 @@ final class FloatPlanes {
     let stride: Int
     let planes: [UnsafeMutablePointer<Float>]
 
-    init(width: Int, height: Int) throws {
+    init(width: Int, height: Int, count: Int = 3) throws {
         self.width = width
         self.height = height
         stride = (width + 15) & ~15
         var made: [UnsafeMutablePointer<Float>] = []
-        for _ in 0..<3 {
+        for _ in 0..<count {
             var memory: UnsafeMutableRawPointer?
             guard posix_memalign(&memory, 64, max(1, stride * height) * MemoryLayout<Float>.size) == 0, let memory else {
                 made.forEach { free($0) }

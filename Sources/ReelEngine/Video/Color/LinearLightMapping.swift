@@ -1,24 +1,41 @@
-/// What is done to a picture in linear light, between zimg's two conversions, so that it fits an
-/// SDR output: values are BT.709 RGB in units of reference white (zimg scales HDR so that BT.2408's
-/// 203 cd/m² is 1.0).
+/// What is done to a picture in linear light, between zimg's two conversions, so that it fits the
+/// canvas: values are RGB in the canvas's primaries (BT.709 for SDR, BT.2020 for HDR), in units of
+/// reference white (zimg scales HDR so that BT.2408's 203 cd/m² is 1.0, SDR white).
 ///
-/// - Gamut: a colour with a negative component (outside BT.709, from a BT.2020 or P3 source) is
-///   desaturated towards its own luminance until it is inside: hue and luminance kept, not clipped
-///   channel by channel (which shifts hue).
-/// - Highlights: the largest component `m` above `knee` rolls off, `m' = k + (1 - k)·d / (d + 1 - k)`
-///   with `d = m - k` (slope 1 at the knee, approaching white, never reaching past it: an extended
-///   Reinhard shoulder), and the three components are scaled together by `m'/m`, so hue and
-///   saturation are kept. HDR reference white (1.0) lands at 0.95 in linear light (98 % of SDR
-///   white's signal); highlights up to any peak fill the rest. An SDR source's values above 1
-///   (saturated wide-gamut colours) are scaled back to 1 the same way.
+/// - Gamut: a colour with a negative component (outside the canvas's gamut: BT.2020 or P3 into
+///   BT.709) is desaturated towards its own luminance until it is inside: hue and luminance kept,
+///   not clipped channel by channel (which shifts hue).
+/// - Highlights: the largest component `m` above `knee` rolls off towards the canvas's `ceiling` c
+///   (1 for SDR, HLG's 1000 cd/m² peak), `m' = k + (c - k)·d / (d + c - k)` with `d = m - k`
+///   (slope 1 at the knee, approaching the ceiling, never reaching past it: an extended Reinhard
+///   shoulder), and the three components are scaled together by `m'/m`, so hue and saturation are
+///   kept. Into SDR, HDR reference white (1.0) lands at 0.95 in linear light (98 % of SDR white's
+///   signal); highlights up to any peak fill the rest. Values above the ceiling that need no
+///   roll-off (an SDR source's saturated wide-gamut colours) are scaled back to it the same way.
 ///
-/// Eight pixels at a time (`SIMD8`): this runs on every pixel of every HDR frame.
+/// Eight pixels at a time (`SIMD8`): this runs on every pixel of every converted frame.
 struct LinearLightMapping {
-    /// Where the roll-off starts, in units of reference white; nil: scale anything above 1 back to 1.
+    /// Where the roll-off starts, in units of reference white; nil: scale anything above the ceiling
+    /// back to it.
     let knee: Float?
+    /// The most light the canvas holds.
+    var ceiling: Float = 1
+    /// The luminance weights of the canvas's primaries.
+    var luma: (r: Float, g: Float, b: Float) = (0.2126, 0.7152, 0.0722)
 
     static let hdr = LinearLightMapping(knee: 0.9)
     static let sdr = LinearLightMapping(knee: nil)
+
+    /// The mapping of a picture of `source` colour into `canvas`: HDR sources roll off at 90 % of
+    /// the ceiling into a canvas that holds less than they may (SDR, HLG); anything else is only
+    /// brought inside the gamut and under the ceiling.
+    static func from(_ source: PictureColor, into canvas: CanvasColor) -> LinearLightMapping {
+        let rolls = source.hdr != nil && canvas != .pq
+        var m = LinearLightMapping(knee: rolls ? 0.9 * canvas.ceiling : nil)
+        m.ceiling = canvas.ceiling
+        if canvas.isHDR { m.luma = (0.2627, 0.6780, 0.0593) }
+        return m
+    }
 
     typealias Lanes = SIMD8<Float>
 
@@ -27,9 +44,10 @@ struct LinearLightMapping {
 
     @inline(__always)
     func rollOff(_ m: Lanes) -> Lanes {
-        guard let k = knee else { return m.replacing(with: 1, where: m .> 1) }
+        let c = ceiling
+        guard let k = knee else { return m.replacing(with: c, where: m .> c) }
         let d = m - k
-        return m.replacing(with: k + (1 - k) * d / (d + (1 - k)), where: d .> 0)
+        return m.replacing(with: k + (c - k) * d / (d + (c - k)), where: d .> 0)
     }
 
     /// Maps eight pixels.
@@ -38,7 +56,7 @@ struct LinearLightMapping {
         let low = Self.smaller(Self.smaller(r, g), b)
         let outside = low .< 0
         if any(outside) {
-            let y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+            let y = luma.r * r + luma.g * g + luma.b * b
             let dark = outside .& (y .<= 0)
             let t = (y / (y - low)).replacing(with: 1, where: .!outside)
             r = (y + t * (r - y)).replacing(with: 0, where: dark)
@@ -46,7 +64,7 @@ struct LinearLightMapping {
             b = (y + t * (b - y)).replacing(with: 0, where: dark)
         }
         let high = Self.larger(Self.larger(r, g), b)
-        let over = high .> (knee ?? 1)
+        let over = high .> (knee ?? ceiling)
         if any(over) {
             let s = (rollOff(high) / high).replacing(with: 1, where: .!over)
             r *= s

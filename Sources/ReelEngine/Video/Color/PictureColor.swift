@@ -55,15 +55,32 @@ struct PictureColor: Equatable {
         }
     }
 
-    /// Whether an SDR output (BT.709, or BT.601 for SD) must convert this picture's primaries or
-    /// transfer in linear light (`ColorConverter`) rather than only its matrix (`Scaler`): wide
-    /// gamuts (BT.2020, DCI-P3, Display P3, film) and HDR or linear transfers. BT.601's primaries
-    /// and gamma are near enough BT.709's that SDR video of either keeps swscale's cheap path.
-    var needsLinearConversion: Bool {
+    /// Whether a canvas of `canvas` colour must convert this picture's primaries or transfer in
+    /// linear light (`ColorConverter`) rather than only its matrix (`Scaler`). Into SDR (BT.709, or
+    /// BT.601 for SD): wide gamuts (BT.2020, DCI-P3, Display P3, film) and HDR or linear transfers;
+    /// BT.601's primaries and gamma are near enough BT.709's that SDR video of either keeps
+    /// swscale's cheap path. Into HDR: anything but BT.2020 with the canvas's own transfer (an SDR
+    /// picture is placed at HDR reference white).
+    func needsConversion(into canvas: CanvasColor) -> Bool {
+        guard canvas.isHDR else { return !isSDRVideo }
+        return primaries != AVCOL_PRI_BT2020 || transfer != canvas.avTransfer
+    }
+
+    /// SDR video's primaries and gamma (BT.709, BT.601 and their kin).
+    private var isSDRVideo: Bool {
         let narrow: Set<UInt32> = [AVCOL_PRI_BT709.rawValue, AVCOL_PRI_SMPTE170M.rawValue, AVCOL_PRI_BT470BG.rawValue, AVCOL_PRI_SMPTE240M.rawValue]
         let gamma: Set<UInt32> = [AVCOL_TRC_BT709.rawValue, AVCOL_TRC_SMPTE170M.rawValue, AVCOL_TRC_BT2020_10.rawValue, AVCOL_TRC_BT2020_12.rawValue,
                                   AVCOL_TRC_IEC61966_2_1.rawValue, AVCOL_TRC_GAMMA22.rawValue, AVCOL_TRC_GAMMA28.rawValue, AVCOL_TRC_SMPTE240M.rawValue]
-        return !narrow.contains(primaries.rawValue) || !gamma.contains(transfer.rawValue)
+        return narrow.contains(primaries.rawValue) && gamma.contains(transfer.rawValue)
+    }
+
+    /// swscale's name for the Y′CbCr matrix (BT.709, BT.2020, else BT.601's).
+    var swsMatrix: Int32 {
+        switch matrix {
+        case AVCOL_SPC_BT709: return SWS_CS_ITU709
+        case AVCOL_SPC_BT2020_NCL, AVCOL_SPC_BT2020_CL: return SWS_CS_BT2020
+        default: return SWS_CS_ITU601
+        }
     }
 
     // MARK: zimg's names for the same things (its enums take the H.273 code points FFmpeg's do)

@@ -6,8 +6,9 @@ import CFFmpeg
 /// Why two renders rather than an alpha plane carried through the compositor: every stage that
 /// draws (fitting and letterboxing, colour cards, layers, the rotated and axis-aligned blenders,
 /// every transition, filters) already blends colour correctly over an opaque canvas; a pixel of
-/// coverage `a` over a background of luma `B` reads `a·Y + (1−a)·B`, so two backgrounds 219 luma
-/// steps apart (876 at 10 bits) give `a` exactly where each blend rounds, and the premultiplied colour with it. The
+/// coverage `a` over a background of luma `B` reads `a·Y + (1−a)·B`, so two backgrounds far apart
+/// in luma (219 steps in SDR, 876 at 10 bits; HDR white is placed at reference white, lower) give
+/// `a` exactly where each blend rounds, and the premultiplied colour with it. The
 /// cost, a second composite, is paid only by the outputs that keep alpha.
 ///
 /// Luma carries the matte at full resolution (black and white differ only in luma); each chroma
@@ -15,8 +16,22 @@ import CFFmpeg
 /// Fully transparent pixels are written as video black.
 final class DifferenceMatte {
     private var target: Frame?
+    /// The canvas's colour: where its black and white lie.
+    let canvas: CanvasColor
 
-    init() {}
+    /// Black's luma and the distance to white's, in samples of a depth (worked out once).
+    private var levels: [SampleDepth: (black: Int, span: Int)] = [:]
+
+    init(canvas: CanvasColor = .bt709) { self.canvas = canvas }
+
+    private func levels<S: PlaneSample>(_: S.Type) throws -> (black: Int, span: Int) {
+        let depth: SampleDepth = S.self == UInt16.self ? .ten : .eight
+        if let l = levels[depth] { return l }
+        let black = Int(try YUVColor(.black, matrix: canvas).samples(S.self)[0])
+        let l = (black, Int(try YUVColor(.white, matrix: canvas).samples(S.self)[0]) - black)
+        levels[depth] = l
+        return l
+    }
 
     /// The straight-alpha YUVA 4:2:0 picture whose render over black is `black` and over white is
     /// `white` (both YUV 4:2:0 of one size and depth, limited range), at their depth. The returned
@@ -32,12 +47,12 @@ final class DifferenceMatte {
         }
         let out = target!
         try out.makeWritable()
-        withExtendedLifetime((black, white)) {
+        try withExtendedLifetime((black, white)) {
             if depth == .ten {
-                luma(black, white, into: out, UInt16.self)
+                try luma(black, white, into: out, UInt16.self)
                 chroma(black, into: out, UInt16.self)
             } else {
-                luma(black, white, into: out, UInt8.self)
+                try luma(black, white, into: out, UInt8.self)
                 chroma(black, into: out, UInt8.self)
             }
         }
@@ -46,10 +61,11 @@ final class DifferenceMatte {
     }
 
     /// Alpha from the luma difference, then luma un-premultiplied from the render over black.
-    private func luma<S: PlaneSample>(_ black: Frame, _ white: Frame, into out: Frame, _: S.Type) {
+    private func luma<S: PlaneSample>(_ black: Frame, _ white: Frame, into out: Frame, _: S.Type) throws {
         let b = PlaneView<S>(black, plane: 0), wh = PlaneView<S>(white, plane: 0)
         let y = PlaneView<S>(out, plane: 0), a = PlaneView<S>(out, plane: 3)
-        let span = 219 << Int(S.shift), maximum = Int(S.maximum), videoBlack = 16 << Int(S.shift)
+        let (videoBlack, span) = try levels(S.self)
+        let maximum = Int(S.maximum)
         for row in 0..<out.height {
             let rb = b.row(row), rw = wh.row(row), ry = y.row(row), ra = a.row(row)
             for i in 0..<out.width {

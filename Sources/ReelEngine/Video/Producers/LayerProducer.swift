@@ -16,11 +16,11 @@ final class LayerProducer {
     /// `speed`: `t` into the item shows source time `sourceStart + t × speed`. `holdAfter`: past
     /// this much of the source the last frame before it stays on screen.
     init(clip path: String, sourceStart: Time, speed: Rational = Rational(1), startingAt first: Time, rotation: Int,
-         size: (width: Int, height: Int), matrix: ColorMatrix, depth: SampleDepth = .eight, decoderThreads: Int,
+         size: (width: Int, height: Int), color: CanvasColor, depth: SampleDepth = .eight, decoderThreads: Int,
          stop: CancellationToken? = nil, holdAfter: Time? = nil) throws {
         width = size.width
         height = size.height
-        let fitter = FrameFitter(width: width, height: height, background: .black, matrix: matrix, depth: depth)
+        let fitter = FrameFitter(width: width, height: height, background: .black, color: color, depth: depth)
         // Opened at the earliest time `picture(at:)` will ask for: past the hold that is the held time,
         // just before `first` (the decoder may skip frames hidden before the opening time).
         let firstOffset = first.scaled(by: speed)
@@ -30,10 +30,10 @@ final class LayerProducer {
                      sourceStart: sourceStart, speed: speed, holdAfter: holdAfter)
     }
 
-    init(still path: String, size: (width: Int, height: Int), matrix: ColorMatrix, depth: SampleDepth = .eight) throws {
+    init(still path: String, size: (width: Int, height: Int), color: CanvasColor, depth: SampleDepth = .eight) throws {
         width = size.width
         height = size.height
-        let fitter = FrameFitter(width: width, height: height, background: .black, alpha: true, matrix: matrix, depth: depth)
+        let fitter = FrameFitter(width: width, height: height, background: .black, alpha: true, color: color, depth: depth)
         kind = .still(try StillProducer(path: path, mode: .stretch, fitter: fitter).frame)
     }
 

@@ -13,6 +13,6 @@ final class StillProducer {
         }
         let rotation = MediaProbe.rotationDegrees(stream.stream)
         // The fitter is this item's own and fits nothing else, so its canvas stays ours.
-        frame = try fitter.fit(decoded, rotation: rotation, mode: mode)
+        frame = try fitter.fit(decoded, rotation: rotation, mode: mode, still: true)
     }
 }

@@ -8,7 +8,10 @@ final class TextProducer {
     private let cues: [Cue]?
     private let highlight: Color?
     private let duration: Time
-    private let matrix: ColorMatrix
+    /// The SDR matrix text is composed in (BT.709 under an HDR canvas, which `placer` then takes
+    /// the pictures onto).
+    private let matrix: CanvasColor
+    private let placer: LayerColorConverter?
     private let maxWidth: Double?
     /// The cues' indices by start (then file order), and the latest end among the first k of them:
     /// the cue showing at a time is found by a binary search, not a scan of every cue per frame.
@@ -17,12 +20,14 @@ final class TextProducer {
     /// The block on screen: the title, or the current cue's (with its index).
     private var current: (cue: Int, picture: TextPicture, words: [Range<Int>])?
 
-    init(_ text: TextPlan, cues: [Cue]? = nil, highlight: Color? = nil, duration: Time, frameWidth: Int, matrix: ColorMatrix) {
+    init(_ text: TextPlan, cues: [Cue]? = nil, highlight: Color? = nil, duration: Time, frameWidth: Int,
+         color: CanvasColor, depth: SampleDepth = .eight) {
         self.text = text
         self.cues = cues
         self.highlight = highlight
         self.duration = duration
-        self.matrix = matrix
+        matrix = color.isHDR ? .bt709 : color
+        placer = color.isHDR ? LayerColorConverter(canvas: color, depth: depth) : nil
         maxWidth = text.style.maxWidth.map { $0 * Double(frameWidth) }
         let all = cues ?? []
         byStart = all.indices.sorted { all[$0].start < all[$1].start || (all[$0].start == all[$1].start && $0 < $1) }
@@ -47,8 +52,14 @@ final class TextProducer {
         return nil
     }
 
-    /// The layer `t` into the overlay, or nil when nothing shows (between cues).
+    /// The layer `t` into the overlay, or nil when nothing shows (between cues), on the canvas.
     func picture(at t: Time) throws -> Frame? {
+        guard let sdr = try composed(at: t) else { return nil }
+        return try placer?.convert(sdr) ?? sdr
+    }
+
+    /// The layer as text is composed (SDR).
+    private func composed(at t: Time) throws -> Frame? {
         guard let cues else {
             let block = try block(-1, text.style.text)
             return try block.picture.frame(revealed: revealed(block.picture, at: t, phaseStart: .zero, length: duration))

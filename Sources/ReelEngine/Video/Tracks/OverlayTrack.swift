@@ -11,7 +11,7 @@ final class OverlayTrack {
     private let layout: LayerLayout
     private var sources: [Int: LayerProducer] = [:]
     private var texts: [Int: TextProducer] = [:]
-    private var matrix: ColorMatrix { ColorMatrix.forOutput(height: plan.height) }
+    private var color: CanvasColor { plan.canvasColor }
     private var canvas: Frame?
 
     init(plan: RenderPlan, compositor: LayerCompositor, stop: CancellationToken) {
@@ -51,11 +51,13 @@ final class OverlayTrack {
         case .image, .video:
             return try source(i, o, startingAt: into).picture(at: into, filters: o.layer.filters)
         case .text(let text):
-            return try filtered(textProducer(i) { TextProducer(text, duration: o.range.duration, frameWidth: plan.width, matrix: matrix) }
+            return try filtered(textProducer(i) { TextProducer(text, duration: o.range.duration, frameWidth: plan.width, color: color,
+                                                                depth: plan.sampleDepth) }
                 .picture(at: into), o.layer.filters)
         case let .captions(cues, text, highlight):
             return try filtered(textProducer(i) {
-                TextProducer(text, cues: cues, highlight: highlight, duration: o.range.duration, frameWidth: plan.width, matrix: matrix)
+                TextProducer(text, cues: cues, highlight: highlight, duration: o.range.duration, frameWidth: plan.width, color: color,
+                             depth: plan.sampleDepth)
             }.picture(at: into), o.layer.filters)
         }
     }
@@ -80,10 +82,10 @@ final class OverlayTrack {
         let s: LayerProducer
         switch o.source {
         case .text, .captions: preconditionFailure("text overlays are drawn by a TextProducer")
-        case .image(let path): s = try LayerProducer(still: path, size: o.sourceSize, matrix: matrix, depth: plan.sampleDepth)
+        case .image(let path): s = try LayerProducer(still: path, size: o.sourceSize, color: color, depth: plan.sampleDepth)
         case let .video(path, start, duration, rotation):
             s = try LayerProducer(clip: path, sourceStart: start, startingAt: Time.min(into, duration), rotation: rotation, size: o.sourceSize,
-                                matrix: matrix, depth: plan.sampleDepth, decoderThreads: plan.codecThreading.videoDecoder, stop: stop,
+                                color: color, depth: plan.sampleDepth, decoderThreads: plan.codecThreading.videoDecoder, stop: stop,
                                 holdAfter: duration)
         }
         sources[i] = s

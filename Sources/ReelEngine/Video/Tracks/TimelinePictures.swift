@@ -14,7 +14,7 @@ struct TimelinePictures {
         if plan.keepsAlpha {
             track = VideoTrack(plan: plan.over(.black), stop: stop, prefetching: prefetching)
             overWhite = VideoTrack(plan: plan.over(.white), stop: stop, prefetching: prefetching)
-            matte = DifferenceMatte()
+            matte = DifferenceMatte(canvas: plan.canvasColor)
         } else {
             track = VideoTrack(plan: plan, stop: stop, prefetching: prefetching)
             overWhite = nil

@@ -38,7 +38,7 @@ struct VideoTrack {
         self.plan = plan
         self.stop = stop
         self.prefetching = prefetching
-        blender = TransitionBlender(width: plan.width, height: plan.height, depth: plan.sampleDepth)
+        blender = TransitionBlender(width: plan.width, height: plan.height, color: plan.canvasColor, depth: plan.sampleDepth)
         overlays = OverlayTrack(plan: plan, compositor: compositor, stop: stop)
     }
 
@@ -117,7 +117,8 @@ struct VideoTrack {
     /// A plain clip segment's source, sought to timeline time `t`, with its own fitter.
     private static func openClip(_ segment: VideoSegment, path: String, sourceStart: Time, rotation: Int, at t: Time,
                                  plan: RenderPlan, stop: CancellationToken) throws -> ClipProducer {
-        let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background, depth: plan.sampleDepth)
+        let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background, color: plan.canvasColor,
+                                 depth: plan.sampleDepth)
         return try ClipProducer(path: path, startingAt: segment.sourceTime(at: t, sourceStart: sourceStart), rotation: rotation,
                                 mode: segment.fit, fitter: fitter, decoderThreads: plan.codecThreading.videoDecoder, stop: stop)
     }
@@ -136,25 +137,26 @@ struct VideoTrack {
     /// Opens segment `i`'s source for timeline time `t`: a plain clip or still fitted to the frame, a
     /// colour card once, or anything with keyframes, filters or motion as a layer over the background.
     private func activate(_ segment: VideoSegment, at t: Time) throws -> Active {
-        let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background, depth: plan.sampleDepth)
+        let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background, color: plan.canvasColor,
+                                 depth: plan.sampleDepth)
         return try RenderError.forSource(pointer: segment.pointer, path: segment.source.path) {
             if !segment.layer.isPlain {
                 let into = t - segment.range.start
                 let size = segment.sourceSize ?? (plan.width, plan.height)
                 let source: LayerProducer
                 switch segment.source {
-                case .color(let c): source = LayerProducer(solid: try fitter.solid(YUVColor(c.over(plan.background), matrix: fitter.matrix)))
-                case let .still(path): source = try LayerProducer(still: path, size: size, matrix: fitter.matrix, depth: fitter.depth)
+                case .color(let c): source = LayerProducer(solid: try fitter.solid(YUVColor(c.over(plan.background), matrix: fitter.color)))
+                case let .still(path): source = try LayerProducer(still: path, size: size, color: fitter.color, depth: fitter.depth)
                 case let .clip(path, start, rotation):
                     source = try LayerProducer(clip: path, sourceStart: start, speed: segment.speed, startingAt: into, rotation: rotation, size: size,
-                                               matrix: fitter.matrix, depth: fitter.depth, decoderThreads: plan.codecThreading.videoDecoder,
+                                               color: fitter.color, depth: fitter.depth, decoderThreads: plan.codecThreading.videoDecoder,
                                                stop: stop)
                 }
                 return .layered(source, canvas: try fitter.solid(fitter.background), background: try fitter.solid(fitter.background))
             }
             switch segment.source {
             case .color(let c):
-                return .frame(try fitter.solid(YUVColor(c.over(plan.background), matrix: fitter.matrix)))
+                return .frame(try fitter.solid(YUVColor(c.over(plan.background), matrix: fitter.color)))
             case let .still(path):
                 return .frame(try StillProducer(path: path, mode: segment.fit, fitter: fitter).frame)
             case let .clip(path, sourceStart, rotation):

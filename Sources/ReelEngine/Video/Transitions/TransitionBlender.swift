@@ -14,12 +14,14 @@ import ReelSpec
 final class TransitionBlender {
     let width: Int
     let height: Int
+    let color: CanvasColor
     let depth: SampleDepth
     private var canvas: Frame?
 
-    init(width: Int, height: Int, depth: SampleDepth = .eight) {
+    init(width: Int, height: Int, color: CanvasColor? = nil, depth: SampleDepth = .eight) {
         self.width = width
         self.height = height
+        self.color = color ?? .forOutput(height: height)
         self.depth = depth
     }
 
@@ -68,7 +70,7 @@ final class TransitionBlender {
     private var solidCache: (Color, Frame)?
     private func solid(_ c: Color) throws -> Frame {
         if let (color, f) = solidCache, color == c { return f }
-        let fitter = FrameFitter(width: width, height: height, background: c, depth: depth)
+        let fitter = FrameFitter(width: width, height: height, background: c, color: color, depth: depth)
         let f = try fitter.solid(fitter.background)
         solidCache = (c, f)
         return f
