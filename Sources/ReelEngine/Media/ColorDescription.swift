@@ -87,14 +87,21 @@ public struct ColorDescription: Sendable, Equatable {
         return c
     }
 
-    /// Fills in the HDR metadata the container left out from the first frame's side data (HEVC's
-    /// and AV1's SEI / metadata OBUs, where phones and x265 put it), decoding that frame.
+    /// Fills in what the container left out from the first frame's side data, decoding that frame:
+    /// the HDR metadata of HEVC's and AV1's SEI / metadata OBUs (where phones and x265 put it), and a
+    /// still's primaries and transfer from its ICC profile (Display P3 photos say so nowhere else).
     /// Leaves the description as it is when the frame cannot be decoded.
-    mutating func readFrameMetadata(path: String, streamIndex: Int) {
-        guard hdr != nil, masteringDisplay == nil || contentLightLevel == nil,
+    mutating func readFrameMetadata(path: String, streamIndex: Int, still: Bool = false) {
+        guard still || (hdr != nil && (masteringDisplay == nil || contentLightLevel == nil)),
               let stream = try? DecodedStream(path: path, type: AVMEDIA_TYPE_VIDEO, threads: 1, streamIndex: streamIndex) else { return }
         let frame = Frame()
         guard (try? stream.next(into: frame)) == true else { return }
+        if still, PictureColor.iccProfile(of: frame) != nil {
+            let resolved = PictureColor.of(frame, still: true)
+            func name(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "unknown" }
+            primaries = name(av_color_primaries_name(resolved.primaries))
+            transfer = name(av_color_transfer_name(resolved.transfer))
+        }
         if masteringDisplay == nil, let side = av_frame_get_side_data(frame.pointer, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA),
            Int(side.pointee.size) >= MemoryLayout<AVMasteringDisplayMetadata>.size {
             masteringDisplay = MasteringDisplay(UnsafeRawPointer(side.pointee.data).load(as: AVMasteringDisplayMetadata.self))

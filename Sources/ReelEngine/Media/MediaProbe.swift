@@ -18,7 +18,7 @@ public enum MediaProbe {
             if var s = streamInfo(input.stream(i), index: i) {
                 if s.type == .video {
                     var color = ColorDescription.of(input.stream(i), still: isStill)
-                    color.readFrameMetadata(path: input.path, streamIndex: i)
+                    color.readFrameMetadata(path: input.path, streamIndex: i, still: isStill)
                     s.color = color
                 }
                 streams.append(s)

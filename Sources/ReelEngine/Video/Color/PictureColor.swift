@@ -39,11 +39,23 @@ struct PictureColor: Equatable {
     static let knownPrimaries: Set<UInt32> = [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 22]
     static let knownTransfers: Set<UInt32> = [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16, 18]
 
-    /// A decoded frame's colour, from its own tags.
+    /// A decoded frame's colour, from its own tags, then from its ICC profile (a still's), then the
+    /// defaults.
     static func of(_ frame: Frame, still: Bool = false) -> PictureColor {
         let f = frame.pointer.pointee
-        return resolve(matrix: f.colorspace, primaries: f.color_primaries, transfer: f.color_trc, range: f.color_range,
+        var primaries = f.color_primaries, transfer = f.color_trc
+        if primaries == AVCOL_PRI_UNSPECIFIED || transfer == AVCOL_TRC_UNSPECIFIED, let icc = iccProfile(of: frame) {
+            if primaries == AVCOL_PRI_UNSPECIFIED { primaries = icc.primaries ?? primaries }
+            if transfer == AVCOL_TRC_UNSPECIFIED { transfer = icc.transfer ?? transfer }
+        }
+        return resolve(matrix: f.colorspace, primaries: primaries, transfer: transfer, range: f.color_range,
                        chromaLocation: f.chroma_location, format: frame.pixelFormat, height: frame.height, still: still)
+    }
+
+    /// The ICC profile a decoder attached to `frame` (JPEG APP2, PNG iCCP), read.
+    static func iccProfile(of frame: Frame) -> ICCProfile? {
+        guard let side = av_frame_get_side_data(frame.pointer, AV_FRAME_DATA_ICC_PROFILE), let data = side.pointee.data else { return nil }
+        return ICCProfile(UnsafeRawBufferPointer(start: data, count: Int(side.pointee.size)))
     }
 
     /// `pq` or `hlg` for the HDR transfers, else nil.
