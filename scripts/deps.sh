@@ -25,7 +25,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# Python tools the tests use (openapi.yaml validation), in a virtual environment under .build so
+# Python tools the tests use (openapi.yaml validation; opentimelineio, the oracle of the OTIO tests), in a virtual environment under .build so
 # the system Python is left alone (Debian 12 refuses system-wide pip installs).
 if ! command -v python3 >/dev/null 2>&1 || ! python3 -c "import venv, ensurepip" >/dev/null 2>&1; then
   sudo_cmd=""
@@ -35,7 +35,7 @@ if ! command -v python3 >/dev/null 2>&1 || ! python3 -c "import venv, ensurepip"
 fi
 # Versions are pinned, so a new release cannot change what the tests check.
 venv=.build/pyvenv
-python_tools=(openapi-spec-validator==0.9.0 pyyaml==6.0.4)
+python_tools=(openapi-spec-validator==0.9.0 pyyaml==6.0.4 opentimelineio==0.17.0)
 installed=$("$venv/bin/python" -m pip freeze 2>/dev/null || true)
 stale=0
 for tool in "${python_tools[@]}"; do grep -qix "$tool" <<<"$installed" || stale=1; done

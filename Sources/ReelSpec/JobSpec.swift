@@ -5,6 +5,9 @@ public struct JobSpec: Sendable, Equatable {
     public var timeline: TimelineSpec
     /// Where the server reports the job's events; ignored by the CLI.
     public var webhook: WebhookSpec?
+    /// For a timeline read from OpenTimelineIO, where each of its parts came from in the job, so
+    /// problems found while planning name the user's place; nil for Reel's own timelines.
+    public var timelinePointers: PointerMap?
 
     public init(version: Int = 1, output: OutputSpec = OutputSpec(), timeline: TimelineSpec = TimelineSpec(),
                 webhook: WebhookSpec? = nil) {

@@ -2,18 +2,24 @@ import Foundation
 import ReelEngine
 import ReelSpec
 
-/// A spec file read from disk, with the directory its relative sources resolve against.
+/// A spec file read from disk, with the directory its relative sources resolve against. An
+/// OpenTimelineIO file (`.otio`: a `Timeline.1` object) is a spec too: its timeline with the
+/// output's defaults (PRODUCT.md §7), its problems named by pointers into the file.
 struct SpecFile {
     let path: String
     let spec: JobSpec
     let directory: String
+    /// The file is OTIO: problems at `/otio/…` are shown at `/…` of the file.
+    let isOTIO: Bool
 
     /// Reads and decodes the spec; throws `CLIError` with every problem listed.
     ///
     /// With `outputPath` (`reel render -o`), the file's extension and the spec's `output.format`
     /// must agree: a spec that names no format takes the extension's, and one that names another
     /// is refused rather than written in a format the file's name denies.
-    static func load(_ path: String, outputPath: String? = nil) throws -> SpecFile {
+    /// `media`: where the sources resolve (default the file's directory); an OTIO file's
+    /// `file://` references are looked up there by file name.
+    static func load(_ path: String, outputPath: String? = nil, media: String? = nil) throws -> SpecFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIError("cannot read \(path): \(String(cString: strerror(errno)))")
         }
@@ -23,6 +29,13 @@ struct SpecFile {
         } catch {
             let message = (error as? JSONParser.SyntaxError)?.description ?? "invalid JSON: \(error)"
             throw CLIError(problemList(path, [SpecProblem(pointer: "", message: message)]))
+        }
+        let isOTIO: Bool
+        if case .string(let schema)? = json.member("OTIO_SCHEMA"), schema.hasPrefix("Timeline.") {
+            isOTIO = true
+            json = .object([("version", .number("1")), ("output", .object([])), ("otio", json)])
+        } else {
+            isOTIO = false
         }
         if let outputPath, let implied = OutputFormat(fileExtension: URL(fileURLWithPath: outputPath).pathExtension) {
             switch json.member("output")?.member("format") {
@@ -36,10 +49,10 @@ struct SpecFile {
         }
         switch SpecDecoder.decode(json: json) {
         case .success(let spec):
-            let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            return SpecFile(path: path, spec: spec, directory: dir)
+            let dir = media ?? URL(fileURLWithPath: path).deletingLastPathComponent().path
+            return SpecFile(path: path, spec: spec, directory: dir, isOTIO: isOTIO)
         case .failure(let problems):
-            throw CLIError(problemList(path, problems.problems))
+            throw CLIError(problemList(path, problems.problems, otio: isOTIO))
         }
     }
 
@@ -48,12 +61,16 @@ struct SpecFile {
         do {
             return try RenderPlanner(resolver: web.resolver(mediaRoot: directory)).plan(spec)
         } catch RenderError.invalid(let problems) {
-            throw CLIError(SpecFile.problemList(path, problems))
+            throw CLIError(SpecFile.problemList(path, problems, otio: isOTIO))
         }
     }
 
-    static func problemList(_ path: String, _ problems: [SpecProblem]) -> String {
-        let lines = problems.map { "  \($0.pointer.isEmpty ? "/" : $0.pointer): \($0.message)" }
+    /// One problem per line; an OTIO file's pointers are into the file itself.
+    static func problemList(_ path: String, _ problems: [SpecProblem], otio: Bool = false) -> String {
+        let lines = problems.map { p -> String in
+            let pointer = otio && (p.pointer == "/otio" || p.pointer.hasPrefix("/otio/")) ? String(p.pointer.dropFirst(5)) : p.pointer
+            return "  \(pointer.isEmpty ? "/" : pointer): \(p.message)"
+        }
         return "\(path) has \(problems.count) problem\(problems.count == 1 ? "" : "s"):\n" + lines.joined(separator: "\n")
     }
 }

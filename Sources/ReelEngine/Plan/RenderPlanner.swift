@@ -55,11 +55,13 @@ public struct RenderPlanner {
         if Int32(exactly: rate.numerator) == nil || Int32(exactly: rate.denominator) == nil {
             problems.append(SpecProblem(pointer: "/output/frameRate", message: "is not a frame rate Reel can encode"))
         }
+        // A timeline read from OTIO names the user's places, not the Reel timeline built from it.
+        let place = { (pointer: String) in spec.timelinePointers?.callerPointer(for: pointer) ?? pointer }
         if let failure = probes.transientFailure {
-            throw RenderError.source(pointer: spec.timeline.pointer(ofSource: failure.src) ?? "/timeline", path: failure.src,
+            throw RenderError.source(pointer: place(spec.timeline.pointer(ofSource: failure.src) ?? "/timeline"), path: failure.src,
                                      cause: failure.error)
         }
-        guard problems.isEmpty else { throw RenderError.invalid(problems) }
+        guard problems.isEmpty else { throw RenderError.invalid(problems.map { SpecProblem(pointer: place($0.pointer), message: $0.message) }) }
         let videoEncoding = RenderPlanner.videoEncoding(encodingSpec, frameRate: rate)
         var plan = RenderPlan(
             format: out.format, width: size.width, height: size.height, frameRate: rate,
@@ -73,6 +75,11 @@ public struct RenderPlanner {
         plan.color = encodingSpec.color
         if plan.color == .hdr10 { plan.hdrMetadata = videos.firstPQColor.map(HDRMetadata.init) ?? .reference }
         plan.flattenUnseenBackground()
+        if spec.timelinePointers != nil {
+            for i in plan.video.indices { plan.video[i].pointer = place(plan.video[i].pointer) }
+            for i in plan.overlays.indices { plan.overlays[i].pointer = place(plan.overlays[i].pointer) }
+            for i in plan.audio.indices { plan.audio[i].pointer = place(plan.audio[i].pointer) }
+        }
         return plan
     }
 

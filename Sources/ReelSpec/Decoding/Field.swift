@@ -147,6 +147,16 @@ struct Field {
         return result
     }
 
+    /// Reads an object with `body`, leaving members `body` did not read alone: for formats whose
+    /// objects carry data Reel has no use for (OpenTimelineIO's names, metadata, colours).
+    func openObject<T>(_ body: (ObjectReader) -> T?) -> T? {
+        guard case .object(let members) = value else {
+            wrongType("an object")
+            return nil
+        }
+        return body(ObjectReader(members: members, pointer: pointer, problems: problems))
+    }
+
     private func checked<T>(_ v: T, _ bounds: Bounds<T>, show: (T) -> String) -> T? {
         guard bounds.contains(v) else {
             report(bounds.sentence(show))

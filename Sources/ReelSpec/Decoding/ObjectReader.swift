@@ -25,6 +25,9 @@ final class ObjectReader {
         return Field(value: m.value, pointer: pointer(for: key), problems: problems)
     }
 
+    /// The value of member `key` without marking it read (a tag that decides how to read the rest).
+    func peek(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+
     /// The member `key`; when absent, reports `message` at the member's pointer.
     func required(_ key: String, _ message: String = "is required") -> Field? {
         if let f = field(key) { return f }

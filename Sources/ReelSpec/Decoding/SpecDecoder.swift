@@ -28,6 +28,23 @@ public enum SpecDecoder {
         var output = DecodedOutput()
         if let f = r.field("output"), let o = f.object({ Optional(SpecDecoder.output($0)) }) { output = o }
         let webhook = r.field("webhook")?.object(SpecDecoder.webhook)
+        if r.has("otio") {
+            // An OpenTimelineIO timeline stands in for Reel's own (PRODUCT.md §7).
+            r.reject("timeline", "cannot be given together with otio")
+            let relink = r.field("relink")?.object { m -> [String: String]? in
+                var map: [String: String] = [:]
+                for (key, f) in m.remainingFields() { if let src = f.string(maxLength: 4096) { map[key] = src } }
+                return map
+            } ?? [:]
+            guard let otio = r.field("otio").flatMap({ otio($0, relink: relink, background: output.spec.background ?? .black) }) else {
+                return nil
+            }
+            var spec = JobSpec(version: 1, output: output.spec, timeline: otio.timeline, webhook: webhook)
+            if spec.output.chapters.isEmpty { spec.output.chapters = otio.chapters }
+            spec.timelinePointers = otio.pointers
+            return spec
+        }
+        r.reject("relink", "is only used with otio")
         guard let timeline = r.required("timeline")?.object({ timeline($0, format: output.format) }) else {
             return nil
         }

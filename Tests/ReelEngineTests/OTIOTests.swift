@@ -1,0 +1,208 @@
+import Foundation
+@testable import ReelEngine
+import ReelSpec
+import XCTest
+
+/// OpenTimelineIO timelines (PRODUCT.md §7). The oracle is the `opentimelineio` library itself
+/// (pinned, in the tests' Python environment): it builds each timeline here and computes what OTIO
+/// says plays at each output frame (its `duration()`, each clip's `range_in_parent()` and
+/// `trimmed_range()`, transitions' offsets); the media are numbered (frame N has luma N), so the
+/// frame Reel shows is read back from the decoded output.
+final class OTIOTests: XCTestCase {
+    static let python = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/pyvenv/bin/python").path
+
+    /// Runs `script` with opentimelineio imported as `otio` in `ws`'s directory; returns its stdout.
+    func otio(_ ws: Workspace, _ script: String) throws -> String {
+        let prelude = """
+        import json, opentimelineio as otio
+        def timeline(*tracks, name="cut"):
+            tl = otio.schema.Timeline(name=name)
+            for tr in tracks: tl.tracks.append(tr)
+            return tl
+
+        """
+        let r = try Tools.run(Self.python, ["-c", prelude + script], cwd: ws.root)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return String(decoding: r.stdout, as: UTF8.self)
+    }
+
+    /// Luma at the centre of every frame of `path` (32x32 outputs), as coded.
+    func lumas(_ path: String) throws -> [Int] {
+        // yuv420p as stored: the Y plane's code values, no range conversion.
+        let r = try Tools.run("ffmpeg", ["-v", "error", "-nostdin", "-i", path, "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let bytes = [UInt8](r.stdout)
+        return stride(from: 16 * 32 + 16, to: bytes.count, by: 32 * 32 * 3 / 2).map { Int(bytes[$0]) }
+    }
+
+    /// The job for an .otio file written by the script.
+    func job(_ ws: Workspace, _ file: String, output: String = #"{ "width": 32, "height": 32 }"#, relink: String = "{}") throws -> String {
+        let otio = try String(contentsOfFile: ws.path(file), encoding: .utf8)
+        return #"{ "version": 1, "output": \#(output), "relink": \#(relink), "otio": \#(otio) }"#
+    }
+
+    /// A cut with OTIO's semantics: clips at their source ranges, a dissolve centred on a cut with
+    /// handles (the timeline is not shortened), a gap, and a clip whose media starts at a timecode
+    /// (its `available_range`); every frame Reel shows outside the dissolve is the one OTIO says.
+    func testACutPlaysAsOTIOSaysFrameForFrame() throws {
+        let ws = try Workspace()
+        try ws.lumaRamp("a.mp4", size: "32x32", rate: "24", seconds: 4)
+        try ws.lumaRamp("b.mp4", size: "32x32", rate: "24", seconds: 4)
+        let expected = try otio(ws, """
+        R = 24
+        def t(v): return otio.opentime.RationalTime(v, R)
+        def clip(name, url, start, dur, avail_start=0):
+            ref = otio.schema.ExternalReference(target_url=url,
+                available_range=otio.opentime.TimeRange(t(avail_start), t(96)))
+            return otio.schema.Clip(name=name, media_reference=ref, source_range=otio.opentime.TimeRange(t(start), t(dur)))
+        track = otio.schema.Track(kind=otio.schema.TrackKind.Video)
+        track.append(clip("A", "file:///Volumes/cut/a.mp4", 10, 24))
+        track.append(otio.schema.Transition(transition_type=otio.schema.TransitionTypes.SMPTE_Dissolve, in_offset=t(6), out_offset=t(4)))
+        track.append(clip("B", "b.mp4", 30, 20))
+        track.append(otio.schema.Gap(source_range=otio.opentime.TimeRange(t(0), t(12))))
+        track.append(clip("C", "file:///Volumes/cut/c.mov", 86400 + 40, 12, avail_start=86400))
+        tl = timeline(track)
+        tl.tracks.markers.append(otio.schema.Marker(name="Second half", marked_range=otio.opentime.TimeRange(t(44), t(0))))
+        otio.adapters.write_to_file(tl, "cut.otio")
+        frames = int(tl.duration().to_frames())
+        shown = [None] * frames
+        for c in track.find_clips():
+            r = c.range_in_parent()
+            first = c.trimmed_range().start_time.to_frames() - c.media_reference.available_range.start_time.to_frames()
+            for i in range(int(r.duration.to_frames())):
+                shown[int(r.start_time.to_frames()) + i] = first + i
+        for tr in track.find_children(descended_from_type=otio.schema.Transition):
+            cut = tr.range_in_parent().start_time.to_frames() + tr.in_offset.to_frames()
+            for f in range(cut - tr.in_offset.to_frames(), cut + tr.out_offset.to_frames()):
+                shown[f] = "mix"
+        print(json.dumps({"frames": frames, "shown": shown}))
+        """)
+        let oracle = try JSONSerialization.jsonObject(with: Data(expected.utf8)) as? [String: Any] ?? [:]
+        let frames = oracle["frames"] as? Int ?? -1
+        XCTAssertEqual(frames, 24 + 20 + 12 + 12, "OTIO: the dissolve does not shorten the timeline")
+        let shown = oracle["shown"] as? [Any] ?? []
+        try FileManager.default.copyItem(atPath: ws.path("a.mp4"), toPath: ws.path("c.mp4"))
+        let spec = try job(ws, "cut.otio", relink: #"{ "file:///Volumes/cut/c.mov": "c.mp4" }"#)
+        let plan = try ws.plan(spec)
+        XCTAssertEqual(plan.frameCount, Int64(frames))
+        XCTAssertEqual(plan.chapters.map { $0.title }, ["Second half"])
+        XCTAssertEqual(plan.chapters.first?.start, Time(value: 44, timescale: 24))
+        let out = try ws.render(spec)
+        let got = try lumas(out)
+        XCTAssertEqual(got.count, frames)
+        var checked = 0
+        for (i, s) in shown.enumerated() where i < got.count {
+            if let n = s as? Int {
+                XCTAssertEqual(got[i], n, accuracy: 2, "output frame \(i) shows source frame \(n)")
+                checked += 1
+            } else if s is NSNull {
+                XCTAssertLessThanOrEqual(got[i], 17, "output frame \(i) is the gap (black)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 55)
+        // Mid-dissolve: A's frame beyond its range (a handle) mixed with B's before its range.
+        let cut = 24
+        XCTAssertEqual(Double(got[cut]), (Double(10 + 24) + Double(30)) / 2, accuracy: 4, "half A's handle, half B's")
+    }
+
+    /// NTSC rates and timecode: a clip of a 23.976 file whose media starts at 01:00:00:00 takes the
+    /// frame its source range names, exactly.
+    func testNTSCTimecodeLandsOnItsFrame() throws {
+        let ws = try Workspace()
+        try ws.lumaRamp("ntsc.mp4", size: "32x32", rate: "24000/1001", seconds: 4)
+        _ = try otio(ws, """
+        R = 24000 / 1001
+        def t(v): return otio.opentime.RationalTime(v, R)
+        start = otio.opentime.from_timecode("01:00:00:00", R).value
+        ref = otio.schema.ExternalReference(target_url="ntsc.mp4", available_range=otio.opentime.TimeRange(t(start), t(96)))
+        c = otio.schema.Clip(media_reference=ref, source_range=otio.opentime.TimeRange(t(start + 37), t(10)))
+        tl = timeline(otio.schema.Track(children=[c]))
+        otio.adapters.write_to_file(tl, "ntsc.otio")
+        """)
+        let plan = try ws.plan(try job(ws, "ntsc.otio"))
+        XCTAssertEqual(plan.frameRate, Rational(24000, 1001))
+        XCTAssertEqual(plan.frameCount, 10)
+        let got = try lumas(try ws.render(try job(ws, "ntsc.otio")))
+        XCTAssertEqual(got.count, 10)
+        for (i, l) in got.enumerated() { XCTAssertEqual(l, 37 + i, accuracy: 2, "frame \(i)") }
+    }
+
+    /// Everything Reel cannot play is reported at once, each at its pointer into `otio`.
+    func testWhatCannotBePlayedIsReportedAtItsPointer() throws {
+        let ws = try Workspace()
+        try ws.lumaRamp("a.mp4", size: "32x32", rate: "24", seconds: 2)
+        _ = try otio(ws, """
+        def t(v): return otio.opentime.RationalTime(v, 24)
+        def clip(url):
+            return otio.schema.Clip(media_reference=otio.schema.ExternalReference(target_url=url),
+                                    source_range=otio.opentime.TimeRange(t(0), t(10)))
+        track = otio.schema.Track()
+        frozen = clip("a.mp4"); frozen.effects.append(otio.schema.FreezeFrame())
+        track.append(frozen)
+        track.append(otio.schema.Clip(media_reference=otio.schema.MissingReference(), source_range=otio.opentime.TimeRange(t(0), t(10))))
+        track.append(otio.schema.Transition(transition_type="Custom_Wipe", in_offset=t(2), out_offset=t(2)))
+        track.append(clip("/abs/path/x.mov"))
+        tl = timeline(track)
+        otio.adapters.write_to_file(tl, "bad.otio")
+        """)
+        XCTAssertThrowsError(try ws.plan(try job(ws, "bad.otio"))) { error in
+            let pointers = Set((error as? SpecProblems)?.problems.map(\.pointer) ?? [])
+            let track = "/otio/tracks/children/0/children"
+            XCTAssertTrue(pointers.contains("\(track)/0/effects/0"), "freeze frame: \(pointers)")
+            XCTAssertTrue(pointers.contains { $0.hasPrefix("\(track)/1/media_references") }, "missing reference: \(pointers)")
+            XCTAssertTrue(pointers.contains("\(track)/2/transition_type"), "transition type: \(pointers)")
+            XCTAssertTrue(pointers.contains { $0.hasPrefix("\(track)/3/media_references") }, "unreadable URL: \(pointers)")
+        }
+    }
+
+    /// Problems found while planning (a handle the media does not have) name the OTIO place.
+    func testAMissingHandleIsReportedAtTheClip() throws {
+        let ws = try Workspace()
+        try ws.lumaRamp("a.mp4", size: "32x32", rate: "24", seconds: 1)
+        _ = try otio(ws, """
+        def t(v): return otio.opentime.RationalTime(v, 24)
+        def clip(start, dur):
+            return otio.schema.Clip(media_reference=otio.schema.ExternalReference(target_url="a.mp4"),
+                                    source_range=otio.opentime.TimeRange(t(start), t(dur)))
+        track = otio.schema.Track()
+        track.append(clip(0, 20))
+        track.append(otio.schema.Transition(transition_type="SMPTE_Dissolve", in_offset=t(2), out_offset=t(8)))
+        track.append(clip(4, 10))
+        otio.adapters.write_to_file(timeline(track), "short.otio")
+        """)
+        XCTAssertThrowsError(try ws.plan(try job(ws, "short.otio"))) { error in
+            guard case RenderError.invalid(let problems) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(problems.map(\.pointer), ["/otio/tracks/children/0/children/0/source_range"],
+                           problems.map(\.description).joined(separator: "\n"))
+            XCTAssertTrue(problems.first?.message.contains("a.mp4") ?? false)
+        }
+    }
+
+    /// `reel render CUT.otio --media DIR` reads the editor's file as it is (its `file://` media by
+    /// name under DIR); `reel validate` names problems by pointers into the file itself.
+    func testTheCLIRendersAnOTIOFile() throws {
+        let ws = try Workspace()
+        let media = ws.path("media")
+        try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
+        try ws.lumaRamp("media/shot.mp4", size: "32x32", rate: "25", seconds: 2)
+        _ = try otio(ws, """
+        def t(v): return otio.opentime.RationalTime(v, 25)
+        c = otio.schema.Clip(media_reference=otio.schema.ExternalReference(target_url="file:///Volumes/Edit/shot.mp4"),
+                             source_range=otio.opentime.TimeRange(t(5), t(20)))
+        otio.adapters.write_to_file(timeline(otio.schema.Track(children=[c])), "cut.otio")
+        bad = otio.schema.Clip(media_reference=otio.schema.MissingReference(), source_range=otio.opentime.TimeRange(t(0), t(5)))
+        otio.adapters.write_to_file(timeline(otio.schema.Track(children=[bad])), "bad.otio")
+        """)
+        let r = try Tools.run(Tools.reelBinary, ["render", ws.path("cut.otio"), "-o", ws.path("cut.mp4"), "--media", media])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let got = try lumas(ws.path("cut.mp4"))
+        XCTAssertEqual(got.count, 20)
+        for (i, l) in got.enumerated() { XCTAssertEqual(l, 5 + i, accuracy: 2, "frame \(i)") }
+        let v = try Tools.run(Tools.reelBinary, ["validate", ws.path("bad.otio"), "--media", media])
+        XCTAssertNotEqual(v.status, 0)
+        XCTAssertTrue(v.stderr.contains("/tracks/children/0/children/0/media_references/DEFAULT_MEDIA:"), v.stderr)
+        XCTAssertFalse(v.stderr.contains("/otio/"), "pointers are into the file: \(v.stderr)")
+    }
+}
