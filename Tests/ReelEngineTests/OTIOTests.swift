@@ -205,4 +205,78 @@ final class OTIOTests: XCTestCase {
         XCTAssertTrue(v.stderr.contains("/tracks/children/0/children/0/media_references/DEFAULT_MEDIA:"), v.stderr)
         XCTAssertFalse(v.stderr.contains("/otio/"), "pointers are into the file: \(v.stderr)")
     }
+
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/otio")
+
+    /// OTIO's own sample timelines that Reel supports play as the library says: their media relinked
+    /// by file name to numbered clips made here (each a second longer than its reference's
+    /// available range, whose first frame is that range's start), the output as long as `duration()`, and every frame
+    /// of the first video track outside transitions and higher tracks the source frame OTIO computes.
+    func testOTIOsOwnSamplesPlayAsTheLibrarySays() throws {
+        for name in ["simple_cut", "transition", "multiple_track"] {
+            let ws = try Workspace()
+            try FileManager.default.copyItem(atPath: Self.samples.appendingPathComponent(name + ".otio").path, toPath: ws.path("cut.otio"))
+            let oracle = try otio(ws, """
+            tl = otio.adapters.read_from_file("cut.otio")
+            media = {}
+            for c in tl.find_clips():
+                r = c.media_reference
+                media[r.target_url.split("/")[-1]] = max(media.get(r.target_url.split("/")[-1], 0),
+                    int(r.available_range.duration.to_frames()))
+            base = tl.video_tracks()[0]
+            frames = int(tl.duration().to_frames())
+            shown = [None] * frames
+            for c in base.find_clips():
+                r = c.range_in_parent()
+                first = c.trimmed_range().start_time.to_frames() - c.media_reference.available_range.start_time.to_frames()
+                for i in range(int(r.duration.to_frames())):
+                    shown[int(r.start_time.to_frames()) + i] = first + i
+            for tr in base.find_children(descended_from_type=otio.schema.Transition):
+                cut = tr.range_in_parent().start_time.to_frames() + tr.in_offset.to_frames()
+                for f in range(cut - tr.in_offset.to_frames(), cut + tr.out_offset.to_frames()):
+                    shown[f] = "mix"
+            for upper in tl.video_tracks()[1:]:
+                for c in upper.find_clips():
+                    r = c.range_in_parent()
+                    for f in range(int(r.start_time.to_frames()), int(r.end_time_exclusive().to_frames())):
+                        shown[f] = "layer"
+            print(json.dumps({"frames": frames, "shown": shown, "media": media}))
+            """)
+            let o = try JSONSerialization.jsonObject(with: Data(oracle.utf8)) as? [String: Any] ?? [:]
+            for (file, frames) in o["media"] as? [String: Int] ?? [:] {
+                // A second past the declared range: the file, not `available_range`, bounds the
+                // handles (transition.otio's dissolve reaches past wind-up.mov's declared 9 frames).
+                try ws.lumaRamp(file, size: "32x32", rate: "24", seconds: Double(frames + 24) / 24)
+            }
+            let frames = o["frames"] as? Int ?? -1
+            let spec = try job(ws, "cut.otio")
+            XCTAssertEqual(try ws.plan(spec).frameCount, Int64(frames), name)
+            let got = try lumas(try ws.render(spec))
+            XCTAssertEqual(got.count, frames, name)
+            var checked = 0
+            for (i, s) in (o["shown"] as? [Any] ?? []).enumerated() where i < got.count {
+                guard let n = s as? Int else { continue }
+                XCTAssertEqual(got[i], n, accuracy: 2, "\(name): output frame \(i) shows source frame \(n)")
+                checked += 1
+            }
+            XCTAssertGreaterThan(checked, 0, name)
+        }
+    }
+
+    /// The samples Reel cannot play (missing media, nested stacks) are refused with
+    /// every such place named at once.
+    func testOTIOsOwnUnplayableSamplesAreRefusedWithPointers() throws {
+        let ws = try Workspace()
+        for (name, expected) in [("nested_example", ["nested stack", "MissingReference"]), ("preflattened", ["MissingReference"])] {
+            let otio = try String(contentsOf: Self.samples.appendingPathComponent(name + ".otio"), encoding: .utf8)
+            XCTAssertThrowsError(try ws.plan(#"{ "version": 1, "otio": \#(otio) }"#), name) { error in
+                let problems = (error as? SpecProblems)?.problems ?? []
+                XCTAssertGreaterThan(problems.count, 1, "\(name): every problem at once")
+                XCTAssertTrue(problems.allSatisfy { $0.pointer.hasPrefix("/otio/") }, "\(name): \(problems)")
+                for word in expected {
+                    XCTAssertTrue(problems.contains { $0.message.lowercased().contains(word.lowercased()) }, "\(name): \(word) in \(problems)")
+                }
+            }
+        }
+    }
 }

@@ -136,13 +136,17 @@ extension SpecDecoder {
     /// A clip or a gap (anything else is reported).
     private static func piece(_ r: ObjectReader, name: String, at pointer: String, start: Time, relink: [String: String],
                               background: Color) -> Piece? {
-        let rangeField = r.field("source_range")
+        let rangeField = r.field("source_range").flatMap { $0.value == .null ? nil : $0 }
         let sourcePointer = rangeField?.pointer ?? pointer
         if name.hasPrefix("Gap.") {
             let range = rangeField.flatMap(OTIOTime.range) ?? r.field("duration").flatMap(OTIOTime.time).map { TimeRange(start: .zero, duration: $0) }
             guard let range else { r.report("source_range", "a gap needs a source_range"); return nil }
             return Piece(content: .gap, source: range, trackStart: start, pointer: pointer, sourcePointer: sourcePointer,
                          referencePointer: pointer)
+        }
+        if name.hasPrefix("Stack.") || name.hasPrefix("Track.") {
+            r.reportHere("a nested stack is not supported yet: flatten it in the editor")
+            return nil
         }
         guard name.hasPrefix("Clip.") else {
             r.report("OTIO_SCHEMA", name.isEmpty ? "is missing" : "is \(name), which Reel cannot play in a track")
