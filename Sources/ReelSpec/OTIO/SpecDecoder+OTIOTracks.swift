@@ -1,0 +1,77 @@
+/// Reel's timeline from OTIO's tracks (see `SpecDecoder+OTIO`).
+extension SpecDecoder {
+    /// The base track: `videos`, each piece with the handles its transitions take.
+    static func base(_ pieces: [OTIOPiece], _ cuts: [Int: OTIOCut], into out: inout DecodedOTIO) {
+        for (i, p) in pieces.enumerated() {
+            let before = i > 0 ? cuts[i - 1] : nil, after = cuts[i]
+            // Track time: the cut's incoming side starts `in_offset` early, its outgoing side ends
+            // `out_offset` late; in media time that is scaled by the piece's speed.
+            let head = before?.inOffset ?? .zero, tail = after?.outOffset ?? .zero
+            let speed = p.speed ?? Rational(1)
+            var item: VideoItem
+            switch p.content {
+            case .media(let src):
+                item = VideoItem(content: .media(src: src))
+                item.sourceRange = TimeRange(start: p.source.start - head.scaled(by: speed),
+                                             duration: p.source.duration + (head + tail).scaled(by: speed))
+                item.speed = p.speed
+            case .color(let c):
+                item = VideoItem(content: .color(c))
+                item.duration = p.source.duration + head + tail
+            case .gap:
+                item = VideoItem(content: .color(out.background))
+                item.duration = p.source.duration + head + tail
+            }
+            record(p, at: "/timeline/videos/\(out.timeline.videos.count)", into: &out)
+            out.pointers.map("/timeline/videos/\(out.timeline.videos.count)/duration", to: p.sourcePointer)
+            out.timeline.videos.append(item)
+            if i > 0 {
+                let t = before.map { TransitionSpec(kind: $0.kind, duration: $0.inOffset + $0.outOffset) }
+                if let before { out.pointers.map("/timeline/transitions/\(out.timeline.transitions.count)", to: before.pointer) }
+                out.timeline.transitions.append(t)
+            }
+        }
+    }
+
+    /// A higher video track: its clips as full-frame video overlays at their track times.
+    static func layer(_ pieces: [OTIOPiece], _ cuts: [Int: OTIOCut], into out: inout DecodedOTIO) {
+        refuse(cuts, "a transition in a layered video track is not supported yet", into: &out)
+        for p in pieces {
+            guard case .media(let src) = p.content else { continue }
+            var overlay = OverlaySpec(content: .video(src: src, sourceRange: p.source, volume: nil, muted: false), start: p.trackStart)
+            overlay.duration = p.source.duration.played(at: p.speed ?? Rational(1))
+            overlay.frame = FractionRect(x: 0.5, y: 0.5, width: 1, height: 1)
+            if p.speed != nil {
+                out.problems.report(p.pointer + "/effects", "a time warp in a layered video track is not supported yet")
+            }
+            record(p, at: "/timeline/overlays/\(out.timeline.overlays.count)", into: &out)
+            out.timeline.overlays.append(overlay)
+        }
+    }
+
+    /// An audio track: its clips mixed at their track times, at unity gain.
+    static func audio(_ pieces: [OTIOPiece], _ cuts: [Int: OTIOCut], into out: inout DecodedOTIO) {
+        refuse(cuts, "a transition in an audio track is not supported yet", into: &out)
+        for p in pieces {
+            guard case .media(let src) = p.content else { continue }
+            var item = AudioItem(src: src)
+            item.start = p.trackStart
+            item.sourceRange = p.source
+            item.speed = p.speed
+            record(p, at: "/timeline/voiceOvers/\(out.timeline.voiceOvers.count)", into: &out)
+            out.timeline.voiceOvers.append(item)
+        }
+    }
+
+    /// Maps the Reel item at `pointer` (and its `src` and `sourceRange`) to the piece's places.
+    private static func record(_ p: OTIOPiece, at pointer: String, into out: inout DecodedOTIO) {
+        out.pointers.map(pointer, to: p.pointer)
+        out.pointers.map(pointer + "/src", to: p.referencePointer)
+        out.pointers.map(pointer + "/sourceRange", to: p.sourcePointer)
+    }
+
+    /// Reports each of a track's transitions as `message` (tracks whose transitions Reel cannot play).
+    private static func refuse(_ cuts: [Int: OTIOCut], _ message: String, into out: inout DecodedOTIO) {
+        for cut in cuts.values.sorted(by: { $0.pointer < $1.pointer }) { out.problems.report(cut.pointer, message) }
+    }
+}
