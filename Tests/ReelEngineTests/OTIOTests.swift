@@ -21,6 +21,28 @@ final class OTIOTests: XCTestCase {
             for tr in tracks: tl.tracks.append(tr)
             return tl
 
+        def shown_frames(tl):
+            # What OTIO says each output frame shows: the first video track's source frame (counted
+            # from the media's available range), "mix" inside a transition, "layer" under a clip of a
+            # higher video track, None in a gap.
+            base = tl.video_tracks()[0]
+            shown = [None] * int(tl.duration().to_frames())
+            for c in base.find_clips():
+                r = c.range_in_parent()
+                first = c.trimmed_range().start_time.to_frames() - c.media_reference.available_range.start_time.to_frames()
+                for i in range(int(r.duration.to_frames())):
+                    shown[int(r.start_time.to_frames()) + i] = first + i
+            for tr in base.find_children(descended_from_type=otio.schema.Transition):
+                cut = tr.range_in_parent().start_time.to_frames() + tr.in_offset.to_frames()
+                for f in range(cut - tr.in_offset.to_frames(), cut + tr.out_offset.to_frames()):
+                    shown[f] = "mix"
+            for upper in tl.video_tracks()[1:]:
+                for c in upper.find_clips():
+                    r = c.range_in_parent()
+                    for f in range(int(r.start_time.to_frames()), int(r.end_time_exclusive().to_frames())):
+                        shown[f] = "layer"
+            return shown
+
         """
         let r = try Tools.run(Self.python, ["-c", prelude + script], cwd: ws.root)
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -65,18 +87,7 @@ final class OTIOTests: XCTestCase {
         tl = timeline(track)
         tl.tracks.markers.append(otio.schema.Marker(name="Second half", marked_range=otio.opentime.TimeRange(t(44), t(0))))
         otio.adapters.write_to_file(tl, "cut.otio")
-        frames = int(tl.duration().to_frames())
-        shown = [None] * frames
-        for c in track.find_clips():
-            r = c.range_in_parent()
-            first = c.trimmed_range().start_time.to_frames() - c.media_reference.available_range.start_time.to_frames()
-            for i in range(int(r.duration.to_frames())):
-                shown[int(r.start_time.to_frames()) + i] = first + i
-        for tr in track.find_children(descended_from_type=otio.schema.Transition):
-            cut = tr.range_in_parent().start_time.to_frames() + tr.in_offset.to_frames()
-            for f in range(cut - tr.in_offset.to_frames(), cut + tr.out_offset.to_frames()):
-                shown[f] = "mix"
-        print(json.dumps({"frames": frames, "shown": shown}))
+        print(json.dumps({"frames": int(tl.duration().to_frames()), "shown": shown_frames(tl)}))
         """)
         let oracle = try JSONSerialization.jsonObject(with: Data(expected.utf8)) as? [String: Any] ?? [:]
         let frames = oracle["frames"] as? Int ?? -1
@@ -223,24 +234,7 @@ final class OTIOTests: XCTestCase {
                 r = c.media_reference
                 media[r.target_url.split("/")[-1]] = max(media.get(r.target_url.split("/")[-1], 0),
                     int(r.available_range.duration.to_frames()))
-            base = tl.video_tracks()[0]
-            frames = int(tl.duration().to_frames())
-            shown = [None] * frames
-            for c in base.find_clips():
-                r = c.range_in_parent()
-                first = c.trimmed_range().start_time.to_frames() - c.media_reference.available_range.start_time.to_frames()
-                for i in range(int(r.duration.to_frames())):
-                    shown[int(r.start_time.to_frames()) + i] = first + i
-            for tr in base.find_children(descended_from_type=otio.schema.Transition):
-                cut = tr.range_in_parent().start_time.to_frames() + tr.in_offset.to_frames()
-                for f in range(cut - tr.in_offset.to_frames(), cut + tr.out_offset.to_frames()):
-                    shown[f] = "mix"
-            for upper in tl.video_tracks()[1:]:
-                for c in upper.find_clips():
-                    r = c.range_in_parent()
-                    for f in range(int(r.start_time.to_frames()), int(r.end_time_exclusive().to_frames())):
-                        shown[f] = "layer"
-            print(json.dumps({"frames": frames, "shown": shown, "media": media}))
+            print(json.dumps({"frames": int(tl.duration().to_frames()), "shown": shown_frames(tl), "media": media}))
             """)
             let o = try JSONSerialization.jsonObject(with: Data(oracle.utf8)) as? [String: Any] ?? [:]
             for (file, frames) in o["media"] as? [String: Int] ?? [:] {
