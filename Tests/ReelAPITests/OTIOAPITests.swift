@@ -1,0 +1,41 @@
+import Foundation
+import XCTest
+
+/// OpenTimelineIO timelines over HTTP (PRODUCT.md §7): a job whose timeline is `otio`, its media
+/// relinked, renders; problems are a 422 naming pointers into `otio`, those found at submit (a
+/// missing file) as well as those found in the OTIO itself.
+final class OTIOAPITests: XCTestCase {
+    static func time(_ frames: Int) -> String { #"{ "OTIO_SCHEMA": "RationalTime.1", "rate": 25.0, "value": \#(frames).0 }"# }
+    static func range(_ start: Int, _ duration: Int) -> String {
+        #"{ "OTIO_SCHEMA": "TimeRange.1", "start_time": \#(time(start)), "duration": \#(time(duration)) }"#
+    }
+    static func clip(_ url: String, _ start: Int, _ duration: Int) -> String {
+        #"{ "OTIO_SCHEMA": "Clip.2", "name": "shot", "source_range": \#(range(start, duration)), "active_media_reference_key": "DEFAULT_MEDIA", "media_references": { "DEFAULT_MEDIA": { "OTIO_SCHEMA": "ExternalReference.1", "target_url": "\#(url)", "available_range": null } } }"#
+    }
+    static func job(_ children: [String], relink: String) -> String {
+        #"{ "version": 1, "output": { "width": 64, "height": 64 }, "relink": \#(relink), "otio": { "OTIO_SCHEMA": "Timeline.1", "name": "cut", "global_start_time": null, "metadata": { "Resolve": { "x": 1 } }, "tracks": { "OTIO_SCHEMA": "Stack.1", "children": [ { "OTIO_SCHEMA": "Track.1", "kind": "Video", "children": [ \#(children.joined(separator: ", ")) ] } ] } } }"#
+    }
+
+    func testAnOTIOJobRendersAndItsProblemsNameOTIOPlaces() throws {
+        let f = try ServiceFixture()
+        try f.ffmpeg(["-f", "lavfi", "-i", "testsrc=s=64x64:r=25:d=2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "shot.mp4"])
+        let dissolve = #"{ "OTIO_SCHEMA": "Transition.1", "transition_type": "SMPTE_Dissolve", "in_offset": \#(Self.time(5)), "out_offset": \#(Self.time(5)) }"#
+        let good = Self.job([Self.clip("file:///Volumes/Edit/A.mov", 10, 15), dissolve, Self.clip("shot.mp4", 20, 20)],
+                            relink: #"{ "file:///Volumes/Edit/A.mov": "shot.mp4" }"#)
+        let (_, job) = try f.succeeded(good)
+        let output = try XCTUnwrap(job["output"] as? [String: Any])
+        XCTAssertEqual(output["encodedFrames"] as? Int, 35, "OTIO's duration: the dissolve does not shorten the cut (\(output))")
+        XCTAssertEqual(output["duration"] as? Double, 1.4)
+
+        let bad = Self.job([Self.clip("file:///Volumes/Edit/B.mov", 0, 10), Self.clip("shot.mp4", 0, 10)], relink: "{}")
+        let r = try f.client().json("POST", "/v1/jobs", bad)
+        XCTAssertEqual(r.status, 422, r.text)
+        let errors = try XCTUnwrap(r.json["errors"] as? [[String: Any]])
+        XCTAssertEqual(errors.compactMap { $0["pointer"] as? String },
+                       ["/otio/tracks/children/0/children/0/media_references/DEFAULT_MEDIA/target_url"], r.text)
+        let both = ##"{ "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ] }, "otio": { "OTIO_SCHEMA": "Timeline.1" } }"##
+        let mixed = try f.client().json("POST", "/v1/jobs", both)
+        XCTAssertEqual(mixed.status, 422, mixed.text)
+        XCTAssertTrue(mixed.text.contains("/timeline"), mixed.text)
+    }
+}
