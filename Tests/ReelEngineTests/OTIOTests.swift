@@ -140,6 +140,26 @@ final class OTIOTests: XCTestCase {
         for (i, l) in got.enumerated() { XCTAssertEqual(l, 37 + i, accuracy: 2, "frame \(i)") }
     }
 
+    /// A `LinearTimeWarp` keeps the clip's length in the track (OTIO's `duration()` ignores effects)
+    /// and plays its media `time_scalar` times as fast from the range's start.
+    func testATimeWarpPlaysFasterInTheSameTrackTime() throws {
+        let ws = try Workspace()
+        try ws.lumaRamp("a.mp4", size: "32x32", rate: "24", seconds: 3)
+        let frames = try otio(ws, """
+        def t(v): return otio.opentime.RationalTime(v, 24)
+        c = otio.schema.Clip(media_reference=otio.schema.ExternalReference(target_url="a.mp4"),
+                             source_range=otio.opentime.TimeRange(t(10), t(12)))
+        c.effects.append(otio.schema.LinearTimeWarp(time_scalar=2))
+        tl = timeline(otio.schema.Track(children=[c]))
+        otio.adapters.write_to_file(tl, "warp.otio")
+        print(int(tl.duration().to_frames()))
+        """)
+        XCTAssertEqual(frames.trimmingCharacters(in: .whitespacesAndNewlines), "12")
+        let got = try lumas(try ws.render(try job(ws, "warp.otio")))
+        XCTAssertEqual(got.count, 12)
+        for (i, l) in got.enumerated() { XCTAssertEqual(l, 10 + 2 * i, accuracy: 2, "frame \(i)") }
+    }
+
     /// Everything Reel cannot play is reported at once, each at its pointer into `otio`.
     func testWhatCannotBePlayedIsReportedAtItsPointer() throws {
         let ws = try Workspace()

@@ -19,10 +19,14 @@ extension SpecDecoder {
     struct OTIOPiece {
         enum Content { case media(String), color(Color), gap }
         var content: Content
-        /// Media time played (clips), else only its duration counts.
+        /// The item's `source_range`: where its media starts, and how long it lasts in the track
+        /// (OTIO's `duration()`, whatever its time warp).
         var source: TimeRange
-        /// Media seconds per track second (`LinearTimeWarp`).
+        /// Media seconds per track second (`LinearTimeWarp`'s `time_scalar`).
         var speed: Rational?
+
+        /// The media the piece plays: from the range's start, its track duration times its speed.
+        var media: TimeRange { TimeRange(start: source.start, duration: source.duration.scaled(by: speed ?? Rational(1))) }
         var trackStart: Time
         var pointer: String
         var sourcePointer: String
@@ -121,7 +125,7 @@ extension SpecDecoder {
                 } else {
                     _ = r.field("markers")
                 }
-                cursor = cursor + piece.source.duration.played(at: piece.speed ?? Rational(1))
+                cursor = cursor + piece.source.duration
                 pieces.append(piece)
                 return true
             }

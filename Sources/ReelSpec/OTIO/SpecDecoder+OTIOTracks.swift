@@ -13,7 +13,7 @@ extension SpecDecoder {
             case .media(let src):
                 item = VideoItem(content: .media(src: src))
                 item.sourceRange = TimeRange(start: p.source.start - head.scaled(by: speed),
-                                             duration: p.source.duration + (head + tail).scaled(by: speed))
+                                             duration: (p.source.duration + head + tail).scaled(by: speed))
                 item.speed = p.speed
             case .color(let c):
                 item = VideoItem(content: .color(c))
@@ -39,7 +39,7 @@ extension SpecDecoder {
         for p in pieces {
             guard case .media(let src) = p.content else { continue }
             var overlay = OverlaySpec(content: .video(src: src, sourceRange: p.source, volume: nil, muted: false), start: p.trackStart)
-            overlay.duration = p.source.duration.played(at: p.speed ?? Rational(1))
+            overlay.duration = p.source.duration
             overlay.frame = FractionRect(x: 0.5, y: 0.5, width: 1, height: 1)
             if p.speed != nil {
                 out.problems.report(p.pointer + "/effects", "a time warp in a layered video track is not supported yet")
@@ -56,7 +56,7 @@ extension SpecDecoder {
             guard case .media(let src) = p.content else { continue }
             var item = AudioItem(src: src)
             item.start = p.trackStart
-            item.sourceRange = p.source
+            item.sourceRange = p.media
             item.speed = p.speed
             record(p, at: "/timeline/voiceOvers/\(out.timeline.voiceOvers.count)", into: &out)
             out.timeline.voiceOvers.append(item)
