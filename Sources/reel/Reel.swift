@@ -8,7 +8,7 @@ struct Reel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reel",
         abstract: "Render video timelines described in JSON.",
-        subcommands: [ServeCommand.self, RenderCommand.self, ValidateCommand.self, ProbeCommand.self]
+        subcommands: [ServeCommand.self, RenderCommand.self, ValidateCommand.self, ProbeCommand.self, OTIOCommand.self]
     )
 
     /// Process-wide setup shared by every subcommand: logs go to standard error, FFmpeg is quiet.

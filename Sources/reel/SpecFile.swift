@@ -8,6 +8,8 @@ import ReelSpec
 struct SpecFile {
     let path: String
     let spec: JobSpec
+    /// The spec as JSON (an OTIO file's wrapped in a job), as written.
+    let json: JSONValue
     let directory: String
     /// The file is OTIO: problems at `/otio/…` are shown at `/…` of the file.
     let isOTIO: Bool
@@ -50,7 +52,7 @@ struct SpecFile {
         switch SpecDecoder.decode(json: json) {
         case .success(let spec):
             let dir = media ?? URL(fileURLWithPath: path).deletingLastPathComponent().path
-            return SpecFile(path: path, spec: spec, directory: dir, isOTIO: isOTIO)
+            return SpecFile(path: path, spec: spec, json: json, directory: dir, isOTIO: isOTIO)
         case .failure(let problems):
             throw CLIError(problemList(path, problems.problems, otio: isOTIO))
         }

@@ -28,6 +28,9 @@ extension SpecDecoder {
         /// The media the piece plays: from the range's start, its track duration times its speed.
         var media: TimeRange { TimeRange(start: source.start, duration: source.duration.scaled(by: speed ?? Rational(1))) }
         var trackStart: Time
+        /// The Reel item this clip was written from (`metadata.reel.item`, by Reel's OTIO writer):
+        /// its fit, filters, keyframes, volume… survive the round trip; OTIO's timing and media win.
+        var item: VideoItem?
         var pointer: String
         var sourcePointer: String
         var referencePointer: String
@@ -37,6 +40,8 @@ extension SpecDecoder {
         var kind: TransitionSpec.Kind
         var inOffset: Time
         var outOffset: Time
+        /// The Reel transition it was written from (`metadata.reel.transition`): its direction and colour.
+        var spec: TransitionSpec?
         var pointer: String
     }
 
@@ -59,6 +64,8 @@ extension SpecDecoder {
                             return nil
                         }
                         guard schema(t, "Track") else { return nil }
+                        // A disabled track plays no part (OTIO's rule; Reel's writer adds its output so).
+                        if let enabled = t.field("enabled")?.bool(), !enabled { return true }
                         let kind = t.field("kind")?.oneOf(["Video", "Audio"]) ?? "Video"
                         guard let items = t.required("children")?.array() else { return nil }
                         let (pieces, cuts, chapters) = track(items, relink: relink, background: background, problems: f.problems)
@@ -75,6 +82,7 @@ extension SpecDecoder {
                 }
                 return true
             }
+            if let reel = reelMetadata(r) { extras(reel, into: &out) }
             return read
         }
         guard ok != nil else { return nil }
@@ -135,5 +143,32 @@ extension SpecDecoder {
             cuts[pieces.count - 1] = nil
         }
         return (pieces, cuts, chapters)
+    }
+
+    /// `metadata.reel` of an OTIO object, where Reel's writer keeps what OTIO cannot say.
+    static func reelMetadata(_ r: ObjectReader) -> ObjectReader? {
+        guard let m = r.field("metadata"), case .object(let members) = m.value,
+              let reel = members.first(where: { $0.key == "reel" }), case .object(let inner) = reel.value else { return nil }
+        return ObjectReader(members: inner, pointer: JSONPointer.appending("reel", to: m.pointer), problems: m.problems)
+    }
+
+    /// A timeline's Reel-only items (titles, captions, images, voice-overs, music) from its
+    /// `metadata.reel`, drawn and mixed above what the tracks give.
+    private static func extras(_ reel: ObjectReader, into out: inout DecodedOTIO) {
+        for f in reel.field("overlays")?.array() ?? [] {
+            guard let o = overlay(f) else { continue }
+            out.pointers.map("/timeline/overlays/\(out.timeline.overlays.count)", to: f.pointer)
+            out.timeline.overlays.append(o)
+        }
+        for f in reel.field("voiceOvers")?.array() ?? [] {
+            guard let a = audioItem(f, isMusic: false) else { continue }
+            out.pointers.map("/timeline/voiceOvers/\(out.timeline.voiceOvers.count)", to: f.pointer)
+            out.timeline.voiceOvers.append(a)
+        }
+        for f in reel.field("music")?.array() ?? [] {
+            guard let a = audioItem(f, isMusic: true) else { continue }
+            out.pointers.map("/timeline/music/\(out.timeline.music.count)", to: f.pointer)
+            out.timeline.music.append(a)
+        }
     }
 }

@@ -34,11 +34,12 @@ extension SpecDecoder {
             if range == nil { r.report("source_range", "is needed: the media reference gives no available_range") }
         }
         let speed = effects(r.field("effects"))
+        let item = reelMetadata(r)?.field("item").flatMap(videoItem)
         guard var source = range else { return nil }
         // Source ranges are in the media's own time: its first frame is at available_range's start.
         if case .media = content, let first = available?.start { source.start = source.start - first }
-        return OTIOPiece(content: content, source: source, speed: speed, trackStart: start, pointer: pointer, sourcePointer: sourcePointer,
-                     referencePointer: referencePointer)
+        return OTIOPiece(content: content, source: source, speed: speed, trackStart: start, item: item, pointer: pointer,
+                         sourcePointer: sourcePointer, referencePointer: referencePointer)
     }
 
     /// The clip's active media reference: what it shows, the media's available range, and the
@@ -137,9 +138,14 @@ extension SpecDecoder {
     /// A `Transition.1`: a dissolve (SMPTE_Dissolve) with its offsets before and after the cut.
     static func transition(_ r: ObjectReader, at pointer: String) -> OTIOCut? {
                 let type = r.field("transition_type")
-        var kind: TransitionSpec.Kind?
+        let written = reelMetadata(r)?.field("transition").flatMap(SpecDecoder.transition)
+        var kind: TransitionSpec.Kind? = written?.kind
         if let type, case .string(let name) = type.value {
-            if name == "SMPTE_Dissolve" { kind = .dissolve } else { type.report("is \(name); Reel plays SMPTE_Dissolve transitions") }
+            if name == "SMPTE_Dissolve" {
+                kind = .dissolve
+            } else if written == nil {
+                type.report("is \(name); Reel plays SMPTE_Dissolve transitions (and its own, described in metadata.reel)")
+            }
         } else {
             r.report("transition_type", "is required")
         }
@@ -149,7 +155,7 @@ extension SpecDecoder {
             r.reportHere("needs offsets that are not negative and not both zero")
             return nil
         }
-        return OTIOCut(kind: kind, inOffset: inOffset, outOffset: outOffset, pointer: pointer)
+        return OTIOCut(kind: kind, inOffset: inOffset, outOffset: outOffset, spec: written, pointer: pointer)
     }
 
     /// Markers as chapters: each at its marked range's start, a clip's taken from media time

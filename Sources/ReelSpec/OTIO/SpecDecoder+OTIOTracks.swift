@@ -8,25 +8,37 @@ extension SpecDecoder {
             // `out_offset` late; in media time that is scaled by the piece's speed.
             let head = before?.inOffset ?? .zero, tail = after?.outOffset ?? .zero
             let speed = p.speed ?? Rational(1)
-            var item: VideoItem
+            // A clip Reel wrote keeps the rest of its item (fit, filters, keyframes, volume…).
+            var item = p.item ?? VideoItem(content: .color(out.background))
+            let length = p.source.duration + head + tail
             switch p.content {
             case .media(let src):
-                item = VideoItem(content: .media(src: src))
-                item.sourceRange = TimeRange(start: p.source.start - head.scaled(by: speed),
-                                             duration: (p.source.duration + head + tail).scaled(by: speed))
+                item.content = .media(src: src)
+                let start = p.source.start - head.scaled(by: speed)
+                if p.item?.duration != nil, p.item?.sourceRange == nil, start.isZero, p.speed == nil {
+                    // Written from an item timed by `duration` (a still, or a clip from its start).
+                    item.duration = length
+                } else {
+                    item.sourceRange = TimeRange(start: start, duration: length.scaled(by: speed))
+                    item.duration = nil
+                }
                 item.speed = p.speed
             case .color(let c):
-                item = VideoItem(content: .color(c))
-                item.duration = p.source.duration + head + tail
+                item.content = .color(c)
+                item.duration = length
             case .gap:
                 item = VideoItem(content: .color(out.background))
-                item.duration = p.source.duration + head + tail
+                item.duration = length
             }
             record(p, at: "/timeline/videos/\(out.timeline.videos.count)", into: &out)
             out.pointers.map("/timeline/videos/\(out.timeline.videos.count)/duration", to: p.sourcePointer)
             out.timeline.videos.append(item)
             if i > 0 {
-                let t = before.map { TransitionSpec(kind: $0.kind, duration: $0.inOffset + $0.outOffset) }
+                let t = before.map { cut -> TransitionSpec in
+                    var t = cut.spec ?? TransitionSpec(kind: cut.kind, duration: .zero)
+                    t.duration = cut.inOffset + cut.outOffset
+                    return t
+                }
                 if let before { out.pointers.map("/timeline/transitions/\(out.timeline.transitions.count)", to: before.pointer) }
                 out.timeline.transitions.append(t)
             }

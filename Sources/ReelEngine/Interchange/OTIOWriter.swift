@@ -1,0 +1,150 @@
+import ReelSpec
+
+/// A planned job's timeline as OpenTimelineIO (PRODUCT.md §7), for editors: the `videos` track as a
+/// video track of clips (`ExternalReference`s to the items' `src`), colour cards (`SolidColor`
+/// generators) and transitions, chapters as markers, and the output, when given, as the media of a
+/// disabled track of its own.
+///
+/// Reel overlaps a transition's two items; OTIO centres a transition on a cut and takes its frames
+/// from handles. So each transition's cut is put at its middle, each clip's range ends at its cuts,
+/// and the offsets are the halves: read back (`SpecDecoder+OTIO`), the handles give every item its
+/// range again, frame for frame. What OTIO cannot say — an item's fit, filters, keyframes, volume;
+/// a transition's kind, direction and colour; titles, captions, images, voice-overs and music —
+/// goes under `metadata.reel` (the item's or transition's own spec JSON, the timeline's overlays and
+/// audio), which Reel reads back and editors keep without showing.
+public enum OTIOWriter {
+    /// `spec` is the job's spec JSON (its items' JSON is carried in metadata); `plan` its plan.
+    public static func timeline(_ plan: RenderPlan, spec: JSONValue, name: String, outputURL: String?) -> JSONValue {
+        let rate = plan.frameRate
+        let timeline = spec.member("timeline")
+        let items = arrayItems(timeline?.member("videos"))
+        let transitionItems = arrayItems(timeline?.member("transitions"))
+        var children: [JSONValue] = []
+        for (i, segment) in plan.video.enumerated() {
+            let incoming = plan.transitions.first { $0.index == i - 1 }, outgoing = plan.transitions.first { $0.index == i }
+            let start = incoming.map(cut) ?? segment.range.start, end = outgoing.map(cut) ?? segment.range.end
+            let item = i < items.count ? items[i] : nil
+            children.append(clip(segment, from: start, to: end, item: item, rate: rate))
+            if let t = outgoing {
+                let written = t.index < transitionItems.count ? transitionItems[t.index] : nil
+                children.append(transition(t, written: written, rate: rate))
+            }
+        }
+        var tracks: [JSONValue] = [object("Track.1", [("name", .string("V1")), ("kind", .string("Video")), ("enabled", .bool(true)),
+                                                     ("children", .array(children)), ("markers", .array([])), ("effects", .array([])),
+                                                     ("metadata", .object([]))])]
+        if let outputURL {
+            let output = object("Clip.2", [
+                ("name", .string("Reel output")), ("source_range", range(.zero, plan.outputRange.duration, rate)),
+                ("media_references", .object([("DEFAULT_MEDIA", reference(outputURL, available: nil))])),
+                ("active_media_reference_key", .string("DEFAULT_MEDIA")), ("enabled", .bool(true)),
+                ("effects", .array([])), ("markers", .array([])), ("metadata", .object([]))])
+            tracks.append(object("Track.1", [("name", .string("Reel output")), ("kind", .string("Video")), ("enabled", .bool(false)),
+                                             ("children", .array([output])), ("markers", .array([])), ("effects", .array([])),
+                                             ("metadata", reel([("role", .string("output"))]))]))
+        }
+        let markers = plan.chapters.map { chapter in
+            object("Marker.2", [("name", .string(chapter.title)), ("marked_range", range(chapter.start, .zero, rate)),
+                                ("color", .string("RED")), ("metadata", .object([]))])
+        }
+        var extras: [(key: String, value: JSONValue)] = []
+        for key in ["overlays", "voiceOvers", "music"] {
+            if let v = timeline?.member(key) { extras.append((key, v)) }
+        }
+        return object("Timeline.1", [
+            ("name", .string(name)), ("global_start_time", .null), ("metadata", reel(extras)),
+            ("tracks", object("Stack.1", [("name", .string("tracks")), ("children", .array(tracks)), ("markers", .array(markers)),
+                                          ("effects", .array([])), ("enabled", .bool(true)), ("source_range", .null),
+                                          ("metadata", .object([]))])),
+        ])
+    }
+
+    /// Where a transition's cut goes: its middle.
+    static func cut(_ t: TransitionPlan) -> Time {
+        t.range.start + Time.fitting(Int128(t.range.duration.value), 2 * Int128(t.range.duration.timescale), fallbackTimescale: 1_000_000)
+    }
+
+    /// A segment from track time `start` to `end`: its media from the time shown at `start`.
+    private static func clip(_ s: VideoSegment, from start: Time, to end: Time, item: JSONValue?, rate: Rational) -> JSONValue {
+        let src = item?.member("src").flatMap { if case .string(let v) = $0 { return v } else { return nil } }
+        let reference: JSONValue
+        var sourceStart = (start - s.range.start).scaled(by: s.speed)
+        switch s.source {
+        case .color(let c):
+            reference = object("GeneratorReference.1", [("name", .string("")), ("generator_kind", .string("SolidColor")),
+                                                        ("parameters", .object([("color", .string(c.description))])),
+                                                        ("available_range", .null), ("metadata", .object([]))])
+        case .clip(let path, let mediaStart, _):
+            sourceStart = mediaStart + sourceStart
+            reference = self.reference(src ?? path, available: nil)
+        case .still(let path):
+            reference = self.reference(src ?? path, available: nil)
+        }
+        let effects: [JSONValue] = s.speed == Rational(1) ? [] : [
+            object("LinearTimeWarp.1", [("name", .string("")), ("effect_name", .string("LinearTimeWarp")),
+                                        ("time_scalar", .number(decimal(s.speed))), ("metadata", .object([]))]),
+        ]
+        return object("Clip.2", [
+            ("name", .string(src.map { String($0.split(separator: "/").last ?? "") } ?? "")),
+            ("source_range", range(sourceStart, end - start, rate)),
+            ("media_references", .object([("DEFAULT_MEDIA", reference)])), ("active_media_reference_key", .string("DEFAULT_MEDIA")),
+            ("enabled", .bool(true)), ("effects", .array(effects)), ("markers", .array([])),
+            ("metadata", item.map { reel([("item", $0)]) } ?? .object([])),
+        ])
+    }
+
+    private static func transition(_ t: TransitionPlan, written: JSONValue?, rate: Rational) -> JSONValue {
+        let middle = cut(t)
+        return object("Transition.1", [
+            ("name", .string("")), ("transition_type", .string(t.kind == .dissolve ? "SMPTE_Dissolve" : "Custom")),
+            ("in_offset", time(middle - t.range.start, rate)), ("out_offset", time(t.range.end - middle, rate)),
+            ("metadata", written.map { reel([("transition", $0)]) } ?? .object([])),
+        ])
+    }
+
+    private static func reference(_ url: String, available: TimeRange?) -> JSONValue {
+        object("ExternalReference.1", [("name", .string("")), ("target_url", .string(url)), ("available_range", .null),
+                                       ("metadata", .object([]))])
+    }
+
+    private static func object(_ schema: String, _ members: [(key: String, value: JSONValue)]) -> JSONValue {
+        .object([("OTIO_SCHEMA", .string(schema))] + members)
+    }
+
+    private static func reel(_ members: [(key: String, value: JSONValue)]) -> JSONValue {
+        .object([("reel", .object(members))])
+    }
+
+    private static func arrayItems(_ v: JSONValue?) -> [JSONValue] {
+        if case .array(let items)? = v { return items }
+        return []
+    }
+
+    static func range(_ start: Time, _ duration: Time, _ rate: Rational) -> JSONValue {
+        .object([("OTIO_SCHEMA", .string("TimeRange.1")), ("start_time", time(start, rate)), ("duration", time(duration, rate))])
+    }
+
+    /// A `RationalTime.1`: `t` counted in frames of `rate`.
+    static func time(_ t: Time, _ rate: Rational) -> JSONValue {
+        let frames = Rational(t.value * rate.numerator, Int64(t.timescale) * rate.denominator)
+        return .object([("OTIO_SCHEMA", .string("RationalTime.1")), ("rate", .number(decimal(rate))), ("value", .number(decimal(frames)))])
+    }
+
+    /// `r` as JSON number text: exact when its decimal expansion ends (every rate and most frame
+    /// counts), else to 17 significant digits (NTSC rates, which OTIO writes so and Reel reads back
+    /// as n·1000/1001).
+    static func decimal(_ r: Rational) -> String {
+        var den = r.denominator, twos = 0, fives = 0
+        while den % 2 == 0 { den /= 2; twos += 1 }
+        while den % 5 == 0 { den /= 5; fives += 1 }
+        guard den == 1 else { return "\(Double(r.numerator) / Double(r.denominator))" }
+        let digits = max(twos, fives)
+        guard digits > 0 else { return "\(r.numerator)" }
+        var scaled = r.numerator.magnitude * (UInt64(1) << UInt64(digits - twos))
+        for _ in 0..<(digits - fives) { scaled *= 5 }
+        var text = String(scaled)
+        if text.count <= digits { text = String(repeating: "0", count: digits - text.count + 1) + text }
+        text.insert(".", at: text.index(text.endIndex, offsetBy: -digits))
+        return (r.numerator < 0 ? "-" : "") + text
+    }
+}
