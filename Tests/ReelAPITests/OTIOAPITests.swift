@@ -26,6 +26,17 @@ final class OTIOAPITests: XCTestCase {
         let output = try XCTUnwrap(job["output"] as? [String: Any])
         XCTAssertEqual(output["encodedFrames"] as? Int, 35, "OTIO's duration: the dissolve does not shorten the cut (\(output))")
         XCTAssertEqual(output["duration"] as? Double, 1.4)
+        // Written back as OTIO: the job's cut, with its output as a disabled track.
+        let id = try XCTUnwrap(job["id"] as? String)
+        let otio = try f.client().request("GET", "/v1/jobs/\(id)/timeline.otio")
+        XCTAssertEqual(otio.status, 200, otio.text)
+        XCTAssertEqual(otio.json["OTIO_SCHEMA"] as? String, "Timeline.1")
+        let tracks = try XCTUnwrap((otio.json["tracks"] as? [String: Any])?["children"] as? [[String: Any]])
+        XCTAssertEqual(tracks.count, 2, "the cut and the output")
+        let items = try XCTUnwrap(tracks[0]["children"] as? [[String: Any]])
+        XCTAssertEqual(items.compactMap { $0["OTIO_SCHEMA"] as? String }, ["Clip.2", "Transition.1", "Clip.2"])
+        XCTAssertEqual(tracks[1]["enabled"] as? Bool, false)
+        XCTAssertTrue(otio.text.contains("/v1/jobs/\(id)/output"), otio.text)
 
         let bad = Self.job([Self.clip("file:///Volumes/Edit/B.mov", 0, 10), Self.clip("shot.mp4", 0, 10)], relink: "{}")
         let r = try f.client().json("POST", "/v1/jobs", bad)

@@ -179,6 +179,7 @@ public final class APIHandler: HTTPHandler, Sendable {
         case ("GET", .jobOutput(let id)): return try output(id, r, access: .key(key))
         case ("GET", .jobOutputFile(let id, let name)): return try hlsFile(id, name, r, access: .key(key))
         case ("GET", .jobThumbnail(let id)): return try thumbnail(id, r, key: key)
+        case ("GET", .jobTimeline(let id)): return try timeline(id, key: key)
         case ("POST", .assets) where APIHandler.isJSON(r.head): return try importAsset(r, key: key)
         case ("POST", .assets): return try upload(r, key: key)
         case ("POST", .uploads): return try createUpload(r, key: key)

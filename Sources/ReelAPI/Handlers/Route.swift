@@ -3,6 +3,8 @@
 enum Route: Equatable {
     case health, ready, metrics
     case jobs, job(String), jobCancel(String), jobOutput(String), jobThumbnail(String)
+    /// `GET /v1/jobs/{id}/timeline.otio`: the job's timeline as OpenTimelineIO.
+    case jobTimeline(String)
     /// A file of an `hls` output's folder: `/v1/jobs/{id}/output/{name}`.
     case jobOutputFile(String, String)
     case assets, asset(String)
@@ -44,6 +46,7 @@ enum Route: Equatable {
             case "cancel": self = .jobCancel(seg[2])
             case "output": self = .jobOutput(seg[2])
             case "thumbnail": self = .jobThumbnail(seg[2])
+            case "timeline.otio": self = .jobTimeline(seg[2])
             default: return nil
             }
         case 4 where seg[0] == "v1" && seg[1] == "assets" && !seg[2].isEmpty && seg[3] == "complete":
@@ -57,7 +60,7 @@ enum Route: Equatable {
     /// The methods the resource answers (HEAD wherever GET), not counting OPTIONS.
     var methods: [String] {
         switch self {
-        case .health, .ready, .metrics, .jobOutput, .jobOutputFile, .jobThumbnail: return ["GET", "HEAD"]
+        case .health, .ready, .metrics, .jobOutput, .jobOutputFile, .jobThumbnail, .jobTimeline: return ["GET", "HEAD"]
         case .jobs, .templates: return ["GET", "HEAD", "POST"]
         case .job, .asset, .template: return ["GET", "HEAD", "DELETE"]
         case .jobCancel, .probe, .assetComplete, .uploads: return ["POST"]
@@ -78,6 +81,7 @@ enum Route: Equatable {
         case .jobOutput: return "job_output"
         case .jobOutputFile: return "job_output_file"
         case .jobThumbnail: return "job_thumbnail"
+        case .jobTimeline: return "job_timeline"
         case .assets: return "assets"
         case .asset: return "asset"
         case .assetComplete: return "asset_complete"
@@ -98,7 +102,7 @@ enum Route: Equatable {
             return ulid.count == 26 && ulid.allSatisfy { (48...57).contains($0) || ((65...90).contains($0) && !"ILOU".utf8.contains($0)) }
         }
         switch self {
-        case .job(let id), .jobCancel(let id), .jobOutput(let id), .jobThumbnail(let id): return valid(id, "job_")
+        case .job(let id), .jobCancel(let id), .jobOutput(let id), .jobThumbnail(let id), .jobTimeline(let id): return valid(id, "job_")
         case .asset(let id), .assetComplete(let id), .upload(let id): return valid(id, "asset_")
         case .template(let id): return valid(id, "tpl_")
         default: return true
