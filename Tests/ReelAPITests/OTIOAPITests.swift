@@ -49,4 +49,35 @@ final class OTIOAPITests: XCTestCase {
         XCTAssertEqual(mixed.status, 422, mixed.text)
         XCTAssertTrue(mixed.text.contains("/timeline"), mixed.text)
     }
+
+    /// Templates may be OTIO too: placeholders in `target_url`s and marker names are filled.
+    func testAnOTIOTemplate() throws {
+        let f = try ServiceFixture()
+        try f.ffmpeg(["-f", "lavfi", "-i", "testsrc=s=64x64:r=25:d=2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "shot.mp4"])
+        var spec = Self.job([Self.clip("{{clip}}", 0, 25)], relink: "{}")
+        let marker = #"{ "OTIO_SCHEMA": "Marker.2", "name": "{{title}}", "marked_range": \#(Self.range(5, 0)), "color": "RED", "metadata": {} }"#
+        spec = spec.replacingOccurrences(of: #""kind": "Video", "children""#, with: #""kind": "Video", "markers": [], "children""#)
+        spec = spec.replacingOccurrences(of: #""OTIO_SCHEMA": "Stack.1", "children""#, with: #""OTIO_SCHEMA": "Stack.1", "markers": [ \#(marker) ], "children""#)
+        let created = try f.client().json("POST", "/v1/templates", #"{ "name": "cut", "spec": \#(spec) }"#)
+        XCTAssertEqual(created.status, 201, created.text)
+        XCTAssertEqual(Set(created.json["placeholders"] as? [String] ?? []), ["clip", "title"])
+        let template = try XCTUnwrap(created.json["id"] as? String)
+        let (id, job) = try f.succeeded(#"{ "template": "\#(template)", "merge": { "clip": "shot.mp4", "title": "Act 1" } }"#)
+        let output = try XCTUnwrap(job["output"] as? [String: Any])
+        XCTAssertEqual(output["duration"] as? Double, 1)
+        // The marker's name, filled, is the output's chapter.
+        let file = try f.client().request("GET", "/v1/jobs/\(id)/output")
+        XCTAssertEqual(file.status, 200)
+        let path = f.root + "/out.mp4"
+        try Data(file.body).write(to: URL(fileURLWithPath: path))
+        let chapters = Process()
+        let pipe = Pipe()
+        chapters.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        chapters.arguments = ["ffprobe", "-v", "error", "-show_chapters", "-of", "json", path]
+        chapters.standardOutput = pipe
+        try chapters.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        chapters.waitUntilExit()
+        XCTAssertTrue(text.contains("\"title\": \"Act 1\""), text)
+    }
 }
