@@ -335,4 +335,14 @@ final class OTIOTests: XCTestCase {
         XCTAssertEqual(again.count, direct.count)
         XCTAssertEqual(again, direct, "the same frames")
     }
+
+    /// The writer's numbers: exact decimals where they end, NTSC rates as OTIO writes them (read
+    /// back exactly), and no overflow on a denominator far past a UInt64 of fives.
+    func testTheWritersNumbers() {
+        XCTAssertEqual(OTIOWriter.decimal(Rational(25, 2)), "12.5")
+        XCTAssertEqual(OTIOWriter.decimal(Rational(86400)), "86400")
+        XCTAssertEqual(OTIOWriter.decimal(Rational(1, 8)), "0.125")
+        XCTAssertEqual(OTIOWriter.decimal(Rational(24000, 1001)), "23.976023976023978")
+        XCTAssertEqual(OTIOWriter.decimal(Rational(3, 1 << 62)), "\(3.0 / Double(1 << 62))")
+    }
 }

@@ -126,8 +126,10 @@ public enum OTIOWriter {
 
     /// A `RationalTime.1`: `t` counted in frames of `rate`.
     static func time(_ t: Time, _ rate: Rational) -> JSONValue {
-        let frames = Rational(t.value * rate.numerator, Int64(t.timescale) * rate.denominator)
-        return .object([("OTIO_SCHEMA", .string("RationalTime.1")), ("rate", .number(decimal(rate))), ("value", .number(decimal(frames)))])
+        let (num, o1) = t.value.multipliedReportingOverflow(by: rate.numerator)
+        let (den, o2) = Int64(t.timescale).multipliedReportingOverflow(by: rate.denominator)
+        let value = o1 || o2 ? "\(t.approximateSeconds * rate.approximateValue)" : decimal(Rational(num, den))
+        return .object([("OTIO_SCHEMA", .string("RationalTime.1")), ("rate", .number(decimal(rate))), ("value", .number(value))])
     }
 
     /// `r` as JSON number text: exact when its decimal expansion ends (every rate and most frame
@@ -140,8 +142,17 @@ public enum OTIOWriter {
         guard den == 1 else { return "\(Double(r.numerator) / Double(r.denominator))" }
         let digits = max(twos, fives)
         guard digits > 0 else { return "\(r.numerator)" }
-        var scaled = r.numerator.magnitude * (UInt64(1) << UInt64(digits - twos))
-        for _ in 0..<(digits - fives) { scaled *= 5 }
+        var scaled = r.numerator.magnitude
+        for _ in 0..<(digits - twos) {
+            let (next, overflow) = scaled.multipliedReportingOverflow(by: 2)
+            guard !overflow else { return "\(r.approximateValue)" }
+            scaled = next
+        }
+        for _ in 0..<(digits - fives) {
+            let (next, overflow) = scaled.multipliedReportingOverflow(by: 5)
+            guard !overflow else { return "\(r.approximateValue)" }
+            scaled = next
+        }
         var text = String(scaled)
         if text.count <= digits { text = String(repeating: "0", count: digits - text.count + 1) + text }
         text.insert(".", at: text.index(text.endIndex, offsetBy: -digits))
