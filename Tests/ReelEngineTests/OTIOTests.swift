@@ -160,6 +160,39 @@ final class OTIOTests: XCTestCase {
         for (i, l) in got.enumerated() { XCTAssertEqual(l, 10 + 2 * i, accuracy: 2, "frame \(i)") }
     }
 
+    /// A nested stack (a compound clip) and a track inside a track (a nested sequence), each trimmed
+    /// by its own `source_range`, play what the library finds at each time (`child_at_time` with a
+    /// deep search, `transformed_time` into the clip).
+    func testNestedStacksAndTracksPlayAsTheLibrarySays() throws {
+        let ws = try Workspace()
+        for name in ["a.mp4", "b.mp4", "c.mp4"] { try ws.lumaRamp(name, size: "32x32", rate: "24", seconds: 4) }
+        let oracle = try otio(ws, """
+        def t(v): return otio.opentime.RationalTime(v, 24)
+        def clip(url, s, d):
+            return otio.schema.Clip(media_reference=otio.schema.ExternalReference(target_url=url),
+                                    source_range=otio.opentime.TimeRange(t(s), t(d)))
+        inner = otio.schema.Track(children=[clip("b.mp4", 10, 12), clip("c.mp4", 40, 12)])
+        nested = otio.schema.Stack(children=[inner], source_range=otio.opentime.TimeRange(t(6), t(12)))
+        sequence = otio.schema.Track(children=[clip("b.mp4", 60, 10)], source_range=otio.opentime.TimeRange(t(2), t(6)))
+        track = otio.schema.Track(children=[clip("a.mp4", 0, 12), nested, sequence, clip("a.mp4", 30, 6)])
+        tl = timeline(track)
+        otio.adapters.write_to_file(tl, "nested.otio")
+        shown = []
+        for f in range(int(tl.duration().to_frames())):
+            c = track.child_at_time(t(f), shallow_search=False)
+            shown.append(int(track.transformed_time(t(f), c).to_frames()) if isinstance(c, otio.schema.Clip) else None)
+        print(json.dumps(shown))
+        """)
+        let shown = try JSONSerialization.jsonObject(with: Data(oracle.utf8)) as? [Any] ?? []
+        XCTAssertEqual(shown.count, 36)
+        let got = try lumas(try ws.render(try job(ws, "nested.otio")))
+        XCTAssertEqual(got.count, shown.count)
+        for (i, s) in shown.enumerated() where i < got.count {
+            guard let n = s as? Int else { return XCTFail("frame \(i) shows no clip") }
+            XCTAssertEqual(got[i], n, accuracy: 2, "output frame \(i) shows source frame \(n)")
+        }
+    }
+
     /// Everything Reel cannot play is reported at once, each at its pointer into `otio`.
     func testWhatCannotBePlayedIsReportedAtItsPointer() throws {
         let ws = try Workspace()
@@ -277,11 +310,11 @@ final class OTIOTests: XCTestCase {
         }
     }
 
-    /// The samples Reel cannot play (missing media, nested stacks) are refused with
+    /// The samples Reel cannot play (missing media, a freeze frame) are refused with
     /// every such place named at once.
     func testOTIOsOwnUnplayableSamplesAreRefusedWithPointers() throws {
         let ws = try Workspace()
-        for (name, expected) in [("nested_example", ["nested stack", "MissingReference"]), ("preflattened", ["MissingReference"])] {
+        for (name, expected) in [("nested_example", ["freeze frame", "MissingReference"]), ("preflattened", ["MissingReference"])] {
             let otio = try String(contentsOf: Self.samples.appendingPathComponent(name + ".otio"), encoding: .utf8)
             XCTAssertThrowsError(try ws.plan(#"{ "version": 1, "otio": \#(otio) }"#), name) { error in
                 let problems = (error as? SpecProblems)?.problems ?? []

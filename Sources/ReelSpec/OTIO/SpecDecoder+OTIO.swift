@@ -57,27 +57,13 @@ extension SpecDecoder {
                 if let effects = s.field("effects")?.array(), !effects.isEmpty { effects[0].report("effects on the top-level stack are not supported") }
                 guard let children = s.required("children")?.array() else { return nil }
                 var firstVideo = true
-                for child in children {
-                    child.openObject { t -> Bool? in
-                        if let name = schemaName(t), name.hasPrefix("Stack.") {
-                            t.reportHere("a nested stack is not supported yet: flatten it in the editor")
-                            return nil
-                        }
-                        guard schema(t, "Track") else { return nil }
-                        // A disabled track plays no part (OTIO's rule; Reel's writer adds its output so).
-                        if let enabled = t.field("enabled")?.bool(), !enabled { return true }
-                        let kind = t.field("kind")?.oneOf(["Video", "Audio"]) ?? "Video"
-                        guard let items = t.required("children")?.array() else { return nil }
-                        let (pieces, cuts, chapters) = track(items, relink: relink, background: background, problems: f.problems)
-                        out.chapters += chapters
-                        if let effects = t.field("effects")?.array(), !effects.isEmpty { effects[0].report("track effects are not supported") }
-                        switch kind {
-                        case "Audio": audio(pieces, cuts, into: &out)
-                        default:
-                            if firstVideo { base(pieces, cuts, into: &out) } else { layer(pieces, cuts, into: &out) }
-                            firstVideo = false
-                        }
-                        return true
+                for t in stack(children, relink: relink, background: background, problems: f.problems) {
+                    out.chapters += t.chapters
+                    switch t.kind {
+                    case "Audio": audio(t.pieces, t.cuts, into: &out)
+                    default:
+                        if firstVideo { base(t.pieces, t.cuts, into: &out) } else { layer(t.pieces, t.cuts, into: &out) }
+                        firstVideo = false
                     }
                 }
                 return true
@@ -109,40 +95,139 @@ extension SpecDecoder {
         return true
     }
 
-    /// A track's items, laid end to end from 0 in track time, and its transitions (after piece i).
-    static func track(_ items: [Field], relink: [String: String], background: Color, problems: ProblemCollector)
-        -> (pieces: [OTIOPiece], cuts: [Int: OTIOCut], chapters: [ChapterSpec]) {
-        var pieces: [OTIOPiece] = [], cuts: [Int: OTIOCut] = [:], chapters: [ChapterSpec] = []
+    /// One track as read: its kind, its items laid end to end from 0 in track time, its transitions
+    /// (the one after piece i at key i) and its markers as chapters.
+    struct OTIOTrack {
+        var kind: String
+        var pieces: [OTIOPiece] = []
+        var cuts: [Int: OTIOCut] = [:]
+        var chapters: [ChapterSpec] = []
+        /// Where the track ends.
+        var end = Time.zero
+    }
+
+    /// A stack's tracks in order (disabled ones left out, as OTIO plays them), the tracks of stacks
+    /// nested in them after each. A clip, gap or stack standing in a stack by itself is a video
+    /// track of its own.
+    static func stack(_ children: [Field], relink: [String: String], background: Color, problems: ProblemCollector) -> [OTIOTrack] {
+        var tracks: [OTIOTrack] = []
+        for child in children {
+            child.openObject { t -> Bool? in
+                if let name = schemaName(t), !name.hasPrefix("Track.") {
+                    tracks += track([child], kind: "Video", relink: relink, background: background, problems: problems)
+                    return true
+                }
+                guard schema(t, "Track") else { return nil }
+                // A disabled track plays no part (OTIO's rule; Reel's writer adds its output so).
+                if let enabled = t.field("enabled")?.bool(), !enabled { return true }
+                let kind = t.field("kind")?.oneOf(["Video", "Audio"]) ?? "Video"
+                guard let items = t.required("children")?.array() else { return nil }
+                if let effects = t.field("effects")?.array(), !effects.isEmpty { effects[0].report("track effects are not supported") }
+                tracks += track(items, kind: kind, relink: relink, background: background, problems: problems)
+                return true
+            }
+        }
+        return tracks
+    }
+
+    /// A track, followed by the other tracks of the stacks nested in it (placed where their stack
+    /// is). A nested stack (or track) plays its first track of this track's kind in this track,
+    /// trimmed to its `source_range`; its other tracks lie above (video) or beside (audio) it.
+    static func track(_ items: [Field], kind: String, relink: [String: String], background: Color, problems: ProblemCollector)
+        -> [OTIOTrack] {
+        var main = OTIOTrack(kind: kind), nested: [OTIOTrack] = []
         var cursor = Time.zero
         for item in items {
             item.openObject { r -> Bool? in
                 let name = schemaName(r) ?? ""
                 if name.hasPrefix("Transition.") {
                     guard let cut = transition(r, at: item.pointer) else { return nil }
-                    if pieces.isEmpty || cuts[pieces.count - 1] != nil {
+                    if main.pieces.isEmpty || main.cuts[main.pieces.count - 1] != nil {
                         r.reportHere("a transition must stand between two items")
                     } else {
-                        cuts[pieces.count - 1] = cut
+                        main.cuts[main.pieces.count - 1] = cut
                     }
+                    return true
+                }
+                if name.hasPrefix("Stack.") || name.hasPrefix("Track.") {
+                    guard let children = r.required("children")?.array() else { return nil }
+                    let innerKind = r.field("kind")?.oneOf(["Video", "Audio"]) ?? kind
+                    let effectsField = r.field("effects")
+                    if effects(effectsField) != nil, let effectsField {
+                        effectsField.report("a time warp on a nested stack or track is not supported yet")
+                    }
+                    let inner = name.hasPrefix("Stack.") ? stack(children, relink: relink, background: background, problems: problems)
+                        : track(children, kind: innerKind, relink: relink, background: background, problems: problems)
+                    let whole = inner.map(\.end).max() ?? .zero
+                    let range = r.field("source_range").flatMap { $0.value == .null ? nil : OTIOTime.range($0) }
+                        ?? TimeRange(start: .zero, duration: whole)
+                    var placed = inner.compactMap { trim($0, to: range, at: cursor, problems: problems) }
+                    if let i = placed.firstIndex(where: { $0.kind == kind }) {
+                        let own = placed.remove(at: i)
+                        let offset = main.pieces.count
+                        main.pieces += own.pieces
+                        for (k, cut) in own.cuts { main.cuts[offset + k] = cut }
+                        main.chapters += own.chapters
+                    } else {
+                        main.pieces.append(OTIOPiece(content: .gap, source: TimeRange(start: .zero, duration: range.duration), trackStart: cursor,
+                                                     pointer: item.pointer, sourcePointer: item.pointer, referencePointer: item.pointer))
+                    }
+                    nested += placed
+                    cursor = cursor + range.duration
                     return true
                 }
                 guard let piece = self.piece(r, name: name, at: item.pointer, start: cursor, relink: relink, background: background)
                 else { return nil }
                 if case .media = piece.content {
-                    chapters += markers(r.field("markers"), offset: cursor, sourceStart: piece.source.start)
+                    main.chapters += markers(r.field("markers"), offset: cursor, sourceStart: piece.source.start)
                 } else {
                     _ = r.field("markers")
                 }
                 cursor = cursor + piece.source.duration
-                pieces.append(piece)
+                main.pieces.append(piece)
                 return true
             }
         }
-        if let cut = cuts[pieces.count - 1] {
+        if let cut = main.cuts[main.pieces.count - 1] {
             problems.report(cut.pointer, "a transition must stand between two items")
-            cuts[pieces.count - 1] = nil
+            main.cuts[main.pieces.count - 1] = nil
         }
-        return (pieces, cuts, chapters)
+        main.end = cursor
+        return [main] + nested
+    }
+
+    /// The part of a nested stack's track inside `range` (the stack's own time), moved to start at
+    /// `offset` of the track holding the stack: items cut at the range's edges, transitions kept
+    /// where both their sides and their whole span are inside (one across an edge is reported).
+    static func trim(_ t: OTIOTrack, to range: TimeRange, at offset: Time, problems: ProblemCollector) -> OTIOTrack? {
+        var out = OTIOTrack(kind: t.kind)
+        var kept: [Int: Int] = [:]   // old piece index → new
+        let end = range.start + range.duration
+        for (i, p) in t.pieces.enumerated() {
+            let pEnd = p.trackStart + p.source.duration
+            let lo = Time.max(p.trackStart, range.start), hi = Time.min(pEnd, end)
+            guard lo < hi else { continue }
+            var q = p
+            q.source.start = p.source.start + (lo - p.trackStart).scaled(by: p.speed ?? Rational(1))
+            q.source.duration = hi - lo
+            q.trackStart = offset + (lo - range.start)
+            kept[i] = out.pieces.count
+            out.pieces.append(q)
+        }
+        for (i, cut) in t.cuts {
+            guard let a = kept[i], let b = kept[i + 1], b == a + 1 else { continue }
+            let at = t.pieces[i + 1].trackStart
+            if range.start < at - cut.inOffset || at - cut.inOffset == range.start, at + cut.outOffset < end || at + cut.outOffset == end {
+                out.cuts[a] = cut
+            } else {
+                problems.report(cut.pointer, "crosses the edge of its nested stack's source_range, which is not supported yet")
+            }
+        }
+        out.chapters = t.chapters.compactMap { c in
+            c.start < range.start || !(c.start < end) ? nil : ChapterSpec(start: offset + (c.start - range.start), title: c.title)
+        }
+        out.end = offset + range.duration
+        return out.pieces.isEmpty ? nil : out
     }
 
     /// `metadata.reel` of an OTIO object, where Reel's writer keeps what OTIO cannot say.

@@ -12,10 +12,6 @@ extension SpecDecoder {
             return OTIOPiece(content: .gap, source: range, trackStart: start, pointer: pointer, sourcePointer: sourcePointer,
                          referencePointer: pointer)
         }
-        if name.hasPrefix("Stack.") || name.hasPrefix("Track.") {
-            r.reportHere("a nested stack is not supported yet: flatten it in the editor")
-            return nil
-        }
         guard name.hasPrefix("Clip.") else {
             r.report("OTIO_SCHEMA", name.isEmpty ? "is missing" : "is \(name), which Reel cannot play in a track")
             return nil
@@ -25,6 +21,8 @@ extension SpecDecoder {
             guard let range else { return nil }
             return OTIOPiece(content: .gap, source: range, trackStart: start, pointer: pointer, sourcePointer: sourcePointer, referencePointer: pointer)
         }
+        // Effects first: a clip that cannot play is reported for every reason at once.
+        let speed = effects(r.field("effects"))
         guard let (content, available, referencePointer) = reference(r, relink: relink, background: background) else {
             return nil
         }
@@ -33,7 +31,6 @@ extension SpecDecoder {
             range = available
             if range == nil { r.report("source_range", "is needed: the media reference gives no available_range") }
         }
-        let speed = effects(r.field("effects"))
         let item = reelMetadata(r)?.field("item").flatMap(videoItem)
         guard var source = range else { return nil }
         // Source ranges are in the media's own time: its first frame is at available_range's start.
@@ -107,7 +104,7 @@ extension SpecDecoder {
     }
 
     /// A clip's effects: a `LinearTimeWarp` is its speed (0.25–4); anything else is reported.
-    private static func effects(_ f: Field?) -> Rational? {
+    static func effects(_ f: Field?) -> Rational? {
         guard let items = f?.array() else { return nil }
         var speed: Rational?
         for item in items {
