@@ -193,6 +193,45 @@ final class OTIOTests: XCTestCase {
         }
     }
 
+    /// A transition in an audio track is a crossfade over the library's transition range: the
+    /// outgoing clip plays on into its handle fading out, the incoming one starts early fading in.
+    func testAnAudioTransitionIsACrossfade() throws {
+        let ws = try Workspace()
+        try ws.lumaRamp("v.mp4", size: "32x32", rate: "24", seconds: 4)
+        for (name, tone) in [("a.m4a", 440), ("b.m4a", 1000)] {
+            try Tools.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=\(tone):sample_rate=48000:duration=4", ws.path(name)])
+        }
+        let oracle = try otio(ws, """
+        def t(v): return otio.opentime.RationalTime(v, 24)
+        def clip(url, s, d):
+            return otio.schema.Clip(media_reference=otio.schema.ExternalReference(target_url=url),
+                                    source_range=otio.opentime.TimeRange(t(s), t(d)))
+        picture = otio.schema.Track(children=[clip("v.mp4", 0, 48)])
+        sound = otio.schema.Track(kind=otio.schema.TrackKind.Audio)
+        sound.append(clip("a.m4a", 12, 24))
+        sound.append(otio.schema.Transition(transition_type="SMPTE_Dissolve", in_offset=t(6), out_offset=t(6)))
+        sound.append(clip("b.m4a", 24, 24))
+        tl = timeline(picture, sound)
+        otio.adapters.write_to_file(tl, "sound.otio")
+        tr = sound.find_children(descended_from_type=otio.schema.Transition)[0]
+        r = tr.range_in_parent()
+        print(json.dumps([r.start_time.to_frames(), r.duration.to_frames()]))
+        """)
+        let window = try JSONSerialization.jsonObject(with: Data(oracle.utf8)) as? [Int] ?? []
+        XCTAssertEqual(window, [18, 12], "the library centres the transition on the cut at frame 24")
+        let plan = try ws.plan(try job(ws, "sound.otio"))
+        XCTAssertEqual(plan.frameCount, 48)
+        let spec = try SpecDecoder.decode(Array(try job(ws, "sound.otio").utf8)).get()
+        let (a, b) = (spec.timeline.voiceOvers[0], spec.timeline.voiceOvers[1])
+        let frame = { (n: Int64) in Time(value: n, timescale: 24) }
+        XCTAssertEqual(a.start, .zero)
+        XCTAssertEqual(a.sourceRange, TimeRange(start: frame(12), duration: frame(30)), "A plays on 6 frames into its handle")
+        XCTAssertEqual(a.fadeOut, frame(12))
+        XCTAssertEqual(b.start, frame(18), "B starts where the library's transition does")
+        XCTAssertEqual(b.sourceRange, TimeRange(start: frame(18), duration: frame(30)))
+        XCTAssertEqual(b.fadeIn, frame(12))
+    }
+
     /// Everything Reel cannot play is reported at once, each at its pointer into `otio`.
     func testWhatCannotBePlayedIsReportedAtItsPointer() throws {
         let ws = try Workspace()

@@ -61,14 +61,20 @@ extension SpecDecoder {
         }
     }
 
-    /// An audio track: its clips mixed at their track times, at unity gain.
+    /// An audio track: its clips mixed at their track times, at unity gain. A transition between two
+    /// clips is a crossfade over its span: the outgoing clip plays on into its handle fading out,
+    /// the incoming one starts early from its own fading in (a dissolve's two sides, as sound).
     static func audio(_ pieces: [OTIOPiece], _ cuts: [Int: OTIOCut], into out: inout DecodedOTIO) {
-        refuse(cuts, "a transition in an audio track is not supported yet", into: &out)
-        for p in pieces {
+        for (i, p) in pieces.enumerated() {
             guard case .media(let src) = p.content else { continue }
+            let before = i > 0 ? cuts[i - 1] : nil, after = cuts[i]
+            let head = before?.inOffset ?? .zero, tail = after?.outOffset ?? .zero
+            let speed = p.speed ?? Rational(1)
             var item = AudioItem(src: src)
-            item.start = p.trackStart
-            item.sourceRange = p.media
+            item.start = p.trackStart - head
+            item.sourceRange = TimeRange(start: p.source.start - head.scaled(by: speed), duration: (p.source.duration + head + tail).scaled(by: speed))
+            item.fadeIn = before.map { $0.inOffset + $0.outOffset }
+            item.fadeOut = after.map { $0.inOffset + $0.outOffset }
             item.speed = p.speed
             record(p, at: "/timeline/voiceOvers/\(out.timeline.voiceOvers.count)", into: &out)
             out.timeline.voiceOvers.append(item)
