@@ -10,23 +10,16 @@ struct OTIOCommand: ParsableCommand {
         commandName: "otio",
         abstract: "Write a job spec's timeline as OpenTimelineIO (.otio) for an editor.")
 
-    @Argument(help: "The job spec (JSON).")
-    var spec: String
+    @OptionGroup var source: SpecSourceOptions
 
     @Option(name: .shortAndLong, help: "The .otio file to write (default: standard output).")
     var output: String?
 
-    @Option(help: "Where the sources are (default: the spec's directory).")
-    var media: String?
-
-    @OptionGroup var web: WebSourceOptions
-
     func run() throws {
         Reel.setUp()
         do {
-            let file = try SpecFile.load(spec, media: media)
-            let plan = try file.plan(web: web)
-            let name = URL(fileURLWithPath: spec).deletingPathExtension().lastPathComponent
+            let (file, plan) = try source.plan()
+            let name = URL(fileURLWithPath: source.spec).deletingPathExtension().lastPathComponent
             let text = OTIOWriter.timeline(plan, spec: file.json, name: name, outputURL: nil).prettyPrinted + "\n"
             if let output {
                 guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {

@@ -12,16 +12,10 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render a job spec to a file. Sources are relative to the spec's directory, or http(s) URLs.")
 
-    @Argument(help: "The job spec (JSON), or an OpenTimelineIO timeline (.otio).")
-    var spec: String
-
-    @Option(help: "Where the sources are (default: the spec's directory); an .otio file's file:// media are looked up there by name.")
-    var media: String?
+    @OptionGroup var source: SpecSourceOptions
 
     @Option(name: .shortAndLong, help: "The output file.")
     var output: String
-
-    @OptionGroup var web: WebSourceOptions
 
     @Flag(help: "Show progress (a bar on a terminal, plain lines otherwise).")
     var progress = false
@@ -33,7 +27,7 @@ struct RenderCommand: ParsableCommand {
         Reel.setUp(verbose: verbose)
         let plan: RenderPlan
         do {
-            plan = try SpecFile.load(spec, outputPath: output, media: media).plan(web: web)
+            plan = try source.plan(outputPath: output).plan
         } catch let e as CLIError {
             printError(e.description)
             throw ExitCode(1)
