@@ -162,15 +162,21 @@ extension SpecDecoder {
                     let range = r.field("source_range").flatMap { $0.value == .null ? nil : OTIOTime.range($0) }
                         ?? TimeRange(start: .zero, duration: whole)
                     var placed = inner.compactMap { trim($0, to: range, at: cursor, problems: problems) }
+                    var filled = cursor
                     if let i = placed.firstIndex(where: { $0.kind == kind }) {
                         let own = placed.remove(at: i)
                         let offset = main.pieces.count
                         main.pieces += own.pieces
                         for (k, cut) in own.cuts { main.cuts[offset + k] = cut }
                         main.chapters += own.chapters
-                    } else {
-                        main.pieces.append(OTIOPiece(content: .gap, source: TimeRange(start: .zero, duration: range.duration), trackStart: cursor,
-                                                     pointer: item.pointer, sourcePointer: item.pointer, referencePointer: item.pointer))
+                        filled = own.pieces.last.map { $0.trackStart + $0.source.duration } ?? cursor
+                    }
+                    // What the nested track leaves of the range (or all of it, without one) is a gap,
+                    // so the items after the stack start where OTIO puts them.
+                    if filled < cursor + range.duration {
+                        main.pieces.append(OTIOPiece(content: .gap, source: TimeRange(start: .zero, duration: cursor + range.duration - filled),
+                                                     trackStart: filled, pointer: item.pointer, sourcePointer: item.pointer,
+                                                     referencePointer: item.pointer))
                     }
                     nested += placed
                     cursor = cursor + range.duration
