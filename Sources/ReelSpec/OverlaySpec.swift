@@ -11,6 +11,8 @@ public struct OverlaySpec: Sendable, Equatable {
     }
 
     public var content: Content
+    /// A video's `sourceRange` counts from the file's embedded start timecode (see `VideoItem`).
+    public var sourceTimecoded = false
     public var start: Time
     /// Default: to the end of the timeline.
     public var duration: Time?

@@ -11,6 +11,9 @@ public struct VideoItem: Sendable, Equatable {
     public var content: Content
     /// The part of the source to play; default the whole asset.
     public var sourceRange: TimeRange?
+    /// `sourceRange` is in the media's timecode: its start counts from the file's embedded start
+    /// timecode (an OTIO clip whose reference gives no `available_range`), not from its first frame.
+    public var sourceTimecoded = false
     /// Length on the timeline, for stills and colour cards (or a video trimmed from 0).
     public var duration: Time?
     /// Playback rate, 0.25–4; audio pitch is kept.

@@ -240,6 +240,35 @@ final class OTIOTests: XCTestCase {
         XCTAssertEqual(b.fadeIn, frame(12))
     }
 
+    /// A reference without `available_range`: the clip's source range counts from the file's own
+    /// start timecode (a camera file stamped 01:00:00:00), as PRODUCT.md §7 says.
+    func testWithoutAnAvailableRangeTheFilesTimecodeIsItsStart() throws {
+        let ws = try Workspace()
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "nullsrc=s=32x32:r=24:d=12,format=yuv420p,geq=lum='mod(N,256)':cb=128:cr=128",
+                          "-c:v", "libx264", "-qp", "0", "-timecode", "01:00:00:00", ws.path("camera.mov")])
+        XCTAssertEqual(try MediaProbe.probe(path: ws.path("camera.mov")).video?.startTimecode, Time(seconds: 3600))
+        _ = try otio(ws, """
+        def t(v): return otio.opentime.RationalTime(v, 24)
+        c = otio.schema.Clip(media_reference=otio.schema.ExternalReference(target_url="camera.mov"),
+                             source_range=otio.opentime.TimeRange(otio.opentime.from_timecode("01:00:10:00", 24), t(10)))
+        otio.adapters.write_to_file(timeline(otio.schema.Track(children=[c])), "camera.otio")
+        """)
+        let got = try lumas(try ws.render(try job(ws, "camera.otio")))
+        XCTAssertEqual(got.count, 10)
+        for (i, l) in got.enumerated() { XCTAssertEqual(l, 240 + i, accuracy: 2, "frame \(i) is the file's frame \(240 + i)") }
+    }
+
+    /// Timecode labels as times: non-drop at 24 and 23.976, drop-frame at 29.97 (frames ;00 and ;01
+    /// of each minute but every tenth are skipped labels).
+    func testTimecodeLabels() {
+        XCTAssertEqual(SMPTETimecode.time("01:00:00:00", rate: Rational(24)), Time(seconds: 3600))
+        XCTAssertEqual(SMPTETimecode.time("01:00:00:00", rate: Rational(24000, 1001)), Time(value: 86400 * 1001, timescale: 24000))
+        XCTAssertEqual(SMPTETimecode.time("00:01:00;02", rate: Rational(30000, 1001)), Time(value: 1800 * 1001, timescale: 30000))
+        XCTAssertEqual(SMPTETimecode.time("01:00:00;00", rate: Rational(30000, 1001)), Time(value: 107_892 * 1001, timescale: 30000))
+        XCTAssertNil(SMPTETimecode.time("01:00:00:24", rate: Rational(24)), "frame 24 does not exist at 24 fps")
+        XCTAssertNil(SMPTETimecode.time("garbage", rate: Rational(24)))
+    }
+
     /// Everything Reel cannot play is reported at once, each at its pointer into `otio`.
     func testWhatCannotBePlayedIsReportedAtItsPointer() throws {
         let ws = try Workspace()

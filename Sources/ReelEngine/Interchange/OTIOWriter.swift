@@ -36,7 +36,7 @@ public enum OTIOWriter {
         if let outputURL {
             let output = object("Clip.2", [
                 ("name", .string("Reel output")), ("source_range", range(.zero, plan.outputRange.duration, rate)),
-                ("media_references", .object([("DEFAULT_MEDIA", reference(outputURL, available: nil))])),
+                ("media_references", .object([("DEFAULT_MEDIA", reference(outputURL, available: nil, rate: rate))])),
                 ("active_media_reference_key", .string("DEFAULT_MEDIA")), ("enabled", .bool(true)),
                 ("effects", .array([])), ("markers", .array([])), ("metadata", .object([]))])
             tracks.append(object("Track.1", [("name", .string("Reel output")), ("kind", .string("Video")), ("enabled", .bool(false)),
@@ -76,9 +76,11 @@ public enum OTIOWriter {
                                                         ("available_range", .null), ("metadata", .object([]))])
         case .clip(let path, let mediaStart, _):
             sourceStart = mediaStart + sourceStart
-            reference = self.reference(src ?? path, available: nil)
+            // The media's range from its first frame: the source range counts from there, whatever
+            // timecode the file carries (a reference without one would count from the timecode).
+            reference = self.reference(src ?? path, available: TimeRange(start: .zero, duration: s.mediaLength ?? .zero), rate: rate)
         case .still(let path):
-            reference = self.reference(src ?? path, available: nil)
+            reference = self.reference(src ?? path, available: nil, rate: rate)
         }
         let effects: [JSONValue] = s.speed == Rational(1) ? [] : [
             object("LinearTimeWarp.1", [("name", .string("")), ("effect_name", .string("LinearTimeWarp")),
@@ -102,8 +104,9 @@ public enum OTIOWriter {
         ])
     }
 
-    private static func reference(_ url: String, available: TimeRange?) -> JSONValue {
-        object("ExternalReference.1", [("name", .string("")), ("target_url", .string(url)), ("available_range", .null),
+    private static func reference(_ url: String, available: TimeRange?, rate: Rational) -> JSONValue {
+        object("ExternalReference.1", [("name", .string("")), ("target_url", .string(url)),
+                                       ("available_range", available.map { range($0.start, $0.duration, rate) } ?? .null),
                                        ("metadata", .object([]))])
     }
 

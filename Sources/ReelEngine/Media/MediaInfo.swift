@@ -39,6 +39,8 @@ public struct MediaInfo: Sendable {
         public var isForced = false
         /// A video stream's colour (`ColorDescription`).
         public var color: ColorDescription?
+        /// A video stream's start timecode (its own `timecode` tag, else the file's), as a time.
+        public var startTimecode: Time?
     }
 
     public struct ChapterInfo: Sendable {

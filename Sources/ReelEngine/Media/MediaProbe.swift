@@ -20,6 +20,10 @@ public enum MediaProbe {
                     var color = ColorDescription.of(input.stream(i), still: isStill)
                     color.readFrameMetadata(path: input.path, streamIndex: i, still: isStill)
                     s.color = color
+                    if let tc = dictionaryValue(input.stream(i).pointee.metadata, "timecode") ?? dictionaryValue(fmt.metadata, "timecode"),
+                       let rate = s.averageFrameRate ?? s.frameRate {
+                        s.startTimecode = SMPTETimecode.time(tc, rate: RenderPlanner.nominal(rate))
+                    }
                 }
                 streams.append(s)
             }

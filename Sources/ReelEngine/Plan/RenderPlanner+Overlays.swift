@@ -55,7 +55,8 @@ extension RenderPlanner {
                     continue
                 }
                 let assetEnd = info.duration ?? v.duration ?? .zero
-                let sr = sourceRange ?? TimeRange(start: .zero, duration: Time.min(duration, RenderPlanner.wholeStream(v, assetEnd: assetEnd)))
+                var sr = sourceRange ?? TimeRange(start: .zero, duration: Time.min(duration, RenderPlanner.wholeStream(v, assetEnd: assetEnd)))
+                if o.sourceTimecoded, let tc = v.startTimecode { sr.start = sr.start - tc }
                 if assetEnd < sr.end {
                     problems.append(SpecProblem(pointer: ptr + "/sourceRange", message: "ends at \(sr.end) s, after the end of \"\(src)\" (\(assetEnd) s)"))
                     continue

@@ -106,6 +106,10 @@ extension RenderPlanner {
         }
         let clipLength = RenderPlanner.wholeStream(v, assetEnd: assetEnd)
         let speed = item.speed ?? Rational(1)
+        var item = item
+        if item.sourceTimecoded, let tc = v.startTimecode, let r = item.sourceRange {
+            item.sourceRange = TimeRange(start: r.start - tc, duration: r.duration)
+        }
         let range = item.sourceRange ?? TimeRange(start: .zero, duration: item.duration.map { $0.scaled(by: speed) } ?? clipLength)
         if assetEnd < range.end {
             let field = item.sourceRange != nil ? "/sourceRange" : "/duration"
@@ -136,7 +140,8 @@ extension RenderPlanner {
                                            streamIndex: sound.index, shaping: shaping))
         }
         return VideoSegment(pointer: ptr, range: placed, source: .clip(path: path, sourceStart: range.start, rotation: v.rotation ?? 0),
-                            fit: fit, speed: speed, layer: layer, sourceSize: RenderPlanner.displaySize(info), pixelFormat: v.pixelFormat)
+                            fit: fit, speed: speed, layer: layer, sourceSize: RenderPlanner.displaySize(info), pixelFormat: v.pixelFormat,
+                            mediaLength: clipLength)
     }
 
     /// How long a stream plays when an item takes all of it: the stream's own duration, but never

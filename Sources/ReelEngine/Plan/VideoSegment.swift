@@ -31,6 +31,8 @@ struct VideoSegment: Sendable {
     /// The source's decoded pixel format as probed (`yuv420p`, `yuvj420p`, …): a container header
     /// read without probing does not say it, and passthrough copies only 8-bit 4:2:0 limited range.
     var pixelFormat: String?
+    /// How long a clip's video stream is (its available media, for an OTIO export).
+    var mediaLength: Time?
 
     /// The source time a clip shows at timeline time `t`: `sourceStart + (t - range.start) × speed`,
     /// exact (a 2× item of a 30 fps source shows every other frame, a 0.5× item each one twice).

@@ -24,6 +24,9 @@ extension SpecDecoder {
         var source: TimeRange
         /// Media seconds per track second (`LinearTimeWarp`'s `time_scalar`).
         var speed: Rational?
+        /// The reference gives no `available_range`: `source` counts from the file's own start
+        /// timecode, which only the probe knows (`VideoItem.sourceTimecoded`).
+        var timecoded = false
 
         /// The media the piece plays: from the range's start, its track duration times its speed.
         var media: TimeRange { TimeRange(start: source.start, duration: source.duration.scaled(by: speed ?? Rational(1))) }

@@ -35,8 +35,10 @@ extension SpecDecoder {
         guard var source = range else { return nil }
         // Source ranges are in the media's own time: its first frame is at available_range's start.
         if case .media = content, let first = available?.start { source.start = source.start - first }
-        return OTIOPiece(content: content, source: source, speed: speed, trackStart: start, item: item, pointer: pointer,
-                         sourcePointer: sourcePointer, referencePointer: referencePointer)
+        var piece = OTIOPiece(content: content, source: source, speed: speed, trackStart: start, item: item, pointer: pointer,
+                              sourcePointer: sourcePointer, referencePointer: referencePointer)
+        if case .media = content, available == nil { piece.timecoded = true }
+        return piece
     }
 
     /// The clip's active media reference: what it shows, the media's available range, and the

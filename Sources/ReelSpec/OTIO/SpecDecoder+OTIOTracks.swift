@@ -23,6 +23,7 @@ extension SpecDecoder {
                     item.duration = nil
                 }
                 item.speed = p.speed
+                item.sourceTimecoded = p.timecoded
             case .color(let c):
                 item.content = .color(c)
                 item.duration = length
@@ -53,6 +54,7 @@ extension SpecDecoder {
             var overlay = OverlaySpec(content: .video(src: src, sourceRange: p.source, volume: nil, muted: false), start: p.trackStart)
             overlay.duration = p.source.duration
             overlay.frame = FractionRect(x: 0.5, y: 0.5, width: 1, height: 1)
+            overlay.sourceTimecoded = p.timecoded
             if p.speed != nil {
                 out.problems.report(p.pointer + "/effects", "a time warp in a layered video track is not supported yet")
             }
