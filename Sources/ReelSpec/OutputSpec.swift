@@ -25,6 +25,9 @@ public struct OutputSpec: Sendable, Equatable {
     public var optimizeForNetwork = true
     /// Buckets the finished output is copied to, in order.
     public var destinations: [DestinationSpec] = []
+    /// The timecode of the output's first frame (an OTIO timeline's `global_start_time`), written
+    /// as the file's start timecode; not a JSON member of `output`.
+    public var startTimecode: Time?
 
     public init() {}
 
@@ -32,7 +35,7 @@ public struct OutputSpec: Sendable, Equatable {
         a.format == b.format && a.width == b.width && a.height == b.height && a.frameRate == b.frameRate
             && a.fit == b.fit && a.background == b.background && a.color == b.color && a.preset == b.preset && a.video == b.video
             && a.audio == b.audio && a.range == b.range && a.chapters == b.chapters && a.subtitles == b.subtitles && a.hls == b.hls
-            && a.optimizeForNetwork == b.optimizeForNetwork && a.destinations == b.destinations
+            && a.optimizeForNetwork == b.optimizeForNetwork && a.destinations == b.destinations && a.startTimecode == b.startTimecode
             && a.metadata.map(\.key) == b.metadata.map(\.key) && a.metadata.map(\.value) == b.metadata.map(\.value)
     }
 }

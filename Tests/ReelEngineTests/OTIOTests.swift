@@ -267,6 +267,31 @@ final class OTIOTests: XCTestCase {
         XCTAssertEqual(SMPTETimecode.time("01:00:00;00", rate: Rational(30000, 1001)), Time(value: 107_892 * 1001, timescale: 30000))
         XCTAssertNil(SMPTETimecode.time("01:00:00:24", rate: Rational(24)), "frame 24 does not exist at 24 fps")
         XCTAssertNil(SMPTETimecode.time("garbage", rate: Rational(24)))
+        // Labels back from times, drop-frame counted as it skips.
+        for (label, rate) in [("01:00:00:00", Rational(24)), ("00:01:00;02", Rational(30000, 1001)), ("01:00:00;00", Rational(30000, 1001)),
+                              ("00:09:59;29", Rational(30000, 1001)), ("00:10:00;00", Rational(30000, 1001)), ("23:59:59:24", Rational(25))] {
+            let t = SMPTETimecode.time(label, rate: rate)
+            XCTAssertNotNil(t, label)
+            XCTAssertEqual(t.flatMap { SMPTETimecode.label($0, rate: rate) }, label)
+        }
+    }
+
+    /// `global_start_time` is the output's start timecode (a `tmcd` track in a mov).
+    func testTheGlobalStartTimeIsTheOutputsTimecode() throws {
+        let ws = try Workspace()
+        try ws.lumaRamp("a.mp4", size: "32x32", rate: "24", seconds: 1)
+        _ = try otio(ws, """
+        def t(v): return otio.opentime.RationalTime(v, 24)
+        c = otio.schema.Clip(media_reference=otio.schema.ExternalReference(target_url="a.mp4"),
+                             source_range=otio.opentime.TimeRange(t(0), t(12)))
+        tl = timeline(otio.schema.Track(children=[c]))
+        tl.global_start_time = otio.opentime.from_timecode("01:00:00:00", 24)
+        otio.adapters.write_to_file(tl, "start.otio")
+        """)
+        let out = try ws.render(try job(ws, "start.otio", output: #"{ "format": "mov", "width": 32, "height": 32 }"#), to: "start.mov")
+        let r = try Tools.run("ffprobe", ["-v", "error", "-show_entries", "stream_tags=timecode", "-of", "csv=p=0", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(String(decoding: r.stdout, as: UTF8.self).contains("01:00:00:00"), String(decoding: r.stdout, as: UTF8.self))
     }
 
     /// Everything Reel cannot play is reported at once, each at its pointer into `otio`.

@@ -69,7 +69,8 @@ public struct RenderPlanner {
             timelineDuration: timeline, outputRange: outputRange, video: videos.segments, transitions: transitions,
             overlays: overlays.plans, audio: audio,
             videoEncoding: videoEncoding, audioEncoding: RenderPlanner.audioEncoding(out),
-            metadata: out.metadata.map { ($0.key.ffmpegKey, $0.value) },
+            metadata: out.metadata.map { ($0.key.ffmpegKey, $0.value) }
+                + (out.startTimecode.flatMap { SMPTETimecode.label($0, rate: rate) }.map { [("timecode", $0)] } ?? []),
             chapters: out.chapters.map { ($0.start, $0.title) }, hls: hls, subtitles: subtitles,
             faststart: out.optimizeForNetwork, passthrough: passthrough)
         plan.color = encodingSpec.color

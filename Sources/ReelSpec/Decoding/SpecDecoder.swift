@@ -41,6 +41,7 @@ public enum SpecDecoder {
             }
             var spec = JobSpec(version: 1, output: output.spec, timeline: otio.timeline, webhook: webhook)
             if spec.output.chapters.isEmpty { spec.output.chapters = otio.chapters }
+            spec.output.startTimecode = otio.start
             spec.timelinePointers = otio.pointers
             return spec
         }

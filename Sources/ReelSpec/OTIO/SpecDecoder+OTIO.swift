@@ -10,6 +10,8 @@ extension SpecDecoder {
         var timeline = TimelineSpec()
         var chapters: [ChapterSpec] = []
         var pointers = PointerMap()
+        /// `global_start_time`: the timecode of the timeline's first frame.
+        var start: Time?
         /// What a gap shows: the output's background.
         let background: Color
         let problems: ProblemCollector
@@ -52,7 +54,7 @@ extension SpecDecoder {
         var out = DecodedOTIO(background: background, problems: f.problems)
         let ok = f.openObject { r -> Bool? in
             guard schema(r, "Timeline") else { return nil }
-            _ = r.field("global_start_time")
+            out.start = r.field("global_start_time").flatMap { $0.value == .null ? nil : OTIOTime.time($0) }
             guard let tracks = r.required("tracks") else { return nil }
             let read = tracks.openObject { s -> Bool? in
                 guard schema(s, "Stack") else { return nil }
