@@ -52,7 +52,9 @@ public enum OTIOWriter {
             if let v = timeline?.member(key) { extras.append((key, v)) }
         }
         return object("Timeline.1", [
-            ("name", .string(name)), ("global_start_time", .null), ("metadata", reel(extras)),
+            // A timeline read from OTIO keeps its start timecode.
+            ("name", .string(name)), ("global_start_time", spec.member("otio")?.member("global_start_time") ?? .null),
+            ("metadata", reel(extras)),
             ("tracks", object("Stack.1", [("name", .string("tracks")), ("children", .array(tracks)), ("markers", .array(markers)),
                                           ("effects", .array([])), ("enabled", .bool(true)), ("source_range", .null),
                                           ("metadata", .object([]))])),
