@@ -294,6 +294,43 @@ final class OTIOTests: XCTestCase {
         XCTAssertTrue(String(decoding: r.stdout, as: UTF8.self).contains("01:00:00:00"), String(decoding: r.stdout, as: UTF8.self))
     }
 
+    /// A dissolve in a layered video track: frames outside it are the library's, the middle frame
+    /// the even mix of the outgoing clip's handle and the incoming clip's frame before its range.
+    func testADissolveInALayeredTrack() throws {
+        let ws = try Workspace()
+        for name in ["a.mp4", "b.mp4"] { try ws.lumaRamp(name, size: "32x32", rate: "24", seconds: 4) }
+        let oracle = try otio(ws, """
+        def t(v): return otio.opentime.RationalTime(v, 24)
+        def clip(url, s, d):
+            return otio.schema.Clip(media_reference=otio.schema.ExternalReference(target_url=url),
+                                    source_range=otio.opentime.TimeRange(t(s), t(d)))
+        base = otio.schema.Track(children=[clip("a.mp4", 30, 60)])
+        upper = otio.schema.Track(children=[otio.schema.Gap(source_range=otio.opentime.TimeRange(t(0), t(6))), clip("b.mp4", 10, 24)])
+        upper.append(otio.schema.Transition(transition_type="SMPTE_Dissolve", in_offset=t(6), out_offset=t(6)))
+        upper.append(clip("b.mp4", 40, 24))
+        tl = timeline(base, upper)
+        otio.adapters.write_to_file(tl, "layers.otio")
+        shown = []
+        for f in range(int(tl.duration().to_frames())):
+            c = upper.child_at_time(t(f))
+            top = isinstance(c, otio.schema.Clip)
+            shown.append(int(upper.transformed_time(t(f), c).to_frames()) if top else int(base.transformed_time(t(f), base[0]).to_frames()))
+        tr = upper.find_children(descended_from_type=otio.schema.Transition)[0]
+        print(json.dumps({"shown": shown, "window": [tr.range_in_parent().start_time.to_frames(), tr.range_in_parent().end_time_exclusive().to_frames()]}))
+        """)
+        let o = try JSONSerialization.jsonObject(with: Data(oracle.utf8)) as? [String: Any] ?? [:]
+        let shown = o["shown"] as? [Int] ?? [], window = o["window"] as? [Int] ?? [0, 0]
+        XCTAssertEqual(window, [24, 36])
+        let got = try lumas(try ws.render(try job(ws, "layers.otio")))
+        XCTAssertEqual(got.count, shown.count)
+        for (i, n) in shown.enumerated() where i < got.count && !(window[0]..<window[1]).contains(i) {
+            XCTAssertEqual(got[i], n, accuracy: 2, "output frame \(i) shows source frame \(n)")
+        }
+        // At the cut (frame 30): half the first clip's frame 10 + 24 (its handle) and half the second
+        // clip's 40 (it started 6 frames early from 34).
+        XCTAssertEqual(Double(got[30]), (34.0 + 40.0) / 2, accuracy: 3)
+    }
+
     /// Everything Reel cannot play is reported at once, each at its pointer into `otio`.
     func testWhatCannotBePlayedIsReportedAtItsPointer() throws {
         let ws = try Workspace()

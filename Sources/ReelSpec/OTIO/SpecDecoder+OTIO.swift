@@ -30,6 +30,8 @@ extension SpecDecoder {
         /// timecode, which only the probe knows (`VideoItem.sourceTimecoded`).
         var timecoded = false
 
+        var isMedia: Bool { if case .media = content { return true } else { return false } }
+
         /// The media the piece plays: from the range's start, its track duration times its speed.
         var media: TimeRange { TimeRange(start: source.start, duration: source.duration.scaled(by: speed ?? Rational(1))) }
         var trackStart: Time

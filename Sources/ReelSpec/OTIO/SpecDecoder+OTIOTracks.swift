@@ -46,15 +46,30 @@ extension SpecDecoder {
         }
     }
 
-    /// A higher video track: its clips as full-frame video overlays at their track times.
+    /// A higher video track: its clips as full-frame video overlays at their track times. A dissolve
+    /// between two of them is the outgoing clip played on into its handle, fully opaque, and the
+    /// incoming one drawn above it from `in_offset` before the cut, its opacity rising from 0 to 1
+    /// over the transition: `A·(1 − p) + B·p`, the dissolve itself, whatever lies below.
     static func layer(_ pieces: [OTIOPiece], _ cuts: [Int: OTIOCut], into out: inout DecodedOTIO) {
-        refuse(cuts, "a transition in a layered video track is not supported yet", into: &out)
-        for p in pieces {
+        for i in cuts.keys.sorted() where cuts[i]!.kind != .dissolve || !(pieces[i].isMedia && pieces[i + 1].isMedia) {
+            out.problems.report(cuts[i]!.pointer, "only a dissolve between two clips is supported in a layered video track")
+        }
+        for (i, p) in pieces.enumerated() {
             guard case .media(let src) = p.content else { continue }
-            var overlay = OverlaySpec(content: .video(src: src, sourceRange: p.source, volume: nil, muted: false), start: p.trackStart)
-            overlay.duration = p.source.duration
+            let before = i > 0 ? cuts[i - 1].flatMap { $0.kind == .dissolve && pieces[i - 1].isMedia ? $0 : nil } : nil
+            let after = cuts[i].flatMap { $0.kind == .dissolve && pieces[i + 1].isMedia ? $0 : nil }
+            let head = before?.inOffset ?? .zero, tail = after?.outOffset ?? .zero
+            let source = TimeRange(start: p.source.start - head, duration: p.source.duration + head + tail)
+            var overlay = OverlaySpec(content: .video(src: src, sourceRange: source, volume: nil, muted: false), start: p.trackStart - head)
+            overlay.duration = source.duration
             overlay.frame = FractionRect(x: 0.5, y: 0.5, width: 1, height: 1)
             overlay.sourceTimecoded = p.timecoded
+            if let before {
+                var from = Keyframe(time: .zero), to = Keyframe(time: before.inOffset + before.outOffset)
+                from.opacity = 0
+                to.opacity = 1
+                overlay.keyframes = [from, to]
+            }
             if p.speed != nil {
                 out.problems.report(p.pointer + "/effects", "a time warp in a layered video track is not supported yet")
             }
@@ -90,8 +105,4 @@ extension SpecDecoder {
         out.pointers.map(pointer + "/sourceRange", to: p.sourcePointer)
     }
 
-    /// Reports each of a track's transitions as `message` (tracks whose transitions Reel cannot play).
-    private static func refuse(_ cuts: [Int: OTIOCut], _ message: String, into out: inout DecodedOTIO) {
-        for cut in cuts.values.sorted(by: { $0.pointer < $1.pointer }) { out.problems.report(cut.pointer, message) }
-    }
 }
