@@ -3,14 +3,14 @@
 extension SpecDecoder {
     /// A clip or a gap (anything else is reported).
     static func piece(_ r: ObjectReader, name: String, at pointer: String, start: Time, relink: [String: String],
-                              background: Color) -> OTIOPiece? {
+                      background: Color) -> OTIOPiece? {
         let rangeField = r.field("source_range").flatMap { $0.value == .null ? nil : $0 }
         let sourcePointer = rangeField?.pointer ?? pointer
         if name.hasPrefix("Gap.") {
             let range = rangeField.flatMap(OTIOTime.range) ?? r.field("duration").flatMap(OTIOTime.time).map { TimeRange(start: .zero, duration: $0) }
             guard let range else { r.report("source_range", "a gap needs a source_range"); return nil }
             return OTIOPiece(content: .gap, source: range, trackStart: start, pointer: pointer, sourcePointer: sourcePointer,
-                         referencePointer: pointer)
+                             referencePointer: pointer)
         }
         guard name.hasPrefix("Clip.") else {
             r.report("OTIO_SCHEMA", name.isEmpty ? "is missing" : "is \(name), which Reel cannot play in a track")
@@ -62,7 +62,7 @@ extension SpecDecoder {
         return field.openObject { m -> (OTIOPiece.Content, TimeRange?, String)? in
             let name = schemaName(m) ?? ""
             let available = m.field("available_range").flatMap { $0.value == .null ? nil : OTIOTime.range($0) }
-                        if name.hasPrefix("ExternalReference.") {
+            if name.hasPrefix("ExternalReference.") {
                 guard let urlField = m.required("target_url"), let url = urlField.string() else { return nil }
                 guard let src = source(url, relink: relink) else {
                     urlField.report("names \(url), which Reel cannot read: relink it (\"relink\": {\"\(url)\": \"clips/…\"})")
@@ -112,7 +112,7 @@ extension SpecDecoder {
         for item in items {
             item.openObject { e -> Bool? in
                 let name = schemaName(e) ?? ""
-                                if name.hasPrefix("LinearTimeWarp.") {
+                if name.hasPrefix("LinearTimeWarp.") {
                     guard let sf = e.required("time_scalar"), case .number(let text) = sf.value,
                           case .success(let t) = TimeParser.parseDecimal(text) else { return nil }
                     let r = Rational(t)
@@ -136,7 +136,7 @@ extension SpecDecoder {
 
     /// A `Transition.1`: a dissolve (SMPTE_Dissolve) with its offsets before and after the cut.
     static func transition(_ r: ObjectReader, at pointer: String) -> OTIOCut? {
-                let type = r.field("transition_type")
+        let type = r.field("transition_type")
         let written = reelMetadata(r)?.field("transition").flatMap(SpecDecoder.transition)
         var kind: TransitionSpec.Kind? = written?.kind
         if let type, case .string(let name) = type.value {
