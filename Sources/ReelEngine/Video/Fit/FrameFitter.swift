@@ -3,8 +3,9 @@ import ReelSpec
 
 /// Turns decoded pictures of any size, pixel format, aspect and rotation into output frames:
 /// limited-range YUV 4:2:0 in the canvas's colour (`CanvasColor`), at the output size and the
-/// render's depth (8- or 10-bit), placed by the fit mode over the background colour. A 10-bit source reaches a 10-bit canvas without passing
-/// through 8 bits (swscale and zimg write the canvas's format directly).
+/// render's depth (8- or 10-bit), placed by the fit mode over the background colour. A 10-bit
+/// source reaches a 10-bit canvas without passing through 8 bits (swscale and zimg write the
+/// canvas's format directly).
 ///
 /// A picture that already is an output frame (same size, format and colour, upright, square pixels)
 /// is passed through without a copy.
