@@ -12,10 +12,19 @@ final class OTIOTests: XCTestCase {
     static let python = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent(".build/pyvenv/bin/python").path
 
-    /// Runs `script` with opentimelineio imported as `otio` in `ws`'s directory; returns its stdout.
+    /// Runs `script` with opentimelineio imported as `otio` (and the helpers below) in `ws`'s
+    /// directory; returns its stdout.
     func otio(_ ws: Workspace, _ script: String) throws -> String {
         let prelude = """
         import json, opentimelineio as otio
+
+        # Frames at 24 fps and a clip of them, for the tests that need nothing else (others define their own).
+        def t(v): return otio.opentime.RationalTime(v, 24)
+
+        def clip(url, s, d):
+            return otio.schema.Clip(media_reference=otio.schema.ExternalReference(target_url=url),
+                                    source_range=otio.opentime.TimeRange(t(s), t(d)))
+
         def timeline(*tracks, name="cut"):
             tl = otio.schema.Timeline(name=name)
             for tr in tracks: tl.tracks.append(tr)
@@ -146,7 +155,6 @@ final class OTIOTests: XCTestCase {
         let ws = try Workspace()
         try ws.lumaRamp("a.mp4", size: "32x32", rate: "24", seconds: 3)
         let frames = try otio(ws, """
-        def t(v): return otio.opentime.RationalTime(v, 24)
         c = otio.schema.Clip(media_reference=otio.schema.ExternalReference(target_url="a.mp4"),
                              source_range=otio.opentime.TimeRange(t(10), t(12)))
         c.effects.append(otio.schema.LinearTimeWarp(time_scalar=2))
@@ -167,10 +175,6 @@ final class OTIOTests: XCTestCase {
         let ws = try Workspace()
         for name in ["a.mp4", "b.mp4", "c.mp4"] { try ws.lumaRamp(name, size: "32x32", rate: "24", seconds: 4) }
         let oracle = try otio(ws, """
-        def t(v): return otio.opentime.RationalTime(v, 24)
-        def clip(url, s, d):
-            return otio.schema.Clip(media_reference=otio.schema.ExternalReference(target_url=url),
-                                    source_range=otio.opentime.TimeRange(t(s), t(d)))
         inner = otio.schema.Track(children=[clip("b.mp4", 10, 12), clip("c.mp4", 40, 12)])
         nested = otio.schema.Stack(children=[inner], source_range=otio.opentime.TimeRange(t(6), t(12)))
         short = otio.schema.Stack(children=[otio.schema.Track(children=[clip("c.mp4", 70, 4)])],
@@ -210,10 +214,6 @@ final class OTIOTests: XCTestCase {
             try Tools.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=\(tone):sample_rate=48000:duration=4", ws.path(name)])
         }
         let oracle = try otio(ws, """
-        def t(v): return otio.opentime.RationalTime(v, 24)
-        def clip(url, s, d):
-            return otio.schema.Clip(media_reference=otio.schema.ExternalReference(target_url=url),
-                                    source_range=otio.opentime.TimeRange(t(s), t(d)))
         picture = otio.schema.Track(children=[clip("v.mp4", 0, 48)])
         sound = otio.schema.Track(kind=otio.schema.TrackKind.Audio)
         sound.append(clip("a.m4a", 12, 24))
@@ -248,7 +248,6 @@ final class OTIOTests: XCTestCase {
                           "-c:v", "libx264", "-qp", "0", "-timecode", "01:00:00:00", ws.path("camera.mov")])
         XCTAssertEqual(try MediaProbe.probe(path: ws.path("camera.mov")).video?.startTimecode, Time(seconds: 3600))
         _ = try otio(ws, """
-        def t(v): return otio.opentime.RationalTime(v, 24)
         c = otio.schema.Clip(media_reference=otio.schema.ExternalReference(target_url="camera.mov"),
                              source_range=otio.opentime.TimeRange(otio.opentime.from_timecode("01:00:10:00", 24), t(10)))
         otio.adapters.write_to_file(timeline(otio.schema.Track(children=[c])), "camera.otio")
@@ -281,7 +280,6 @@ final class OTIOTests: XCTestCase {
         let ws = try Workspace()
         try ws.lumaRamp("a.mp4", size: "32x32", rate: "24", seconds: 1)
         _ = try otio(ws, """
-        def t(v): return otio.opentime.RationalTime(v, 24)
         c = otio.schema.Clip(media_reference=otio.schema.ExternalReference(target_url="a.mp4"),
                              source_range=otio.opentime.TimeRange(t(0), t(12)))
         tl = timeline(otio.schema.Track(children=[c]))
@@ -300,10 +298,6 @@ final class OTIOTests: XCTestCase {
         let ws = try Workspace()
         for name in ["a.mp4", "b.mp4"] { try ws.lumaRamp(name, size: "32x32", rate: "24", seconds: 4) }
         let oracle = try otio(ws, """
-        def t(v): return otio.opentime.RationalTime(v, 24)
-        def clip(url, s, d):
-            return otio.schema.Clip(media_reference=otio.schema.ExternalReference(target_url=url),
-                                    source_range=otio.opentime.TimeRange(t(s), t(d)))
         base = otio.schema.Track(children=[clip("a.mp4", 30, 60)])
         upper = otio.schema.Track(children=[otio.schema.Gap(source_range=otio.opentime.TimeRange(t(0), t(6))), clip("b.mp4", 10, 24)])
         upper.append(otio.schema.Transition(transition_type="SMPTE_Dissolve", in_offset=t(6), out_offset=t(6)))
@@ -336,7 +330,6 @@ final class OTIOTests: XCTestCase {
         let ws = try Workspace()
         try ws.lumaRamp("a.mp4", size: "32x32", rate: "24", seconds: 2)
         _ = try otio(ws, """
-        def t(v): return otio.opentime.RationalTime(v, 24)
         def clip(url):
             return otio.schema.Clip(media_reference=otio.schema.ExternalReference(target_url=url),
                                     source_range=otio.opentime.TimeRange(t(0), t(10)))
@@ -364,7 +357,6 @@ final class OTIOTests: XCTestCase {
         let ws = try Workspace()
         try ws.lumaRamp("a.mp4", size: "32x32", rate: "24", seconds: 1)
         _ = try otio(ws, """
-        def t(v): return otio.opentime.RationalTime(v, 24)
         def clip(start, dur):
             return otio.schema.Clip(media_reference=otio.schema.ExternalReference(target_url="a.mp4"),
                                     source_range=otio.opentime.TimeRange(t(start), t(dur)))

@@ -78,8 +78,10 @@ final class StillColorTests: XCTestCase {
         }
         let short = Array(icc.dropLast())   // the curve's last parameter cut off
         XCTAssertNil(short.withUnsafeBytes { ICCProfile($0) }?.transfer)
-        icc[0x8C...0x8F] = [0xFF, 0xFF, 0xFF, 0xF0]   // the first tag's offset far past the end
-        XCTAssertNoThrow(icc.withUnsafeBytes { _ = ICCProfile($0) })
+        // rXYZ's offset (the fifth tag's, at 0xB8) far past the end: no primaries, read without a crash.
+        icc[0xB8...0xBB] = [0xFF, 0xFF, 0xFF, 0xF0]
+        XCTAssertNotNil(icc.withUnsafeBytes { ICCProfile($0) })
+        XCTAssertNil(icc.withUnsafeBytes { ICCProfile($0) }?.primaries)
         let whole = [UInt8](try Data(contentsOf: Self.fixtures.appendingPathComponent("DisplayP3-v4.icc")))
         XCTAssertEqual(whole.withUnsafeBytes { ICCProfile($0) }?.primaries, AVCOL_PRI_SMPTE432)
     }
