@@ -37,6 +37,12 @@ final class OTIOAPITests: XCTestCase {
         XCTAssertEqual(items.compactMap { $0["OTIO_SCHEMA"] as? String }, ["Clip.2", "Transition.1", "Clip.2"])
         XCTAssertEqual(tracks[1]["enabled"] as? Bool, false)
         XCTAssertTrue(otio.text.contains("/v1/jobs/\(id)/output"), otio.text)
+        // The editor's own timeline comes back as the editor wrote it: its media references and
+        // metadata, never the server's paths.
+        let firstRef = ((items[0]["media_references"] as? [String: Any])?["DEFAULT_MEDIA"] as? [String: Any])?["target_url"] as? String
+        XCTAssertEqual(firstRef, "file:///Volumes/Edit/A.mov")
+        XCTAssertNotNil((otio.json["metadata"] as? [String: Any])?["Resolve"], otio.text)
+        XCTAssertFalse(otio.text.contains(f.root), otio.text)
 
         let bad = Self.job([Self.clip("file:///Volumes/Edit/B.mov", 0, 10), Self.clip("shot.mp4", 0, 10)], relink: "{}")
         let r = try f.client().json("POST", "/v1/jobs", bad)

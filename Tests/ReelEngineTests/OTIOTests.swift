@@ -59,7 +59,7 @@ final class OTIOTests: XCTestCase {
     }
 
     /// Luma at the centre of every frame of `path` (32x32 outputs), as coded.
-    func lumas(_ path: String) throws -> [Int] {
+    static func lumas(_ path: String) throws -> [Int] {
         // yuv420p as stored: the Y plane's code values, no range conversion.
         let r = try Tools.run("ffmpeg", ["-v", "error", "-nostdin", "-i", path, "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"])
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -109,7 +109,7 @@ final class OTIOTests: XCTestCase {
         XCTAssertEqual(plan.chapters.map { $0.title }, ["Second half"])
         XCTAssertEqual(plan.chapters.first?.start, Time(value: 44, timescale: 24))
         let out = try ws.render(spec)
-        let got = try lumas(out)
+        let got = try Self.lumas(out)
         XCTAssertEqual(got.count, frames)
         var checked = 0
         for (i, s) in shown.enumerated() where i < got.count {
@@ -144,7 +144,7 @@ final class OTIOTests: XCTestCase {
         let plan = try ws.plan(try job(ws, "ntsc.otio"))
         XCTAssertEqual(plan.frameRate, Rational(24000, 1001))
         XCTAssertEqual(plan.frameCount, 10)
-        let got = try lumas(try ws.render(try job(ws, "ntsc.otio")))
+        let got = try Self.lumas(try ws.render(try job(ws, "ntsc.otio")))
         XCTAssertEqual(got.count, 10)
         for (i, l) in got.enumerated() { XCTAssertEqual(l, 37 + i, accuracy: 2, "frame \(i)") }
     }
@@ -163,7 +163,7 @@ final class OTIOTests: XCTestCase {
         print(int(tl.duration().to_frames()))
         """)
         XCTAssertEqual(frames.trimmingCharacters(in: .whitespacesAndNewlines), "12")
-        let got = try lumas(try ws.render(try job(ws, "warp.otio")))
+        let got = try Self.lumas(try ws.render(try job(ws, "warp.otio")))
         XCTAssertEqual(got.count, 12)
         for (i, l) in got.enumerated() { XCTAssertEqual(l, 10 + 2 * i, accuracy: 2, "frame \(i)") }
     }
@@ -191,7 +191,7 @@ final class OTIOTests: XCTestCase {
         """)
         let shown = try JSONSerialization.jsonObject(with: Data(oracle.utf8)) as? [Any] ?? []
         XCTAssertEqual(shown.count, 44)
-        let got = try lumas(try ws.render(try job(ws, "nested.otio")))
+        let got = try Self.lumas(try ws.render(try job(ws, "nested.otio")))
         XCTAssertEqual(got.count, shown.count)
         var gaps = 0
         for (i, s) in shown.enumerated() where i < got.count {
@@ -252,7 +252,7 @@ final class OTIOTests: XCTestCase {
                              source_range=otio.opentime.TimeRange(otio.opentime.from_timecode("01:00:10:00", 24), t(10)))
         otio.adapters.write_to_file(timeline(otio.schema.Track(children=[c])), "camera.otio")
         """)
-        let got = try lumas(try ws.render(try job(ws, "camera.otio")))
+        let got = try Self.lumas(try ws.render(try job(ws, "camera.otio")))
         XCTAssertEqual(got.count, 10)
         for (i, l) in got.enumerated() { XCTAssertEqual(l, 240 + i, accuracy: 2, "frame \(i) is the file's frame \(240 + i)") }
     }
@@ -315,7 +315,7 @@ final class OTIOTests: XCTestCase {
         let o = try JSONSerialization.jsonObject(with: Data(oracle.utf8)) as? [String: Any] ?? [:]
         let shown = o["shown"] as? [Int] ?? [], window = o["window"] as? [Int] ?? [0, 0]
         XCTAssertEqual(window, [24, 36])
-        let got = try lumas(try ws.render(try job(ws, "layers.otio")))
+        let got = try Self.lumas(try ws.render(try job(ws, "layers.otio")))
         XCTAssertEqual(got.count, shown.count)
         for (i, n) in shown.enumerated() where i < got.count && !(window[0]..<window[1]).contains(i) {
             XCTAssertEqual(got[i], n, accuracy: 2, "output frame \(i) shows source frame \(n)")
@@ -391,7 +391,7 @@ final class OTIOTests: XCTestCase {
         """)
         let r = try Tools.run(Tools.reelBinary, ["render", ws.path("cut.otio"), "-o", ws.path("cut.mp4"), "--media", media])
         XCTAssertEqual(r.status, 0, r.stderr)
-        let got = try lumas(ws.path("cut.mp4"))
+        let got = try Self.lumas(ws.path("cut.mp4"))
         XCTAssertEqual(got.count, 20)
         for (i, l) in got.enumerated() { XCTAssertEqual(l, 5 + i, accuracy: 2, "frame \(i)") }
         let v = try Tools.run(Tools.reelBinary, ["validate", ws.path("bad.otio"), "--media", media])
@@ -428,7 +428,7 @@ final class OTIOTests: XCTestCase {
             let frames = o["frames"] as? Int ?? -1
             let spec = try job(ws, "cut.otio")
             XCTAssertEqual(try ws.plan(spec).frameCount, Int64(frames), name)
-            let got = try lumas(try ws.render(spec))
+            let got = try Self.lumas(try ws.render(spec))
             XCTAssertEqual(got.count, frames, name)
             var checked = 0
             for (i, s) in (o["shown"] as? [Any] ?? []).enumerated() where i < got.count {
@@ -455,6 +455,104 @@ final class OTIOTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// An `ImageSequenceReference` plays the files OTIO's library says (its `frame_for_time` for
+    /// each clip's range, a dissolve taking its frames from the handles): two clips of one render's
+    /// frames 1001–1048, relinked from the editor's folder to one under the media root.
+    func testAnImageSequencePlaysTheFramesTheLibraryNames() throws {
+        let ws = try Workspace()
+        try ImageSequenceTests.frames(ws, "renders/sh010")
+        let oracle = try otio(ws, """
+        ref = lambda: otio.schema.ImageSequenceReference(target_url_base="file:///mnt/show/sh010/v003/", name_prefix="beauty.",
+            name_suffix=".png", start_frame=1001, frame_step=1, rate=24, frame_zero_padding=4,
+            available_range=otio.opentime.TimeRange(t(1001), t(48)))
+        a = otio.schema.Clip(name="A", media_reference=ref(), source_range=otio.opentime.TimeRange(t(1004), t(12)))
+        b = otio.schema.Clip(name="B", media_reference=ref(), source_range=otio.opentime.TimeRange(t(1030), t(10)))
+        track = otio.schema.Track(children=[a, otio.schema.Transition(transition_type="SMPTE_Dissolve", in_offset=t(2), out_offset=t(2)), b])
+        tl = timeline(track)
+        otio.adapters.write_to_file(tl, "seq.otio")
+        files = []
+        for c in (a, b):
+            first = c.media_reference.frame_for_time(c.trimmed_range().start_time)
+            files += [first + i for i in range(int(c.trimmed_range().duration.to_frames()))]
+        print(json.dumps({"frames": int(tl.duration().to_frames()), "shown": shown_frames(tl), "files": files,
+                          "url": a.media_reference.target_url_for_image_number(0)}))
+        """)
+        let o = try JSONSerialization.jsonObject(with: Data(oracle.utf8)) as? [String: Any] ?? [:]
+        XCTAssertEqual(o["url"] as? String, "file:///mnt/show/sh010/v003/beauty.1001.png")
+        let files = o["files"] as? [Int] ?? []
+        XCTAssertEqual(files.count, 22)
+        let spec = try job(ws, "seq.otio", relink: #"{ "file:///mnt/show/sh010/v003/": "renders/sh010" }"#)
+        let got = try Self.lumas(try ws.render(spec))
+        XCTAssertEqual(got.count, o["frames"] as? Int)
+        var checked = 0
+        for (i, s) in (o["shown"] as? [Any] ?? []).enumerated() where i < got.count && s is Int {
+            // Outside the dissolve, output frame i is the file the library named for it.
+            XCTAssertEqual(Double(got[i]), ImageSequenceTests.coded(20 + 3 * (files[i] - 1001)), accuracy: 2, "output frame \(i): file \(files[i])")
+            checked += 1
+        }
+        XCTAssertEqual(checked, 22 - 4)
+    }
+
+    /// A sequence Reel cannot play is refused at its reference's members: a frame step, a folder on
+    /// the web, and (found by the resolver) a frame missing from the available range.
+    func testImageSequenceProblemsAreReportedAtTheirPointers() throws {
+        let ws = try Workspace()
+        try ImageSequenceTests.frames(ws, "v003", count: 24)
+        try FileManager.default.removeItem(atPath: ws.path("v003/beauty.1010.png"))
+        _ = try otio(ws, """
+        def clip(base, step=1):
+            ref = otio.schema.ImageSequenceReference(target_url_base=base, name_prefix="beauty.", name_suffix=".png", start_frame=1001,
+                frame_step=step, rate=24, frame_zero_padding=4, available_range=otio.opentime.TimeRange(t(1001), t(24)))
+            return otio.schema.Clip(media_reference=ref, source_range=otio.opentime.TimeRange(t(1001), t(10)))
+        track = otio.schema.Track(children=[clip("file:///mnt/show/v003/", step=2), clip("https://cdn.example.com/v003/"),
+                                            clip("file:///mnt/show/v003/")])
+        otio.adapters.write_to_file(timeline(track), "bad.otio")
+        """)
+        XCTAssertThrowsError(try ws.plan(try job(ws, "bad.otio"))) { error in
+            let problems = (error as? SpecProblems)?.problems ?? []
+            let ref = "/otio/tracks/children/0/children/%d/media_references/DEFAULT_MEDIA"
+            XCTAssertEqual(problems.map(\.pointer), [String(format: ref, 0) + "/frame_step", String(format: ref, 1) + "/target_url_base"],
+                           "\(problems)")
+        }
+        // The OTIO itself is fine once those two are; the missing frame is found when planning.
+        _ = try otio(ws, """
+        ref = otio.schema.ImageSequenceReference(target_url_base="file:///mnt/show/v003/", name_prefix="beauty.", name_suffix=".png",
+            start_frame=1001, rate=24, frame_zero_padding=4, available_range=otio.opentime.TimeRange(t(1001), t(24)))
+        otio.adapters.write_to_file(timeline(otio.schema.Track(children=[otio.schema.Clip(media_reference=ref,
+            source_range=otio.opentime.TimeRange(t(1001), t(10)))])), "gap.otio")
+        """)
+        XCTAssertThrowsError(try ws.plan(try job(ws, "gap.otio"))) { error in
+            guard case RenderError.invalid(let problems) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(problems.map(\.pointer), ["/otio/tracks/children/0/children/0/media_references/DEFAULT_MEDIA/target_url_base"])
+            XCTAssertTrue(problems.first?.message.contains("missing 1 of its 24 frames (1010)") ?? false, "\(problems)")
+        }
+    }
+
+    /// A spec whose clip is a `sequence:` is written as an `ImageSequenceReference` the library
+    /// reads (the file of each frame where it is), and reads back into the same frames.
+    func testASequenceRoundTripsThroughOTIO() throws {
+        let ws = try Workspace()
+        try ImageSequenceTests.frames(ws, "renders/sh%20")
+        let spec = #"{ "version": 1, "output": { "width": 32, "height": 32, "frameRate": 24 }, "timeline": { "videos": [ { "src": "sequence:renders/sh%%20/beauty.%04d.png?first=1001&rate=24", "sourceRange": { "start": 0.5, "duration": 1 } } ] } }"#
+        try ws.spec(spec, name: "spec.json")
+        let direct = try frameDigests(try ws.render(spec, to: "direct.mp4"))
+        let written = try Tools.run(Tools.reelBinary, ["otio", ws.path("spec.json"), "-o", ws.path("cut.otio")], cwd: ws.root)
+        XCTAssertEqual(written.status, 0, written.stderr)
+        let read = try otio(ws, """
+        tl = otio.adapters.read_from_file("cut.otio")
+        c = tl.find_clips()[0]
+        otio.adapters.write_to_file(tl, "rewritten.otio")
+        print(json.dumps([type(c.media_reference).__name__, c.media_reference.target_url_for_image_number(0),
+                          c.media_reference.frame_for_time(c.trimmed_range().start_time)]))
+        """)
+        XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(read.utf8)) as? [AnyHashable],
+                       ["ImageSequenceReference", "renders/sh%20/beauty.1001.png", 1013])
+        let again = try frameDigests(try ws.render(try job(ws, "rewritten.otio", output: #"{ "width": 32, "height": 32, "frameRate": 24 }"#),
+                                                    to: "again.mp4"))
+        XCTAssertEqual(again.count, 24)
+        XCTAssertEqual(again, direct, "the same frames")
     }
 
     /// Decoded frames' MD5s (ffmpeg's framemd5), one per frame.

@@ -17,6 +17,8 @@ final class SourceNamesTests: XCTestCase {
                        "a web source's copy is its URL, without the query that may carry a signature")
         XCTAssertEqual(names.clientFacing("writing /srv/data/outputs/job_1-1.mp4: No space left on device"),
                        "writing a file of the server: No space left on device")
+        XCTAssertEqual(names.clientFacing("cannot open sequence:/srv/media/renders/beauty.%04d.png?first=1&rate=24&count=9"),
+                       "cannot open sequence:renders/beauty.%04d.png?first=1&rate=24&count=9", "an image sequence's pattern")
         XCTAssertEqual(names.clientFacing("nothing to hide here"), "nothing to hide here")
     }
 

@@ -1,13 +1,17 @@
 import CFFmpeg
+import ReelSpec
 
 /// Owns a demuxer (`AVFormatContext`) opened on one local media file.
 ///
 /// Only single-file container formats are allowed (no HLS, DASH or concat lists, which could pull in
-/// other files), and only the `file` protocol (sources from the web are fetched into a local copy
+/// other files; an image sequence's frames, which the resolver checked one by one, are the one way
+/// to read several), and only the `file` protocol (sources from the web are fetched into a local copy
 /// first, `SourceResolver.web`), so a hostile source cannot make FFmpeg read elsewhere.
 final class InputFile {
     let pointer: UnsafeMutablePointer<AVFormatContext>
     let path: String
+    /// The input is an image sequence (`ImageSequenceSource`): frames of a clip, each a picture file.
+    let isSequence: Bool
 
     /// Demuxers a source may be read with (FFmpeg short names): single-file containers only. MXF
     /// (broadcast and camera files; FFmpeg's demuxer reads the essence inside the file and opens
@@ -33,10 +37,25 @@ final class InputFile {
         var options: OpaquePointer? = nil
         av_dict_set(&options, "protocol_whitelist", "file", 0)
         av_dict_set(&options, "format_whitelist", InputFile.allowedFormats, 0)
-        // A still's file name is a name, not a printf/glob sequence pattern.
-        av_dict_set(&options, "pattern_type", "none", 0)
         defer { av_dict_free(&options) }
-        let openCode = avformat_open_input(&ctx, path, nil, &options)
+        var url = path
+        var format: UnsafePointer<AVInputFormat>?
+        if let sequence = try? ImageSequenceSource(src: path) {
+            // A resolved sequence (`SourceResolver`): its absolute pattern, read by image2 from
+            // exactly its first frame, at its rate.
+            url = sequence.pattern
+            format = av_find_input_format("image2")
+            av_dict_set(&options, "pattern_type", "sequence", 0)
+            av_dict_set(&options, "start_number", String(sequence.first), 0)
+            av_dict_set(&options, "start_number_range", "1", 0)
+            av_dict_set(&options, "framerate", "\(sequence.rate.numerator)/\(sequence.rate.denominator)", 0)
+            isSequence = true
+        } else {
+            // A still's file name is a name, not a printf/glob sequence pattern.
+            av_dict_set(&options, "pattern_type", "none", 0)
+            isSequence = false
+        }
+        let openCode = avformat_open_input(&ctx, url, format, &options)
         guard openCode >= 0, let opened = ctx else {
             throw FFmpegError(openCode, "avformat_open_input", "cannot open \(path)")
         }

@@ -13,9 +13,13 @@ import ReelSpec
 /// goes under `metadata.reel` (the item's or transition's own spec JSON, the timeline's overlays and
 /// audio), which Reel reads back and editors keep without showing.
 public enum OTIOWriter {
-    /// `spec` is the job's spec JSON (its items' JSON is carried in metadata); `plan` its plan.
+    /// `spec` is the job's spec JSON (its items' JSON is carried in metadata); `plan` its plan. A
+    /// job that came as OTIO is given back as it came — every track, reference and metadata of the
+    /// editor's as the editor wrote them — with the output's track added.
     public static func timeline(_ plan: RenderPlan, spec: JSONValue, name: String, outputURL: String?) -> JSONValue {
         let rate = plan.frameRate
+        let outputTrack = outputURL.map { self.outputTrack($0, plan: plan) }
+        if let submitted = spec.member("otio"), let echoed = appending(outputTrack, to: submitted) { return echoed }
         let timeline = spec.member("timeline")
         let items = arrayItems(timeline?.member("videos"))
         let transitionItems = arrayItems(timeline?.member("transitions"))
@@ -33,16 +37,7 @@ public enum OTIOWriter {
         var tracks: [JSONValue] = [object("Track.1", [("name", .string("V1")), ("kind", .string("Video")), ("enabled", .bool(true)),
                                                      ("children", .array(children)), ("markers", .array([])), ("effects", .array([])),
                                                      ("metadata", .object([]))])]
-        if let outputURL {
-            let output = object("Clip.2", [
-                ("name", .string("Reel output")), ("source_range", range(.zero, plan.outputRange.duration, rate)),
-                ("media_references", .object([("DEFAULT_MEDIA", reference(outputURL, available: nil, rate: rate))])),
-                ("active_media_reference_key", .string("DEFAULT_MEDIA")), ("enabled", .bool(true)),
-                ("effects", .array([])), ("markers", .array([])), ("metadata", .object([]))])
-            tracks.append(object("Track.1", [("name", .string("Reel output")), ("kind", .string("Video")), ("enabled", .bool(false)),
-                                             ("children", .array([output])), ("markers", .array([])), ("effects", .array([])),
-                                             ("metadata", reel([("role", .string("output"))]))]))
-        }
+        if let outputTrack { tracks.append(outputTrack) }
         let markers = plan.chapters.map { chapter in
             object("Marker.2", [("name", .string(chapter.title)), ("marked_range", range(chapter.start, .zero, rate)),
                                 ("color", .string("RED")), ("metadata", .object([]))])
@@ -61,6 +56,31 @@ public enum OTIOWriter {
         ])
     }
 
+    /// The output as the media of a disabled track of its own (OTIO plays no disabled track, and
+    /// Reel reads none back).
+    private static func outputTrack(_ url: String, plan: RenderPlan) -> JSONValue {
+        let output = object("Clip.2", [
+            ("name", .string("Reel output")), ("source_range", range(.zero, plan.outputRange.duration, plan.frameRate)),
+            ("media_references", .object([("DEFAULT_MEDIA", reference(url, available: nil, rate: plan.frameRate))])),
+            ("active_media_reference_key", .string("DEFAULT_MEDIA")), ("enabled", .bool(true)),
+            ("effects", .array([])), ("markers", .array([])), ("metadata", .object([]))])
+        return object("Track.1", [("name", .string("Reel output")), ("kind", .string("Video")), ("enabled", .bool(false)),
+                                  ("children", .array([output])), ("markers", .array([])), ("effects", .array([])),
+                                  ("metadata", reel([("role", .string("output"))]))])
+    }
+
+    /// A submitted OTIO timeline with `track` added to its top-level stack; nil when it is not one
+    /// (it was planned, so it is).
+    private static func appending(_ track: JSONValue?, to timeline: JSONValue) -> JSONValue? {
+        guard case .object(var members) = timeline, let t = members.firstIndex(where: { $0.key == "tracks" }),
+              case .object(var stack) = members[t].value, let c = stack.firstIndex(where: { $0.key == "children" }),
+              case .array(let children) = stack[c].value else { return nil }
+        guard let track else { return timeline }
+        stack[c].value = .array(children + [track])
+        members[t].value = .object(stack)
+        return .object(members)
+    }
+
     /// Where a transition's cut goes: its middle.
     static func cut(_ t: TransitionPlan) -> Time {
         t.range.start + Time.fitting(Int128(t.range.duration.value), 2 * Int128(t.range.duration.timescale), fallbackTimescale: 1_000_000)
@@ -68,7 +88,8 @@ public enum OTIOWriter {
 
     /// A segment from track time `start` to `end`: its media from the time shown at `start`.
     private static func clip(_ s: VideoSegment, from start: Time, to end: Time, item: JSONValue?, rate: Rational) -> JSONValue {
-        let src = item?.member("src").flatMap { if case .string(let v) = $0 { return v } else { return nil } }
+        // The source as the spec names it; never the server's path for it.
+        let src = s.src ?? String(s.source.path.split(separator: "/").last ?? "")
         let reference: JSONValue
         var sourceStart = (start - s.range.start).scaled(by: s.speed)
         switch s.source {
@@ -76,20 +97,27 @@ public enum OTIOWriter {
             reference = object("GeneratorReference.1", [("name", .string("")), ("generator_kind", .string("SolidColor")),
                                                         ("parameters", .object([("color", .string(c.description))])),
                                                         ("available_range", .null), ("metadata", .object([]))])
-        case .clip(let path, let mediaStart, _):
+        case .clip(_, let mediaStart, _):
             sourceStart = mediaStart + sourceStart
-            // The media's range from its first frame: the source range counts from there, whatever
-            // timecode the file carries (a reference without one would count from the timecode).
-            reference = self.reference(src ?? path, available: TimeRange(start: .zero, duration: s.mediaLength ?? .zero), rate: rate)
-        case .still(let path):
-            reference = self.reference(src ?? path, available: nil, rate: rate)
+            if let sequence = try? ImageSequenceSource(src: src) {
+                // Its range starts at its first frame's number, as editors count a sequence.
+                let origin = Time.exact(Int128(sequence.first) * Int128(sequence.rate.denominator), Int128(sequence.rate.numerator)) ?? .zero
+                sourceStart = origin + sourceStart
+                reference = imageSequence(sequence, available: TimeRange(start: origin, duration: s.mediaLength ?? .zero), rate: rate)
+            } else {
+                // The media's range from its first frame: the source range counts from there, whatever
+                // timecode the file carries (a reference without one would count from the timecode).
+                reference = self.reference(src, available: TimeRange(start: .zero, duration: s.mediaLength ?? .zero), rate: rate)
+            }
+        case .still:
+            reference = self.reference(src, available: nil, rate: rate)
         }
         let effects: [JSONValue] = s.speed == Rational(1) ? [] : [
             object("LinearTimeWarp.1", [("name", .string("")), ("effect_name", .string("LinearTimeWarp")),
                                         ("time_scalar", .number(decimal(s.speed))), ("metadata", .object([]))]),
         ]
         return object("Clip.2", [
-            ("name", .string(src.map { String($0.split(separator: "/").last ?? "") } ?? "")),
+            ("name", .string(s.source.isColor ? "" : String(src.split(separator: "/").last ?? ""))),
             ("source_range", range(sourceStart, end - start, rate)),
             ("media_references", .object([("DEFAULT_MEDIA", reference)])), ("active_media_reference_key", .string("DEFAULT_MEDIA")),
             ("enabled", .bool(true)), ("effects", .array(effects)), ("markers", .array([])),
@@ -110,6 +138,22 @@ public enum OTIOWriter {
         object("ExternalReference.1", [("name", .string("")), ("target_url", .string(url)),
                                        ("available_range", available.map { range($0.start, $0.duration, rate) } ?? .null),
                                        ("metadata", .object([]))])
+    }
+
+    /// An `ImageSequenceReference.1`: the sequence's folder, the parts of its file names, its
+    /// first frame and rate; every frame is needed (`missing_frame_policy` error).
+    private static func imageSequence(_ sequence: ImageSequenceSource, available: TimeRange, rate: Rational) -> JSONValue {
+        let (prefix, padding, suffix) = sequence.parts
+        let slash = prefix.lastIndex(of: "/")
+        let folder = slash.map { String(prefix[...$0]) } ?? ""
+        return object("ImageSequenceReference.1", [
+            ("name", .string("")), ("target_url_base", .string(folder)),
+            ("name_prefix", .string(slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix)),
+            ("name_suffix", .string(suffix)), ("start_frame", .number(String(sequence.first))), ("frame_step", .number("1")),
+            ("rate", .number(decimal(sequence.rate))), ("frame_zero_padding", .number(String(padding))),
+            ("missing_frame_policy", .string("error")),
+            ("available_range", range(available.start, available.duration, rate)), ("metadata", .object([])),
+        ])
     }
 
     private static func object(_ schema: String, _ members: [(key: String, value: JSONValue)]) -> JSONValue {

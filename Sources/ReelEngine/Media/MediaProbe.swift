@@ -12,13 +12,15 @@ public enum MediaProbe {
     static func info(of input: InputFile) -> MediaInfo {
         let fmt = input.pointer.pointee
         let formatName = String(cString: fmt.iformat.pointee.name)
-        let isStill = formatName == "image2" || (formatName.hasSuffix("_pipe") && formatName != "gif_pipe")
+        let isPicture = formatName == "image2" || (formatName.hasSuffix("_pipe") && formatName != "gif_pipe")
+        // An image sequence plays as a clip, its frames coloured as the pictures they are.
+        let isStill = isPicture && !input.isSequence
         var streams: [MediaInfo.StreamInfo] = []
         for i in 0..<input.streamCount {
             if var s = streamInfo(input.stream(i), index: i) {
                 if s.type == .video {
-                    var color = ColorDescription.of(input.stream(i), still: isStill)
-                    color.readFrameMetadata(path: input.path, streamIndex: i, still: isStill)
+                    var color = ColorDescription.of(input.stream(i), still: isPicture)
+                    color.readFrameMetadata(path: input.path, streamIndex: i, still: isPicture)
                     s.color = color
                     if let tc = dictionaryValue(input.stream(i).pointee.metadata, "timecode") ?? dictionaryValue(fmt.metadata, "timecode"),
                        let rate = s.averageFrameRate ?? s.frameRate {

@@ -38,9 +38,9 @@ public struct SourceNames: Sendable {
 
     public func clientFacing(_ text: String) -> String {
         var out = text
-        // A path starts a message or follows a space, a quote, a bracket or `=`; never mid-word
-        // (`https://host/data/…` is not the data directory).
-        let edge = "(^|[\\s\"'(=\\[])"
+        // A path starts a message or follows a space, a quote, a bracket, `=` or an image
+        // sequence's `sequence:`; never mid-word (`https://host/data/…` is not the data directory).
+        let edge = "(^|[\\s\"'(=\\[]|sequence:)"
         func replace(_ pattern: String, _ with: (Regex<AnyRegexOutput>.Match) -> String) {
             guard let regex = try? Regex(edge + pattern) else { return }
             out = out.replacing(regex) { m in (m.output[1].substring.map(String.init) ?? "") + with(m) }

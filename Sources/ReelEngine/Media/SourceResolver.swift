@@ -1,10 +1,11 @@
 import Foundation
+import ReelSpec
 
 /// Turns a spec's `src` into a file Reel may read, enforcing the rules of PRODUCT.md §1: relative
 /// paths stay under the media root (no `..`, no absolute paths, no symbolic links leading out),
 /// `upload:ID` names an uploaded asset, http(s) and `s3://` URLs through `web` (any public host,
 /// fetched once into a cache of web sources, the server's or the CLI's; PRODUCT.md §5 "Sources from
-/// the web"); playlists never. FFmpeg itself only ever reads local files.
+/// the web"); `sequence:` image sequences under the media root, every frame checked; playlists never. FFmpeg itself only ever reads local files.
 public struct SourceResolver: Sendable {
     /// Absolute, symlink-free media root.
     public let mediaRoot: String
@@ -75,25 +76,69 @@ public struct SourceResolver: Sendable {
             }
             return try web(src)
         }
+        if ImageSequenceSource.isSequence(src) { return try sequence(src) }
         if let colon = src.firstIndex(of: ":"), !src[..<colon].contains("/") {
             throw refuse("uses a scheme Reel does not read (only relative paths, upload:ID, http(s) URLs and s3:// in sourceBuckets)")
         }
-        guard !src.hasPrefix("/") else { throw refuse("is an absolute path; sources are relative to the media root") }
-        let parts = src.split(separator: "/", omittingEmptySubsequences: true)
+        return try local(src, path: src)
+    }
+
+    /// The real path of `path`, a file under the media root (refusals name `src`).
+    private func local(_ src: String, path: String, folder: Bool = false) throws -> String {
+        func refuse(_ why: String) -> Refusal { Refusal(src: src, reason: why) }
+        guard !path.hasPrefix("/") else { throw refuse("is an absolute path; sources are relative to the media root") }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         guard !parts.contains("..") else { throw refuse("leaves the media root with '..'") }
-        if let ext = parts.last?.split(separator: ".").last.map({ $0.lowercased() }), parts.last!.contains("."),
+        if !folder, let ext = parts.last?.split(separator: ".").last.map({ $0.lowercased() }), parts.last!.contains("."),
            SourceResolver.playlistExtensions.contains(ext) {
             throw refuse("is a playlist or list file, which may pull in other files")
         }
         let joined = mediaRoot + "/" + parts.joined(separator: "/")
-        guard let real = SourceResolver.realPath(joined) else { throw refuse("does not exist") }
+        guard let real = SourceResolver.realPath(joined) else { throw refuse(folder ? "is in a folder that does not exist" : "does not exist") }
         // `.` (or `a/..`-free spellings of it) is the media root itself: a folder, not a way out.
         guard real == mediaRoot || real.hasPrefix(mediaRoot + "/") else { throw refuse("is a link that leads out of the media root") }
         var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: real, isDirectory: &isDir), !isDir.boolValue else {
-            throw refuse("is not a file")
+        guard FileManager.default.fileExists(atPath: real, isDirectory: &isDir), isDir.boolValue == folder else {
+            throw refuse(folder ? "is in something that is not a folder" : "is not a file")
         }
         return real
+    }
+
+    /// An image sequence under the media root (`ImageSequenceSource`): every frame from `first`
+    /// (`count` of them, or as many as follow one another) must be a file under the root, for FFmpeg
+    /// then reads them by the pattern. Answers the sequence with its absolute pattern and its count.
+    private func sequence(_ src: String) throws -> String {
+        func refuse(_ why: String) -> Refusal { Refusal(src: src, reason: why) }
+        var sequence: ImageSequenceSource
+        do { sequence = try ImageSequenceSource(src: src) } catch let e as ImageSequenceSource.Malformed { throw refuse(e.reason) }
+        // The whole pattern is FFmpeg's, so a `%` in the folder's name is written `%%` there too.
+        let slash = sequence.pattern.lastIndex(of: "/")
+        let folder = try local(src, path: slash.map { String(sequence.pattern[..<$0].replacing("%%", with: "%")) } ?? ".", folder: true)
+        sequence.pattern = ImageSequenceSource.pattern(literal: folder) + "/"
+            + (slash.map { String(sequence.pattern[sequence.pattern.index(after: $0)...]) } ?? sequence.pattern)
+        var missing: [Int] = [], found = 0
+        var n = sequence.first
+        while sequence.count.map({ n < sequence.first + $0 }) ?? true {
+            let path = sequence.path(frame: n)
+            guard let real = SourceResolver.realPath(path) else {
+                if sequence.count == nil { break }
+                missing.append(n)
+                n += 1
+                continue
+            }
+            guard real.hasPrefix(mediaRoot + "/") else { throw refuse("has frame \(n), a link that leads out of the media root") }
+            found += 1
+            n += 1
+        }
+        guard missing.isEmpty else {
+            let shown = missing.prefix(5).map(String.init).joined(separator: ", ") + (missing.count > 5 ? ", …" : "")
+            throw refuse("is missing \(missing.count) of its \(sequence.count ?? 0) frames (\(shown)); every frame must be there")
+        }
+        guard found > 0 else {
+            throw refuse("has no frame \(sequence.first) (\((sequence.path(frame: sequence.first) as NSString).lastPathComponent)), its first")
+        }
+        sequence.count = found
+        return sequence.src
     }
 
     static func realPath(_ p: String) -> String? {

@@ -33,7 +33,7 @@ extension RenderPlanner {
             layer.keyframes = item.keyframes
             layer.filters = item.filters
             layer.motion = item.motion
-            let placed: VideoSegment?
+            var placed: VideoSegment?
             switch item.content {
             case .color(let c):
                 placed = planColor(c, item, ptr, at: planned.end, fit: item.fit ?? defaultFit, layer: layer, problems: &problems)
@@ -44,6 +44,7 @@ extension RenderPlanner {
                         ? planStill(path, info, item, ptr, at: planned.end, fit: item.fit ?? defaultFit, layer: layer, into: &planned, problems: &problems)
                         : planClip(src, path, info, item, ptr, at: planned.end, fit: item.fit ?? defaultFit, layer: layer,
                                    into: &planned, problems: &problems)
+                    placed?.src = src
                 } catch {
                     problems.append(SpecProblem(pointer: ptr + "/src", message: RenderPlanner.message(for: error, src: src)))
                     placed = nil

@@ -8,6 +8,8 @@ struct VideoSegment: Sendable {
         case still(path: String)
         case color(Color)
 
+        var isColor: Bool { if case .color = self { return true } else { return false } }
+
         /// The file the segment reads (a colour card reads none: its colour), for errors.
         var path: String {
             switch self {
@@ -21,6 +23,8 @@ struct VideoSegment: Sendable {
     var pointer: String
     var range: TimeRange
     var source: Source
+    /// The source as the spec names it (`src`), for what clients read (an OTIO export); nil for a colour card.
+    var src: String?
     var fit: FitMode
     /// Playback rate of a clip (`clip` sources only): see `sourceTime(at:)`.
     var speed = Rational(1)

@@ -23,7 +23,7 @@ extension SpecDecoder {
         }
         // Effects first: a clip that cannot play is reported for every reason at once.
         let speed = effects(r.field("effects"))
-        guard let (content, available, referencePointer) = reference(r, relink: relink, background: background) else {
+        guard let (content, available, mediaStart, referencePointer) = reference(r, relink: relink, background: background) else {
             return nil
         }
         var range = rangeField.flatMap(OTIOTime.range)
@@ -34,17 +34,18 @@ extension SpecDecoder {
         let item = reelMetadata(r)?.field("item").flatMap(videoItem)
         guard var source = range else { return nil }
         // Source ranges are in the media's own time: its first frame is at available_range's start.
-        if case .media = content, let first = available?.start { source.start = source.start - first }
+        if case .media = content, let first = mediaStart { source.start = source.start - first }
         var piece = OTIOPiece(content: content, source: source, speed: speed, trackStart: start, item: item, pointer: pointer,
                               sourcePointer: sourcePointer, referencePointer: referencePointer)
-        if case .media = content, available == nil { piece.timecoded = true }
+        if case .media = content, mediaStart == nil { piece.timecoded = true }
         return piece
     }
 
-    /// The clip's active media reference: what it shows, the media's available range, and the
-    /// pointer of the place that names the media.
+    /// The clip's active media reference: what it shows, the media's available range, the media
+    /// time of its first frame (nil: the file's own timecode says), and the pointer of the place
+    /// that names the media.
     private static func reference(_ r: ObjectReader, relink: [String: String], background: Color)
-        -> (OTIOPiece.Content, TimeRange?, String)? {
+        -> (OTIOPiece.Content, TimeRange?, Time?, String)? {
         var field: Field?
         if let refs = r.field("media_references") {
             let key = r.field("active_media_reference_key")?.string() ?? "DEFAULT_MEDIA"
@@ -59,7 +60,7 @@ extension SpecDecoder {
             r.reportHere("a clip needs a media reference")
         }
         guard let field else { return nil }
-        return field.openObject { m -> (OTIOPiece.Content, TimeRange?, String)? in
+        return field.openObject { m -> (OTIOPiece.Content, TimeRange?, Time?, String)? in
             let name = schemaName(m) ?? ""
             let available = m.field("available_range").flatMap { $0.value == .null ? nil : OTIOTime.range($0) }
             if name.hasPrefix("ExternalReference.") {
@@ -68,7 +69,11 @@ extension SpecDecoder {
                     urlField.report("names \(url), which Reel cannot read: relink it (\"relink\": {\"\(url)\": \"clips/…\"})")
                     return nil
                 }
-                return (.media(src), available, urlField.pointer)
+                return (.media(src), available, available?.start, urlField.pointer)
+            }
+            if name.hasPrefix("ImageSequenceReference.") {
+                guard let (src, mediaStart) = imageSequence(m, available: available, relink: relink) else { return nil }
+                return (.media(src), available, mediaStart, m.pointer(for: "target_url_base"))
             }
             if name.hasPrefix("GeneratorReference.") {
                 let kind = m.field("generator_kind")?.string()
@@ -80,7 +85,7 @@ extension SpecDecoder {
                     let c = p.field("color")?.color()
                     return c
                 }
-                return (.color(color ?? background), available, m.pointer(for: "parameters"))
+                return (.color(color ?? background), available, available?.start, m.pointer(for: "parameters"))
             }
             if name.hasPrefix("MissingReference.") {
                 m.reportHere("the clip's media is missing (MissingReference): relink it in the editor")
@@ -172,7 +177,7 @@ extension SpecDecoder {
     }
 }
 
-private extension String {
+extension String {
     /// The string with `%XX` escapes decoded, or itself when they do not form UTF-8.
     var removingPercentEncodingIfValid: String {
         var bytes: [UInt8] = []

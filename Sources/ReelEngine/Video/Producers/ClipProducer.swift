@@ -74,7 +74,7 @@ final class ClipProducer {
         }
         if ended && ClipProducer.unverifiedHold < t - currentTime && holdVerifiedUntil < t { try verifyHold(at: t) }
         if generation == fittedGeneration, let fitted { return fitted }
-        let out = try fitter.fit(frame, rotation: rotation, mode: mode)
+        let out = try fitter.fit(frame, rotation: rotation, mode: mode, still: stream.input.isSequence)
         fitted = out
         fittedGeneration = generation
         return out
