@@ -597,6 +597,64 @@ final class OTIOTests: XCTestCase {
         XCTAssertEqual(again, direct, "the same frames")
     }
 
+    /// A spec's overlays with media and its audio are shown to editors as tracks of their own, each
+    /// clip where it plays (the library's `range_in_parent`), a looped music item once per
+    /// repetition; read back, those tracks are left aside for `metadata.reel`, and the same
+    /// pictures and sound come out.
+    func testOverlaysAndAudioAreTracksEditorsSee() throws {
+        let ws = try Workspace()
+        try ws.lumaRamp("a.mp4", size: "64x64", rate: "24", seconds: 4)
+        try ws.lumaRamp("b.mp4", size: "64x64", rate: "24", seconds: 4)
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=1", "-c:a", "pcm_s16le", ws.path("vo.wav")])
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=220:sample_rate=48000:duration=0.75", "-c:a", "pcm_s16le", ws.path("bed.wav")])
+        let output = #"{ "format": "mp4", "width": 64, "height": 64, "frameRate": 24 }"#
+        let timeline = ##"""
+        { "videos": [ { "src": "a.mp4", "sourceRange": { "start": 0, "duration": 2 } } ],
+          "overlays": [ { "type": "video", "src": "b.mp4", "sourceRange": { "start": 1, "duration": 1 }, "start": 0.5, "duration": 1, "frame": { "x": 0.75, "y": 0.25, "width": 0.5 } },
+                        { "type": "text", "text": "Hi", "start": 0, "duration": 1, "font": { "size": 20 } },
+                        { "type": "video", "src": "a.mp4", "start": 1, "duration": 0.5, "frame": { "x": 0.25, "y": 0.75, "width": 0.25 } } ],
+          "voiceOvers": [ { "src": "vo.wav", "start": 0.25, "sourceRange": { "start": 0.25, "duration": 0.5 } } ],
+          "music": [ { "src": "bed.wav", "loop": true, "volume": 0.5 } ] }
+        """##
+        let json = #"{ "version": 1, "output": \#(output), "timeline": \#(timeline) }"#
+        try ws.spec(json, name: "spec.json")
+        let direct = try ws.render(json, to: "direct.mp4")
+        let written = try Tools.run(Tools.reelBinary, ["otio", ws.path("spec.json"), "-o", ws.path("cut.otio")], cwd: ws.root)
+        XCTAssertEqual(written.status, 0, written.stderr)
+        let read = try otio(ws, """
+        tl = otio.adapters.read_from_file("cut.otio")
+        otio.adapters.write_to_file(tl, "rewritten.otio")
+        def frames(r): return [int(r.start_time.to_frames()), int(r.duration.to_frames())]
+        print(json.dumps({"duration": int(tl.duration().to_frames()),
+            "tracks": [[tr.name, tr.kind, [[c.media_reference.target_url] + frames(c.range_in_parent()) + [int(c.trimmed_range().start_time.to_frames())]
+                                          for c in tr.find_clips()]] for tr in tl.tracks]}))
+        """)
+        let o = try JSONSerialization.jsonObject(with: Data(read.utf8)) as? [String: Any] ?? [:]
+        XCTAssertEqual(o["duration"] as? Int, 48)
+        let tracks = (o["tracks"] as? [[Any]] ?? []).map { "\($0)" }
+        // Names, kinds, and each clip as [target_url, start, duration, first source frame] in frames of 24 fps.
+        let expected: [[Any]] = [
+            ["V1", "Video", [["a.mp4", 0, 48, 0]]],
+            ["V2 overlays", "Video", [["b.mp4", 12, 24, 24]]],
+            ["V3 overlays", "Video", [["a.mp4", 24, 12, 0]]],
+            ["A1 voice-overs", "Audio", [["vo.wav", 6, 12, 6]]],
+            ["Music 1", "Audio", [["bed.wav", 0, 18, 0], ["bed.wav", 18, 18, 0], ["bed.wav", 36, 12, 0]]],
+        ]
+        XCTAssertEqual(tracks, expected.map { "\($0)" })
+        let again = try ws.render(try job(ws, "rewritten.otio", output: output), to: "again.mp4")
+        XCTAssertEqual(try frameDigests(again), try frameDigests(direct), "the same pictures")
+        XCTAssertEqual(try audioDigests(again), try audioDigests(direct), "the same sound")
+    }
+
+    /// Decoded audio frames' MD5s.
+    func audioDigests(_ path: String) throws -> [String] {
+        let r = try Tools.run("ffmpeg", ["-v", "error", "-nostdin", "-i", path, "-map", "0:a", "-f", "framemd5", "-"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = String(decoding: r.stdout, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        XCTAssertGreaterThan(lines.count, 10)
+        return lines.map { String($0.split(separator: ",").last ?? "") }
+    }
+
     /// The writer's numbers: exact decimals where they end, NTSC rates as OTIO writes them (read
     /// back exactly), and no overflow on a denominator far past a UInt64 of fives.
     func testTheWritersNumbers() {

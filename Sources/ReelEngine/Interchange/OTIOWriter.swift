@@ -11,7 +11,8 @@ import ReelSpec
 /// range again, frame for frame. What OTIO cannot say — an item's fit, filters, keyframes, volume;
 /// a transition's kind, direction and colour; titles, captions, images, voice-overs and music —
 /// goes under `metadata.reel` (the item's or transition's own spec JSON, the timeline's overlays and
-/// audio), which Reel reads back and editors keep without showing.
+/// audio), which Reel reads back and editors keep without showing. So that editors see them too,
+/// the overlays with media and the audio are also drawn as tracks of their own (`OTIOWriter+Mirror`).
 public enum OTIOWriter {
     /// `spec` is the job's spec JSON (its items' JSON is carried in metadata); `plan` its plan. A
     /// job that came as OTIO is given back as it came — every track, reference and metadata of the
@@ -37,6 +38,7 @@ public enum OTIOWriter {
         var tracks: [JSONValue] = [object("Track.1", [("name", .string("V1")), ("kind", .string("Video")), ("enabled", .bool(true)),
                                                      ("children", .array(children)), ("markers", .array([])), ("effects", .array([])),
                                                      ("metadata", .object([]))])]
+        tracks += mirrorTracks(plan, timeline: timeline, rate: rate)
         if let outputTrack { tracks.append(outputTrack) }
         let markers = plan.chapters.map { chapter in
             object("Marker.2", [("name", .string(chapter.title)), ("marked_range", range(chapter.start, .zero, rate)),
@@ -47,8 +49,7 @@ public enum OTIOWriter {
             if let v = timeline?.member(key) { extras.append((key, v)) }
         }
         return object("Timeline.1", [
-            // A timeline read from OTIO keeps its start timecode.
-            ("name", .string(name)), ("global_start_time", spec.member("otio")?.member("global_start_time") ?? .null),
+            ("name", .string(name)), ("global_start_time", .null),
             ("metadata", reel(extras)),
             ("tracks", object("Stack.1", [("name", .string("tracks")), ("children", .array(tracks)), ("markers", .array(markers)),
                                           ("effects", .array([])), ("enabled", .bool(true)), ("source_range", .null),
@@ -134,7 +135,7 @@ public enum OTIOWriter {
         ])
     }
 
-    private static func reference(_ url: String, available: TimeRange?, rate: Rational) -> JSONValue {
+    static func reference(_ url: String, available: TimeRange?, rate: Rational) -> JSONValue {
         object("ExternalReference.1", [("name", .string("")), ("target_url", .string(url)),
                                        ("available_range", available.map { range($0.start, $0.duration, rate) } ?? .null),
                                        ("metadata", .object([]))])
@@ -156,15 +157,15 @@ public enum OTIOWriter {
         ])
     }
 
-    private static func object(_ schema: String, _ members: [(key: String, value: JSONValue)]) -> JSONValue {
+    static func object(_ schema: String, _ members: [(key: String, value: JSONValue)]) -> JSONValue {
         .object([("OTIO_SCHEMA", .string(schema))] + members)
     }
 
-    private static func reel(_ members: [(key: String, value: JSONValue)]) -> JSONValue {
+    static func reel(_ members: [(key: String, value: JSONValue)]) -> JSONValue {
         .object([("reel", .object(members))])
     }
 
-    private static func arrayItems(_ v: JSONValue?) -> [JSONValue] {
+    static func arrayItems(_ v: JSONValue?) -> [JSONValue] {
         if case .array(let items)? = v { return items }
         return []
     }

@@ -127,6 +127,9 @@ extension SpecDecoder {
                 guard schema(t, "Track") else { return nil }
                 // A disabled track plays no part (OTIO's rule; Reel's writer adds its output so).
                 if let enabled = t.field("enabled")?.bool(), !enabled { return true }
+                // Reel's writer shows its overlays and audio to editors as tracks too, and reads
+                // them back from the timeline's `metadata.reel` (`OTIOWriter+Mirror`).
+                if case .bool(true)? = reelMetadata(t)?.peek("mirror") { return true }
                 let kind = t.field("kind")?.oneOf(["Video", "Audio"]) ?? "Video"
                 guard let items = t.required("children")?.array() else { return nil }
                 if let effects = t.field("effects")?.array(), !effects.isEmpty { effects[0].report("track effects are not supported") }
