@@ -166,6 +166,35 @@ final class ClusterTests: XCTestCase {
         XCTAssertEqual(after["status"] as? String, "succeeded", "\(after)")
     }
 
+    /// A PostgreSQL restart while a chunked job renders costs it nothing: the chunk that finishes
+    /// during the outage waits for the store to record its end (`PatientWrite`) instead of ending
+    /// the attempt, so the job succeeds in its first attempt with every chunk rendered once.
+    func testAPostgreSQLRestartDuringAChunkedRenderCostsNoAttempt() throws {
+        let pg = try TestPostgres.shared()
+        let n = try ServerProcess(root: root, env: ["REEL_DATABASE_URL": database, "REEL_LEASE_SECONDS": "30", "REEL_CHUNK_SECONDS": "2"])
+        defer { n.terminate() }
+        let spec = ##"{ "version": 1, "output": { "width": 1280, "height": 720, "frameRate": 30, "video": { "preset": "medium", "keyframeInterval": 1 } }, "timeline": { "videos": [ { "color": "#336699", "duration": 6 }, { "color": "#993366", "duration": 6 } ] } }"##
+        let r = try TestClient(port: n.port).json("POST", "/v1/jobs", spec)
+        XCTAssertEqual(r.status, 202, r.text)
+        let id = try XCTUnwrap(r.json["id"] as? String)
+        XCTAssertTrue(Poll.until(seconds: 120, every: 0.05) { !self.lines([n], "chunk running", id).isEmpty }, "a chunk is rendering")
+        try pg.stop()
+        defer { try? pg.start() }  // for the tests after this one, should the start below not happen
+        // A chunk finishes while the store is away, and its end waits for it.
+        let waited = Poll.until(seconds: 60, every: 0.05) {
+            n.logLines.contains { $0.contains("job store write failed; retrying") && $0.contains(id) && $0.contains("\"chunk\"") }
+        }
+        try pg.start()
+        XCTAssertTrue(waited, "a chunk's end met the outage")
+        let job = poll(n.port, id, seconds: 300, until: Self.finished)
+        XCTAssertEqual(job["status"] as? String, "succeeded", "\(job)")
+        XCTAssertEqual(job["attempts"] as? Int, 1, "the outage cost no attempt")
+        XCTAssertEqual(job["chunks"] as? Int, 6)
+        XCTAssertFalse(lines([n], "job store write succeeded after retries", id).isEmpty, "the waiting write went through")
+        XCTAssertTrue(lines([n], "chunk failed", id).isEmpty, "no chunk failed")
+        XCTAssertEqual(try frames(root + "/data/outputs/\(id)-1.mp4"), 360)
+    }
+
     /// A job's webhook events go out once, whichever node sends them: the outbox is claimed in the
     /// shared store. Each node polls for due deliveries; the receiver sees each event one time.
     func testWebhookEventsOfAClusterAreSentOnceByOneNode() throws {
