@@ -122,6 +122,12 @@ final class JobsAPITests: XCTestCase {
         XCTAssertEqual(a.status, 202)
         XCTAssertEqual(b.status, 202)
         XCTAssertEqual(a.json["id"] as? String, b.json["id"] as? String)
+        // The same JSON as another serialiser writes it (members reordered, other whitespace) is
+        // the same request.
+        let reordered = ##"{"timeline":{"videos":[{"duration":0.5,"color":"#00FF00"}]},"version":1,"output":{"height":32,"width":32}}"##
+        let c2 = try c.json("POST", "/v1/jobs", reordered, headers: [("Idempotency-Key", "order-42")])
+        XCTAssertEqual(c2.status, 202, c2.text)
+        XCTAssertEqual(c2.json["id"] as? String, a.json["id"] as? String)
         let other = try c.json("POST", "/v1/jobs", spec.replacingOccurrences(of: "0.5", with: "1"), headers: [("Idempotency-Key", "order-42")])
         XCTAssertEqual(other.status, 422)
         XCTAssertEqual((try c.request("GET", "/v1/jobs").json["jobs"] as? [Any])?.count, 1)

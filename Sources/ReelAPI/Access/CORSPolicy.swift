@@ -6,10 +6,13 @@ import ReelHTTP
 struct CORSPolicy: Sendable {
     let origins: [String]
 
-    /// Request headers a browser may send.
-    static let allowedHeaders = "Authorization, Content-Type, Idempotency-Key, Range, If-None-Match, X-Filename"
-    /// Response headers a browser's script may read besides the CORS-safelisted ones.
-    static let exposedHeaders = "Location, ETag, Retry-After, Content-Range, Content-Disposition, Accept-Ranges, X-Request-Id, WWW-Authenticate"
+    /// Request headers a browser may send: every one the server reads (`X-Request-Id` and
+    /// `traceparent` carry the caller's own request and trace ids into the logs).
+    static let allowedHeaders = "Authorization, Content-Type, Idempotency-Key, Range, If-Range, If-None-Match, X-Filename, X-Request-Id, traceparent"
+    /// Response headers a browser's script may read besides the CORS-safelisted ones: every one the
+    /// server sets that a client acts on.
+    static let exposedHeaders = "Location, ETag, Last-Modified, Retry-After, Content-Range, Content-Disposition, Accept-Ranges, X-Request-Id, "
+        + "WWW-Authenticate"
 
     /// The `Access-Control-Allow-Origin` value for a request from `origin`, nil when not allowed.
     func allowOrigin(_ origin: String?) -> String? {

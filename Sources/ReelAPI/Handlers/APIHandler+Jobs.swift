@@ -15,10 +15,14 @@ extension APIHandler {
             throw ProblemError(.validation([SpecProblem(pointer: "", message: (error as? JSONParser.SyntaxError)?.description ?? "\(error)")]))
         }
         if case .object(let members) = json, members.contains(where: { $0.key == "template" }) {
-            return try submitFromTemplate(members, body: body, r, key: key)
+            return try submitFromTemplate(members, r, key: key)
         }
-        return try queue(json, text: String(decoding: body, as: UTF8.self), bodyHash: SHA256.hex(of: body), r, key: key)
+        return try queue(json, text: String(decoding: body, as: UTF8.self), bodyHash: APIHandler.bodyHash(json), r, key: key)
     }
+
+    /// What an `Idempotency-Key` replay must repeat: the body's meaning (its canonical JSON), not its
+    /// bytes, so a client's serialiser may reorder members or change whitespace between tries.
+    static func bodyHash(_ json: JSONValue) -> String { SHA256.hex(of: Array(json.canonical.serialized.utf8)) }
 
     /// `problems` with the server's paths replaced by the names the client gave (`SourceNames`).
     func clientFacing(_ problems: [SpecProblem], _ json: JSONValue) -> [SpecProblem] {

@@ -58,7 +58,7 @@ extension APIHandler {
     /// values are at their pointers in the body (`/merge/NAME`); problems of the merged spec at
     /// their pointers in the merged spec, which the job shows as its `spec`. A merged spec may be no
     /// longer than a spec sent as the body (`limits.jsonBodyBytes`), checked before it is built.
-    func submitFromTemplate(_ members: [(key: String, value: JSONValue)], body: [UInt8], _ r: HTTPRequest, key: String) throws -> HTTPResponse {
+    func submitFromTemplate(_ members: [(key: String, value: JSONValue)], _ r: HTTPRequest, key: String) throws -> HTTPResponse {
         var problems = members.filter { $0.key != "template" && $0.key != "merge" }
             .map { SpecProblem(pointer: "/" + JSONPointer.escape($0.key), message: "unknown field") }
         var values: [(key: String, value: JSONValue)] = []
@@ -83,7 +83,7 @@ extension APIHandler {
         case .failure(let p): throw ProblemError(.validation(p.problems, detail: "the merge values do not fit template \(id); see errors"))
         }
         do {
-            return try queue(merged, text: merged.serialized, bodyHash: SHA256.hex(of: body), r, key: key, templateID: id)
+            return try queue(merged, text: merged.serialized, bodyHash: APIHandler.bodyHash(.object(members)), r, key: key, templateID: id)
         } catch let e as ProblemError where e.problem.type == "validation" {
             throw ProblemError(.validation(e.problem.errors, detail: "the spec merged from template \(id) is not valid; "
                                            + "each pointer is into the merged spec"))
