@@ -16,13 +16,16 @@ struct JSONLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    func log(level: Logger.Level, message: Logger.Message, metadata extra: Logger.Metadata?,
-             source: String, file: String, function: String, line: UInt) {
+    /// swift-log's entry point (1.16): one line per event; an error the call site attached
+    /// (`logger.error("…", error: e)`) is its `error` member unless the metadata already has one.
+    func log(event: LogEvent) {
         var members: [(key: String, value: JSONValue)] = [
-            ("ts", .string(JSONLogHandler.timestamp())), ("level", .string(level.rawValue)),
-            ("logger", .string(label)), ("msg", .string(message.description)),
+            ("ts", .string(JSONLogHandler.timestamp())), ("level", .string(event.level.rawValue)),
+            ("logger", .string(label)), ("msg", .string(event.message.description)),
         ]
-        for (k, v) in metadata.merging(extra ?? [:], uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
+        var all = metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 })
+        if let error = event.error, all["error"] == nil { all["error"] = .string("\(error)") }
+        for (k, v) in all.sorted(by: { $0.key < $1.key }) {
             members.append((k, JSONLogHandler.json(v)))
         }
         JSONLogHandler.write(JSONValue.object(members).serialized)

@@ -8,6 +8,7 @@ struct Reel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reel",
         abstract: "Render video timelines described in JSON.",
+        version: ReelVersion.current,
         subcommands: [ServeCommand.self, RenderCommand.self, ValidateCommand.self, ProbeCommand.self, OTIOCommand.self]
     )
 

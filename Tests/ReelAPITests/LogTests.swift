@@ -49,5 +49,18 @@ final class LogTests: XCTestCase {
         let ffmpeg = lines[started...].filter { $0["logger"] as? String == "reel.ffmpeg" }
         XCTAssertFalse(ffmpeg.isEmpty, "FFmpeg's complaints about the cut file arrive as JSON lines: \(lines.suffix(20))")
         XCTAssertTrue(ffmpeg.allSatisfy { $0["jobId"] as? String == id && $0["ffmpegLevel"] is Int }, "\(ffmpeg)")
+        // At submission FFmpeg's refusals are about the client's file: warnings naming the request.
+        let atSubmit = lines[..<started].filter { $0["logger"] as? String == "reel.ffmpeg" }
+        XCTAssertFalse(atSubmit.isEmpty, "the probe at submission complains too")
+        XCTAssertTrue(atSubmit.allSatisfy { $0["requestId"] as? String == "log-test-1" && $0["level"] as? String == "warning" }, "\(atSubmit)")
+
+        // The engine's "rendered" line names its job and counts in numbers.
+        let card = try c.json("POST", "/v1/jobs", ##"{ "version": 1, "output": { "width": 64, "height": 64, "frameRate": 10 }, "timeline": { "videos": [ { "color": "#102030", "duration": 1 } ] } }"##)
+        let cardID = try XCTUnwrap(card.json["id"] as? String)
+        XCTAssertTrue(Poll.until(seconds: 60, every: 0.05) { server.logLines.contains { $0.contains("\"rendered\"") && $0.contains(cardID) } }, server.log)
+        let rendered = try XCTUnwrap(server.logLines.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+            .first { $0["msg"] as? String == "rendered" && $0["jobId"] as? String == cardID })
+        XCTAssertEqual(rendered["frames"] as? Int, 10, "\(rendered)")
+        XCTAssertTrue(rendered["samples"] is Int, "\(rendered)")
     }
 }

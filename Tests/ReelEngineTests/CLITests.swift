@@ -13,6 +13,18 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(Tools.stream(try Tools.probe(ws.path("out.mp4")), "video")?.int("nb_read_frames"), 15)
     }
 
+    /// `reel --version` prints the release, the number `openapi.yaml`'s `info.version` carries.
+    func testVersionIsTheContractsVersion() throws {
+        let r = try Tools.run(Tools.reelBinary, ["--version"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let printed = String(decoding: r.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let openapi = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("openapi.yaml"), encoding: .utf8)
+        let declared = openapi.split(separator: "\n").first { $0.hasPrefix("  version: ") }.map { String($0.dropFirst("  version: ".count)) }
+        XCTAssertEqual(printed, declared)
+        XCTAssertFalse(printed.isEmpty)
+    }
+
     func testRenderOfABadSpecFailsNamingTheItemAndWritesNothing() throws {
         let ws = try Workspace()
         let spec = try ws.spec(##"{ "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 1 }, { "src": "gone.mp4" } ] } }"##)

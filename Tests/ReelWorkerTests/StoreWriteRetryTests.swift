@@ -27,9 +27,8 @@ final class StoreWriteRetryTests: XCTestCase {
             get { metadata[key] }
             set { metadata[key] = newValue }
         }
-        func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
-                 file: String, function: String, line: UInt) {
-            messages.all.withLock { $0.append(message.description) }
+        func log(event: LogEvent) {
+            messages.all.withLock { $0.append(event.message.description) }
         }
     }
 

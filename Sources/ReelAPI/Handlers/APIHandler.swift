@@ -81,7 +81,7 @@ public final class APIHandler: HTTPHandler, Sendable {
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         var response: HTTPResponse
         do {
-            response = try route(request)
+            response = try FFmpegLog.whileHandling(request: request.head.requestID) { try route(request) }
         } catch let p as ProblemError {
             response = p.problem.response(requestID: request.head.requestID)
         } catch let e where Problem.storage(e) != nil {

@@ -37,12 +37,27 @@ public enum FFmpegLog {
         threadJob = jobID
     }
 
+    /// Runs `body` (a request's handling, on its thread) with FFmpeg's messages naming the
+    /// request: what FFmpeg refuses there is a client's upload or source, the client's mistake
+    /// answered with a 4xx, so its errors are logged as warnings.
+    public static func whileHandling<T>(request requestID: String, _ body: () throws -> T) rethrows -> T {
+        threadRequest = requestID
+        defer { threadRequest = nil }
+        return try body()
+    }
+
     private static func emit(_ text: String, level: Int32) {
+        let request = threadRequest
         let (logger, only) = state.withLock { s in (s.logger, s.running.count == 1 ? s.running.first : nil) }
         guard let logger else { return }
         var meta: Logger.Metadata = ["ffmpegLevel": .stringConvertible(Int(level))]
-        if let job = threadJob ?? only { meta["jobId"] = .string(job) }
-        let swiftLevel: Logger.Level = level <= AV_LOG_ERROR ? .error : level <= AV_LOG_WARNING ? .warning : .info
+        if let request {
+            meta["requestId"] = .string(request)
+        } else if let job = threadJob ?? only {
+            meta["jobId"] = .string(job)
+        }
+        var swiftLevel: Logger.Level = level <= AV_LOG_ERROR ? .error : level <= AV_LOG_WARNING ? .warning : .info
+        if request != nil, swiftLevel == .error { swiftLevel = .warning }
         logger.log(level: swiftLevel, "\(text)", metadata: meta)
     }
 
@@ -53,6 +68,12 @@ public enum FFmpegLog {
     }
 
     private static let state = Mutex(State())
+
+    /// The request the calling thread is handling (a handler thread's), kept in thread-local storage.
+    private static var threadRequest: String? {
+        get { Thread.current.threadDictionary["reel.ffmpeg.request"] as? String }
+        set { Thread.current.threadDictionary["reel.ffmpeg.request"] = newValue }
+    }
 
     /// The job of the calling thread (a worker's), kept in thread-local storage.
     private static var threadJob: String? {

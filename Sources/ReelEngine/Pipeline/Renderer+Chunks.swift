@@ -66,7 +66,8 @@ extension Renderer {
             }
             try encoder.encode(nil, sink: sink)
             try file.finish()
-            logger.info("rendered chunk", metadata: ["frames": "\(frames.lowerBound)..<\(frames.upperBound)"])
+            logger.info("rendered chunk", metadata: ["firstFrame": .stringConvertible(frames.lowerBound),
+                                                     "frames": .stringConvertible(frames.upperBound - frames.lowerBound)])
         } catch let e as RenderError {
             throw e
         } catch {
@@ -152,7 +153,7 @@ extension Renderer {
             nextAudio = try audioPackets.next()
         }
         try output.finish()
-        logger.info("joined chunks", metadata: ["chunks": "\(chunks.count)", "frames": "\(frames)"])
+        logger.info("joined chunks", metadata: ["chunks": .stringConvertible(chunks.count), "frames": .stringConvertible(frames)])
     }
 }
 

@@ -61,8 +61,9 @@ extension Renderer {
         try audioStage.writeRemainingPackets { try audioStream.write($0) }
         try output.finish()
         frameCounts = FrameCounts(copied: splice.copiedFrames, encoded: splice.encodedFrames)
-        logger.info("rendered", metadata: ["frames": "\(frames)", "copiedFrames": "\(splice.copiedFrames)",
-                                           "encodedFrames": "\(splice.encodedFrames)", "samples": "\(plan.sampleCount)"])
+        logger.info("rendered", metadata: ["frames": .stringConvertible(frames), "copiedFrames": .stringConvertible(splice.copiedFrames),
+                                           "encodedFrames": .stringConvertible(splice.encodedFrames),
+                                           "samples": .stringConvertible(plan.sampleCount)])
         return true
     }
 

@@ -116,7 +116,7 @@ public final class Renderer {
             }
             try audio.finish(sink: sink)
             try output.finish()
-            logger.info("rendered", metadata: ["frames": "0", "samples": "\(audio.total)"])
+            logger.info("rendered", metadata: ["frames": .stringConvertible(0), "samples": .stringConvertible(audio.total)])
             return
         }
         if plan.passthrough, try writeSpliced(to: temp, cancel: cancel, progress: progress) { return }
@@ -150,7 +150,7 @@ public final class Renderer {
         try audioStage.writeRemainingPackets(sink: writeAudio)
         try output.finish()
         frameCounts = FrameCounts(copied: 0, encoded: frames)
-        logger.info("rendered", metadata: ["frames": "\(frames)", "samples": "\(plan.sampleCount)"])
+        logger.info("rendered", metadata: ["frames": .stringConvertible(frames), "samples": .stringConvertible(plan.sampleCount)])
     }
 
     /// Adds the plan's subtitle tracks, writes the header (metadata, chapters), then the tracks'

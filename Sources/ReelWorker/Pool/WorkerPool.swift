@@ -72,7 +72,7 @@ public final class WorkerPool: Sendable {
                 KernelThread.setName("reel-worker-\(i)")  // Foundation's Thread.name is not the kernel's name
                 // Below the HTTP threads; every thread the render starts inherits it.
                 if !RenderPriority.lowerCurrentThread() {
-                    logger.warning("cannot lower the render threads' priority", metadata: ["errno": "\(errno)"])
+                    logger.warning("cannot lower the render threads' priority", metadata: ["errno": .stringConvertible(errno)])
                 }
                 loop(owner: "\(ownerPrefix)-w\(i)")
                 finished.leave()

@@ -68,7 +68,10 @@ struct ChunkRun {
         do {
             let piece = ChunkPiece.video(chunk.index)
             try pool.chunks.prepare(jobID: chunk.jobID)
-            try Renderer(plan: plan, logger: log).renderVideoChunk(chunk.frames, to: pool.chunks.localPath(jobID: chunk.jobID, piece: piece),
+            var engineLog = log
+            engineLog[metadataKey: "jobId"] = "\(chunk.jobID)"
+            engineLog[metadataKey: "chunk"] = .stringConvertible(chunk.index)
+            try Renderer(plan: plan, logger: engineLog).renderVideoChunk(chunk.frames, to: pool.chunks.localPath(jobID: chunk.jobID, piece: piece),
                                                                    cancel: token) {
                 progress.set($0)
             }

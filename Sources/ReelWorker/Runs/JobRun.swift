@@ -58,7 +58,10 @@ struct JobRun {
         defer { pool.unregister(job.id) }
         let reason = StopReason()
         let progress = ProgressBox()
-        let renderer = Renderer(plan: plan, logger: log)
+        // The engine's own lines (`rendered`, `joined chunks`) name the job too.
+        var engineLog = log
+        engineLog[metadataKey: "jobId"] = "\(job.id)"
+        let renderer = Renderer(plan: plan, logger: engineLog)
         // A long output is cut into chunks that every worker may render (`chunkSeconds`).
         let ranges = pool.chunkSeconds > 0 ? renderer.chunkRanges(seconds: pool.chunkSeconds) : []
         let chunked = ranges.count > 1 ? ChunkedProgress(store: pool.store, jobID: job.id, frames: plan.frameCount) : nil

@@ -20,11 +20,11 @@ enum PatientWrite {
             tries += 1
             do {
                 try body()
-                if tries > 1 { logger.info("job store write succeeded after retries", metadata: metadata.merging(["tries": "\(tries)"]) { $1 }) }
+                if tries > 1 { logger.info("job store write succeeded after retries", metadata: metadata.merging(["tries": .stringConvertible(tries)]) { $1 }) }
                 return
             } catch let e as StoreFailure where (e.isTransient || e.isFull || e.isReadOnly) && Date().addingTimeInterval(pause) < deadline
                                                && !givingUp() {
-                logger.warning("job store write failed; retrying", metadata: metadata.merging(["error": "\(e)", "try": "\(tries)"]) { $1 })
+                logger.warning("job store write failed; retrying", metadata: metadata.merging(["error": "\(e)", "try": .stringConvertible(tries)]) { $1 })
                 Thread.sleep(forTimeInterval: pause)
                 pause = min(pause * 2, 1)
             } catch {
