@@ -5,6 +5,10 @@ public struct JobSpec: Sendable, Equatable {
     public var timeline: TimelineSpec
     /// Where the server reports the job's events; ignored by the CLI.
     public var webhook: WebhookSpec?
+    /// The caller's own context (any JSON object, at most `metadataBytes` compact), kept with the
+    /// job and echoed in its JSON and every webhook; Reel never reads it.
+    public var metadata: JSONValue?
+    public static let metadataBytes = 16_384
     /// For a timeline read from OpenTimelineIO, where each of its parts came from in the job, so
     /// problems found while planning name the user's place; nil for Reel's own timelines.
     public var timelinePointers: PointerMap?

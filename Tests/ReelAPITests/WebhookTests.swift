@@ -70,6 +70,33 @@ final class WebhookTests: XCTestCase {
         }
     }
 
+    /// A spec's `metadata` (the caller's own context) comes back in the job's JSON and in every
+    /// webhook, as given; one that is not an object, or too big, is a 422 at `/metadata`.
+    func testTheSpecsMetadataIsEchoedInTheJobAndEveryWebhook() throws {
+        let f = try fixture()
+        let receiver = try WebhookReceiver()
+        let spec = Self.spec(receiver.url("/meta"), events: #"["progress", "succeeded"]"#)
+            .replacingOccurrences(of: #"{ "version": 1,"#, with: #"{ "version": 1, "metadata": { "customer": { "id": 42, "tags": ["vip", "é"] }, "campaign": "spring" },"#)
+        let id = try f.submit(spec)
+        let got = receiver.wait { $0.contains { $0.path == "/meta" && $0.header("Reel-Event") == "succeeded" } }.filter { $0.path == "/meta" }
+        let expected: NSDictionary = ["customer": ["id": 42, "tags": ["vip", "é"]], "campaign": "spring"]
+        XCTAssertFalse(got.isEmpty)
+        for r in got { XCTAssertEqual(r.json["metadata"] as? NSDictionary, expected, r.header("Reel-Event") ?? "") }
+        let job = try f.client().request("GET", "/v1/jobs/\(id)")
+        XCTAssertEqual(job.json["metadata"] as? NSDictionary, expected)
+        let listed = try f.client().request("GET", "/v1/jobs")
+        XCTAssertEqual(((listed.json["jobs"] as? [[String: Any]])?.first { $0["id"] as? String == id })?["metadata"] as? NSDictionary, expected)
+
+        let plain = ##"{ "version": 1, "output": { "width": 32, "height": 32 }, "timeline": { "videos": [ { "color": "#000000", "duration": 0.5 } ] } }"##
+        for (metadata, why) in [(#"[1, 2]"#, "must be an object"), (#"{ "blob": "\#(String(repeating: "x", count: 17_000))" }"#, "at most 16384")] {
+            let r = try f.client().json("POST", "/v1/jobs", plain.replacingOccurrences(of: #"{ "version": 1,"#, with: #"{ "version": 1, "metadata": \#(metadata),"#))
+            XCTAssertEqual(r.status, 422, r.text)
+            let errors = r.json["errors"] as? [[String: Any]] ?? []
+            XCTAssertEqual(errors.first?["pointer"] as? String, "/metadata", r.text)
+            XCTAssertTrue((errors.first?["message"] as? String ?? "").contains(why), r.text)
+        }
+    }
+
     /// A receiver that never answers one job's URL holds one sender until the client's 10 s
     /// timeout; another job's delivery goes out meanwhile instead of waiting behind it.
     func testAHangingReceiverDoesNotHoldBackAnotherJobsDelivery() throws {

@@ -192,6 +192,19 @@ final class JobStoreTests: XCTestCase {
         }
     }
 
+    /// The spec's `metadata` is kept with the job, as given, and read back with it (a database
+    /// migrated to the column has it; a job without metadata has none).
+    func testMetadataIsKeptWithTheJob() throws {
+        try onBothStores {
+            let s = try store()
+            let meta = #"{"customer":{"id":42,"tags":["a","é"]}}"#
+            let job = try created(try s.submit(JobSubmission(spec: "{}", bodyHash: "m", metadata: meta)))
+            XCTAssertEqual(job.metadata, meta)
+            XCTAssertEqual(try s.job(job.id)?.metadata, meta)
+            XCTAssertNil(try created(try s.submit(spec: "{}", bodyHash: "n", idempotencyKey: nil)).metadata)
+        }
+    }
+
     func testClaimLeaseExpiryRetryAndGivingUp() throws {
         try onBothStores {
             let s = try store(maxAttempts: 2)

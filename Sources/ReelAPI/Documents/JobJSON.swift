@@ -95,6 +95,9 @@ public enum JobJSON {
             w.null()
         }
         w.key("idempotencyKey"); w.string(j.idempotencyKey)
+        // Compact JSON the decoder produced from a valid spec: written as it is.
+        w.key("metadata")
+        if let m = j.metadata { w.raw(m) } else { w.null() }
         if includeSpec {
             // Stored only after it parsed, so it is valid JSON as it is.
             w.key("spec"); w.raw(j.spec)

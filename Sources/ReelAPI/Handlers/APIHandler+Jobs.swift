@@ -62,7 +62,7 @@ extension APIHandler {
         let submission = JobSubmission(spec: text, bodyHash: bodyHash, idempotencyKey: idempotencyKey, keyID: key,
                                              assets: APIHandler.uploads(in: json), activeLimit: config.activeJobsPerKey,
                                              webhook: spec.webhook.map { JobWebhook(url: $0.url, events: $0.events.map(\.rawValue)) },
-                                             templateID: templateID)
+                                             templateID: templateID, metadata: spec.metadata?.serialized)
         switch try store.submit(submission) {
         case .created(let job):
             logger.info("job queued", metadata: ["jobId": "\(job.id)", "key": "\(APIKeys.fingerprint(ofKeyID: key))",

@@ -28,6 +28,28 @@ public enum SpecDecoder {
         var output = DecodedOutput()
         if let f = r.field("output"), let o = f.object({ Optional(SpecDecoder.output($0)) }) { output = o }
         let webhook = r.field("webhook")?.object(SpecDecoder.webhook)
+        let metadata = r.field("metadata").flatMap(SpecDecoder.metadata)
+        var spec = decodeTimeline(r, output: output, webhook: webhook)
+        spec?.metadata = metadata
+        return spec
+    }
+
+    /// The spec's `metadata`: an object of any JSON, bounded.
+    private static func metadata(_ f: Field) -> JSONValue? {
+        guard case .object = f.value else {
+            f.report("must be an object (any JSON inside, up to \(JobSpec.metadataBytes) bytes)")
+            return nil
+        }
+        let size = f.value.serialized.utf8.count
+        guard size <= JobSpec.metadataBytes else {
+            f.report("is \(size) bytes as compact JSON; at most \(JobSpec.metadataBytes)")
+            return nil
+        }
+        return f.value
+    }
+
+    /// The timeline, Reel's own or read from `otio`, with the output and webhook decoded before.
+    private static func decodeTimeline(_ r: ObjectReader, output: DecodedOutput, webhook: WebhookSpec?) -> JobSpec? {
         if r.has("otio") {
             // An OpenTimelineIO timeline stands in for Reel's own (PRODUCT.md §7).
             r.reject("timeline", "cannot be given together with otio")

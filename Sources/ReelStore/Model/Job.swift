@@ -33,4 +33,6 @@ public struct Job: Sendable, Equatable {
     public var webhook: JobWebhook?
     /// How many chunks the job was cut into for chunked rendering (1 when it was not cut).
     public var chunks: Int = 1
+    /// The spec's `metadata` as compact JSON text, nil when it has none.
+    public var metadata: String? = nil
 }

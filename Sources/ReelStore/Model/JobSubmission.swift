@@ -11,9 +11,12 @@ public struct JobSubmission: Sendable {
     public var activeLimit: Int?
     public var webhook: JobWebhook?
     public var templateID: String?
+    /// The spec's `metadata` as compact JSON text.
+    public var metadata: String?
 
     public init(spec: String, bodyHash: String, idempotencyKey: String? = nil, keyID: String = "", assets: [String] = [],
-                activeLimit: Int? = nil, webhook: JobWebhook? = nil, templateID: String? = nil) {
+                activeLimit: Int? = nil, webhook: JobWebhook? = nil, templateID: String? = nil, metadata: String? = nil) {
+        self.metadata = metadata
         self.webhook = webhook
         self.templateID = templateID
         self.spec = spec

@@ -68,6 +68,8 @@ enum PostgresSchema {
         SharedSchema.jobChunks(.postgres),
         SharedSchema.outputDestinations(.postgres),
         SharedSchema.assetStatus(.postgres),
+        // 7: as SQLite's 10.
+        SharedSchema.jobMetadata(.postgres),
     ]
 
     /// The advisory lock key held while migrating ("reel" in ASCII, then 1): of several nodes

@@ -30,11 +30,12 @@ extension SQLJobStore {
                 let id = "job_" + ULID.make(millis: t)
                 let inserted = try db.query("""
                     INSERT INTO jobs (id, key_id, status, spec, body_hash, idempotency_key, max_attempts, created_at, updated_at,
-                    webhook_url, webhook_events, template_id) VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    webhook_url, webhook_events, template_id, metadata) VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (key_id, idempotency_key) DO NOTHING
                     """, [.text(id), .text(sub.keyID), .text(sub.spec), .text(sub.bodyHash), .nullable(sub.idempotencyKey),
                           .int(Int64(maxAttempts)), .int(t), .int(t), .nullable(sub.webhook?.url),
-                          .nullable(sub.webhook.map { $0.events.joined(separator: ",") }), .nullable(sub.templateID)])
+                          .nullable(sub.webhook.map { $0.events.joined(separator: ",") }), .nullable(sub.templateID),
+                          .nullable(sub.metadata)])
                 if inserted.changes == 0 {
                     // Another node's submit of the same key committed first: its job, or, if that job
                     // was deleted in between, a busy answer (the client may retry with the same key).

@@ -83,6 +83,12 @@ enum SharedSchema {
 
     /// Direct uploads and imports: an asset exists before its bytes are checked (`uploading`,
     /// `importing`), then is `ready` or `failed`; uploads made before are `ready`.
+    /// The caller's own context for a job (the spec's `metadata`, compact JSON), echoed in the
+    /// job's JSON and every webhook without reading the spec again.
+    static func jobMetadata(_ d: SQLDialect) -> String {
+        "ALTER TABLE jobs ADD COLUMN metadata TEXT;"
+    }
+
     static func assetStatus(_ d: SQLDialect) -> String {
         """
         ALTER TABLE assets ADD COLUMN status TEXT NOT NULL DEFAULT 'ready';

@@ -108,11 +108,13 @@ enum SQLiteSchema {
         \(SharedSchema.templates(.sqlite))
         ALTER TABLE jobs ADD COLUMN template_id TEXT;
         """,
-        // 5–9: the steps PostgreSQL takes alike (`SharedSchema`).
+        // 5–9: the steps PostgreSQL takes alike (`SharedSchema`, 2–6 there).
         SharedSchema.assetKinds(.sqlite),
         SharedSchema.outputFrameCounts(.sqlite),
         SharedSchema.jobChunks(.sqlite),
         SharedSchema.outputDestinations(.sqlite),
         SharedSchema.assetStatus(.sqlite),
+        // 10: as PostgreSQL's 7.
+        SharedSchema.jobMetadata(.sqlite),
     ]
 }
