@@ -228,6 +228,40 @@ final class JobStoreTests: XCTestCase {
         }
     }
 
+    /// A cancel answered 202 (the job was running) ends the job `canceled` whatever its render
+    /// comes to: a success committed after it is refused (the output is not recorded, the call
+    /// answers false), a failure that could be retried is not queued again; the `canceled` event
+    /// is written with the change. Once a job has ended, a cancel finds it finished.
+    func testACancelAnsweredWhileRunningEndsTheJobCanceled() throws {
+        try onBothStores {
+            let s = try store(maxAttempts: 3)
+            let hook = JobWebhook(url: "http://h/x", events: ["succeeded", "failed", "canceled"])
+            let output = JobOutput(path: "/o", bytes: 1, duration: "1", sha256: "", contentType: "video/mp4")
+            for ending in ["success", "retryable failure", "failure"] {
+                let job = try created(try s.submit(JobSubmission(spec: "{}", bodyHash: UUID().uuidString, webhook: hook)))
+                _ = try XCTUnwrap(try s.claim(owner: "W"))
+                guard case .requested = try s.cancel(job.id) else { return XCTFail(ending) }
+                switch ending {
+                case "success": XCTAssertFalse(try s.complete(job.id, owner: "W", output: output), "the output is not recorded")
+                case "retryable failure": try s.fail(job.id, owner: "W", error: JobError(code: .renderFailed, message: "x"), retry: true)
+                default: try s.fail(job.id, owner: "W", error: JobError(code: .renderFailed, message: "x"), retry: false)
+                }
+                let ended = try XCTUnwrap(try s.job(job.id))
+                XCTAssertEqual(ended.status, .canceled, ending)
+                XCTAssertEqual(ended.error?.code, .canceled, ending)
+                XCTAssertNil(ended.output, ending)
+                XCTAssertEqual(try s.deliveries(jobID: job.id).map(\.event), ["canceled"], ending)
+                guard case .alreadyFinished = try s.cancel(job.id) else { return XCTFail("\(ending): a second cancel finds it finished") }
+            }
+            // Committed first, the success stands, and a cancel after it is a conflict.
+            let done = try created(try s.submit(spec: "{}", bodyHash: UUID().uuidString, idempotencyKey: nil))
+            _ = try s.claim(owner: "W")
+            XCTAssertTrue(try s.complete(done.id, owner: "W", output: output))
+            guard case .alreadyFinished(let j) = try s.cancel(done.id) else { return XCTFail("a finished job") }
+            XCTAssertEqual(j.status, .succeeded)
+        }
+    }
+
     func testFailureRetriesThenFailsWithTheLastError() throws {
         try onBothStores {
             let s = try store(maxAttempts: 2)

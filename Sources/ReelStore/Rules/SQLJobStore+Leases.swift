@@ -57,7 +57,9 @@ extension SQLJobStore {
         }
     }
 
-    /// Records success. False when the lease was lost meanwhile (the output is then not recorded).
+    /// Records success. False when the lease was lost meanwhile, or a cancel was asked for before
+    /// this commit (the job then ends `canceled`, as the cancel's 202 promised): the output is not
+    /// recorded, and the caller removes it.
     @discardableResult
     public func complete(_ id: String, owner: String, output: JobOutput) throws -> Bool {
         try finish(id, owner: owner, status: .succeeded, error: nil, output: output)
@@ -71,6 +73,7 @@ extension SQLJobStore {
                 let r = try db.query("""
                     UPDATE jobs SET status = 'queued', lease_owner = NULL, lease_expires = NULL, error_code = ?, error_message = ?,
                     updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'running' AND attempts < max_attempts
+                    AND cancel_requested = false
                     """, [.text(error.code.rawValue), .text(error.message), .int(now()), .text(id), .text(owner)])
                 if r.changes == 1 { try db.notifyClaimable() }
                 return r.changes == 1
@@ -100,11 +103,27 @@ extension SQLJobStore {
 
     /// Ends a running job and writes its webhook event in the same transaction; an output with
     /// destinations writes them instead, and its `succeeded` event waits for them
-    /// (`SQLJobStore+Destinations`).
+    /// (`SQLJobStore+Destinations`). A job whose cancel was asked for ends `canceled` whatever its
+    /// render came to (the cancel's row lock orders the two: a cancel after this commit finds the
+    /// job finished and answers 409), and the call answers false.
     private func finish(_ id: String, owner: String, status: JobOutcomes.Outcome, error: JobError?, output: JobOutput?) throws -> Bool {
         let destinations = output?.destinations ?? []
+        var canceledInstead = false
         let done: Bool = try write { db in
             let t = now()
+            canceledInstead = false
+            if status != .canceled {
+                let c = try db.query("""
+                    UPDATE jobs SET status = 'canceled', eta = NULL, lease_owner = NULL, lease_expires = NULL, error_code = ?,
+                    error_message = ?, finished_at = ?, updated_at = ?
+                    WHERE id = ? AND lease_owner = ? AND status = 'running' AND cancel_requested = true
+                    """, [.text(JobError.Code.canceled.rawValue), .text("canceled while rendering"), .int(t), .int(t), .text(id), .text(owner)])
+                if c.changes == 1 {
+                    try enqueueEvent("canceled", jobID: id, db)
+                    canceledInstead = true
+                    return false
+                }
+            }
             let r = try db.query("""
                 UPDATE jobs SET status = ?, progress = CASE WHEN CAST(? AS BOOLEAN) THEN 1 ELSE progress END, eta = NULL,
                 lease_owner = NULL, lease_expires = NULL, error_code = ?, error_message = ?,
@@ -124,6 +143,7 @@ extension SQLJobStore {
             return true
         }
         if done { outcomes.count(status) }
+        if canceledInstead { outcomes.count(.canceled) }
         return done
     }
 

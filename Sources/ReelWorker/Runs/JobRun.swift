@@ -126,7 +126,7 @@ struct JobRun {
                 // A busy database is waited out: rendering again would cost far more than waiting.
                 if try !pool.store.complete(job.id, owner: owner, output: output, patience: JobRun.completionPatience) {
                     pool.outputs.remove(output.path)
-                    log.info("job finished after its lease was lost; output discarded", metadata: meta)
+                    log.info("output discarded: the job was canceled or its lease lost meanwhile", metadata: meta)
                     return
                 }
                 log.info("job succeeded", metadata: meta)
