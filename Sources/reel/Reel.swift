@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import ReelAPI
 import ReelEngine
 
 /// The `reel` command: the render service and its offline tools.
@@ -8,7 +9,7 @@ struct Reel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reel",
         abstract: "Render video timelines described in JSON.",
-        version: ReelVersion.current,
+        version: BuildInfo.version,
         subcommands: [ServeCommand.self, RenderCommand.self, ValidateCommand.self, ProbeCommand.self, OTIOCommand.self]
     )
 

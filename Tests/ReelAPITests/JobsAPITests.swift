@@ -165,7 +165,19 @@ final class JobsAPITests: XCTestCase {
         XCTAssertEqual(m.status, 200)
         XCTAssertTrue(m.text.contains("reel_jobs{status=\"queued\"} 0"), m.text)
         XCTAssertTrue(m.text.contains("reel_queue_depth 0"))
-        XCTAssertTrue(m.text.contains("reel_http_requests_total{method=\"POST\",code=\"200\"} 1"), m.text)
+        XCTAssertTrue(m.text.contains("reel_http_requests_total{route=\"probe\",method=\"POST\",code=\"200\"} 1"), m.text)
+        XCTAssertTrue(m.text.contains("reel_http_requests_total{route=\"probe\",method=\"POST\",code=\"422\"} 1"), m.text)
+        XCTAssertTrue(m.text.contains("reel_http_requests_total{route=\"healthz\",method=\"GET\",code=\"200\"} 1"), m.text)
+        XCTAssertTrue(m.text.contains("\nreel_workers 1\n"), m.text)
+        XCTAssertTrue(m.text.contains("\nreel_workers_busy 0\n"), m.text)
+        XCTAssertTrue(m.text.contains("reel_webhook_deliveries{status=\"pending\"} 0"), m.text)
+        XCTAssertTrue(m.text.contains("reel_destination_copies{status=\"failed\"} 0"), m.text)
+        // The data directory's disk, as statvfs says (within what other processes write meanwhile).
+        var fs = statvfs()
+        XCTAssertEqual(statvfs(f.root, &fs), 0)
+        let free = Double(UInt64(fs.f_bavail) * UInt64(fs.f_frsize))
+        let reported = m.text.split(separator: "\n").first { $0.hasPrefix("reel_disk_free_bytes ") }.flatMap { Double($0.split(separator: " ")[1]) }
+        XCTAssertEqual(reported ?? -1, free, accuracy: 64 * 1_048_576, m.text)
         XCTAssertTrue(m.text.contains("reel_http_request_duration_seconds_count{route=\"healthz\"} 1"), m.text)
         XCTAssertTrue(m.text.contains("reel_http_request_duration_seconds_bucket{route=\"probe\",le=\"+Inf\"} 2"), m.text)
         XCTAssertTrue(m.text.contains("reel_job_outcomes_total{outcome=\"lease_expired\"} 0"), m.text)
@@ -178,6 +190,7 @@ final class JobsAPITests: XCTestCase {
         _ = try f.waitForJob(long) { $0["status"] as? String == "running" }
         let queued = try f.submit(ServiceFixture.longSpec("#00FF00"))
         XCTAssertEqual(try c.request("POST", "/v1/jobs/\(queued)/cancel").status, 202)
+        XCTAssertTrue(try c.request("GET", "/metrics").text.contains("reel_workers_busy 1"), "the long job renders")
         XCTAssertEqual(try c.request("DELETE", "/v1/jobs/\(long)").status, 204)
         let after = try c.request("GET", "/metrics").text
         XCTAssertTrue(after.contains("reel_job_outcomes_total{outcome=\"canceled\"} 2"), after)

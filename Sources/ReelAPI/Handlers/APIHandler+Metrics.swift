@@ -19,9 +19,27 @@ extension APIHandler {
         for o in JobOutcomes.Outcome.allCases { lines.append("reel_job_outcomes_total{outcome=\"\(o.rawValue)\"} \(outcomes[o] ?? 0)") }
         lines += ["# HELP reel_render_seconds Wall time of successful renders.", "# TYPE reel_render_seconds histogram"]
         lines += pool.metrics.seconds.lines(name: "reel_render_seconds")
-        lines += ["# HELP reel_http_requests_total HTTP requests by method and status code.", "# TYPE reel_http_requests_total counter"]
+        lines += ["# HELP reel_http_requests_total HTTP requests by route, method and status code.", "# TYPE reel_http_requests_total counter"]
         for (k, v) in requests.snapshot.sorted(by: { $0.key < $1.key }) {
-            lines.append("reel_http_requests_total{method=\"\(k.method)\",code=\"\(k.status)\"} \(v)")
+            lines.append("reel_http_requests_total{route=\"\(k.route)\",method=\"\(k.method)\",code=\"\(k.status)\"} \(v)")
+        }
+        let workers = pool.workers
+        lines += ["# HELP reel_workers Render workers of this process.", "# TYPE reel_workers gauge", "reel_workers \(workers.total)",
+                  "# HELP reel_workers_busy Workers rendering a job or a chunk now.", "# TYPE reel_workers_busy gauge",
+                  "reel_workers_busy \(workers.busy)"]
+        lines += ["# HELP reel_webhook_deliveries Webhook deliveries by status (pending: the backlog; failed: given up).",
+                  "# TYPE reel_webhook_deliveries gauge"]
+        let deliveries = try store.deliveryCounts()
+        for s in WebhookDelivery.Status.allCases.map(\.rawValue) {
+            lines.append("reel_webhook_deliveries{status=\"\(s)\"} \(deliveries[s] ?? 0)")
+        }
+        lines += ["# HELP reel_destination_copies Copies of outputs to other buckets by status (pending: the backlog; failed: given up).",
+                  "# TYPE reel_destination_copies gauge"]
+        let copies = try store.destinationCounts()
+        for s in OutputDestination.Status.allCases.map(\.rawValue) { lines.append("reel_destination_copies{status=\"\(s)\"} \(copies[s] ?? 0)") }
+        if let free = store.freeBytes {
+            lines += ["# HELP reel_disk_free_bytes Free space on the disk of the node's data directory.", "# TYPE reel_disk_free_bytes gauge",
+                      "reel_disk_free_bytes \(free)"]
         }
         lines += ["# HELP reel_http_request_duration_seconds Time from a request's head to its handler's answer, by route.",
                   "# TYPE reel_http_request_duration_seconds histogram"]

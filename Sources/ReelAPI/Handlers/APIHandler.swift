@@ -135,7 +135,7 @@ public final class APIHandler: HTTPHandler, Sendable {
     /// script can read why its request failed), its count and its time.
     private func finish(_ response: inout HTTPResponse, _ head: HTTPRequestHead, route: Route?) {
         cors.decorate(&response, for: head)
-        requests.count(method: head.method, status: response.status)
+        requests.count(route: route?.name, method: head.method, status: response.status)
         if head.receivedAt != 0 {
             let seconds = Double(MonotonicClock.now() &- head.receivedAt) / 1e9
             requests.time(route: route?.name ?? "unknown", seconds: seconds)
@@ -143,7 +143,7 @@ public final class APIHandler: HTTPHandler, Sendable {
     }
 
     public func reject(_ head: HTTPRequestHead?, requestID: String, status: Int, reason: String) -> HTTPResponse {
-        requests.count(method: head?.method ?? "UNKNOWN", status: status)
+        requests.count(route: head.flatMap { Route(path: $0.path)?.name }, method: head?.method ?? "UNKNOWN", status: status)
         var response = Problem.transport(status, reason).response(requestID: requestID)
         cors.decorate(&response, for: head)
         return response

@@ -32,9 +32,11 @@ enum ProcessMetrics {
 }
 
 /// What is running: `reel_build_info{version, swift}` 1.
-enum BuildInfo {
-    /// Reel's version: the API and spec version it serves, and this build's series.
-    static let version = "1.0.0-dev"
+public enum BuildInfo {
+    /// Reel's version, the version of the API contract it serves: `reel --version` prints it,
+    /// `reel_build_info` carries it, and `openapi.yaml`'s `info.version` is the same number (a test
+    /// holds them together); bump them together when the contract changes.
+    public static let version = "1.0.0"
 
     static var swift: String {
         #if compiler(>=6.3)

@@ -3,7 +3,7 @@
 /// each one as a durable delivery that any node's `DestinationDeliverer` tries until it is
 /// delivered or its retry schedule ends.
 public struct OutputDestination: Sendable, Equatable {
-    public enum Status: String, Sendable {
+    public enum Status: String, Sendable, CaseIterable {
         /// Not copied yet; tried again until the schedule ends.
         case pending
         /// The object is in the bucket (`etag`).

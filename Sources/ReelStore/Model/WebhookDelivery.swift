@@ -1,7 +1,7 @@
 /// One event of one job on its way to a webhook: the body is fixed when the event happens, and every
 /// attempt sends it with the same `id` (`Reel-Delivery`).
 public struct WebhookDelivery: Sendable, Equatable {
-    public enum Status: String, Sendable {
+    public enum Status: String, Sendable, CaseIterable {
         /// Not delivered yet; the next attempt is at `nextAttemptAt`.
         case pending
         /// A 2xx answer came.

@@ -13,4 +13,6 @@ public protocol DestinationOutbox: AnyObject, Sendable {
     func destinationClaimers() throws -> [String]
     /// Makes the pending destinations of a claimer that is gone due at once.
     func releaseDestinations(claimedBy claimer: String) throws
+    /// How many destinations are in each status (`pending` is the backlog, `failed` the given up).
+    func destinationCounts() throws -> [String: Int]
 }

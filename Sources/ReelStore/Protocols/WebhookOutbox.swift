@@ -11,4 +11,6 @@ public protocol WebhookOutbox: AnyObject, Sendable {
     func releaseDeliveries(claimedBy claimer: String) throws
     /// Deletes finished deliveries whose job was deleted or that finished before `cutoff` (ms).
     func pruneDeliveries(finishedBefore cutoff: Int64?) throws
+    /// How many deliveries are in each status (`pending` is the backlog, `failed` the given up).
+    func deliveryCounts() throws -> [String: Int]
 }

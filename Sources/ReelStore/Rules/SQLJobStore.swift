@@ -99,6 +99,21 @@ public final class SQLJobStore: JobStore {
         }
     }
 
+    /// `SELECT status, COUNT(*)` of `table`, by status (an index leads with `status` on each).
+    func statusCounts(_ table: String) throws -> [String: Int] {
+        try connected { db in
+            var out: [String: Int] = [:]
+            for r in try db.query("SELECT status, COUNT(*) AS count FROM \(table) GROUP BY status").rows {
+                out[try r.text("status")] = try r.int("count")
+            }
+            return out
+        }
+    }
+
+    public func deliveryCounts() throws -> [String: Int] { try statusCounts("webhook_deliveries") }
+
+    public func destinationCounts() throws -> [String: Int] { try statusCounts("output_destinations") }
+
     public func counts() throws -> [Job.Status: Int] {
         try connected { db in
             var out: [Job.Status: Int] = [:]

@@ -151,6 +151,9 @@ public final class WorkerPool: Sendable {
 
     var shuttingDown: Bool { isStopping }
 
+    /// How many workers this pool has, and how many are rendering now (a job or a chunk each).
+    public var workers: (total: Int, busy: Int) { (count, state.withLock { $0.running.count }) }
+
     /// Keeps the node's copies of the web sources `spec` names from eviction until released: a
     /// render opens a source only when its timeline reaches it.
     func holdWebSources(of spec: String) -> WebSources.Hold? {
