@@ -48,7 +48,7 @@ final class CORSTests: XCTestCase {
         XCTAssertEqual(listed.status, 200)
         XCTAssertEqual(listed.header("Access-Control-Allow-Origin"), app)
         let exposed = Set((listed.header("Access-Control-Expose-Headers") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-        for h in ["Location", "ETag", "Content-Range", "Retry-After", "X-Request-Id", "Accept-Ranges", "Content-Disposition"] {
+        for h in ["Location", "ETag", "Content-Range", "Retry-After", "X-Request-Id", "Accept-Ranges", "Content-Disposition", "RateLimit", "RateLimit-Policy"] {
             XCTAssertTrue(exposed.contains(h), "\(h) in \(exposed)")
         }
         let refused = try anonymous.request("GET", "/v1/jobs", headers: [("Origin", app)])

@@ -12,7 +12,7 @@ struct CORSPolicy: Sendable {
     /// Response headers a browser's script may read besides the CORS-safelisted ones: every one the
     /// server sets that a client acts on.
     static let exposedHeaders = "Location, ETag, Last-Modified, Retry-After, Content-Range, Content-Disposition, Accept-Ranges, X-Request-Id, "
-        + "WWW-Authenticate"
+        + "WWW-Authenticate, RateLimit, RateLimit-Policy"
 
     /// The `Access-Control-Allow-Origin` value for a request from `origin`, nil when not allowed.
     func allowOrigin(_ origin: String?) -> String? {

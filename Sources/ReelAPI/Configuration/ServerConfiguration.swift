@@ -45,6 +45,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var assetRetentionHours = 168.0
     /// Jobs one key may have queued or running at once (429 beyond).
     public var activeJobsPerKey = 10
+    /// Requests one key (one client address without keys) may make a minute on this node, a
+    /// minute's worth at once and then at this rate (`RateLimiter`); 0: no limit.
+    public var requestsPerMinute = 0
     /// The most pixels one job may encode: width × height × frame rate × output duration
     /// (the default is an hour of 1080p at 30 fps).
     public var maxJobPixels: Int64 = 1920 * 1080 * 30 * 3600
@@ -178,6 +181,7 @@ public struct ServerConfiguration: Sendable, Equatable {
                     case "minBodyBytesPerSecond": minBodyBytesPerSecond = try int(lv, key, 0...(1 << 30))
                     case "maxConnections": maxConnections = try int(lv, key, 1...1_000_000)
                     case "activeJobsPerKey": activeJobsPerKey = try int(lv, key, 1...1_000_000)
+                    case "requestsPerMinute": requestsPerMinute = try int(lv, key, 0...10_000_000)
                     case "maxJobPixels": maxJobPixels = Int64(try int(lv, key, 1...Int(Int64(1) << 62)))
                     case "sourceBytes": sourceBytes = Int64(try int(lv, key, 1024...Int(Int64(1) << 42)))
                     case "sourceSeconds": sourceSeconds = try int(lv, key, 1...86_400)
@@ -222,6 +226,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         }
         if let r = try parse("REEL_ASSET_RETENTION_HOURS", { Double($0).flatMap { $0 >= 0 && $0 <= 87_600 ? $0 : nil } }) { assetRetentionHours = r }
         if let a = try parse("REEL_ACTIVE_JOBS_PER_KEY", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }) { activeJobsPerKey = a }
+        if let r = try parse("REEL_REQUESTS_PER_MINUTE", { Int($0).flatMap { (0...10_000_000).contains($0) ? $0 : nil } }) { requestsPerMinute = r }
         if let p = try parse("REEL_MAX_JOB_PIXELS", { Int64($0).flatMap { $0 >= 1 ? $0 : nil } }) { maxJobPixels = p }
         if let w = value("REEL_WEBHOOK_SECRET") { webhookSecret = try Self.checkedSecret(w, key: "REEL_WEBHOOK_SECRET") }
         if let s = value("REEL_LINK_SECRET") { linkSecret = try Self.checkedSecret(s, key: "REEL_LINK_SECRET") }

@@ -33,6 +33,14 @@ struct Problem {
         return HTTPResponse(status: status, headers: h, body: .bytes(Array(JSONValue.object(members).serialized.utf8)))
     }
 
+    /// Over `limits.requestsPerMinute`: when to try again, and the quota's fields.
+    static func tooManyRequests(_ quota: RateLimiter.Decision) -> Problem {
+        var p = Problem(status: 429, type: "too-many-requests", title: "Too many requests",
+                        detail: "over \(quota.limit) requests a minute for this key; try again in \(quota.retryAfter) s")
+        p.headers = [("Retry-After", String(quota.retryAfter))] + quota.headers
+        return p
+    }
+
     static func validation(_ problems: [SpecProblem], detail: String? = nil) -> Problem {
         Problem(status: 422, type: "validation", title: "The request is not valid",
                 detail: detail ?? "\(problems.count) problem\(problems.count == 1 ? "" : "s") found; see errors", errors: problems)

@@ -30,6 +30,8 @@ public final class APIHandler: HTTPHandler, Sendable {
     let importer: AssetImporter
     let keys: APIKeys
     let cors: CORSPolicy
+    /// Per-caller request limits; nil when `limits.requestsPerMinute` is 0.
+    let limiter: RateLimiter?
     let requests = RequestCounter()
     /// The assets a `complete` is checking now: a second completion of one waits for the first and
     /// answers its outcome.
@@ -52,6 +54,7 @@ public final class APIHandler: HTTPHandler, Sendable {
                                  temp: locations.uploadsTemp, logger: logger)
         keys = APIKeys(config.apiKeys)
         cors = CORSPolicy(origins: config.corsOrigins)
+        limiter = config.requestsPerMinute > 0 ? RateLimiter(perMinute: config.requestsPerMinute) : nil
     }
 
     public func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy {
@@ -116,12 +119,17 @@ public final class APIHandler: HTTPHandler, Sendable {
             guard let reader = store.jobsWithoutWaiting else { return nil }
             let found: Job?
             do { found = try reader.job(id, keyID: key) } catch { return nil }
-            guard let job = found else {
+            if let job = found, job.webhook != nil { return nil }
+            // Answered here, so counted here (a request handed to the pool is counted there).
+            let quota = limiter?.take(RateLimiter.caller(key: key, remoteAddress: head.remoteAddress), now: MonotonicClock.now())
+            if let quota, !quota.allowed {
+                response = Problem.tooManyRequests(quota).response(requestID: head.requestID)
+            } else if let job = found {
+                response = .json(200, JobJSON.job(job, retentionHours: config.outputRetentionHours, deliveries: nil, links: links))
+            } else {
                 response = Problem.notFound("no job \(id)").response(requestID: head.requestID)
-                break
             }
-            if job.webhook != nil { return nil }
-            response = .json(200, JobJSON.job(job, retentionHours: config.outputRetentionHours, deliveries: nil, links: links))
+            for (k, v) in quota?.headers ?? [] where quota?.allowed == true { response.headers.set(k, v) }
         default:
             return nil
         }
@@ -167,6 +175,29 @@ public final class APIHandler: HTTPHandler, Sendable {
         }
         if APIHandler.isLinkRequest(r.head, route) { return try linkedOutput(route, r) }
         let key = try caller(r, route)
+        let quota = try rateLimit(r.head, key: key, route)
+        do {
+            var response = try dispatch(method, route, r, key: key)
+            for (k, v) in quota?.headers ?? [] { response.headers.set(k, v) }
+            return response
+        } catch let e as ProblemError {
+            var p = e.problem
+            p.headers += quota?.headers ?? []
+            throw ProblemError(p)
+        }
+    }
+
+    /// Takes the request's token from its caller's bucket (`limits.requestsPerMinute`); a 429 when
+    /// the bucket is empty. Health, readiness and metrics are never limited (monitors poll them).
+    private func rateLimit(_ head: HTTPRequestHead, key: String, _ route: Route) throws -> RateLimiter.Decision? {
+        guard let limiter, route.needsKey else { return nil }
+        if case .metrics = route { return nil }
+        let quota = limiter.take(RateLimiter.caller(key: key, remoteAddress: head.remoteAddress), now: MonotonicClock.now())
+        if !quota.allowed { throw ProblemError(.tooManyRequests(quota)) }
+        return quota
+    }
+
+    private func dispatch(_ method: String, _ route: Route, _ r: HTTPRequest, key: String) throws -> HTTPResponse {
         switch (method, route) {
         case ("GET", .health): return APIHandler.healthy
         case ("GET", .ready): return readiness()
