@@ -36,6 +36,7 @@ let package = Package(
                        providers: [.apt(["librubberband-dev"])]),
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         .systemLibrary(name: "CSched", path: "Sources/CSched"),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // The text stack: FreeType rasterises and strokes, HarfBuzz shapes, FriBidi orders,
         // fontconfig matches families and falls back by coverage, libunibreak finds line breaks.
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
@@ -87,7 +88,7 @@ let package = Package(
         .target(
             name: "ReelServer",
             dependencies: [
-                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelWorker", "ReelHTTP", "ReelAPI",
+                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelWorker", "ReelHTTP", "ReelAPI", "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

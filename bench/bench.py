@@ -63,7 +63,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(ROOT, "bench", "work")
 OUT = os.path.join(WORK, "out")
 LOGS = os.path.join(WORK, "logs")
-SCRATCH = ".build-bench"
+SCRATCH = os.environ.get("BENCH_SCRATCH", ".build-bench")
 
 W, H, FPS = 1280, 720, 30
 CLIP_SECONDS = 10

@@ -4,6 +4,7 @@
 
     make bench-soak                     # SOAK_MINUTES (default 60), after `make bench` built Reel
     SOAK_MINUTES=15 make bench-soak     # a shorter look
+    SOAK_NAME=soak2 SOAK_PORT=18491 BENCH_SCRATCH=.build-soak make bench-soak   # a second one beside it
 
 1. Starts `reel serve` (2 workers, a fresh data directory under bench/work/soak, the SQLite store).
 2. For SOAK_MINUTES, four client threads mix what users do: submit a tiny render (a 0.5 s 160x90
@@ -32,8 +33,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench  # noqa: E402  (the release build)
 
-WORK = os.path.join(bench.WORK, "soak")
-PORT = 18490
+# SOAK_NAME and SOAK_PORT let two soaks run side by side (two builds compared under the same load).
+NAME = os.environ.get("SOAK_NAME", "soak")
+WORK = os.path.join(bench.WORK, NAME)
+PORT = int(os.environ.get("SOAK_PORT", "18490"))
 SPEC = {"version": 1, "output": {"width": 160, "height": 90, "frameRate": 10},
         "timeline": {"videos": [{"color": "#336699", "duration": 0.5}],
                      "overlays": [{"type": "text", "text": "soak", "start": 0, "duration": 0.5}]}}
@@ -126,7 +129,7 @@ def main():
     upload_bytes = open(png, "rb").read()
     env = dict(os.environ, REEL_LISTEN=f"127.0.0.1:{PORT}", REEL_DATA_DIR=os.path.join(WORK, "data"),
                REEL_MEDIA_ROOT=WORK, REEL_WORKERS="2")
-    out = open(os.path.join(bench.LOGS, "soak-reel.log"), "w")
+    out = open(os.path.join(bench.LOGS, f"{NAME}-reel.log"), "w")
     server = subprocess.Popen([reel, "serve"], env=env, stdout=out, stderr=out, cwd=WORK)
     try:
         deadline = time.monotonic() + 60
@@ -164,7 +167,7 @@ def main():
           + ", ".join(f"{g:+.1f}" for g in growth) + f" MiB; last third {last_slope:+.2f} MiB/h; fds {fds[0]} -> {fds[-1]} "
           f"(median {statistics.median(fds):.0f}); {counts['rounds']} rounds, {counts['errors']} client errors")
     print("verdict: " + ("levels off" if levels else "still growing"))
-    with open(os.path.join(bench.WORK, "soak-results.json"), "w") as f:
+    with open(os.path.join(bench.WORK, f"{NAME}-results.json"), "w") as f:
         json.dump({"minutes": minutes, "samples": samples, "growth_per_third_mib": growth,
                    "last_third_mib_per_hour": last_slope, "levels_off": levels, "counts": counts}, f, indent=1)
 

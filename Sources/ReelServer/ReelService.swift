@@ -131,6 +131,7 @@ public final class ReelService: Sendable {
         let t = Thread { [self] in
             repeat {
                 sweep(now: Int64(Date().timeIntervalSince1970 * 1000))
+                MemoryTrim.run()
             } while sweepStop.wait(timeout: .now() + 60) == .timedOut
         }
         t.name = "reel-retention"
