@@ -19,7 +19,7 @@ extension Connection {
             return true
         case .complete(let length):
             let requestID = RequestID.make()
-            let parsed: ParsedRequest
+            var parsed: ParsedRequest
             do {
                 parsed = try input.withUnconsumed {
                     try RequestHeadParser.parse(UnsafeBufferPointer(rebasing: $0[0..<length]),
@@ -31,6 +31,10 @@ extension Connection {
             }
             input.consume(length)
             scanner.reset()
+            let trust = host.configuration.trustedProxies
+            if !trust.isEmpty {
+                parsed.head.clientAddress = trust.client(peer: parsed.head.clientAddress, forwardedFor: parsed.head.headers["X-Forwarded-For"])
+            }
             begin(parsed)
             return true
         }
@@ -52,7 +56,7 @@ extension Connection {
 
     private func begin(_ request: ParsedRequest) {
         record = RequestRecord(requestID: request.head.requestID, method: request.head.method,
-                               path: request.head.path, started: MonotonicClock.now(),
+                               path: request.head.path, client: request.head.clientAddress, started: MonotonicClock.now(),
                                traceparent: TraceParent.accepting(request.head.headers["traceparent"]))
         var expected: Int64?
         switch request.framing {

@@ -15,7 +15,8 @@ extension Connection {
     func refuse(_ error: RequestError, request: ParsedRequest?, requestID: String? = nil) {
         if record == nil {
             record = RequestRecord(requestID: requestID ?? RequestID.make(), method: request?.head.method ?? "",
-                                   path: request?.head.path ?? "", started: MonotonicClock.now())
+                                   path: request?.head.path ?? "", client: request?.head.clientAddress ?? ProxyTrust.ip(ofPeer: remoteAddress),
+                                   started: MonotonicClock.now())
         }
         record?.rejection = error.reason
         var response = host.handler.reject(request?.head, requestID: record?.requestID ?? RequestID.make(),
@@ -93,6 +94,7 @@ extension Connection {
         line.int("bytes", bytes)
         line.decimal("ms", MonotonicClock.milliseconds(from: record.started, to: MonotonicClock.now()))
         line.string("remote", remoteAddress)
+        line.string("client", record.client)
         if let trace = record.traceparent { line.string("traceId", TraceParent.traceID(trace)) }
         if let error = failure ?? record.rejection { line.string("error", error) }
         host.log(line)

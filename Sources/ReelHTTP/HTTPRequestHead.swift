@@ -11,8 +11,11 @@ public struct HTTPRequestHead: Sendable {
     /// `"HTTP/1.1"` or `"HTTP/1.0"`; other versions are refused with 505 before a handler runs.
     public let version: String
     public let headers: HTTPHeaders
-    /// The peer as `ip:port` (`[ip]:port` for IPv6), for logs and rate limits.
+    /// The peer as `ip:port` (`[ip]:port` for IPv6).
     public let remoteAddress: String
+    /// The client's IP, for logs and rate limits: the peer's, or, when the peer is one of
+    /// `trustedProxies`, the one its `X-Forwarded-For` names (`ProxyTrust`).
+    public internal(set) var clientAddress: String
     /// A new random id for this request, sent back as `X-Request-Id` and written to the log, so a
     /// client report can be matched with the server's log line.
     public let requestID: String
@@ -30,6 +33,7 @@ public struct HTTPRequestHead: Sendable {
         self.version = version
         self.headers = headers
         self.remoteAddress = remoteAddress
+        clientAddress = ProxyTrust.ip(ofPeer: remoteAddress)
         self.requestID = requestID
     }
 

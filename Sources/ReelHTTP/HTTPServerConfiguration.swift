@@ -35,6 +35,8 @@ public struct HTTPServerConfiguration: Sendable {
     /// long as its sender likes otherwise). 0: no minimum.
     public var minBodyBytesPerSecond = 0
     public var bodyRateWindow = 10.0
+    /// Reverse proxies whose `X-Forwarded-For` names the client (`ProxyTrust`); none by default.
+    public var trustedProxies = ProxyTrust()
 
     public init(host: String = "127.0.0.1", port: Int = 0, handlerThreads: Int = 4,
                 requestLineLimit: Int = 8192, headerLimit: Int = 32768,

@@ -8,7 +8,7 @@ enum BodyFraming: Equatable {
 
 /// A parsed request head plus what the connection needs to read its body and decide persistence.
 struct ParsedRequest {
-    let head: HTTPRequestHead
+    var head: HTTPRequestHead
     let framing: BodyFraming
     /// Whether the connection may carry another request after this one.
     let keepAlive: Bool

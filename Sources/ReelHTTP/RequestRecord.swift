@@ -3,6 +3,8 @@ struct RequestRecord {
     let requestID: String
     let method: String
     let path: String
+    /// The client's IP (`HTTPRequestHead.clientAddress`).
+    let client: String
     let started: UInt64
     /// A valid W3C `traceparent` the request carried: echoed on the response, its trace id logged.
     var traceparent: String?

@@ -96,6 +96,7 @@ public final class ReelService: Sendable {
         http.headerTimeout = config.headerTimeoutSeconds
         http.idleTimeout = config.idleTimeoutSeconds
         http.minBodyBytesPerSecond = config.minBodyBytesPerSecond
+        http.trustedProxies = try ProxyTrust(config.trustedProxies)
         http.maxConnections = config.maxConnections
         server = try HTTPServer(configuration: http, handler: handler, logger: requestLog)
     }

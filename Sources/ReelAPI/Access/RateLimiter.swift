@@ -58,12 +58,8 @@ final class RateLimiter: Sendable {
     }
 
     /// Who a request counts against: its key, else (a server without keys) its client's address
-    /// without the port.
-    static func caller(key: String, remoteAddress: String) -> String {
-        if !key.isEmpty { return "key:" + key }
-        if remoteAddress.hasPrefix("["), let end = remoteAddress.firstIndex(of: "]") {
-            return "ip:" + remoteAddress[remoteAddress.index(after: remoteAddress.startIndex)..<end]
-        }
-        return "ip:" + (remoteAddress.split(separator: ":").first.map(String.init) ?? remoteAddress)
+    /// (`HTTPRequestHead.clientAddress`: behind a trusted proxy, the one it forwards for).
+    static func caller(key: String, client: String) -> String {
+        key.isEmpty ? "ip:" + client : "key:" + key
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReelHTTP
 
 /// The rules for the access settings: keys, webhook secret, CORS origins, and who may be served
 /// without keys.
@@ -33,6 +34,12 @@ extension ServerConfiguration {
     }
 
     /// An origin is `*` or `scheme://host[:port]`, compared exactly with a browser's `Origin`.
+    /// Each entry an IP address or CIDR block (`ProxyTrust`).
+    static func checkedProxies(_ entries: [String], key: String) throws -> [String] {
+        do { _ = try ProxyTrust(entries) } catch let e as ProxyTrust.Invalid { throw Problem(key: key, message: e.description) }
+        return entries
+    }
+
     static func checkedOrigins(_ origins: [String], key: String) throws -> [String] {
         for o in origins where o != "*" {
             let lower = o.lowercased()

@@ -60,6 +60,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var webhookRetentionHours = 168.0
     /// Origins browsers may call the API from (`https://app.example.com`, or `*`); empty: no CORS.
     public var corsOrigins: [String] = []
+    /// Reverse proxies (addresses or CIDR blocks) whose `X-Forwarded-For` names the client, for
+    /// logs and rate limits; empty: every request is from its peer.
+    public var trustedProxies: [String] = []
     /// The HMAC-SHA256 key of output links (`output.downloadUrl`); nil: a random one kept in
     /// `dataDir/link-secret`, shared by the nodes that share `dataDir`.
     public var linkSecret: String?
@@ -167,6 +170,9 @@ public struct ServerConfiguration: Sendable, Equatable {
             case "corsOrigins":
                 guard case .array(let items) = v else { throw Problem(key: k, message: "must be an array of origins") }
                 corsOrigins = try Self.checkedOrigins(try items.map { try string($0, k) }, key: k)
+            case "trustedProxies":
+                guard case .array(let items) = v else { throw Problem(key: k, message: "must be an array of addresses or CIDR blocks") }
+                trustedProxies = try Self.checkedProxies(try items.map { try string($0, k) }, key: k)
             case "limits":
                 guard case .object(let limits) = v else { throw Problem(key: k, message: "must be an object") }
                 for (lk, lv) in limits {
@@ -249,6 +255,10 @@ public struct ServerConfiguration: Sendable, Equatable {
             bucketsKey = "REEL_SOURCE_BUCKETS"
         }
         sourceBuckets = try StorageSettings.sourceBuckets(sourceBucketsText, storage: storage, environment: env, key: bucketsKey)
+        if let p = value("REEL_TRUSTED_PROXIES") {
+            trustedProxies = try Self.checkedProxies(p.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
+                                                     key: "REEL_TRUSTED_PROXIES")
+        }
         if let o = value("REEL_CORS_ORIGINS") {
             corsOrigins = try Self.checkedOrigins(o.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
                                                   key: "REEL_CORS_ORIGINS")

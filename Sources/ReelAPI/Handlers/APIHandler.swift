@@ -121,7 +121,7 @@ public final class APIHandler: HTTPHandler, Sendable {
             do { found = try reader.job(id, keyID: key) } catch { return nil }
             if let job = found, job.webhook != nil { return nil }
             // Answered here, so counted here (a request handed to the pool is counted there).
-            let quota = limiter?.take(RateLimiter.caller(key: key, remoteAddress: head.remoteAddress), now: MonotonicClock.now())
+            let quota = limiter?.take(RateLimiter.caller(key: key, client: head.clientAddress), now: MonotonicClock.now())
             if let quota, !quota.allowed {
                 response = Problem.tooManyRequests(quota).response(requestID: head.requestID)
             } else if let job = found {
@@ -192,7 +192,7 @@ public final class APIHandler: HTTPHandler, Sendable {
     private func rateLimit(_ head: HTTPRequestHead, key: String, _ route: Route) throws -> RateLimiter.Decision? {
         guard let limiter, route.needsKey else { return nil }
         if case .metrics = route { return nil }
-        let quota = limiter.take(RateLimiter.caller(key: key, remoteAddress: head.remoteAddress), now: MonotonicClock.now())
+        let quota = limiter.take(RateLimiter.caller(key: key, client: head.clientAddress), now: MonotonicClock.now())
         if !quota.allowed { throw ProblemError(.tooManyRequests(quota)) }
         return quota
     }
