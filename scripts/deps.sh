@@ -38,7 +38,10 @@ if ! command -v python3 >/dev/null 2>&1 || ! python3 -c "import venv, ensurepip"
 fi
 # Versions are pinned, so a new release cannot change what the tests check.
 venv=.build/pyvenv
-python_tools=(openapi-spec-validator==0.9.0 pyyaml==6.0.4 opentimelineio==0.17.0)
+python_tools=(openapi-spec-validator==0.9.0 pyyaml==6.0.4 opentimelineio==0.17.0
+              # The Python client's generator and formatter (clients/python/generate.sh), its dependencies, and
+              # wheel, with which the tests install it (pip install --no-build-isolation: no network then).
+              openapi-python-client==0.29.1 ruff==0.8.6 httpx==0.28.1 attrs==26.1.0 wheel==0.45.1)
 installed=$("$venv/bin/python" -m pip freeze 2>/dev/null || true)
 stale=0
 for tool in "${python_tools[@]}"; do grep -qix "$tool" <<<"$installed" || stale=1; done

@@ -1,0 +1,53 @@
+"""What the API refuses, raised: a problem+json answer (RFC 9457) as an exception."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ReelError(Exception):
+    """An answer of 4xx or 5xx. `type` is the problem's URN (`urn:reel:problem:validation`),
+    `errors` the `{"pointer", "message"}` list of a validation problem, `retry_after` the seconds
+    a 429 or 503 asks to wait (None otherwise)."""
+
+    def __init__(self, status: int, type: str, title: str, detail: str, errors: list[dict[str, str]] | None = None,
+                 instance: str | None = None, retry_after: int | None = None) -> None:
+        self.status = status
+        self.type = type
+        self.title = title
+        self.detail = detail
+        self.errors = errors or []
+        self.instance = instance
+        self.retry_after = retry_after
+        super().__init__(str(self))
+
+    @property
+    def pointers(self) -> list[str]:
+        """The JSON pointers of the problems, in the order the server listed them."""
+        return [e.get("pointer", "") for e in self.errors]
+
+    def __str__(self) -> str:
+        lines = [f"{self.title} ({self.status}): {self.detail}"]
+        lines += [f"  {e.get('pointer', '')}: {e.get('message', '')}" for e in self.errors]
+        return "\n".join(lines)
+
+    @classmethod
+    def from_response(cls, status: int, body: Any, headers: dict[str, str]) -> "ReelError":
+        retry = headers.get("retry-after")
+        retry_after = int(retry) if retry and retry.isdigit() else None
+        if isinstance(body, dict) and "type" in body:
+            return cls(status, str(body.get("type")), str(body.get("title", "")), str(body.get("detail", "")),
+                       body.get("errors"), body.get("instance"), retry_after)
+        return cls(status, "about:blank", "HTTP error", f"the server answered {status}", retry_after=retry_after)
+
+
+class JobFailed(ReelError):
+    """A job that ended `failed` or `canceled` while `Reel.wait` or `Reel.render` waited for it;
+    `job` is the job as it ended, `code` its `error.code` (`source_failed`, `canceled`…)."""
+
+    def __init__(self, job: dict[str, Any]) -> None:
+        self.job = job
+        error = job.get("error") or {}
+        self.code = error.get("code", "")
+        super().__init__(200, f"urn:reel:job:{job.get('status')}", f"Job {job.get('status')}",
+                         f"job {job.get('id')} {job.get('status')}: {error.get('message', '')}")

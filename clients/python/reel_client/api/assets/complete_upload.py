@@ -1,0 +1,194 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.asset import Asset
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    id: str,
+) -> dict[str, Any]:
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/assets/{id}/complete".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Asset | Problem:
+    if response.status_code == 200:
+        response_200 = Asset.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Asset | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Asset | Problem]:
+    """Check a direct upload's bytes and make the asset ready.
+
+     The uploaded file is checked like any upload (its size against the announced `bytes`, its
+    kind, its probe, its digest). Ready: 200 and the asset. Not usable: 422 with the reason, and the
+    asset is `failed` (its bytes deleted). Completing a ready asset again answers it as it is.
+
+    Args:
+        id (str): `asset_` followed by a 26-character ULID.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Asset | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Asset | Problem | None:
+    """Check a direct upload's bytes and make the asset ready.
+
+     The uploaded file is checked like any upload (its size against the announced `bytes`, its
+    kind, its probe, its digest). Ready: 200 and the asset. Not usable: 422 with the reason, and the
+    asset is `failed` (its bytes deleted). Completing a ready asset again answers it as it is.
+
+    Args:
+        id (str): `asset_` followed by a 26-character ULID.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Asset | Problem
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Asset | Problem]:
+    """Check a direct upload's bytes and make the asset ready.
+
+     The uploaded file is checked like any upload (its size against the announced `bytes`, its
+    kind, its probe, its digest). Ready: 200 and the asset. Not usable: 422 with the reason, and the
+    asset is `failed` (its bytes deleted). Completing a ready asset again answers it as it is.
+
+    Args:
+        id (str): `asset_` followed by a 26-character ULID.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Asset | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Asset | Problem | None:
+    """Check a direct upload's bytes and make the asset ready.
+
+     The uploaded file is checked like any upload (its size against the announced `bytes`, its
+    kind, its probe, its digest). Ready: 200 and the asset. Not usable: 422 with the reason, and the
+    asset is `failed` (its bytes deleted). Completing a ready asset again answers it as it is.
+
+    Args:
+        id (str): `asset_` followed by a 26-character ULID.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Asset | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,284 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    name: str,
+    *,
+    expires: int | Unset = UNSET,
+    signature: str | Unset = UNSET,
+    range_: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(range_, Unset):
+        headers["Range"] = range_
+
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
+
+    params: dict[str, Any] = {}
+
+    params["expires"] = expires
+
+    params["signature"] = signature
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "head",
+        "url": "/v1/jobs/{id}/output/{name}".format(
+            id=quote(str(id), safe=""),
+            name=quote(str(name), safe=""),
+        ),
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | Problem | None:
+    if response.status_code == 200:
+        response_200 = cast(Any, None)
+        return response_200
+
+    if response.status_code == 206:
+        response_206 = cast(Any, None)
+        return response_206
+
+    if response.status_code == 302:
+        response_302 = cast(Any, None)
+        return response_302
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
+
+    if response.status_code == 400:
+        response_400 = cast(Any, None)
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = cast(Any, None)
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = cast(Any, None)
+        return response_409
+
+    if response.status_code == 410:
+        response_410 = cast(Any, None)
+        return response_410
+
+    if response.status_code == 416:
+        response_416 = cast(Any, None)
+        return response_416
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    name: str,
+    *,
+    client: AuthenticatedClient,
+    expires: int | Unset = UNSET,
+    signature: str | Unset = UNSET,
+    range_: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Problem]:
+    """The headers a GET of the file would send, without the body.
+
+    Args:
+        id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
+        name (str):
+        expires (int | Unset):
+        signature (str | Unset):
+        range_ (str | Unset):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        name=name,
+        expires=expires,
+        signature=signature,
+        range_=range_,
+        if_none_match=if_none_match,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    name: str,
+    *,
+    client: AuthenticatedClient,
+    expires: int | Unset = UNSET,
+    signature: str | Unset = UNSET,
+    range_: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+) -> Any | Problem | None:
+    """The headers a GET of the file would send, without the body.
+
+    Args:
+        id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
+        name (str):
+        expires (int | Unset):
+        signature (str | Unset):
+        range_ (str | Unset):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Problem
+    """
+
+    return sync_detailed(
+        id=id,
+        name=name,
+        client=client,
+        expires=expires,
+        signature=signature,
+        range_=range_,
+        if_none_match=if_none_match,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    name: str,
+    *,
+    client: AuthenticatedClient,
+    expires: int | Unset = UNSET,
+    signature: str | Unset = UNSET,
+    range_: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Problem]:
+    """The headers a GET of the file would send, without the body.
+
+    Args:
+        id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
+        name (str):
+        expires (int | Unset):
+        signature (str | Unset):
+        range_ (str | Unset):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        name=name,
+        expires=expires,
+        signature=signature,
+        range_=range_,
+        if_none_match=if_none_match,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    name: str,
+    *,
+    client: AuthenticatedClient,
+    expires: int | Unset = UNSET,
+    signature: str | Unset = UNSET,
+    range_: str | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
+) -> Any | Problem | None:
+    """The headers a GET of the file would send, without the body.
+
+    Args:
+        id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
+        name (str):
+        expires (int | Unset):
+        signature (str | Unset):
+        range_ (str | Unset):
+        if_none_match (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            name=name,
+            client=client,
+            expires=expires,
+            signature=signature,
+            range_=range_,
+            if_none_match=if_none_match,
+        )
+    ).parsed

@@ -1,0 +1,207 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.filter_type_0 import FilterType0
+from ..models.fit import Fit
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.filter_type_1 import FilterType1
+    from ..models.volume_point import VolumePoint
+
+
+T = TypeVar("T", bound="ColorCardItem")
+
+
+@_attrs_define
+class ColorCardItem:
+    """A colour card for `duration` (a colour with alpha is laid over the output's background).
+
+    Attributes:
+        color (str): sRGB `#RRGGBB` or `#RRGGBBAA` (hex digits in either case).
+        duration (float | str): A `Time` greater than 0.
+        volume (float | list[VolumePoint] | Unset): A gain 0–10 (1 = unchanged), or automation points joined linearly
+            (AVAudioMix's setVolume and
+            setVolumeRamp), at strictly increasing times relative to the item's start.
+        muted (bool | Unset):  Default: False.
+        fit (Fit | Unset): `fit` letterboxes with the background (default), `fill` crops, `stretch` scales each axis.
+        filters (list[FilterType0 | FilterType1] | Unset):
+        keyframes (list[Any] | Unset): At strictly increasing times.
+    """
+
+    color: str
+    duration: float | str
+    volume: float | list[VolumePoint] | Unset = UNSET
+    muted: bool | Unset = False
+    fit: Fit | Unset = UNSET
+    filters: list[FilterType0 | FilterType1] | Unset = UNSET
+    keyframes: list[Any] | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        color = self.color
+
+        duration: float | str
+        duration = self.duration
+
+        volume: float | list[dict[str, Any]] | Unset
+        if isinstance(self.volume, Unset):
+            volume = UNSET
+        elif isinstance(self.volume, list):
+            volume = []
+            for componentsschemas_volume_type_1_item_data in self.volume:
+                componentsschemas_volume_type_1_item = (
+                    componentsschemas_volume_type_1_item_data.to_dict()
+                )
+                volume.append(componentsschemas_volume_type_1_item)
+
+        else:
+            volume = self.volume
+
+        muted = self.muted
+
+        fit: str | Unset = UNSET
+        if not isinstance(self.fit, Unset):
+            fit = self.fit.value
+
+        filters: list[dict[str, Any] | str] | Unset = UNSET
+        if not isinstance(self.filters, Unset):
+            filters = []
+            for filters_item_data in self.filters:
+                filters_item: dict[str, Any] | str
+                if isinstance(filters_item_data, FilterType0):
+                    filters_item = filters_item_data.value
+                else:
+                    filters_item = filters_item_data.to_dict()
+
+                filters.append(filters_item)
+
+        keyframes: list[Any] | Unset = UNSET
+        if not isinstance(self.keyframes, Unset):
+            keyframes = []
+            for keyframes_item_data in self.keyframes:
+                keyframes_item: Any
+                keyframes_item = keyframes_item_data
+                keyframes.append(keyframes_item)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "color": color,
+                "duration": duration,
+            }
+        )
+        if volume is not UNSET:
+            field_dict["volume"] = volume
+        if muted is not UNSET:
+            field_dict["muted"] = muted
+        if fit is not UNSET:
+            field_dict["fit"] = fit
+        if filters is not UNSET:
+            field_dict["filters"] = filters
+        if keyframes is not UNSET:
+            field_dict["keyframes"] = keyframes
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.filter_type_1 import FilterType1  # noqa: PLC0415
+        from ..models.volume_point import VolumePoint  # noqa: PLC0415
+
+        d = dict(src_dict)
+        color = d.pop("color")
+
+        def _parse_duration(data: object) -> float | str:
+            return cast(float | str, data)
+
+        duration = _parse_duration(d.pop("duration"))
+
+        def _parse_volume(data: object) -> float | list[VolumePoint] | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                componentsschemas_volume_type_1 = []
+                _componentsschemas_volume_type_1 = data
+                for (
+                    componentsschemas_volume_type_1_item_data
+                ) in _componentsschemas_volume_type_1:
+                    componentsschemas_volume_type_1_item = VolumePoint.from_dict(
+                        componentsschemas_volume_type_1_item_data
+                    )
+
+                    componentsschemas_volume_type_1.append(
+                        componentsschemas_volume_type_1_item
+                    )
+
+                return componentsschemas_volume_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(float | list[VolumePoint] | Unset, data)
+
+        volume = _parse_volume(d.pop("volume", UNSET))
+
+        muted = d.pop("muted", UNSET)
+
+        _fit = d.pop("fit", UNSET)
+        fit: Fit | Unset
+        if isinstance(_fit, Unset):
+            fit = UNSET
+        else:
+            fit = Fit(_fit)
+
+        _filters = d.pop("filters", UNSET)
+        filters: list[FilterType0 | FilterType1] | Unset = UNSET
+        if _filters is not UNSET:
+            filters = []
+            for filters_item_data in _filters:
+
+                def _parse_filters_item(data: object) -> FilterType0 | FilterType1:
+                    try:
+                        if not isinstance(data, str):
+                            raise TypeError()
+                        componentsschemas_filter_type_0 = FilterType0(data)
+
+                        return componentsschemas_filter_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_filter_type_1 = FilterType1.from_dict(data)
+
+                    return componentsschemas_filter_type_1
+
+                filters_item = _parse_filters_item(filters_item_data)
+
+                filters.append(filters_item)
+
+        _keyframes = d.pop("keyframes", UNSET)
+        keyframes: list[Any] | Unset = UNSET
+        if _keyframes is not UNSET:
+            keyframes = []
+            for keyframes_item_data in _keyframes:
+
+                def _parse_keyframes_item(data: object) -> Any:
+                    return cast(Any, data)
+
+                keyframes_item = _parse_keyframes_item(keyframes_item_data)
+
+                keyframes.append(keyframes_item)
+
+        color_card_item = cls(
+            color=color,
+            duration=duration,
+            volume=volume,
+            muted=muted,
+            fit=fit,
+            filters=filters,
+            keyframes=keyframes,
+        )
+
+        return color_card_item

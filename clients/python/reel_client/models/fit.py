@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class Fit(StrEnum):
+    FILL = "fill"
+    FIT = "fit"
+    STRETCH = "stretch"
+
+    def __str__(self) -> str:
+        return str(self.value)

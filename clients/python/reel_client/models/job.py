@@ -1,0 +1,343 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.job_status import JobStatus
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.job_error import JobError
+    from ..models.job_metadata import JobMetadata
+    from ..models.job_output import JobOutput
+    from ..models.job_webhook import JobWebhook
+
+
+T = TypeVar("T", bound="Job")
+
+
+@_attrs_define
+class Job:
+    """A job. `spec` is always in `GET /v1/jobs/{id}` and the answers to `POST`s; list items carry it
+    only with `?include=spec`.
+
+        Attributes:
+            id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
+            status (JobStatus): `queued` → `running` → `succeeded` | `failed` | `canceled`. A running job whose attempt
+                failed
+                for a passing reason (`render_failed`) or whose worker stopped renewing its lease goes back to
+                `queued` while attempts remain. The last three are final.
+            template (None | str): The template the job was merged from, if any (its `spec` is the merged spec).
+            progress (float): Fraction of the render done (1 once succeeded).
+            eta (float | None): Estimated seconds until the render finishes; null when unknown (queued, finished, or too
+                early to tell).
+            attempts (int): How many times a worker has started this job.
+            chunks (int): How many chunks the job was cut into for chunked rendering (configuration `chunkSeconds`): each
+                chunk's video rendered by any worker, the audio whole, joined without re-encoding. 1 when it was not cut (not
+                yet started, not longer than a chunk, chunking off, or an output that cannot be cut). `progress` and `eta` cover
+                all chunks together.
+            max_attempts (int): Attempts allowed before the job fails (configuration `maxAttempts` when it was queued).
+            created_at (datetime.datetime):
+            updated_at (datetime.datetime):
+            started_at (datetime.datetime | None): When the first attempt started.
+            finished_at (datetime.datetime | None):
+            error (JobError | None):
+            output (JobOutput | None):
+            webhook (JobWebhook | None): The spec's webhook, or null. `GET /v1/jobs/{id}` adds `deliveries`, the last 50
+                events sent
+                or being sent (oldest first; a `progress` event is dropped once a later one is delivered,
+                and any that ended over `webhookRetentionHours` ago); lists and webhook bodies leave it out.
+            idempotency_key (None | str):
+            metadata (JobMetadata | None): The spec's `metadata`, as given, or null.
+            spec (Any | Unset): A version-1 job: what to render (`timeline`) and how to write it (`output`). PRODUCT.md §1.
+                Every object rejects unknown members. An `m4a` output needs at least one video, voice-over or
+                music item; every other format needs at least one video item.
+    """
+
+    id: str
+    status: JobStatus
+    template: None | str
+    progress: float
+    eta: float | None
+    attempts: int
+    chunks: int
+    max_attempts: int
+    created_at: datetime.datetime
+    updated_at: datetime.datetime
+    started_at: datetime.datetime | None
+    finished_at: datetime.datetime | None
+    error: JobError | None
+    output: JobOutput | None
+    webhook: JobWebhook | None
+    idempotency_key: None | str
+    metadata: JobMetadata | None
+    spec: Any | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.job_error import JobError  # noqa: PLC0415
+        from ..models.job_metadata import JobMetadata  # noqa: PLC0415
+        from ..models.job_output import JobOutput  # noqa: PLC0415
+        from ..models.job_webhook import JobWebhook  # noqa: PLC0415
+
+        id = self.id
+
+        status = self.status.value
+
+        template: None | str
+        template = self.template
+
+        progress = self.progress
+
+        eta: float | None
+        eta = self.eta
+
+        attempts = self.attempts
+
+        chunks = self.chunks
+
+        max_attempts = self.max_attempts
+
+        created_at = self.created_at.isoformat()
+
+        updated_at = self.updated_at.isoformat()
+
+        started_at: None | str
+        if isinstance(self.started_at, datetime.datetime):
+            started_at = self.started_at.isoformat()
+        else:
+            started_at = self.started_at
+
+        finished_at: None | str
+        if isinstance(self.finished_at, datetime.datetime):
+            finished_at = self.finished_at.isoformat()
+        else:
+            finished_at = self.finished_at
+
+        error: dict[str, Any] | None
+        if isinstance(self.error, JobError):
+            error = self.error.to_dict()
+        else:
+            error = self.error
+
+        output: dict[str, Any] | None
+        if isinstance(self.output, JobOutput):
+            output = self.output.to_dict()
+        else:
+            output = self.output
+
+        webhook: dict[str, Any] | None
+        if isinstance(self.webhook, JobWebhook):
+            webhook = self.webhook.to_dict()
+        else:
+            webhook = self.webhook
+
+        idempotency_key: None | str
+        idempotency_key = self.idempotency_key
+
+        metadata: dict[str, Any] | None
+        if isinstance(self.metadata, JobMetadata):
+            metadata = self.metadata.to_dict()
+        else:
+            metadata = self.metadata
+
+        spec: Any | Unset
+        if isinstance(self.spec, Unset):
+            spec = UNSET
+        else:
+            spec = self.spec
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "status": status,
+                "template": template,
+                "progress": progress,
+                "eta": eta,
+                "attempts": attempts,
+                "chunks": chunks,
+                "maxAttempts": max_attempts,
+                "createdAt": created_at,
+                "updatedAt": updated_at,
+                "startedAt": started_at,
+                "finishedAt": finished_at,
+                "error": error,
+                "output": output,
+                "webhook": webhook,
+                "idempotencyKey": idempotency_key,
+                "metadata": metadata,
+            }
+        )
+        if spec is not UNSET:
+            field_dict["spec"] = spec
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.job_error import JobError  # noqa: PLC0415
+        from ..models.job_metadata import JobMetadata  # noqa: PLC0415
+        from ..models.job_output import JobOutput  # noqa: PLC0415
+        from ..models.job_webhook import JobWebhook  # noqa: PLC0415
+
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        status = JobStatus(d.pop("status"))
+
+        def _parse_template(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        template = _parse_template(d.pop("template"))
+
+        progress = d.pop("progress")
+
+        def _parse_eta(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        eta = _parse_eta(d.pop("eta"))
+
+        attempts = d.pop("attempts")
+
+        chunks = d.pop("chunks")
+
+        max_attempts = d.pop("maxAttempts")
+
+        created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
+
+        updated_at = datetime.datetime.fromisoformat(d.pop("updatedAt"))
+
+        def _parse_started_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                started_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return started_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        started_at = _parse_started_at(d.pop("startedAt"))
+
+        def _parse_finished_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                finished_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return finished_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        finished_at = _parse_finished_at(d.pop("finishedAt"))
+
+        def _parse_error(data: object) -> JobError | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                error_type_1 = JobError.from_dict(data)
+
+                return error_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(JobError | None, data)
+
+        error = _parse_error(d.pop("error"))
+
+        def _parse_output(data: object) -> JobOutput | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                output_type_1 = JobOutput.from_dict(data)
+
+                return output_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(JobOutput | None, data)
+
+        output = _parse_output(d.pop("output"))
+
+        def _parse_webhook(data: object) -> JobWebhook | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                webhook_type_1 = JobWebhook.from_dict(data)
+
+                return webhook_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(JobWebhook | None, data)
+
+        webhook = _parse_webhook(d.pop("webhook"))
+
+        def _parse_idempotency_key(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        idempotency_key = _parse_idempotency_key(d.pop("idempotencyKey"))
+
+        def _parse_metadata(data: object) -> JobMetadata | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                metadata_type_1 = JobMetadata.from_dict(data)
+
+                return metadata_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(JobMetadata | None, data)
+
+        metadata = _parse_metadata(d.pop("metadata"))
+
+        def _parse_spec(data: object) -> Any | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(Any | Unset, data)
+
+        spec = _parse_spec(d.pop("spec", UNSET))
+
+        job = cls(
+            id=id,
+            status=status,
+            template=template,
+            progress=progress,
+            eta=eta,
+            attempts=attempts,
+            chunks=chunks,
+            max_attempts=max_attempts,
+            created_at=created_at,
+            updated_at=updated_at,
+            started_at=started_at,
+            finished_at=finished_at,
+            error=error,
+            output=output,
+            webhook=webhook,
+            idempotency_key=idempotency_key,
+            metadata=metadata,
+            spec=spec,
+        )
+
+        return job

@@ -1,0 +1,364 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.fit import Fit
+from ..models.output_color import OutputColor
+from ..models.output_format import OutputFormat
+from ..models.output_preset import OutputPreset
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.audio_settings import AudioSettings
+    from ..models.chapter import Chapter
+    from ..models.metadata import Metadata
+    from ..models.output_destinations_item import OutputDestinationsItem
+    from ..models.output_hls import OutputHls
+    from ..models.output_subtitles_item import OutputSubtitlesItem
+    from ..models.time_range import TimeRange
+    from ..models.video_settings import VideoSettings
+
+
+T = TypeVar("T", bound="Output")
+
+
+@_attrs_define
+class Output:
+    """How the file is written; every member is optional. Defaults copy AVFoundation's: size is the
+    largest display size among the visual inputs, frame rate the highest input rate else 30.
+    `width` and `height` go together unless a `preset` is given. The video and audio codecs must
+    suit the format: mp4/mov/m4v take h264 or hevc with aac, webm vp9 with opus, m4a aac only (no
+    `video`), gif/jpg/png no `video` settings, no `audio`, no `metadata` and no `chapters`.
+
+        Attributes:
+            format_ (OutputFormat | Unset): `jpg`/`png` are one frame at `range.start` (default 0; the range's duration is
+                not used). `gif` loops forever, at 15 fps unless `frameRate` is given (at most 50), with a dithered palette per
+                scene and no audio. Default: OutputFormat.MP4.
+            width (int | Unset): Pixels, even.
+            height (int | Unset): Pixels, even.
+            frame_rate (float | str | Unset): Frames per second, 1–240 (a number or `"N/D"`, e.g. `"30000/1001"`).
+            fit (Fit | Unset): `fit` letterboxes with the background (default), `fill` crops, `stretch` scales each axis.
+            background (str | Unset): sRGB `#RRGGBB` or `#RRGGBBAA` (hex digits in either case).
+            color (OutputColor | Unset): The output's colour space. `sdr`: BT.709 (BT.601 below 720 lines), HDR sources tone
+                mapped. `hlg` and `hdr10` (PQ): BT.2020, 10-bit, HEVC Main 10 in mp4/mov/m4v (the default codec then) or ProRes
+                in mov; SDR sources, titles, images and colour cards are placed at HDR reference white (HLG 75 %, PQ 203 cd/m²);
+                hdr10 declares the first PQ source's mastering display and light levels (else a 1000 cd/m² P3 display, MaxCLL
+                1000, MaxFALL 400) in the SEI and the container. `auto`: `hlg` when the first clip is HDR and the output can
+                carry it, else `sdr`. HDR asked of webm, gif, jpg, png or hls, of h264, of HEVC's main profile or of the
+                passthrough preset is a 422 at `/output/color`. Default: OutputColor.SDR.
+            preset (OutputPreset | Unset): AVAssetExportSession-style preset standing in for size and codec settings; a size
+                preset fits the default size into its box.
+            video (VideoSettings | Unset): Video encoder settings. Defaults: h264 (vp9 for webm), preset `veryfast`, CRF 23
+                for h264/hevc
+                and 32 for vp9 (18 and 24 with output preset `highest`), a keyframe every 2 s. For vp9 the
+                preset chooses libvpx's speed: ultrafast/superfast are its realtime deadline at cpu-used 8/7,
+                veryfast and faster `good` at cpu-used 5, fast 4, medium 3, slow 2, slower 1, veryslow 0. `crf` and `bitrate`
+                exclude each other;
+                `maxBitrate` needs one of them and is at least `bitrate`. `profile` is baseline, main or high
+                for h264, main or main10 for hevc, not available for vp9, and proxy, lt, standard, hq (the
+                default) or 4444 for prores (mov only: 10-bit 4:2:2, or 4:4:4 for 4444 with alpha where the
+                background is transparent and shows, with 16-bit PCM audio by default; no crf, bitrate,
+                preset or keyframeInterval).
+            audio (AudioSettings | Unset): Audio encoder settings. Defaults aac (opus for webm), 128 kb/s, 48 kHz, 2
+                channels. Opus takes only 8000, 12000, 16000, 24000 or 48000 Hz.
+            range_ (TimeRange | Unset): A half-open range `[start, start + duration)`.
+            metadata (Metadata | Unset): Container metadata, written in the order given (values at most 1024 characters, may
+                be empty).
+            chapters (list[Chapter] | Unset): Chapter markers at strictly increasing starts.
+            hls (OutputHls | Unset): Only for `hls` output: fMP4 segments of `segmentDuration` seconds (1–30, default 4),
+                each
+                starting on a keyframe on the same frames in every rendition, one media playlist per
+                video rendition and one shared audio rendition, and `master.m3u8` with the measured peak
+                and average BANDWIDTH, RESOLUTION, FRAME-RATE and CODECS. `renditions` (1–8, distinct
+                heights, none taller than the output) each scale the output's picture to `height` (the
+                width keeps the aspect) at `videoBitrate` (peak 1.5×), or at the output's constant
+                quality without one; default one rendition at the output's size. H.264 (no B-frames: fMP4
+                segments have no edit list) and AAC only; no metadata or chapters; `subtitles` become WebVTT
+                renditions cut on the same segment boundaries.
+            subtitles (list[OutputSubtitlesItem] | Unset): Soft subtitle tracks (mp4, mov, m4v as mov_text; webm as WebVTT;
+                hls as WebVTT renditions): SRT or WebVTT files from
+                the media root or uploads (not URLs, at most 8 MiB), whose cue times are timeline times; the
+                output range moves and cuts them, and a cue ends where the next begins. A file that does not
+                parse is a 422 naming its line.
+            optimize_for_network (bool | Unset): Put the index first (faststart). Default: True.
+            destinations (list[OutputDestinationsItem] | Unset): Buckets the finished output is copied to (PRODUCT.md §5
+                "Destinations"). Credentials are never in the spec: `profile` names an entry of the server's `storageProfiles`;
+                without it, the server's own S3 storage account signs (a server keeping outputs on local disk then answers 422).
+                Each copy is durable and retried; its state is in the job's `output.destinations`. Ignored by `reel render`.
+    """
+
+    format_: OutputFormat | Unset = OutputFormat.MP4
+    width: int | Unset = UNSET
+    height: int | Unset = UNSET
+    frame_rate: float | str | Unset = UNSET
+    fit: Fit | Unset = UNSET
+    background: str | Unset = UNSET
+    color: OutputColor | Unset = OutputColor.SDR
+    preset: OutputPreset | Unset = UNSET
+    video: VideoSettings | Unset = UNSET
+    audio: AudioSettings | Unset = UNSET
+    range_: TimeRange | Unset = UNSET
+    metadata: Metadata | Unset = UNSET
+    chapters: list[Chapter] | Unset = UNSET
+    hls: OutputHls | Unset = UNSET
+    subtitles: list[OutputSubtitlesItem] | Unset = UNSET
+    optimize_for_network: bool | Unset = True
+    destinations: list[OutputDestinationsItem] | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        format_: str | Unset = UNSET
+        if not isinstance(self.format_, Unset):
+            format_ = self.format_.value
+
+        width = self.width
+
+        height = self.height
+
+        frame_rate: float | str | Unset
+        if isinstance(self.frame_rate, Unset):
+            frame_rate = UNSET
+        else:
+            frame_rate = self.frame_rate
+
+        fit: str | Unset = UNSET
+        if not isinstance(self.fit, Unset):
+            fit = self.fit.value
+
+        background = self.background
+
+        color: str | Unset = UNSET
+        if not isinstance(self.color, Unset):
+            color = self.color.value
+
+        preset: str | Unset = UNSET
+        if not isinstance(self.preset, Unset):
+            preset = self.preset.value
+
+        video: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.video, Unset):
+            video = self.video.to_dict()
+
+        audio: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.audio, Unset):
+            audio = self.audio.to_dict()
+
+        range_: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.range_, Unset):
+            range_ = self.range_.to_dict()
+
+        metadata: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.metadata, Unset):
+            metadata = self.metadata.to_dict()
+
+        chapters: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.chapters, Unset):
+            chapters = []
+            for chapters_item_data in self.chapters:
+                chapters_item = chapters_item_data.to_dict()
+                chapters.append(chapters_item)
+
+        hls: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.hls, Unset):
+            hls = self.hls.to_dict()
+
+        subtitles: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.subtitles, Unset):
+            subtitles = []
+            for subtitles_item_data in self.subtitles:
+                subtitles_item = subtitles_item_data.to_dict()
+                subtitles.append(subtitles_item)
+
+        optimize_for_network = self.optimize_for_network
+
+        destinations: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.destinations, Unset):
+            destinations = []
+            for destinations_item_data in self.destinations:
+                destinations_item = destinations_item_data.to_dict()
+                destinations.append(destinations_item)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if format_ is not UNSET:
+            field_dict["format"] = format_
+        if width is not UNSET:
+            field_dict["width"] = width
+        if height is not UNSET:
+            field_dict["height"] = height
+        if frame_rate is not UNSET:
+            field_dict["frameRate"] = frame_rate
+        if fit is not UNSET:
+            field_dict["fit"] = fit
+        if background is not UNSET:
+            field_dict["background"] = background
+        if color is not UNSET:
+            field_dict["color"] = color
+        if preset is not UNSET:
+            field_dict["preset"] = preset
+        if video is not UNSET:
+            field_dict["video"] = video
+        if audio is not UNSET:
+            field_dict["audio"] = audio
+        if range_ is not UNSET:
+            field_dict["range"] = range_
+        if metadata is not UNSET:
+            field_dict["metadata"] = metadata
+        if chapters is not UNSET:
+            field_dict["chapters"] = chapters
+        if hls is not UNSET:
+            field_dict["hls"] = hls
+        if subtitles is not UNSET:
+            field_dict["subtitles"] = subtitles
+        if optimize_for_network is not UNSET:
+            field_dict["optimizeForNetwork"] = optimize_for_network
+        if destinations is not UNSET:
+            field_dict["destinations"] = destinations
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.audio_settings import AudioSettings  # noqa: PLC0415
+        from ..models.chapter import Chapter  # noqa: PLC0415
+        from ..models.metadata import Metadata  # noqa: PLC0415
+        from ..models.output_destinations_item import (
+            OutputDestinationsItem,  # noqa: PLC0415
+        )
+        from ..models.output_hls import OutputHls  # noqa: PLC0415
+        from ..models.output_subtitles_item import OutputSubtitlesItem  # noqa: PLC0415
+        from ..models.time_range import TimeRange  # noqa: PLC0415
+        from ..models.video_settings import VideoSettings  # noqa: PLC0415
+
+        d = dict(src_dict)
+        _format_ = d.pop("format", UNSET)
+        format_: OutputFormat | Unset
+        if isinstance(_format_, Unset):
+            format_ = UNSET
+        else:
+            format_ = OutputFormat(_format_)
+
+        width = d.pop("width", UNSET)
+
+        height = d.pop("height", UNSET)
+
+        def _parse_frame_rate(data: object) -> float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(float | str | Unset, data)
+
+        frame_rate = _parse_frame_rate(d.pop("frameRate", UNSET))
+
+        _fit = d.pop("fit", UNSET)
+        fit: Fit | Unset
+        if isinstance(_fit, Unset):
+            fit = UNSET
+        else:
+            fit = Fit(_fit)
+
+        background = d.pop("background", UNSET)
+
+        _color = d.pop("color", UNSET)
+        color: OutputColor | Unset
+        if isinstance(_color, Unset):
+            color = UNSET
+        else:
+            color = OutputColor(_color)
+
+        _preset = d.pop("preset", UNSET)
+        preset: OutputPreset | Unset
+        if isinstance(_preset, Unset):
+            preset = UNSET
+        else:
+            preset = OutputPreset(_preset)
+
+        _video = d.pop("video", UNSET)
+        video: VideoSettings | Unset
+        if isinstance(_video, Unset):
+            video = UNSET
+        else:
+            video = VideoSettings.from_dict(_video)
+
+        _audio = d.pop("audio", UNSET)
+        audio: AudioSettings | Unset
+        if isinstance(_audio, Unset):
+            audio = UNSET
+        else:
+            audio = AudioSettings.from_dict(_audio)
+
+        _range_ = d.pop("range", UNSET)
+        range_: TimeRange | Unset
+        if isinstance(_range_, Unset):
+            range_ = UNSET
+        else:
+            range_ = TimeRange.from_dict(_range_)
+
+        _metadata = d.pop("metadata", UNSET)
+        metadata: Metadata | Unset
+        if isinstance(_metadata, Unset):
+            metadata = UNSET
+        else:
+            metadata = Metadata.from_dict(_metadata)
+
+        _chapters = d.pop("chapters", UNSET)
+        chapters: list[Chapter] | Unset = UNSET
+        if _chapters is not UNSET:
+            chapters = []
+            for chapters_item_data in _chapters:
+                chapters_item = Chapter.from_dict(chapters_item_data)
+
+                chapters.append(chapters_item)
+
+        _hls = d.pop("hls", UNSET)
+        hls: OutputHls | Unset
+        if isinstance(_hls, Unset):
+            hls = UNSET
+        else:
+            hls = OutputHls.from_dict(_hls)
+
+        _subtitles = d.pop("subtitles", UNSET)
+        subtitles: list[OutputSubtitlesItem] | Unset = UNSET
+        if _subtitles is not UNSET:
+            subtitles = []
+            for subtitles_item_data in _subtitles:
+                subtitles_item = OutputSubtitlesItem.from_dict(subtitles_item_data)
+
+                subtitles.append(subtitles_item)
+
+        optimize_for_network = d.pop("optimizeForNetwork", UNSET)
+
+        _destinations = d.pop("destinations", UNSET)
+        destinations: list[OutputDestinationsItem] | Unset = UNSET
+        if _destinations is not UNSET:
+            destinations = []
+            for destinations_item_data in _destinations:
+                destinations_item = OutputDestinationsItem.from_dict(
+                    destinations_item_data
+                )
+
+                destinations.append(destinations_item)
+
+        output = cls(
+            format_=format_,
+            width=width,
+            height=height,
+            frame_rate=frame_rate,
+            fit=fit,
+            background=background,
+            color=color,
+            preset=preset,
+            video=video,
+            audio=audio,
+            range_=range_,
+            metadata=metadata,
+            chapters=chapters,
+            hls=hls,
+            subtitles=subtitles,
+            optimize_for_network=optimize_for_network,
+            destinations=destinations,
+        )
+
+        return output

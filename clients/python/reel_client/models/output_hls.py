@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.output_hls_renditions_item import OutputHlsRenditionsItem
+
+
+T = TypeVar("T", bound="OutputHls")
+
+
+@_attrs_define
+class OutputHls:
+    """Only for `hls` output: fMP4 segments of `segmentDuration` seconds (1–30, default 4), each
+    starting on a keyframe on the same frames in every rendition, one media playlist per
+    video rendition and one shared audio rendition, and `master.m3u8` with the measured peak
+    and average BANDWIDTH, RESOLUTION, FRAME-RATE and CODECS. `renditions` (1–8, distinct
+    heights, none taller than the output) each scale the output's picture to `height` (the
+    width keeps the aspect) at `videoBitrate` (peak 1.5×), or at the output's constant
+    quality without one; default one rendition at the output's size. H.264 (no B-frames: fMP4
+    segments have no edit list) and AAC only; no metadata or chapters; `subtitles` become WebVTT
+    renditions cut on the same segment boundaries.
+
+        Attributes:
+            segment_duration (float | str | Unset):
+            renditions (list[OutputHlsRenditionsItem] | Unset):
+    """
+
+    segment_duration: float | str | Unset = UNSET
+    renditions: list[OutputHlsRenditionsItem] | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        segment_duration: float | str | Unset
+        if isinstance(self.segment_duration, Unset):
+            segment_duration = UNSET
+        else:
+            segment_duration = self.segment_duration
+
+        renditions: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.renditions, Unset):
+            renditions = []
+            for renditions_item_data in self.renditions:
+                renditions_item = renditions_item_data.to_dict()
+                renditions.append(renditions_item)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if segment_duration is not UNSET:
+            field_dict["segmentDuration"] = segment_duration
+        if renditions is not UNSET:
+            field_dict["renditions"] = renditions
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.output_hls_renditions_item import (
+            OutputHlsRenditionsItem,  # noqa: PLC0415
+        )
+
+        d = dict(src_dict)
+
+        def _parse_segment_duration(data: object) -> float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(float | str | Unset, data)
+
+        segment_duration = _parse_segment_duration(d.pop("segmentDuration", UNSET))
+
+        _renditions = d.pop("renditions", UNSET)
+        renditions: list[OutputHlsRenditionsItem] | Unset = UNSET
+        if _renditions is not UNSET:
+            renditions = []
+            for renditions_item_data in _renditions:
+                renditions_item = OutputHlsRenditionsItem.from_dict(
+                    renditions_item_data
+                )
+
+                renditions.append(renditions_item)
+
+        output_hls = cls(
+            segment_duration=segment_duration,
+            renditions=renditions,
+        )
+
+        return output_hls

@@ -1,0 +1,483 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.animation_type_0 import AnimationType0
+from ..models.filter_type_0 import FilterType0
+from ..models.overlay_align import OverlayAlign
+from ..models.overlay_type import OverlayType
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.animation_type_1 import AnimationType1
+    from ..models.filter_type_1 import FilterType1
+    from ..models.font import Font
+    from ..models.overlay_box import OverlayBox
+    from ..models.overlay_frame import OverlayFrame
+    from ..models.overlay_highlight import OverlayHighlight
+    from ..models.overlay_position import OverlayPosition
+    from ..models.overlay_shadow import OverlayShadow
+    from ..models.overlay_stroke import OverlayStroke
+    from ..models.time_range import TimeRange
+    from ..models.volume_point import VolumePoint
+
+
+T = TypeVar("T", bound="Overlay")
+
+
+@_attrs_define
+class Overlay:
+    """A visual above the videos from `start` for `duration` (default: to the end). `text` takes
+    `text` and its styling (shaped with HarfBuzz, bidi-ordered, wrapped at UAX #14 opportunities;
+    `position` is the centre of the text block); `captions` a `src` (SRT or WebVTT, each cue at
+    its time offset by `start`), the same styling (default white 48 px with a 3 px black stroke,
+    centred at (0.5, 0.88), `maxWidth` 0.9) and `highlight`; `image` a `src` (PNG alpha
+    honoured); `video` a `src`, `sourceRange`, `volume` and `muted` (picture-in-picture with its
+    audio). Placed by `position` (anchor point) or `frame` (centre-anchored rectangle), both in
+    fractions of the frame, not both. A character of a text (or cue) that no font covers is a
+    422 naming it as `U+XXXX` at `/text` (captions: `/src`); an unknown family is a 422 at
+    `/font/family`.
+
+        Attributes:
+            type_ (OverlayType):
+            start (float | str): A `Time` of at least 0.
+            duration (float | str | Unset): A `Time` greater than 0.
+            text (str | Unset): Any Unicode text, CJK included.
+            font (Font | Unset): `family` or `src`, not both; neither is the system's sans-serif.
+            stroke (OverlayStroke | Unset):
+            shadow (OverlayShadow | Unset):
+            box (OverlayBox | Unset): A background box behind the text.
+            align (OverlayAlign | Unset):  Default: OverlayAlign.CENTER.
+            max_width (float | Unset): Wrapping width as a fraction of the frame width.
+            line_height (float | Unset): Distance between baselines, a multiple of the font size. Default: 1.2.
+            highlight (OverlayHighlight | Unset): Captions only; colours the word being spoken (WebVTT inline timestamps,
+                else the cue's time shared by word length).
+            src (str | Unset): `upload:ID` (an uploaded asset), a relative path under the server's media root (with the CLI,
+                relative to the spec file), or an http(s) URL on a public host (or a host the configuration's
+                `allowedHosts` lists), fetched once into the node's cache: redirects are followed up to 5 hops,
+                each checked; a host resolving to a loopback, private, link-local, CGNAT, multicast, reserved or
+                metadata address is refused (422, saying which kind); an answer of 4xx is a 422 naming it; a
+                timeout or 5xx is a 503. `s3://bucket/key` reads an object of a bucket the server's `sourceBuckets`
+                lists. `sequence:PATTERN?first=N&rate=R[&count=N]` is a numbered image sequence under the media
+                root played as a clip (`renders/sh010/beauty.%04d.exr`: one `%d` or `%0Nd` in the file name,
+                `%%` for a literal `%`; `first` default 1, `count` default the unbroken run of files; every
+                frame must be there). Absolute paths, `..`, symbolic links leaving the root, other schemes and
+                playlist/list formats (HLS, DASH, concat) are refused.
+            source_range (TimeRange | Unset): A half-open range `[start, start + duration)`.
+            volume (float | list[VolumePoint] | Unset): A gain 0–10 (1 = unchanged), or automation points joined linearly
+                (AVAudioMix's setVolume and
+                setVolumeRamp), at strictly increasing times relative to the item's start.
+            muted (bool | Unset):  Default: False.
+            position (OverlayPosition | Unset): Anchor point in fractions of the frame.
+            frame (OverlayFrame | Unset): Centre-anchored rectangle in fractions of the frame; height defaults to the aspect
+                ratio.
+            opacity (float | Unset):
+            animations (list[AnimationType0 | AnimationType1] | Unset):
+            keyframes (list[Any] | Unset): At strictly increasing times.
+            filters (list[FilterType0 | FilterType1] | Unset):
+    """
+
+    type_: OverlayType
+    start: float | str
+    duration: float | str | Unset = UNSET
+    text: str | Unset = UNSET
+    font: Font | Unset = UNSET
+    stroke: OverlayStroke | Unset = UNSET
+    shadow: OverlayShadow | Unset = UNSET
+    box: OverlayBox | Unset = UNSET
+    align: OverlayAlign | Unset = OverlayAlign.CENTER
+    max_width: float | Unset = UNSET
+    line_height: float | Unset = 1.2
+    highlight: OverlayHighlight | Unset = UNSET
+    src: str | Unset = UNSET
+    source_range: TimeRange | Unset = UNSET
+    volume: float | list[VolumePoint] | Unset = UNSET
+    muted: bool | Unset = False
+    position: OverlayPosition | Unset = UNSET
+    frame: OverlayFrame | Unset = UNSET
+    opacity: float | Unset = UNSET
+    animations: list[AnimationType0 | AnimationType1] | Unset = UNSET
+    keyframes: list[Any] | Unset = UNSET
+    filters: list[FilterType0 | FilterType1] | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_.value
+
+        start: float | str
+        start = self.start
+
+        duration: float | str | Unset
+        if isinstance(self.duration, Unset):
+            duration = UNSET
+        else:
+            duration = self.duration
+
+        text = self.text
+
+        font: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.font, Unset):
+            font = self.font.to_dict()
+
+        stroke: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.stroke, Unset):
+            stroke = self.stroke.to_dict()
+
+        shadow: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.shadow, Unset):
+            shadow = self.shadow.to_dict()
+
+        box: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.box, Unset):
+            box = self.box.to_dict()
+
+        align: str | Unset = UNSET
+        if not isinstance(self.align, Unset):
+            align = self.align.value
+
+        max_width = self.max_width
+
+        line_height = self.line_height
+
+        highlight: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.highlight, Unset):
+            highlight = self.highlight.to_dict()
+
+        src = self.src
+
+        source_range: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.source_range, Unset):
+            source_range = self.source_range.to_dict()
+
+        volume: float | list[dict[str, Any]] | Unset
+        if isinstance(self.volume, Unset):
+            volume = UNSET
+        elif isinstance(self.volume, list):
+            volume = []
+            for componentsschemas_volume_type_1_item_data in self.volume:
+                componentsschemas_volume_type_1_item = (
+                    componentsschemas_volume_type_1_item_data.to_dict()
+                )
+                volume.append(componentsschemas_volume_type_1_item)
+
+        else:
+            volume = self.volume
+
+        muted = self.muted
+
+        position: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.position, Unset):
+            position = self.position.to_dict()
+
+        frame: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.frame, Unset):
+            frame = self.frame.to_dict()
+
+        opacity = self.opacity
+
+        animations: list[dict[str, Any] | str] | Unset = UNSET
+        if not isinstance(self.animations, Unset):
+            animations = []
+            for animations_item_data in self.animations:
+                animations_item: dict[str, Any] | str
+                if isinstance(animations_item_data, AnimationType0):
+                    animations_item = animations_item_data.value
+                else:
+                    animations_item = animations_item_data.to_dict()
+
+                animations.append(animations_item)
+
+        keyframes: list[Any] | Unset = UNSET
+        if not isinstance(self.keyframes, Unset):
+            keyframes = []
+            for keyframes_item_data in self.keyframes:
+                keyframes_item: Any
+                keyframes_item = keyframes_item_data
+                keyframes.append(keyframes_item)
+
+        filters: list[dict[str, Any] | str] | Unset = UNSET
+        if not isinstance(self.filters, Unset):
+            filters = []
+            for filters_item_data in self.filters:
+                filters_item: dict[str, Any] | str
+                if isinstance(filters_item_data, FilterType0):
+                    filters_item = filters_item_data.value
+                else:
+                    filters_item = filters_item_data.to_dict()
+
+                filters.append(filters_item)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "type": type_,
+                "start": start,
+            }
+        )
+        if duration is not UNSET:
+            field_dict["duration"] = duration
+        if text is not UNSET:
+            field_dict["text"] = text
+        if font is not UNSET:
+            field_dict["font"] = font
+        if stroke is not UNSET:
+            field_dict["stroke"] = stroke
+        if shadow is not UNSET:
+            field_dict["shadow"] = shadow
+        if box is not UNSET:
+            field_dict["box"] = box
+        if align is not UNSET:
+            field_dict["align"] = align
+        if max_width is not UNSET:
+            field_dict["maxWidth"] = max_width
+        if line_height is not UNSET:
+            field_dict["lineHeight"] = line_height
+        if highlight is not UNSET:
+            field_dict["highlight"] = highlight
+        if src is not UNSET:
+            field_dict["src"] = src
+        if source_range is not UNSET:
+            field_dict["sourceRange"] = source_range
+        if volume is not UNSET:
+            field_dict["volume"] = volume
+        if muted is not UNSET:
+            field_dict["muted"] = muted
+        if position is not UNSET:
+            field_dict["position"] = position
+        if frame is not UNSET:
+            field_dict["frame"] = frame
+        if opacity is not UNSET:
+            field_dict["opacity"] = opacity
+        if animations is not UNSET:
+            field_dict["animations"] = animations
+        if keyframes is not UNSET:
+            field_dict["keyframes"] = keyframes
+        if filters is not UNSET:
+            field_dict["filters"] = filters
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.animation_type_1 import AnimationType1  # noqa: PLC0415
+        from ..models.filter_type_1 import FilterType1  # noqa: PLC0415
+        from ..models.font import Font  # noqa: PLC0415
+        from ..models.overlay_box import OverlayBox  # noqa: PLC0415
+        from ..models.overlay_frame import OverlayFrame  # noqa: PLC0415
+        from ..models.overlay_highlight import OverlayHighlight  # noqa: PLC0415
+        from ..models.overlay_position import OverlayPosition  # noqa: PLC0415
+        from ..models.overlay_shadow import OverlayShadow  # noqa: PLC0415
+        from ..models.overlay_stroke import OverlayStroke  # noqa: PLC0415
+        from ..models.time_range import TimeRange  # noqa: PLC0415
+        from ..models.volume_point import VolumePoint  # noqa: PLC0415
+
+        d = dict(src_dict)
+        type_ = OverlayType(d.pop("type"))
+
+        def _parse_start(data: object) -> float | str:
+            return cast(float | str, data)
+
+        start = _parse_start(d.pop("start"))
+
+        def _parse_duration(data: object) -> float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(float | str | Unset, data)
+
+        duration = _parse_duration(d.pop("duration", UNSET))
+
+        text = d.pop("text", UNSET)
+
+        _font = d.pop("font", UNSET)
+        font: Font | Unset
+        if isinstance(_font, Unset):
+            font = UNSET
+        else:
+            font = Font.from_dict(_font)
+
+        _stroke = d.pop("stroke", UNSET)
+        stroke: OverlayStroke | Unset
+        if isinstance(_stroke, Unset):
+            stroke = UNSET
+        else:
+            stroke = OverlayStroke.from_dict(_stroke)
+
+        _shadow = d.pop("shadow", UNSET)
+        shadow: OverlayShadow | Unset
+        if isinstance(_shadow, Unset):
+            shadow = UNSET
+        else:
+            shadow = OverlayShadow.from_dict(_shadow)
+
+        _box = d.pop("box", UNSET)
+        box: OverlayBox | Unset
+        if isinstance(_box, Unset):
+            box = UNSET
+        else:
+            box = OverlayBox.from_dict(_box)
+
+        _align = d.pop("align", UNSET)
+        align: OverlayAlign | Unset
+        if isinstance(_align, Unset):
+            align = UNSET
+        else:
+            align = OverlayAlign(_align)
+
+        max_width = d.pop("maxWidth", UNSET)
+
+        line_height = d.pop("lineHeight", UNSET)
+
+        _highlight = d.pop("highlight", UNSET)
+        highlight: OverlayHighlight | Unset
+        if isinstance(_highlight, Unset):
+            highlight = UNSET
+        else:
+            highlight = OverlayHighlight.from_dict(_highlight)
+
+        src = d.pop("src", UNSET)
+
+        _source_range = d.pop("sourceRange", UNSET)
+        source_range: TimeRange | Unset
+        if isinstance(_source_range, Unset):
+            source_range = UNSET
+        else:
+            source_range = TimeRange.from_dict(_source_range)
+
+        def _parse_volume(data: object) -> float | list[VolumePoint] | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                componentsschemas_volume_type_1 = []
+                _componentsschemas_volume_type_1 = data
+                for (
+                    componentsschemas_volume_type_1_item_data
+                ) in _componentsschemas_volume_type_1:
+                    componentsschemas_volume_type_1_item = VolumePoint.from_dict(
+                        componentsschemas_volume_type_1_item_data
+                    )
+
+                    componentsschemas_volume_type_1.append(
+                        componentsschemas_volume_type_1_item
+                    )
+
+                return componentsschemas_volume_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(float | list[VolumePoint] | Unset, data)
+
+        volume = _parse_volume(d.pop("volume", UNSET))
+
+        muted = d.pop("muted", UNSET)
+
+        _position = d.pop("position", UNSET)
+        position: OverlayPosition | Unset
+        if isinstance(_position, Unset):
+            position = UNSET
+        else:
+            position = OverlayPosition.from_dict(_position)
+
+        _frame = d.pop("frame", UNSET)
+        frame: OverlayFrame | Unset
+        if isinstance(_frame, Unset):
+            frame = UNSET
+        else:
+            frame = OverlayFrame.from_dict(_frame)
+
+        opacity = d.pop("opacity", UNSET)
+
+        _animations = d.pop("animations", UNSET)
+        animations: list[AnimationType0 | AnimationType1] | Unset = UNSET
+        if _animations is not UNSET:
+            animations = []
+            for animations_item_data in _animations:
+
+                def _parse_animations_item(
+                    data: object,
+                ) -> AnimationType0 | AnimationType1:
+                    try:
+                        if not isinstance(data, str):
+                            raise TypeError()
+                        componentsschemas_animation_type_0 = AnimationType0(data)
+
+                        return componentsschemas_animation_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_animation_type_1 = AnimationType1.from_dict(data)
+
+                    return componentsschemas_animation_type_1
+
+                animations_item = _parse_animations_item(animations_item_data)
+
+                animations.append(animations_item)
+
+        _keyframes = d.pop("keyframes", UNSET)
+        keyframes: list[Any] | Unset = UNSET
+        if _keyframes is not UNSET:
+            keyframes = []
+            for keyframes_item_data in _keyframes:
+
+                def _parse_keyframes_item(data: object) -> Any:
+                    return cast(Any, data)
+
+                keyframes_item = _parse_keyframes_item(keyframes_item_data)
+
+                keyframes.append(keyframes_item)
+
+        _filters = d.pop("filters", UNSET)
+        filters: list[FilterType0 | FilterType1] | Unset = UNSET
+        if _filters is not UNSET:
+            filters = []
+            for filters_item_data in _filters:
+
+                def _parse_filters_item(data: object) -> FilterType0 | FilterType1:
+                    try:
+                        if not isinstance(data, str):
+                            raise TypeError()
+                        componentsschemas_filter_type_0 = FilterType0(data)
+
+                        return componentsschemas_filter_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_filter_type_1 = FilterType1.from_dict(data)
+
+                    return componentsschemas_filter_type_1
+
+                filters_item = _parse_filters_item(filters_item_data)
+
+                filters.append(filters_item)
+
+        overlay = cls(
+            type_=type_,
+            start=start,
+            duration=duration,
+            text=text,
+            font=font,
+            stroke=stroke,
+            shadow=shadow,
+            box=box,
+            align=align,
+            max_width=max_width,
+            line_height=line_height,
+            highlight=highlight,
+            src=src,
+            source_range=source_range,
+            volume=volume,
+            muted=muted,
+            position=position,
+            frame=frame,
+            opacity=opacity,
+            animations=animations,
+            keyframes=keyframes,
+            filters=filters,
+        )
+
+        return overlay

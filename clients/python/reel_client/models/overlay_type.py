@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class OverlayType(StrEnum):
+    CAPTIONS = "captions"
+    IMAGE = "image"
+    TEXT = "text"
+    VIDEO = "video"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.template_request_spec import TemplateRequestSpec
+
+
+T = TypeVar("T", bound="TemplateRequest")
+
+
+@_attrs_define
+class TemplateRequest:
+    """
+    Attributes:
+        spec (TemplateRequestSpec): A job spec (`JobSpec`) whose string values may hold `{{name}}` placeholders.
+        name (None | str | Unset):
+    """
+
+    spec: TemplateRequestSpec
+    name: None | str | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        spec = self.spec.to_dict()
+
+        name: None | str | Unset
+        if isinstance(self.name, Unset):
+            name = UNSET
+        else:
+            name = self.name
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "spec": spec,
+            }
+        )
+        if name is not UNSET:
+            field_dict["name"] = name
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.template_request_spec import TemplateRequestSpec  # noqa: PLC0415
+
+        d = dict(src_dict)
+        spec = TemplateRequestSpec.from_dict(d.pop("spec"))
+
+        def _parse_name(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        name = _parse_name(d.pop("name", UNSET))
+
+        template_request = cls(
+            spec=spec,
+            name=name,
+        )
+
+        return template_request

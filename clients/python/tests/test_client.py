@@ -1,0 +1,85 @@
+"""The Python client against a real `reel serve` (started by PythonClientTests, which passes
+REEL_URL, REEL_KEY, REEL_TEST_CLIP — a 2 s 25 fps clip — and REEL_TEST_DIR). ffprobe is the
+independent judge of what was downloaded."""
+
+import hashlib
+import json
+import os
+import subprocess
+import unittest
+
+from reel import JobFailed, Reel, ReelError
+from reel_client.api.jobs import get_job, get_job_output, head_job_output
+from reel_client.models import JobStatus
+
+URL, KEY = os.environ["REEL_URL"], os.environ["REEL_KEY"]
+CLIP, DIR = os.environ["REEL_TEST_CLIP"], os.environ["REEL_TEST_DIR"]
+
+
+def frames(path):
+    out = subprocess.run(["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v", "-show_entries",
+                          "stream=nb_read_frames,width,height", "-of", "json", path], check=True, capture_output=True)
+    return json.loads(out.stdout)["streams"][0]
+
+
+class ClientTests(unittest.TestCase):
+    def setUp(self):
+        self.reel = Reel(URL, KEY)
+
+    def tearDown(self):
+        self.reel.close()
+
+    def test_upload_render_with_progress_and_download(self):
+        asset = self.reel.upload(CLIP)
+        self.assertEqual(asset["status"], "ready")
+        self.assertTrue(asset["src"].startswith("upload:asset_"))
+        with open(CLIP, "rb") as f:
+            self.assertEqual(asset["sha256"], hashlib.sha256(f.read()).hexdigest(), "the upload arrived whole")
+        seen = []
+        out = os.path.join(DIR, "out.mp4")
+        spec = {"version": 1, "output": {"width": 96, "height": 64, "frameRate": 25},
+                "timeline": {"videos": [{"src": asset["src"], "sourceRange": {"start": 0.4, "duration": 1.2}}]}}
+        job = self.reel.render(spec, out=out, progress=lambda p, j: seen.append(p), poll=0.05)
+        self.assertEqual(job["status"], "succeeded")
+        self.assertEqual(seen[-1], 1.0)
+        self.assertEqual(seen, sorted(seen), "progress never goes back")
+        stream = frames(out)
+        self.assertEqual((int(stream["nb_read_frames"]), stream["width"], stream["height"]), (30, 96, 64))
+        with open(out, "rb") as f:
+            self.assertEqual(hashlib.sha256(f.read()).hexdigest(), job["output"]["sha256"])
+
+        # The generated layer reaches the same job, typed, on the same authenticated client.
+        typed = get_job.sync(client=self.reel.api, id=job["id"])
+        self.assertEqual(typed.status, JobStatus.SUCCEEDED)
+        body = get_job_output.sync_detailed(client=self.reel.api, id=job["id"])
+        self.assertEqual(body.status_code, 200)
+        with open(out, "rb") as f:
+            self.assertEqual(body.content, f.read(), "the output's bytes, not parsed as a problem")
+        head = head_job_output.sync_detailed(client=self.reel.api, id=job["id"])
+        self.assertEqual(head.status_code, 200)
+        self.assertEqual(int(head.headers["content-length"]), os.path.getsize(out))
+
+    def test_a_typo_is_the_servers_422_at_its_pointer(self):
+        with self.assertRaises(ReelError) as caught:
+            self.reel.render({"version": 1, "timeline": {"videos": [{"color": "#000000", "duration": 1, "durration": 2}]}})
+        e = caught.exception
+        self.assertEqual(e.status, 422)
+        self.assertEqual(e.type, "urn:reel:problem:validation")
+        self.assertIn("/timeline/videos/0/durration", e.pointers)
+        self.assertIn("/timeline/videos/0/durration", str(e))
+
+    def test_missing_and_failed(self):
+        with self.assertRaises(ReelError) as caught:
+            self.reel.job("job_00000000000000000000000000")
+        self.assertEqual(caught.exception.status, 404)
+        job = self.reel.submit({"version": 1, "output": {"width": 640, "height": 360, "video": {"preset": "medium"}},
+                                "timeline": {"videos": [{"color": "#336699", "duration": 600}]}})
+        self.reel.cancel(job["id"])
+        with self.assertRaises(JobFailed) as failed:
+            self.reel.wait(job["id"], poll=0.05, timeout=60)
+        self.assertEqual(failed.exception.code, "canceled")
+        self.assertEqual(failed.exception.job["status"], "canceled")
+
+
+if __name__ == "__main__":
+    unittest.main()
