@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Conformance of the HTTP API to openapi.yaml: schemathesis (pinned) against a live `reel serve`
+# Conformance of the HTTP API to openapi.yaml: schemathesis (pinned) against a live `reel serve`,
+# with openapi-core (pinned) validating each request and response as an independent second opinion
 # from the debug build, every check, on a loopback port with a fresh data directory under
 # .build/conformance. Part of the test suite (scripts/test.sh runs it after the build, with a
 # bounded budget); a non-zero exit is a failure of the suite.
@@ -9,9 +10,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=.build/st-venv
 version=4.32.5
-if [ "$("$venv/bin/schemathesis" --version 2>/dev/null || true)" != "schemathesis, version $version" ]; then
+core=0.19.5
+if [ "$("$venv/bin/schemathesis" --version 2>/dev/null || true)" != "schemathesis, version $version" ] ||
+   ! "$venv/bin/pip" freeze 2>/dev/null | grep -qx "openapi-core==$core"; then
   python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$version"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$version" "openapi-core==$core"
 fi
 [ -x .build/debug/reel ] || swift build --product reel >/dev/null
 work=.build/conformance
@@ -25,6 +28,8 @@ REEL_LISTEN=127.0.0.1:$port REEL_DATA_DIR=$work/data REEL_MEDIA_ROOT=$work/media
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+# openapi-core judges every response too, and every request meant to be valid (openapi_core_check.py).
+export SCHEMATHESIS_HOOKS=openapi_core_check PYTHONPATH=scripts
 run() {
   "$venv/bin/schemathesis" --config-file scripts/schemathesis.toml run openapi.yaml --url "http://127.0.0.1:$port" \
     --checks all -H "Authorization: Bearer $key" --seed "${CONFORMANCE_SEED:-20261123}" \
@@ -35,4 +40,4 @@ run() {
 # could have issued, deleted or not (schemathesis.toml), which the stateful phase would report.
 run --phases examples,coverage,fuzzing
 run --phases stateful --exclude-method OPTIONS
-echo "conformance: openapi.yaml holds (schemathesis $version, every check)"
+echo "conformance: openapi.yaml holds (schemathesis $version, every check, and openapi-core $core on every response)"

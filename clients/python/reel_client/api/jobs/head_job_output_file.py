@@ -1,12 +1,11 @@
 from http import HTTPStatus
-from typing import Any, cast
+from typing import Any
 from urllib.parse import quote
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
@@ -49,57 +48,42 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | Problem | None:
+) -> Any | None:
     if response.status_code == 200:
-        response_200 = cast(Any, None)
-        return response_200
+        return None
 
     if response.status_code == 206:
-        response_206 = cast(Any, None)
-        return response_206
+        return None
 
     if response.status_code == 302:
-        response_302 = cast(Any, None)
-        return response_302
+        return None
 
     if response.status_code == 304:
-        response_304 = cast(Any, None)
-        return response_304
+        return None
 
     if response.status_code == 400:
-        response_400 = cast(Any, None)
-        return response_400
+        return None
 
     if response.status_code == 401:
-        response_401 = Problem.from_dict(response.json())
-
-        return response_401
+        return None
 
     if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
-
-        return response_403
+        return None
 
     if response.status_code == 404:
-        response_404 = cast(Any, None)
-        return response_404
+        return None
 
     if response.status_code == 409:
-        response_409 = cast(Any, None)
-        return response_409
+        return None
 
     if response.status_code == 410:
-        response_410 = cast(Any, None)
-        return response_410
+        return None
 
     if response.status_code == 416:
-        response_416 = cast(Any, None)
-        return response_416
+        return None
 
     if response.status_code == 429:
-        response_429 = Problem.from_dict(response.json())
-
-        return response_429
+        return None
 
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
@@ -109,7 +93,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | Problem]:
+) -> Response[Any]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -127,7 +111,7 @@ def sync_detailed(
     signature: str | Unset = UNSET,
     range_: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-) -> Response[Any | Problem]:
+) -> Response[Any]:
     """The headers a GET of the file would send, without the body.
 
     Args:
@@ -143,7 +127,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem]
+        Response[Any]
     """
 
     kwargs = _get_kwargs(
@@ -162,45 +146,6 @@ def sync_detailed(
     return _build_response(client=client, response=response)
 
 
-def sync(
-    id: str,
-    name: str,
-    *,
-    client: AuthenticatedClient,
-    expires: int | Unset = UNSET,
-    signature: str | Unset = UNSET,
-    range_: str | Unset = UNSET,
-    if_none_match: str | Unset = UNSET,
-) -> Any | Problem | None:
-    """The headers a GET of the file would send, without the body.
-
-    Args:
-        id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
-        name (str):
-        expires (int | Unset):
-        signature (str | Unset):
-        range_ (str | Unset):
-        if_none_match (str | Unset):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Any | Problem
-    """
-
-    return sync_detailed(
-        id=id,
-        name=name,
-        client=client,
-        expires=expires,
-        signature=signature,
-        range_=range_,
-        if_none_match=if_none_match,
-    ).parsed
-
-
 async def asyncio_detailed(
     id: str,
     name: str,
@@ -210,7 +155,7 @@ async def asyncio_detailed(
     signature: str | Unset = UNSET,
     range_: str | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
-) -> Response[Any | Problem]:
+) -> Response[Any]:
     """The headers a GET of the file would send, without the body.
 
     Args:
@@ -226,7 +171,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem]
+        Response[Any]
     """
 
     kwargs = _get_kwargs(
@@ -241,44 +186,3 @@ async def asyncio_detailed(
     response = await client.get_async_httpx_client().request(**kwargs)
 
     return _build_response(client=client, response=response)
-
-
-async def asyncio(
-    id: str,
-    name: str,
-    *,
-    client: AuthenticatedClient,
-    expires: int | Unset = UNSET,
-    signature: str | Unset = UNSET,
-    range_: str | Unset = UNSET,
-    if_none_match: str | Unset = UNSET,
-) -> Any | Problem | None:
-    """The headers a GET of the file would send, without the body.
-
-    Args:
-        id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
-        name (str):
-        expires (int | Unset):
-        signature (str | Unset):
-        range_ (str | Unset):
-        if_none_match (str | Unset):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Any | Problem
-    """
-
-    return (
-        await asyncio_detailed(
-            id=id,
-            name=name,
-            client=client,
-            expires=expires,
-            signature=signature,
-            range_=range_,
-            if_none_match=if_none_match,
-        )
-    ).parsed
