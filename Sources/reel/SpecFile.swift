@@ -21,7 +21,9 @@ struct SpecFile {
     /// is refused rather than written in a format the file's name denies.
     /// `media`: where the sources resolve (default the file's directory); an OTIO file's
     /// `file://` references are looked up there by file name.
-    static func load(_ path: String, outputPath: String? = nil, media: String? = nil) throws -> SpecFile {
+    /// With `web`, a spec whose structure is not valid also has its sources checked from the JSON
+    /// (`SourceCheck`), so every problem is listed at once, as the API's 422 lists them.
+    static func load(_ path: String, outputPath: String? = nil, media: String? = nil, web: WebSourceOptions? = nil) throws -> SpecFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIError("cannot read \(path): \(String(cString: strerror(errno)))")
         }
@@ -30,7 +32,7 @@ struct SpecFile {
             json = try JSONParser.parse(Array(data))
         } catch {
             let message = (error as? JSONParser.SyntaxError)?.description ?? "invalid JSON: \(error)"
-            throw CLIError(problemList(path, [SpecProblem(pointer: "", message: message)]))
+            throw CLIError(path: path, problems: [SpecProblem(pointer: "", message: message)])
         }
         let isOTIO: Bool
         if case .string(let schema)? = json.member("OTIO_SCHEMA"), schema.hasPrefix("Timeline.") {
@@ -49,12 +51,13 @@ struct SpecFile {
                 break
             }
         }
+        let dir = media ?? URL(fileURLWithPath: path).deletingLastPathComponent().path
         switch SpecDecoder.decode(json: json) {
         case .success(let spec):
-            let dir = media ?? URL(fileURLWithPath: path).deletingLastPathComponent().path
             return SpecFile(path: path, spec: spec, json: json, directory: dir, isOTIO: isOTIO)
         case .failure(let problems):
-            throw CLIError(problemList(path, problems.problems, otio: isOTIO))
+            let sources = web.map { SourceCheck.problems(in: json, resolver: $0.resolver(mediaRoot: dir), skipping: problems.problems) } ?? []
+            throw CLIError(path: path, problems: problems.problems + sources, otio: isOTIO)
         }
     }
 
@@ -63,22 +66,35 @@ struct SpecFile {
         do {
             return try RenderPlanner(resolver: web.resolver(mediaRoot: directory)).plan(spec)
         } catch RenderError.invalid(let problems) {
-            throw CLIError(SpecFile.problemList(path, problems, otio: isOTIO))
+            throw CLIError(path: path, problems: problems, otio: isOTIO)
         }
     }
 
     /// One problem per line; an OTIO file's pointers are into the file itself.
-    static func problemList(_ path: String, _ problems: [SpecProblem], otio: Bool = false) -> String {
-        let lines = problems.map { p -> String in
-            let pointer = otio && (p.pointer == "/otio" || p.pointer.hasPrefix("/otio/")) ? String(p.pointer.dropFirst(5)) : p.pointer
-            return "  \(pointer.isEmpty ? "/" : pointer): \(p.message)"
-        }
+    static func problemList(_ path: String, _ problems: [SpecProblem]) -> String {
+        let lines = problems.map { "  \($0.pointer.isEmpty ? "/" : $0.pointer): \($0.message)" }
         return "\(path) has \(problems.count) problem\(problems.count == 1 ? "" : "s"):\n" + lines.joined(separator: "\n")
     }
 }
 
-/// A failure the CLI reports on standard error before exiting non-zero.
+/// A failure the CLI reports on standard error before exiting non-zero; a spec's problems are kept
+/// too (`reel validate --json` prints them).
 struct CLIError: Error, CustomStringConvertible {
     let description: String
-    init(_ message: String) { description = message }
+    /// The spec's problems, their pointers into the file the user gave (an OTIO file's without `/otio`).
+    let problems: [SpecProblem]?
+
+    init(_ message: String) {
+        description = message
+        problems = nil
+    }
+
+    init(path: String, problems: [SpecProblem], otio: Bool = false) {
+        let shown = problems.map { p -> SpecProblem in
+            guard otio, p.pointer == "/otio" || p.pointer.hasPrefix("/otio/") else { return p }
+            return SpecProblem(pointer: String(p.pointer.dropFirst(5)), message: p.message)
+        }
+        self.problems = shown
+        description = SpecFile.problemList(path, shown)
+    }
 }

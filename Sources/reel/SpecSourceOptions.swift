@@ -14,7 +14,7 @@ struct SpecSourceOptions: ParsableArguments {
     /// The spec read and planned, its sources resolved and probed; `CLIError` lists every problem.
     /// `outputPath` (`render -o`) settles the output format a spec leaves open.
     func plan(outputPath: String? = nil) throws -> (file: SpecFile, plan: RenderPlan) {
-        let file = try SpecFile.load(spec, outputPath: outputPath, media: media)
+        let file = try SpecFile.load(spec, outputPath: outputPath, media: media, web: web)
         return (file, try file.plan(web: web))
     }
 }

@@ -1,7 +1,9 @@
 import ArgumentParser
+import ReelEngine
 import ReelSpec
 
-/// `reel validate SPEC.json`: every problem of a spec, including sources that cannot be read.
+/// `reel validate SPEC.json`: every problem of a spec at once (its structure's and its sources',
+/// as the API's 422 lists them), or what it would make.
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
@@ -9,13 +11,25 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var source: SpecSourceOptions
 
+    @Flag(help: "Print the verdict as JSON, as POST /v1/validate answers it ({\"valid\", \"errors\", \"duration\", \"frames\", \"output\"}).")
+    var json = false
+
     func run() throws {
         Reel.setUp()
         do {
             let plan = try source.plan().plan
-            print("\(source.spec) is valid: \(plan.width)x\(plan.height) at \(plan.frameRate) fps, \(plan.outputRange.duration) s, \(plan.frameCount) frames")
+            if json {
+                print(JSONValue.object([("valid", .bool(true)), ("errors", .array([]))] + PlanSummary.json(plan)).prettyPrinted)
+            } else {
+                print("\(source.spec) is valid: \(plan.width)x\(plan.height) at \(plan.frameRate) fps, \(plan.outputRange.duration) s, \(plan.frameCount) frames")
+            }
         } catch let e as CLIError {
-            printError(e.description)
+            if json, let problems = e.problems {
+                let errors = problems.map { JSONValue.object([("pointer", .string($0.pointer)), ("message", .string($0.message))]) }
+                print(JSONValue.object([("valid", .bool(false)), ("errors", .array(errors))]).prettyPrinted)
+            } else {
+                printError(e.description)
+            }
             throw ExitCode(1)
         }
     }

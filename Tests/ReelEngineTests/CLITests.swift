@@ -76,6 +76,40 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(good.text.contains("1280x720"), good.text)
     }
 
+    /// A typo, a missing source and a transition longer than its items are reported together (the
+    /// sources were only checked once the structure was valid before), in text and as JSON.
+    func testValidateReportsTheStructureAndTheSourcesAtOnce() throws {
+        let ws = try Workspace()
+        let spec = try ws.spec(##"""
+        { "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 1, "durration": 2 }, { "src": "gone.mp4" },
+                                                  { "color": "#FFFFFF", "duration": 1 } ],
+                                      "transitions": [ null, { "type": "dissolve", "duration": 5 } ] } }
+        """##)
+        let expected = ["/timeline/videos/0/durration", "/timeline/videos/1/src", "/timeline/transitions/1/duration"]
+        let text = try Tools.run(Tools.reelBinary, ["validate", spec])
+        XCTAssertEqual(text.status, 1)
+        for pointer in expected { XCTAssertTrue(text.stderr.contains(pointer + ":"), "\(pointer) missing from:\n\(text.stderr)") }
+        let json = try Tools.run(Tools.reelBinary, ["validate", "--json", spec])
+        XCTAssertEqual(json.status, 1)
+        let verdict = try XCTUnwrap(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any], json.text)
+        XCTAssertEqual(verdict["valid"] as? Bool, false)
+        XCTAssertEqual(Set((verdict["errors"] as? [[String: Any]] ?? []).compactMap { $0["pointer"] as? String }), Set(expected), json.text)
+
+        let ok = try ws.spec(##"{ "version": 1, "output": { "width": 64, "height": 48, "frameRate": 25 }, "timeline": { "videos": [ { "color": "#000000", "duration": 2 } ] } }"##,
+                             name: "ok.json")
+        let good = try Tools.run(Tools.reelBinary, ["validate", "--json", ok])
+        XCTAssertEqual(good.status, 0, good.stderr)
+        let plan = try XCTUnwrap(try JSONSerialization.jsonObject(with: good.stdout) as? [String: Any])
+        XCTAssertEqual(plan["valid"] as? Bool, true)
+        XCTAssertEqual(plan["frames"] as? Int, 50)
+        XCTAssertEqual(plan["duration"] as? Double, 2)
+        let output = try XCTUnwrap(plan["output"] as? [String: Any])
+        XCTAssertEqual(output["width"] as? Int, 64)
+        XCTAssertEqual(output["format"] as? String, "mp4")
+        XCTAssertEqual(output["videoCodec"] as? String, "h264")
+        XCTAssertEqual(output["sampleRate"] as? Int, 48000)
+    }
+
     func testProbePrintsStreamsRotationMetadataAndChapters() throws {
         let ws = try Workspace()
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=black:s=64x32:r=30:d=1", "-f", "lavfi", "-i", "sine=sample_rate=44100:duration=1",

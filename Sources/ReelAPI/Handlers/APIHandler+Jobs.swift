@@ -31,29 +31,32 @@ extension APIHandler {
     }
 
     /// Validates a spec completely — syntax, rules, unsupported features, every source resolved
-    /// and probed, the server's cost limit — before queueing it, so a job that could never render
-    /// is a 422, not a failure later. The key's quota is checked in the same transaction as the insert.
-    func queue(_ json: JSONValue, text: String, bodyHash: String, _ r: HTTPRequest, key: String, templateID: String? = nil) throws -> HTTPResponse {
-        let spec: JobSpec
-        let plan: RenderPlan
-        switch SpecPlanning(resolver: resolver(for: key)).plan(json: json) {
+    /// and probed (every problem at once), the server's webhook and destination rules and its cost
+    /// limit: a 422 (`validation`, `job-too-large`) or a 503 (a source that may be reached later)
+    /// as a `ProblemError`. `POST /v1/jobs` and `POST /v1/validate` both ask here.
+    func accepted(_ json: JSONValue, key: String) throws -> (spec: JobSpec, plan: RenderPlan) {
+        let planning = SpecPlanning(resolver: resolver(for: key))
+        switch planning.plan(json: json) {
         case .success(let planned):
-            (spec, plan) = (planned.spec, planned.plan)
-        case .failure(.undecodable(let p)):
-            // The planner needs a valid structure; the sources are checked from the JSON meanwhile,
-            // so one answer lists both kinds of problem.
-            let sources = SourceCheck.problems(in: json, resolver: resolver(for: key), skipping: p.problems)
-            throw ProblemError(.validation(clientFacing(p.problems + sources, json)))
-        case .failure(.unplannable(let spec, RenderError.invalid(let problems))):
-            throw ProblemError(.validation(clientFacing(problems, json) + webhookProblems(spec) + destinationProblems(spec)))
-        case .failure(.unplannable(_, let e as RenderError)) where e.isRetryable:
-            throw ProblemError(.sourceUnavailable(e))
-        case .failure(.unplannable(_, let e)):
-            throw e
+            let serverProblems = webhookProblems(planned.spec) + destinationProblems(planned.spec)
+            if !serverProblems.isEmpty { throw ProblemError(.validation(serverProblems)) }
+            try checkCost(planned.plan)
+            return (planned.spec, planned.plan)
+        case .failure(let failure):
+            if let problems = planning.problems(of: failure, json: json) {
+                var all = clientFacing(problems, json)
+                if case .unplannable(let spec, _) = failure { all += webhookProblems(spec) + destinationProblems(spec) }
+                throw ProblemError(.validation(all))
+            }
+            if case .unplannable(_, let e as RenderError) = failure, e.isRetryable { throw ProblemError(.sourceUnavailable(e)) }
+            if case .unplannable(_, let e) = failure { throw e }
+            throw failure
         }
-        let serverProblems = webhookProblems(spec) + destinationProblems(spec)
-        if !serverProblems.isEmpty { throw ProblemError(.validation(serverProblems)) }
-        try checkCost(plan)
+    }
+
+    /// Queues a spec `accepted` takes; the key's quota is checked in the same transaction as the insert.
+    func queue(_ json: JSONValue, text: String, bodyHash: String, _ r: HTTPRequest, key: String, templateID: String? = nil) throws -> HTTPResponse {
+        let (spec, _) = try accepted(json, key: key)
         let idempotencyKey = r.head.headers["Idempotency-Key"]
         if let idempotencyKey, idempotencyKey.isEmpty || idempotencyKey.count > 200 {
             throw ProblemError(.validation([SpecProblem(pointer: "", message: "Idempotency-Key must be 1 to 200 characters")],

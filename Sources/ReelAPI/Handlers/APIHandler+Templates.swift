@@ -59,6 +59,15 @@ extension APIHandler {
     /// their pointers in the merged spec, which the job shows as its `spec`. A merged spec may be no
     /// longer than a spec sent as the body (`limits.jsonBodyBytes`), checked before it is built.
     func submitFromTemplate(_ members: [(key: String, value: JSONValue)], _ r: HTTPRequest, key: String) throws -> HTTPResponse {
+        let (merged, id) = try mergedTemplate(members, key: key)
+        return try inMergedSpec(id) {
+            try queue(merged, text: merged.serialized, bodyHash: APIHandler.bodyHash(.object(members)), r, key: key, templateID: id)
+        }
+    }
+
+    /// The spec a `{"template", "merge"}` request makes, and the template's id; a 422 for what is
+    /// wrong with the request or its merge values.
+    func mergedTemplate(_ members: [(key: String, value: JSONValue)], key: String) throws -> (spec: JSONValue, templateID: String) {
         var problems = members.filter { $0.key != "template" && $0.key != "merge" }
             .map { SpecProblem(pointer: "/" + JSONPointer.escape($0.key), message: "unknown field") }
         var values: [(key: String, value: JSONValue)] = []
@@ -82,8 +91,13 @@ extension APIHandler {
         case .success(let m): merged = m
         case .failure(let p): throw ProblemError(.validation(p.problems, detail: "the merge values do not fit template \(id); see errors"))
         }
+        return (merged, id)
+    }
+
+    /// `body`, whose validation problems are at pointers into the spec merged from template `id`.
+    func inMergedSpec<T>(_ id: String, _ body: () throws -> T) throws -> T {
         do {
-            return try queue(merged, text: merged.serialized, bodyHash: APIHandler.bodyHash(.object(members)), r, key: key, templateID: id)
+            return try body()
         } catch let e as ProblemError where e.problem.type == "validation" {
             throw ProblemError(.validation(e.problem.errors, detail: "the spec merged from template \(id) is not valid; "
                                            + "each pointer is into the merged spec"))

@@ -68,7 +68,8 @@ public final class APIHandler: HTTPHandler, Sendable {
             guard case .key = keys.check(head.headers["Authorization"]) else { return .unread }
         }
         switch (head.method, route) {
-        case ("POST", .jobs), ("POST", .probe), ("POST", .templates), ("POST", .uploads): return .buffer(maxBytes: config.jsonBodyBytes)
+        case ("POST", .jobs), ("POST", .probe), ("POST", .validate), ("POST", .templates), ("POST", .uploads):
+            return .buffer(maxBytes: config.jsonBodyBytes)
         case ("POST", .assets) where APIHandler.isJSON(head):
             return .buffer(maxBytes: config.jsonBodyBytes)  // an import: {"url": …}
         case ("POST", .assets): return .file(directory: locations.uploadsTemp, maxBytes: config.uploadBytes)
@@ -219,6 +220,7 @@ public final class APIHandler: HTTPHandler, Sendable {
         case ("GET", .asset(let id)): return try getAsset(id, key: key)
         case ("DELETE", .asset(let id)): return try deleteAsset(id, key: key)
         case ("POST", .probe): return try probe(r, key: key)
+        case ("POST", .validate): return try validate(r, key: key)
         case ("POST", .templates): return try createTemplate(r, key: key)
         case ("GET", .templates): return try listTemplates(r, key: key)
         case ("GET", .template(let id)): return try getTemplate(id, key: key)

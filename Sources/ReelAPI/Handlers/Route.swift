@@ -15,6 +15,8 @@ enum Route: Equatable {
     case uploads, upload(String)
     case templates, template(String)
     case probe
+    /// `POST /v1/validate`: a spec judged as a submit would, nothing queued.
+    case validate
 
     init?(path: String) {
         // Split on the bytes: no Character segmentation on the status path.
@@ -31,6 +33,7 @@ enum Route: Equatable {
             case "uploads": self = .uploads
             case "templates": self = .templates
             case "probe": self = .probe
+            case "validate": self = .validate
             default: return nil
             }
         case 3 where seg[0] == "v1" && !seg[2].isEmpty:
@@ -63,7 +66,7 @@ enum Route: Equatable {
         case .health, .ready, .metrics, .jobOutput, .jobOutputFile, .jobThumbnail, .jobTimeline: return ["GET", "HEAD"]
         case .jobs, .templates: return ["GET", "HEAD", "POST"]
         case .job, .asset, .template: return ["GET", "HEAD", "DELETE"]
-        case .jobCancel, .probe, .assetComplete, .uploads: return ["POST"]
+        case .jobCancel, .probe, .validate, .assetComplete, .uploads: return ["POST"]
         case .assets: return ["POST"]
         case .upload: return ["PUT"]
         }
@@ -90,6 +93,7 @@ enum Route: Equatable {
         case .templates: return "templates"
         case .template: return "template"
         case .probe: return "probe"
+        case .validate: return "validate"
         }
     }
 

@@ -40,6 +40,21 @@ public struct SpecPlanning: Sendable {
         planning(SpecDecoder.decode(json: json))
     }
 
+    /// Every problem of a spec that has no plan, at once: its structure's and, since the planner
+    /// needs a valid structure, its sources' too, checked from the JSON (`SourceCheck`); or what
+    /// planning found. Nil when the failure is not the spec's (a source that may be reached later,
+    /// or another error).
+    public func problems(of failure: Failure, json: JSONValue) -> [SpecProblem]? {
+        switch failure {
+        case .undecodable(let p):
+            return p.problems + SourceCheck.problems(in: json, resolver: resolver, skipping: p.problems)
+        case .unplannable(_, RenderError.invalid(let problems)):
+            return problems
+        case .unplannable:
+            return nil
+        }
+    }
+
     /// From the spec's stored text (UTF-8 JSON).
     public func plan(text: String) -> Result<Planned, Failure> {
         planning(SpecDecoder.decode(Array(text.utf8)))

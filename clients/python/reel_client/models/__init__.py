@@ -96,6 +96,12 @@ from .timeline import Timeline
 from .transition import Transition
 from .transition_type import TransitionType
 from .upload_request import UploadRequest
+from .validation import Validation
+from .validation_errors_item import ValidationErrorsItem
+from .validation_output import ValidationOutput
+from .validation_output_audio_codec import ValidationOutputAudioCodec
+from .validation_output_color import ValidationOutputColor
+from .validation_output_video_codec import ValidationOutputVideoCodec
 from .video_settings import VideoSettings
 from .video_settings_codec import VideoSettingsCodec
 from .video_settings_preset import VideoSettingsPreset
@@ -204,6 +210,12 @@ __all__ = (
     "Transition",
     "TransitionType",
     "UploadRequest",
+    "Validation",
+    "ValidationErrorsItem",
+    "ValidationOutput",
+    "ValidationOutputAudioCodec",
+    "ValidationOutputColor",
+    "ValidationOutputVideoCodec",
     "VideoSettings",
     "VideoSettingsCodec",
     "VideoSettingsPreset",

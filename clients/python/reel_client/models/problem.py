@@ -25,6 +25,7 @@ class Problem:
     `urn:reel:problem:output-expired` (410), `urn:reel:problem:range-not-satisfiable` (416),
     `urn:reel:problem:unauthorized` (401), `urn:reel:problem:too-many-jobs` (429),
     `urn:reel:problem:job-too-large` (422), `urn:reel:problem:asset-in-use` (409),
+    `urn:reel:problem:too-many-requests` (429),
     `urn:reel:problem:store-busy` (503), `urn:reel:problem:store-read-only` (503),
     `urn:reel:problem:store-unavailable` (503),
     `urn:reel:problem:insufficient-storage` (507), `urn:reel:problem:internal` (500), and

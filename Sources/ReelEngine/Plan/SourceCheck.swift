@@ -1,5 +1,4 @@
 import Foundation
-import ReelEngine
 import ReelSpec
 import Synchronization
 
@@ -7,10 +6,10 @@ import Synchronization
 /// at once (PRODUCT.md §2): the planner needs a decoded spec, so here the media `src` values are
 /// found in the JSON itself, at the places the spec reads media from, and resolved and probed as
 /// the planner would.
-enum SourceCheck {
+public enum SourceCheck {
     /// Problems for the media sources of `json` that cannot be used, skipping pointers that already
     /// have a problem. A source unreachable for a passing reason is not a problem of the spec.
-    static func problems(in json: JSONValue, resolver: SourceResolver, skipping known: [SpecProblem]) -> [SpecProblem] {
+    public static func problems(in json: JSONValue, resolver: SourceResolver, skipping known: [SpecProblem]) -> [SpecProblem] {
         let taken = Set(known.map(\.pointer))
         let found = mediaSources(in: json).filter { !taken.contains($0.pointer) }
         guard !found.isEmpty else { return [] }

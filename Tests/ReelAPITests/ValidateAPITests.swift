@@ -1,0 +1,47 @@
+import Foundation
+import XCTest
+
+/// `POST /v1/validate`: a spec judged as a submit would judge it — the same 422 with every problem
+/// at once (sources included) — or, valid, what it would make; nothing is queued.
+final class ValidateAPITests: XCTestCase {
+    func testEveryProblemAtOnceOrThePlanAndNothingQueued() throws {
+        let f = try ServiceFixture(env: ["REEL_MAX_JOB_PIXELS": "1000000"])
+        let c = try f.client()
+        let bad = ##"""
+        { "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 1, "durration": 2 }, { "src": "gone.mp4" },
+                                                  { "color": "#FFFFFF", "duration": 1 } ],
+                                      "transitions": [ null, { "type": "dissolve", "duration": 5 } ] } }
+        """##
+        let r = try c.json("POST", "/v1/validate", bad)
+        XCTAssertEqual(r.status, 422, r.text)
+        XCTAssertEqual(r.json["type"] as? String, "urn:reel:problem:validation")
+        XCTAssertEqual(Set((r.json["errors"] as? [[String: Any]] ?? []).compactMap { $0["pointer"] as? String }),
+                       ["/timeline/videos/0/durration", "/timeline/videos/1/src", "/timeline/transitions/1/duration"], r.text)
+        XCTAssertFalse(r.text.contains(f.root), "sources named as the client did: \(r.text)")
+
+        let good = try c.json("POST", "/v1/validate", ##"{ "version": 1, "output": { "width": 64, "height": 48, "frameRate": 25 }, "timeline": { "videos": [ { "color": "#000000", "duration": 2 } ] } }"##)
+        XCTAssertEqual(good.status, 200, good.text)
+        XCTAssertEqual(good.json["valid"] as? Bool, true)
+        XCTAssertEqual(good.json["frames"] as? Int, 50)
+        XCTAssertEqual((good.json["output"] as? [String: Any])?["height"] as? Int, 48)
+
+        // The server's own limits are the spec's problems too.
+        let big = try c.json("POST", "/v1/validate", ##"{ "version": 1, "output": { "width": 1920, "height": 1080 }, "timeline": { "videos": [ { "color": "#000000", "duration": 60 } ] } }"##)
+        XCTAssertEqual(big.status, 422, big.text)
+        XCTAssertEqual(big.json["type"] as? String, "urn:reel:problem:job-too-large")
+        XCTAssertEqual((big.json["errors"] as? [[String: Any]])?.first?["pointer"] as? String, "/output", big.text)
+        let syntax = try c.json("POST", "/v1/validate", "{ nope")
+        XCTAssertEqual(syntax.status, 422, syntax.text)
+
+        // A template with merge values: the merged spec judged.
+        let created = try c.json("POST", "/v1/templates", ##"{ "name": "card", "spec": { "version": 1, "output": { "width": 64, "height": 48 }, "timeline": { "videos": [ { "color": "{{color}}", "duration": 1 } ] } } }"##)
+        let template = try XCTUnwrap(created.json["id"] as? String, created.text)
+        let merged = try c.json("POST", "/v1/validate", ##"{ "template": "\##(template)", "merge": { "color": "#102030" } }"##)
+        XCTAssertEqual(merged.json["valid"] as? Bool, true, merged.text)
+        let wrong = try c.json("POST", "/v1/validate", #"{ "template": "\#(template)", "merge": { "color": "teal-ish" } }"#)
+        XCTAssertEqual(wrong.status, 422, wrong.text)
+        XCTAssertEqual((wrong.json["errors"] as? [[String: Any]])?.first?["pointer"] as? String, "/timeline/videos/0/color", wrong.text)
+
+        XCTAssertEqual((try c.request("GET", "/v1/jobs").json["jobs"] as? [Any])?.count, 0, "validating queues nothing")
+    }
+}
