@@ -130,7 +130,9 @@ def main():
     env = dict(os.environ, REEL_LISTEN=f"127.0.0.1:{PORT}", REEL_DATA_DIR=os.path.join(WORK, "data"),
                REEL_MEDIA_ROOT=WORK, REEL_WORKERS="2")
     out = open(os.path.join(bench.LOGS, f"{NAME}-reel.log"), "w")
-    server = subprocess.Popen([reel, "serve"], env=env, stdout=out, stderr=out, cwd=WORK)
+    # SOAK_WRAP runs the server under a tool (e.g. "heaptrack -o bench/work/soak-heap") to see where memory goes.
+    wrap = os.environ.get("SOAK_WRAP", "").split()
+    server = subprocess.Popen(wrap + [reel, "serve"], env=env, stdout=out, stderr=out, cwd=WORK)
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -91,15 +91,7 @@ final class ReverseProxyTests: XCTestCase {
                                  "-H", "X-Request-Id: proxied-upload", "--data-binary", "@" + clip, base + "/v1/assets"])
         XCTAssertEqual(uploaded.status, 0)
         let asset = try XCTUnwrap(try JSONSerialization.jsonObject(with: uploaded.out) as? [String: Any], String(decoding: uploaded.out, as: UTF8.self))
-        let sum = Process()
-        sum.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        sum.arguments = [clip]
-        let sumOut = Pipe()
-        sum.standardOutput = sumOut
-        try sum.run()
-        let digest = String(decoding: sumOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: " ").first.map(String.init)
-        sum.waitUntilExit()
-        XCTAssertEqual(asset["sha256"] as? String, digest)
+        XCTAssertEqual(asset["sha256"] as? String, try sha256sum(clip))
         let id = try XCTUnwrap(asset["id"] as? String)
 
         // A job from it, and a Range of its output through the proxy: the same bytes as the whole.

@@ -135,19 +135,6 @@ final class WebSourcesTests: XCTestCase {
         XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: dir + "/sources")) ?? [], [])
     }
 
-    /// The SHA-256 of a file as `sha256sum` computes it (an oracle independent of Reel's code).
-    func sha256sum(_ path: String) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        p.arguments = [path]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        return String(text.prefix(64))
-    }
-
     /// Sets a copy's last use an hour back, past the cache's 10-minute hold.
     func age(_ path: String) throws {
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: path)

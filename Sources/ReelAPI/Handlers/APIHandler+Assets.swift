@@ -61,14 +61,7 @@ extension APIHandler {
 
     /// `{ "src": … }` → the source's probe, with the same source rules as a spec.
     func probe(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
-        let body = try jsonBody(r)
-        let json: JSONValue
-        do { json = try JSONParser.parse(body) } catch {
-            throw ProblemError(.validation([SpecProblem(pointer: "", message: "\(error)")]))
-        }
-        guard case .object(let members) = json else {
-            throw ProblemError(.validation([SpecProblem(pointer: "", message: "must be an object with src")]))
-        }
+        let members = try jsonObject(r)
         var problems = members.filter { $0.key != "src" }.map { SpecProblem(pointer: "/" + JSONPointer.escape($0.key), message: "unknown field") }
         guard case .string(let src)? = members.first(where: { $0.key == "src" })?.value else {
             problems.append(SpecProblem(pointer: "/src", message: "is required and must be a string"))

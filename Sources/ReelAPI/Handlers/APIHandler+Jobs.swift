@@ -9,11 +9,7 @@ import ReelSpec
 extension APIHandler {
     /// `POST /v1/jobs`: a spec, or a template with merge values (`APIHandler+Templates`).
     func submitJob(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
-        let body = try jsonBody(r)
-        let json: JSONValue
-        do { json = try JSONParser.parse(body) } catch {
-            throw ProblemError(.validation([SpecProblem(pointer: "", message: (error as? JSONParser.SyntaxError)?.description ?? "\(error)")]))
-        }
+        let (body, json) = try jsonDocument(r)
         if case .object(let members) = json, members.contains(where: { $0.key == "template" }) {
             return try submitFromTemplate(members, r, key: key)
         }

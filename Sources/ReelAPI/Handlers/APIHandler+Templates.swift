@@ -104,13 +104,17 @@ extension APIHandler {
         }
     }
 
-    /// The members of a JSON object body, or a 415/422.
-    func jsonObject(_ r: HTTPRequest) throws -> [(key: String, value: JSONValue)] {
+    /// A JSON body, as its bytes and parsed; a 415 (not JSON), 413 or 422 (malformed, at `""`).
+    func jsonDocument(_ r: HTTPRequest) throws -> (bytes: [UInt8], json: JSONValue) {
         let body = try jsonBody(r)
-        let json: JSONValue
-        do { json = try JSONParser.parse(body) } catch {
+        do { return (body, try JSONParser.parse(body)) } catch {
             throw ProblemError(.validation([SpecProblem(pointer: "", message: (error as? JSONParser.SyntaxError)?.description ?? "\(error)")]))
         }
+    }
+
+    /// The members of a JSON object body, or a 415/422.
+    func jsonObject(_ r: HTTPRequest) throws -> [(key: String, value: JSONValue)] {
+        let json = try jsonDocument(r).json
         guard case .object(let members) = json else {
             throw ProblemError(.validation([SpecProblem(pointer: "", message: "must be an object")]))
         }

@@ -8,11 +8,7 @@ extension APIHandler {
     /// and cost limit — without queueing anything: the same 422 (or 503) a submit would get, or
     /// 200 `{"valid": true, "errors": [], "duration", "frames", "output": {…}}` (`PlanSummary`).
     func validate(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
-        let body = try jsonBody(r)
-        let json: JSONValue
-        do { json = try JSONParser.parse(body) } catch {
-            throw ProblemError(.validation([SpecProblem(pointer: "", message: (error as? JSONParser.SyntaxError)?.description ?? "\(error)")]))
-        }
+        let json = try jsonDocument(r).json
         let plan: RenderPlan
         if case .object(let members) = json, members.contains(where: { $0.key == "template" }) {
             let (merged, id) = try mergedTemplate(members, key: key)
