@@ -1,11 +1,11 @@
-import Synchronization
+import ReelSync
 
 /// The callback a worker pool gave `startWakeups`, called from whichever thread committed a change
 /// that may have made a job claimable.
 final class Wakeups: Sendable {
-    private let callback = Mutex<(@Sendable () -> Void)?>(nil)
+    private let callback = CallbackSlot<Void>()
 
-    func start(_ wake: @escaping @Sendable () -> Void) { callback.withLock { $0 = wake } }
-    func stop() { callback.withLock { $0 = nil } }
-    func wake() { callback.withLock { $0 }?() }
+    func start(_ wake: @escaping @Sendable () -> Void) { callback.set(wake) }
+    func stop() { callback.set(nil) }
+    func wake() { _ = callback.call() }
 }
