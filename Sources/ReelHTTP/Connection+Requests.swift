@@ -33,7 +33,10 @@ extension Connection {
             scanner.reset()
             let trust = host.configuration.trustedProxies
             if !trust.isEmpty {
-                parsed.head.clientAddress = trust.client(peer: parsed.head.clientAddress, forwardedFor: parsed.head.headers["X-Forwarded-For"])
+                // Every X-Forwarded-For line, in order: a proxy may add its own line rather than extend the client's.
+                let hops = parsed.head.headers.values("X-Forwarded-For")
+                parsed.head.clientAddress = trust.client(peer: parsed.head.clientAddress,
+                                                         forwardedFor: hops.isEmpty ? nil : hops.joined(separator: ","))
             }
             begin(parsed)
             return true

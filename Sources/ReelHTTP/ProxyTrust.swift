@@ -25,7 +25,7 @@ public struct ProxyTrust: Sendable, Equatable {
     public init(_ entries: [String]) throws {
         blocks = try entries.map { entry in
             let parts = entry.split(separator: "/", maxSplits: 1).map(String.init)
-            guard let bytes = ProxyTrust.bytes(parts[0]) else { throw Invalid(entry: entry) }
+            guard let address = parts.first, let bytes = ProxyTrust.bytes(address) else { throw Invalid(entry: entry) }
             let prefix = parts.count == 2 ? Int(parts[1]) : bytes.count * 8
             guard let prefix, (0...(bytes.count * 8)).contains(prefix) else { throw Invalid(entry: entry) }
             return Block(bytes: bytes, prefix: prefix)

@@ -127,7 +127,8 @@ public struct ImageSequenceSource: Sendable, Equatable {
     static func rate(_ text: String) -> Rational? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count == 2 {
-            guard let n = Int64(parts[0]), let d = Int64(parts[1]), n > 0, d > 0, n < 1000 * d else { return nil }
+            // Bounded before multiplying: a rate is under 1000 fps with a denominator of at most a million.
+            guard let n = Int64(parts[0]), let d = Int64(parts[1]), n > 0, d > 0, d <= 1_000_000, n < 1000 * d else { return nil }
             return Rational(n, d)
         }
         guard parts.count == 1, let r = OTIOTime.rate(text), r < Rational(1000) else { return nil }

@@ -29,6 +29,8 @@ final class RateLimitTests: XCTestCase {
         t += 1 * second
         XCTAssertTrue(limiter.take("k", now: t).allowed, "10 s later, one more")
         XCTAssertFalse(limiter.take("k", now: t).allowed)
+        // A request that read the clock just before another stamped the bucket refills nothing.
+        XCTAssertFalse(limiter.take("k", now: t - 1).allowed, "an earlier reading does not wrap around into a full bucket")
         t += 600 * second
         XCTAssertEqual(limiter.take("k", now: t).remaining, 5, "a long pause refills to the minute's worth, no more")
         XCTAssertEqual(RateLimiter.caller(key: "", client: "127.0.0.1"), "ip:127.0.0.1")

@@ -33,7 +33,7 @@ final class ImageSequenceTests: XCTestCase {
         XCTAssertEqual(ImageSequenceSource.pattern(prefix: "100%_", padding: 3, suffix: ".png"), "100%%_%03d.png")
         for (bad, why) in [("sequence:f.%04d.png", "rate"), ("sequence:f.png?rate=24", "%d"), ("sequence:f.%d.%d.png?rate=24", "%d"),
                            ("sequence:f%x.png?rate=24", "%d"), ("sequence:s%02d/f.png?rate=24", "folders"),
-                           ("sequence:f.%04d.png?rate=0", "rate"), ("sequence:f.%04d.png?rate=24&first=-1", "first"),
+                           ("sequence:f.%04d.png?rate=0", "rate"), ("sequence:f.%04d.png?rate=1/10000000000000000", "rate"), ("sequence:f.%04d.png?rate=24&first=-1", "first"),
                            ("sequence:f.%04d.png?rate=24&step=2", "step"), ("sequence:f.%04d.png?rate=24&count=0", "count")] {
             XCTAssertThrowsError(try ImageSequenceSource(src: bad), bad) { error in
                 XCTAssertTrue("\(error)".contains(why), "\(bad): \(error)")
@@ -72,7 +72,11 @@ final class ImageSequenceTests: XCTestCase {
         try Self.frames(ws, "outside", count: 1)
         try FileManager.default.createSymbolicLink(atPath: ws.path("media/shot/beauty.1005.png"), withDestinationPath: ws.path("outside/beauty.1001.png"))
         XCTAssertThrowsError(try resolver.resolve("sequence:shot/beauty.%04d.png?first=1004&rate=24&count=2")) { error in
-            XCTAssertTrue("\(error)".contains("frame 1005, a link that leads out of the media root"), "\(error)")
+            XCTAssertTrue("\(error)".contains("has beauty.1005.png, a link that leads out of the media root"), "\(error)")
+        }
+        // Even beyond the frames asked for: FFmpeg probes past the last one to find the end.
+        XCTAssertThrowsError(try resolver.resolve("sequence:shot/beauty.%04d.png?first=1001&rate=24&count=2")) { error in
+            XCTAssertTrue("\(error)".contains("beauty.1005.png, a link that leads out"), "\(error)")
         }
         XCTAssertThrowsError(try resolver.resolve("sequence:nowhere/beauty.%04d.png?rate=24")) { error in
             XCTAssertTrue("\(error)".contains("folder that does not exist"), "\(error)")

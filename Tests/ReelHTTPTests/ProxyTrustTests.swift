@@ -26,7 +26,7 @@ final class ProxyTrustTests: XCTestCase {
 
         XCTAssertEqual(ProxyTrust.ip(ofPeer: "[::1]:5000"), "::1")
         XCTAssertEqual(ProxyTrust.ip(ofPeer: "127.0.0.1:5000"), "127.0.0.1")
-        for bad in ["10.0.0.0/33", "example.com", "10.0.0.0/x", "::1/129"] {
+        for bad in ["10.0.0.0/33", "example.com", "10.0.0.0/x", "::1/129", "", "/8"] {
             XCTAssertThrowsError(try ProxyTrust([bad]), bad)
         }
     }

@@ -43,13 +43,14 @@ final class RateLimiter: Sendable {
         let capacity = Double(perMinute), perNano = Double(perMinute) / 60e9
         return buckets.withLock { all in
             var b = all[caller] ?? Bucket(tokens: capacity, at: now)
-            b.tokens = min(capacity, b.tokens + Double(now &- b.at) * perNano)
-            b.at = now
+            // `now` was read before the lock: another request may have stamped a later time.
+            b.tokens = min(capacity, b.tokens + Double(now > b.at ? now - b.at : 0) * perNano)
+            b.at = max(b.at, now)
             let allowed = b.tokens >= 1
             if allowed { b.tokens -= 1 }
             all[caller] = b
             if all.count > Self.pruneAbove {
-                all = all.filter { $0.value.tokens + Double(now &- $0.value.at) * perNano < capacity }
+                all = all.filter { $0.value.tokens + Double(now > $0.value.at ? now - $0.value.at : 0) * perNano < capacity }
             }
             let reset = Int(((capacity - b.tokens) / perNano / 1e9).rounded(.up))
             let retry = allowed ? 0 : max(1, Int(((1 - b.tokens) / perNano / 1e9).rounded(.up)))

@@ -116,13 +116,26 @@ public struct SourceResolver: Sendable {
         let folder = try local(src, path: slash.map { String(sequence.pattern[..<$0].replacing("%%", with: "%")) } ?? ".", folder: true)
         sequence.pattern = ImageSequenceSource.pattern(literal: folder) + "/"
             + (slash.map { String(sequence.pattern[sequence.pattern.index(after: $0)...]) } ?? sequence.pattern)
-        var missing: [Int] = [], found = 0
+        // FFmpeg's image2 looks for the sequence's end itself, probing numbers past the last frame
+        // it found, so every file of the folder that the pattern matches must be safe to open.
+        let (prefix, _, suffix) = sequence.parts
+        let namePrefix = String(prefix.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasPrefix(namePrefix) && name.hasSuffix(suffix) && name.count > namePrefix.count + suffix.count {
+            let digits = name.dropFirst(namePrefix.count).dropLast(suffix.count)
+            guard digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { continue }
+            guard let real = SourceResolver.realPath(folder + "/" + name), real.hasPrefix(mediaRoot + "/") else {
+                throw refuse("has \(name), a link that leads out of the media root")
+            }
+        }
+        var missing: [Int] = [], missingCount = 0, found = 0
         var n = sequence.first
         while sequence.count.map({ n < sequence.first + $0 }) ?? true {
             let path = sequence.path(frame: n)
             guard let real = SourceResolver.realPath(path) else {
                 if sequence.count == nil { break }
-                missing.append(n)
+                missingCount += 1
+                if missing.count < 5 { missing.append(n) }
                 n += 1
                 continue
             }
@@ -131,8 +144,8 @@ public struct SourceResolver: Sendable {
             n += 1
         }
         guard missing.isEmpty else {
-            let shown = missing.prefix(5).map(String.init).joined(separator: ", ") + (missing.count > 5 ? ", …" : "")
-            throw refuse("is missing \(missing.count) of its \(sequence.count ?? 0) frames (\(shown)); every frame must be there")
+            let shown = missing.map(String.init).joined(separator: ", ") + (missingCount > missing.count ? ", …" : "")
+            throw refuse("is missing \(missingCount) of its \(sequence.count ?? 0) frames (\(shown)); every frame must be there")
         }
         guard found > 0 else {
             throw refuse("has no frame \(sequence.first) (\((sequence.path(frame: sequence.first) as NSString).lastPathComponent)), its first")

@@ -112,7 +112,11 @@ extension SQLJobStore {
         let done: Bool = try write { db in
             let t = now()
             canceledInstead = false
-            if status != .canceled {
+            // The row is locked first (PostgreSQL's READ COMMITTED would otherwise let a cancel
+            // commit between the two statements below), so a cancel either came before and wins,
+            // or waits and then finds the job finished.
+            guard let current = try fetch(id, db, forUpdate: true) else { return false }
+            if status != .canceled, current.cancelRequested {
                 let c = try db.query("""
                     UPDATE jobs SET status = 'canceled', eta = NULL, lease_owner = NULL, lease_expires = NULL, error_code = ?,
                     error_message = ?, finished_at = ?, updated_at = ?
