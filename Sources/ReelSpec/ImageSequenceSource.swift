@@ -69,6 +69,12 @@ public struct ImageSequenceSource: Sendable, Equatable {
         }
     }
 
+    /// The time of frame `first` counted at `rate` from frame 0: where editors (OTIO's
+    /// `available_range`) put the sequence's first frame.
+    public var origin: Time {
+        Time.exact(Int128(first) * Int128(rate.denominator), Int128(rate.numerator)) ?? .zero
+    }
+
     /// The source as written: `sequence:PATTERN?first=N&rate=R[&count=N]`.
     public var src: String {
         Self.scheme + pattern + "?first=\(first)&rate=\(rate.numerator)" + (rate.denominator == 1 ? "" : "/\(rate.denominator)")

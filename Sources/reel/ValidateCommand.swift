@@ -19,14 +19,13 @@ struct ValidateCommand: ParsableCommand {
         do {
             let plan = try source.plan().plan
             if json {
-                print(JSONValue.object([("valid", .bool(true)), ("errors", .array([]))] + PlanSummary.json(plan)).prettyPrinted)
+                print(PlanSummary.valid(plan).prettyPrinted)
             } else {
                 print("\(source.spec) is valid: \(plan.width)x\(plan.height) at \(plan.frameRate) fps, \(plan.outputRange.duration) s, \(plan.frameCount) frames")
             }
         } catch let e as CLIError {
             if json, let problems = e.problems {
-                let errors = problems.map { JSONValue.object([("pointer", .string($0.pointer)), ("message", .string($0.message))]) }
-                print(JSONValue.object([("valid", .bool(false)), ("errors", .array(errors))]).prettyPrinted)
+                print(PlanSummary.invalid(problems).prettyPrinted)
             } else {
                 printError(e.description)
             }

@@ -16,6 +16,6 @@ extension APIHandler {
         } else {
             plan = try accepted(json, key: key).plan
         }
-        return .json(200, Array(JSONValue.object([("valid", .bool(true)), ("errors", .array([]))] + PlanSummary.json(plan)).serialized.utf8))
+        return .json(200, Array(PlanSummary.valid(plan).serialized.utf8))
     }
 }

@@ -77,10 +77,7 @@ extension OTIOWriter {
                                                  ("effects", .array([])), ("markers", .array([])), ("enabled", .bool(true)),
                                                  ("metadata", .object([]))]))
             }
-            let effects: [JSONValue] = c.speed == Rational(1) ? [] : [
-                object("LinearTimeWarp.1", [("name", .string("")), ("effect_name", .string("LinearTimeWarp")),
-                                            ("time_scalar", .number(decimal(c.speed))), ("metadata", .object([]))]),
-            ]
+            let effects = timeWarp(c.speed)
             // Counted from the media's first frame (as the cut's clips are), through what plays.
             let available = c.timed ? TimeRange(start: .zero, duration: c.sourceStart + c.range.duration.scaled(by: c.speed)) : nil
             children.append(object("Clip.2", [

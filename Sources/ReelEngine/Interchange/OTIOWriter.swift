@@ -102,7 +102,7 @@ public enum OTIOWriter {
             sourceStart = mediaStart + sourceStart
             if let sequence = try? ImageSequenceSource(src: src) {
                 // Its range starts at its first frame's number, as editors count a sequence.
-                let origin = Time.exact(Int128(sequence.first) * Int128(sequence.rate.denominator), Int128(sequence.rate.numerator)) ?? .zero
+                let origin = sequence.origin
                 sourceStart = origin + sourceStart
                 reference = imageSequence(sequence, available: TimeRange(start: origin, duration: s.mediaLength ?? .zero), rate: rate)
             } else {
@@ -113,10 +113,7 @@ public enum OTIOWriter {
         case .still:
             reference = self.reference(src, available: nil, rate: rate)
         }
-        let effects: [JSONValue] = s.speed == Rational(1) ? [] : [
-            object("LinearTimeWarp.1", [("name", .string("")), ("effect_name", .string("LinearTimeWarp")),
-                                        ("time_scalar", .number(decimal(s.speed))), ("metadata", .object([]))]),
-        ]
+        let effects = timeWarp(s.speed)
         return object("Clip.2", [
             ("name", .string(s.source.isColor ? "" : String(src.split(separator: "/").last ?? ""))),
             ("source_range", range(sourceStart, end - start, rate)),
@@ -124,6 +121,14 @@ public enum OTIOWriter {
             ("enabled", .bool(true)), ("effects", .array(effects)), ("markers", .array([])),
             ("metadata", item.map { reel([("item", $0)]) } ?? .object([])),
         ])
+    }
+
+    /// A clip's effects: a `LinearTimeWarp` when it plays at another speed, else none.
+    static func timeWarp(_ speed: Rational) -> [JSONValue] {
+        speed == Rational(1) ? [] : [
+            object("LinearTimeWarp.1", [("name", .string("")), ("effect_name", .string("LinearTimeWarp")),
+                                        ("time_scalar", .number(decimal(speed))), ("metadata", .object([]))]),
+        ]
     }
 
     private static func transition(_ t: TransitionPlan, written: JSONValue?, rate: Rational) -> JSONValue {

@@ -1,9 +1,19 @@
 import ReelSpec
 
-/// What a valid spec will make, for `POST /v1/validate` and `reel validate --json`: the output's
-/// length, frame count and parameters, as planned (defaults filled in from the sources).
+/// The verdict on a spec, for `POST /v1/validate` and `reel validate --json`: valid, with the
+/// output's length, frame count and parameters as planned (defaults filled in from the sources), or
+/// invalid with every problem at its pointer.
 public enum PlanSummary {
-    public static func json(_ plan: RenderPlan) -> [(key: String, value: JSONValue)] {
+    public static func valid(_ plan: RenderPlan) -> JSONValue {
+        .object([("valid", .bool(true)), ("errors", .array([]))] + json(plan))
+    }
+
+    public static func invalid(_ problems: [SpecProblem]) -> JSONValue {
+        let errors = problems.map { JSONValue.object([("pointer", .string($0.pointer)), ("message", .string($0.message))]) }
+        return .object([("valid", .bool(false)), ("errors", .array(errors))])
+    }
+
+    static func json(_ plan: RenderPlan) -> [(key: String, value: JSONValue)] {
         var output: [(key: String, value: JSONValue)] = [("format", .string(plan.format.rawValue))]
         if !plan.format.isAudioOnly {
             output += [("width", .number(String(plan.width))), ("height", .number(String(plan.height))),

@@ -35,8 +35,7 @@ extension SpecDecoder {
         }
         let sequence = ImageSequenceSource(pattern: folder.isEmpty ? name : ImageSequenceSource.pattern(literal: folder) + "/" + name,
                                            first: first, count: count, rate: rate)
-        let origin = Time.exact(Int128(first) * Int128(rate.denominator), Int128(rate.numerator)) ?? .zero
-        return (sequence.src, available?.start ?? origin)
+        return (sequence.src, available?.start ?? sequence.origin)
     }
 
     /// The folder under the media root that `base` names: the job's `relink` for it (with or without
