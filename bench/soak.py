@@ -10,7 +10,8 @@
 2. For SOAK_MINUTES, four client threads mix what users do: submit a tiny render (a 0.5 s 160x90
    colour card with a title) and poll it until it ends, list jobs, fetch an output and its
    thumbnail, upload a small asset and delete it, and send requests the server refuses (bad JSON,
-   an unknown job); a fifth thread opens and drops idle connections. Jobs are deleted after they end,
+   an unknown job); a fifth thread opens and drops idle connections, a sixth follows the jobs'
+   events stream for 5 s at a time (resuming from its last event id). Jobs are deleted after they end,
    so the store does not grow with the run.
 3. Every 10 s it samples the server's VmRSS, VmHWM and open file descriptors (/proc/PID).
 4. Reports the samples, the growth over each third of the run and the slope of the last third
@@ -108,6 +109,34 @@ def idle_connections(stop):
             c.close()
 
 
+def event_streams(stop):
+    """Follows every job over `GET /v1/events` for a few seconds at a time, then drops the stream
+    (with and without `Last-Event-ID`): the hub's subscriptions come and go all run long."""
+    import socket
+    last = None
+    while not stop.is_set():
+        try:
+            c = socket.create_connection(("127.0.0.1", PORT), timeout=5)
+            extra = f"Last-Event-ID: {last}\r\n" if last else ""
+            c.sendall(f"GET /v1/events HTTP/1.1\r\nHost: x\r\n{extra}\r\n".encode())
+            end = time.monotonic() + 5
+            data = b""
+            while time.monotonic() < end and not stop.is_set():
+                try:
+                    chunk = c.recv(65536)
+                except socket.timeout:
+                    continue
+                if not chunk:
+                    break
+                data = (data + chunk)[-65536:]
+            for line in data.decode("latin-1").splitlines():
+                if line.startswith("id: "):
+                    last = line[4:]
+            c.close()
+        except OSError:
+            time.sleep(1)
+
+
 def slope_mib_per_hour(samples):
     if len(samples) < 3:
         return 0.0
@@ -145,6 +174,7 @@ def main():
         counts, lock = {"rounds": 0, "errors": 0}, threading.Lock()
         threads = [threading.Thread(target=client, args=(stop, counts, lock, upload_bytes), daemon=True) for _ in range(4)]
         threads.append(threading.Thread(target=idle_connections, args=(stop,), daemon=True))
+        threads.append(threading.Thread(target=event_streams, args=(stop,), daemon=True))
         for t in threads:
             t.start()
         samples = [sample(server.pid)]

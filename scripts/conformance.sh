@@ -33,8 +33,12 @@ export SCHEMATHESIS_HOOKS=openapi_core_check PYTHONPATH=scripts
 run() {
   "$venv/bin/schemathesis" --config-file scripts/schemathesis.toml run openapi.yaml --url "http://127.0.0.1:$port" \
     --checks all -H "Authorization: Bearer $key" --seed "${CONFORMANCE_SEED:-20261123}" \
-    --max-time "${CONFORMANCE_SECONDS:-40}" --workers 1 --suppress-health-check all --warnings off "$@"
+    --max-time "${CONFORMANCE_SECONDS:-40}" --workers 1 --suppress-health-check all --warnings off \
+    --exclude-path-regex '/events$' "$@"
 }
+# The events streams are left out: a response that stays open while a job may change (or, for
+# /v1/events, for good) is no request/response pair to judge; EventsAPITests reads them with a
+# parser of the SSE standard instead.
 # Every operation through examples, coverage and fuzzing; then the stateful phase (create, read,
 # delete chains) without the CORS preflights: a preflight carries no key, so it answers any id Reel
 # could have issued, deleted or not (schemathesis.toml), which the stateful phase would report.

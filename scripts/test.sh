@@ -16,6 +16,11 @@ set +e
 swift test --skip-build --disable-swift-testing 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 set -e
+# The failures again, together, so the end of the output (all a CI log may keep) names them.
+if grep -qE "error: |' failed \(" "$log"; then
+  echo "failures:"
+  grep -E "error: |Test Case '.*' failed \(" "$log" | cut -c1-400 | tail -n 40 || true
+fi
 # One closing line with the totals of XCTest's final summary.
 summary=$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" "$log" | tail -n 1 || true)
 executed=$(echo "$summary" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/')

@@ -5,7 +5,10 @@ import Glibc
 extension Connection {
     /// The handler finished the current request.
     func onHandlerResult(_ response: HTTPResponse) {
-        guard case .handling(let request) = state else { return }
+        guard case .handling(let request) = state else {
+            if case .stream(let stream) = response.body { stream.close() }
+            return
+        }
         respond(response, to: request, keepAlive: request.keepAlive && !host.isDraining)
         process()
     }
@@ -47,6 +50,7 @@ extension Connection {
         }
         outgoing.prepend(interim)
         interim = []
+        outgoing.stream?.attach(to: host.mailbox, connectionID: id)
         state = .writing(outgoing)
         setDeadline(after: host.configuration.idleTimeout, .write)
     }
@@ -60,10 +64,14 @@ extension Connection {
         switch progress {
         case .wouldBlock, .yielded:
             return false
+        case .idle:
+            if let stream = response.stream { setDeadline(after: stream.heartbeatSeconds, .heartbeat) }
+            return false
         case .failed(let reason):
             close(reason: reason)
             return false
         case .done:
+            response.stream?.close()
             logRequest(status: response.status, bytes: response.bodyBytesSent, failure: nil)
             if !response.closeAfter && !host.isDraining {
                 state = .awaitingHead

@@ -31,6 +31,8 @@ final class Connection {
         case body
         /// A response stalled (the client stopped reading): close.
         case write
+        /// A response stream was quiet this long: send its heartbeat.
+        case heartbeat
         case linger
     }
 
@@ -90,6 +92,12 @@ final class Connection {
     func handle(events: UInt32, buffer: ReadBuffer) {
         if events & Epoll.hangUp != 0 {
             close(reason: "the connection failed or was reset")
+            return
+        }
+        if events & Epoll.peerShutdown != 0, case .writing(let response) = state, response.stream != nil {
+            // A stream's client left; for a stream that is how it normally ends.
+            logRequest(status: response.status, bytes: response.bodyBytesSent, failure: nil)
+            close()
             return
         }
         if case .handling = state, events & Epoll.readable != 0 {
@@ -172,8 +180,8 @@ final class Connection {
             if !interim.isEmpty { wanted |= Epoll.writable }
         case .lingering:
             wanted = Epoll.readable
-        case .writing:
-            wanted = Epoll.writable
+        case .writing(let response):
+            wanted = response.waitsForStream ? Epoll.peerShutdown : Epoll.writable
         case .handling:
             // Left as it was (readable): most clients send nothing until answered, so not
             // touching epoll here saves two epoll_ctl calls per request; `handle(events:)`
@@ -193,8 +201,16 @@ final class Connection {
     func beginDrain() {
         switch state {
         case .awaitingHead, .lingering: close()
+        case .writing(let response) where response.stream != nil:
+            // A stream ends with what was sent so far (its client may reconnect elsewhere).
+            response.stream?.finish()
         case .readingBody, .handling, .writing, .closed: break
         }
+    }
+
+    /// A response stream has something new (posted through the loop's mailbox).
+    func streamReady() {
+        if case .writing = state { process() }
     }
 
     func setDeadline(after seconds: Double, _ kind: DeadlineKind) {
@@ -230,6 +246,11 @@ final class Connection {
             }
         case .write:
             close(reason: "the client stopped reading the response")
+        case .heartbeat:
+            if case .writing(let response) = state, let stream = response.stream {
+                stream.send(stream.heartbeat)
+                process()
+            }
         case .idle, .linger:
             close()
         }
@@ -246,6 +267,7 @@ final class Connection {
         case .writing(let response):
             status = response.status
             bytes = response.bodyBytesSent
+            response.stream?.close()
         default:
             break
         }

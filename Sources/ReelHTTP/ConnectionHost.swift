@@ -5,6 +5,8 @@ protocol ConnectionHost: AnyObject {
     var handler: HTTPHandler { get }
     /// True once shutdown began: finish in-flight work, start nothing new.
     var isDraining: Bool { get }
+    /// Where a response stream's sends wake this loop (`LoopMailbox.post(streamReady:)`).
+    var mailbox: LoopMailbox { get }
     /// Sets the connection's epoll interest (`Epoll.readable`/`writable`, or 0).
     func setInterest(_ connection: Connection, _ events: UInt32)
     /// A connection deadline was set; the loop must wake up by then.

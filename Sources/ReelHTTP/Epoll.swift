@@ -7,6 +7,9 @@ import Glibc
 final class Epoll {
     static let readable = EPOLLIN.rawValue
     static let writable = EPOLLOUT.rawValue
+    /// The peer shut down its side: how a response stream waiting for data notices its client
+    /// left, without watching (and having to read) input.
+    static let peerShutdown = EPOLLRDHUP.rawValue
     /// Always reported, even with an empty interest set.
     static let hangUp = EPOLLERR.rawValue | EPOLLHUP.rawValue
 

@@ -175,11 +175,16 @@ final class EventLoop: ConnectionHost {
     // MARK: Mail, deadlines, shutdown
 
     private func deliverMail() {
-        let (results, handed, shutdownDeadline) = mailbox.take()
+        let (results, handed, readyStreams, shutdownDeadline) = mailbox.take()
         for connection in handed { adopt(connection.socket, remote: connection.remote) }
         for result in results {
-            connections[result.connectionID]?.onHandlerResult(result.response)
+            if let connection = connections[result.connectionID] {
+                connection.onHandlerResult(result.response)
+            } else if case .stream(let stream) = result.response.body {
+                stream.close()  // its client left while the handler ran
+            }
         }
+        for id in readyStreams { connections[id]?.streamReady() }
         if let shutdownDeadline, !isDraining { beginDrain(deadline: shutdownDeadline) }
     }
 

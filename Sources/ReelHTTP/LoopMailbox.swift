@@ -13,16 +13,17 @@ struct HandedConnection {
     let remote: String
 }
 
-/// The only state shared between other threads (pool workers, the accepting loop, `shutdown`) and
-/// an event loop: finished responses, connections handed over, and the shutdown request, behind a
-/// lock, with an eventfd to wake the loop.
+/// The only state shared between other threads (pool workers, the accepting loop, response streams,
+/// `shutdown`) and an event loop: finished responses, connections handed over, streams with
+/// something to write, and the shutdown request, behind a lock, with an eventfd to wake the loop.
 final class LoopMailbox: Sendable {
     let wakeup: EventFD
     private struct State {
         var results: [HandlerResult] = []
         var connections: [HandedConnection] = []
+        var readyStreams: [UInt64] = []
         var shutdownDeadline: UInt64?
-        var isEmpty: Bool { results.isEmpty && connections.isEmpty }
+        var isEmpty: Bool { results.isEmpty && connections.isEmpty && readyStreams.isEmpty }
     }
     private let state = Guarded(State())
 
@@ -49,6 +50,15 @@ final class LoopMailbox: Sendable {
         if wasEmpty { wakeup.signal() }
     }
 
+    /// The response stream of this connection has something new to write.
+    func post(streamReady connectionID: UInt64) {
+        let wasEmpty = state.withLock { s in
+            defer { s.readyStreams.append(connectionID) }
+            return s.isEmpty
+        }
+        if wasEmpty { wakeup.signal() }
+    }
+
     /// Asks the loop to drain and stop; `deadline` is on `MonotonicClock`.
     func requestShutdown(deadline: UInt64) {
         state.withLock { s in
@@ -58,13 +68,14 @@ final class LoopMailbox: Sendable {
     }
 
     /// Everything posted since the last call (loop thread only).
-    func take() -> (results: [HandlerResult], connections: [HandedConnection], shutdownDeadline: UInt64?) {
+    func take() -> (results: [HandlerResult], connections: [HandedConnection], readyStreams: [UInt64], shutdownDeadline: UInt64?) {
         state.withLock { s in
             defer {
                 s.results = []
                 s.connections = []
+                s.readyStreams = []
             }
-            return (s.results, s.connections, s.shutdownDeadline)
+            return (s.results, s.connections, s.readyStreams, s.shutdownDeadline)
         }
     }
 }

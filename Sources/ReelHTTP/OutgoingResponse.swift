@@ -1,7 +1,8 @@
 import Glibc
 
 /// A response being written to a non-blocking socket: the serialized head (and an in-memory body),
-/// then a file body read with `pread` 64 KiB at a time, resuming wherever `EAGAIN` stopped it.
+/// then a file body read with `pread` 64 KiB at a time, or a stream's pieces as they come (each a
+/// chunk when `chunked`), resuming wherever `EAGAIN` stopped it.
 final class OutgoingResponse {
     enum Progress: Equatable {
         case done
@@ -9,6 +10,8 @@ final class OutgoingResponse {
         case wouldBlock
         /// `budget` bytes were sent: let other connections run, then continue.
         case yielded
+        /// Everything so far is sent and the stream has nothing more yet: wait for its wake-up.
+        case idle
         case failed(String)
     }
 
@@ -25,10 +28,16 @@ final class OutgoingResponse {
     private var fileRemaining: Int64
     private var headLength: Int64
     private(set) var totalSent: Int64 = 0
+    let stream: ResponseStream?
+    private let chunked: Bool
+    private var streamEnded = false
+    /// The last write found the stream with nothing more to send.
+    private(set) var waitsForStream = false
 
     /// `head` is sent first, then `bytes`, then `fileLength` bytes of `file` from `fileOffset`.
     init(status: Int, closeAfter: Bool, head: [UInt8], bytes: [UInt8] = [],
-         file: FileDescriptor? = nil, fileOffset: Int64 = 0, fileLength: Int64 = 0) {
+         file: FileDescriptor? = nil, fileOffset: Int64 = 0, fileLength: Int64 = 0,
+         stream: ResponseStream? = nil, chunked: Bool = false) {
         self.status = status
         self.closeAfter = closeAfter
         pending = head + bytes
@@ -37,6 +46,8 @@ final class OutgoingResponse {
         self.file = file
         self.fileOffset = fileOffset
         fileRemaining = file == nil ? 0 : fileLength
+        self.stream = stream
+        self.chunked = chunked
     }
 
     /// Puts bytes (an unsent `100 Continue`) before everything else; they count as head bytes.
@@ -53,10 +64,18 @@ final class OutgoingResponse {
 
     func write(to socket: Int32, budget: Int) -> Progress {
         var sentNow = 0
+        waitsForStream = false
+        if let stream, stream.hasOverflowed { return .failed(Self.fellBehind(stream)) }
         while true {
             if offset == end {
-                guard fileRemaining > 0 else { return .done }
-                if let failure = refill() { return .failed(failure) }
+                if fileRemaining > 0 {
+                    if let failure = refill() { return .failed(failure) }
+                } else if let stream, !streamEnded {
+                    if let stop = pull(stream) { return stop }
+                    continue
+                } else {
+                    return .done
+                }
             }
             if sentNow >= budget { return .yielded }
             let n = pending.withUnsafeBytes { raw -> Int in
@@ -75,6 +94,29 @@ final class OutgoingResponse {
                 return .failed(n < 0 ? "send: " + HTTPServerError.describe(errno: errno) : "send wrote nothing")
             }
         }
+    }
+
+    /// Puts the stream's next pieces into `pending` (framed as a chunk), or says why not.
+    private func pull(_ stream: ResponseStream) -> Progress? {
+        switch stream.take() {
+        case .bytes(let bytes):
+            pending = chunked ? Array(String(bytes.count, radix: 16).utf8) + [ASCII.cr, ASCII.lf] + bytes + [ASCII.cr, ASCII.lf] : bytes
+        case .idle:
+            waitsForStream = true
+            return .idle
+        case .finished:
+            streamEnded = true
+            pending = chunked ? Array("0\r\n\r\n".utf8) : []
+        case .overflowed:
+            return .failed(Self.fellBehind(stream))
+        }
+        offset = 0
+        end = pending.count
+        return nil
+    }
+
+    private static func fellBehind(_ stream: ResponseStream) -> String {
+        "the client fell more than \(stream.limit) bytes behind the stream"
     }
 
     /// Reads the next piece of the file into `pending`; returns why it failed, if it did.

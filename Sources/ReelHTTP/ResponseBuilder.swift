@@ -2,8 +2,8 @@ import Glibc
 
 /// Turns a handler's `HTTPResponse` into an `OutgoingResponse`: status line, the handler's headers
 /// (sanitized), and the headers the server owns (`Content-Length`, `Date`, `X-Request-Id`,
-/// `Connection`). Opens a file body up front so a missing file becomes a clean 500, not a broken
-/// response.
+/// `Connection`, and `Transfer-Encoding` for a stream). Opens a file body up front so a missing file
+/// becomes a clean 500, not a broken response.
 enum ResponseBuilder {
     struct Context {
         let requestID: String
@@ -32,6 +32,7 @@ enum ResponseBuilder {
         var fileOffset: Int64 = 0
         var bytes: [UInt8] = []
         var length: Int64 = 0
+        var stream: ResponseStream?
         switch response.body {
         case .empty:
             break
@@ -45,7 +46,13 @@ enum ResponseBuilder {
             length = fileLength
             fileOffset = offset
             if sendsBody && fileLength > 0 { file = try open(path, needing: offset + fileLength) }
+        case .stream(let body):
+            // Without a body to send (HEAD, 204), the stream ends before it began.
+            if sendsBody { stream = body } else { body.close() }
         }
+        // A stream's end is its last chunk, or for HTTP/1.0 (no chunks) the connection's close.
+        let chunked = stream != nil && !context.isHTTP10
+        let keepAlive = context.keepAlive && (stream == nil || chunked)
 
         var head: [UInt8] = []
         head.reserveCapacity(256)
@@ -68,19 +75,22 @@ enum ResponseBuilder {
             if let handlerLength, handlerLength.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
                 head += Array("Content-Length: \(handlerLength)\r\n".utf8)
             }
+        } else if case .stream = response.body, status != 204 {
+            if !context.isHTTP10 { head += Array("Transfer-Encoding: chunked\r\n".utf8) }
         } else if status != 204 {
             head += Self.lengthName
             head += String(length).utf8
             head += [ASCII.cr, ASCII.lf]
         }
-        if !context.keepAlive {
+        if !keepAlive {
             head += Array("Connection: close\r\n".utf8)
         } else if context.isHTTP10 {
             head += Array("Connection: keep-alive\r\n".utf8)
         }
         head += [ASCII.cr, ASCII.lf]
-        return OutgoingResponse(status: status, closeAfter: !context.keepAlive, head: head, bytes: bytes,
-                                file: file, fileOffset: fileOffset, fileLength: sendsBody ? length : 0)
+        return OutgoingResponse(status: status, closeAfter: !keepAlive, head: head, bytes: bytes,
+                                file: file, fileOffset: fileOffset, fileLength: sendsBody ? length : 0,
+                                stream: stream, chunked: chunked)
     }
 
     /// Opens a response file and checks it holds at least `needing` bytes.

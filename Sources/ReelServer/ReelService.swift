@@ -16,6 +16,7 @@ public final class ReelService: Sendable {
     let store: any JobStore
     let pool: WorkerPool
     let server: HTTPServer
+    let handler: APIHandler
     let locations: DataDirectory
     /// Where finished outputs and uploads are kept (`locations` itself, or a bucket).
     let outputs: any OutputStore
@@ -86,7 +87,7 @@ public final class ReelService: Sendable {
                                      schedule: schedule, logger: logger)
         destinations = DestinationDeliverer(store: store, outputs: outputs, accounts: config.destinationAccounts, schedule: schedule,
                                             scratch: locations.uploadsTemp, logger: logger)
-        let handler = APIHandler(config: config, store: store, pool: pool, resolver: resolver, locations: locations,
+        handler = APIHandler(config: config, store: store, pool: pool, resolver: resolver, locations: locations,
                                  outputs: outputs, uploads: uploads, links: links, logger: logger)
         var http = HTTPServerConfiguration(host: config.host, port: config.port)
         http.handlerThreads = config.handlerThreads
@@ -119,6 +120,7 @@ public final class ReelService: Sendable {
 
     public func stop() {
         logger.info("stopping")
+        handler.stop()
         server.shutdown(gracePeriod: 10)
         pool.shutdown()
         destinations.stop()

@@ -104,6 +104,39 @@ final class ClusterTests: XCTestCase {
         XCTAssertEqual((list["jobs"] as? [Any])?.count, 10, "\(list)")
     }
 
+    /// Every node's events stream hears every node's changes (LISTEN/NOTIFY), and resumes from
+    /// the shared order of changes.
+    func testEventsStreamsHearTheChangesOfEveryNode() throws {
+        let nodes = [try node(), try node()]
+        defer { nodes.forEach { $0.terminate() } }
+        let watching = try EventStreamClient(port: nodes[0].port, path: "/v1/events")
+        XCTAssertTrue(try watching.readHead())
+        var ids: [String] = []
+        for i in 0..<4 {
+            let r = try TestClient(port: nodes[1].port).json("POST", "/v1/jobs", Self.tiny(String(format: "#00%02X00", i * 40)))
+            ids.append(try XCTUnwrap(r.json["id"] as? String, r.text))
+        }
+        var succeeded = Set<String>()
+        let events = try watching.events(seconds: 120) { e in
+            if e.json["status"] as? String == "succeeded", let id = e.json["id"] as? String { succeeded.insert(id) }
+            return succeeded.count == ids.count
+        }
+        XCTAssertEqual(succeeded, Set(ids), "jobs submitted through the other node, seen end to end: \(events.map(\.data))")
+        let renderedThere = ids.filter { !lines([nodes[1]], "job succeeded", $0).isEmpty }
+        print("events stream on node 0: \(events.count) events; \(renderedThere.count) of \(ids.count) jobs rendered on node 1")
+        // From the start of the order, through the other node: each job once, as it is now.
+        let replay = try EventStreamClient(port: nodes[1].port, path: "/v1/events", lastEventID: "0")
+        var replayedIDs = Set<String>()
+        let replayed = try replay.events(seconds: 60) { e in
+            replayedIDs.insert(e.json["id"] as? String ?? "")
+            return replayedIDs.count == ids.count
+        }
+        XCTAssertEqual(replayed.count, ids.count, "each once, in the order of their last change: \(replayed.map(\.data))")
+        XCTAssertEqual(replayedIDs, Set(ids))
+        XCTAssertEqual(EventStreamClient.ids(replayed), EventStreamClient.ids(replayed).sorted())
+        XCTAssertEqual(Set(replayed.compactMap { $0.json["status"] as? String }), ["succeeded"])
+    }
+
     func testAKilledNodesJobIsTakenOverByAnotherNode() throws {
         let first = try node(leaseSeconds: 1)
         let r = try TestClient(port: first.port).json("POST", "/v1/jobs", Self.long(seconds: 20))

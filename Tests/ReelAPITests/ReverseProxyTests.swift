@@ -4,8 +4,8 @@ import XCTest
 
 /// Reel behind a real TLS-terminating reverse proxy, as OPERATIONS.md "TLS and HTTP/2" configures
 /// it: Debian's nginx with a certificate made here, HTTP/2 to the client, HTTP/1.1 to `reel serve`.
-/// curl is the client. Uploads stream through whole, Range downloads keep their bytes, and the log
-/// names the client nginx forwarded for (`trustedProxies`), not nginx.
+/// curl is the client. Uploads stream through whole, Range downloads keep their bytes, events streams
+/// arrive as they happen, and the log names the client nginx forwarded for (`trustedProxies`), not nginx.
 final class ReverseProxyTests: XCTestCase {
     var root = ""
 
@@ -110,6 +110,29 @@ final class ReverseProxyTests: XCTestCase {
         let headers = try String(contentsOfFile: dir + "/range-headers", encoding: .utf8).lowercased()
         XCTAssertTrue(headers.hasPrefix("http/2 206"), headers)
         XCTAssertTrue(headers.contains("content-range: bytes 100-1099/\(whole.count)"), headers)
+
+        // Events through the proxy: a finished job's stream ends after its last event; the key's
+        // stream delivers a change while it happens (nginx is not holding events back).
+        let finished = String(decoding: try curl(["-N", base + "/v1/jobs/\(jobID)/events"]).out, as: UTF8.self)
+        XCTAssertTrue(finished.hasPrefix("retry: 2000\n\nid: "), finished)
+        XCTAssertTrue(finished.contains("event: job\ndata: {\"id\":\"\(jobID)\",\"status\":\"succeeded\""), finished)
+        let live = Process()
+        live.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        live.arguments = ["-sS", "-k", "--http2", "-N", base + "/v1/events"]
+        let received = Collected<Data>()
+        let pipe = Pipe()
+        live.standardOutput = pipe
+        pipe.fileHandleForReading.readabilityHandler = { received.append($0.availableData) }
+        try live.run()
+        defer { live.terminate() }
+        XCTAssertTrue(Poll.until(seconds: 30) { received.all.reduce(0) { $0 + $1.count } > 0 }, "the stream opened")
+        let longJob = try XCTUnwrap(try JSONSerialization.jsonObject(with: try curl(["-X", "POST", "-H", "Content-Type: application/json",
+                                                                                        "-d", ServiceFixture.longSpec(), base + "/v1/jobs"]).out) as? [String: Any])
+        let longID = try XCTUnwrap(longJob["id"] as? String)
+        XCTAssertTrue(Poll.until(seconds: 60) {
+            String(decoding: received.all.reduce(Data(), +), as: UTF8.self).contains("{\"id\":\"\(longID)\",\"status\":\"running\"")
+        }, "the running job's event came through while it ran: \(String(decoding: received.all.reduce(Data(), +), as: UTF8.self))")
+        _ = try curl(["-X", "DELETE", base + "/v1/jobs/\(longID)"])
 
         // The request log names the client nginx forwarded for; nginx itself is the peer.
         let line = try XCTUnwrap(server.logLines.first { $0.contains("\"proxied-upload\"") && $0.contains("\"msg\":\"request\"") }, server.log)

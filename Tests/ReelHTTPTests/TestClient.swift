@@ -170,6 +170,22 @@ final class TestClient {
         return TestResponse(status: status, headers: headers, body: body)
     }
 
+    /// Reads until `pattern` has arrived and returns everything up to and including it.
+    func read(through pattern: [UInt8]) throws -> [UInt8] {
+        operationDeadline = Date().addingTimeInterval(operationLimit)
+        while true {
+            if buffer.count >= pattern.count {
+                for i in 0...(buffer.count - pattern.count) where buffer[i..<(i + pattern.count)].elementsEqual(pattern) {
+                    defer { buffer.removeFirst(i + pattern.count) }
+                    return Array(buffer[0..<(i + pattern.count)])
+                }
+            }
+            guard try fill("waiting for \(String(decoding: pattern, as: UTF8.self).debugDescription)") else {
+                throw ClientError.closed("before \(String(decoding: pattern, as: UTF8.self).debugDescription)")
+            }
+        }
+    }
+
     /// Waits for the server to close the connection; returns any bytes that arrived first.
     /// Throws on timeout (the connection stayed open).
     @discardableResult

@@ -6,7 +6,8 @@ import ReelHTTP
 /// `GET /hello`, `POST /echo` (buffer ≤ 1 MiB), `POST /json` (buffer ≤ 64 B), `POST /upload`
 /// (file ≤ 256 KiB), `POST /upload-keep` (moves the upload away), `GET /file?offset=&length=`,
 /// `POST /refused-upload` (body left unread, 401), `GET /missing-file`, `GET /sleep?ms=&tag=`, `GET /path…` (echoes the decoded path and query),
-/// `GET /remote`, `GET /inline` (answered on the event loop by `respondInline`). Errors from the server come back as problem+json from `reject`.
+/// `GET /remote`, `GET /inline` (answered on the event loop by `respondInline`), `GET /stream?limit=&heartbeat=` (a
+/// `ResponseStream` the test feeds, kept in `streams`). Errors from the server come back as problem+json from `reject`.
 final class TestHandler: HTTPHandler, @unchecked Sendable {
     let uploadDirectory: String
     let keepDirectory: String
@@ -21,6 +22,9 @@ final class TestHandler: HTTPHandler, @unchecked Sendable {
     /// the server has read everything a client sent up to that head.
     var headsRead: Int { lock.lock(); defer { lock.unlock() }; return heads }
     private var heads = 0
+    private var opened: [ResponseStream] = []
+    /// The streams `GET /stream` answered with, in order.
+    var streams: [ResponseStream] { lock.lock(); defer { lock.unlock() }; return opened }
 
     init(uploadDirectory: String, keepDirectory: String, filePath: String) {
         self.uploadDirectory = uploadDirectory
@@ -90,6 +94,14 @@ final class TestHandler: HTTPHandler, @unchecked Sendable {
             return .text(200, "slept \(head.queryValue("tag") ?? "")")
         case "/remote":
             return .text(200, head.remoteAddress)
+        case "/stream":
+            let stream = ResponseStream(limit: head.queryValue("limit").flatMap { Int($0) } ?? (1 << 20),
+                                        heartbeat: Array(": beat\n".utf8),
+                                        heartbeatSeconds: head.queryValue("heartbeat").flatMap { Double($0) } ?? 60)
+            lock.lock()
+            opened.append(stream)
+            lock.unlock()
+            return HTTPResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: .stream(stream))
         default:
             if head.path.hasPrefix("/path") {
                 let query = head.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")

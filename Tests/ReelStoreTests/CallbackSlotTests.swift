@@ -19,16 +19,16 @@ final class CallbackSlotTests: XCTestCase {
     }
 
     func testTheCallbackIsCalledAtTheSameDepthEveryTime() {
-        let slot = CallbackSlot<Void>()
+        let slot = CallbackSlot<Void, Void>()
         XCTAssertNil(slot.call(), "nothing installed")
-        let steady = depths(50, install: { slot.set($0) }, call: { _ = slot.call() })
+        let steady = depths(50, install: { f in slot.set { f() } }, call: { _ = slot.call() })
         XCTAssertEqual(steady.count, 50)
         XCTAssertEqual(Set(steady).count, 1, "no thunk added by a read: \(steady)")
 
 
         slot.set(nil)
         XCTAssertNil(slot.call(), "removed")
-        let answers = CallbackSlot<Set<String>?>()
+        let answers = CallbackSlot<Void, Set<String>?>()
         answers.set { ["a"] }
         XCTAssertEqual(answers.call(), .some(["a"]))
     }

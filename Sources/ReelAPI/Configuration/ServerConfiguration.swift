@@ -38,6 +38,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The slowest a request body may arrive, averaged over 10 s; slower is 408. 0: no minimum.
     public var minBodyBytesPerSecond = 1024
     public var maxConnections = 4096
+    /// The bytes an events stream may hold for a client that is not reading; past it the client
+    /// is dropped (it reconnects with `Last-Event-ID` and loses nothing).
+    public var eventBufferBytes = 256 << 10
+    /// How long an events stream stays quiet before a heartbeat comment.
+    public var eventHeartbeatSeconds = 15.0
     /// Bearer keys; empty: no authentication (then only on loopback, or with `allowUnauthenticated`).
     public var apiKeys: [String] = []
     public var allowUnauthenticated = false
@@ -157,6 +162,7 @@ public struct ServerConfiguration: Sendable, Equatable {
             case "storageProfiles": storageProfiles = try StorageProfiles.parse(v, key: k)
             case "linkSecret": linkSecret = try Self.checkedSecret(try string(v, k), key: k)
             case "linkSeconds": linkSeconds = try int(v, k, 60...604_800)
+            case "eventHeartbeatSeconds": eventHeartbeatSeconds = try number(v, k, 0.1...3600)
             case "publicURL": publicURL = try Self.checkedPublicURL(try string(v, k), key: k)
             case "storage": storageText = try string(v, k)
             case "proxyOutputs":
@@ -186,6 +192,7 @@ public struct ServerConfiguration: Sendable, Equatable {
                     case "idleTimeoutSeconds": idleTimeoutSeconds = try number(lv, key, 0.1...86_400)
                     case "minBodyBytesPerSecond": minBodyBytesPerSecond = try int(lv, key, 0...(1 << 30))
                     case "maxConnections": maxConnections = try int(lv, key, 1...1_000_000)
+                    case "eventBufferBytes": eventBufferBytes = try int(lv, key, 4096...(64 << 20))
                     case "activeJobsPerKey": activeJobsPerKey = try int(lv, key, 1...1_000_000)
                     case "requestsPerMinute": requestsPerMinute = try int(lv, key, 0...10_000_000)
                     case "maxJobPixels": maxJobPixels = Int64(try int(lv, key, 1...Int(Int64(1) << 62)))
@@ -232,6 +239,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         }
         if let r = try parse("REEL_ASSET_RETENTION_HOURS", { Double($0).flatMap { $0 >= 0 && $0 <= 87_600 ? $0 : nil } }) { assetRetentionHours = r }
         if let a = try parse("REEL_ACTIVE_JOBS_PER_KEY", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }) { activeJobsPerKey = a }
+        if let h = try parse("REEL_EVENT_HEARTBEAT_SECONDS", { Double($0).flatMap { (0.1...3600).contains($0) ? $0 : nil } }) { eventHeartbeatSeconds = h }
+        if let b = try parse("REEL_EVENT_BUFFER_BYTES", { Int($0).flatMap { (4096...(64 << 20)).contains($0) ? $0 : nil } }) { eventBufferBytes = b }
         if let r = try parse("REEL_REQUESTS_PER_MINUTE", { Int($0).flatMap { (0...10_000_000).contains($0) ? $0 : nil } }) { requestsPerMinute = r }
         if let p = try parse("REEL_MAX_JOB_PIXELS", { Int64($0).flatMap { $0 >= 1 ? $0 : nil } }) { maxJobPixels = p }
         if let w = value("REEL_WEBHOOK_SECRET") { webhookSecret = try Self.checkedSecret(w, key: "REEL_WEBHOOK_SECRET") }

@@ -33,6 +33,8 @@ public final class APIHandler: HTTPHandler, Sendable {
     /// Per-caller request limits; nil when `limits.requestsPerMinute` is 0.
     let limiter: RateLimiter?
     let requests = RequestCounter()
+    /// The events streams open on this node.
+    let events: JobEventHub
     /// The assets a `complete` is checking now: a second completion of one waits for the first and
     /// answers its outcome.
     let completing = Guarded(Set<String>())
@@ -55,7 +57,13 @@ public final class APIHandler: HTTPHandler, Sendable {
         keys = APIKeys(config.apiKeys)
         cors = CORSPolicy(origins: config.corsOrigins)
         limiter = config.requestsPerMinute > 0 ? RateLimiter(perMinute: config.requestsPerMinute) : nil
+        events = JobEventHub(store: store, logger: logger) { [config, links] job in
+            JobJSON.job(job, retentionHours: config.outputRetentionHours, includeSpec: false, links: links)
+        }
     }
+
+    /// Ends the events streams (each after what was sent) and their thread.
+    public func stop() { events.stop() }
 
     public func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy {
         // An unknown path or a method the route does not answer is refused from its head (404 or
@@ -221,6 +229,8 @@ public final class APIHandler: HTTPHandler, Sendable {
         case ("DELETE", .asset(let id)): return try deleteAsset(id, key: key)
         case ("POST", .probe): return try probe(r, key: key)
         case ("POST", .validate): return try validate(r, key: key)
+        case ("GET", .events): return try keyEvents(r, key: key)
+        case ("GET", .jobEvents(let id)): return try jobEvents(id, r, key: key)
         case ("POST", .templates): return try createTemplate(r, key: key)
         case ("GET", .templates): return try listTemplates(r, key: key)
         case ("GET", .template(let id)): return try getTemplate(id, key: key)

@@ -17,6 +17,8 @@ enum Route: Equatable {
     case probe
     /// `POST /v1/validate`: a spec judged as a submit would, nothing queued.
     case validate
+    /// `GET /v1/events` (every job of the key) and `GET /v1/jobs/{id}/events`: Server-Sent Events.
+    case events, jobEvents(String)
 
     init?(path: String) {
         // Split on the bytes: no Character segmentation on the status path.
@@ -34,6 +36,7 @@ enum Route: Equatable {
             case "templates": self = .templates
             case "probe": self = .probe
             case "validate": self = .validate
+            case "events": self = .events
             default: return nil
             }
         case 3 where seg[0] == "v1" && !seg[2].isEmpty:
@@ -50,6 +53,7 @@ enum Route: Equatable {
             case "output": self = .jobOutput(seg[2])
             case "thumbnail": self = .jobThumbnail(seg[2])
             case "timeline.otio": self = .jobTimeline(seg[2])
+            case "events": self = .jobEvents(seg[2])
             default: return nil
             }
         case 4 where seg[0] == "v1" && seg[1] == "assets" && !seg[2].isEmpty && seg[3] == "complete":
@@ -63,7 +67,7 @@ enum Route: Equatable {
     /// The methods the resource answers (HEAD wherever GET), not counting OPTIONS.
     var methods: [String] {
         switch self {
-        case .health, .ready, .metrics, .jobOutput, .jobOutputFile, .jobThumbnail, .jobTimeline: return ["GET", "HEAD"]
+        case .health, .ready, .metrics, .jobOutput, .jobOutputFile, .jobThumbnail, .jobTimeline, .events, .jobEvents: return ["GET", "HEAD"]
         case .jobs, .templates: return ["GET", "HEAD", "POST"]
         case .job, .asset, .template: return ["GET", "HEAD", "DELETE"]
         case .jobCancel, .probe, .validate, .assetComplete, .uploads: return ["POST"]
@@ -94,6 +98,8 @@ enum Route: Equatable {
         case .template: return "template"
         case .probe: return "probe"
         case .validate: return "validate"
+        case .events: return "events"
+        case .jobEvents: return "job_events"
         }
     }
 
@@ -106,7 +112,8 @@ enum Route: Equatable {
             return ulid.count == 26 && ulid.allSatisfy { (48...57).contains($0) || ((65...90).contains($0) && !"ILOU".utf8.contains($0)) }
         }
         switch self {
-        case .job(let id), .jobCancel(let id), .jobOutput(let id), .jobThumbnail(let id), .jobTimeline(let id): return valid(id, "job_")
+        case .job(let id), .jobCancel(let id), .jobOutput(let id), .jobThumbnail(let id), .jobTimeline(let id), .jobEvents(let id):
+            return valid(id, "job_")
         case .asset(let id), .assetComplete(let id), .upload(let id): return valid(id, "asset_")
         case .template(let id): return valid(id, "tpl_")
         default: return true

@@ -35,4 +35,7 @@ public struct Job: Sendable, Equatable {
     public var chunks: Int = 1
     /// The spec's `metadata` as compact JSON text, nil when it has none.
     public var metadata: String? = nil
+    /// The job's place in the store's order of changes: larger after every change (an events
+    /// stream's event id).
+    public var changeSeq: Int64 = 0
 }

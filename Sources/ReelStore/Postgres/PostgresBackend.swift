@@ -13,9 +13,12 @@ public final class PostgresBackend: SQLBackend {
     /// The node's data directory, whose disk `freeBytes` reports.
     let dataDirectory: String
     let listener = PostgresListener.Holder()
+    let changesListener = PostgresListener.Holder()
 
     /// The channel whose notifications mean "a job may be claimable".
     static let channel = "reel_jobs"
+    /// The channel whose notifications carry the id of a job that changed.
+    static let changesChannel = "reel_job_changes"
 
     /// `url`: a `postgres://` URL or a libpq keyword string.
     public init(url: String, dataDirectory: String = ".") throws {
@@ -24,7 +27,10 @@ public final class PostgresBackend: SQLBackend {
         try connections.with { try PostgresSchema.migrate($0, location: Self.redacted(url)) }
     }
 
-    deinit { listener.stop() }
+    deinit {
+        listener.stop()
+        changesListener.stop()
+    }
 
     /// The URL without its password, for messages.
     static func redacted(_ url: String) -> String {
@@ -60,10 +66,17 @@ public final class PostgresBackend: SQLBackend {
     public var idlePollSeconds: Double { 5 }
 
     public func startWakeups(_ wake: @escaping @Sendable () -> Void) {
-        listener.start(PostgresListener(url: connections.url, channel: Self.channel, wake: wake))
+        listener.start(PostgresListener(url: connections.url, channel: Self.channel) { _ in wake() })
     }
 
     public func stopWakeups() { listener.stop() }
+
+    /// Every node's own listening connection hears every node's changes.
+    public func startJobChanges(_ changed: @escaping @Sendable ([String]) -> Void) {
+        changesListener.start(PostgresListener(url: connections.url, channel: Self.changesChannel, heard: changed))
+    }
+
+    public func stopJobChanges() { changesListener.stop() }
 
     /// Runs `body` holding the session advisory lock of `name` on a connection of its own, or
     /// skips it when another node holds it; the lock goes with the connection if this node dies.

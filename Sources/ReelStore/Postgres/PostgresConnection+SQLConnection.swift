@@ -28,6 +28,11 @@ extension PostgresConnection: SQLConnection {
         try run("SELECT pg_notify($1, '')", [.text(PostgresBackend.channel)])
     }
 
+    /// `NOTIFY` with the job's id as the payload (PostgreSQL folds duplicates within a transaction).
+    public func announceJobChange(_ id: String) throws {
+        try run("SELECT pg_notify($1, $2)", [.text(PostgresBackend.changesChannel), .text(id)])
+    }
+
     /// `sql` with each `?` outside a quoted literal or identifier replaced by `$1`, `$2`, … in order.
     /// The rules write no comments, dollar-quoted or `E'…'` strings, whose `?` this would number.
     static func numberingParameters(_ sql: String) -> String {

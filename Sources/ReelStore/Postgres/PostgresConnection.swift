@@ -109,14 +109,14 @@ public final class PostgresConnection {
         }
     }
 
-    /// The notifications received so far, by channel (empties libpq's queue).
+    /// The payloads of the notifications received so far (empties libpq's queue).
     func notifications() -> [String] {
-        var channels: [String] = []
+        var payloads: [String] = []
         while let n = PQnotifies(handle) {
-            channels.append(String(cString: n.pointee.relname))
+            payloads.append(String(cString: n.pointee.extra))
             PQfreemem(n)
         }
-        return channels
+        return payloads
     }
 
     /// Waits up to `timeout` seconds for the server to send something, then reads it; false when

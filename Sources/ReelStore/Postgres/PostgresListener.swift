@@ -1,20 +1,21 @@
 import Foundation
 import Synchronization
 
-/// A thread with a connection of its own that `LISTEN`s on a channel and calls `wake` for every
-/// notification. When the connection breaks (a server restart), it connects again, once a second
-/// until that works, and calls `wake` once connected, since notifications sent meanwhile are lost.
+/// A thread with a connection of its own that `LISTEN`s on a channel and calls `heard` with the
+/// payloads of the notifications that arrived together. When the connection breaks (a server
+/// restart), it connects again, once a second until that works, and calls `heard` with no
+/// payloads once connected, since notifications sent meanwhile are lost.
 final class PostgresListener: Sendable {
     let url: String
     let channel: String
-    let wake: @Sendable () -> Void
+    let heard: @Sendable ([String]) -> Void
     private let stopping = Atomic(false)
     private let done = DispatchSemaphore(value: 0)
 
-    init(url: String, channel: String, wake: @escaping @Sendable () -> Void) {
+    init(url: String, channel: String, heard: @escaping @Sendable ([String]) -> Void) {
         self.url = url
         self.channel = channel
-        self.wake = wake
+        self.heard = heard
     }
 
     private var isStopping: Bool { stopping.load(ordering: .acquiring) }
@@ -27,9 +28,10 @@ final class PostgresListener: Sendable {
                     Thread.sleep(forTimeInterval: 1)
                     continue
                 }
-                wake()
+                heard([])
                 while !isStopping && db.waitForInput(timeout: 0.5) {
-                    for _ in db.notifications() { wake() }
+                    let payloads = db.notifications()
+                    if !payloads.isEmpty { heard(payloads) }
                 }
             }
         }

@@ -70,6 +70,8 @@ enum PostgresSchema {
         SharedSchema.assetStatus(.postgres),
         // 7: as SQLite's 10.
         SharedSchema.jobMetadata(.postgres),
+        // 8: as SQLite's 11.
+        SharedSchema.jobChanges(.postgres),
     ]
 
     /// The advisory lock key held while migrating ("reel" in ASCII, then 1): of several nodes

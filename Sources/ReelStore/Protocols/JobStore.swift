@@ -3,7 +3,7 @@ import Foundation
 /// The durable job queue as workers and the API see it, one narrow protocol per concern; a caller
 /// names the ones it uses. `SQLJobStore` implements them all, once, on SQLite or PostgreSQL.
 public typealias JobStore = JobQueue & JobLeases & ChunkQueue & AssetStore & TemplateStore & WebhookOutbox
-    & DestinationOutbox & StoreHealth & StoreCoordination
+    & DestinationOutbox & StoreHealth & StoreCoordination & JobChangeFeed
 
 extension JobQueue {
 

@@ -11,6 +11,7 @@ extension SQLJobStore {
                 return .canceled(try fetch(id, db)!)
             }
             try db.query("UPDATE jobs SET cancel_requested = true, updated_at = ? WHERE id = ?", [.int(now()), .text(id)])
+            try touched(id, db)
             return .requested(try fetch(id, db)!)
         }
         if case .canceled = result { outcomes.count(.canceled) }
@@ -35,6 +36,8 @@ extension SQLJobStore {
             try db.query("DELETE FROM job_chunks WHERE job_id = ?", [.text(id)])
             try db.query("DELETE FROM output_destinations WHERE job_id = ?", [.text(id)])
             try db.query("DELETE FROM jobs WHERE id = ?", [.text(id)])
+            // No row to order: streams hear of it and find the job gone.
+            try db.announceJobChange(id)
             let output = job.output.flatMap { $0.expired ? nil : $0.path }
             return .deleted(output: output, wasRunning: job.status == .running)
         }
@@ -50,5 +53,6 @@ extension SQLJobStore {
             error_message = ?, finished_at = ?, updated_at = ? WHERE id = ?
             """, [.text(message), .int(t), .int(t), .text(id)])
         try enqueueEvent("canceled", jobID: id, db)
+        try touched(id, db)
     }
 }

@@ -14,6 +14,7 @@ extension SQLJobStore {
                              [.text(jobID), .int(Int64(i)), .int(f.lowerBound), .int(f.upperBound)])
             }
             try db.query("UPDATE jobs SET chunks = ?, updated_at = ? WHERE id = ?", [.int(Int64(frames.count)), .int(now()), .text(jobID)])
+            try touched(jobID, db)
             try db.notifyClaimable()
             return try chunks(of: jobID, db)
         }

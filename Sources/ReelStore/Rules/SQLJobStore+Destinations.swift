@@ -97,6 +97,7 @@ extension SQLJobStore {
             }
             guard changed == 1 else { return }
             try db.query("UPDATE jobs SET updated_at = ? WHERE id = ?", [.int(t), .text(jobID)])
+            try touched(jobID, db)
             let open = try db.query("SELECT COUNT(*) AS n FROM output_destinations WHERE job_id = ? AND status = 'pending'", [.text(jobID)])
             if try open.first?.int("n") == 0 { try enqueueEvent("succeeded", jobID: jobID, db) }
         }

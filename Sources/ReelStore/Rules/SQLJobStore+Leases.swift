@@ -26,6 +26,7 @@ extension SQLJobStore {
                         lease_expires = NULL, finished_at = ?, updated_at = ? WHERE id = ?
                         """, [.text(status), .text(code.rawValue), .text(message), .int(t), .int(t), .text(job.id)])
                     try enqueueEvent(status, jobID: job.id, db)
+                    try touched(job.id, db)
                     ended += [.leaseExpired, job.cancelRequested ? .canceled : .failed]
                     continue
                 }
@@ -34,6 +35,7 @@ extension SQLJobStore {
                     UPDATE jobs SET status = 'running', attempts = attempts + 1, lease_owner = ?, lease_expires = ?,
                     progress = 0, eta = NULL, started_at = COALESCE(started_at, ?), updated_at = ? WHERE id = ?
                     """, [.text(owner), .int(t + leaseMillis), .int(t), .int(t), .text(job.id)])
+                try touched(job.id, db)
                 return try fetch(job.id, db)
             }
         }
@@ -53,6 +55,7 @@ extension SQLJobStore {
                 """, [.int(t + leaseMillis), .double(progress), eta.map { .double($0) } ?? .null, .int(t), .text(id), .text(owner)])
                 .first else { return .lost }
             try enqueueProgress(jobID: id, at: t, db)
+            try touched(id, db)
             return try row.bool("cancel_requested") ? .cancel : .keepGoing
         }
     }
@@ -75,7 +78,10 @@ extension SQLJobStore {
                     updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'running' AND attempts < max_attempts
                     AND cancel_requested = false
                     """, [.text(error.code.rawValue), .text(error.message), .int(now()), .text(id), .text(owner)])
-                if r.changes == 1 { try db.notifyClaimable() }
+                if r.changes == 1 {
+                    try db.notifyClaimable()
+                    try touched(id, db)
+                }
                 return r.changes == 1
             }
             if requeued { outcomes.count(.retried); return true }
@@ -97,7 +103,10 @@ extension SQLJobStore {
                 lease_owner = NULL, lease_expires = NULL, progress = 0, eta = NULL, updated_at = ?
                 WHERE id = ? AND lease_owner = ? AND status = 'running'
                 """, [.int(now()), .text(id), .text(owner)])
-            if r.changes == 1 { try db.notifyClaimable() }
+            if r.changes == 1 {
+                try db.notifyClaimable()
+                try touched(id, db)
+            }
         }
     }
 
@@ -124,6 +133,7 @@ extension SQLJobStore {
                     """, [.text(JobError.Code.canceled.rawValue), .text("canceled while rendering"), .int(t), .int(t), .text(id), .text(owner)])
                 if c.changes == 1 {
                     try enqueueEvent("canceled", jobID: id, db)
+                    try touched(id, db)
                     canceledInstead = true
                     return false
                 }
@@ -139,6 +149,7 @@ extension SQLJobStore {
                       .nullable(output?.contentType), .nullable(output?.copiedFrames), .nullable(output?.encodedFrames),
                       .int(Int64(destinations.count)), .int(t), .int(t), .text(id), .text(owner)])
             guard r.changes == 1 else { return false }
+            try touched(id, db)
             if destinations.isEmpty {
                 try enqueueEvent(status.rawValue, jobID: id, db)
             } else {
@@ -159,8 +170,11 @@ extension SQLJobStore {
                 UPDATE jobs SET output_expired = true, updated_at = ?
                 WHERE status = 'succeeded' AND output_expired = false AND finished_at < ? AND NOT EXISTS (
                     SELECT 1 FROM output_destinations AS o WHERE o.job_id = jobs.id AND o.status = 'pending')
-                RETURNING output_path
-                """, [.int(now()), .int(cutoff)]).rows.map { try $0.text("output_path") }
+                RETURNING id, output_path
+                """, [.int(now()), .int(cutoff)]).rows.map { row in
+                    try touched(try row.text("id"), db)
+                    return try row.text("output_path")
+                }
         }
     }
 }

@@ -46,6 +46,7 @@ extension SQLJobStore {
                     try db.query("INSERT INTO job_assets (job_id, asset_id) VALUES (?, ?)", [.text(id), .text(asset)])
                 }
                 try db.notifyClaimable()
+                try touched(id, db)
                 guard let job = try fetch(id, db) else { throw StoreRaceError(message: "the job just inserted cannot be read back") }
                 return .created(job)
             }

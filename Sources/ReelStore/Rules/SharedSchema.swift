@@ -51,6 +51,16 @@ enum SharedSchema {
         """
     }
 
+    /// Each job's place in the order of changes (`change_seq`, from `dialect.nextChange`), which an
+    /// events stream's `Last-Event-ID` resumes from; one index finds a key's changes after a point.
+    static func jobChanges(_ d: SQLDialect) -> String {
+        """
+        \(d.changeCounter)ALTER TABLE jobs ADD COLUMN change_seq \(d.bigint) NOT NULL DEFAULT 0;
+        CREATE INDEX jobs_changes ON jobs (change_seq);
+        CREATE INDEX jobs_changes_by_key ON jobs (key_id, change_seq);
+        """
+    }
+
     /// How a finished output's video frames were made (passthrough copies some).
     static func outputFrameCounts(_ d: SQLDialect) -> String {
         """

@@ -15,6 +15,10 @@ public protocol SQLBackend: AnyObject, Sendable {
     /// Calls `wake` after every commit that may have made a job claimable, until `stopWakeups`.
     func startWakeups(_ wake: @escaping @Sendable () -> Void)
     func stopWakeups()
+    /// Calls `changed` with the ids of jobs whose changes committed (on any node sharing the
+    /// store), until `stopJobChanges`; an empty list means some may have been missed.
+    func startJobChanges(_ changed: @escaping @Sendable ([String]) -> Void)
+    func stopJobChanges()
     /// Runs `body` unless another process sharing the store runs a body of the same `name` now.
     func exclusively(_ name: String, _ body: () throws -> Void) throws -> Bool
 }

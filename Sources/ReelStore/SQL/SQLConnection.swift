@@ -15,6 +15,9 @@ public protocol SQLConnection: AnyObject {
     /// Inside a transaction: once it commits, idle workers sharing the store (on any node) wake,
     /// since a job or chunk may have become claimable.
     func notifyClaimable() throws
+    /// Inside a transaction: once it commits, the job changes callback (`SQLBackend`) of every
+    /// node sharing the store hears that job `id` changed.
+    func announceJobChange(_ id: String) throws
 }
 
 extension SQLConnection {

@@ -1,4 +1,5 @@
 import CSQLite
+import ReelSync
 import Foundation
 
 /// The store's database in one SQLite file under `dataDir`, the embedded default. Every call runs
@@ -10,6 +11,7 @@ public final class SQLiteBackend: SQLBackend {
     public let path: String
     let busyTimeoutMillis: Int32
     private let wakeups = Wakeups()
+    private let jobChanges = CallbackSlot<[String], Void>()
 
     /// `busyTimeoutMillis`: how long a write waits for another connection's lock (another process,
     /// or another thread of this one) before it fails with SQLITE_BUSY.
@@ -23,13 +25,18 @@ public final class SQLiteBackend: SQLBackend {
     public var dialect: SQLDialect { .sqlite }
 
     public func withConnection<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        let (result, changed): (T, Bool) = try connections.with { db in
+        let (result, claimable, jobs): (T, Bool, [String]) = try connections.with { db in
             db.claimableChanged = false
+            db.changedJobs = []
+            defer {
+                db.claimableChanged = false
+                db.changedJobs = []
+            }
             let result = try body(db)
-            defer { db.claimableChanged = false }
-            return (result, db.claimableChanged)
+            return (result, db.claimableChanged, db.changedJobs)
         }
-        if changed { wakeups.wake() }
+        if claimable { wakeups.wake() }
+        if !jobs.isEmpty { _ = jobChanges.call(jobs) }
         return result
     }
 
@@ -66,6 +73,10 @@ public final class SQLiteBackend: SQLBackend {
 
     public func startWakeups(_ wake: @escaping @Sendable () -> Void) { wakeups.start(wake) }
     public func stopWakeups() { wakeups.stop() }
+
+    /// In-process: another process writing the same file is not a supported deployment.
+    public func startJobChanges(_ changed: @escaping @Sendable ([String]) -> Void) { jobChanges.set(changed) }
+    public func stopJobChanges() { jobChanges.set(nil) }
 
     /// One process owns the file's retention (another process on the same file is not a
     /// supported deployment: PostgreSQL is the store for many), so the body always runs.

@@ -25,6 +25,9 @@ extension SQLiteDatabase: SQLConnection {
     /// process's idle workers once the call that made the change has returned (committed).
     public func notifyClaimable() throws { claimableChanged = true }
 
+    /// Remembered like `notifyClaimable`: `SQLiteBackend` tells this process's events streams.
+    public func announceJobChange(_ id: String) throws { changedJobs.append(id) }
+
     private static func value(_ v: SQLValue) -> SQLiteStatement.Value {
         switch v {
         case .null: return .null

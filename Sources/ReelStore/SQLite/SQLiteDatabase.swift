@@ -13,6 +13,8 @@ public final class SQLiteDatabase {
     private var statements: [String: SQLiteStatement] = [:]
     /// Set by `notifyClaimable` inside a call; read and cleared by `SQLiteBackend` when it ends.
     var claimableChanged = false
+    /// Jobs changed by the call using this connection, announced once it returns (committed).
+    var changedJobs: [String] = []
 
     /// Process-wide settings, applied once before the first connection opens.
     private static let configured: Void = { _ = reel_sqlite_disable_memstatus() }()

@@ -116,5 +116,7 @@ enum SQLiteSchema {
         SharedSchema.assetStatus(.sqlite),
         // 10: as PostgreSQL's 7.
         SharedSchema.jobMetadata(.sqlite),
+        // 11: as PostgreSQL's 8.
+        SharedSchema.jobChanges(.sqlite),
     ]
 }

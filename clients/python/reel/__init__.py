@@ -10,7 +10,7 @@ The generated layer, `reel_client` (from openapi.yaml by clients/python/generate
 typed access to every operation: `Reel.api` is its client, already authenticated.
 """
 
-from .client import Reel
+from .client import Event, Reel
 from .errors import JobFailed, ReelError
 
-__all__ = ["Reel", "ReelError", "JobFailed"]
+__all__ = ["Reel", "Event", "ReelError", "JobFailed"]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import mimetypes
 import os
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Iterator, NamedTuple
 
 import httpx
 
@@ -14,6 +15,15 @@ from reel_client import AuthenticatedClient, Client
 from .errors import JobFailed, ReelError
 
 FINISHED = ("succeeded", "failed", "canceled")
+
+
+class Event(NamedTuple):
+    """One Server-Sent Event of `Reel.events`: `name` is `job` (`data` is the job) or `deleted`
+    (`data` is `{"id": …}`); `id` is what a later stream resumes after."""
+
+    name: str
+    id: str | None
+    data: dict[str, Any]
 
 
 class Reel:
@@ -68,15 +78,51 @@ class Reel:
     def job(self, job_id: str) -> dict[str, Any]:
         return self._json(self._http.get(f"/v1/jobs/{job_id}"))
 
+    def events(self, job_id: str | None = None, *, last_event_id: str | None = None,
+               deadline: float | None = None, reconnect: float = 0.5) -> Iterator[Event]:
+        """Follows jobs over Server-Sent Events: the job's changes (`job_id`), or with none every
+        job of the key, each as an `Event`, in order. A broken or server-ended connection is
+        resumed after the last event (`Last-Event-ID`), so nothing is missed; a job's stream stops
+        after the job has finished (or was deleted). `deadline` (time.monotonic) raises
+        `TimeoutError` once passed."""
+        path = f"/v1/jobs/{job_id}/events" if job_id else "/v1/events"
+        last = last_event_id
+        while True:
+            headers = {"Accept": "text/event-stream"}
+            if last is not None:
+                headers["Last-Event-ID"] = last
+            wait = self._http.timeout.read or 60.0
+            if deadline is not None:
+                wait = max(0.01, min(wait, deadline - time.monotonic()))
+            try:
+                with self._http.stream("GET", path, headers=headers, timeout=httpx.Timeout(self._http.timeout.connect, read=wait)) as r:
+                    if r.status_code >= 400:
+                        r.read()
+                        self._check(r)
+                    for event in _server_sent_events(r.iter_lines()):
+                        if event.id is not None:
+                            last = event.id
+                        yield event
+                        if job_id and (event.name == "deleted" or event.data.get("status") in FINISHED):
+                            return
+            except (httpx.ReadTimeout, httpx.ReadError, httpx.RemoteProtocolError, httpx.ConnectError):
+                pass
+            if deadline is not None and time.monotonic() >= deadline:
+                raise TimeoutError(f"no end of {path} within the time given")
+            time.sleep(reconnect)
+
     def wait(self, job_id: str, *, progress: Callable[[float, dict[str, Any]], None] | None = None,
              poll: float = 0.5, timeout: float | None = None) -> dict[str, Any]:
-        """Waits until the job ends, calling `progress(fraction, job)` whenever its progress moves
-        (and with 1.0 at success). Answers the succeeded job; raises `JobFailed` for a job that
-        failed or was canceled, `TimeoutError` after `timeout` seconds."""
+        """Waits until the job ends, following its events stream, and calls `progress(fraction, job)`
+        whenever its progress moves (and with 1.0 at success). Answers the succeeded job; raises
+        `JobFailed` for a job that failed, was canceled or deleted, `TimeoutError` after `timeout`
+        seconds. `poll` is the pause before reconnecting a broken stream."""
         deadline = None if timeout is None else time.monotonic() + timeout
         shown = -1.0
-        while True:
-            job = self.job(job_id)
+        for event in self.events(job_id, deadline=deadline, reconnect=poll):
+            job = event.data
+            if event.name == "deleted":
+                raise JobFailed({"id": job_id, "status": "deleted", "error": {"code": "deleted", "message": "the job was deleted"}})
             fraction = 1.0 if job["status"] == "succeeded" else float(job.get("progress") or 0)
             if progress is not None and fraction != shown:
                 shown = fraction
@@ -84,10 +130,8 @@ class Reel:
             if job["status"] in FINISHED:
                 if job["status"] != "succeeded":
                     raise JobFailed(job)
-                return job
-            if deadline is not None and time.monotonic() > deadline:
-                raise TimeoutError(f"job {job_id} is still {job['status']} after {timeout} s")
-            time.sleep(poll)
+                return self.job(job_id)
+        raise TimeoutError(f"job {job_id} did not end within {timeout} s")
 
     def render(self, spec: dict[str, Any], *, wait: bool = True, out: str | os.PathLike[str] | None = None,
                progress: Callable[[float, dict[str, Any]], None] | None = None, poll: float = 0.5,
@@ -137,3 +181,25 @@ class Reel:
     def _json(self, r: httpx.Response) -> dict[str, Any]:
         self._check(r)
         return r.json()
+
+
+def _server_sent_events(lines: Iterator[str]) -> Iterator[Event]:
+    """Events from a `text/event-stream`'s lines, by the HTML standard's rules: a blank line
+    dispatches, a line starting with `:` is a comment, a value loses one leading space."""
+    name, ident, data = "message", None, None
+    for line in lines:
+        if line == "":
+            if data is not None:
+                yield Event(name, ident, json.loads(data))
+            name, ident, data = "message", None, None
+            continue
+        if line.startswith(":"):
+            continue
+        field, _, value = line.partition(":")
+        value = value[1:] if value.startswith(" ") else value
+        if field == "event":
+            name = value
+        elif field == "data":
+            data = value if data is None else data + "\n" + value
+        elif field == "id":
+            ident = value

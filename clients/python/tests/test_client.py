@@ -6,6 +6,7 @@ import hashlib
 import json
 import os
 import subprocess
+import time
 import unittest
 
 from reel import JobFailed, Reel, ReelError
@@ -28,6 +29,22 @@ class ClientTests(unittest.TestCase):
 
     def tearDown(self):
         self.reel.close()
+
+    def test_events_follow_a_job_and_every_job_of_the_key(self):
+        spec = {"version": 1, "output": {"width": 64, "height": 48, "frameRate": 10},
+                "timeline": {"videos": [{"color": "#336699", "duration": 1}]}}
+        job = self.reel.submit(spec)
+        events = list(self.reel.events(job["id"], deadline=time.monotonic() + 60))
+        self.assertEqual({e.name for e in events}, {"job"})
+        self.assertEqual(events[-1].data["status"], "succeeded", [e.data["status"] for e in events])
+        ids = [int(e.id) for e in events]
+        self.assertEqual(ids, sorted(ids), "in the order of the changes")
+        # Every job of the key, resumed after the first event: this job again, as it is now.
+        stream = self.reel.events(last_event_id=events[0].id, deadline=time.monotonic() + 60)
+        seen = next(e for e in stream if e.data["id"] == job["id"])
+        stream.close()
+        self.assertEqual(seen.data["status"], "succeeded")
+        self.assertEqual(seen.id, events[-1].id)
 
     def test_upload_render_with_progress_and_download(self):
         asset = self.reel.upload(CLIP)
