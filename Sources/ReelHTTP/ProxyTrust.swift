@@ -9,6 +9,19 @@ public struct ProxyTrust: Sendable, Equatable {
     struct Block: Sendable, Equatable {
         let bytes: [UInt8]
         let prefix: Int
+
+        /// Whether `address` (of the block's length) has the block's first `prefix` bits.
+        func contains(_ address: [UInt8]) -> Bool {
+            guard address.count == bytes.count else { return false }
+            var bits = prefix, i = 0
+            while bits > 0 {
+                let mask: UInt8 = bits >= 8 ? 0xFF : ~(0xFF >> UInt8(bits))
+                if bytes[i] & mask != address[i] & mask { return false }
+                bits -= 8
+                i += 1
+            }
+            return true
+        }
     }
 
     let blocks: [Block]
@@ -34,24 +47,26 @@ public struct ProxyTrust: Sendable, Equatable {
 
     public var isEmpty: Bool { blocks.isEmpty }
 
-    /// True when `address` (an IP, no port) is in one of the blocks.
+    /// True when `address` (an IP, no port) is in one of the blocks. An IPv4 address and its
+    /// IPv4-mapped IPv6 form (`::ffff:10.0.0.1`, how a dual-stack socket names an IPv4 peer) are
+    /// one address: either matches a block written in either form.
     public func trusts(_ address: String) -> Bool {
-        guard let b = ProxyTrust.bytes(address) else { return false }
-        return blocks.contains { block in
-            guard block.bytes.count == b.count else { return false }
-            var bits = block.prefix, i = 0
-            while bits > 0 {
-                let mask: UInt8 = bits >= 8 ? 0xFF : ~(0xFF >> UInt8(bits))
-                if block.bytes[i] & mask != b[i] & mask { return false }
-                bits -= 8
-                i += 1
-            }
-            return true
-        }
+        guard let bytes = ProxyTrust.bytes(address) else { return false }
+        let forms = [bytes] + [ProxyTrust.otherForm(of: bytes)].compactMap { $0 }
+        return blocks.contains { block in forms.contains { block.contains($0) } }
+    }
+
+    /// The same IPv4 address in the other form: 4 bytes ↔ `::ffff:` and 4 bytes; nil for another IPv6.
+    static func otherForm(of bytes: [UInt8]) -> [UInt8]? {
+        let mappedPrefix: [UInt8] = Array(repeating: 0, count: 10) + [0xFF, 0xFF]
+        if bytes.count == 4 { return mappedPrefix + bytes }
+        if bytes.count == 16, Array(bytes[0..<12]) == mappedPrefix { return Array(bytes[12...]) }
+        return nil
     }
 
     /// The client of a request from `peer` (an IP, no port) carrying `forwardedFor` (the
     /// `X-Forwarded-For` value, nil when absent).
+
     public func client(peer: String, forwardedFor: String?) -> String {
         guard trusts(peer), let forwardedFor else { return peer }
         let hops = forwardedFor.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

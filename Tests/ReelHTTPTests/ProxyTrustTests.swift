@@ -13,6 +13,15 @@ final class ProxyTrustTests: XCTestCase {
         XCTAssertTrue(trust.trusts("fd12:3456::1"))
         XCTAssertFalse(trust.trusts("fe80::1"))
         XCTAssertFalse(trust.trusts("not-an-ip"))
+        // A dual-stack socket names an IPv4 peer in its IPv4-mapped IPv6 form: the same address.
+        XCTAssertTrue(trust.trusts("::ffff:10.1.2.3"))
+        XCTAssertTrue(trust.trusts("::ffff:127.0.0.1"))
+        XCTAssertFalse(trust.trusts("::ffff:11.0.0.1"))
+        XCTAssertFalse(trust.trusts("::10.1.2.3"), "IPv4-compatible is not IPv4-mapped")
+        let mapped = try ProxyTrust(["::ffff:192.0.2.0/120"])
+        XCTAssertTrue(mapped.trusts("192.0.2.77"), "a block written mapped covers the IPv4 form")
+        XCTAssertFalse(mapped.trusts("192.0.3.1"))
+        XCTAssertEqual(trust.client(peer: "::ffff:127.0.0.1", forwardedFor: "203.0.113.7"), "203.0.113.7")
 
         // From a trusted proxy: the rightmost untrusted hop, whatever the client wrote before it.
         XCTAssertEqual(trust.client(peer: "127.0.0.1", forwardedFor: "203.0.113.7"), "203.0.113.7")
