@@ -15,7 +15,9 @@ packages=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswsc
           libcurl4-openssl-dev curl swift swift-proxy swift-object swift-container swift-account python3-swift
           # The reverse proxy of the TLS test (ReverseProxyTests: its own nginx on a free port, with a
           # certificate openssl makes), as OPERATIONS.md configures one.
-          nginx-light openssl)
+          nginx-light openssl
+          # The browser the console's tests drive (ConsoleTests: headless, through Selenium).
+          chromium chromium-driver)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -41,7 +43,9 @@ venv=.build/pyvenv
 python_tools=(openapi-spec-validator==0.9.0 pyyaml==6.0.4 opentimelineio==0.17.0
               # The Python client's generator and formatter (clients/python/generate.sh), its dependencies, and
               # wheel, with which the tests install it (pip install --no-build-isolation: no network then).
-              openapi-python-client==0.29.1 ruff==0.8.6 httpx==0.28.1 attrs==26.1.0 wheel==0.45.1)
+              openapi-python-client==0.29.1 ruff==0.8.6 httpx==0.28.1 attrs==26.1.0 wheel==0.45.1
+              # Selenium, which drives Debian's chromium through chromium-driver for the console's tests.
+              selenium==4.38.0)
 installed=$("$venv/bin/python" -m pip freeze 2>/dev/null || true)
 stale=0
 for tool in "${python_tools[@]}"; do grep -qix "$tool" <<<"$installed" || stale=1; done

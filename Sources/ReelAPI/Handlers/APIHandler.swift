@@ -229,6 +229,11 @@ public final class APIHandler: HTTPHandler, Sendable {
         case ("DELETE", .asset(let id)): return try deleteAsset(id, key: key)
         case ("POST", .probe): return try probe(r, key: key)
         case ("POST", .validate): return try validate(r, key: key)
+        case ("GET", .console(let name)):
+            guard let file = ConsoleAssets.response(name, ifNoneMatch: r.head.headers["If-None-Match"]) else {
+                throw ProblemError(.notFound("no console file \(name)"))
+            }
+            return file
         case ("GET", .events): return try keyEvents(r, key: key)
         case ("GET", .jobEvents(let id)): return try jobEvents(id, r, key: key)
         case ("POST", .templates): return try createTemplate(r, key: key)

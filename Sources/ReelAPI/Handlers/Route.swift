@@ -19,6 +19,8 @@ enum Route: Equatable {
     case validate
     /// `GET /v1/events` (every job of the key) and `GET /v1/jobs/{id}/events`: Server-Sent Events.
     case events, jobEvents(String)
+    /// `GET /console/NAME`: the web console's files (`ConsoleAssets`; "" is the page).
+    case console(String)
 
     init?(path: String) {
         // Split on the bytes: no Character segmentation on the status path.
@@ -28,6 +30,8 @@ enum Route: Equatable {
         case 1 where seg[0] == "healthz": self = .health
         case 1 where seg[0] == "readyz": self = .ready
         case 1 where seg[0] == "metrics": self = .metrics
+        case 1 where seg[0] == "console": self = .console("")
+        case 2 where seg[0] == "console": self = .console(seg[1])
         case 2 where seg[0] == "v1":
             switch seg[1] {
             case "jobs": self = .jobs
@@ -67,7 +71,7 @@ enum Route: Equatable {
     /// The methods the resource answers (HEAD wherever GET), not counting OPTIONS.
     var methods: [String] {
         switch self {
-        case .health, .ready, .metrics, .jobOutput, .jobOutputFile, .jobThumbnail, .jobTimeline, .events, .jobEvents: return ["GET", "HEAD"]
+        case .health, .ready, .metrics, .jobOutput, .jobOutputFile, .jobThumbnail, .jobTimeline, .events, .jobEvents, .console: return ["GET", "HEAD"]
         case .jobs, .templates: return ["GET", "HEAD", "POST"]
         case .job, .asset, .template: return ["GET", "HEAD", "DELETE"]
         case .jobCancel, .probe, .validate, .assetComplete, .uploads: return ["POST"]
@@ -100,6 +104,7 @@ enum Route: Equatable {
         case .validate: return "validate"
         case .events: return "events"
         case .jobEvents: return "job_events"
+        case .console: return "console"
         }
     }
 
@@ -127,7 +132,7 @@ enum Route: Equatable {
     /// upload's PUT, which its URL's signature authorises instead.
     var needsKey: Bool {
         switch self {
-        case .health, .ready, .upload: return false
+        case .health, .ready, .upload, .console: return false
         default: return true
         }
     }

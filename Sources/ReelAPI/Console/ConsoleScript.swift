@@ -1,0 +1,421 @@
+extension ConsoleAssets {
+    /// `/console/app.js`: the console, one ES module without dependencies. Pages by the URL's hash
+    /// (`#/jobs`, `#/jobs/ID`, `#/new`, `#/uploads`); every call goes to the API with the key kept
+    /// in `sessionStorage`; live status comes over the events streams, read with `fetch` (an
+    /// `EventSource` cannot send the key).
+    static let script = #"""
+    const $ = (sel, root = document) => root.querySelector(sel);
+    const main = $("#main");
+    const live = $("#live");
+    const FINISHED = ["succeeded", "failed", "canceled"];
+
+    // ---- The API, with the key of this browser session --------------------------------------
+    const session = {
+      get key() { return sessionStorage.getItem("reel-key") || ""; },
+      set key(v) { v ? sessionStorage.setItem("reel-key", v) : sessionStorage.removeItem("reel-key"); },
+    };
+
+    function headers(extra = {}) {
+      const h = { ...extra };
+      if (session.key) h["Authorization"] = "Bearer " + session.key;
+      return h;
+    }
+
+    async function api(method, path, body, extra = {}) {
+      const init = { method, headers: headers(extra) };
+      if (body !== undefined) {
+        init.body = typeof body === "string" ? body : JSON.stringify(body);
+        init.headers["Content-Type"] = "application/json";
+      }
+      const r = await fetch(path, init);
+      if (r.status === 401) { showSignIn("This server needs an API key."); throw new Error("401"); }
+      const text = await r.text();
+      let json = null;
+      try { json = text ? JSON.parse(text) : null; } catch { json = null; }
+      return { status: r.status, json, text };
+    }
+
+    function announce(text) { live.textContent = text; }
+
+    /// Replaces `node`'s children with `children`, leaving out the absent ones (null, undefined).
+    function fill(node, ...children) {
+      node.replaceChildren(...children.filter((c) => c !== null && c !== undefined));
+    }
+
+    function el(tag, attrs = {}, ...children) {
+      const e = document.createElement(tag);
+      for (const [k, v] of Object.entries(attrs)) {
+        if (v === undefined || v === null || v === false) continue;
+        if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+        else if (k === "text") e.textContent = v;
+        else e.setAttribute(k, v === true ? "" : v);
+      }
+      for (const c of children) if (c !== null && c !== undefined) e.append(c);
+      return e;
+    }
+
+    // ---- Server-Sent Events over fetch ---------------------------------------------------------
+    /// Follows `path`, calling `onEvent(name, data)` per event; reconnects after `Last-Event-ID`
+    /// until `stop()` is called. A job's stream ends by itself after the job's last change.
+    function follow(path, onEvent) {
+      const controller = new AbortController();
+      let last = null, stopped = false;
+      (async () => {
+        while (!stopped) {
+          try {
+            const h = headers({ Accept: "text/event-stream" });
+            if (last) h["Last-Event-ID"] = last;
+            const r = await fetch(path, { headers: h, signal: controller.signal });
+            if (r.status === 401) { showSignIn("This server needs an API key."); return; }
+            if (r.status !== 200) return;
+            const reader = r.body.getReader();
+            const decoder = new TextDecoder();
+            let buffer = "", name = "message", data = null, id = null;
+            for (;;) {
+              const { value, done } = await reader.read();
+              if (done) break;
+              buffer += decoder.decode(value, { stream: true });
+              let nl;
+              while ((nl = buffer.indexOf("\n")) >= 0) {
+                let line = buffer.slice(0, nl);
+                buffer = buffer.slice(nl + 1);
+                if (line.endsWith("\r")) line = line.slice(0, -1);
+                if (line === "") {
+                  if (data !== null) {
+                    if (id !== null) last = id;
+                    onEvent(name, JSON.parse(data));
+                  }
+                  name = "message"; data = null; id = null;
+                } else if (!line.startsWith(":")) {
+                  const c = line.indexOf(":");
+                  const field = c < 0 ? line : line.slice(0, c);
+                  let v = c < 0 ? "" : line.slice(c + 1);
+                  if (v.startsWith(" ")) v = v.slice(1);
+                  if (field === "event") name = v;
+                  else if (field === "data") data = data === null ? v : data + "\n" + v;
+                  else if (field === "id") id = v;
+                }
+              }
+            }
+            if (path.startsWith("/v1/jobs/")) return;  // a job's stream ended after its last change
+          } catch (e) {
+            if (stopped) return;
+          }
+          await new Promise((ok) => setTimeout(ok, 2000));
+        }
+      })();
+      return () => { stopped = true; controller.abort(); };
+    }
+
+    // ---- Sign-in --------------------------------------------------------------------------------
+    function showSignIn(reason) {
+      stopPage();
+      fill(main, 
+        el("h1", { text: "Sign in" }),
+        el("p", { text: reason + " The key is kept in this browser tab only (sessionStorage)." }),
+        el("form", { id: "sign-in", onsubmit: async (e) => {
+            e.preventDefault();
+            session.key = $("#key").value.trim();
+            const r = await fetch("/v1/jobs?limit=1", { headers: headers() });
+            if (r.status === 401) { session.key = ""; announce("That key was refused."); $("#sign-in-error").textContent = "That key was refused."; return; }
+            announce("Signed in.");
+            route();
+          } },
+          el("label", { for: "key", text: "API key" }),
+          el("input", { id: "key", type: "password", autocomplete: "off", required: true }),
+          el("button", { type: "submit", text: "Sign in" }),
+          el("p", { id: "sign-in-error", role: "alert" })));
+      $("#key").focus();
+    }
+
+    // ---- Pages ----------------------------------------------------------------------------------
+    let stopPage = () => {};
+
+    function progressBar(job) {
+      const value = job.status === "succeeded" ? 1 : Number(job.progress || 0);
+      return el("progress", { max: "1", value: String(value), "aria-label": `progress of ${job.id}`,
+                               title: `${Math.round(value * 100)} %` });
+    }
+
+    function jobRow(job) {
+      return el("tr", { id: "row-" + job.id, "data-status": job.status },
+        el("td", {}, el("a", { href: "#/jobs/" + job.id, text: job.id })),
+        el("td", { class: "status", text: job.status }),
+        el("td", {}, progressBar(job), el("span", { class: "percent", text: ` ${Math.round((job.status === "succeeded" ? 1 : job.progress || 0) * 100)} %` })),
+        el("td", { text: job.createdAt ? new Date(job.createdAt).toLocaleString() : "" }),
+        el("td", { text: job.error ? job.error.message : "" }));
+    }
+
+    async function jobsPage(params) {
+      const status = params.get("status") || "";
+      const cursor = params.get("cursor") || "";
+      const query = new URLSearchParams({ limit: "20" });
+      if (status) query.set("status", status);
+      if (cursor) query.set("cursor", cursor);
+      const r = await api("GET", "/v1/jobs?" + query);
+      if (r.status !== 200) { fill(main, el("p", { role: "alert", text: r.text })); return; }
+      const filter = el("select", { id: "status-filter", onchange: (e) => {
+          location.hash = "#/jobs" + (e.target.value ? "?status=" + e.target.value : "");
+        } },
+        ...["", "queued", "running", "succeeded", "failed", "canceled"].map((s) =>
+          el("option", { value: s, text: s || "any", selected: s === status })));
+      const body = el("tbody", {}, ...r.json.jobs.map(jobRow));
+      const table = el("table", { id: "jobs" },
+        el("caption", { text: "Jobs, newest first; status and progress are live." }),
+        el("thead", {}, el("tr", {}, ...["Job", "Status", "Progress", "Created", "Error"].map((h) => el("th", { scope: "col", text: h })))),
+        body);
+      const next = r.json.nextCursor
+        ? el("a", { href: "#/jobs?" + new URLSearchParams({ ...(status ? { status } : {}), cursor: r.json.nextCursor }), text: "Older jobs →" })
+        : null;
+      fill(main, el("h1", { text: "Jobs" }),
+        el("p", {}, el("label", { for: "status-filter", text: "Status " }), filter),
+        r.json.jobs.length ? table : el("p", { text: "No jobs yet. " }, el("a", { href: "#/new", text: "Submit one." })),
+        next);
+      stopPage = follow("/v1/events", (name, job) => {
+        if (name !== "job") return;
+        const row = document.getElementById("row-" + job.id);
+        if (row) { row.replaceWith(jobRow(job)); }
+        else if (!cursor && (!status || status === job.status)) { body.prepend(jobRow(job)); if (!table.isConnected) route(); }
+        if (FINISHED.includes(job.status)) announce(`Job ${job.id} ${job.status}.`);
+      });
+    }
+
+    function definition(term, value) { return [el("dt", { text: term }), el("dd", {}, value)]; }
+
+    async function jobPage(id) {
+      const r = await api("GET", "/v1/jobs/" + id);
+      if (r.status !== 200) { fill(main, el("h1", { text: "Job" }), el("p", { role: "alert", text: r.json?.detail || r.text })); return; }
+      let job = r.json;
+      const details = el("dl", { id: "job-details" });
+      const actions = el("div", { class: "actions" });
+      const media = el("section", { id: "media", "aria-label": "Output" });
+      const curl = el("code", { id: "curl" });
+      function render() {
+        fill(details, 
+          ...definition("Status", el("span", { id: "job-status", text: job.status })),
+          ...definition("Progress", progressBar(job)),
+          ...definition("Attempts", `${job.attempts} of ${job.maxAttempts}`),
+          ...definition("Chunks", String(job.chunks)),
+          ...(job.error ? definition("Error", `${job.error.code}: ${job.error.message}`) : []),
+          ...(job.output ? definition("Output", `${job.output.contentType}, ${job.output.bytes} bytes, ${job.output.duration} s`) : []),
+          ...((job.output?.destinations || []).length ? definition("Destinations",
+              el("ul", {}, ...job.output.destinations.map((d) => el("li", { text: `${d.url}: ${d.status}${d.error ? " (" + d.error + ")" : ""}` })))) : []),
+          ...(job.webhook ? definition("Webhook deliveries",
+              el("ul", {}, ...(job.webhook.deliveries || []).map((d) => el("li", { text: `${d.event}: ${d.status} after ${d.attempts} attempt(s)` })))) : []));
+        fill(actions, 
+          !FINISHED.includes(job.status) ? el("button", { id: "cancel", onclick: async () => { await api("POST", `/v1/jobs/${id}/cancel`); announce("Cancel asked for."); } , text: "Cancel" }) : null,
+          el("button", { id: "delete", onclick: async () => { if ((await api("DELETE", "/v1/jobs/" + id)).status === 204) { announce("Deleted."); location.hash = "#/jobs"; } }, text: "Delete" }),
+          job.output?.downloadUrl ? el("a", { id: "download", href: job.output.downloadUrl, download: "", text: "Download" }) : null,
+          el("button", { id: "copy-curl", onclick: async () => {
+              curl.textContent = `curl -sS -H "Authorization: Bearer $REEL_KEY" ${location.origin}/v1/jobs/${id}`;
+              try { await navigator.clipboard.writeText(curl.textContent); announce("Copied."); } catch { announce("Shown below; copy it from there."); }
+            }, text: "Copy as curl" }));
+      }
+      function showMedia() {
+        if (job.status !== "succeeded" || !job.output?.downloadUrl || media.dataset.shown) return;
+        media.dataset.shown = "1";
+        const type = job.output.contentType || "";
+        let player;
+        if (type.startsWith("image/")) player = el("img", { id: "output", src: job.output.downloadUrl, alt: "The output" });
+        else if (type.includes("mpegurl")) {
+          const native = document.createElement("video").canPlayType("application/vnd.apple.mpegurl");
+          player = native ? el("video", { id: "output", src: job.output.downloadUrl, controls: true, muted: true, preload: "auto" })
+                          : el("p", {}, "An HLS output: ", el("a", { href: job.output.downloadUrl, text: "its master playlist" }), " (this browser does not play HLS itself).");
+        } else if (type.startsWith("audio/")) player = el("audio", { id: "output", src: job.output.downloadUrl, controls: true, preload: "auto" });
+        else player = el("video", { id: "output", src: job.output.downloadUrl, controls: true, muted: true, playsinline: true, preload: "auto" });
+        const strip = el("div", { id: "thumbnails", role: "list", "aria-label": "Frames of the output" });
+        fill(media, el("h2", { text: "Output" }), player, strip);
+        const seconds = Number(job.output.duration) || 0;
+        if (type.startsWith("video/") && seconds > 0) {
+          for (let i = 0; i < 5; i++) {
+            const t = (seconds * i / 5).toFixed(3);
+            fetch(`/v1/jobs/${id}/thumbnail?time=${t}&width=160`, { headers: headers() })
+              .then((res) => res.ok ? res.blob() : null)
+              .then((blob) => { if (blob) strip.append(el("img", { role: "listitem", src: URL.createObjectURL(blob), alt: `The frame at ${t} s`, width: "160" })); });
+          }
+        }
+      }
+      render();
+      showMedia();
+      const spec = el("pre", { id: "spec", tabindex: "0", "aria-label": "The job's spec" }, JSON.stringify(job.spec, null, 2));
+      fill(main, el("h1", { text: "Job " + id }), details, actions, curl, media, el("h2", { text: "Spec" }), spec);
+      stopPage = follow(`/v1/jobs/${id}/events`, async (name, changed) => {
+        if (name === "deleted") { announce("The job was deleted."); return; }
+        job = { ...job, ...changed };
+        if (FINISHED.includes(job.status) && !job.spec) job = (await api("GET", "/v1/jobs/" + id)).json;
+        render();
+        showMedia();
+        announce(`Job ${job.status}, ${Math.round((job.status === "succeeded" ? 1 : job.progress) * 100)} %.`);
+      });
+    }
+
+    /// Where each JSON pointer lies in `text` ([start, end) offsets; an object's member from its name
+    /// to the end of its value), read as JSON is.
+    function pointerPositions(text) {
+      const positions = {};
+      let i = 0;
+      const ws = () => { while (i < text.length && " \t\r\n".includes(text[i])) i++; };
+      const escape = (s) => s.replace(/~/g, "~0").replace(/\//g, "~1");
+      function string() {
+        const start = i++;
+        while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
+        i++;
+        return JSON.parse(text.slice(start, i));
+      }
+      function value(pointer) {
+        ws();
+        const start = i;
+        if (text[i] === "{") {
+          i++; ws();
+          if (text[i] === "}") i++;
+          else for (;;) {
+            ws();
+            const keyStart = i;
+            const key = string();
+            ws(); i++;  // :
+            const member = pointer + "/" + escape(key);
+            value(member);
+            positions[member] = [keyStart, positions[member][1]];  // a member: its name and its value
+            ws();
+            if (text[i++] !== ",") break;
+          }
+        } else if (text[i] === "[") {
+          i++; ws();
+          if (text[i] === "]") i++;
+          else for (let n = 0; ; n++) {
+            value(pointer + "/" + n);
+            ws();
+            if (text[i++] !== ",") break;
+          }
+        } else if (text[i] === '"') string();
+        else while (i < text.length && !",]} \t\r\n".includes(text[i])) i++;
+        positions[pointer] = [start, i];
+      }
+      try { value(""); } catch { /* a text that is not JSON has the positions read so far */ }
+      return positions;
+    }
+
+    function problemList(problems, editor) {
+      const positions = pointerPositions(editor.value);
+      return el("ul", { id: "problems", "aria-label": "Problems" }, ...problems.map((p) => {
+        let pointer = p.pointer;
+        while (pointer && !positions[pointer]) pointer = pointer.slice(0, pointer.lastIndexOf("/"));
+        return el("li", {}, el("button", { type: "button", class: "pointer", text: p.pointer || "/", onclick: () => {
+          const at = positions[pointer] || [0, 0];
+          editor.focus();
+          editor.setSelectionRange(at[0], at[1]);
+        } }), " " + p.message);
+      }));
+    }
+
+    async function newJobPage() {
+      const example = { version: 1, output: { width: 640, height: 360, frameRate: 25 },
+                        timeline: { videos: [{ color: "#224466", duration: 3 }] } };
+      const editor = el("textarea", { id: "spec-editor", rows: "18", spellcheck: "false", "aria-describedby": "verdict" });
+      editor.value = JSON.stringify(example, null, 2);
+      const verdict = el("div", { id: "verdict", "aria-live": "polite" });
+      const submit = el("button", { id: "submit", type: "submit", text: "Submit" });
+      let timer = null;
+      async function check() {
+        const r = await api("POST", "/v1/validate", editor.value);
+        if (r.status === 200 && r.json.valid) {
+          const o = r.json.output || {};
+          fill(verdict, el("p", { class: "ok", text: `Valid: ${r.json.duration} s, ${r.json.frames} frames, ${o.width || ""}×${o.height || ""} ${o.format || ""}` }));
+        } else {
+          fill(verdict, el("p", { class: "bad", text: r.json?.detail || "Not valid." }), problemList(r.json?.errors || [], editor));
+        }
+        return r.status === 200;
+      }
+      editor.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(check, 300); });
+      const form = el("form", { id: "new-job", onsubmit: async (e) => {
+          e.preventDefault();
+          const r = await api("POST", "/v1/jobs", editor.value);
+          if (r.status === 202) { announce("Queued " + r.json.id); location.hash = "#/jobs/" + r.json.id; }
+          else fill(verdict, el("p", { class: "bad", role: "alert", text: r.json?.detail || r.text }), problemList(r.json?.errors || [], editor));
+        } },
+        el("label", { for: "spec-editor", text: "Spec (JSON), checked as you type" }), editor, verdict, submit);
+      const templates = await api("GET", "/v1/templates?limit=100");
+      const templateSection = el("section", { id: "templates", "aria-label": "From a template" });
+      const list = templates.json?.templates || [];
+      if (list.length) {
+        const fields = el("div", { id: "template-fields" });
+        const select = el("select", { id: "template", onchange: () => {
+            const t = list.find((x) => x.id === select.value);
+            fill(fields, ...(t ? t.placeholders : []).map((name) =>
+              el("p", {}, el("label", { for: "merge-" + name, text: name + " " }), el("input", { id: "merge-" + name, name, required: true }))));
+          } }, el("option", { value: "", text: "choose a template" }), ...list.map((t) => el("option", { value: t.id, text: t.name || t.id })));
+        templateSection.append(el("h2", { text: "From a template" }),
+          el("form", { id: "template-form", onsubmit: async (e) => {
+              e.preventDefault();
+              const merge = {};
+              for (const input of fields.querySelectorAll("input")) {
+                const v = input.value;
+                merge[input.name] = v.trim() !== "" && !isNaN(Number(v)) ? Number(v) : v;
+              }
+              const r = await api("POST", "/v1/jobs", { template: select.value, merge });
+              if (r.status === 202) location.hash = "#/jobs/" + r.json.id;
+              else fields.append(el("p", { class: "bad", role: "alert", text: (r.json?.errors || []).map((p) => p.pointer + " " + p.message).join("; ") || r.text }));
+            } }, el("label", { for: "template", text: "Template " }), select, fields, el("button", { type: "submit", text: "Submit from template" })));
+      }
+      fill(main, el("h1", { text: "New job" }), form, templateSection);
+      check();
+    }
+
+    function uploadsPage() {
+      const input = el("input", { id: "file", type: "file" });
+      const bar = el("progress", { id: "upload-progress", max: "1", value: "0", "aria-label": "upload progress" });
+      const result = el("pre", { id: "upload-result", "aria-live": "polite" });
+      function send(file) {
+        const xhr = new XMLHttpRequest();
+        xhr.open("POST", "/v1/assets");
+        for (const [k, v] of Object.entries(headers({ "Content-Type": file.type || "application/octet-stream", "X-Filename": file.name }))) xhr.setRequestHeader(k, v);
+        xhr.upload.onprogress = (e) => { if (e.lengthComputable) bar.value = e.loaded / e.total; };
+        xhr.onload = () => {
+          bar.value = 1;
+          let asset = null;
+          try { asset = JSON.parse(xhr.responseText); } catch { asset = null; }
+          if (xhr.status === 201 && asset) {
+            result.textContent = `${asset.src}\n` + JSON.stringify(asset.probe, null, 2);
+            announce(`Uploaded ${file.name} as ${asset.src}.`);
+          } else {
+            result.textContent = asset?.detail || xhr.responseText;
+            announce("The upload was refused.");
+          }
+        };
+        xhr.send(file);
+      }
+      input.addEventListener("change", () => { if (input.files[0]) send(input.files[0]); });
+      const zone = el("div", { id: "drop", tabindex: "0", role: "button", "aria-label": "Drop a file here, or press Enter to choose one",
+                               onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); input.click(); } },
+                               ondragover: (e) => { e.preventDefault(); zone.classList.add("over"); },
+                               ondragleave: () => zone.classList.remove("over"),
+                               ondrop: (e) => { e.preventDefault(); zone.classList.remove("over"); if (e.dataTransfer.files[0]) send(e.dataTransfer.files[0]); } },
+        "Drop a media file, font or caption file here");
+      fill(main, el("h1", { text: "Uploads" }), zone, el("p", {}, el("label", { for: "file", text: "Or choose a file " }), input), bar, result);
+    }
+
+    // ---- Routing --------------------------------------------------------------------------------
+    async function route() {
+      stopPage();
+      stopPage = () => {};
+      const [path, query] = (location.hash.slice(1) || "/jobs").split("?");
+      const params = new URLSearchParams(query || "");
+      for (const a of document.querySelectorAll("nav a")) a.setAttribute("aria-current", path.startsWith(a.getAttribute("href").slice(1)) ? "page" : "false");
+      try {
+        if (path === "/new") await newJobPage();
+        else if (path === "/uploads") uploadsPage();
+        else if (path.startsWith("/jobs/")) await jobPage(decodeURIComponent(path.slice(6)));
+        else await jobsPage(params);
+        main.focus();
+      } catch (e) {
+        if (String(e.message) !== "401") fill(main, el("p", { role: "alert", text: "Something went wrong: " + e.message }));
+      }
+    }
+
+    $("#sign-out").addEventListener("click", () => { session.key = ""; showSignIn("Signed out."); });
+    // The skip link moves the focus without touching the hash the pages live in.
+    $(".skip").addEventListener("click", (e) => { e.preventDefault(); main.focus(); });
+    window.addEventListener("hashchange", route);
+    route();
+    """#
+}

@@ -1,0 +1,192 @@
+"""The web console in a real browser: Debian's Chromium, headless, driven by Selenium through
+Debian's chromedriver, against a real `reel serve` that ConsoleTests started (REEL_URL, REEL_KEY;
+REEL_TEST_CLIP is a small H.264 clip to upload; screenshots go to REEL_ARTEFACTS)."""
+
+import json
+import os
+import time
+import unittest
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+URL, KEY = os.environ["REEL_URL"], os.environ["REEL_KEY"]
+CLIP, ARTEFACTS = os.environ["REEL_TEST_CLIP"], os.environ["REEL_ARTEFACTS"]
+
+# Renders for a few seconds here (a debug build), so its progress can be watched moving.
+LONG = {"version": 1, "output": {"width": 1280, "height": 720, "frameRate": 30, "video": {"preset": "medium"}},
+        "timeline": {"videos": [{"color": "#336699", "duration": 8}]}}
+QUICK = {"version": 1, "output": {"width": 320, "height": 180, "frameRate": 25},
+         "timeline": {"videos": [{"color": "#AA3300", "duration": 2}]}}
+INVALID = '{\n  "version": 1,\n  "timeline": { "videos": [ { "color": "#000000", "duration": 1, "durration": 2 } ] }\n}'
+
+
+def post(path, body):
+    request = urllib.request.Request(URL + path, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Authorization": "Bearer " + KEY, "Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as r:
+        return json.load(r)["id"]
+
+
+def submit(spec):
+    return post("/v1/jobs", spec)
+
+
+class ConsoleTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
+                    "--autoplay-policy=no-user-gesture-required"]:
+            options.add_argument(arg)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        cls.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        cls.wait = WebDriverWait(cls.driver, 60, poll_frequency=0.05)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+
+    def shot(self, name):
+        self.driver.save_screenshot(os.path.join(ARTEFACTS, name + ".png"))
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def text(self, selector):
+        """The text of the first element `selector` finds now ("" when none): read in the page,
+        so an element the console has just replaced is never a stale reference."""
+        return self.js("const e = document.querySelector(arguments[0]); return e ? e.textContent : ''", selector)
+
+    def set_editor(self, text):
+        self.js("const e = document.getElementById('spec-editor'); e.value = arguments[0];"
+                "e.dispatchEvent(new Event('input'));", text)
+
+    def test_the_console(self):
+        d, wait = self.driver, self.wait
+        d.get(URL + "/console/")
+        # Keyboard: the skip link takes the focus to the content (without leaving the page), and
+        # the first stop there is the key's field.
+        wait.until(lambda _: d.find_elements(By.ID, "key"))
+        self.js("document.querySelector('.skip').focus()")
+        ActionChains(d).send_keys(Keys.ENTER).perform()
+        self.assertEqual(self.js("return document.activeElement.id"), "main")
+        ActionChains(d).send_keys(Keys.TAB).perform()
+        self.assertEqual(self.js("return document.activeElement.id"), "key")
+
+        # Sign in: a wrong key is refused, the right one opens the jobs.
+        wait.until(lambda _: d.find_elements(By.ID, "key"))
+        self.shot("01-sign-in")
+        d.find_element(By.ID, "key").send_keys("not-the-key-0123456789")
+        d.find_element(By.CSS_SELECTOR, "#sign-in button").click()
+        wait.until(lambda _: "refused" in self.text("#sign-in-error"))
+        d.find_element(By.ID, "key").clear()
+        d.find_element(By.ID, "key").send_keys(KEY)
+        d.find_element(By.CSS_SELECTOR, "#sign-in button").click()
+        wait.until(lambda _: self.text("h1") == "Jobs")
+
+        # A job submitted elsewhere appears in the list and its progress bar moves to 100 %.
+        job = submit(LONG)
+        row = "row-" + job
+        seen = []
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            state = self.js("const r = document.getElementById(arguments[0]);"
+                            "return r ? [r.dataset.status, Number(r.querySelector('progress').value)] : null;", row)
+            if state:
+                seen.append(tuple(state))
+                if state[0] == "succeeded":
+                    break
+            time.sleep(0.05)
+        self.shot("02-jobs")
+        self.assertEqual(seen[-1], ("succeeded", 1.0), seen[-5:])
+        moving = sorted({p for s, p in seen if s == "running" and 0 < p < 1})
+        self.assertGreaterEqual(len(moving), 2, f"the bar moved while it ran: {seen}")
+
+        # Its page: the output plays, with a strip of thumbnails.
+        d.find_element(By.LINK_TEXT, job).click()
+        wait.until(lambda _: d.find_elements(By.ID, "output"))
+        wait.until(lambda _: self.js("return document.getElementById('output').readyState") >= 2)
+        self.js("document.getElementById('output').play()")
+        wait.until(lambda _: self.js("return document.getElementById('output').currentTime") > 0.5)
+        wait.until(lambda _: len(d.find_elements(By.CSS_SELECTOR, "#thumbnails img")) == 5)
+        wait.until(lambda _: all(self.js("return arguments[0].naturalWidth", i) == 160
+                                 for i in d.find_elements(By.CSS_SELECTOR, "#thumbnails img")))
+        self.assertEqual(json.loads(self.text("#spec")), LONG)
+        self.assertEqual(self.text(".actions"), "DeleteDownloadCopy as curl", "a finished job cannot be cancelled")
+        d.find_element(By.ID, "copy-curl").click()
+        self.assertIn(f"/v1/jobs/{job}", self.text("#curl"))
+        self.shot("03-job")
+
+        # A new job: an invalid spec shows its problems at their pointers, and a click selects the place.
+        d.get(URL + "/console/#/new")
+        wait.until(lambda _: d.find_elements(By.ID, "spec-editor"))
+        self.set_editor(INVALID)
+        wait.until(lambda _: any(b.text == "/timeline/videos/0/durration"
+                                 for b in d.find_elements(By.CSS_SELECTOR, "#problems button")))
+        self.shot("04-invalid")
+        next(b for b in d.find_elements(By.CSS_SELECTOR, "#problems button") if b.text == "/timeline/videos/0/durration").click()
+        start = self.js("return document.getElementById('spec-editor').selectionStart")
+        self.assertEqual(INVALID[start:start + 11], '"durration"')
+        # Fixed, it validates as typed and submits.
+        self.set_editor(json.dumps(QUICK, indent=2))
+        wait.until(lambda _: "Valid: 2 s, 50 frames" in self.text("#verdict"))
+        d.find_element(By.ID, "submit").click()
+        wait.until(lambda _: self.text("h1").startswith("Job job_"))
+        wait.until(lambda _: self.text("#job-status") == "succeeded")
+        self.shot("05-submitted")
+
+        # From a template: a form of its placeholders.
+        template = post("/v1/templates", {"name": "Card", "spec": {"version": 1, "output": {"width": 160, "height": 90},
+                                          "timeline": {"videos": [{"color": "{{colour}}", "duration": "{{seconds}}"}]}}})
+        d.get(URL + "/console/#/new")
+        wait.until(lambda _: d.find_elements(By.ID, "template"))
+        Select(d.find_element(By.ID, "template")).select_by_value(template)
+        d.find_element(By.ID, "merge-colour").send_keys("#00AA55")
+        d.find_element(By.ID, "merge-seconds").send_keys("1")
+        d.find_element(By.CSS_SELECTOR, "#template-form button").click()
+        wait.until(lambda _: self.text("h1").startswith("Job job_"))
+        wait.until(lambda _: self.text("#job-status") == "succeeded")
+        self.assertIn('"#00AA55"', self.text("#spec"))
+
+        # The list filtered by status.
+        d.get(URL + "/console/#/jobs?status=succeeded")
+        wait.until(lambda _: d.find_elements(By.CSS_SELECTOR, "#jobs tbody tr"))
+        self.assertEqual(set(self.js("return [...document.querySelectorAll('#jobs tbody tr')].map((r) => r.dataset.status)")), {"succeeded"})
+        self.assertEqual(self.js("return document.getElementById('status-filter').value"), "succeeded")
+
+        # An upload through the file input: its progress and its probe.
+        d.get(URL + "/console/#/uploads")
+        wait.until(lambda _: d.find_elements(By.ID, "file"))
+        d.find_element(By.ID, "file").send_keys(CLIP)
+        wait.until(lambda _: "upload:asset_" in self.text("#upload-result"))
+        self.assertEqual(self.js("return document.getElementById('upload-progress').value"), 1)
+        self.assertIn('"duration"', self.text("#upload-result"))
+        self.shot("06-upload")
+
+        # Every job, for the README's picture of the console.
+        d.get(URL + "/console/#/jobs")
+        wait.until(lambda _: len(d.find_elements(By.CSS_SELECTOR, "#jobs tbody tr")) == 3)
+        self.shot("07-jobs")
+
+        # A phone's width: nothing wider than the screen.
+        d.set_window_size(390, 844)
+        d.get(URL + "/console/#/jobs")
+        wait.until(lambda _: d.find_elements(By.ID, "jobs"))
+        self.assertLessEqual(self.js("return document.documentElement.scrollWidth"), self.js("return window.innerWidth"))
+        self.shot("08-phone")
+
+        # No script error, no refused resource (CSP): only the answers the steps asked for.
+        problems = [e for e in d.get_log("browser") if e["level"] == "SEVERE"
+                    and not (e.get("source") == "network" and ("status of 401" in e["message"] or "status of 422" in e["message"]))]
+        self.assertEqual(problems, [])
+
+
+if __name__ == "__main__":
+    unittest.main()
