@@ -51,9 +51,11 @@ public final class ReelService: Sendable {
         }
         if let url = config.database {
             store = try SQLJobStore.postgres(url: url, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
+                                             runningPerKey: config.runningJobsPerKey,
                                              dataDirectory: config.dataDir, webhookBody: webhookBody)
         } else {
             store = try SQLJobStore.sqlite(path: locations.database, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
+                                           runningPerKey: config.runningJobsPerKey,
                                            busyTimeoutMillis: storeBusyTimeoutMillis, webhookBody: webhookBody)
         }
         let sweeps = OutputSweeps(locations: locations, outputs: outputs, chunks: chunks, store: store, logger: logger)

@@ -9,6 +9,9 @@ public struct JobSpec: Sendable, Equatable {
     /// job and echoed in its JSON and every webhook; Reel never reads it.
     public var metadata: JSONValue?
     public static let metadataBytes = 16_384
+    /// Where the job goes among its key's queued jobs (PRODUCT.md §9): `high` before `normal`
+    /// before `low`, oldest first within each; keys take turns whatever their jobs' priorities.
+    public var priority: JobPriority = .normal
     /// For a timeline read from OpenTimelineIO, where each of its parts came from in the job, so
     /// problems found while planning name the user's place; nil for Reel's own timelines.
     public var timelinePointers: PointerMap?

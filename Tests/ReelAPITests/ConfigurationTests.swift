@@ -53,9 +53,9 @@ final class ConfigurationTests: XCTestCase {
         try Data(##"""
         { "listen": "0.0.0.0:9000", "apiKeys": ["key-one-0123456789abc", "key-two-0123456789abc"], "corsOrigins": ["https://app.example.com"],
           "webhookSecret": "whsec-0123456789abcdef", "webhookRetrySeconds": 2, "assetRetentionHours": 24, "webhookRetentionHours": 48,
-          "proxyOutputs": true, "cacheBytes": 1073741824, "limits": { "activeJobsPerKey": 3, "maxJobPixels": 1000000 } }
+          "proxyOutputs": true, "cacheBytes": 1073741824, "limits": { "queuedJobsPerKey": 3, "runningJobsPerKey": 2, "batchJobs": 50, "maxJobPixels": 1000000 } }
         """##.utf8).write(to: URL(fileURLWithPath: path))
-        let c = try ServerConfiguration.load(path: path, environment: ["REEL_ACTIVE_JOBS_PER_KEY": "4"])
+        let c = try ServerConfiguration.load(path: path, environment: ["REEL_QUEUED_JOBS_PER_KEY": "4"])
         XCTAssertEqual(c.apiKeys.count, 2)
         XCTAssertEqual(c.corsOrigins, ["https://app.example.com"])
         XCTAssertEqual(c.webhookSecret, "whsec-0123456789abcdef")
@@ -63,7 +63,16 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(c.assetRetentionHours, 24)
         XCTAssertEqual(c.webhookRetentionHours, 48)
         XCTAssertEqual(try ServerConfiguration.load(path: path, environment: ["REEL_WEBHOOK_RETENTION_HOURS": "0"]).webhookRetentionHours, 0)
-        XCTAssertEqual(c.activeJobsPerKey, 4, "the environment overrides the file")
+        XCTAssertEqual(c.queuedJobsPerKey, 4, "the environment overrides the file")
+        XCTAssertEqual([c.runningJobsPerKey, c.batchJobs], [2, 50])
+        // The limit it replaced is named, with what replaced it.
+        for (file, env) in [(#"{ "limits": { "activeJobsPerKey": 3 } }"#, [String: String]()), ("{}", ["REEL_ACTIVE_JOBS_PER_KEY": "3"])] {
+            try Data(file.utf8).write(to: URL(fileURLWithPath: path))
+            XCTAssertThrowsError(try ServerConfiguration.load(path: path, environment: env)) {
+                XCTAssertTrue("\($0)".contains("was replaced by"), "\($0)")
+            }
+        }
+        try Data(##"{ "proxyOutputs": true, "cacheBytes": 1073741824 }"##.utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(c.maxJobPixels, 1_000_000)
         XCTAssertTrue(c.proxyOutputs)
         XCTAssertEqual(c.cacheBytes, 1 << 30)

@@ -6,25 +6,26 @@ final class QuotaTests: XCTestCase {
     let alpha = "alpha-key-0123456789abcdef"
     let beta = "beta-key-0123456789abcdef"
 
-    func testActiveJobsPerKeyIs429WithRetryAfter() throws {
-        let f = try ServiceFixture(keys: [alpha, beta], env: ["REEL_ACTIVE_JOBS_PER_KEY": "2"])
+    func testQueuedJobsPerKeyIs429WithRetryAfterAndRunningJobsDoNotCount() throws {
+        let f = try ServiceFixture(keys: [alpha, beta], env: ["REEL_QUEUED_JOBS_PER_KEY": "2"])
         let a = try f.client(key: alpha)
         let first = try f.submit(ServiceFixture.longSpec("#000001"), key: alpha)
-        _ = try f.submit(ServiceFixture.longSpec("#000002"), key: alpha)
-        let third = try a.json("POST", "/v1/jobs", ServiceFixture.longSpec("#000003"))
-        XCTAssertEqual(third.status, 429, third.text)
-        XCTAssertEqual(third.header("Content-Type"), "application/problem+json")
-        XCTAssertEqual(third.json["type"] as? String, "urn:reel:problem:too-many-jobs")
-        let retry = try XCTUnwrap(third.header("Retry-After").flatMap { Int($0) }, "\(third.headers)")
-        XCTAssertGreaterThanOrEqual(retry, 1)
-        XCTAssertTrue(third.text.contains("limits.activeJobsPerKey"), third.text)
-        XCTAssertEqual((try a.request("GET", "/v1/jobs").json["jobs"] as? [Any])?.count, 2, "nothing was queued")
+        _ = try f.waitForJob(first, key: alpha) { $0["status"] as? String == "running" }
+        let second = try f.submit(ServiceFixture.longSpec("#000002"), key: alpha)
+        _ = try f.submit(ServiceFixture.longSpec("#000003"), key: alpha)
+        let fourth = try a.json("POST", "/v1/jobs", ServiceFixture.longSpec("#000004"))
+        XCTAssertEqual(fourth.status, 429, fourth.text)
+        XCTAssertEqual(fourth.header("Content-Type"), "application/problem+json")
+        XCTAssertEqual(fourth.json["type"] as? String, "urn:reel:problem:too-many-jobs")
+        let retry = try XCTUnwrap(fourth.header("Retry-After").flatMap { Int($0) }, "\(fourth.headers)")
+        XCTAssertEqual(retry, 30, "no job of the key ended yet: the default wait")
+        XCTAssertTrue(fourth.text.contains("limits.queuedJobsPerKey"), fourth.text)
+        XCTAssertEqual((try a.request("GET", "/v1/jobs").json["jobs"] as? [Any])?.count, 3, "one running and two queued: nothing more")
         // Another key has its own allowance.
-        _ = try f.submit(ServiceFixture.longSpec("#000004"), key: beta)
-        // A finished job frees a slot.
-        XCTAssertEqual(try a.request("POST", "/v1/jobs/\(first)/cancel").status, 202)
-        _ = try f.waitForJob(first, key: alpha) { $0["status"] as? String == "canceled" }
-        XCTAssertEqual(try a.json("POST", "/v1/jobs", ServiceFixture.longSpec("#000003")).status, 202)
+        _ = try f.submit(ServiceFixture.longSpec("#000005"), key: beta)
+        // A job leaving the queue frees a place.
+        XCTAssertEqual(try a.request("POST", "/v1/jobs/\(second)/cancel").status, 202)
+        XCTAssertEqual(try a.json("POST", "/v1/jobs", ServiceFixture.longSpec("#000004")).status, 202)
     }
 
     func testAJobOverTheCostLimitIs422NamingIt() throws {

@@ -81,11 +81,25 @@ final class JobStoreTests: XCTestCase {
     func testQuotaAndAssetsAreCheckedWithTheInsert() throws {
         try onBothStores {
             let s = try store()
-            let sub = JobSubmission(spec: "{}", bodyHash: "h", keyID: "K", activeLimit: 1)
+            let sub = JobSubmission(spec: "{}", bodyHash: "h", keyID: "K", queuedLimit: 1)
             _ = try created(try s.submit(sub))
-            guard case .overQuota(let active, _) = try s.submit(sub) else { return XCTFail("a second active job of K") }
-            XCTAssertEqual(active, 1)
-            _ = try created(try s.submit(JobSubmission(spec: "{}", bodyHash: "h", keyID: "L", activeLimit: 1)))
+            guard case .overQuota(let queued, let retry) = try s.submit(sub) else { return XCTFail("a second queued job of K") }
+            XCTAssertEqual(queued, 1)
+            XCTAssertEqual(retry, 30, "no job of K has ended yet: the default wait")
+            // A running job leaves the queue: its place is free.
+            XCTAssertNotNil(try s.claim(owner: "w"))
+            let second = try created(try s.submit(sub))
+            guard case .overQuota = try s.submit(sub) else { return XCTFail("a third job of K, one queued") }
+            // Jobs ending give the wait its pace: two ended within the last 10 minutes → 300 s a job.
+            let running = try XCTUnwrap(try s.claim(owner: "w"))
+            XCTAssertEqual(running.id, second.id)
+            for job in try s.list(keyID: "K", status: .running, batchID: nil, limit: 10, cursor: nil).jobs {
+                XCTAssertTrue(try s.fail(job.id, owner: "w", error: JobError(code: .renderFailed, message: "x"), retry: false))
+            }
+            _ = try created(try s.submit(sub))
+            guard case .overQuota(_, let paced) = try s.submit(sub) else { return XCTFail("a second queued job of K") }
+            XCTAssertEqual(paced, 300)
+            _ = try created(try s.submit(JobSubmission(spec: "{}", bodyHash: "h", keyID: "L", queuedLimit: 1)))
             try s.insert(Asset(id: "asset_1", path: "/a", bytes: 1, sha256: "", contentType: nil, filename: nil, probe: "{}", createdAt: 0, keyID: "L"))
             guard case .assetsMissing(let ids) = try s.submit(JobSubmission(spec: "{}", bodyHash: "h", keyID: "M", assets: ["asset_1"])) else {
                 return XCTFail("M names L's asset")

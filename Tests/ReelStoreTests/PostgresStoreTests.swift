@@ -67,7 +67,7 @@ final class PostgresStoreTests: XCTestCase {
         }
         XCTAssertEqual(created.count, 1, "\(results)")
         XCTAssertEqual(Set(existing), Set(created))
-        XCTAssertEqual(try nodes[0].list(keyID: "K", status: nil, limit: 10, cursor: nil).jobs.count, 1)
+        XCTAssertEqual(try nodes[0].list(keyID: "K", status: nil, batchID: nil, limit: 10, cursor: nil).jobs.count, 1)
     }
 
     func testQuotaHoldsAcrossNodes() throws {
@@ -75,10 +75,10 @@ final class PostgresStoreTests: XCTestCase {
         let nodes = [try node(url), try node(url)]
         let created = Collected<String>()
         DispatchQueue.concurrentPerform(iterations: 12) { i in
-            let r = try? nodes[i % 2].submit(JobSubmission(spec: "{}", bodyHash: "\(i)", keyID: "Q", activeLimit: 3))
+            let r = try? nodes[i % 2].submit(JobSubmission(spec: "{}", bodyHash: "\(i)", keyID: "Q", queuedLimit: 3))
             if case .created(let job)? = r { created.append(job.id) }
         }
-        XCTAssertEqual(created.all.count, 3, "never more active jobs than the limit, whichever node took them")
+        XCTAssertEqual(created.all.count, 3, "never more queued jobs than the limit, whichever node took them")
     }
 
     func testNodesClaimEachJobOnceAndSeeEachOthersCancels() throws {

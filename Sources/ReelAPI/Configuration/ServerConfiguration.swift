@@ -48,8 +48,14 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var allowUnauthenticated = false
     /// Hours after upload before an asset no queued or running job uses is deleted; 0 keeps them.
     public var assetRetentionHours = 168.0
-    /// Jobs one key may have queued or running at once (429 beyond).
-    public var activeJobsPerKey = 10
+    /// Jobs one key may have waiting in the queue (429 beyond); running ones do not count.
+    public var queuedJobsPerKey = 10_000
+    /// Jobs of one key that may run at once, on all nodes together; 0: as many as there are workers.
+    public var runningJobsPerKey = 0
+    /// Jobs one `POST /v1/batches` may create.
+    public var batchJobs = 1000
+    /// The largest `POST /v1/batches` body: 16 JSON bodies' worth.
+    public var batchBodyBytes: Int { jsonBodyBytes * 16 }
     /// Requests one key (one client address without keys) may make a minute on this node, a
     /// minute's worth at once and then at this rate (`RateLimiter`); 0: no limit.
     public var requestsPerMinute = 0
@@ -193,7 +199,12 @@ public struct ServerConfiguration: Sendable, Equatable {
                     case "minBodyBytesPerSecond": minBodyBytesPerSecond = try int(lv, key, 0...(1 << 30))
                     case "maxConnections": maxConnections = try int(lv, key, 1...1_000_000)
                     case "eventBufferBytes": eventBufferBytes = try int(lv, key, 4096...(64 << 20))
-                    case "activeJobsPerKey": activeJobsPerKey = try int(lv, key, 1...1_000_000)
+                    case "queuedJobsPerKey": queuedJobsPerKey = try int(lv, key, 1...10_000_000)
+                    case "runningJobsPerKey": runningJobsPerKey = try int(lv, key, 0...1_000_000)
+                    case "batchJobs": batchJobs = try int(lv, key, 1...100_000)
+                    case "activeJobsPerKey":
+                        throw Problem(key: key, message: "was replaced by limits.queuedJobsPerKey (jobs a key may have waiting) and "
+                                          + "limits.runningJobsPerKey (jobs of a key running at once)")
                     case "requestsPerMinute": requestsPerMinute = try int(lv, key, 0...10_000_000)
                     case "maxJobPixels": maxJobPixels = Int64(try int(lv, key, 1...Int(Int64(1) << 62)))
                     case "sourceBytes": sourceBytes = Int64(try int(lv, key, 1024...Int(Int64(1) << 42)))
@@ -238,7 +249,12 @@ public struct ServerConfiguration: Sendable, Equatable {
             allowUnauthenticated = a
         }
         if let r = try parse("REEL_ASSET_RETENTION_HOURS", { Double($0).flatMap { $0 >= 0 && $0 <= 87_600 ? $0 : nil } }) { assetRetentionHours = r }
-        if let a = try parse("REEL_ACTIVE_JOBS_PER_KEY", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }) { activeJobsPerKey = a }
+        if let q = try parse("REEL_QUEUED_JOBS_PER_KEY", { Int($0).flatMap { (1...10_000_000).contains($0) ? $0 : nil } }) { queuedJobsPerKey = q }
+        if let r = try parse("REEL_RUNNING_JOBS_PER_KEY", { Int($0).flatMap { (0...1_000_000).contains($0) ? $0 : nil } }) { runningJobsPerKey = r }
+        if let b = try parse("REEL_BATCH_JOBS", { Int($0).flatMap { (1...100_000).contains($0) ? $0 : nil } }) { batchJobs = b }
+        if value("REEL_ACTIVE_JOBS_PER_KEY") != nil {
+            throw Problem(key: "REEL_ACTIVE_JOBS_PER_KEY", message: "was replaced by REEL_QUEUED_JOBS_PER_KEY and REEL_RUNNING_JOBS_PER_KEY")
+        }
         if let h = try parse("REEL_EVENT_HEARTBEAT_SECONDS", { Double($0).flatMap { (0.1...3600).contains($0) ? $0 : nil } }) { eventHeartbeatSeconds = h }
         if let b = try parse("REEL_EVENT_BUFFER_BYTES", { Int($0).flatMap { (4096...(64 << 20)).contains($0) ? $0 : nil } }) { eventBufferBytes = b }
         if let r = try parse("REEL_REQUESTS_PER_MINUTE", { Int($0).flatMap { (0...10_000_000).contains($0) ? $0 : nil } }) { requestsPerMinute = r }

@@ -96,6 +96,8 @@ public enum JobJSON {
         }
         w.key("idempotencyKey"); w.string(j.idempotencyKey)
         // Compact JSON the decoder produced from a valid spec: written as it is.
+        w.key("priority"); w.string(JobPriority.allCases.first { $0.rank == j.priority }?.rawValue ?? "normal")
+        w.key("batch"); w.string(j.batchID)
         w.key("metadata")
         if let m = j.metadata { w.raw(m) } else { w.null() }
         if includeSpec {

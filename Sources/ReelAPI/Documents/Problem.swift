@@ -41,6 +41,15 @@ struct Problem {
         return p
     }
 
+    /// Over `limits.queuedJobsPerKey`: nothing queued; `retryAfter` from the key's drain rate.
+    static func tooManyJobs(queued: Int, retryAfter: Int) -> Problem {
+        var p = Problem(status: 429, type: "too-many-jobs", title: "Too many jobs",
+                        detail: "this key has \(queued) jobs queued, and this would take it past the server's limit "
+                            + "(limits.queuedJobsPerKey); at the rate its jobs have been ending, there is room in about \(retryAfter) s")
+        p.headers = [("Retry-After", String(retryAfter))]
+        return p
+    }
+
     static func validation(_ problems: [SpecProblem], detail: String? = nil) -> Problem {
         Problem(status: 422, type: "validation", title: "The request is not valid",
                 detail: detail ?? "\(problems.count) problem\(problems.count == 1 ? "" : "s") found; see errors", errors: problems)

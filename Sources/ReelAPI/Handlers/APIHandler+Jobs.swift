@@ -53,15 +53,11 @@ extension APIHandler {
     /// Queues a spec `accepted` takes; the key's quota is checked in the same transaction as the insert.
     func queue(_ json: JSONValue, text: String, bodyHash: String, _ r: HTTPRequest, key: String, templateID: String? = nil) throws -> HTTPResponse {
         let (spec, _) = try accepted(json, key: key)
-        let idempotencyKey = r.head.headers["Idempotency-Key"]
-        if let idempotencyKey, idempotencyKey.isEmpty || idempotencyKey.count > 200 {
-            throw ProblemError(.validation([SpecProblem(pointer: "", message: "Idempotency-Key must be 1 to 200 characters")],
-                                           detail: "the Idempotency-Key header is not valid"))
-        }
+        let idempotencyKey = try checkedIdempotencyKey(r)
         let submission = JobSubmission(spec: text, bodyHash: bodyHash, idempotencyKey: idempotencyKey, keyID: key,
-                                             assets: APIHandler.uploads(in: json), activeLimit: config.activeJobsPerKey,
+                                             assets: APIHandler.uploads(in: json), queuedLimit: config.queuedJobsPerKey,
                                              webhook: spec.webhook.map { JobWebhook(url: $0.url, events: $0.events.map(\.rawValue)) },
-                                             templateID: templateID, metadata: spec.metadata?.serialized)
+                                             templateID: templateID, metadata: spec.metadata?.serialized, priority: spec.priority.rank)
         switch try store.submit(submission) {
         case .created(let job):
             logger.info("job queued", metadata: ["jobId": "\(job.id)", "key": "\(APIKeys.fingerprint(ofKeyID: key))",
@@ -73,17 +69,21 @@ extension APIHandler {
         case .conflict(let job):
             throw ProblemError(Problem(status: 422, type: "idempotency-key-reused", title: "Idempotency-Key reused",
                                        detail: "the Idempotency-Key was already used for job \(job.id) with a different body"))
-        case .overQuota(let active, let soonest):
-            // A slot frees when a running job ends: its ETA when known, else a guess of 30 s.
-            let retry = soonest.map { max(1, min(3600, Int($0.rounded(.up)))) } ?? 30
-            var p = Problem(status: 429, type: "too-many-jobs", title: "Too many jobs",
-                            detail: "this key has \(active) jobs queued or running, the server's limit (limits.activeJobsPerKey); "
-                                + "try again when one has finished")
-            p.headers = [("Retry-After", String(retry))]
-            throw ProblemError(p)
+        case .overQuota(let queued, let retry):
+            throw ProblemError(Problem.tooManyJobs(queued: queued, retryAfter: retry))
         case .assetsMissing(let ids):
             throw ProblemError(.validation(ids.map { SpecProblem(pointer: "", message: "upload:\($0) was deleted while the job was submitted") }))
         }
+    }
+
+    /// The request's `Idempotency-Key`, if it has one; a 422 unless it is 1 to 200 characters.
+    func checkedIdempotencyKey(_ r: HTTPRequest) throws -> String? {
+        let idempotencyKey = r.head.headers["Idempotency-Key"]
+        if let idempotencyKey, idempotencyKey.isEmpty || idempotencyKey.count > 200 {
+            throw ProblemError(.validation([SpecProblem(pointer: "", message: "Idempotency-Key must be 1 to 200 characters")],
+                                           detail: "the Idempotency-Key header is not valid"))
+        }
+        return idempotencyKey
     }
 
     /// What the server says about a spec's destinations: each must name an account it can sign
@@ -153,10 +153,12 @@ extension APIHandler {
             status = Job.Status(rawValue: s)
             if status == nil { problems.append(SpecProblem(pointer: "/status", message: "must be one of \(Job.Status.allCases.map(\.rawValue).joined(separator: ", "))")) }
         }
+        let batch = r.head.queryValue("batch")
+        if let batch, !Route.batch(batch).hasWellFormedID { problems.append(SpecProblem(pointer: "/batch", message: "must be a batch id (bat_…)")) }
         let (limit, cursor) = pageParameters(r, &problems)
         let includeSpec = includesSpec(r, &problems)
         if !problems.isEmpty { throw ProblemError(.validation(problems, detail: "the query parameters are not valid")) }
-        let page = try store.list(keyID: key, status: status, limit: limit, cursor: cursor)
+        let page = try store.list(keyID: key, status: status, batchID: batch, limit: limit, cursor: cursor)
         var w = JSONWriter(capacity: 512 * (page.jobs.count + 1))
         w.openObject()
         w.key("jobs"); w.openArray()

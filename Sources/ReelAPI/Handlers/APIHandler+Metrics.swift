@@ -7,12 +7,21 @@ extension APIHandler {
     /// `GET /metrics`: Prometheus text format 0.0.4, written by hand (no client library): job
     /// gauges from the store, outcome counters, render-time and HTTP-latency histograms, request
     /// counts, process and build information.
+    /// Keys named in `reel_queued_jobs_by_key`.
+    static let metricKeys = 10
+
     func metrics() throws -> HTTPResponse {
         let counts = try store.counts()
         var lines = ["# HELP reel_jobs Jobs by status.", "# TYPE reel_jobs gauge"]
         for s in Job.Status.allCases { lines.append("reel_jobs{status=\"\(s.rawValue)\"} \(counts[s] ?? 0)") }
         lines += ["# HELP reel_queue_depth Jobs waiting for a worker.", "# TYPE reel_queue_depth gauge",
                   "reel_queue_depth \(counts[.queued] ?? 0)"]
+        // Bounded cardinality: the keys with the most queued jobs by name (their fingerprints), the rest summed.
+        let byKey = try store.queuedByKey()
+        lines += ["# HELP reel_queued_jobs_by_key Jobs waiting, for the \(Self.metricKeys) keys with the most (key: the key id's first 8 hex digits); other: the rest together.",
+                  "# TYPE reel_queued_jobs_by_key gauge"]
+        for (key, n) in byKey.prefix(Self.metricKeys) { lines.append("reel_queued_jobs_by_key{key=\"\(APIKeys.fingerprint(ofKeyID: key))\"} \(n)") }
+        lines.append("reel_queued_jobs_by_key{key=\"other\"} \(byKey.dropFirst(Self.metricKeys).reduce(0) { $0 + $1.count })")
         let outcomes = store.outcomes.snapshot
         lines += ["# HELP reel_job_outcomes_total How jobs ended or went round again in this process.",
                   "# TYPE reel_job_outcomes_total counter"]

@@ -78,6 +78,7 @@ public final class APIHandler: HTTPHandler, Sendable {
         switch (head.method, route) {
         case ("POST", .jobs), ("POST", .probe), ("POST", .validate), ("POST", .templates), ("POST", .uploads):
             return .buffer(maxBytes: config.jsonBodyBytes)
+        case ("POST", .batches): return .buffer(maxBytes: config.batchBodyBytes)
         case ("POST", .assets) where APIHandler.isJSON(head):
             return .buffer(maxBytes: config.jsonBodyBytes)  // an import: {"url": …}
         case ("POST", .assets): return .file(directory: locations.uploadsTemp, maxBytes: config.uploadBytes)
@@ -234,6 +235,10 @@ public final class APIHandler: HTTPHandler, Sendable {
                 throw ProblemError(.notFound("no console file \(name)"))
             }
             return file
+        case ("POST", .batches): return try submitBatch(r, key: key)
+        case ("GET", .batch(let id)): return try getBatch(id, key: key)
+        case ("POST", .batchCancel(let id)): return try cancelBatch(id, key: key)
+        case ("DELETE", .batch(let id)): return try deleteBatch(id, key: key)
         case ("GET", .events): return try keyEvents(r, key: key)
         case ("GET", .jobEvents(let id)): return try jobEvents(id, r, key: key)
         case ("POST", .templates): return try createTemplate(r, key: key)

@@ -14,6 +14,8 @@ enum Route: Equatable {
     /// on local storage, with the URL's signature instead of a key).
     case uploads, upload(String)
     case templates, template(String)
+    /// `POST /v1/batches`, `GET`/`DELETE /v1/batches/{id}`, `POST /v1/batches/{id}/cancel`.
+    case batches, batch(String), batchCancel(String)
     case probe
     /// `POST /v1/validate`: a spec judged as a submit would, nothing queued.
     case validate
@@ -38,6 +40,7 @@ enum Route: Equatable {
             case "assets": self = .assets
             case "uploads": self = .uploads
             case "templates": self = .templates
+            case "batches": self = .batches
             case "probe": self = .probe
             case "validate": self = .validate
             case "events": self = .events
@@ -49,6 +52,7 @@ enum Route: Equatable {
             case "assets": self = .asset(seg[2])
             case "uploads": self = .upload(seg[2])
             case "templates": self = .template(seg[2])
+            case "batches": self = .batch(seg[2])
             default: return nil
             }
         case 4 where seg[0] == "v1" && seg[1] == "jobs" && !seg[2].isEmpty:
@@ -62,6 +66,8 @@ enum Route: Equatable {
             }
         case 4 where seg[0] == "v1" && seg[1] == "assets" && !seg[2].isEmpty && seg[3] == "complete":
             self = .assetComplete(seg[2])
+        case 4 where seg[0] == "v1" && seg[1] == "batches" && !seg[2].isEmpty && seg[3] == "cancel":
+            self = .batchCancel(seg[2])
         case 5 where seg[0] == "v1" && seg[1] == "jobs" && !seg[2].isEmpty && seg[3] == "output" && !seg[4].isEmpty:
             self = .jobOutputFile(seg[2], seg[4])
         default: return nil
@@ -73,8 +79,8 @@ enum Route: Equatable {
         switch self {
         case .health, .ready, .metrics, .jobOutput, .jobOutputFile, .jobThumbnail, .jobTimeline, .events, .jobEvents, .console: return ["GET", "HEAD"]
         case .jobs, .templates: return ["GET", "HEAD", "POST"]
-        case .job, .asset, .template: return ["GET", "HEAD", "DELETE"]
-        case .jobCancel, .probe, .validate, .assetComplete, .uploads: return ["POST"]
+        case .job, .asset, .template, .batch: return ["GET", "HEAD", "DELETE"]
+        case .jobCancel, .probe, .validate, .assetComplete, .uploads, .batches, .batchCancel: return ["POST"]
         case .assets: return ["POST"]
         case .upload: return ["PUT"]
         }
@@ -105,6 +111,9 @@ enum Route: Equatable {
         case .events: return "events"
         case .jobEvents: return "job_events"
         case .console: return "console"
+        case .batches: return "batches"
+        case .batch: return "batch"
+        case .batchCancel: return "batch_cancel"
         }
     }
 
@@ -121,6 +130,7 @@ enum Route: Equatable {
             return valid(id, "job_")
         case .asset(let id), .assetComplete(let id), .upload(let id): return valid(id, "asset_")
         case .template(let id): return valid(id, "tpl_")
+        case .batch(let id), .batchCancel(let id): return valid(id, "bat_")
         default: return true
         }
     }

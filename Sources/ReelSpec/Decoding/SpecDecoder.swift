@@ -29,8 +29,10 @@ public enum SpecDecoder {
         if let f = r.field("output"), let o = f.object({ Optional(SpecDecoder.output($0)) }) { output = o }
         let webhook = r.field("webhook")?.object(SpecDecoder.webhook)
         let metadata = r.field("metadata").flatMap(SpecDecoder.metadata)
+        let priority = r.field("priority")?.enumCase(JobPriority.self) ?? .normal
         var spec = decodeTimeline(r, output: output, webhook: webhook)
         spec?.metadata = metadata
+        spec?.priority = priority
         return spec
     }
 

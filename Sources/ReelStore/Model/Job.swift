@@ -38,4 +38,8 @@ public struct Job: Sendable, Equatable {
     /// The job's place in the store's order of changes: larger after every change (an events
     /// stream's event id).
     public var changeSeq: Int64 = 0
+    /// The priority rank it is claimed by among its key's jobs (0 high, 1 normal, 2 low).
+    public var priority: Int = 1
+    /// The batch it was submitted in, if any.
+    public var batchID: String? = nil
 }

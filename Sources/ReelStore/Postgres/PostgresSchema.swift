@@ -72,6 +72,8 @@ enum PostgresSchema {
         SharedSchema.jobMetadata(.postgres),
         // 8: as SQLite's 11.
         SharedSchema.jobChanges(.postgres),
+        // 9: as SQLite's 12.
+        SharedSchema.fairQueue(.postgres),
     ]
 
     /// The advisory lock key held while migrating ("reel" in ASCII, then 1): of several nodes

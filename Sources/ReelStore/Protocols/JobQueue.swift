@@ -9,10 +9,13 @@ public protocol JobQueue: AnyObject, Sendable {
     /// A reader that fails at once instead of waiting for a lock, for a caller that must not block
     /// (an event loop, which then hands the request on); nil where every read may wait.
     var jobsWithoutWaiting: (any JobReadsWithoutWaiting)? { get }
-    /// Jobs newest first, optionally of one status and one key; `cursor` continues a previous page.
-    func list(keyID: String?, status: Job.Status?, limit: Int, cursor: String?) throws -> (jobs: [Job], nextCursor: String?)
+    /// Jobs newest first, optionally of one status, one key and one batch; `cursor` continues a
+    /// previous page.
+    func list(keyID: String?, status: Job.Status?, batchID: String?, limit: Int, cursor: String?) throws -> (jobs: [Job], nextCursor: String?)
     /// Jobs per status, for metrics.
     func counts() throws -> [Job.Status: Int]
+    /// Queued jobs per key, the most first, for metrics.
+    func queuedByKey() throws -> [(key: String, count: Int)]
     /// Stores a validated spec as a queued job. The idempotency key, the key's quota and the
     /// uploads are checked in the same transaction as the insert.
     func submit(_ sub: JobSubmission) throws -> SubmitResult

@@ -3,7 +3,7 @@ import Foundation
 /// The durable job queue as workers and the API see it, one narrow protocol per concern; a caller
 /// names the ones it uses. `SQLJobStore` implements them all, once, on SQLite or PostgreSQL.
 public typealias JobStore = JobQueue & JobLeases & ChunkQueue & AssetStore & TemplateStore & WebhookOutbox
-    & DestinationOutbox & StoreHealth & StoreCoordination & JobChangeFeed
+    & DestinationOutbox & StoreHealth & StoreCoordination & JobChangeFeed & BatchStore
 
 extension JobQueue {
 
@@ -12,7 +12,7 @@ extension JobQueue {
     }
 
     public func list(status: Job.Status?, limit: Int, cursor: String?) throws -> (jobs: [Job], nextCursor: String?) {
-        try list(keyID: nil, status: status, limit: limit, cursor: cursor)
+        try list(keyID: nil, status: status, batchID: nil, limit: limit, cursor: cursor)
     }
 
     public func cancel(_ id: String) throws -> CancelResult { try cancel(id, keyID: nil) }

@@ -5,17 +5,22 @@ extension SQLJobStore {
     public func cancel(_ id: String, keyID: String? = nil) throws -> CancelResult {
         let result: CancelResult = try write { db in
             guard let job = try fetch(id, db, forUpdate: true), keyID == nil || job.keyID == keyID else { return .notFound }
-            if job.status.isFinished { return .alreadyFinished(job) }
-            if job.status == .queued {
-                try endCanceled(id, message: "canceled before it started", db)
-                return .canceled(try fetch(id, db)!)
-            }
-            try db.query("UPDATE jobs SET cancel_requested = true, updated_at = ? WHERE id = ?", [.int(now()), .text(id)])
-            try touched(id, db)
-            return .requested(try fetch(id, db)!)
+            return try cancelLocked(job, db)
         }
         if case .canceled = result { outcomes.count(.canceled) }
         return result
+    }
+
+    /// Inside a transaction, with `job`'s row locked: cancels it.
+    func cancelLocked(_ job: Job, _ db: any SQLConnection) throws -> CancelResult {
+        if job.status.isFinished { return .alreadyFinished(job) }
+        if job.status == .queued {
+            try endCanceled(job.id, message: "canceled before it started", db)
+            return .canceled(try fetch(job.id, db)!)
+        }
+        try db.query("UPDATE jobs SET cancel_requested = true, updated_at = ? WHERE id = ?", [.int(now()), .text(job.id)])
+        try touched(job.id, db)
+        return .requested(try fetch(job.id, db)!)
     }
 
     /// Deletes a job of `keyID` (nil: of any key) in one transaction: a queued job can then never
@@ -24,25 +29,33 @@ extension SQLJobStore {
     public func deleteJob(_ id: String, keyID: String?) throws -> JobDeletion {
         var canceled = false
         let result: JobDeletion = try write { db in
-            canceled = false
             guard let job = try fetch(id, db, forUpdate: true), keyID == nil || job.keyID == keyID else { return .notFound }
-            if !job.status.isFinished {
-                try endCanceled(id, message: "deleted", db)
-                canceled = true
-            }
-            if job.status == .succeeded { try abandonDestinations(jobID: id, db) }
-            try db.query("DELETE FROM webhook_deliveries WHERE job_id = ? AND status != 'pending'", [.text(id)])
-            try db.query("DELETE FROM job_assets WHERE job_id = ?", [.text(id)])
-            try db.query("DELETE FROM job_chunks WHERE job_id = ?", [.text(id)])
-            try db.query("DELETE FROM output_destinations WHERE job_id = ?", [.text(id)])
-            try db.query("DELETE FROM jobs WHERE id = ?", [.text(id)])
-            // No row to order: streams hear of it and find the job gone.
-            try db.announceJobChange(id)
-            let output = job.output.flatMap { $0.expired ? nil : $0.path }
-            return .deleted(output: output, wasRunning: job.status == .running)
+            let (deletion, endedNow) = try deleteLocked(job, db)
+            canceled = endedNow
+            return deletion
         }
         if canceled { outcomes.count(.canceled) }
         return result
+    }
+
+    /// Inside a transaction, with `job`'s row locked: deletes it; also whether it ended (cancelled) now.
+    func deleteLocked(_ job: Job, _ db: any SQLConnection) throws -> (JobDeletion, canceled: Bool) {
+        let id = job.id
+        var canceled = false
+        if !job.status.isFinished {
+            try endCanceled(id, message: "deleted", db)
+            canceled = true
+        }
+        if job.status == .succeeded { try abandonDestinations(jobID: id, db) }
+        try db.query("DELETE FROM webhook_deliveries WHERE job_id = ? AND status != 'pending'", [.text(id)])
+        try db.query("DELETE FROM job_assets WHERE job_id = ?", [.text(id)])
+        try db.query("DELETE FROM job_chunks WHERE job_id = ?", [.text(id)])
+        try db.query("DELETE FROM output_destinations WHERE job_id = ?", [.text(id)])
+        try db.query("DELETE FROM jobs WHERE id = ?", [.text(id)])
+        // No row to order: streams hear of it and find the job gone.
+        try db.announceJobChange(id)
+        let output = job.output.flatMap { $0.expired ? nil : $0.path }
+        return (.deleted(output: output, wasRunning: job.status == .running), canceled)
     }
 
     /// Inside a transaction: ends an unfinished job as cancelled, with its webhook event.

@@ -1,22 +1,26 @@
 extension SQLJobStore {
-    /// Takes the oldest runnable job for `owner`: a queued one, or a running one whose lease ran
-    /// out. Rows another worker is claiming right now are passed over (`SKIP LOCKED` where several
-    /// nodes share the store), so workers claim different jobs without waiting for each other. A
-    /// job whose lease ran out after its last attempt (or that was cancelled while its worker was
-    /// gone) ends instead, with the reason, and the next one is tried.
+    /// Takes the next job for `owner`. First a running job whose lease ran out (its process died),
+    /// the longest expired first; one that ran out after its last attempt (or with a cancel asked
+    /// for) ends instead, with the reason, and the next is tried. Then a queued job, fairly across
+    /// keys: the keys with queued jobs take turns — the key whose last claim is the oldest goes
+    /// first, a key never claimed ahead of all (`key_turns`) — passing over a key at its running
+    /// limit (`runningPerKey`); within the key, the best priority, then the oldest. Every step is an
+    /// index seek: the keys with queued jobs are found by a recursive query that seeks from one key
+    /// to the next (`jobs_queue`), and the key's best job is the first entry of its part of the
+    /// same index, so a claim costs O(K log n) for K keys with queued jobs, however long the queue.
+    /// Rows another worker is claiming right now are passed over (`SKIP LOCKED` where several nodes
+    /// share the store); claimers on several nodes at once may both take a turn of one key.
     public func claim(owner: String) throws -> Job? {
         var ended: [JobOutcomes.Outcome] = []
         let claimed: Job? = try write { db in
             ended = []
-            while true {
-                let t = now()
-                guard let row = try db.query("""
-                    SELECT \(jobColumns) FROM jobs
-                    WHERE status = 'queued' OR (status = 'running' AND lease_expires < ?)
-                    ORDER BY \(dialect.sequence) LIMIT 1\(dialect.forUpdateSkipLocked)
-                    """, [.int(t)]).first else { return nil }
+            let t = now()
+            while let row = try db.query("""
+                SELECT \(jobColumns) FROM jobs WHERE status = 'running' AND lease_expires < ?
+                ORDER BY lease_expires LIMIT 1\(dialect.forUpdateSkipLocked)
+                """, [.int(t)]).first {
                 let job = try StoreRows.job(row)
-                if job.status == .running && (job.attempts >= job.maxAttempts || job.cancelRequested) {
+                if job.attempts >= job.maxAttempts || job.cancelRequested {
                     let (status, code, message) = job.cancelRequested
                         ? ("canceled", JobError.Code.canceled, "canceled while its worker was gone")
                         : ("failed", .leaseExpired, "the render was interrupted \(job.attempts) time\(job.attempts == 1 ? "" : "s") (its process stopped)"
@@ -30,17 +34,51 @@ extension SQLJobStore {
                     ended += [.leaseExpired, job.cancelRequested ? .canceled : .failed]
                     continue
                 }
-                if job.status == .running { ended.append(.leaseExpired) }
-                try db.query("""
-                    UPDATE jobs SET status = 'running', attempts = attempts + 1, lease_owner = ?, lease_expires = ?,
-                    progress = 0, eta = NULL, started_at = COALESCE(started_at, ?), updated_at = ? WHERE id = ?
-                    """, [.text(owner), .int(t + leaseMillis), .int(t), .int(t), .text(job.id)])
-                try touched(job.id, db)
-                return try fetch(job.id, db)
+                ended.append(.leaseExpired)
+                return try start(job.id, owner: owner, at: t, db)
             }
+            for key in try keysInTurn(db) {
+                if runningPerKey > 0, try db.query("SELECT COUNT(*) AS n FROM jobs WHERE key_id = ? AND status = 'running'",
+                                                   [.text(key)]).first?.int("n") ?? 0 >= runningPerKey { continue }
+                guard let row = try db.query("""
+                    SELECT id FROM jobs WHERE status = 'queued' AND key_id = ?
+                    ORDER BY priority, \(dialect.sequence) LIMIT 1\(dialect.forUpdateSkipLocked)
+                    """, [.text(key)]).first else { continue }
+                try db.query("""
+                    INSERT INTO key_turns (key_id, turn) VALUES (?, (SELECT COALESCE(MAX(turn), 0) + 1 FROM key_turns))
+                    ON CONFLICT (key_id) DO UPDATE SET turn = excluded.turn
+                    """, [.text(key)])
+                return try start(try row.text("id"), owner: owner, at: t, db)
+            }
+            return nil
         }
         ended.forEach(outcomes.count)
         return claimed
+    }
+
+    /// The keys with queued jobs, the one whose turn is next first: each found from the last by
+    /// one seek of `jobs_queue` (a loose index scan, which neither database does by itself).
+    private func keysInTurn(_ db: any SQLConnection) throws -> [String] {
+        try db.query("""
+            WITH RECURSIVE queued (key_id) AS (
+                SELECT (SELECT key_id FROM jobs WHERE status = 'queued' ORDER BY key_id LIMIT 1)
+                UNION ALL
+                SELECT (SELECT j.key_id FROM jobs AS j WHERE j.status = 'queued' AND j.key_id > q.key_id ORDER BY j.key_id LIMIT 1)
+                FROM queued AS q WHERE q.key_id IS NOT NULL
+            )
+            SELECT q.key_id AS key_id, COALESCE(t.turn, 0) AS turn FROM queued AS q LEFT JOIN key_turns AS t ON t.key_id = q.key_id
+            WHERE q.key_id IS NOT NULL ORDER BY turn, q.key_id
+            """).rows.map { try $0.text("key_id") }
+    }
+
+    /// Gives the job to `owner` for one more attempt, leased from `t`.
+    private func start(_ id: String, owner: String, at t: Int64, _ db: any SQLConnection) throws -> Job? {
+        try db.query("""
+            UPDATE jobs SET status = 'running', attempts = attempts + 1, lease_owner = ?, lease_expires = ?,
+            progress = 0, eta = NULL, started_at = COALESCE(started_at, ?), updated_at = ? WHERE id = ?
+            """, [.text(owner), .int(t + leaseMillis), .int(t), .int(t), .text(id)])
+        try touched(id, db)
+        return try fetch(id, db)
     }
 
     /// Renews the lease and records progress (with a `progress` webhook event at most every 5 s);

@@ -13,6 +13,8 @@ public final class SQLJobStore: JobStore {
     let dialect: SQLDialect
     public let maxAttempts: Int
     public let leaseMillis: Int64
+    /// At most this many of one key's jobs run at once (claims pass the key over); 0: no limit.
+    public let runningPerKey: Int
     let now: @Sendable () -> Int64
     /// The body of a webhook delivery: the job as the API shows it (the API passes its JSON).
     let webhookBody: @Sendable (Job) -> String
@@ -21,33 +23,36 @@ public final class SQLJobStore: JobStore {
     /// The SELECT list of a job, in this dialect.
     let jobColumns: String
 
-    public init(backend: any SQLBackend, maxAttempts: Int = 3, leaseSeconds: Double = 30,
+    public init(backend: any SQLBackend, maxAttempts: Int = 3, leaseSeconds: Double = 30, runningPerKey: Int = 0,
                 now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) },
                 webhookBody: @escaping @Sendable (Job) -> String = { #"{"id":"\#($0.id)","status":"\#($0.status.rawValue)"}"# }) {
         self.backend = backend
         dialect = backend.dialect
         self.maxAttempts = maxAttempts
         leaseMillis = Int64(leaseSeconds * 1000)
+        self.runningPerKey = runningPerKey
         self.now = now
         self.webhookBody = webhookBody
         jobColumns = StoreRows.jobColumns(dialect)
     }
 
     /// A store in the SQLite file at `path` (created and migrated as needed).
-    public static func sqlite(path: String, maxAttempts: Int = 3, leaseSeconds: Double = 30, busyTimeoutMillis: Int32 = 5000,
+    public static func sqlite(path: String, maxAttempts: Int = 3, leaseSeconds: Double = 30, runningPerKey: Int = 0,
+                              busyTimeoutMillis: Int32 = 5000,
                               now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) },
                               webhookBody: @escaping @Sendable (Job) -> String = { #"{"id":"\#($0.id)","status":"\#($0.status.rawValue)"}"# }) throws -> SQLJobStore {
         SQLJobStore(backend: try SQLiteBackend(path: path, busyTimeoutMillis: busyTimeoutMillis),
-                    maxAttempts: maxAttempts, leaseSeconds: leaseSeconds, now: now, webhookBody: webhookBody)
+                    maxAttempts: maxAttempts, leaseSeconds: leaseSeconds, runningPerKey: runningPerKey, now: now, webhookBody: webhookBody)
     }
 
     /// A store in the PostgreSQL database at `url` (migrated as needed); `dataDirectory` is the
     /// node's, whose free space readiness reports.
-    public static func postgres(url: String, maxAttempts: Int = 3, leaseSeconds: Double = 30, dataDirectory: String = ".",
+    public static func postgres(url: String, maxAttempts: Int = 3, leaseSeconds: Double = 30, runningPerKey: Int = 0,
+                                dataDirectory: String = ".",
                                 now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) },
                                 webhookBody: @escaping @Sendable (Job) -> String = { #"{"id":"\#($0.id)","status":"\#($0.status.rawValue)"}"# }) throws -> SQLJobStore {
         SQLJobStore(backend: try PostgresBackend(url: url, dataDirectory: dataDirectory),
-                    maxAttempts: maxAttempts, leaseSeconds: leaseSeconds, now: now, webhookBody: webhookBody)
+                    maxAttempts: maxAttempts, leaseSeconds: leaseSeconds, runningPerKey: runningPerKey, now: now, webhookBody: webhookBody)
     }
 
     /// Runs `body` on a connection of its own.
@@ -83,12 +88,14 @@ public final class SQLJobStore: JobStore {
         (backend as? SQLiteBackend).map { NonBlockingJobReader(store: self, backend: $0) }
     }
 
-    public func list(keyID: String? = nil, status: Job.Status?, limit: Int, cursor: String?) throws -> (jobs: [Job], nextCursor: String?) {
+    public func list(keyID: String? = nil, status: Job.Status?, batchID: String? = nil, limit: Int,
+                     cursor: String?) throws -> (jobs: [Job], nextCursor: String?) {
         try connected { db in
             var sql = "SELECT \(jobColumns) FROM jobs WHERE 1 = 1"
             var args: [SQLValue] = []
             if let keyID { sql += " AND key_id = ?"; args.append(.text(keyID)) }
             if let status { sql += " AND status = ?"; args.append(.text(status.rawValue)) }
+            if let batchID { sql += " AND batch_id = ?"; args.append(.text(batchID)) }
             if let cursor, let seq = Int64(cursor) { sql += " AND \(dialect.sequence) < ?"; args.append(.int(seq)) }
             sql += " ORDER BY \(dialect.sequence) DESC LIMIT ?"
             args.append(.int(Int64(limit + 1)))
@@ -113,6 +120,13 @@ public final class SQLJobStore: JobStore {
     public func deliveryCounts() throws -> [String: Int] { try statusCounts("webhook_deliveries") }
 
     public func destinationCounts() throws -> [String: Int] { try statusCounts("output_destinations") }
+
+    public func queuedByKey() throws -> [(key: String, count: Int)] {
+        try connected { db in
+            try db.query("SELECT key_id, COUNT(*) AS n FROM jobs WHERE status = 'queued' GROUP BY key_id ORDER BY n DESC, key_id").rows
+                .map { (key: try $0.text("key_id"), count: try $0.int("n")) }
+        }
+    }
 
     public func counts() throws -> [Job.Status: Int] {
         try connected { db in

@@ -51,6 +51,36 @@ enum SharedSchema {
         """
     }
 
+    /// Queues that keys share fairly (PRODUCT.md §9): a job's `priority` rank (0 high, 1 normal,
+    /// 2 low) and `batch_id`; the index a claim walks — the keys with queued jobs, then one key's
+    /// best queued job — so each step is an index seek whatever the queue's length; when each key
+    /// last had a job claimed (`key_turns`); the leases that ran out; a key's recent ends (the
+    /// drain rate a 429's `Retry-After` is measured from); and the batches themselves.
+    static func fairQueue(_ d: SQLDialect) -> String {
+        """
+        ALTER TABLE jobs ADD COLUMN priority INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE jobs ADD COLUMN batch_id TEXT;
+        CREATE INDEX jobs_queue ON jobs (status, key_id, priority\(d.indexedSequence));
+        CREATE INDEX jobs_leases ON jobs (status, lease_expires);
+        CREATE INDEX jobs_ends_by_key ON jobs (key_id, finished_at);
+        CREATE INDEX jobs_by_batch ON jobs (batch_id);
+        CREATE TABLE key_turns (
+            key_id TEXT PRIMARY KEY,
+            turn \(d.bigint) NOT NULL
+        )\(d.withoutRowID);
+        CREATE TABLE batches (
+            \(d.sequenceColumn)id TEXT PRIMARY KEY,
+            key_id TEXT NOT NULL,
+            jobs INTEGER NOT NULL,
+            idempotency_key TEXT,
+            body_hash TEXT NOT NULL,
+            created_at \(d.bigint) NOT NULL,
+            UNIQUE (key_id, idempotency_key)
+        );
+        CREATE INDEX batches_by_key ON batches (key_id);
+        """
+    }
+
     /// Each job's place in the order of changes (`change_seq`, from `dialect.nextChange`), which an
     /// events stream's `Last-Event-ID` resumes from; one index finds a key's changes after a point.
     static func jobChanges(_ d: SQLDialect) -> String {

@@ -26,14 +26,19 @@ public struct SQLDialect: Sendable {
     public let nextChange: String
     /// The DDL that creates what `nextChange` draws from, if anything.
     public let changeCounter: String
+    /// The insertion order as an index's last column (`, seq`); empty where every index already
+    /// ends with it (SQLite's rowid).
+    public let indexedSequence: String
 
     public static let sqlite = SQLDialect(sequence: "rowid", forUpdate: "", forUpdateSkipLocked: "",
                                           forUpdateOfSkipLocked: { _ in "" }, forShare: "",
                                           bigint: "INTEGER", double: "REAL", withoutRowID: " WITHOUT ROWID", sequenceColumn: "",
-                                          nextChange: "(SELECT COALESCE(MAX(change_seq), 0) + 1 FROM jobs)", changeCounter: "")
+                                          nextChange: "(SELECT COALESCE(MAX(change_seq), 0) + 1 FROM jobs)", changeCounter: "",
+                                          indexedSequence: "")
     public static let postgres = SQLDialect(sequence: "seq", forUpdate: " FOR UPDATE", forUpdateSkipLocked: " FOR UPDATE SKIP LOCKED",
                                             forUpdateOfSkipLocked: { " FOR UPDATE OF \($0) SKIP LOCKED" }, forShare: " FOR SHARE",
                                             bigint: "BIGINT", double: "DOUBLE PRECISION", withoutRowID: "",
                                             sequenceColumn: "seq BIGSERIAL NOT NULL UNIQUE,\n    ",
-                                            nextChange: "nextval('job_changes')", changeCounter: "CREATE SEQUENCE job_changes;\n")
+                                            nextChange: "nextval('job_changes')", changeCounter: "CREATE SEQUENCE job_changes;\n",
+                                            indexedSequence: ", seq")
 }

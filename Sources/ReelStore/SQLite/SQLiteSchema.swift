@@ -118,5 +118,7 @@ enum SQLiteSchema {
         SharedSchema.jobMetadata(.sqlite),
         // 11: as PostgreSQL's 8.
         SharedSchema.jobChanges(.sqlite),
+        // 12: as PostgreSQL's 9.
+        SharedSchema.fairQueue(.sqlite),
     ]
 }
