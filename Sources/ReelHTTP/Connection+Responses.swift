@@ -51,6 +51,8 @@ extension Connection {
         outgoing.prepend(interim)
         interim = []
         outgoing.stream?.attach(to: host.mailbox, connectionID: id)
+        // A stream that starts while the server drains ends with what was sent so far.
+        if host.isDraining { outgoing.stream?.finish() }
         state = .writing(outgoing)
         setDeadline(after: host.configuration.idleTimeout, .write)
     }
@@ -63,6 +65,8 @@ extension Connection {
         if response.totalSent > before { setDeadline(after: host.configuration.idleTimeout, .write) }
         switch progress {
         case .wouldBlock, .yielded:
+            // Waiting on the client again (after a heartbeat, say): it must read within the timeout.
+            if deadlineKind != .write || deadline == 0 { setDeadline(after: host.configuration.idleTimeout, .write) }
             return false
         case .idle:
             if let stream = response.stream { setDeadline(after: stream.heartbeatSeconds, .heartbeat) }

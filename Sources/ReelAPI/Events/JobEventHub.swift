@@ -12,9 +12,10 @@ import ReelSync
 /// bytes wait in its `ResponseStream` (bounded; a reader that falls behind is dropped) and its
 /// connection's loop writes them.
 ///
-/// A stream that resumes (`Last-Event-ID`) or starts catches up from the store first, reading
-/// the key's jobs changed after its last id in pages while its client keeps up; live changes
-/// wait for it meanwhile, and are read again by the catch-up, so none is lost or sent twice.
+/// Every stream catches up from the store first — a job's stream with the job as it is, a key's
+/// stream with the key's jobs changed after its `Last-Event-ID` (or after the latest change when it
+/// opened), in pages while its client keeps up; live changes skip it meanwhile, since the catch-up
+/// reads them, and the changes a catch-up sent are not sent again when their notifications come.
 final class JobEventHub: Sendable {
     /// Jobs read per page of a catch-up.
     static let pageSize = 100
@@ -22,6 +23,8 @@ final class JobEventHub: Sendable {
     static let postponeSeconds = 0.05
     /// Jobs whose last delivered change is remembered (`delivered`); past it the older half goes.
     static let deliveredMemory = 4096
+    /// The most jobs a key's stream remembers from its catch-up (`Entry.caughtUp`).
+    static let caughtUpMemory = 10_000
 
     private struct Entry {
         let stream: ResponseStream
@@ -31,6 +34,11 @@ final class JobEventHub: Sendable {
         /// The change number of the last event sent; a catch-up reads after it.
         var lastSent: Int64
         var catchingUp = true
+        /// A key's stream: the change each job was sent at by its last catch-up, until the hub's
+        /// turn `caughtUpUntil` — the notifications of those changes come after the catch-up read
+        /// them, and must not send them twice.
+        var caughtUp: [String: Int64] = [:]
+        var caughtUpUntil: UInt64 = 0
     }
 
     private struct State {
@@ -44,8 +52,11 @@ final class JobEventHub: Sendable {
         /// after the job was already read in a later state sends nothing again.
         var delivered: [String: Int64] = [:]
         var nextID: UInt64 = 1
+        /// The hub thread's turns so far.
+        var turn: UInt64 = 0
         var started = false
         var stopping = false
+        var joined = false
         var hasWork: Bool { !changed.isEmpty || !catchUps.isEmpty || stopping }
     }
 
@@ -67,28 +78,32 @@ final class JobEventHub: Sendable {
 
     /// Starts the hub's thread and listening to the store, on the first stream: a server nobody
     /// watches reads nothing.
-    private func startIfNeeded() {
-        let start = state.withLock { s -> Bool in
-            defer { s.started = true }
-            return !s.started && !s.stopping
+    /// False once the hub has stopped.
+    private func startIfNeeded() -> Bool {
+        state.withLock { s in
+            guard !s.stopping else { return false }
+            guard !s.started else { return true }
+            s.started = true
+            // Under the lock, so a `stop` cannot come between and leave the listener running.
+            store.startJobChanges { [weak self] ids in self?.heard(ids) }
+            let t = Thread { [self] in
+                defer { done.signal() }
+                run()
+            }
+            t.name = "reel-events"
+            t.start()
+            return true
         }
-        guard start else { return }
-        store.startJobChanges { [weak self] ids in self?.heard(ids) }
-        let t = Thread { [self] in
-            defer { done.signal() }
-            run()
-        }
-        t.name = "reel-events"
-        t.start()
     }
 
-    /// Ends every stream (they close after what was sent) and the thread.
+    /// Ends every stream (they close after what was sent) and the thread; a second call returns.
     func stop() {
-        let wasStarted = state.withLock(waking: .all) { s -> Bool in
+        let join = state.withLock(waking: .all) { s -> Bool in
             s.stopping = true
-            return s.started
+            defer { if s.started { s.joined = true } }
+            return s.started && !s.joined
         }
-        guard wasStarted else { return }
+        guard join else { return }
         store.stopJobChanges()
         done.wait()
     }
@@ -99,14 +114,16 @@ final class JobEventHub: Sendable {
     /// change now, the point it would catch up from if changes were missed).
     func subscribe(_ stream: ResponseStream, keyID: String, jobID: String?, after: Int64?) throws {
         let start = after == nil && jobID == nil ? try store.latestChange() : nil
-        startIfNeeded()
+        guard startIfNeeded() else {
+            stream.finish()  // the server is stopping
+            return
+        }
         let id = state.withLock(waking: .all) { s -> UInt64 in
             let id = s.nextID
             s.nextID += 1
-            let catchUp = jobID != nil || after != nil
-            s.entries[id] = Entry(stream: stream, keyID: keyID, jobID: jobID, lastSent: after ?? start ?? 0, catchingUp: catchUp)
+            s.entries[id] = Entry(stream: stream, keyID: keyID, jobID: jobID, lastSent: after ?? start ?? 0)
             if let jobID { s.byJob[jobID, default: []].insert(id) } else { s.keyWide.insert(id) }
-            if catchUp { s.catchUps.append(id) }
+            s.catchUps.append(id)
             return id
         }
         stream.whenClosed { [weak self] in self?.remove(id) }
@@ -151,6 +168,7 @@ final class JobEventHub: Sendable {
                     s.changed = []
                     s.catchUps = []
                     s.postponed = []
+                    s.turn += 1
                 }
                 return (s.stopping, s.changed, s.catchUps + s.postponed)
             }
@@ -198,10 +216,16 @@ final class JobEventHub: Sendable {
             }
             let page = try store.jobsChanged(keyID: e.keyID, after: e.lastSent, limit: Self.pageSize)
             for job in page { send(job, to: id) }
-            if page.count == Self.pageSize {
-                state.withLock { $0.postponed.append(id) }
-            } else {
-                update(id) { $0.catchingUp = false }
+            state.withLock { s in
+                guard s.entries[id] != nil else { return }
+                for job in page where s.entries[id]!.caughtUp.count < Self.caughtUpMemory { s.entries[id]!.caughtUp[job.id] = job.changeSeq }
+                if page.count == Self.pageSize {
+                    s.postponed.append(id)
+                } else {
+                    s.entries[id]!.catchingUp = false
+                    // The notifications of what it read are taken on the next turn at the latest.
+                    s.entries[id]!.caughtUpUntil = s.turn + 2
+                }
             }
         } catch {
             // The store is unreachable: try again shortly; the stream waits.
@@ -257,8 +281,21 @@ final class JobEventHub: Sendable {
     /// finishes once its job can change no more.
     private func send(_ job: Job, to id: UInt64) {
         guard let e = entry(id), e.keyID == job.keyID else { return }
-        // A job's changes are numbered in commit order (its row lock orders them); a key's stream
-        // may see another job's older number later (PostgreSQL's sequence is not commit order).
+        // Changes are numbered in commit order, but the hub may read one job's later change before
+        // another's earlier notification (they come from several threads), so a key's stream is
+        // not held to its last number: only a job's stream is, and a key's stream to what its
+        // catch-up sent.
+        if e.jobID == nil && !e.catchingUp && !e.caughtUp.isEmpty {
+            let seen = state.withLock { s -> Int64? in
+                guard let entry = s.entries[id] else { return nil }
+                if s.turn > entry.caughtUpUntil {
+                    s.entries[id]!.caughtUp = [:]
+                    return nil
+                }
+                return entry.caughtUp[job.id]
+            }
+            if let seen, job.changeSeq <= seen { return }
+        }
         if e.jobID == nil || job.changeSeq > e.lastSent {
             e.stream.send(ServerSentEvent.event("job", id: job.changeSeq, data: render(job)))
             update(id) { $0.lastSent = max($0.lastSent, job.changeSeq) }

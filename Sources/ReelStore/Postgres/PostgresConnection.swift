@@ -6,6 +6,8 @@ import Foundation
 /// connection under a generated name and executed by name afterwards; parameters travel as text
 /// (PostgreSQL parses them by the statement's parameter types).
 public final class PostgresConnection {
+    /// The jobs the current transaction changed (`SQLConnection.touchedJobs`).
+    public var touchedJobs: [String] = []
     let handle: OpaquePointer
     private var prepared: [String: String] = [:]
 

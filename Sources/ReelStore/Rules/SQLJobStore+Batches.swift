@@ -8,32 +8,30 @@ extension SQLJobStore {
 
     public func submitBatch(_ sub: BatchSubmission) throws -> BatchResult {
         do {
-            return try connected { db in
-                try db.transaction {
-                    try db.serialize(on: "quota:" + sub.keyID)
-                    if let key = sub.idempotencyKey, let earlier = try batchUnder(key: key, sub, db) { return earlier }
-                    if case .overQuota(let queued, let retry)? = try overQueuedLimit(sub.keyID, adding: sub.jobs.count, limit: sub.queuedLimit, db) {
-                        return .overQuota(queued: queued, retryAfter: retry)
-                    }
-                    let t = now()
-                    let batch = Batch(id: "bat_" + ULID.make(millis: t), keyID: sub.keyID, jobs: sub.jobs.count,
-                                      idempotencyKey: sub.idempotencyKey, createdAt: t)
-                    try db.query("INSERT INTO batches (id, key_id, jobs, idempotency_key, body_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                                 [.text(batch.id), .text(batch.keyID), .int(Int64(batch.jobs)), .nullable(batch.idempotencyKey),
-                                  .text(sub.bodyHash), .int(t)])
-                    var ids: [String] = []
-                    for (i, var job) in sub.jobs.enumerated() {
-                        job.keyID = sub.keyID
-                        job.batchID = batch.id
-                        job.idempotencyKey = nil
-                        switch try insertJob(job, db) {
-                        case .created(let j): ids.append(j.id)
-                        case .assetsMissing(let missing): throw Refused(result: .assetsMissing(index: i, missing))
-                        default: throw StoreRaceError(message: "a batch's job was not created")
-                        }
-                    }
-                    return .created(batch, jobIDs: ids)
+            return try write { db in
+                try db.serialize(on: "quota:" + sub.keyID)
+                if let key = sub.idempotencyKey, let earlier = try batchUnder(key: key, sub, db) { return earlier }
+                if case .overQuota(let queued, let retry)? = try overQueuedLimit(sub.keyID, adding: sub.jobs.count, limit: sub.queuedLimit, db) {
+                    return .overQuota(queued: queued, retryAfter: retry)
                 }
+                let t = now()
+                let batch = Batch(id: "bat_" + ULID.make(millis: t), keyID: sub.keyID, jobs: sub.jobs.count,
+                                  idempotencyKey: sub.idempotencyKey, createdAt: t)
+                try db.query("INSERT INTO batches (id, key_id, jobs, idempotency_key, body_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                             [.text(batch.id), .text(batch.keyID), .int(Int64(batch.jobs)), .nullable(batch.idempotencyKey),
+                              .text(sub.bodyHash), .int(t)])
+                var ids: [String] = []
+                for (i, var job) in sub.jobs.enumerated() {
+                    job.keyID = sub.keyID
+                    job.batchID = batch.id
+                    job.idempotencyKey = nil
+                    switch try insertJob(job, db) {
+                    case .created(let j): ids.append(j.id)
+                    case .assetsMissing(let missing): throw Refused(result: .assetsMissing(index: i, missing))
+                    default: throw StoreRaceError(message: "a batch's job was not created")
+                    }
+                }
+                return .created(batch, jobIDs: ids)
             }
         } catch let refused as Refused {
             return refused.result

@@ -64,6 +64,8 @@ extension SQLJobStore {
                     ORDER BY created_at, job_id, idx LIMIT ?)
                 RETURNING \(Self.destinationColumns)
                 """, [.int(t), .int(t + leaseMillis), .text(claimer), .int(t), .int(t), .int(Int64(limit))]).rows
+            // A destination's attempts are part of its job as clients see it.
+            for row in rows { try touched(try row.text("job_id"), db) }
             return try rows.map(StoreRows.destination).sorted { ($0.createdAt, $0.jobID, $0.index) < ($1.createdAt, $1.jobID, $1.index) }
         }
     }
@@ -84,10 +86,11 @@ extension SQLJobStore {
                     """, [.text(etag), .int(t)] + key).changes
             case .retry(let error, let next):
                 // Only while this claimer still holds it: one whose claim ran out must not clear the next one's.
-                _ = try db.query("""
+                let retried = try db.query("""
                     UPDATE output_destinations SET last_error = ?, next_attempt_at = ?, claimed_by = NULL
                     WHERE job_id = ? AND idx = ? AND status = 'pending' AND claimed_by = ?
                     """, [.text(error), .int(next)] + key + [.text(claimer)])
+                if retried.changes == 1 { try touched(jobID, db) }
                 return
             case .failed(let error):
                 changed = try db.query("""

@@ -7,13 +7,11 @@ extension SQLJobStore {
     ///   two submits cannot both take the last place, nor a replay be refused for its own first place;
     /// - the uploads it names, read `FOR SHARE`, so a concurrent delete either waits or wins.
     public func submit(_ sub: JobSubmission) throws -> SubmitResult {
-        try connected { db in
-            try db.transaction {
-                if sub.queuedLimit != nil { try db.serialize(on: "quota:" + sub.keyID) }
-                if let key = sub.idempotencyKey, let earlier = try existing(key: key, sub, db) { return earlier }
-                if let refusal = try overQueuedLimit(sub.keyID, adding: 1, limit: sub.queuedLimit, db) { return refusal }
-                return try insertJob(sub, db)
-            }
+        try write { db in
+            if sub.queuedLimit != nil { try db.serialize(on: "quota:" + sub.keyID) }
+            if let key = sub.idempotencyKey, let earlier = try existing(key: key, sub, db) { return earlier }
+            if let refusal = try overQueuedLimit(sub.keyID, adding: 1, limit: sub.queuedLimit, db) { return refusal }
+            return try insertJob(sub, db)
         }
     }
 

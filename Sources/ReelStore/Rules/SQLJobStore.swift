@@ -59,10 +59,19 @@ public final class SQLJobStore: JobStore {
     @discardableResult
     func connected<T>(_ body: (any SQLConnection) throws -> T) throws -> T { try backend.withConnection(body) }
 
-    /// Runs `body` in one write transaction on a connection of its own.
+    /// Runs `body` in one write transaction on a connection of its own; the jobs it changed are
+    /// numbered in the order of changes last thing before it commits (`numberTouched`).
     @discardableResult
     func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try backend.withConnection { db in try db.transaction { try body(db) } }
+        try backend.withConnection { db in
+            try db.transaction {
+                db.touchedJobs = []
+                defer { db.touchedJobs = [] }
+                let result = try body(db)
+                try numberTouched(db)
+                return result
+            }
+        }
     }
 
     /// The job's row; with `forUpdate`, locked until the transaction ends.

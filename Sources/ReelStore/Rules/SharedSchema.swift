@@ -81,13 +81,16 @@ enum SharedSchema {
         """
     }
 
-    /// Each job's place in the order of changes (`change_seq`, from `dialect.nextChange`), which an
-    /// events stream's `Last-Event-ID` resumes from; one index finds a key's changes after a point.
+    /// Each job's place in the order of changes (`change_seq`), which an events stream's
+    /// `Last-Event-ID` resumes from, drawn from a one-row counter that only goes up; one index
+    /// finds a key's changes after a point.
     static func jobChanges(_ d: SQLDialect) -> String {
         """
-        \(d.changeCounter)ALTER TABLE jobs ADD COLUMN change_seq \(d.bigint) NOT NULL DEFAULT 0;
+        ALTER TABLE jobs ADD COLUMN change_seq \(d.bigint) NOT NULL DEFAULT 0;
         CREATE INDEX jobs_changes ON jobs (change_seq);
         CREATE INDEX jobs_changes_by_key ON jobs (key_id, change_seq);
+        CREATE TABLE change_counter (id INTEGER PRIMARY KEY, n \(d.bigint) NOT NULL);
+        INSERT INTO change_counter (id, n) VALUES (1, 0);
         """
     }
 

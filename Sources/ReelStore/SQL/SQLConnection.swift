@@ -18,6 +18,9 @@ public protocol SQLConnection: AnyObject {
     /// Inside a transaction: once it commits, the job changes callback (`SQLBackend`) of every
     /// node sharing the store hears that job `id` changed.
     func announceJobChange(_ id: String) throws
+    /// The jobs the transaction running on this connection changed so far (`SQLJobStore.touched`),
+    /// numbered and announced just before it commits.
+    var touchedJobs: [String] { get set }
 }
 
 extension SQLConnection {

@@ -20,12 +20,6 @@ public struct SQLDialect: Sendable {
     public let withoutRowID: String
     /// The first line of a table that needs `sequence` as a column of its own (SQLite has rowid).
     public let sequenceColumn: String
-    /// The next number in the order of job changes. SQLite's writers take turns, so one past the
-    /// largest (found through its index) is next; PostgreSQL's come from a sequence, since
-    /// concurrent transactions would read the same largest.
-    public let nextChange: String
-    /// The DDL that creates what `nextChange` draws from, if anything.
-    public let changeCounter: String
     /// The insertion order as an index's last column (`, seq`); empty where every index already
     /// ends with it (SQLite's rowid).
     public let indexedSequence: String
@@ -33,12 +27,10 @@ public struct SQLDialect: Sendable {
     public static let sqlite = SQLDialect(sequence: "rowid", forUpdate: "", forUpdateSkipLocked: "",
                                           forUpdateOfSkipLocked: { _ in "" }, forShare: "",
                                           bigint: "INTEGER", double: "REAL", withoutRowID: " WITHOUT ROWID", sequenceColumn: "",
-                                          nextChange: "(SELECT COALESCE(MAX(change_seq), 0) + 1 FROM jobs)", changeCounter: "",
                                           indexedSequence: "")
     public static let postgres = SQLDialect(sequence: "seq", forUpdate: " FOR UPDATE", forUpdateSkipLocked: " FOR UPDATE SKIP LOCKED",
                                             forUpdateOfSkipLocked: { " FOR UPDATE OF \($0) SKIP LOCKED" }, forShare: " FOR SHARE",
                                             bigint: "BIGINT", double: "DOUBLE PRECISION", withoutRowID: "",
                                             sequenceColumn: "seq BIGSERIAL NOT NULL UNIQUE,\n    ",
-                                            nextChange: "nextval('job_changes')", changeCounter: "CREATE SEQUENCE job_changes;\n",
                                             indexedSequence: ", seq")
 }

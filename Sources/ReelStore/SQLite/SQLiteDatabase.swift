@@ -15,6 +15,7 @@ public final class SQLiteDatabase {
     var claimableChanged = false
     /// Jobs changed by the call using this connection, announced once it returns (committed).
     var changedJobs: [String] = []
+    public var touchedJobs: [String] = []
 
     /// Process-wide settings, applied once before the first connection opens.
     private static let configured: Void = { _ = reel_sqlite_disable_memstatus() }()
