@@ -49,14 +49,17 @@ public final class ReelService: Sendable {
         let webhookBody: @Sendable (Job) -> String = {
             String(decoding: JobJSON.job($0, retentionHours: retention, links: links), as: UTF8.self)
         }
+        let batchWebhookBody: @Sendable (Batch, BatchProgress) -> String = {
+            String(decoding: BatchJSON.batch($0, $1, now: Int64(Date().timeIntervalSince1970 * 1000)), as: UTF8.self)
+        }
         if let url = config.database {
             store = try SQLJobStore.postgres(url: url, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
                                              runningPerKey: config.runningJobsPerKey,
-                                             dataDirectory: config.dataDir, webhookBody: webhookBody)
+                                             dataDirectory: config.dataDir, webhookBody: webhookBody, batchWebhookBody: batchWebhookBody)
         } else {
             store = try SQLJobStore.sqlite(path: locations.database, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
                                            runningPerKey: config.runningJobsPerKey,
-                                           busyTimeoutMillis: storeBusyTimeoutMillis, webhookBody: webhookBody)
+                                           busyTimeoutMillis: storeBusyTimeoutMillis, webhookBody: webhookBody, batchWebhookBody: batchWebhookBody)
         }
         let sweeps = OutputSweeps(locations: locations, outputs: outputs, chunks: chunks, store: store, logger: logger)
         sweeps.removeStalePartials()

@@ -109,6 +109,37 @@ final class BatchesAPITests: XCTestCase {
         XCTAssertTrue(over.text.contains("limits.batchJobs"), over.text)
     }
 
+    func testABatchsWebhookIsToldOnceWhenEveryJobHasEnded() throws {
+        let secret = "whsec-0123456789abcdef"
+        let f = try ServiceFixture(env: ["REEL_WEBHOOK_SECRET": secret, "REEL_ALLOWED_HOSTS": "127.0.0.1"])
+        let c = try f.client()
+        let receiver = try WebhookReceiver()
+        defer { receiver.stop() }
+        let quick = ##"{ "version": 1, "output": { "width": 64, "height": 48 }, "timeline": { "videos": [ { "color": "#102030", "duration": 1 } ] } }"##
+        let bad = ##"{ "version": 1, "output": { "width": 64, "height": 48 }, "timeline": { "videos": [ { "color": "#102030", "duration": 1 } ] }, "webhook": { "url": "http://169.254.169.254/x" } }"##
+        let r = try c.json("POST", "/v1/batches", ##"{ "jobs": [ \##(quick), \##(quick), \##(quick) ], "webhook": { "url": "\##(receiver.url("/batch"))" } }"##)
+        XCTAssertEqual(r.status, 202, r.text)
+        let id = try XCTUnwrap(r.json["id"] as? String)
+        let got = receiver.wait { $0.contains { $0.path == "/batch" } }.filter { $0.path == "/batch" }
+        XCTAssertEqual(got.count, 1, "\(got.map(\.json))")
+        let event = try XCTUnwrap(got.first)
+        XCTAssertEqual(event.header("Reel-Event"), "batch")
+        XCTAssertEqual(event.json["id"] as? String, id)
+        XCTAssertEqual(event.json["status"] as? String, "finished")
+        XCTAssertEqual(event.json["counts"] as? [String: Int], ["queued": 0, "running": 0, "succeeded": 3, "failed": 0, "canceled": 0])
+        // Signed as a job's events are.
+        let signature = try XCTUnwrap(event.header("Reel-Signature"))
+        XCTAssertTrue(signature.hasPrefix("t=") && signature.contains(",v1="), signature)
+        // No second one, whatever happens after: a new job's end in another batch does not repeat it.
+        _ = try f.succeeded(quick)
+        XCTAssertEqual(receiver.received.filter { $0.path == "/batch" }.count, 1)
+        // A webhook the server may not reach is a problem at its pointer.
+        let refused = try c.json("POST", "/v1/batches", ##"{ "jobs": [ \##(quick) ], "webhook": { "url": "http://169.254.169.254/x" } }"##)
+        XCTAssertEqual((refused.json["errors"] as? [[String: Any]])?.first?["pointer"] as? String, "/webhook/url", refused.text)
+        let inJob = try c.json("POST", "/v1/batches", ##"{ "jobs": [ \##(quick), \##(bad) ] }"##)
+        XCTAssertEqual((inJob.json["errors"] as? [[String: Any]])?.first?["pointer"] as? String, "/jobs/1/webhook/url", inJob.text)
+    }
+
     func testAPriorityOrdersAKeysJobs() throws {
         let f = try ServiceFixture()
         let c = try f.client()

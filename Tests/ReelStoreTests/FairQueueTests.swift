@@ -96,6 +96,28 @@ final class FairQueueTests: XCTestCase {
         }
     }
 
+    func testTheLastOfABatchsJobsToEndWritesItsEventOnceEvenWhenTheyEndTogether() throws {
+        try onBothStores { s in
+            let jobs = (0..<8).map { JobSubmission(spec: "{}", bodyHash: "\($0)") }
+            guard case .created(let batch, _) = try s.submitBatch(BatchSubmission(keyID: "K", bodyHash: "h", idempotencyKey: nil, jobs: jobs,
+                                                                                  queuedLimit: nil, webhookURL: "https://hooks.example.com/b")) else {
+                return XCTFail()
+            }
+            let claimed = (0..<8).compactMap { i in try? s.claim(owner: "w\(i)") }
+            XCTAssertEqual(claimed.count, 8)
+            XCTAssertEqual(try s.deliveries(jobID: batch.id).count, 0, "nothing before the end")
+            // Every job ends at once, on threads of their own (on PostgreSQL, in transactions that overlap).
+            DispatchQueue.concurrentPerform(iterations: 8) { i in
+                let output = JobOutput(path: "/o\(i)", bytes: 1, duration: "1", sha256: "", contentType: "video/mp4")
+                _ = i % 2 == 0 ? try? s.complete(claimed[i].id, owner: "w\(i)", output: output)
+                    : try? s.fail(claimed[i].id, owner: "w\(i)", error: JobError(code: .renderFailed, message: "x"), retry: false)
+            }
+            let deliveries = try s.deliveries(jobID: batch.id)
+            XCTAssertEqual(deliveries.map(\.event), ["batch"], "exactly one batch event")
+            XCTAssertEqual(try s.batchProgress(batch.id).counts, [.succeeded: 4, .failed: 4])
+        }
+    }
+
     func testABatchIsCreatedCancelledAndDeletedAllOrNone() throws {
         try onBothStores { s in
             // One job names an upload the key does not have: nothing is created.

@@ -1,11 +1,11 @@
 import ReelStore
 
 /// The API's JSON for a batch (openapi.yaml `Batch`).
-enum BatchJSON {
+public enum BatchJSON {
     /// `status`: `queued` until one of its jobs starts, `running` while any is queued or running,
     /// then `finished`; `progress` the mean of its jobs' (a finished one counts 1); `eta` seconds,
     /// from the pace since its first job started, while it runs.
-    static func batch(_ b: Batch, _ p: BatchProgress, now: Int64) -> [UInt8] {
+    public static func batch(_ b: Batch, _ p: BatchProgress, now: Int64) -> [UInt8] {
         let total = p.counts.values.reduce(0, +)
         let open = (p.counts[.queued] ?? 0) + (p.counts[.running] ?? 0)
         let progress = total == 0 ? 1 : p.progressSum / Double(total)
@@ -31,6 +31,7 @@ enum BatchJSON {
         }
         w.key("createdAt"); w.timestamp(b.createdAt)
         w.key("idempotencyKey"); w.string(b.idempotencyKey)
+        w.key("webhook"); w.string(b.webhookURL)
         w.key("jobs"); w.openArray()
         for id in p.jobIDs { w.element(); w.string(id) }
         w.closeArray()

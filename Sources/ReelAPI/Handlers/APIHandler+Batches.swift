@@ -2,6 +2,7 @@ import Foundation
 import ReelHTTP
 import ReelSpec
 import ReelStore
+import ReelWorker
 
 /// `POST /v1/batches`, `GET`/`DELETE /v1/batches/{id}`, `POST /v1/batches/{id}/cancel`
 /// (PRODUCT.md §9): many jobs judged together, created together, followed and ended together.
@@ -14,8 +15,9 @@ extension APIHandler {
         guard case .object(let members) = json else {
             throw ProblemError(.validation([SpecProblem(pointer: "", message: "must be an object: {\"template\", \"rows\"} or {\"jobs\"}")]))
         }
-        var problems = members.filter { !["template", "rows", "jobs"].contains($0.key) }
+        var problems = members.filter { !["template", "rows", "jobs", "webhook"].contains($0.key) }
             .map { SpecProblem(pointer: "/" + JSONPointer.escape($0.key), message: "unknown field") }
+        let webhookURL = batchWebhook(members.first { $0.key == "webhook" }?.value, &problems)
         let rows = members.first { $0.key == "rows" }?.value
         let specs = members.first { $0.key == "jobs" }?.value
         let items: [JSONValue]
@@ -62,7 +64,7 @@ extension APIHandler {
         }
         let idempotencyKey = try checkedIdempotencyKey(r)
         let submission = BatchSubmission(keyID: key, bodyHash: APIHandler.bodyHash(json), idempotencyKey: idempotencyKey,
-                                         jobs: jobs, queuedLimit: config.queuedJobsPerKey)
+                                         jobs: jobs, queuedLimit: config.queuedJobsPerKey, webhookURL: webhookURL)
         switch try store.submitBatch(submission) {
         case .created(let batch, let ids):
             logger.info("batch queued", metadata: ["batchId": "\(batch.id)", "jobs": .stringConvertible(ids.count),
@@ -79,6 +81,26 @@ extension APIHandler {
         case .assetsMissing(let index, let ids):
             throw ProblemError(.validation(ids.map { SpecProblem(pointer: "\(prefix)/\(index)", message: "upload:\($0) was deleted while the batch was submitted") }))
         }
+    }
+
+    /// The batch's own `webhook` (`{"url": …}`, told once every job has ended), by the rules of a
+    /// job's: a `webhookSecret` to sign with and a URL the server may reach.
+    func batchWebhook(_ value: JSONValue?, _ problems: inout [SpecProblem]) -> String? {
+        guard let value else { return nil }
+        guard case .object(let members) = value, case .string(let url)? = members.first(where: { $0.key == "url" })?.value else {
+            problems.append(SpecProblem(pointer: "/webhook", message: "must be an object with a url"))
+            return nil
+        }
+        problems += members.filter { $0.key != "url" }.map { SpecProblem(pointer: "/webhook/" + JSONPointer.escape($0.key), message: "unknown field") }
+        if config.webhookSecret == nil {
+            problems.append(SpecProblem(pointer: "/webhook", message: "cannot be sent: this server has no webhookSecret (REEL_WEBHOOK_SECRET) to sign with"))
+            return nil
+        }
+        if let why = WebhookDeliverer.refusal(url, allowedHosts: config.allowedHosts) {
+            problems.append(SpecProblem(pointer: "/webhook/url", message: why))
+            return nil
+        }
+        return url
     }
 
     /// A job's problem as a batch's: `/merge/NAME` of a row is the row's `NAME`; anything else is

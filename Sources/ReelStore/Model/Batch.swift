@@ -8,6 +8,8 @@ public struct Batch: Sendable, Equatable {
     public var idempotencyKey: String?
     /// Milliseconds since 1970.
     public var createdAt: Int64
+    /// Where the `batch` event is POSTed once every job of it has ended.
+    public var webhookURL: String? = nil
 }
 
 /// A batch's jobs as they stand: counts by status, the sum of their progress (a finished job
@@ -28,8 +30,12 @@ public struct BatchSubmission: Sendable {
     public var jobs: [JobSubmission]
     /// At most this many of the key's jobs may be queued, the batch's included; nil: no limit.
     public var queuedLimit: Int?
+    /// Where the `batch` event goes once every job has ended.
+    public var webhookURL: String?
 
-    public init(keyID: String, bodyHash: String, idempotencyKey: String?, jobs: [JobSubmission], queuedLimit: Int?) {
+    public init(keyID: String, bodyHash: String, idempotencyKey: String?, jobs: [JobSubmission], queuedLimit: Int?,
+                webhookURL: String? = nil) {
+        self.webhookURL = webhookURL
         self.keyID = keyID
         self.bodyHash = bodyHash
         self.idempotencyKey = idempotencyKey

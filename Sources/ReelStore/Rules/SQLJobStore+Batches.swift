@@ -16,10 +16,11 @@ extension SQLJobStore {
                 }
                 let t = now()
                 let batch = Batch(id: "bat_" + ULID.make(millis: t), keyID: sub.keyID, jobs: sub.jobs.count,
-                                  idempotencyKey: sub.idempotencyKey, createdAt: t)
-                try db.query("INSERT INTO batches (id, key_id, jobs, idempotency_key, body_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                             [.text(batch.id), .text(batch.keyID), .int(Int64(batch.jobs)), .nullable(batch.idempotencyKey),
-                              .text(sub.bodyHash), .int(t)])
+                                  idempotencyKey: sub.idempotencyKey, createdAt: t, webhookURL: sub.webhookURL)
+                try db.query("""
+                    INSERT INTO batches (id, key_id, jobs, idempotency_key, body_hash, created_at, webhook_url) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """, [.text(batch.id), .text(batch.keyID), .int(Int64(batch.jobs)), .nullable(batch.idempotencyKey),
+                          .text(sub.bodyHash), .int(t), .nullable(sub.webhookURL)])
                 var ids: [String] = []
                 for (i, var job) in sub.jobs.enumerated() {
                     job.keyID = sub.keyID
@@ -40,16 +41,41 @@ extension SQLJobStore {
 
     /// The batch already stored under the key's idempotency key: the same one, or a conflict.
     private func batchUnder(key: String, _ sub: BatchSubmission, _ db: any SQLConnection) throws -> BatchResult? {
-        guard let row = try db.query("SELECT id, key_id, jobs, idempotency_key, body_hash, created_at FROM batches WHERE key_id = ? AND idempotency_key = ?",
+        guard let row = try db.query("SELECT \(Self.batchColumns), body_hash FROM batches WHERE key_id = ? AND idempotency_key = ?",
                                      [.text(sub.keyID), .text(key)]).first else { return nil }
         let batch = try Self.batch(row)
         guard try row.text("body_hash") == sub.bodyHash else { return .conflict(batch) }
         return .existing(batch, jobIDs: try jobIDs(ofBatch: batch.id, db))
     }
 
+    private static let batchColumns = "id, key_id, jobs, idempotency_key, created_at, webhook_url"
+
     private static func batch(_ r: SQLRow) throws -> Batch {
         Batch(id: try r.text("id"), keyID: try r.text("key_id"), jobs: try r.int("jobs"),
-              idempotencyKey: try r.optionalText("idempotency_key"), createdAt: try r.int64("created_at"))
+              idempotencyKey: try r.optionalText("idempotency_key"), createdAt: try r.int64("created_at"),
+              webhookURL: try r.optionalText("webhook_url"))
+    }
+
+    /// Inside the transaction that ended a job of batch `id` (its last event written): when none of
+    /// the batch's jobs is left queued, running or with a copy to make, and the batch has a webhook
+    /// not yet written, its `batch` event joins the outbox (under the batch's id, so its deliveries
+    /// keep their own order). The batch's row is locked first, so of two jobs ending together the
+    /// second sees the first ended and exactly one writes the event.
+    func noteBatchEnd(_ id: String, _ db: any SQLConnection) throws {
+        guard let row = try db.query("SELECT \(Self.batchColumns), webhook_sent FROM batches WHERE id = ?\(dialect.forUpdate)", [.text(id)]).first,
+              try !row.bool("webhook_sent"), let url = try row.optionalText("webhook_url") else { return }
+        let open = try db.query("""
+            SELECT COUNT(*) AS n FROM jobs AS j WHERE j.batch_id = ? AND (j.status IN ('queued', 'running') OR EXISTS (
+                SELECT 1 FROM output_destinations AS o WHERE o.job_id = j.id AND o.status = 'pending'))
+            """, [.text(id)]).first?.int("n") ?? 0
+        guard open == 0 else { return }
+        let batch = try Self.batch(row)
+        let t = now()
+        try db.query("UPDATE batches SET webhook_sent = true WHERE id = ?", [.text(id)])
+        try db.query("""
+            INSERT INTO webhook_deliveries (id, job_id, event, url, body, status, created_at, next_attempt_at)
+            VALUES (?, ?, 'batch', ?, ?, 'pending', ?, ?)
+            """, [.text("dlv_" + ULID.make(millis: t)), .text(id), .text(url), .text(batchWebhookBody(batch, try batchProgress(id, db))), .int(t), .int(t)])
     }
 
     private func jobIDs(ofBatch id: String, _ db: any SQLConnection) throws -> [String] {
@@ -58,13 +84,17 @@ extension SQLJobStore {
 
     public func batch(_ id: String, keyID: String) throws -> Batch? {
         try connected { db in
-            try db.query("SELECT id, key_id, jobs, idempotency_key, created_at FROM batches WHERE id = ? AND key_id = ?",
+            try db.query("SELECT \(Self.batchColumns) FROM batches WHERE id = ? AND key_id = ?",
                          [.text(id), .text(keyID)]).first.map(Self.batch)
         }
     }
 
     public func batchProgress(_ id: String) throws -> BatchProgress {
-        try connected { db in
+        try connected { try batchProgress(id, $0) }
+    }
+
+    private func batchProgress(_ id: String, _ db: any SQLConnection) throws -> BatchProgress {
+        do {
             var counts: [Job.Status: Int] = [:]
             var sum = 0.0
             var firstStart: Int64?

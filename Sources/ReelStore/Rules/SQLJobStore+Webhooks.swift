@@ -5,7 +5,10 @@ extension SQLJobStore {
     /// webhook asks for it, with the job's JSON as it is now, so the event and the change commit
     /// (or roll back) together.
     func enqueueEvent(_ event: String, jobID id: String, _ db: any SQLConnection) throws {
-        guard let job = try fetch(id, db), let hook = job.webhook, hook.events.contains(event) else { return }
+        guard let job = try fetch(id, db) else { return }
+        // An end: the last of a batch's jobs ending ends the batch.
+        if event != "progress", let batch = job.batchID { try noteBatchEnd(batch, db) }
+        guard let hook = job.webhook, hook.events.contains(event) else { return }
         let t = now()
         try db.query("""
             INSERT INTO webhook_deliveries (id, job_id, event, url, body, status, created_at, next_attempt_at)

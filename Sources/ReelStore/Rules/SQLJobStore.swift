@@ -18,6 +18,8 @@ public final class SQLJobStore: JobStore {
     let now: @Sendable () -> Int64
     /// The body of a webhook delivery: the job as the API shows it (the API passes its JSON).
     let webhookBody: @Sendable (Job) -> String
+    /// The body of a batch's `batch` event: the batch as the API shows it.
+    let batchWebhookBody: @Sendable (Batch, BatchProgress) -> String
     /// How jobs ended in this process (counted once their change committed).
     public let outcomes = JobOutcomes()
     /// The SELECT list of a job, in this dialect.
@@ -25,8 +27,10 @@ public final class SQLJobStore: JobStore {
 
     public init(backend: any SQLBackend, maxAttempts: Int = 3, leaseSeconds: Double = 30, runningPerKey: Int = 0,
                 now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) },
-                webhookBody: @escaping @Sendable (Job) -> String = { #"{"id":"\#($0.id)","status":"\#($0.status.rawValue)"}"# }) {
+                webhookBody: @escaping @Sendable (Job) -> String = { #"{"id":"\#($0.id)","status":"\#($0.status.rawValue)"}"# },
+                batchWebhookBody: @escaping @Sendable (Batch, BatchProgress) -> String = { b, _ in #"{"id":"\#(b.id)"}"# }) {
         self.backend = backend
+        self.batchWebhookBody = batchWebhookBody
         dialect = backend.dialect
         self.maxAttempts = maxAttempts
         leaseMillis = Int64(leaseSeconds * 1000)
@@ -40,9 +44,11 @@ public final class SQLJobStore: JobStore {
     public static func sqlite(path: String, maxAttempts: Int = 3, leaseSeconds: Double = 30, runningPerKey: Int = 0,
                               busyTimeoutMillis: Int32 = 5000,
                               now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) },
-                              webhookBody: @escaping @Sendable (Job) -> String = { #"{"id":"\#($0.id)","status":"\#($0.status.rawValue)"}"# }) throws -> SQLJobStore {
+                              webhookBody: @escaping @Sendable (Job) -> String = { #"{"id":"\#($0.id)","status":"\#($0.status.rawValue)"}"# },
+                              batchWebhookBody: @escaping @Sendable (Batch, BatchProgress) -> String = { b, _ in #"{"id":"\#(b.id)"}"# }) throws -> SQLJobStore {
         SQLJobStore(backend: try SQLiteBackend(path: path, busyTimeoutMillis: busyTimeoutMillis),
-                    maxAttempts: maxAttempts, leaseSeconds: leaseSeconds, runningPerKey: runningPerKey, now: now, webhookBody: webhookBody)
+                    maxAttempts: maxAttempts, leaseSeconds: leaseSeconds, runningPerKey: runningPerKey, now: now, webhookBody: webhookBody,
+                    batchWebhookBody: batchWebhookBody)
     }
 
     /// A store in the PostgreSQL database at `url` (migrated as needed); `dataDirectory` is the
@@ -50,9 +56,11 @@ public final class SQLJobStore: JobStore {
     public static func postgres(url: String, maxAttempts: Int = 3, leaseSeconds: Double = 30, runningPerKey: Int = 0,
                                 dataDirectory: String = ".",
                                 now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) },
-                                webhookBody: @escaping @Sendable (Job) -> String = { #"{"id":"\#($0.id)","status":"\#($0.status.rawValue)"}"# }) throws -> SQLJobStore {
+                                webhookBody: @escaping @Sendable (Job) -> String = { #"{"id":"\#($0.id)","status":"\#($0.status.rawValue)"}"# },
+                                batchWebhookBody: @escaping @Sendable (Batch, BatchProgress) -> String = { b, _ in #"{"id":"\#(b.id)"}"# }) throws -> SQLJobStore {
         SQLJobStore(backend: try PostgresBackend(url: url, dataDirectory: dataDirectory),
-                    maxAttempts: maxAttempts, leaseSeconds: leaseSeconds, runningPerKey: runningPerKey, now: now, webhookBody: webhookBody)
+                    maxAttempts: maxAttempts, leaseSeconds: leaseSeconds, runningPerKey: runningPerKey, now: now, webhookBody: webhookBody,
+                    batchWebhookBody: batchWebhookBody)
     }
 
     /// Runs `body` on a connection of its own.

@@ -75,6 +75,8 @@ enum SharedSchema {
             idempotency_key TEXT,
             body_hash TEXT NOT NULL,
             created_at \(d.bigint) NOT NULL,
+            webhook_url TEXT,
+            webhook_sent BOOLEAN NOT NULL DEFAULT false,
             UNIQUE (key_id, idempotency_key)
         );
         CREATE INDEX batches_by_key ON batches (key_id);

@@ -14,6 +14,12 @@ from .audio_settings import AudioSettings
 from .audio_settings_channels import AudioSettingsChannels
 from .audio_settings_codec import AudioSettingsCodec
 from .audio_settings_sample_rate import AudioSettingsSampleRate
+from .batch import Batch
+from .batch_counts import BatchCounts
+from .batch_from_template import BatchFromTemplate
+from .batch_of_specs import BatchOfSpecs
+from .batch_status import BatchStatus
+from .batch_webhook import BatchWebhook
 from .captions_info import CaptionsInfo
 from .captions_info_format import CaptionsInfoFormat
 from .chapter import Chapter
@@ -44,6 +50,7 @@ from .job_error import JobError
 from .job_list import JobList
 from .job_metadata import JobMetadata
 from .job_output import JobOutput
+from .job_priority import JobPriority
 from .job_status import JobStatus
 from .job_webhook import JobWebhook
 from .list_jobs_include import ListJobsInclude
@@ -54,6 +61,7 @@ from .media_info_chapters_item import MediaInfoChaptersItem
 from .media_info_metadata import MediaInfoMetadata
 from .media_video_item import MediaVideoItem
 from .media_video_item_motion import MediaVideoItemMotion
+from .merge_values import MergeValues
 from .metadata import Metadata
 from .music_item import MusicItem
 from .music_item_duck_under import MusicItemDuckUnder
@@ -128,6 +136,12 @@ __all__ = (
     "AudioSettingsChannels",
     "AudioSettingsCodec",
     "AudioSettingsSampleRate",
+    "Batch",
+    "BatchCounts",
+    "BatchFromTemplate",
+    "BatchOfSpecs",
+    "BatchStatus",
+    "BatchWebhook",
     "CaptionsInfo",
     "CaptionsInfoFormat",
     "Chapter",
@@ -158,6 +172,7 @@ __all__ = (
     "JobList",
     "JobMetadata",
     "JobOutput",
+    "JobPriority",
     "JobStatus",
     "JobWebhook",
     "ListJobsInclude",
@@ -168,6 +183,7 @@ __all__ = (
     "MediaInfoMetadata",
     "MediaVideoItem",
     "MediaVideoItemMotion",
+    "MergeValues",
     "Metadata",
     "MusicItem",
     "MusicItemDuckUnder",

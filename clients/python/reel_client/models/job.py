@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.job_priority import JobPriority
 from ..models.job_status import JobStatus
 from ..types import UNSET, Unset
 
@@ -51,6 +52,10 @@ class Job:
                 or being sent (oldest first; a `progress` event is dropped once a later one is delivered,
                 and any that ended over `webhookRetentionHours` ago); lists and webhook bodies leave it out.
             idempotency_key (None | str):
+            priority (JobPriority): The job's place among its key's queued jobs: `high` before `normal` before `low`, oldest
+                first
+                within each. Keys take turns at the workers whatever their jobs' priorities.
+            batch (None | str): The batch the job was submitted in (`POST /v1/batches`), or null.
             metadata (JobMetadata | None): The spec's `metadata`, as given, or null.
             spec (Any | Unset): A version-1 job: what to render (`timeline`) and how to write it (`output`). PRODUCT.md §1.
                 Every object rejects unknown members. An `m4a` output needs at least one video, voice-over or
@@ -73,6 +78,8 @@ class Job:
     output: JobOutput | None
     webhook: JobWebhook | None
     idempotency_key: None | str
+    priority: JobPriority
+    batch: None | str
     metadata: JobMetadata | None
     spec: Any | Unset = UNSET
 
@@ -137,6 +144,11 @@ class Job:
         idempotency_key: None | str
         idempotency_key = self.idempotency_key
 
+        priority = self.priority.value
+
+        batch: None | str
+        batch = self.batch
+
         metadata: dict[str, Any] | None
         if isinstance(self.metadata, JobMetadata):
             metadata = self.metadata.to_dict()
@@ -169,6 +181,8 @@ class Job:
                 "output": output,
                 "webhook": webhook,
                 "idempotencyKey": idempotency_key,
+                "priority": priority,
+                "batch": batch,
                 "metadata": metadata,
             }
         )
@@ -297,6 +311,15 @@ class Job:
 
         idempotency_key = _parse_idempotency_key(d.pop("idempotencyKey"))
 
+        priority = JobPriority(d.pop("priority"))
+
+        def _parse_batch(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        batch = _parse_batch(d.pop("batch"))
+
         def _parse_metadata(data: object) -> JobMetadata | None:
             if data is None:
                 return data
@@ -336,6 +359,8 @@ class Job:
             output=output,
             webhook=webhook,
             idempotency_key=idempotency_key,
+            priority=priority,
+            batch=batch,
             metadata=metadata,
             spec=spec,
         )

@@ -122,7 +122,8 @@ def sync_detailed(
 
     Limits: a job may encode at most `limits.maxJobPixels` pixels (width × height × frame rate ×
     output duration; 422 `job-too-large` naming the limit), and one API key may have at most
-    `limits.activeJobsPerKey` jobs queued or running (429 `too-many-jobs` with `Retry-After`).
+    `limits.queuedJobsPerKey` jobs queued (429 `too-many-jobs` with `Retry-After`; running jobs do
+    not count). Keys take turns at the workers; the spec's `priority` orders a key's own jobs.
 
     Args:
         idempotency_key (str | Unset):
@@ -176,7 +177,8 @@ def sync(
 
     Limits: a job may encode at most `limits.maxJobPixels` pixels (width × height × frame rate ×
     output duration; 422 `job-too-large` naming the limit), and one API key may have at most
-    `limits.activeJobsPerKey` jobs queued or running (429 `too-many-jobs` with `Retry-After`).
+    `limits.queuedJobsPerKey` jobs queued (429 `too-many-jobs` with `Retry-After`; running jobs do
+    not count). Keys take turns at the workers; the spec's `priority` orders a key's own jobs.
 
     Args:
         idempotency_key (str | Unset):
@@ -225,7 +227,8 @@ async def asyncio_detailed(
 
     Limits: a job may encode at most `limits.maxJobPixels` pixels (width × height × frame rate ×
     output duration; 422 `job-too-large` naming the limit), and one API key may have at most
-    `limits.activeJobsPerKey` jobs queued or running (429 `too-many-jobs` with `Retry-After`).
+    `limits.queuedJobsPerKey` jobs queued (429 `too-many-jobs` with `Retry-After`; running jobs do
+    not count). Keys take turns at the workers; the spec's `priority` orders a key's own jobs.
 
     Args:
         idempotency_key (str | Unset):
@@ -277,7 +280,8 @@ async def asyncio(
 
     Limits: a job may encode at most `limits.maxJobPixels` pixels (width × height × frame rate ×
     output duration; 422 `job-too-large` naming the limit), and one API key may have at most
-    `limits.activeJobsPerKey` jobs queued or running (429 `too-many-jobs` with `Retry-After`).
+    `limits.queuedJobsPerKey` jobs queued (429 `too-many-jobs` with `Retry-After`; running jobs do
+    not count). Keys take turns at the workers; the spec's `priority` orders a key's own jobs.
 
     Args:
         idempotency_key (str | Unset):

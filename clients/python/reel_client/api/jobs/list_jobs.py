@@ -14,6 +14,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     status: JobStatus | Unset = UNSET,
+    batch: str | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
     include: ListJobsInclude | Unset = UNSET,
@@ -25,6 +26,8 @@ def _get_kwargs(
         json_status = status.value
 
     params["status"] = json_status
+
+    params["batch"] = batch
 
     params["limit"] = limit
 
@@ -90,6 +93,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     status: JobStatus | Unset = UNSET,
+    batch: str | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
     include: ListJobsInclude | Unset = UNSET,
@@ -102,6 +106,7 @@ def sync_detailed(
             for a passing reason (`render_failed`) or whose worker stopped renewing its lease goes
             back to
             `queued` while attempts remain. The last three are final.
+        batch (str | Unset): `bat_` followed by a 26-character ULID.
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
         include (ListJobsInclude | Unset):
@@ -116,6 +121,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         status=status,
+        batch=batch,
         limit=limit,
         cursor=cursor,
         include=include,
@@ -132,6 +138,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     status: JobStatus | Unset = UNSET,
+    batch: str | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
     include: ListJobsInclude | Unset = UNSET,
@@ -144,6 +151,7 @@ def sync(
             for a passing reason (`render_failed`) or whose worker stopped renewing its lease goes
             back to
             `queued` while attempts remain. The last three are final.
+        batch (str | Unset): `bat_` followed by a 26-character ULID.
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
         include (ListJobsInclude | Unset):
@@ -159,6 +167,7 @@ def sync(
     return sync_detailed(
         client=client,
         status=status,
+        batch=batch,
         limit=limit,
         cursor=cursor,
         include=include,
@@ -169,6 +178,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     status: JobStatus | Unset = UNSET,
+    batch: str | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
     include: ListJobsInclude | Unset = UNSET,
@@ -181,6 +191,7 @@ async def asyncio_detailed(
             for a passing reason (`render_failed`) or whose worker stopped renewing its lease goes
             back to
             `queued` while attempts remain. The last three are final.
+        batch (str | Unset): `bat_` followed by a 26-character ULID.
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
         include (ListJobsInclude | Unset):
@@ -195,6 +206,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         status=status,
+        batch=batch,
         limit=limit,
         cursor=cursor,
         include=include,
@@ -209,6 +221,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     status: JobStatus | Unset = UNSET,
+    batch: str | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
     include: ListJobsInclude | Unset = UNSET,
@@ -221,6 +234,7 @@ async def asyncio(
             for a passing reason (`render_failed`) or whose worker stopped renewing its lease goes
             back to
             `queued` while attempts remain. The last three are final.
+        batch (str | Unset): `bat_` followed by a 26-character ULID.
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
         include (ListJobsInclude | Unset):
@@ -237,6 +251,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             status=status,
+            batch=batch,
             limit=limit,
             cursor=cursor,
             include=include,
