@@ -1,5 +1,5 @@
 # Convenience targets. The benchmark is kept out of the test suite: `make test` never runs it.
-.PHONY: bench-s3 test run bench bench-http bench-cluster bench-profile bench-soak fuzz
+.PHONY: bench-s3 test run bench bench-http bench-cluster bench-profile bench-soak bench-batch fuzz
 
 test:
 	./scripts/test.sh
@@ -33,6 +33,10 @@ bench-cluster:
 # level off? (bench/soak.py; SOAK_MINUTES=15 for a shorter look).
 bench-soak:
 	python3 bench/soak.py
+
+# A campaign as one batch (200 titled clips) against the ffmpeg CLI two at a time; part of `make bench`.
+bench-batch:
+	python3 bench/batch_bench.py
 
 # Where Reel's time goes (callgrind or perf), on the cuts workload; run `make bench` first.
 bench-profile:

@@ -40,8 +40,9 @@
 Environment: BENCH_RUNS (default 5), BENCH_WARMUP (default 1; 0 skips the warm-up round but the
 outputs of the first measured round are still checked before the table), BENCH_STRICT=1 (exit 2
 when a target is missed), BENCH_SKIP_BUILD=1 (use the existing .build-bench binary),
-BENCH_WORKLOADS (comma-separated subset of cuts,transitions,text,webm,gif,hdr,hdr-hlg,passthrough,http, or "all"; default
-cuts,transitions,text,http; http is the HTTP section, bench/http_bench.py: Reel's GET /v1/jobs/{id} against a
+BENCH_WORKLOADS (comma-separated subset of cuts,transitions,text,webm,gif,hdr,hdr-hlg,passthrough,http,batch, or "all"; default
+cuts,transitions,text,http,batch; batch is bench/batch_bench.py: 200 titled clips as one batch against the ffmpeg CLI
+two at a time, and another key's job meanwhile; http is the HTTP section, bench/http_bench.py: Reel's GET /v1/jobs/{id} against a
 Hummingbird 2 anchor, and status polls while two renders run; passthrough is bench/passthrough_bench.py:
 smart rendering of eight cuts of four 60 s 1080p clips against the ffmpeg CLI's re-encode and -c copy,
 with its own media, frame checks and table; "all" includes it).
@@ -419,8 +420,8 @@ def selected_workloads():
         return list(DEFAULT_WORKLOADS)
     if wanted == "all":
         return list(ALL_WORKLOADS)
-    # "http" and "passthrough" are sections of their own, not workloads of this table (see main).
-    names = [n.strip() for n in wanted.split(",") if n.strip() and n.strip() not in ("http", "passthrough")]
+    # "http", "passthrough" and "batch" are sections of their own, not workloads of this table (see main).
+    names = [n.strip() for n in wanted.split(",") if n.strip() and n.strip() not in ("http", "passthrough", "batch")]
     unknown = [n for n in names if n not in ALL_WORKLOADS]
     if unknown:
         fail(f"BENCH_WORKLOADS: unknown workload(s) {', '.join(unknown)} (known: {', '.join(ALL_WORKLOADS)}, or all)")
@@ -741,11 +742,17 @@ def main():
     wanted = os.environ.get("BENCH_WORKLOADS")
     http = not wanted or wanted.strip() == "all" or "http" in [n.strip() for n in wanted.split(",")]
     passthrough = bool(wanted) and (wanted.strip() == "all" or "passthrough" in [n.strip() for n in wanted.split(",")])
+    batch = not wanted or wanted.strip() == "all" or "batch" in [n.strip() for n in wanted.split(",")]
     pt_misses = []
     if passthrough:
         import passthrough_bench
         r = passthrough_bench.run(reel)
         pt_misses = [f"{t['target']} ({t['value']})" for t in r["targets"] if not t["met"]]
+        log("")
+    if batch:
+        import batch_bench
+        r = batch_bench.run(reel)
+        pt_misses += [f"{t['target']} ({t['value']})" for t in r["targets"] if not t["met"]]
         log("")
     if not ws:
         if strict and pt_misses:
