@@ -96,6 +96,9 @@ def reel_run(reel):
         status, template = request(port, "POST", "/v1/templates", KEY_A, TEMPLATE)
         if status != 201:
             bench.fail(f"template: {status} {template}")
+        status, template_b = request(port, "POST", "/v1/templates", KEY_B, TEMPLATE)  # templates are a key's own
+        if status != 201:
+            bench.fail(f"template: {status} {template_b}")
         rows = [{"name": f"customer {i}"} for i in range(JOBS)]
         t0 = time.time()
         status, batch = request(port, "POST", "/v1/batches", KEY_A, {"template": template["id"], "rows": rows})
@@ -104,7 +107,7 @@ def reel_run(reel):
         bench.log(f"  reel: batch of {JOBS} accepted in {time.time() - t0:.2f} s")
         while request(port, "GET", f"/v1/batches/{batch['id']}", KEY_A)[1]["status"] == "queued":
             time.sleep(0.05)
-        status, other = request(port, "POST", "/v1/jobs", KEY_B, {"template": template["id"], "merge": {"name": "another key"}})
+        status, other = request(port, "POST", "/v1/jobs", KEY_B, {"template": template_b["id"], "merge": {"name": "another key"}})
         if status != 202:
             bench.fail(f"key B's job: {status} {other}")
         while True:

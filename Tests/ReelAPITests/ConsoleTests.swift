@@ -28,20 +28,10 @@ final class ConsoleTests: XCTestCase {
         let artefacts = PythonClientTests.repo + "/.build/console-artefacts"
         try? FileManager.default.removeItem(atPath: artefacts)
         try FileManager.default.createDirectory(atPath: artefacts, withIntermediateDirectories: true)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: PythonClientTests.python)
-        p.arguments = ["-m", "unittest", "-v", PythonClientTests.repo + "/Tests/Browser/test_console.py"]
-        p.environment = ProcessInfo.processInfo.environment.merging([
-            "REEL_URL": "http://127.0.0.1:\(server.port)", "REEL_KEY": key, "REEL_TEST_CLIP": root + "/clip.mp4",
-            "REEL_ARTEFACTS": artefacts, "HOME": root,
-        ]) { $1 }
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0, text)
+        let (status, text) = try PythonClientTests.run(PythonClientTests.python, ["-m", "unittest", "-v", PythonClientTests.repo + "/Tests/Browser/test_console.py"],
+                                                        env: ["REEL_URL": "http://127.0.0.1:\(server.port)", "REEL_KEY": key,
+                                                              "REEL_TEST_CLIP": root + "/clip.mp4", "REEL_ARTEFACTS": artefacts, "HOME": root])
+        XCTAssertEqual(status, 0, text)
         XCTAssertTrue(text.contains("Ran 1 test"), text)
         XCTAssertTrue(FileManager.default.fileExists(atPath: artefacts + "/03-job.png"), "screenshots saved")
     }

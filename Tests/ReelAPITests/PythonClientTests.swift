@@ -20,7 +20,7 @@ final class PythonClientTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: root) }
 
     /// Runs `tool` with `args`; its exit status and everything it printed.
-    func run(_ tool: String, _ args: [String], env: [String: String] = [:], cwd: String? = nil) throws -> (Int32, String) {
+    static func run(_ tool: String, _ args: [String], env: [String: String] = [:], cwd: String? = nil) throws -> (Int32, String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: tool)
         p.arguments = args
@@ -44,11 +44,11 @@ final class PythonClientTests: XCTestCase {
         // Installed as a user would, from a copy (pip builds in the source folder).
         let copy = root + "/client"
         try FileManager.default.copyItem(atPath: Self.repo + "/clients/python", toPath: copy)
-        let (installed, log) = try run(Self.python, ["-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
+        let (installed, log) = try Self.run(Self.python, ["-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
                                                       "--target", root + "/site", copy])
         XCTAssertEqual(installed, 0, log)
         try FileManager.default.createDirectory(atPath: root + "/out", withIntermediateDirectories: true)
-        let (status, output) = try run(Self.python, ["-m", "unittest", "discover", "-v", "-s", Self.repo + "/clients/python/tests"],
+        let (status, output) = try Self.run(Self.python, ["-m", "unittest", "discover", "-v", "-s", Self.repo + "/clients/python/tests"],
                                        env: ["PYTHONPATH": root + "/site", "REEL_URL": "http://127.0.0.1:\(server.port)", "REEL_KEY": key,
                                              "REEL_TEST_CLIP": root + "/clip.mp4", "REEL_TEST_DIR": root + "/out"],
                                        cwd: root)
@@ -58,9 +58,9 @@ final class PythonClientTests: XCTestCase {
     }
 
     func testTheGeneratedLayerIsCurrentAndWarningFree() throws {
-        let (status, output) = try run("/bin/bash", [Self.repo + "/clients/python/generate.sh", root + "/generated"])
+        let (status, output) = try Self.run("/bin/bash", [Self.repo + "/clients/python/generate.sh", root + "/generated"])
         XCTAssertEqual(status, 0, "openapi-python-client --fail-on-warning: \(output)")
-        let (same, diff) = try run("/usr/bin/diff", ["-r", "-x", "__pycache__", Self.repo + "/clients/python/reel_client", root + "/generated"])
+        let (same, diff) = try Self.run("/usr/bin/diff", ["-r", "-x", "__pycache__", Self.repo + "/clients/python/reel_client", root + "/generated"])
         XCTAssertEqual(same, 0, "clients/python/reel_client is not what generate.sh makes from openapi.yaml now; run it and commit:\n\(diff.prefix(4000))")
     }
 }
