@@ -23,6 +23,8 @@ LONG = {"version": 1, "output": {"width": 1280, "height": 720, "frameRate": 30, 
         "timeline": {"videos": [{"color": "#336699", "duration": 8}]}}
 QUICK = {"version": 1, "output": {"width": 320, "height": 180, "frameRate": 25},
          "timeline": {"videos": [{"color": "#AA3300", "duration": 2}]}}
+HLS = {"version": 1, "output": {"format": "hls", "width": 320, "height": 180, "frameRate": 25, "hls": {"segmentDuration": 1}},
+       "timeline": {"videos": [{"color": "#118844", "duration": 3}]}}
 INVALID = '{\n  "version": 1,\n  "timeline": { "videos": [ { "color": "#000000", "duration": 1, "durration": 2 } ] }\n}'
 
 
@@ -124,6 +126,16 @@ class ConsoleTests(unittest.TestCase):
         self.assertIn(f"/v1/jobs/{job}", self.text("#curl"))
         self.shot("03-job")
 
+        # An HLS output plays in the browser's own player, through its link.
+        hls = submit(HLS)
+        d.get(URL + "/console/#/jobs/" + hls)
+        wait.until(lambda _: d.find_elements(By.CSS_SELECTOR, "video#output"))
+        self.assertIn(f"/v1/jobs/{hls}/output?expires=", self.js("return document.getElementById('output').src"), "its link, the master playlist")
+        wait.until(lambda _: self.js("return document.getElementById('output').readyState") >= 2)
+        self.js("document.getElementById('output').play()")
+        wait.until(lambda _: self.js("return document.getElementById('output').currentTime") > 0.5)
+        self.shot("03b-hls")
+
         # A new job: an invalid spec shows its problems at their pointers, and a click selects the place.
         d.get(URL + "/console/#/new")
         wait.until(lambda _: d.find_elements(By.ID, "spec-editor"))
@@ -172,7 +184,7 @@ class ConsoleTests(unittest.TestCase):
 
         # Every job, for the README's picture of the console.
         d.get(URL + "/console/#/jobs")
-        wait.until(lambda _: len(d.find_elements(By.CSS_SELECTOR, "#jobs tbody tr")) == 3)
+        wait.until(lambda _: len(d.find_elements(By.CSS_SELECTOR, "#jobs tbody tr")) == 4)
         self.shot("07-jobs")
 
         # A phone's width: nothing wider than the screen.

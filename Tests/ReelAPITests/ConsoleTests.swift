@@ -5,7 +5,7 @@ import XCTest
 /// The web console (`/console/`) in a real browser: Tests/Browser/test_console.py drives Debian's
 /// Chromium (headless) through chromedriver with Selenium against a real `reel serve` with a key:
 /// sign-in, a job's progress bar moving to 100 % over the events stream, its output playing
-/// (`readyState` ≥ 2 and `currentTime` advancing) with its thumbnails, an invalid spec's problems
+/// (`readyState` ≥ 2 and `currentTime` advancing) with its thumbnails, an HLS output playing, an invalid spec's problems
 /// at their pointers, a submit, an upload through the file input, the keyboard's skip link, a
 /// phone's width, and no error in the browser's console. Screenshots: .build/console-artefacts.
 /// The files themselves: their headers (the Content-Security-Policy) and caching.
