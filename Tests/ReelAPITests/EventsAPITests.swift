@@ -128,6 +128,7 @@ final class EventsAPITests: XCTestCase {
     /// The threads and memory of 2,000 open streams, measured in this process (which runs the
     /// server): no thread more than one stream costs, and a few KiB each.
     func testTwoThousandIdleStreamsCostNoThreadsAndLittleMemory() throws {
+        FileLimit.raise(to: 8192)  // 2,000 sockets on each side, in this one process
         let f = try ServiceFixture()
         let hub = f.service.handler.events
         var streams = [try EventStreamClient(port: f.port, path: "/v1/events")]

@@ -23,7 +23,7 @@ class ServerTestCase: XCTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        Self.raiseFileLimit()
+        FileLimit.raise(to: 4096)  // hundreds of sockets on both ends: more than a default 1024
         directory = NSTemporaryDirectory() + "reel-http-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: uploadDirectory, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: keepDirectory, withIntermediateDirectories: true)
@@ -106,13 +106,5 @@ class ServerTestCase: XCTestCase {
 
     static func threadCount() -> Int {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? -1
-    }
-
-    /// Holding hundreds of sockets on both ends needs more than a default 1024 descriptors.
-    static func raiseFileLimit() {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < 4096 else { return }
-        limit.rlim_cur = min(limit.rlim_max, 4096)
-        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 }
