@@ -112,6 +112,13 @@ final class BatchesAPITests: XCTestCase {
         let over = try small.client().json("POST", "/v1/batches", ##"{ "jobs": [ \##(long), \##(long), \##(long) ] }"##)
         XCTAssertEqual((over.json["errors"] as? [[String: Any]])?.first?["pointer"] as? String, "/jobs", over.text)
         XCTAssertTrue(over.text.contains("limits.batchJobs"), over.text)
+        // A missing template is one problem, not one a row; a batch larger than the queue may hold is a 422, not a 429 to retry.
+        let noTemplate = try c.json("POST", "/v1/batches", ##"{ "template": "tpl_01J9ZQ6C1D2E3F4G5H6J7K8M9N", "rows": [ {}, {}, {} ] }"##)
+        XCTAssertEqual((noTemplate.json["errors"] as? [[String: Any]])?.compactMap { $0["pointer"] as? String }, ["/template"], noTemplate.text)
+        let tight = try ServiceFixture(env: ["REEL_QUEUED_JOBS_PER_KEY": "2"])
+        let tooBig = try tight.client().json("POST", "/v1/batches", ##"{ "jobs": [ \##(long), \##(long), \##(long) ] }"##)
+        XCTAssertEqual(tooBig.status, 422, tooBig.text)
+        XCTAssertTrue(tooBig.text.contains("limits.queuedJobsPerKey"), tooBig.text)
     }
 
     func testABatchsWebhookIsToldOnceWhenEveryJobHasEnded() throws {

@@ -34,6 +34,16 @@ extension APIHandler {
         }
         if items.isEmpty || items.count > config.batchJobs {
             problems.append(SpecProblem(pointer: prefix, message: "must hold 1 to \(config.batchJobs) items (limits.batchJobs), found \(items.count)"))
+        } else if items.count > config.queuedJobsPerKey {
+            problems.append(SpecProblem(pointer: prefix, message: "holds \(items.count) jobs, more than a key may have queued (limits.queuedJobsPerKey, \(config.queuedJobsPerKey))"))
+        }
+        if prefix == "/rows" {
+            // The template once, not once a row.
+            if case .string(let id)? = members.first(where: { $0.key == "template" })?.value {
+                if try store.template(id, keyID: key) == nil { problems.append(SpecProblem(pointer: "/template", message: "names no template")) }
+            } else {
+                problems.append(SpecProblem(pointer: "/template", message: "must be a template id"))
+            }
         }
         if !problems.isEmpty { throw ProblemError(.validation(problems)) }
         var jobs: [JobSubmission] = []

@@ -114,7 +114,9 @@ extension SQLJobStore {
 
     public func cancelBatch(_ id: String, keyID: String) throws -> [CancelResult]? {
         let results: [CancelResult]? = try write { db in
-            guard try db.query("SELECT id FROM batches WHERE id = ? AND key_id = ?\(dialect.forUpdate)", [.text(id), .text(keyID)]).first != nil else { return nil }
+            // Not locked here: its jobs are locked first, as a job's end locks the job before the
+            // batch (`noteBatchEnd`), so the two never wait for each other in a circle.
+            guard try db.query("SELECT id FROM batches WHERE id = ? AND key_id = ?", [.text(id), .text(keyID)]).first != nil else { return nil }
             return try lockedJobs(ofBatch: id, db).map { try cancelLocked($0, db) }
         }
         for case .canceled in results ?? [] { outcomes.count(.canceled) }
@@ -125,7 +127,7 @@ extension SQLJobStore {
         var canceled = 0
         let results: [JobDeletion]? = try write { db in
             canceled = 0
-            guard try db.query("SELECT id FROM batches WHERE id = ? AND key_id = ?\(dialect.forUpdate)", [.text(id), .text(keyID)]).first != nil else { return nil }
+            guard try db.query("SELECT id FROM batches WHERE id = ? AND key_id = ?", [.text(id), .text(keyID)]).first != nil else { return nil }
             let deletions = try lockedJobs(ofBatch: id, db).map { job in
                 let (deletion, endedNow) = try deleteLocked(job, db)
                 if endedNow { canceled += 1 }

@@ -64,8 +64,8 @@ extension SQLJobStore {
                     ORDER BY created_at, job_id, idx LIMIT ?)
                 RETURNING \(Self.destinationColumns)
                 """, [.int(t), .int(t + leaseMillis), .text(claimer), .int(t), .int(t), .int(Int64(limit))]).rows
-            // A destination's attempts are part of its job as clients see it.
-            for row in rows { try touched(try row.text("job_id"), db) }
+            // Not `touched`: numbering would lock the jobs' rows while these destinations' rows are
+            // held, the reverse of a job's end or deletion; the attempts show with the next change.
             return try rows.map(StoreRows.destination).sorted { ($0.createdAt, $0.jobID, $0.index) < ($1.createdAt, $1.jobID, $1.index) }
         }
     }

@@ -99,7 +99,8 @@ def sync_detailed(
     is created: a 422 lists every problem at `/rows/N/…` (a row's merge value at `/rows/N/NAME`, a
     problem of its merged spec at `/rows/N` + the pointer into it) or `/jobs/N/…`, and nothing is
     created. Then every job is created in one transaction (a crash leaves none or all), within
-    `limits.queuedJobsPerKey` for the whole batch (429 `too-many-jobs`). `Idempotency-Key` works
+    `limits.queuedJobsPerKey` for the whole batch (429 `too-many-jobs` while the key's queue is
+    too full; a batch larger than the limit itself is a 422). `Idempotency-Key` works
     as for jobs. Keys take turns at the workers, so one key's batch does not hold up another
     key's jobs.
 
@@ -141,7 +142,8 @@ def sync(
     is created: a 422 lists every problem at `/rows/N/…` (a row's merge value at `/rows/N/NAME`, a
     problem of its merged spec at `/rows/N` + the pointer into it) or `/jobs/N/…`, and nothing is
     created. Then every job is created in one transaction (a crash leaves none or all), within
-    `limits.queuedJobsPerKey` for the whole batch (429 `too-many-jobs`). `Idempotency-Key` works
+    `limits.queuedJobsPerKey` for the whole batch (429 `too-many-jobs` while the key's queue is
+    too full; a batch larger than the limit itself is a 422). `Idempotency-Key` works
     as for jobs. Keys take turns at the workers, so one key's batch does not hold up another
     key's jobs.
 
@@ -178,7 +180,8 @@ async def asyncio_detailed(
     is created: a 422 lists every problem at `/rows/N/…` (a row's merge value at `/rows/N/NAME`, a
     problem of its merged spec at `/rows/N` + the pointer into it) or `/jobs/N/…`, and nothing is
     created. Then every job is created in one transaction (a crash leaves none or all), within
-    `limits.queuedJobsPerKey` for the whole batch (429 `too-many-jobs`). `Idempotency-Key` works
+    `limits.queuedJobsPerKey` for the whole batch (429 `too-many-jobs` while the key's queue is
+    too full; a batch larger than the limit itself is a 422). `Idempotency-Key` works
     as for jobs. Keys take turns at the workers, so one key's batch does not hold up another
     key's jobs.
 
@@ -218,7 +221,8 @@ async def asyncio(
     is created: a 422 lists every problem at `/rows/N/…` (a row's merge value at `/rows/N/NAME`, a
     problem of its merged spec at `/rows/N` + the pointer into it) or `/jobs/N/…`, and nothing is
     created. Then every job is created in one transaction (a crash leaves none or all), within
-    `limits.queuedJobsPerKey` for the whole batch (429 `too-many-jobs`). `Idempotency-Key` works
+    `limits.queuedJobsPerKey` for the whole batch (429 `too-many-jobs` while the key's queue is
+    too full; a batch larger than the limit itself is a 422). `Idempotency-Key` works
     as for jobs. Keys take turns at the workers, so one key's batch does not hold up another
     key's jobs.
 
