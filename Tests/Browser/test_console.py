@@ -4,7 +4,6 @@ REEL_TEST_CLIP is a small H.264 clip to upload; screenshots go to REEL_ARTEFACTS
 
 import json
 import os
-import time
 import unittest
 import urllib.request
 
@@ -97,15 +96,16 @@ class ConsoleTests(unittest.TestCase):
         job = submit(LONG)
         row = "row-" + job
         seen = []
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
+
+        def sample(_):
+            """Records the row's status and bar now; done once it has succeeded."""
             state = self.js("const r = document.getElementById(arguments[0]);"
                             "return r ? [r.dataset.status, Number(r.querySelector('progress').value)] : null;", row)
             if state:
                 seen.append(tuple(state))
-                if state[0] == "succeeded":
-                    break
-            time.sleep(0.05)
+            return bool(state) and state[0] == "succeeded"
+
+        WebDriverWait(d, 120, poll_frequency=0.05).until(sample)
         self.shot("02-jobs")
         self.assertEqual(seen[-1], ("succeeded", 1.0), seen[-5:])
         moving = sorted({p for s, p in seen if s == "running" and 0 < p < 1})
