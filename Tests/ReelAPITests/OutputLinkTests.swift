@@ -69,6 +69,12 @@ final class OutputLinkTests: XCTestCase {
         try refused("/v1/jobs/\(id)/output?signature=\(Self.signature(id, future))", "link-invalid", "no expiry")
         XCTAssertEqual(try anonymous.request("GET", "/v1/jobs/\(id)/output?expires=\(future)").status, 401,
                        "an expiry without a signature is no link: the key is asked for")
+        // A malformed expiry is refused, not ignored, even where the key would serve the output.
+        for path in ["/v1/jobs/\(id)/output?expires=soon", "/v1/jobs/\(id)/output?expires=-1&signature=\(Self.signature(id, future))"] {
+            let r = try f.client().request("GET", path)
+            XCTAssertEqual(r.status, 422, path)
+            XCTAssertEqual((r.json["errors"] as? [[String: Any]])?.first?["pointer"] as? String, "/expires", r.text)
+        }
         let past = Int64(Date().timeIntervalSince1970) - 5
         try refused("/v1/jobs/\(id)/output?expires=\(past)&signature=\(Self.signature(id, past))", "link-expired", "expired")
     }

@@ -25,6 +25,21 @@ extension APIHandler {
         }
     }
 
+    /// An output's `expires` that is not a whole number of Unix seconds, link or not: refused rather
+    /// than ignored (a keyed request is served whatever its link words, so a malformed one would
+    /// otherwise pass unnoticed).
+    static func linkQueryProblem(_ head: HTTPRequestHead, _ route: Route) -> SpecProblem? {
+        switch route {
+        case .jobOutput, .jobOutputFile:
+            guard let expires = head.queryValue("expires") else { return nil }
+            let wholeSeconds = !expires.isEmpty && expires.utf8.count <= 18 && expires.utf8.allSatisfy { (48...57).contains($0) }
+            if wholeSeconds { return nil }
+            return SpecProblem(pointer: "/expires", message: "must be a whole number of Unix seconds")
+        default:
+            return nil
+        }
+    }
+
     /// Serves a link request once its signature holds for the job and has not expired: 403 otherwise.
     func linkedOutput(_ route: Route, _ r: HTTPRequest) throws -> HTTPResponse {
         let id: String

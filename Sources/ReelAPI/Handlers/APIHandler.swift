@@ -183,6 +183,7 @@ public final class APIHandler: HTTPHandler, Sendable {
             p.headers = [("Allow", route.allow)]
             throw ProblemError(p)
         }
+        if let problem = APIHandler.linkQueryProblem(r.head, route) { throw ProblemError(.validation([problem], detail: "the query parameters are not valid")) }
         if APIHandler.isLinkRequest(r.head, route) { return try linkedOutput(route, r) }
         let key = try caller(r, route)
         let quota = try rateLimit(r.head, key: key, route)

@@ -82,6 +82,9 @@ def _parse_response(
     if response.status_code == 416:
         return None
 
+    if response.status_code == 422:
+        return None
+
     if response.status_code == 429:
         return None
 
