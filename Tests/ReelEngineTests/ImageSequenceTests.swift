@@ -101,4 +101,30 @@ final class ImageSequenceTests: XCTestCase {
         XCTAssertFalse(probed.isStill, "a sequence is a clip")
         XCTAssertEqual(probed.video?.duration, Time(value: 2, timescale: 1), "48 frames at 24 fps")
     }
+    /// A sequence ends at its `count`, though the folder's run of files goes on: the frames after it
+    /// are not played, and a file there that is no picture at all does not fail the render.
+    func testASequenceEndsAtItsCount() throws {
+        let ws = try Workspace()
+        try Self.frames(ws, "shot", count: 24)
+        try Data("not a picture".utf8).write(to: URL(fileURLWithPath: ws.path("shot/beauty.1009.png")))
+        let src = "sequence:shot/beauty.%04d.png?first=1001&rate=24&count=8"
+        let probed = try MediaProbe.probe(path: SourceResolver(mediaRoot: ws.root).resolve(src))
+        XCTAssertEqual(probed.duration, Time(value: 1, timescale: 3), "8 frames at 24 fps")
+        let spec = #"{ "version": 1, "output": { "width": 32, "height": 32, "frameRate": 24 }, "timeline": { "videos": [ { "src": "\#(src)" } ] } }"#
+        XCTAssertEqual(try ws.plan(spec).frameCount, 8)
+        let got = try OTIOTests.lumas(try ws.render(spec))
+        XCTAssertEqual(got.count, 8)
+        for (i, l) in got.enumerated() {
+            XCTAssertEqual(Double(l), Self.coded(20 + 3 * i), accuracy: 2, "output frame \(i)")
+        }
+    }
+
+    /// At an NTSC rate the sequence's length is exact: 48 frames at 24000/1001 are 2.002 s, not a
+    /// microsecond count.
+    func testASequenceLastsItsFramesAtItsRateExactly() throws {
+        let ws = try Workspace()
+        try Self.frames(ws, "shot", count: 7)
+        let probed = try MediaProbe.probe(path: SourceResolver(mediaRoot: ws.root).resolve("sequence:shot/beauty.%04d.png?first=1001&rate=24000/1001"))
+        XCTAssertEqual(probed.duration, Time(value: 7 * 1001, timescale: 24000))
+    }
 }

@@ -12,6 +12,10 @@ final class InputFile {
     let path: String
     /// The input is an image sequence (`ImageSequenceSource`): frames of a clip, each a picture file.
     let isSequence: Bool
+    /// How many frames of a sequence play (its `count`, which the resolver checked are all there):
+    /// image2 itself reads on to the end of the run of files it finds, so further frames of the
+    /// folder, or a file past the count that is not a picture, must not reach the render.
+    let sequenceFrames: Int64?
 
     /// Demuxers a source may be read with (FFmpeg short names): single-file containers only. MXF
     /// (broadcast and camera files; FFmpeg's demuxer reads the essence inside the file and opens
@@ -50,10 +54,12 @@ final class InputFile {
             av_dict_set(&options, "start_number_range", "1", 0)
             av_dict_set(&options, "framerate", "\(sequence.rate.numerator)/\(sequence.rate.denominator)", 0)
             isSequence = true
+            sequenceFrames = sequence.count.map(Int64.init)
         } else {
             // A still's file name is a name, not a printf/glob sequence pattern.
             av_dict_set(&options, "pattern_type", "none", 0)
             isSequence = false
+            sequenceFrames = nil
         }
         let openCode = avformat_open_input(&ctx, url, format, &options)
         guard openCode >= 0, let opened = ctx else {
@@ -62,6 +68,11 @@ final class InputFile {
         // From here on the context is this object's, and `deinit` is the one place that closes it,
         // whether the rest of the init succeeds or throws.
         pointer = opened
+        if let frames = sequenceFrames, opened.pointee.nb_streams > 0 {
+            // image2's one stream counts in frames (time base 1/rate): the sequence lasts `count` of them.
+            let st = opened.pointee.streams[0]!
+            if st.pointee.duration == reel_nopts() || st.pointee.duration > frames { st.pointee.duration = frames }
+        }
         guard probe || !InputFile.headerIsComplete(opened) else { return }
         try FFmpegError.check(avformat_find_stream_info(opened, nil), "avformat_find_stream_info", "cannot read streams of \(path)")
     }
@@ -96,6 +107,11 @@ final class InputFile {
         let code = av_read_frame(pointer, packet.pointer)
         if code == reel_averror_eof() { return false }
         try FFmpegError.check(code, "av_read_frame", "reading \(path)")
+        // A sequence's packets are numbered from 0 at its first frame: frame `count` is past its end.
+        if let frames = sequenceFrames, packet.pts != reel_nopts(), packet.pts >= frames {
+            packet.unref()
+            return false
+        }
         return true
     }
 

@@ -33,6 +33,9 @@ public enum MediaProbe {
         var duration: Time? = fmt.duration > 0 && fmt.duration != reel_nopts()
             ? Time(value: fmt.duration, timescale: reel_time_base()) : nil
         if duration == nil { duration = streams.compactMap(\.duration).max() }
+        // A sequence's length is its frames at its rate exactly (FFmpeg's container duration is in
+        // microseconds, and counts every file of the run, not the sequence's `count`).
+        if input.isSequence, let frames = streams.first(where: { $0.type == .video })?.duration { duration = frames }
         var chapters: [MediaInfo.ChapterInfo] = []
         for i in 0..<Int(fmt.nb_chapters) {
             let ch = fmt.chapters[i]!.pointee
