@@ -162,21 +162,29 @@ public final class S3Client: Sendable {
         if size <= max(partSize, singlePutLimit) {
             return try put(key, body: .file(path: path, offset: 0, length: size), contentType: contentType)
         }
+        return try multipart(key, contentType: contentType, parts: Int((size + partSize - 1) / partSize), parallel: parallel) { id, number in
+            let offset = Int64(number - 1) * partSize
+            return try uploadPart(key, uploadID: id, number: number, file: path, offset: offset, length: min(partSize, size - offset))
+        }
+    }
+
+    /// A multipart upload of `key` whose `parts` are made by `part(uploadID, number)` (each
+    /// returning its ETag), `parallel` at once; joined when all are there, else aborted, so
+    /// nothing appears under `key`. Returns the object's ETag.
+    private func multipart(_ key: String, contentType: String?, parts count: Int, parallel: Int,
+                           part: @Sendable (String, Int) throws -> String) throws -> String {
         let uploadID = try createMultipartUpload(key, contentType: contentType)
-        let count = Int((size + partSize - 1) / partSize)
         let results = PartResults(count: count)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(parallel, count))) { lane in
+        let lanes = max(1, min(parallel, count))
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
             var number = lane + 1
             while number <= count, !results.failed {
-                let offset = Int64(number - 1) * partSize
                 do {
-                    let etag = try uploadPart(key, uploadID: uploadID, number: number, file: path, offset: offset,
-                                              length: min(partSize, size - offset))
-                    results.set(number, etag)
+                    results.set(number, try part(uploadID, number))
                 } catch {
                     results.fail(error)
                 }
-                number += max(1, min(parallel, count))
+                number += lanes
             }
         }
         do {
@@ -186,6 +194,58 @@ public final class S3Client: Sendable {
             try? abortMultipartUpload(key, uploadID: uploadID)
             throw error
         }
+    }
+
+    // MARK: Copies inside the service
+
+    /// Whether this client and `other` sign as the same account at the same service: an object of
+    /// one's bucket can then be copied into the other's by the service itself.
+    public func sharesAccount(with other: S3Client) -> Bool {
+        endpoint.service == other.endpoint.service && endpoint.region == other.endpoint.region
+            && signer.credentials == other.signer.credentials
+    }
+
+    /// Copies `sourceKey` of `source`'s bucket (same account: `sharesAccount`) to `key` of this
+    /// one's, inside the service: no byte passes through this machine. One CopyObject up to
+    /// `singleCopyLimit` (S3's own limit for it is 5 GiB), else a multipart upload whose parts are
+    /// `partSize` ranges of the source (UploadPartCopy), `parallel` at once; a failed one is aborted,
+    /// so nothing appears under `key`. The copy takes `contentType`, not the source's metadata.
+    /// Returns the new object's ETag.
+    @discardableResult
+    public func copyObject(from source: S3Client, key sourceKey: String, to key: String, contentType: String?,
+                          partSize: Int64 = 512 << 20, parallel: Int = 4, singleCopyLimit: Int64 = 5 << 30) throws -> String {
+        guard let info = try source.headObject(sourceKey) else {
+            throw S3Error(status: 404, code: "NoSuchKey", message: "the object to copy does not exist", request: "HEAD \(source.endpoint.bucket)/\(sourceKey)")
+        }
+        let from = ("x-amz-copy-source", SigV4.encode("/\(source.endpoint.bucket)/\(sourceKey)", keepSlash: true))
+        if info.bytes <= max(partSize, singleCopyLimit) {
+            var headers = [from, ("x-amz-metadata-directive", "REPLACE")]
+            if let contentType { headers.append(("Content-Type", contentType)) }
+            let body = try send("PUT", key, headers: headers, body: .none, sink: .memory(limit: 1 << 20)).1
+            return try Self.copiedETag(body, request: "PUT \(endpoint.bucket)/\(key) (copy)")
+        }
+        let count = Int((info.bytes + partSize - 1) / partSize)
+        return try multipart(key, contentType: contentType, parts: count, parallel: parallel) { [self] id, number in
+            let first = Int64(number - 1) * partSize
+            let last = min(first + partSize, info.bytes) - 1
+            let body = try send("PUT", key, query: [("partNumber", String(number)), ("uploadId", id)],
+                                headers: [from, ("x-amz-copy-source-range", "bytes=\(first)-\(last)")],
+                                body: .none, sink: .memory(limit: 1 << 20)).1
+            return try Self.copiedETag(body, request: "PUT \(endpoint.bucket)/\(key)?partNumber=\(number) (copy)")
+        }
+    }
+
+    /// The ETag of a copy's answer (`CopyObjectResult` or `CopyPartResult`). S3 may answer a copy
+    /// 200 and still fail it, with the error in the body.
+    static func copiedETag(_ body: [UInt8], request: String) throws -> String {
+        let fields = XMLFields(body)
+        if let code = fields.first("Error/Code") {
+            throw S3Error(status: 200, code: code, message: fields.first("Error/Message") ?? "", request: request)
+        }
+        guard let etag = fields.first("ETag"), !etag.isEmpty else {
+            throw S3Error(status: 200, code: "", message: "no ETag in the copy's answer", request: request)
+        }
+        return etag
     }
 
     // MARK: Presigned URLs

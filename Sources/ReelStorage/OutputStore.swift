@@ -1,3 +1,5 @@
+import ReelS3
+
 /// Where finished outputs are kept: on this machine's disk (`DataDirectory`, the default) or in an
 /// S3 bucket (`S3Outputs`). The engine always renders to local disk (`MediaLocations.output`); a
 /// finished output is then published here, and its location (a path, or an `s3://` URL) is what
@@ -28,6 +30,13 @@ public protocol OutputStore: Sendable {
     /// True when recorded outputs are the local files themselves; false when a local output file is
     /// only ever a render's scratch copy (the sweeps then keep none that no render is writing).
     var keepsOutputsLocally: Bool { get }
+    /// The bucket object holding the output at `location` (`file`: one of its folder's), for a copy
+    /// the service makes itself; nil where outputs are not in a bucket.
+    func object(_ location: String, file: String?) -> (client: S3Client, key: String)?
+}
+
+extension OutputStore {
+    public func object(_ location: String, file: String?) -> (client: S3Client, key: String)? { nil }
 }
 
 /// How a client fetches an output.

@@ -53,6 +53,8 @@ public struct S3Outputs: OutputStore {
         try client.download(key(location, file), to: path)
     }
 
+    public func object(_ location: String, file: String?) -> (client: S3Client, key: String)? { (client, key(location, file)) }
+
     public func exists(_ location: String) throws -> Bool {
         // An HLS folder has no object of its own name: its master playlist stands for it.
         if try client.headObject(key(location, nil)) != nil { return true }

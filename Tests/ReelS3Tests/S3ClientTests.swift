@@ -65,6 +65,38 @@ final class S3ClientTests: XCTestCase {
         XCTAssertNil(try s3.headObject("out/small-parts.mp4"))
     }
 
+    /// A copy inside the service: between two buckets of one account, the bytes the same and the
+    /// type the one asked for; past the single-copy limit, ranges of the source as the parts of a
+    /// multipart upload; a source that is not there copies nothing. Another account's client is
+    /// not the same account, so no copy is tried across accounts.
+    func testCopiesInsideTheServiceKeepTheBytes() throws {
+        let source = try TestS3.shared().client()
+        let target = try TestS3.shared().client()
+        XCTAssertTrue(target.sharesAccount(with: source))
+        XCTAssertFalse(try TestS3.shared().client(archive: true).sharesAccount(with: source))
+        let body = pattern(11 << 20)
+        try source.putObject("renders/a b+é.mp4", bytes: body, contentType: "application/octet-stream")
+
+        let etag = try target.copyObject(from: source, key: "renders/a b+é.mp4", to: "copies/one.mp4", contentType: "video/mp4")
+        let one = try XCTUnwrap(try target.headObject("copies/one.mp4"))
+        XCTAssertEqual(etag, one.etag)
+        XCTAssertEqual(one.contentType, "video/mp4", "the copy takes the type asked for")
+        XCTAssertEqual(try target.getObject("copies/one.mp4", limit: 16 << 20), body)
+
+        // 11 MiB in 5 MiB ranges: three parts copied by the service, joined.
+        let joined = try target.copyObject(from: source, key: "renders/a b+é.mp4", to: "copies/parts.mp4", contentType: "video/mp4",
+                                           partSize: 5 << 20, parallel: 2, singleCopyLimit: 0)
+        let parts = try XCTUnwrap(try target.headObject("copies/parts.mp4"))
+        XCTAssertEqual(joined, parts.etag)
+        XCTAssertTrue(parts.etag.hasSuffix("-3\""), "a three-part copy's ETag: \(parts.etag)")
+        XCTAssertEqual(try target.getObject("copies/parts.mp4", limit: 16 << 20), body, "every range in its place")
+
+        XCTAssertThrowsError(try target.copyObject(from: source, key: "renders/missing.mp4", to: "copies/none.mp4", contentType: nil)) { error in
+            XCTAssertEqual((error as? S3Error)?.code, "NoSuchKey", "\(error)")
+        }
+        XCTAssertNil(try target.headObject("copies/none.mp4"))
+    }
+
     func testAbortedUploadsLeaveNothing() throws {
         let s3 = try TestS3.shared().client()
         let path = dir + "/part"

@@ -6,9 +6,11 @@ import ReelStore
 import Synchronization
 
 /// Copies succeeded outputs to their destinations (`output.destinations`): claims due copies from
-/// the store's outbox on any node, reads the output from where outputs are kept (the file itself,
-/// or a copy in the node's cache when they are in a bucket), and uploads it with the destination's
-/// account (`DestinationAccounts`), a large file as a multipart upload that appears only when whole.
+/// the store's outbox on any node, and writes the output with the destination's account
+/// (`DestinationAccounts`): an output in a bucket of that same account is copied by the service
+/// (CopyObject, UploadPartCopy past 5 GiB); otherwise the node uploads it from where outputs are
+/// kept (the file itself, or a private copy when they are in a bucket), a large file as a
+/// multipart upload that appears only when whole.
 /// A failed copy is tried again on `RetrySchedule` until its horizon, then fails; a profile the
 /// configuration no longer has, or an output deleted meanwhile, fails at once. The same key is
 /// written on every attempt, so a copy done twice (a claimer that died after uploading) leaves
@@ -124,26 +126,58 @@ public final class DestinationDeliverer: Sendable {
         guard let (bucket, key) = Self.split(d.destination.url) else { throw Permanent(description: "\(d.destination.url) is not s3://bucket/key") }
         let client = account.client(bucket: bucket) { [weak self] in self?.stopping.load(ordering: .relaxed) ?? true }
         guard let files = try outputs.files(output.path) else {
-            return Self.bare(try withLocalFile(output.path, nil) { try client.upload(file: $0, to: key, contentType: output.contentType) })
+            return Self.bare(try put(output.path, nil, with: client, to: key, contentType: output.contentType, job: d.jobID))
         }
         guard files.contains("master.m3u8") else { throw Permanent(description: "the output's folder has no master playlist") }
         var etag = ""
         for file in files.sorted(by: { ($0 == "master.m3u8" ? 1 : 0, $0) < ($1 == "master.m3u8" ? 1 : 0, $1) }) {
-            let tag = try withLocalFile(output.path, file) { try client.upload(file: $0, to: key + "/" + file, contentType: S3Outputs.type(of: file)) }
+            let tag = try put(output.path, file, with: client, to: key + "/" + file, contentType: S3Outputs.type(of: file), job: d.jobID)
             if file == "master.m3u8" { etag = Self.bare(tag) }
         }
         return etag
+    }
+
+    /// Writes one file of the output (`file`: one of its folder's) to `key` of `client`'s bucket.
+    /// An output in a bucket of the same account is copied by the service itself (no byte through
+    /// this node, no scratch disk, any size in minutes); where the service refuses that (a policy
+    /// that denies reading the storage's bucket, a service without CopyObject), and everywhere
+    /// else, the node uploads a local copy. Returns the ETag.
+    private func put(_ location: String, _ file: String?, with client: S3Client, to key: String, contentType: String, job: String) throws -> String {
+        if let source = outputs.object(location, file: file), source.client.sharesAccount(with: client) {
+            do {
+                return try client.copyObject(from: source.client, key: source.key, to: key, contentType: contentType)
+            } catch let e as S3Error where e.status == 403 || e.status == 501 {
+                logger.info("copy inside the service refused; uploading from this node",
+                            metadata: ["jobId": "\(job)", "key": "\(key)", "error": "\(e)"])
+            }
+        }
+        return try withLocalFile(location, file) { try client.upload(file: $0, to: key, contentType: contentType) }
     }
 
     /// Runs `body` with a local file holding the output (`file`: one of its folder's): the file
     /// itself where outputs are local, else a private copy deleted afterwards.
     private func withLocalFile<T>(_ location: String, _ file: String?, _ body: (String) throws -> T) throws -> T {
         if outputs.keepsOutputsLocally { return try body(try outputs.localCopy(location, file: file)) }
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        } catch {
+            throw ScratchUnavailable(folder: scratch, cause: error)
+        }
         let path = scratch + "/destination-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: path) }
         try outputs.copy(location, file: file, to: path)
         return try body(path)
+    }
+
+    /// The node has nowhere to put its copy of an output for the upload (a disk that is full or
+    /// read-only, a file where the folder should be): worth trying again later, and said plainly.
+    struct ScratchUnavailable: Error, CustomStringConvertible {
+        let folder: String
+        let cause: Error
+        var description: String {
+            let posix = ((cause as NSError).userInfo[NSUnderlyingErrorKey] as? any Error).map { String(cString: strerror(Int32(($0 as NSError).code))) }
+            return "this node cannot make its copy for the upload in \(folder): \(posix ?? "\(cause)")"
+        }
     }
 
     /// `s3://bucket/key` split.
