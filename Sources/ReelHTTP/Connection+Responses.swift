@@ -50,7 +50,7 @@ extension Connection {
         }
         outgoing.prepend(interim)
         interim = []
-        outgoing.stream?.attach(to: host.mailbox, connectionID: id)
+        outgoing.attach(to: host.mailbox, connectionID: id)
         // A stream that starts while the server drains ends with what was sent so far.
         if host.isDraining { outgoing.stream?.finish() }
         state = .writing(outgoing)
@@ -69,7 +69,10 @@ extension Connection {
             if deadlineKind != .write || deadline == 0 { setDeadline(after: host.configuration.idleTimeout, .write) }
             return false
         case .idle:
+            // A stream's quiet gets heartbeats; a file still being written must grow within the
+            // idle timeout, or the response is cut (the writer stalled).
             if let stream = response.stream { setDeadline(after: stream.heartbeatSeconds, .heartbeat) }
+            else { setDeadline(after: host.configuration.idleTimeout, .write) }
             return false
         case .failed(let reason):
             close(reason: reason)

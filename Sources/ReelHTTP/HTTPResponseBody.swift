@@ -8,6 +8,9 @@ public enum HTTPResponseBody: Sendable, Equatable {
     case file(path: String, offset: Int64, length: Int64)
     /// Pieces the application sends while the response is open (Server-Sent Events).
     case stream(ResponseStream)
+    /// `length` bytes from `offset` of a file still being written (`GrowingFile`), sent as they
+    /// are written: the length is the file's final one, announced before it is all there.
+    case growingFile(GrowingFile, offset: Int64, length: Int64)
 
     /// The number of body bytes this describes (0 for `.empty`, and for a stream, whose length is
     /// not known).
@@ -15,7 +18,7 @@ public enum HTTPResponseBody: Sendable, Equatable {
         switch self {
         case .empty: return 0
         case .bytes(let bytes): return Int64(bytes.count)
-        case .file(_, _, let length): return length
+        case .file(_, _, let length), .growingFile(_, _, let length): return length
         case .stream: return 0
         }
     }

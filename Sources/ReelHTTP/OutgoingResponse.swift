@@ -33,11 +33,16 @@ final class OutgoingResponse {
     private var streamEnded = false
     /// The last write found the stream with nothing more to send.
     private(set) var waitsForStream = false
+    /// The file body is still being written: read no further than its writer has.
+    let growing: GrowingFile?
+    /// Which loop and connection a stream or growing file wakes.
+    private var mailbox: LoopMailbox?
+    private var connectionID: UInt64 = 0
 
     /// `head` is sent first, then `bytes`, then `fileLength` bytes of `file` from `fileOffset`.
     init(status: Int, closeAfter: Bool, head: [UInt8], bytes: [UInt8] = [],
          file: FileDescriptor? = nil, fileOffset: Int64 = 0, fileLength: Int64 = 0,
-         stream: ResponseStream? = nil, chunked: Bool = false) {
+         stream: ResponseStream? = nil, chunked: Bool = false, growing: GrowingFile? = nil) {
         self.status = status
         self.closeAfter = closeAfter
         pending = head + bytes
@@ -48,6 +53,14 @@ final class OutgoingResponse {
         fileRemaining = file == nil ? 0 : fileLength
         self.stream = stream
         self.chunked = chunked
+        self.growing = growing
+    }
+
+    /// Tells a stream or a growing file which loop and connection to wake when it has more.
+    func attach(to mailbox: LoopMailbox, connectionID: UInt64) {
+        self.mailbox = mailbox
+        self.connectionID = connectionID
+        stream?.attach(to: mailbox, connectionID: connectionID)
     }
 
     /// Puts bytes (an unsent `100 Continue`) before everything else; they count as head bytes.
@@ -69,7 +82,7 @@ final class OutgoingResponse {
         while true {
             if offset == end {
                 if fileRemaining > 0 {
-                    if let failure = refill() { return .failed(failure) }
+                    if let stop = refill() { return stop }
                 } else if let stream, !streamEnded {
                     if let stop = pull(stream) { return stop }
                     continue
@@ -119,16 +132,32 @@ final class OutgoingResponse {
         "the client fell more than \(stream.limit) bytes behind the stream"
     }
 
-    /// Reads the next piece of the file into `pending`; returns why it failed, if it did.
-    private func refill() -> String? {
-        guard let file else { return "no file" }
-        if pending.count < Self.chunkSize { pending = [UInt8](repeating: 0, count: Self.chunkSize) }
-        let want = Int(min(Int64(Self.chunkSize), fileRemaining))
+    /// Reads the next piece of the file into `pending`; nil when it did, else what stops the
+    /// writing: a failure, or (a growing file) nothing written yet past where the reading is.
+    private func refill() -> Progress? {
+        guard let file else { return .failed("no file") }
+        var want = Int(min(Int64(Self.chunkSize), fileRemaining))
+        var pastEnd = false
         while true {
+            if let growing {
+                switch growing.available(at: fileOffset, pastEnd: pastEnd, mailbox: mailbox, connectionID: connectionID) {
+                case .upTo(let end): want = Int(min(Int64(want), end - fileOffset))
+                case .wait:
+                    waitsForStream = true
+                    return .idle
+                case .failed(let reason): return .failed(reason)
+                }
+                if want <= 0 { return .failed("the response file ended early") }
+            }
+            if pending.count < Self.chunkSize { pending = [UInt8](repeating: 0, count: Self.chunkSize) }
             let n = pending.withUnsafeMutableBytes { raw in pread(file.rawValue, raw.baseAddress, want, off_t(fileOffset)) }
             if n < 0 && errno == EINTR { continue }
-            if n < 0 { return "reading the response file: " + HTTPServerError.describe(errno: errno) }
-            if n == 0 { return "the response file ended early" }
+            if n < 0 { return .failed("reading the response file: " + HTTPServerError.describe(errno: errno)) }
+            if n == 0 && growing != nil && !pastEnd {
+                pastEnd = true  // the writer started over and is not back here yet
+                continue
+            }
+            if n == 0 { return .failed("the response file ended early") }
             offset = 0
             end = n
             fileOffset += Int64(n)

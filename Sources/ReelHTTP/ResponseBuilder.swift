@@ -33,6 +33,7 @@ enum ResponseBuilder {
         var bytes: [UInt8] = []
         var length: Int64 = 0
         var stream: ResponseStream?
+        var growing: GrowingFile?
         switch response.body {
         case .empty:
             break
@@ -46,6 +47,17 @@ enum ResponseBuilder {
             length = fileLength
             fileOffset = offset
             if sendsBody && fileLength > 0 { file = try open(path, needing: offset + fileLength) }
+        case let .growingFile(body, offset, fileLength):
+            guard offset >= 0, fileLength >= 0, offset <= Int64.max - fileLength else {
+                throw RequestError(500, "the response file range \(offset)+\(fileLength) is invalid")
+            }
+            length = fileLength
+            fileOffset = offset
+            if sendsBody && fileLength > 0 {
+                guard let descriptor = body.descriptor else { throw RequestError(500, "the growing response file was never opened") }
+                file = descriptor
+                growing = body
+            }
         case .stream(let body):
             // Without a body to send (HEAD, 204), the stream ends before it began.
             if sendsBody { stream = body } else { body.close() }
@@ -90,7 +102,7 @@ enum ResponseBuilder {
         head += [ASCII.cr, ASCII.lf]
         return OutgoingResponse(status: status, closeAfter: !keepAlive, head: head, bytes: bytes,
                                 file: file, fileOffset: fileOffset, fileLength: sendsBody ? length : 0,
-                                stream: stream, chunked: chunked)
+                                stream: stream, chunked: chunked, growing: growing)
     }
 
     /// Opens a response file and checks it holds at least `needing` bytes.

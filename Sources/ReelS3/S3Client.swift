@@ -74,9 +74,12 @@ public final class S3Client: Sendable {
     }
 
     /// Writes the object (or its `range`) to the file at `path`.
-    public func download(_ key: String, to path: String, range: ClosedRange<Int64>? = nil) throws {
+    /// `written` is told how many bytes the file holds after each write (a reader may read that
+    /// far); a retried attempt writes the file again from its start.
+    public func download(_ key: String, to path: String, range: ClosedRange<Int64>? = nil,
+                         written: (@Sendable (Int64) -> Void)? = nil) throws {
         _ = try send("GET", key, headers: range.map { [("Range", "bytes=\($0.lowerBound)-\($0.upperBound)")] } ?? [],
-                     body: .none, sink: .file(path: path))
+                     body: .none, sink: .file(path: path), written: written)
     }
 
     /// The object's size, ETag and type; nil when there is no such key.
@@ -262,12 +265,12 @@ public final class S3Client: Sendable {
 
     /// Signs and sends one request, trying again while the failure may pass.
     func send(_ method: String, _ key: String, query: [(String, String)] = [], headers: [(String, String)] = [],
-              body: CurlEasy.Body, sink: CurlEasy.Sink) throws -> (CurlEasy.Answer, [UInt8]) {
+              body: CurlEasy.Body, sink: CurlEasy.Sink, written: (@Sendable (Int64) -> Void)? = nil) throws -> (CurlEasy.Answer, [UInt8]) {
         var attempt = 0
         while true {
             attempt += 1
             do {
-                return try sendOnce(method, key, query: query, headers: headers, body: body, sink: sink)
+                return try sendOnce(method, key, query: query, headers: headers, body: body, sink: sink, written: written)
             } catch let e as S3Error where e.isTransient && attempt < retry.attempts && cancelled?() != true {
                 // Full jitter: a random pause up to the exponential bound, so clients that failed
                 // together do not come back together.
@@ -278,7 +281,7 @@ public final class S3Client: Sendable {
     }
 
     private func sendOnce(_ method: String, _ key: String, query: [(String, String)], headers: [(String, String)],
-                          body: CurlEasy.Body, sink: CurlEasy.Sink) throws -> (CurlEasy.Answer, [UInt8]) {
+                          body: CurlEasy.Body, sink: CurlEasy.Sink, written: (@Sendable (Int64) -> Void)?) throws -> (CurlEasy.Answer, [UInt8]) {
         let date = now()
         var all = headers
         all.append(("Host", endpoint.host))
@@ -293,7 +296,7 @@ public final class S3Client: Sendable {
         do {
             // A failed answer's body (the XML error) is wanted even when the sink is a file.
             (answer, received) = try CurlEasy().perform(method: method, url: url, headers: all, body: body, sink: sink,
-                                                        limits: .init(cancelled: cancelled))
+                                                        limits: .init(cancelled: cancelled, written: written))
         } catch let e as CurlEasy.TransportError {
             throw S3Error(status: 0, code: "", message: e.description, request: what)
         }
@@ -301,7 +304,9 @@ public final class S3Client: Sendable {
             var errorBody = received
             if case .file(let path) = sink {
                 errorBody = Array((try? Data(contentsOf: URL(fileURLWithPath: path)).prefix(64 << 10)) ?? Data())
-                try? FileManager.default.removeItem(atPath: path)
+                // A file a reader has open (one told of what is `written`) keeps its inode for the
+                // next attempt: emptied, not removed.
+                if written != nil { _ = truncate(path, 0) } else { try? FileManager.default.removeItem(atPath: path) }
             }
             let xml = XMLFields(errorBody)
             throw S3Error(status: answer.status, code: xml.first("Code") ?? "", message: xml.first("Message") ?? "", request: what)

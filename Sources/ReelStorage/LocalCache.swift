@@ -34,9 +34,55 @@ public struct LocalCache: Sendable {
         let partial = PartialName.path(beside: path)
         defer { try? FileManager.default.removeItem(atPath: partial) }
         try fill(partial)
+        try place(partial, at: path)
+        return path
+    }
+
+    /// What `startCopy` found or began.
+    public enum Fill: Sendable, Equatable {
+        /// The copy is there, whole.
+        case ready(path: String)
+        /// The copy is being written to this partial file by a thread of its own.
+        case filling(partial: String)
+    }
+
+    /// `copy` without the wait: the copy named `key` when it is there; else its partial file is
+    /// created empty and handed to `opened` (a reader opens it now, before the writer can rename or
+    /// remove it), and `fill` writes it on a thread of its own, which moves the whole copy into
+    /// place and tells `ended` (nil), or removes the partial file and tells `ended` the error.
+    /// For a response that starts sending a large object before the copy is whole.
+    public func startCopy(_ key: String, opened: (String) throws -> Void, fill: @escaping @Sendable (String) throws -> Void,
+                          ended: @escaping @Sendable ((any Error)?) -> Void) throws -> Fill {
+        let path = folder + "/" + key
+        if utimes(path, nil) == 0 { return .ready(path: path) }
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let partial = PartialName.path(beside: path)
+        guard FileManager.default.createFile(atPath: partial, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: partial])
+        }
+        do { try opened(partial) } catch {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw error
+        }
+        let thread = Thread { [self] in
+            do {
+                try fill(partial)
+                try place(partial, at: path)
+                ended(nil)
+            } catch {
+                try? FileManager.default.removeItem(atPath: partial)
+                ended(error)
+            }
+        }
+        thread.name = "reel-cache-fill"
+        thread.start()
+        return .filling(partial: partial)
+    }
+
+    /// Moves a whole copy from its partial file into place, then keeps the folder within its limit.
+    private func place(_ partial: String, at path: String) throws {
         guard rename(partial, path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
         trim(keeping: path)
-        return path
     }
 
     /// Deletes the copy named `key`, if there is one.

@@ -33,10 +33,20 @@ public protocol OutputStore: Sendable {
     /// The bucket object holding the output at `location` (`file`: one of its folder's), for a copy
     /// the service makes itself; nil where outputs are not in a bucket.
     func object(_ location: String, file: String?) -> (client: S3Client, key: String)?
+    /// `localCopy` of the output file (not a folder's) without waiting for the whole copy: see
+    /// `LocalCache.startCopy`, whose `opened` and `ended` it takes, with `written` told how many
+    /// bytes the partial file holds as it grows. Where outputs are local, the file itself, ready.
+    func startLocalCopy(_ location: String, opened: (String) throws -> Void, written: @escaping @Sendable (Int64) -> Void,
+                        ended: @escaping @Sendable ((any Error)?) -> Void) throws -> LocalCache.Fill
 }
 
 extension OutputStore {
     public func object(_ location: String, file: String?) -> (client: S3Client, key: String)? { nil }
+
+    public func startLocalCopy(_ location: String, opened: (String) throws -> Void, written: @escaping @Sendable (Int64) -> Void,
+                               ended: @escaping @Sendable ((any Error)?) -> Void) throws -> LocalCache.Fill {
+        .ready(path: try localCopy(location, file: nil))
+    }
 }
 
 /// How a client fetches an output.

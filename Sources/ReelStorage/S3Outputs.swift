@@ -49,6 +49,13 @@ public struct S3Outputs: OutputStore {
         return try cache.copy("outputs/" + name + (file.map { "/" + $0 } ?? "")) { try client.download(key(location, file), to: $0) }
     }
 
+    public func startLocalCopy(_ location: String, opened: (String) throws -> Void, written: @escaping @Sendable (Int64) -> Void,
+                               ended: @escaping @Sendable ((any Error)?) -> Void) throws -> LocalCache.Fill {
+        let key = key(location, nil)
+        return try cache.startCopy("outputs/" + (key as NSString).lastPathComponent, opened: opened,
+                                   fill: { [client] in try client.download(key, to: $0, written: written) }, ended: ended)
+    }
+
     public func copy(_ location: String, file: String?, to path: String) throws {
         try client.download(key(location, file), to: path)
     }

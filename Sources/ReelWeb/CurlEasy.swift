@@ -75,6 +75,10 @@ public final class CurlEasy {
         /// A connection `allowAddress` refused.
         var refusedAddress: IPAddress?
         var written: Int64 = 0
+        /// Told `written` after each write of a 2xx answer's body to `output`.
+        var onWritten: (@Sendable (Int64) -> Void)?
+        /// The status of the answer being received (from its status line).
+        var status = 0
         var outputError: Error?
         /// The body's file, read straight into curl's buffer (`pread`, no copies in between).
         var input: Int32 = -1
@@ -101,11 +105,17 @@ public final class CurlEasy {
         public var allowAddress: (@Sendable (IPAddress) -> Bool)?
         /// Told the bytes of the answer received so far and the total when known (0 otherwise).
         public var progress: (@Sendable (_ received: Int64, _ total: Int64) -> Void)?
+        /// Told, after each write of a successful (2xx) answer's body to a file sink, how many
+        /// bytes the file holds: a reader of the file may read that far. An error answer's body,
+        /// written to the file too, is never announced.
+        public var written: (@Sendable (_ bytes: Int64) -> Void)?
 
         public init(connectTo: [String] = [], protocols: String? = nil, maxBytes: Int64? = nil, totalSeconds: Int? = nil,
                     cancelled: (@Sendable () -> Bool)? = nil, allowAddress: (@Sendable (IPAddress) -> Bool)? = nil,
-                    progress: (@Sendable (_ received: Int64, _ total: Int64) -> Void)? = nil) {
+                    progress: (@Sendable (_ received: Int64, _ total: Int64) -> Void)? = nil,
+                    written: (@Sendable (_ bytes: Int64) -> Void)? = nil) {
             self.allowAddress = allowAddress
+            self.written = written
             self.progress = progress
             self.connectTo = connectTo
             self.protocols = protocols
@@ -183,6 +193,7 @@ public final class CurlEasy {
                 exchange.headers[name] = value
             } else if line.hasPrefix("HTTP/") {
                 exchange.headers = [:]  // a new answer (after a 100 Continue): its own headers
+                exchange.status = Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
             }
             return size * count
         }))
@@ -190,10 +201,12 @@ public final class CurlEasy {
         switch sink {
         case .memory(let limit): exchange.limit = limit
         case .file(let path):
-            guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path) else {
-                throw TransportError(code: -1, message: "cannot create \(path)")
-            }
-            exchange.output = h
+            // Truncated in place, not replaced (as FileManager.createFile does): a reader that has
+            // the file open (a response sending it as it grows) reads what is written here.
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw TransportError(code: -1, message: "cannot create \(path): \(String(cString: strerror(errno)))") }
+            exchange.output = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+            exchange.onWritten = limits.written
         case .discard:
             exchange.limit = 64 << 10
             exchange.dropExcess = true
@@ -210,6 +223,7 @@ public final class CurlEasy {
                     return 0
                 }
                 do { try output.write(contentsOf: Data(bytes)) } catch { exchange.outputError = error; return 0 }
+                if (200..<300).contains(exchange.status) { exchange.onWritten?(exchange.written) }
             } else if exchange.received.count + n <= exchange.limit {
                 exchange.received.append(contentsOf: bytes)
             } else if !exchange.dropExcess {

@@ -170,6 +170,16 @@ final class TestClient {
         return TestResponse(status: status, headers: headers, body: body)
     }
 
+    /// Reads exactly `count` bytes (of a body whose head was read with `forHead`).
+    func read(count: Int) throws -> [UInt8] {
+        operationDeadline = Date().addingTimeInterval(operationLimit)
+        while buffer.count < count {
+            guard try fill("reading \(count) bytes") else { throw ClientError.closed("after \(buffer.count) of \(count) bytes") }
+        }
+        defer { buffer.removeFirst(count) }
+        return Array(buffer[0..<count])
+    }
+
     /// Reads until `pattern` has arrived and returns everything up to and including it.
     func read(through pattern: [UInt8]) throws -> [UInt8] {
         operationDeadline = Date().addingTimeInterval(operationLimit)

@@ -7,7 +7,8 @@ import ReelHTTP
 /// (file ≤ 256 KiB), `POST /upload-keep` (moves the upload away), `GET /file?offset=&length=`,
 /// `POST /refused-upload` (body left unread, 401), `GET /missing-file`, `GET /sleep?ms=&tag=`, `GET /path…` (echoes the decoded path and query),
 /// `GET /remote`, `GET /inline` (answered on the event loop by `respondInline`), `GET /stream?limit=&heartbeat=` (a
-/// `ResponseStream` the test feeds, kept in `streams`). Errors from the server come back as problem+json from `reject`.
+/// `ResponseStream` the test feeds, kept in `streams`), `GET /growing?offset=&length=` (a `GrowingFile` of an empty
+/// file the test writes, kept in `growingFiles`). Errors from the server come back as problem+json from `reject`.
 final class TestHandler: HTTPHandler, @unchecked Sendable {
     let uploadDirectory: String
     let keepDirectory: String
@@ -25,6 +26,9 @@ final class TestHandler: HTTPHandler, @unchecked Sendable {
     private var opened: [ResponseStream] = []
     /// The streams `GET /stream` answered with, in order.
     var streams: [ResponseStream] { lock.lock(); defer { lock.unlock() }; return opened }
+    private var growingOpened: [(path: String, file: GrowingFile)] = []
+    /// The files `GET /growing` answered with (empty when answered), for the test to write.
+    var growingFiles: [(path: String, file: GrowingFile)] { lock.lock(); defer { lock.unlock() }; return growingOpened }
 
     init(uploadDirectory: String, keepDirectory: String, filePath: String) {
         self.uploadDirectory = uploadDirectory
@@ -94,6 +98,15 @@ final class TestHandler: HTTPHandler, @unchecked Sendable {
             return .text(200, "slept \(head.queryValue("tag") ?? "")")
         case "/remote":
             return .text(200, head.remoteAddress)
+        case "/growing":
+            let path = uploadDirectory + "/growing-\(UUID().uuidString)"
+            let file = GrowingFile()
+            guard FileManager.default.createFile(atPath: path, contents: nil), (try? file.open(path)) != nil else { return .text(500, "no file") }
+            lock.lock()
+            growingOpened.append((path, file))
+            lock.unlock()
+            return HTTPResponse(status: 200, body: .growingFile(file, offset: head.queryValue("offset").flatMap { Int64($0) } ?? 0,
+                                                                length: head.queryValue("length").flatMap { Int64($0) } ?? 0))
         case "/stream":
             let stream = ResponseStream(limit: head.queryValue("limit").flatMap { Int($0) } ?? (1 << 20),
                                         heartbeat: Array(": beat\n".utf8),

@@ -1,26 +1,45 @@
 import Foundation
 import ReelS3
+import TestSupport
 import XCTest
 
-/// Transient failures (503 SlowDown, 5xx) are tried again with backoff; others are not. A small
-/// Python server answers the first requests with the failure, then with 200 and an ETag that
-/// counts the requests it saw, so the test reads how many attempts the client made.
+/// Transient failures (503 SlowDown, 5xx, a body cut short) are tried again with backoff; others
+/// are not. A small Python server answers the first requests with the failure, then with 200 and
+/// an ETag that counts the requests it saw, so the test reads how many attempts the client made.
 final class S3RetryTests: XCTestCase {
     static let server = """
     import http.server, sys
     fails, code, count = int(sys.argv[1]), int(sys.argv[2]), 0
+    obj = bytes((i * 7) % 251 for i in range(100000))
     class H(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        def refuse(self):
+            body = (b"<Error><Code>SlowDown</Code><Message>Reduce your request rate.</Message></Error>" if code == 503
+                    else b"<Error><Code>AccessDenied</Code><Message>no</Message></Error>")
+            self.send_response(code)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        def do_GET(self):
+            global count
+            count += 1
+            if count <= fails and code != 0:
+                return self.refuse()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(obj)))
+            self.end_headers()
+            if count <= fails:  # code 0: the body is cut short and the connection closed
+                self.wfile.write(obj[:40000])
+                self.wfile.flush()
+                self.close_connection = True
+                return
+            self.wfile.write(obj)
         def do_PUT(self):
             global count
             count += 1
             self.rfile.read(int(self.headers.get("Content-Length", 0)))
             if count <= fails:
-                body = (b"<Error><Code>SlowDown</Code><Message>Reduce your request rate.</Message></Error>" if code == 503
-                        else b"<Error><Code>AccessDenied</Code><Message>no</Message></Error>")
-                self.send_response(code)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+                self.refuse()
             else:
                 self.send_response(200)
                 self.send_header("ETag", '"request-%d"' % count)
@@ -72,5 +91,36 @@ final class S3RetryTests: XCTestCase {
             XCTAssertEqual((error as? S3Error)?.kind, .accessDenied, "\(error)")
         }
         XCTAssertEqual(try s3.putObject("k", bytes: [1]), "\"request-2\"", "the failed put was one request")
+    }
+
+    /// A download that a reader follows as it is written (`written`): a failed attempt's bytes, an
+    /// error's XML or a body cut short, are never announced as the object's beyond what the next
+    /// attempt writes again, and the retry writes the same file (a reader that opened it first
+    /// reads the whole object through the descriptor it had).
+    func testARetriedDownloadRewritesTheFileTheReaderHasOpen() throws {
+        let object = (0..<100_000).map { UInt8(($0 * 7) % 251) }
+        for (fails, status) in [(1, 503), (1, 0)] {
+            let (s3, server) = try client(fails: fails, status: status)
+            defer { server.terminate() }
+            let path = NSTemporaryDirectory() + "reel-retry-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
+            let reader = try XCTUnwrap(FileHandle(forReadingAtPath: path))
+            defer { try? reader.close() }
+            // At each announcement, the file's first bytes as far as announced are the object's.
+            let announced = Collected<(Int64, Bool)>()
+            try s3.download("k", to: path) { n in
+                let prefix = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: Int(n)) } ?? Data()
+                announced.append((n, Array(prefix) == Array(object[0..<Int(n)])))
+            }
+            let values = announced.all
+            XCTAssertEqual(values.last?.0, 100_000, "status \(status)")
+            XCTAssertTrue(values.allSatisfy(\.1), "status \(status): announced bytes that are not the object's: \(values.filter { !$0.1 }.map(\.0))")
+            if status == 0 {
+                XCTAssertTrue(values.contains { $0.0 < 40_000 } && values.filter { $0.0 == 100_000 }.count == 1, "the cut attempt, then the whole one from 0")
+            }
+            let read = Array(try reader.readToEnd() ?? Data())
+            XCTAssertTrue(read == object, "status \(status): the reader's file holds \(read.count) bytes, not the object's: \(read.prefix(16))")
+        }
     }
 }

@@ -56,6 +56,7 @@ struct ImmutablePiece {
     private func part(_ start: Int64, _ end: Int64) -> HTTPResponseBody {
         switch body {
         case .file(let path, let offset, _): return .file(path: path, offset: offset + start, length: end - start + 1)
+        case .growingFile(let file, let offset, _): return .growingFile(file, offset: offset + start, length: end - start + 1)
         case .bytes(let b): return .bytes(Array(b[Int(start)...Int(end)]))
         default: return body
         }

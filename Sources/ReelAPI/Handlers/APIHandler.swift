@@ -38,6 +38,8 @@ public final class APIHandler: HTTPHandler, Sendable {
     /// The assets a `complete` is checking now: a second completion of one waits for the first and
     /// answers its outcome.
     let completing = Guarded(Set<String>())
+    /// Outputs in a bucket served through this node (`proxyOutputs`), sent as they are copied.
+    let proxied = ProxiedOutputs()
 
     public init(config: ServerConfiguration, store: any JobStore, pool: WorkerPool, resolver: SourceResolver, locations: any MediaLocations,
                 outputs: any OutputStore, uploads: any UploadStore, links: OutputLinks, logger: Logger) {
