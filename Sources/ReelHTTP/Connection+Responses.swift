@@ -72,7 +72,7 @@ extension Connection {
             // A stream's quiet gets heartbeats; a file still being written must grow within the
             // idle timeout, or the response is cut (the writer stalled).
             if let stream = response.stream { setDeadline(after: stream.heartbeatSeconds, .heartbeat) }
-            else { setDeadline(after: host.configuration.idleTimeout, .write) }
+            else { setDeadline(after: host.configuration.idleTimeout, .growing) }
             return false
         case .failed(let reason):
             close(reason: reason)

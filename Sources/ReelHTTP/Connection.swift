@@ -33,6 +33,8 @@ final class Connection {
         case write
         /// A response stream was quiet this long: send its heartbeat.
         case heartbeat
+        /// A response file's writer added nothing this long (`GrowingFile`): close.
+        case growing
         case linger
     }
 
@@ -98,6 +100,14 @@ final class Connection {
             // A stream's client left; for a stream that is how it normally ends.
             logRequest(status: response.status, bytes: response.bodyBytesSent, failure: nil)
             close()
+            return
+        }
+        if events & Epoll.peerShutdown != 0, case .writing(let response) = state, response.growing != nil {
+            // The client shut its side while the file grows. It may still read, so the writer's
+            // next change (or the deadline) decides; level-triggered epoll would report it again
+            // and again, so nothing more is watched.
+            peerClosed = true
+            updateInterest()
             return
         }
         if case .handling = state, events & Epoll.readable != 0 {
@@ -181,7 +191,7 @@ final class Connection {
         case .lingering:
             wanted = Epoll.readable
         case .writing(let response):
-            wanted = response.waitsForStream ? Epoll.peerShutdown : Epoll.writable
+            wanted = response.waitsForStream ? (response.growing != nil && peerClosed ? 0 : Epoll.peerShutdown) : Epoll.writable
         case .handling:
             // Left as it was (readable): most clients send nothing until answered, so not
             // touching epoll here saves two epoll_ctl calls per request; `handle(events:)`
@@ -246,6 +256,8 @@ final class Connection {
             }
         case .write:
             close(reason: "the client stopped reading the response")
+        case .growing:
+            close(reason: "the response file did not grow for \(configuration.idleTimeout) s")
         case .heartbeat:
             if case .writing(let response) = state, let stream = response.stream {
                 stream.send(stream.heartbeat)

@@ -13,12 +13,20 @@ import ReelSync
 /// announced: a reader past its end waits for the next `advance`, never sends stale bytes, because
 /// the object is the same bytes every time.
 public final class GrowingFile: Sendable, Equatable {
+    private struct Waiter {
+        let mailbox: LoopMailbox
+        let connectionID: UInt64
+        /// Woken once the writer is past this offset (or ends).
+        let offset: Int64
+    }
+
     private struct State {
         var descriptor: FileDescriptor?
         var written: Int64 = 0
         var complete = false
         var failure: String?
-        var waiting: [(LoopMailbox, UInt64)] = []
+        /// Connections waiting, each for bytes past an offset.
+        var waiting: [Waiter] = []
     }
 
     /// Its condition wakes `waitForStart` at every change.
@@ -47,18 +55,24 @@ public final class GrowingFile: Sendable, Equatable {
     /// The writer gave up: a reader that needs more is cut off with `reason`.
     public func fail(_ reason: String) { change { if !$0.complete { $0.failure = reason } } }
 
+    /// Applies a change and wakes the connections it concerns: those whose offset the writer is
+    /// now past, or all once it ended. (A reader far ahead, a range deep in the file, is not woken
+    /// by every piece written before its place.)
     private func change(_ apply: (inout State) -> Void) {
-        let waiting = state.withLock(waking: .all) { s -> [(LoopMailbox, UInt64)] in
+        let woken = state.withLock(waking: .all) { s -> [Waiter] in
             apply(&s)
-            defer { s.waiting = [] }
-            return s.waiting
+            let ended = s.complete || s.failure != nil
+            let written = s.written
+            let woken = s.waiting.filter { ended || $0.offset < written }
+            s.waiting.removeAll { ended || $0.offset < written }
+            return woken
         }
-        for (mailbox, id) in waiting { mailbox.post(streamReady: id) }
+        for w in woken { w.mailbox.post(streamReady: w.connectionID) }
     }
 
     /// Blocks until the first bytes are written or the writer ended, at most `seconds`; answers
-    /// the writer's failure, if it failed before writing anything. For a handler that wants to
-    /// answer an error before the head goes out.
+    /// the writer's failure, if it has failed by then (even after some bytes). For a handler that
+    /// wants to answer an error before the head goes out.
     public func waitForStart(seconds: Double) -> String? {
         state.wait(until: Date(timeIntervalSinceNow: seconds), for: { $0.written > 0 || $0.complete || $0.failure != nil }) { $0.failure }
     }
@@ -76,13 +90,14 @@ public final class GrowingFile: Sendable, Equatable {
     }
 
     /// How far a reader at `offset` may read now; `wait` registers the connection for a wake-up.
-    /// `pastEnd`: the reader found the file shorter than announced (the writer started over).
+    /// `pastEnd`: the reader found the file shorter than announced (the writer started over and
+    /// is not back at `offset` yet): it waits for the writer's next change, unless the writer has
+    /// ended, when the file is final and one more read tells.
     func available(at offset: Int64, pastEnd: Bool = false, mailbox: LoopMailbox?, connectionID: UInt64) -> Take {
         state.withLock { s in
             if let failure = s.failure { return .failed(failure) }
-            if s.written > offset && !pastEnd { return .upTo(s.written) }
-            if s.complete { return pastEnd ? .failed("the response file ended early") : .upTo(s.written) }
-            if let mailbox { s.waiting.append((mailbox, connectionID)) }
+            if s.complete || (s.written > offset && !pastEnd) { return .upTo(s.written) }
+            if let mailbox { s.waiting.append(Waiter(mailbox: mailbox, connectionID: connectionID, offset: pastEnd ? -1 : offset)) }
             return .wait
         }
     }

@@ -154,7 +154,7 @@ final class OutgoingResponse {
             if n < 0 && errno == EINTR { continue }
             if n < 0 { return .failed("reading the response file: " + HTTPServerError.describe(errno: errno)) }
             if n == 0 && growing != nil && !pastEnd {
-                pastEnd = true  // the writer started over and is not back here yet
+                pastEnd = true  // the writer started over and is not back here yet, or it ended short
                 continue
             }
             if n == 0 { return .failed("the response file ended early") }

@@ -90,8 +90,10 @@ enum ResponseBuilder {
         } else if case .stream = response.body, status != 204 {
             if !context.isHTTP10 { head += Array("Transfer-Encoding: chunked\r\n".utf8) }
         } else if status != 204 {
+            // A HEAD answer may name the length a GET would have without a body to count.
+            let headLength = context.isHead && response.body == .empty ? handlerLength.flatMap { Int64($0) }.map { max(0, $0) } : nil
             head += Self.lengthName
-            head += String(length).utf8
+            head += String(headLength ?? length).utf8
             head += [ASCII.cr, ASCII.lf]
         }
         if !keepAlive {

@@ -302,11 +302,11 @@ public final class S3Client: Sendable {
         }
         guard (200..<300).contains(answer.status) else {
             var errorBody = received
-            if case .file(let path) = sink {
+            // A file a reader follows (`written`) never took the error's body, and keeps its
+            // inode for the next attempt; another is removed once its body is read.
+            if case .file(let path) = sink, written == nil {
                 errorBody = Array((try? Data(contentsOf: URL(fileURLWithPath: path)).prefix(64 << 10)) ?? Data())
-                // A file a reader has open (one told of what is `written`) keeps its inode for the
-                // next attempt: emptied, not removed.
-                if written != nil { _ = truncate(path, 0) } else { try? FileManager.default.removeItem(atPath: path) }
+                try? FileManager.default.removeItem(atPath: path)
             }
             let xml = XMLFields(errorBody)
             throw S3Error(status: answer.status, code: xml.first("Code") ?? "", message: xml.first("Message") ?? "", request: what)

@@ -106,8 +106,8 @@ public final class CurlEasy {
         /// Told the bytes of the answer received so far and the total when known (0 otherwise).
         public var progress: (@Sendable (_ received: Int64, _ total: Int64) -> Void)?
         /// Told, after each write of a successful (2xx) answer's body to a file sink, how many
-        /// bytes the file holds: a reader of the file may read that far. An error answer's body,
-        /// written to the file too, is never announced.
+        /// bytes the file holds: a reader of the file may read that far. With it, an error
+        /// answer's body is never written to the file (it is the answer's `received` bytes).
         public var written: (@Sendable (_ bytes: Int64) -> Void)?
 
         public init(connectTo: [String] = [], protocols: String? = nil, maxBytes: Int64? = nil, totalSeconds: Int? = nil,
@@ -216,14 +216,18 @@ public final class CurlEasy {
             let exchange = Unmanaged<Exchange>.fromOpaque(ctx!).takeUnretainedValue()
             let n = size * count
             let bytes = UnsafeRawBufferPointer(start: data, count: n)
-            if let output = exchange.output {
+            if exchange.onWritten != nil && !(200..<300).contains(exchange.status) {
+                // A followed file takes only the object's bytes: an error answer's body (its XML)
+                // is kept here, its first 64 KiB, for the caller to read.
+                exchange.received.append(contentsOf: bytes.prefix(max(0, (64 << 10) - exchange.received.count)))
+            } else if let output = exchange.output {
                 exchange.written += Int64(n)
                 if exchange.written > exchange.fileLimit {
                     exchange.overflow = true
                     return 0
                 }
                 do { try output.write(contentsOf: Data(bytes)) } catch { exchange.outputError = error; return 0 }
-                if (200..<300).contains(exchange.status) { exchange.onWritten?(exchange.written) }
+                exchange.onWritten?(exchange.written)
             } else if exchange.received.count + n <= exchange.limit {
                 exchange.received.append(contentsOf: bytes)
             } else if !exchange.dropExcess {

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import ReelHTTP
 import TestSupport
 import XCTest
@@ -19,13 +20,15 @@ final class GrowingFileTests: ServerTestCase {
         return (opened.path, opened.file, head)
     }
 
-    /// Writes `range` of `bytes` at its place in the file (the file cut to `truncate` first, if given).
-    private func write(_ path: String, _ range: Range<Int>, truncate: Int? = nil) throws {
+    /// Writes `range` of `bytes` at its place in the file (the file cut to `truncate` first, if
+    /// given), and tells the file it is written up to the range's end.
+    private func write(_ path: String, _ file: GrowingFile, _ range: Range<Int>, truncate: Int? = nil) throws {
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
         defer { try? handle.close() }
         if let truncate { try handle.truncate(atOffset: UInt64(truncate)) }
         try handle.seek(toOffset: UInt64(range.lowerBound))
         try handle.write(contentsOf: Data(bytes[range]))
+        file.advance(to: Int64(range.upperBound))
     }
 
     func testTheHeadGoesFirstAndTheBodyFollowsTheWriter() throws {
@@ -35,18 +38,15 @@ final class GrowingFileTests: ServerTestCase {
         XCTAssertEqual(head.status, 200)
         XCTAssertEqual(head.header("Content-Length"), String(bytes.count), "the final length, before any byte is written")
 
-        try write(path, 0..<50_000)
-        file.advance(to: 50_000)
+        try write(path, file, 0..<50_000)
         XCTAssertEqual(try client.read(count: 50_000), Array(bytes[0..<50_000]))
         XCTAssertTrue(client.staysOpen(for: 0.2), "nothing past what is written")
 
         // The writer starts over (a retried download): the file is shorter than what was sent for
         // a while; nothing is sent from it until the writer is past where the reader is.
-        try write(path, 0..<20_000, truncate: 0)
-        file.advance(to: 20_000)
+        try write(path, file, 0..<20_000, truncate: 0)
         XCTAssertTrue(client.staysOpen(for: 0.2), "nothing sent from a file shorter than the reader's place")
-        try write(path, 20_000..<bytes.count)
-        file.advance(to: Int64(bytes.count))
+        try write(path, file, 20_000..<bytes.count)
         file.complete()
         XCTAssertEqual(try client.read(count: bytes.count - 50_000), Array(bytes[50_000...]))
         // The response ended where it said: the connection serves the next request.
@@ -59,11 +59,9 @@ final class GrowingFileTests: ServerTestCase {
         let client = try connect(timeout: 10)
         let (path, file, head) = try open(client, query: "offset=150000&length=1000")
         XCTAssertEqual(head.header("Content-Length"), "1000")
-        try write(path, 0..<100_000)
-        file.advance(to: 100_000)
+        try write(path, file, 0..<100_000)
         XCTAssertTrue(client.staysOpen(for: 0.2), "the range's bytes are not written yet")
-        try write(path, 100_000..<160_000)
-        file.advance(to: 160_000)
+        try write(path, file, 100_000..<160_000)
         XCTAssertEqual(try client.read(count: 1000), Array(bytes[150_000..<151_000]), "sent before the writer ends")
     }
 
@@ -71,8 +69,7 @@ final class GrowingFileTests: ServerTestCase {
         try startServer()
         let client = try connect(timeout: 10)
         let (path, file, _) = try open(client, query: "length=\(bytes.count)")
-        try write(path, 0..<10_000)
-        file.advance(to: 10_000)
+        try write(path, file, 0..<10_000)
         XCTAssertEqual(try client.read(count: 10_000), Array(bytes[0..<10_000]))
         file.fail("the bucket stopped answering")
         XCTAssertEqual(try client.readUntilClosed(), [], "cut where the writer stopped, never padded")
@@ -86,10 +83,35 @@ final class GrowingFileTests: ServerTestCase {
         try startServer()
         let client = try connect(timeout: 10)
         let (path, file, _) = try open(client, query: "length=\(bytes.count)")
-        try write(path, 0..<1000)
-        file.advance(to: 1000)
+        try write(path, file, 0..<1000)
         file.complete()
         XCTAssertEqual(try client.readUntilClosed(), Array(bytes[0..<1000]))
+    }
+
+    /// A client that shuts its sending side while the file grows still gets the file, and the
+    /// loop does not spin on the shutdown it was told of (level-triggered epoll would report it
+    /// at every wait): over a quarter second of waiting the process uses a small part of a core.
+    func testAClientThatShutsItsSideWhileTheFileGrowsGetsItWithoutASpinningLoop() throws {
+        try startServer()
+        let client = try connect(timeout: 10)
+        let (path, file, _) = try open(client, query: "length=\(bytes.count)")
+        try write(path, file, 0..<1000)
+        XCTAssertEqual(try client.read(count: 1000), Array(bytes[0..<1000]))
+        client.shutdownWrite()
+        let before = Self.cpuSeconds()
+        XCTAssertTrue(client.staysOpen(for: 0.25), "waiting for the writer")
+        let spent = Self.cpuSeconds() - before
+        XCTAssertLessThan(spent, 0.1, "the event loop spun while the file waited: \(spent) s of CPU in 0.25 s")
+        try write(path, file, 1000..<bytes.count)
+        file.complete()
+        XCTAssertEqual(try client.readUntilClosed(), Array(bytes[1000...]), "the rest, then the close the client's shutdown asked for")
+    }
+
+    /// User and system CPU time of this process so far.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     /// The handler's wait for the writer's first bytes: it ends at them, at the writer's failure

@@ -82,6 +82,9 @@ final class TestClient {
         fd = -1
     }
 
+    /// Shuts the sending side (FIN) and goes on reading, as some clients do once their request is sent.
+    func shutdownWrite() { _ = shutdown(fd, Int32(SHUT_WR)) }
+
     /// Closes with a reset (SO_LINGER 0), like a client that crashed mid-download.
     func abort() {
         var option = linger(l_onoff: 1, l_linger: 0)

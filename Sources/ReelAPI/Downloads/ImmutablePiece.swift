@@ -7,7 +7,9 @@ import ReelHTTP
 /// exact `Last-Modified` date, RFC 9110 §13.1.5), and caching for good: a job's output never
 /// changes once written (a new render is a new job); `private` because it belongs to an API key.
 struct ImmutablePiece {
-    var body: HTTPResponseBody
+    /// Makes the body, only for an answer that sends one (not for a 304, a 416 or a HEAD): a body
+    /// that costs something to make (a copy from a bucket) is not made for them.
+    var load: () throws -> HTTPResponseBody
     var size: Int64
     var etag: String
     var lastModified: String?
@@ -16,7 +18,12 @@ struct ImmutablePiece {
     var noun: String
 
     init(body: HTTPResponseBody, size: Int64, etag: String, lastModified: String? = nil, contentType: String, noun: String) {
-        self.body = body
+        self.init(size: size, etag: etag, lastModified: lastModified, contentType: contentType, noun: noun) { body }
+    }
+
+    init(size: Int64, etag: String, lastModified: String? = nil, contentType: String, noun: String,
+         load: @escaping () throws -> HTTPResponseBody) {
+        self.load = load
         self.size = size
         self.etag = etag
         self.lastModified = lastModified
@@ -37,23 +44,33 @@ struct ImmutablePiece {
            inm.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }).contains(where: { $0 == etag || $0 == "*" || $0 == "W/" + etag }) {
             return HTTPResponse(status: 304, headers: h, body: .empty)
         }
+        let isHead = r.head.method == "HEAD"
+        /// The answer with bytes `start…end` of the body: for a HEAD, only their count.
+        func answer(_ status: Int, _ start: Int64, _ end: Int64) throws -> HTTPResponse {
+            if isHead {
+                h.set("Content-Length", String(end - start + 1))
+                return HTTPResponse(status: status, headers: h, body: .empty)
+            }
+            let body = try load()
+            return HTTPResponse(status: status, headers: h, body: status == 206 ? part(body, start, end) : body)
+        }
         let rangeApplies = r.head.headers["If-Range"].map { $0 == etag || ($0 == lastModified && lastModified != nil) } ?? true
-        guard rangeApplies, let range = r.head.headers["Range"] else { return HTTPResponse(status: 200, headers: h, body: body) }
+        guard rangeApplies, let range = r.head.headers["Range"] else { return try answer(200, 0, size - 1) }
         switch ByteRange.parse(range, size: size) {
         case .satisfiable(let start, let end):
             h.set("Content-Range", "bytes \(start)-\(end)/\(size)")
-            return HTTPResponse(status: 206, headers: h, body: part(start, end))
+            return try answer(206, start, end)
         case .unsatisfiable:
             var p = Problem(status: 416, type: "range-not-satisfiable", title: "Range not satisfiable", detail: "the \(noun) has \(size) bytes")
             p.headers = [("Content-Range", "bytes */\(size)")]
             throw ProblemError(p)
         case .ignored:
-            return HTTPResponse(status: 200, headers: h, body: body)
+            return try answer(200, 0, size - 1)
         }
     }
 
-    /// Bytes `start…end` (inclusive) of the body.
-    private func part(_ start: Int64, _ end: Int64) -> HTTPResponseBody {
+    /// Bytes `start…end` (inclusive) of `body`.
+    private func part(_ body: HTTPResponseBody, _ start: Int64, _ end: Int64) -> HTTPResponseBody {
         switch body {
         case .file(let path, let offset, _): return .file(path: path, offset: offset + start, length: end - start + 1)
         case .growingFile(let file, let offset, _): return .growingFile(file, offset: offset + start, length: end - start + 1)

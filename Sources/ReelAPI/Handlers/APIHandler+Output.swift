@@ -64,24 +64,28 @@ extension APIHandler {
     func output(_ id: String, _ r: HTTPRequest, access: OutputAccess) throws -> HTTPResponse {
         let (job, out) = try finishedOutput(id, access: access)
         if out.contentType == HLSServing.playlistType { return try hlsEntry(out, r, access: access) }
-        let body: HTTPResponseBody
+        let load: () throws -> HTTPResponseBody
         let mtime: Date?
         switch outputs.fetch(out.path, file: nil, expires: links.seconds) {
         case .url(let url) where !config.proxyOutputs: return Self.redirect(to: url)
         case .url:
-            // Through this node, sent as the copy into its cache arrives. A copy's modification
-            // time is its last use: the job's end is the output's time.
-            do { body = try proxied.body(out.path, bytes: out.bytes, outputs: outputs) } catch { throw ProblemError(Self.readProblem("job \(id)'s output", error)) }
+            // Through this node, sent as the copy into its cache arrives (made only for an answer
+            // with a body). A copy's modification time is its last use: the job's end is the output's.
+            load = { [self] in
+                do { return try proxied.body(out.path, bytes: out.bytes, outputs: outputs) } catch {
+                    throw ProblemError(Self.readProblem("job \(id)'s output", error))
+                }
+            }
             mtime = job.finishedAt.map { Date(timeIntervalSince1970: Double($0 / 1000)) }
         case .file(let path):
-            body = .file(path: path, offset: 0, length: out.bytes)
+            load = { .file(path: path, offset: 0, length: out.bytes) }
             mtime = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
         }
         var extra = HTTPHeaders()
         extra.set("Content-Disposition", "attachment; filename=\"\(job.id).\(URL(fileURLWithPath: out.path).pathExtension)\"")
-        let piece = ImmutablePiece(body: body, size: out.bytes,
-                                   etag: "\"\(out.sha256)\"", lastModified: mtime.map { HTTPDate.format(Int($0.timeIntervalSince1970)) },
-                                   contentType: out.contentType, noun: "output")
+        let piece = ImmutablePiece(size: out.bytes, etag: "\"\(out.sha256)\"",
+                                   lastModified: mtime.map { HTTPDate.format(Int($0.timeIntervalSince1970)) },
+                                   contentType: out.contentType, noun: "output", load: load)
         return try piece.response(to: r, headers: extra)
     }
 
