@@ -27,8 +27,8 @@ public struct LocalCache: Sendable {
     /// writing the given partial path when there is none yet. Two callers filling the same key at
     /// once each write their own partial file and the later rename wins: both end with a whole file.
     public func copy(_ key: String, fill: (String) throws -> Void) throws -> String {
+        if let copy = existing(key) { return copy }
         let path = folder + "/" + key
-        if utimes(path, nil) == 0 { return path }  // there, and now used last
         let parent = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         let partial = PartialName.path(beside: path)
@@ -38,12 +38,15 @@ public struct LocalCache: Sendable {
         return path
     }
 
-    /// What `startCopy` found or began.
+    /// What `startCopy` or `startScratch` found or began.
     public enum Fill: Sendable, Equatable {
         /// The copy is there, whole.
         case ready(path: String)
         /// The copy is being written to this partial file by a thread of its own.
         case filling(partial: String)
+        /// A file for one reader, not a copy, being written by a thread of its own and removed
+        /// once written (the reader's descriptor keeps what it needs).
+        case scratch(path: String)
     }
 
     /// `copy` without the wait: the copy named `key` when it is there; else its partial file is
@@ -54,29 +57,52 @@ public struct LocalCache: Sendable {
     public func startCopy(_ key: String, opened: (String) throws -> Void, fill: @escaping @Sendable (String) throws -> Void,
                           ended: @escaping @Sendable ((any Error)?) -> Void) throws -> Fill {
         let path = folder + "/" + key
-        if utimes(path, nil) == 0 { return .ready(path: path) }
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let partial = PartialName.path(beside: path)
-        guard FileManager.default.createFile(atPath: partial, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: partial])
+        if let copy = existing(key) { return .ready(path: copy) }
+        let partial = try start(PartialName.path(beside: path), opened: opened, fill: fill, ended: ended) { [self] in try place($0, at: path) }
+        return .filling(partial: partial)
+    }
+
+    /// Like `startCopy` for what is not a copy to keep (a byte range of an object, for one
+    /// response): a hidden file under `scratch/` (a partial name, so one left by a process killed
+    /// mid-way is swept as partial files are), removed once `fill` has written it or failed.
+    public func startScratch(opened: (String) throws -> Void, fill: @escaping @Sendable (String) throws -> Void,
+                             ended: @escaping @Sendable ((any Error)?) -> Void) throws -> Fill {
+        .scratch(path: try start(PartialName.path(beside: folder + "/scratch/piece"), opened: opened, fill: fill, ended: ended) {
+            try FileManager.default.removeItem(atPath: $0)
+        })
+    }
+
+    /// The path of the copy named `key` when it is there (now used last); nil when not.
+    public func existing(_ key: String) -> String? {
+        let path = folder + "/" + key
+        return utimes(path, nil) == 0 ? path : nil
+    }
+
+    /// Creates `file` empty, hands it to `opened`, and runs `fill` then `done` on it on a thread of
+    /// its own, telling `ended` the outcome (the file removed on failure). Returns `file`.
+    private func start(_ file: String, opened: (String) throws -> Void, fill: @escaping @Sendable (String) throws -> Void,
+                       ended: @escaping @Sendable ((any Error)?) -> Void, done: @escaping @Sendable (String) throws -> Void) throws -> String {
+        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        guard FileManager.default.createFile(atPath: file, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file])
         }
-        do { try opened(partial) } catch {
-            try? FileManager.default.removeItem(atPath: partial)
+        do { try opened(file) } catch {
+            try? FileManager.default.removeItem(atPath: file)
             throw error
         }
-        let thread = Thread { [self] in
+        let thread = Thread {
             do {
-                try fill(partial)
-                try place(partial, at: path)
+                try fill(file)
+                try done(file)
                 ended(nil)
             } catch {
-                try? FileManager.default.removeItem(atPath: partial)
+                try? FileManager.default.removeItem(atPath: file)
                 ended(error)
             }
         }
         thread.name = "reel-cache-fill"
         thread.start()
-        return .filling(partial: partial)
+        return file
     }
 
     /// Moves a whole copy from its partial file into place, then keeps the folder within its limit.

@@ -35,16 +35,19 @@ public protocol OutputStore: Sendable {
     func object(_ location: String, file: String?) -> (client: S3Client, key: String)?
     /// `localCopy` of the output file (not a folder's) without waiting for the whole copy: see
     /// `LocalCache.startCopy`, whose `opened` and `ended` it takes, with `written` told how many
-    /// bytes the partial file holds as it grows. Where outputs are local, the file itself, ready.
-    func startLocalCopy(_ location: String, opened: (String) throws -> Void, written: @escaping @Sendable (Int64) -> Void,
-                        ended: @escaping @Sendable ((any Error)?) -> Void) throws -> LocalCache.Fill
+    /// bytes the partial file holds as it grows. With `range`, and no whole copy on the node yet,
+    /// only those bytes, into a scratch file for one reader (`LocalCache.startScratch`): a seek
+    /// far into a large output does not wait for the copy to get there. Where outputs are local,
+    /// the file itself, ready.
+    func startLocalCopy(_ location: String, range: ClosedRange<Int64>?, opened: (String) throws -> Void,
+                        written: @escaping @Sendable (Int64) -> Void, ended: @escaping @Sendable ((any Error)?) -> Void) throws -> LocalCache.Fill
 }
 
 extension OutputStore {
     public func object(_ location: String, file: String?) -> (client: S3Client, key: String)? { nil }
 
-    public func startLocalCopy(_ location: String, opened: (String) throws -> Void, written: @escaping @Sendable (Int64) -> Void,
-                               ended: @escaping @Sendable ((any Error)?) -> Void) throws -> LocalCache.Fill {
+    public func startLocalCopy(_ location: String, range: ClosedRange<Int64>?, opened: (String) throws -> Void,
+                               written: @escaping @Sendable (Int64) -> Void, ended: @escaping @Sendable ((any Error)?) -> Void) throws -> LocalCache.Fill {
         .ready(path: try localCopy(location, file: nil))
     }
 }

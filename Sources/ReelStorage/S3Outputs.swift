@@ -49,11 +49,16 @@ public struct S3Outputs: OutputStore {
         return try cache.copy("outputs/" + name + (file.map { "/" + $0 } ?? "")) { try client.download(key(location, file), to: $0) }
     }
 
-    public func startLocalCopy(_ location: String, opened: (String) throws -> Void, written: @escaping @Sendable (Int64) -> Void,
-                               ended: @escaping @Sendable ((any Error)?) -> Void) throws -> LocalCache.Fill {
+    public func startLocalCopy(_ location: String, range: ClosedRange<Int64>?, opened: (String) throws -> Void,
+                               written: @escaping @Sendable (Int64) -> Void, ended: @escaping @Sendable ((any Error)?) -> Void) throws -> LocalCache.Fill {
         let key = key(location, nil)
-        return try cache.startCopy("outputs/" + (key as NSString).lastPathComponent, opened: opened,
-                                   fill: { [client] in try client.download(key, to: $0, written: written) }, ended: ended)
+        let name = "outputs/" + (key as NSString).lastPathComponent
+        if let range {
+            if let copy = cache.existing(name) { return .ready(path: copy) }
+            return try cache.startScratch(opened: opened, fill: { [client] in try client.download(key, to: $0, range: range, written: written) },
+                                          ended: ended)
+        }
+        return try cache.startCopy(name, opened: opened, fill: { [client] in try client.download(key, to: $0, written: written) }, ended: ended)
     }
 
     public func copy(_ location: String, file: String?, to path: String) throws {

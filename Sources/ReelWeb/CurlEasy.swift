@@ -139,6 +139,9 @@ public final class CurlEasy {
         // curl adds `Expect: 100-continue` to large uploads; S3 servers handle it, but it costs a
         // round trip per part: turned off.
         list = curl_slist_append(list, "Expect:")
+        // A PUT or POST without a body (a copy inside S3, starting a multipart upload) still says
+        // its length: S3 refuses a PUT without one (411 MissingContentLength).
+        if case .none = body, method == "PUT" || method == "POST" { list = curl_slist_append(list, "Content-Length: 0") }
         try check(reel_curl_set_string(handle, CURLOPT_URL, url))
         try check(reel_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, method))
         try check(reel_curl_set_slist(handle, CURLOPT_HTTPHEADER, list))
@@ -239,7 +242,7 @@ public final class CurlEasy {
         try check(reel_curl_set_pointer(handle, CURLOPT_WRITEDATA, context))
         switch body {
         case .none:
-            if method == "PUT" || method == "POST" { try check(reel_curl_set_off(handle, CURLOPT_INFILESIZE_LARGE, 0)) }
+            break
         case .bytes(let bytes):
             exchange.inputBytes = bytes
             exchange.remaining = Int64(bytes.count)

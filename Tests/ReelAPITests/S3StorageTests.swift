@@ -128,6 +128,13 @@ final class S3StorageTests: XCTestCase {
         XCTAssertEqual(unchanged.status, 304)
         XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: f.root + "/data/cache/outputs")) ?? [], [],
                        "no copy begun for answers without a body")
+        // A range further in, before the node has the copy: those bytes alone, from the bucket.
+        let seek = try f.client().request("GET", "/v1/jobs/\(id)/output", headers: [("Range", "bytes=1000-1999")])
+        XCTAssertEqual(seek.status, 206, seek.text)
+        XCTAssertEqual(seek.header("Content-Range"), "bytes 1000-1999/\(whole.count)")
+        XCTAssertEqual(seek.body, Array(whole[1000...1999]))
+        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: f.root + "/data/cache/outputs")) ?? [], [],
+                       "a range is not kept as the copy")
         let keyed = try f.client().request("GET", "/v1/jobs/\(id)/output")
         XCTAssertEqual(keyed.status, 200, keyed.text)
         XCTAssertEqual(keyed.body, whole, "the object's bytes")

@@ -37,6 +37,13 @@ final class S3RetryTests: XCTestCase {
         def do_PUT(self):
             global count
             count += 1
+            if self.headers.get("Content-Length") is None:  # as S3 does
+                body = b"<Error><Code>MissingContentLength</Code><Message>length required</Message></Error>"
+                self.send_response(411)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
             self.rfile.read(int(self.headers.get("Content-Length", 0)))
             if count <= fails:
                 self.refuse()
@@ -91,6 +98,14 @@ final class S3RetryTests: XCTestCase {
             XCTAssertEqual((error as? S3Error)?.kind, .accessDenied, "\(error)")
         }
         XCTAssertEqual(try s3.putObject("k", bytes: [1]), "\"request-2\"", "the failed put was one request")
+    }
+
+    /// A PUT without a body (making a bucket; a copy inside S3) says `Content-Length: 0`, which S3
+    /// requires of every PUT.
+    func testABodylessPutSaysItsLength() throws {
+        let (s3, server) = try client(fails: 0, status: 503)
+        defer { server.terminate() }
+        XCTAssertNoThrow(try s3.createBucket())
     }
 
     /// A download that a reader follows as it is written (`written`): a failed attempt's bytes, an

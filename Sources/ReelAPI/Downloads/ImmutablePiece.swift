@@ -7,9 +7,10 @@ import ReelHTTP
 /// exact `Last-Modified` date, RFC 9110 §13.1.5), and caching for good: a job's output never
 /// changes once written (a new render is a new job); `private` because it belongs to an API key.
 struct ImmutablePiece {
-    /// Makes the body, only for an answer that sends one (not for a 304, a 416 or a HEAD): a body
-    /// that costs something to make (a copy from a bucket) is not made for them.
-    var load: () throws -> HTTPResponseBody
+    /// Makes the body of bytes `start…end` (inclusive), only for an answer that sends one (not for
+    /// a 304, a 416 or a HEAD): a body that costs something to make (a copy from a bucket) is not
+    /// made for them, and is made for the range asked.
+    var load: (_ start: Int64, _ end: Int64) throws -> HTTPResponseBody
     var size: Int64
     var etag: String
     var lastModified: String?
@@ -18,11 +19,13 @@ struct ImmutablePiece {
     var noun: String
 
     init(body: HTTPResponseBody, size: Int64, etag: String, lastModified: String? = nil, contentType: String, noun: String) {
-        self.init(size: size, etag: etag, lastModified: lastModified, contentType: contentType, noun: noun) { body }
+        self.init(size: size, etag: etag, lastModified: lastModified, contentType: contentType, noun: noun) { start, end in
+            Self.part(body, start, end)
+        }
     }
 
     init(size: Int64, etag: String, lastModified: String? = nil, contentType: String, noun: String,
-         load: @escaping () throws -> HTTPResponseBody) {
+         load: @escaping (_ start: Int64, _ end: Int64) throws -> HTTPResponseBody) {
         self.load = load
         self.size = size
         self.etag = etag
@@ -47,12 +50,11 @@ struct ImmutablePiece {
         let isHead = r.head.method == "HEAD"
         /// The answer with bytes `start…end` of the body: for a HEAD, only their count.
         func answer(_ status: Int, _ start: Int64, _ end: Int64) throws -> HTTPResponse {
-            if isHead {
-                h.set("Content-Length", String(end - start + 1))
+            if isHead || end < start {
+                h.set("Content-Length", String(max(0, end - start + 1)))
                 return HTTPResponse(status: status, headers: h, body: .empty)
             }
-            let body = try load()
-            return HTTPResponse(status: status, headers: h, body: status == 206 ? part(body, start, end) : body)
+            return HTTPResponse(status: status, headers: h, body: try load(start, end))
         }
         let rangeApplies = r.head.headers["If-Range"].map { $0 == etag || ($0 == lastModified && lastModified != nil) } ?? true
         guard rangeApplies, let range = r.head.headers["Range"] else { return try answer(200, 0, size - 1) }
@@ -70,7 +72,7 @@ struct ImmutablePiece {
     }
 
     /// Bytes `start…end` (inclusive) of `body`.
-    private func part(_ body: HTTPResponseBody, _ start: Int64, _ end: Int64) -> HTTPResponseBody {
+    static func part(_ body: HTTPResponseBody, _ start: Int64, _ end: Int64) -> HTTPResponseBody {
         switch body {
         case .file(let path, let offset, _): return .file(path: path, offset: offset + start, length: end - start + 1)
         case .growingFile(let file, let offset, _): return .growingFile(file, offset: offset + start, length: end - start + 1)

@@ -64,21 +64,21 @@ extension APIHandler {
     func output(_ id: String, _ r: HTTPRequest, access: OutputAccess) throws -> HTTPResponse {
         let (job, out) = try finishedOutput(id, access: access)
         if out.contentType == HLSServing.playlistType { return try hlsEntry(out, r, access: access) }
-        let load: () throws -> HTTPResponseBody
+        let load: (Int64, Int64) throws -> HTTPResponseBody
         let mtime: Date?
         switch outputs.fetch(out.path, file: nil, expires: links.seconds) {
         case .url(let url) where !config.proxyOutputs: return Self.redirect(to: url)
         case .url:
             // Through this node, sent as the copy into its cache arrives (made only for an answer
             // with a body). A copy's modification time is its last use: the job's end is the output's.
-            load = { [self] in
-                do { return try proxied.body(out.path, bytes: out.bytes, outputs: outputs) } catch {
+            load = { [self] start, end in
+                do { return try proxied.body(out.path, range: start...end, outputs: outputs) } catch {
                     throw ProblemError(Self.readProblem("job \(id)'s output", error))
                 }
             }
             mtime = job.finishedAt.map { Date(timeIntervalSince1970: Double($0 / 1000)) }
         case .file(let path):
-            load = { .file(path: path, offset: 0, length: out.bytes) }
+            load = { start, end in .file(path: path, offset: start, length: end - start + 1) }
             mtime = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
         }
         var extra = HTTPHeaders()
