@@ -23,6 +23,9 @@ common() { printf '[DEFAULT]\nbind_ip = 127.0.0.1\nbind_port = %s\nworkers = 0\n
 for s in account:1 container:2 object:3; do n=${s%:*}
   { common $((P+${s#*:})); printf '[pipeline:main]\npipeline = %s-server\n[app:%s-server]\nuse = egg:swift#%s\n' "$n" "$n" "$n"; } > "$ETC/$n-server.conf"
 done
+# An object write waits for its container listing's update (1 s by default, and no updater runs
+# here to apply a late one): on a loaded machine a listing could otherwise miss a new object.
+printf 'container_update_timeout = 10\nnode_timeout = 10\n' >> "$ETC/object-server.conf"
 { common "$P"; cat <<'CONF'
 [pipeline:main]
 pipeline = catch_errors gatekeeper healthcheck proxy-logging cache listing_formats s3api tempauth copy slo dlo proxy-logging proxy-server

@@ -45,7 +45,7 @@ extension ClusterTests {
     func killMidChunk(nodeEnv: [[String: String]], output: ((String) throws -> String)? = nil) throws -> String {
         try ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=320x180:r=30:d=16,noise=alls=40:allf=t", "-f", "lavfi", "-i", "sine=frequency=440:d=16",
                     "-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-c:a", "aac", "noise.mp4"])
-        let env = ["REEL_DATABASE_URL": database, "REEL_LEASE_SECONDS": "2", "REEL_CHUNK_SECONDS": "4"]
+        let env = ["REEL_DATABASE_URL": database, "REEL_LEASE_SECONDS": "8", "REEL_CHUNK_SECONDS": "4"]
         let nodes = try nodeEnv.map { try ServerProcess(root: root, env: env.merging($0) { $1 }) }
         defer { nodes.filter(\.process.isRunning).forEach { $0.terminate() } }
         let r = try TestClient(port: nodes[0].port).json("POST", "/v1/jobs", Self.noisySpec)
@@ -65,7 +65,7 @@ extension ClusterTests {
         XCTAssertEqual(job["attempts"] as? Int, 1, "the job itself ran once: only the chunk was lost")
         XCTAssertEqual(job["chunks"] as? Int, 4, "16 s in chunks of 4 s")
         XCTAssertEqual(lines(nodes, "job succeeded", id).count, 1)
-        let store = try SQLJobStore.postgres(url: database, leaseSeconds: 2)
+        let store = try SQLJobStore.postgres(url: database, leaseSeconds: 8)
         let chunks = try store.chunks(of: id)
         XCTAssertEqual(chunks.map(\.status), Array(repeating: .done, count: 4))
         XCTAssertEqual(chunks.map(\.attempts), (0..<4).map { $0 == index ? 2 : 1 }, "chunk \(index) rendered twice, the others once")

@@ -14,7 +14,7 @@ extension ClusterTests {
         var storage = try s3.storageEnvironment(bucket: bucket)
         let proxy = try StallingProxy(upstream: s3.port, needle: "PUT /\(bucket)/media/outputs/")
         storage["REEL_STORAGE_URL"] = try XCTUnwrap(storage["REEL_STORAGE_URL"]).replacingOccurrences(of: ":\(s3.port)", with: ":\(proxy.port)")
-        let env = storage.merging(["REEL_DATABASE_URL": database, "REEL_LEASE_SECONDS": "2"]) { $1 }
+        let env = storage.merging(["REEL_DATABASE_URL": database, "REEL_LEASE_SECONDS": "5"]) { $1 }
         let nodes = try ["a", "b"].map { try ServerProcess(root: root, env: env.merging(["REEL_DATA_DIR": root + "/data-" + $0]) { $1 }) }
         defer { nodes.filter(\.process.isRunning).forEach { $0.terminate() } }
 

@@ -297,7 +297,7 @@ final class DirectUploadTests: XCTestCase {
         defer { withExtendedLifetime(server) {} }
         let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
         let importer = AssetImporter(store: store, uploads: DataDirectory(root: dir),
-                                     fetch: WebFetch(resolver: HostResolver(trusted: ["127.0.0.1"]), maxBytes: 1 << 20, maxSeconds: 2),
+                                     fetch: WebFetch(resolver: HostResolver(trusted: ["127.0.0.1"]), maxBytes: 1 << 20, maxSeconds: 10),
                                      temp: dir + "/tmp", logger: Logger(label: "test"), concurrent: 1, maxQueued: 1)
         func asset(_ path: String) throws -> Asset {
             var a = Asset(id: "asset_" + UUID().uuidString.prefix(8).uppercased().filter(\.isLetter), path: "", bytes: 0, sha256: "",
@@ -314,9 +314,9 @@ final class DirectUploadTests: XCTestCase {
         XCTAssertFalse(importer.start(refused), "the queue is full")
         // The waiting one is failed meanwhile (as the retention pass does): it is skipped, not fetched.
         XCTAssertTrue(try store.settle(waiting.id, checked: nil, error: "interrupted"))
-        let slowEnded = try Poll.value(seconds: 20, every: 0.05) { try store.asset(slow.id).flatMap { $0.status == .importing ? nil : $0 } }
+        let slowEnded = try Poll.value(seconds: 60, every: 0.05) { try store.asset(slow.id).flatMap { $0.status == .importing ? nil : $0 } }
         XCTAssertEqual(slowEnded?.status, .failed, "the slow URL timed out (limits.sourceSeconds)")
-        XCTAssertTrue(Poll.until(seconds: 10) { importer.start(refused) }, "room again once the queue drained")
+        XCTAssertTrue(Poll.until(seconds: 30) { importer.start(refused) }, "room again once the queue drained")
         XCTAssertEqual(try server.count("/file/w"), 0, "the import failed while waiting was never fetched")
     }
 }

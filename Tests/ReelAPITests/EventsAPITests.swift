@@ -141,7 +141,10 @@ final class EventsAPITests: XCTestCase {
         let rssAfter = try Self.procStatus("VmRSS")
         let perStream = Double(rssAfter - rssBefore) * 1024 / 1999
         print("2000 idle event streams: threads \(threadsBefore) → \(threadsAfter); VmRSS \(rssBefore) → \(rssAfter) KiB, \(Int(perStream)) bytes a stream (client and server sides)")
-        XCTAssertEqual(threadsAfter, threadsBefore, "an idle stream holds no thread")
+        // The whole test process's threads: others' (libdispatch's idle workers, a previous
+        // test's stragglers) may come and go meanwhile, so a few either way; a thread a stream
+        // would be 1,999 more.
+        XCTAssertLessThanOrEqual(threadsAfter, threadsBefore + 8, "an idle stream holds no thread")
         XCTAssertLessThan(perStream, 48 * 1024, "an idle stream costs a few KiB")
 
         // Every one of them hears the next change.

@@ -12,7 +12,7 @@ final class StoreFailureTests: XCTestCase {
     let spec = ##"{ "version": 1, "output": { "width": 32, "height": 32 }, "timeline": { "videos": [ { "color": "#00FF00", "duration": 0.5 } ] } }"##
 
     func testALockedDatabaseIs503WithRetryAfterWhileGETsAreServed() throws {
-        let f = try ServiceFixture(storeBusyTimeoutMillis: 1500)
+        let f = try ServiceFixture(storeBusyTimeoutMillis: 5000)
         let id = try f.submit(spec)
         XCTAssertEqual(try f.client().request("GET", "/readyz").status, 200)
         // Another process holds the write lock.

@@ -10,7 +10,9 @@ final class ConcurrencyTests: ServerTestCase {
         let before = Self.threadCount()
         try startServer { $0.handlerThreads = 4; $0.eventLoops = 2 }
         let withServer = Self.threadCount()
-        XCTAssertLessThanOrEqual(withServer - before, 6, "two loop threads and four workers")
+        // Counts of the whole test process, where other threads (libdispatch's idle workers) come
+        // and go: a little slack either way; a thread a connection would be 500 more.
+        XCTAssertLessThanOrEqual(withServer - before, 6 + 4, "two loop threads and four workers")
 
         var idle: [TestClient] = []
         for _ in 0..<500 {
@@ -24,7 +26,7 @@ final class ConcurrencyTests: ServerTestCase {
             try active.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
             XCTAssertEqual(try active.readResponse().text, "hello")
         }
-        XCTAssertLessThanOrEqual(Self.threadCount(), withServer, "no thread per connection")
+        XCTAssertLessThanOrEqual(Self.threadCount(), withServer + 4, "no thread per connection")
         // The idle connections are still open and usable.
         for client in [idle[0], idle[250], idle[499]] {
             try client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
@@ -36,9 +38,9 @@ final class ConcurrencyTests: ServerTestCase {
         try startServer { $0.handlerThreads = 4 }
         let clients = try (0..<4).map { _ in try connect() }
         let start = Date()
-        for client in clients { try client.send("GET /sleep?ms=300 HTTP/1.1\r\nHost: t\r\n\r\n") }
+        for client in clients { try client.send("GET /sleep?ms=1000 HTTP/1.1\r\nHost: t\r\n\r\n") }
         for client in clients { XCTAssertEqual(try client.readResponse().status, 200) }
-        XCTAssertLessThan(Date().timeIntervalSince(start), 0.9, "four sleeps overlap")
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2.5, "four sleeps of 1 s overlap (one after another: 4 s)")
     }
 
     func testMaxConnectionsMakesNewOnesWait() throws {
@@ -85,11 +87,11 @@ final class ConcurrencyTests: ServerTestCase {
     func testShutdownGracePeriodIsBounded() throws {
         try startServer()
         let busy = try connect()
-        try busy.send("GET /sleep?ms=1500 HTTP/1.1\r\nHost: t\r\n\r\n")
-        XCTAssertEqual(handler.sleepStarted.wait(timeout: .now() + 2), .success)
+        try busy.send("GET /sleep?ms=4000 HTTP/1.1\r\nHost: t\r\n\r\n")
+        XCTAssertEqual(handler.sleepStarted.wait(timeout: .now() + 10), .success)
         let start = Date()
         XCTAssertTrue(stopServer(gracePeriod: 0.2))
-        XCTAssertLessThan(Date().timeIntervalSince(start), 1.0)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2.5, "the grace period, not the 4 s request")
         XCTAssertEqual(try busy.readUntilClosed(), [], "closed without an answer")
     }
 

@@ -40,8 +40,9 @@ final class LimitTests: ServerTestCase {
 
     func testHeaderTimeoutIs408() throws {
         try startServer { $0.headerTimeout = 0.3 }
-        let client = try connect()
+        // The clock starts before the connection, so the server's (from its accept) starts later.
         let start = Date()
+        let client = try connect()
         try client.send("GET /hello HTTP/1.1\r\nHost: t\r\n")
         let response = try client.readResponse()
         let elapsed = Date().timeIntervalSince(start)
@@ -49,7 +50,7 @@ final class LimitTests: ServerTestCase {
         XCTAssertEqual(response.header("Connection"), "close")
         XCTAssertEqual(try client.readUntilClosed(), [])
         XCTAssertGreaterThanOrEqual(elapsed, 0.25)
-        XCTAssertLessThan(elapsed, 1.5)
+        XCTAssertLessThan(elapsed, 3)
     }
 
     func testSilentConnectionIsClosedAfterTheHeaderTimeout() throws {
@@ -61,11 +62,12 @@ final class LimitTests: ServerTestCase {
     func testIdleKeepAliveConnectionIsClosedSilently() throws {
         try startServer { $0.idleTimeout = 0.3 }
         let client = try connect()
+        // The clock starts before the request, so the server's idle wait (from its answer) starts later.
+        let start = Date()
         try client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
         XCTAssertEqual(try client.readResponse().status, 200)
-        let start = Date()
         XCTAssertEqual(try client.readUntilClosed(), [])
-        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.2)
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.25)
     }
 
     func testStalledBodyIs408() throws {

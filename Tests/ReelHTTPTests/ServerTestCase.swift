@@ -65,7 +65,7 @@ class ServerTestCase: XCTestCase {
         return done.wait(timeout: .now() + gracePeriod + 4) == .success
     }
 
-    func connect(timeout: Double = 3, receiveBuffer: Int32? = nil) throws -> TestClient {
+    func connect(timeout: Double = 10, receiveBuffer: Int32? = nil) throws -> TestClient {
         try TestClient(port: port, timeout: timeout, receiveBuffer: receiveBuffer)
     }
 
@@ -91,7 +91,7 @@ class ServerTestCase: XCTestCase {
     }
 
     /// Waits (briefly) until `condition` holds; the server may finish cleanup just after replying.
-    func eventually(_ seconds: Double = 2, _ condition: () -> Bool) -> Bool {
+    func eventually(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
         Poll.until(seconds: seconds, every: 0.005, condition)
     }
 

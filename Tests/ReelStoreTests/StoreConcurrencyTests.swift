@@ -35,14 +35,14 @@ final class StoreConcurrencyTests: XCTestCase {
     }
 
     func testReadsAreNotHeldBehindAWriteWaitingForTheLock() throws {
-        let store = try SQLJobStore.sqlite(path: dir + "/reel.db", busyTimeoutMillis: 2000)
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db", busyTimeoutMillis: 8000)
         let job = try newJob(store)
         let foreign = try ForeignWriter(path: dir + "/reel.db")
         defer { foreign.release() }
         let writerDone = Flag()
         let waitsBefore = SQLiteDatabase.busyWaits
         Thread {
-            _ = try? store.submit(spec: "{}", bodyHash: "h2", idempotencyKey: nil)  // waits 2 s, then busy
+            _ = try? store.submit(spec: "{}", bodyHash: "h2", idempotencyKey: nil)  // waits 8 s (or the release), then busy
             writerDone.set()
         }.start()
         XCTAssertTrue(Poll.until(seconds: 10) { SQLiteDatabase.busyWaits > waitsBefore }, "the writer waits in SQLite's busy handler")
@@ -71,9 +71,14 @@ final class StoreConcurrencyTests: XCTestCase {
         _ = try newJob(store)
         let job = try XCTUnwrap(try store.claim(owner: "w"))
         let foreign = try ForeignWriter(path: dir + "/reel.db")
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.6) { foreign.release() }
         let output = JobOutput(path: dir + "/out.mp4", bytes: 1, duration: "1", sha256: "ab", contentType: "video/mp4")
         XCTAssertThrowsError(try store.complete(job.id, owner: "w", output: output), "busy without patience")
+        // The lock goes once the patient write has met it (waited in SQLite's busy handler).
+        let waitsBefore = SQLiteDatabase.busyWaits
+        DispatchQueue.global().async {
+            _ = Poll.until(seconds: 30) { SQLiteDatabase.busyWaits > waitsBefore }
+            foreign.release()
+        }
         XCTAssertTrue(try store.complete(job.id, owner: "w", output: output, patience: 30))
         XCTAssertEqual(try store.job(job.id)?.status, .succeeded)
         XCTAssertEqual(try store.job(job.id)?.attempts, 1)

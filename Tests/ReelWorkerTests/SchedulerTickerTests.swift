@@ -71,27 +71,28 @@ final class SchedulerTickerTests: XCTestCase {
             XCTAssertEqual(t.policy, 0, "SCHED_OTHER, the HTTP threads' policy")
         }
 
-        // No render: the threads wait on the condition, no timer wake-ups (one at most, as a thread
-        // reaches its wait).
+        // No render: the threads wait on the condition, no timer wake-ups (two at most: a thread
+        // reaching its wait, after pinning itself).
         let idle = Self.wakeups(during: 0.3, except: old)
         XCTAssertEqual(idle.count, cpus.count)
-        XCTAssertTrue(idle.allSatisfy { $0 <= 1 }, "an idle ticker sleeps: \(idle)")
+        XCTAssertTrue(idle.allSatisfy { $0 <= 2 }, "an idle ticker sleeps: \(idle)")
 
-        // A render: each thread wakes about every millisecond (a loose floor: the machine is busy).
+        // A render: each thread wakes about every millisecond, 500 in half a second (a loose floor,
+        // a tenth of that: the machine is busy, and asleep is at most 2).
         ticker.renderBegan()
-        let ticking = Self.wakeups(during: 0.3, except: old)
+        let ticking = Self.wakeups(during: 0.5, except: old)
         XCTAssertEqual(ticking.count, cpus.count)
-        XCTAssertTrue(ticking.allSatisfy { $0 >= 30 }, "a ticking thread wakes every period: \(ticking)")
+        XCTAssertTrue(ticking.allSatisfy { $0 >= 50 }, "a ticking thread wakes every period: \(ticking)")
 
         // Two renders, one ends: still ticking; both end: asleep again.
         ticker.renderBegan()
         ticker.renderEnded()
-        let oneLeft = Self.wakeups(during: 0.1, except: old)
-        XCTAssertTrue(oneLeft.allSatisfy { $0 >= 10 }, "one render still runs: \(oneLeft)")
+        let oneLeft = Self.wakeups(during: 0.3, except: old)
+        XCTAssertTrue(oneLeft.allSatisfy { $0 >= 15 }, "one render still runs: \(oneLeft)")
         ticker.renderEnded()
         let ended = Self.wakeups(during: 0.3, except: old)
         XCTAssertEqual(ended.count, cpus.count)
-        XCTAssertTrue(ended.allSatisfy { $0 <= 1 }, "no render: asleep: \(ended)")
+        XCTAssertTrue(ended.allSatisfy { $0 <= 2 }, "no render: asleep: \(ended)")
 
         ticker.stop()
         XCTAssertTrue(Self.waitForNoTicker(except: old), "stop ends the threads")

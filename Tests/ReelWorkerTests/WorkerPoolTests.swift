@@ -144,7 +144,7 @@ final class RenderPriorityTests: XCTestCase {
         let woke = SchedulerTickerTests.wakeups(during: 0.3, except: old)
         XCTAssertEqual(try store.job(job.id)?.status, .running)
         XCTAssertEqual(woke.count, ticks.count)
-        XCTAssertTrue(woke.allSatisfy { $0 >= 30 }, "ticking while a render runs: \(woke)")
+        XCTAssertTrue(woke.allSatisfy { $0 >= 15 }, "ticking while a render runs (about 300; asleep is at most 2): \(woke)")
         pool.shutdown()
         stopped = true
         XCTAssertTrue(SchedulerTickerTests.waitForNoTicker(except: old), "shutdown stops the ticker")

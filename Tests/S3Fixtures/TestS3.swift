@@ -57,7 +57,7 @@ public final class TestS3: Sendable {
         let client = S3Client(endpoint: endpoint(bucket: bucket, pathStyle: pathStyle),
                               credentials: S3Credentials(accessKeyID: archive ? Self.archiveAccessKey : Self.accessKey,
                                                          secretAccessKey: secret == Self.secret ? good : secret),
-                              retry: S3Client.RetryPolicy(attempts: 3, baseDelay: 0.05, maxDelay: 0.2))
+                              retry: S3Client.RetryPolicy(attempts: 6, baseDelay: 0.05, maxDelay: 2))
         if secret == Self.secret { try client.createBucket() }
         return client
     }
