@@ -53,9 +53,20 @@ public final class ReelService: Sendable {
             String(decoding: BatchJSON.batch($0, $1, now: Int64(Date().timeIntervalSince1970 * 1000)), as: UTF8.self)
         }
         if let url = config.database {
-            store = try SQLJobStore.postgres(url: url, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
-                                             runningPerKey: config.runningJobsPerKey,
-                                             dataDirectory: config.dataDir, webhookBody: webhookBody, batchWebhookBody: batchWebhookBody)
+            let postgres = try SQLJobStore.postgres(url: url, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
+                                                    runningPerKey: config.runningJobsPerKey,
+                                                    dataDirectory: config.dataDir, webhookBody: webhookBody, batchWebhookBody: batchWebhookBody)
+            // Before anything reads the store (the sweeps below would take an empty store's word).
+            if let path = config.importSQLite {
+                if let rows = try StoreImport.importSQLite(path: path, into: postgres) {
+                    logger.notice("SQLite store imported", metadata: ["from": "\(path)", "jobs": .stringConvertible(rows["jobs"] ?? 0),
+                                                                      "assets": .stringConvertible(rows["assets"] ?? 0),
+                                                                      "rows": .stringConvertible(rows.values.reduce(0, +))])
+                } else {
+                    logger.info("SQLite store not imported", metadata: ["from": "\(path)", "reason": "the PostgreSQL store is in use"])
+                }
+            }
+            store = postgres
         } else {
             store = try SQLJobStore.sqlite(path: locations.database, maxAttempts: config.maxAttempts, leaseSeconds: config.leaseSeconds,
                                            runningPerKey: config.runningJobsPerKey,

@@ -28,6 +28,17 @@ final class ConfigurationTests: XCTestCase {
         }
     }
 
+    /// The SQLite store to import goes with a PostgreSQL `database` only.
+    func testImportSQLiteNeedsAPostgreSQLDatabase() throws {
+        XCTAssertThrowsError(try ServerConfiguration.load(path: nil, environment: ["REEL_IMPORT_SQLITE": "/old/data/reel.db"])) {
+            XCTAssertTrue("\($0)".contains("importSQLite") && "\($0)".contains("needs database"), "\($0)")
+        }
+        let c = try ServerConfiguration.load(path: nil, environment: ["REEL_IMPORT_SQLITE": "/old/data/reel.db",
+                                                                     "REEL_DATABASE_URL": "postgres://reel@db.internal/reel"])
+        XCTAssertEqual(c.importSQLite, "/old/data/reel.db")
+        XCTAssertNil(try ServerConfiguration.load(path: nil, environment: [:]).importSQLite, "none by default")
+    }
+
     func testSchedulerTickFromTheFileAndTheEnvironment() throws {
         XCTAssertEqual(ServerConfiguration().schedulerTickMicroseconds, 1000, "on by default: 1 ms")
         let path = NSTemporaryDirectory() + "reel-config-\(UUID().uuidString).json"

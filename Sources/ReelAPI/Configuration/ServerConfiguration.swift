@@ -12,6 +12,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Where the job store lives: nil for SQLite in `dataDir` (one node), or a PostgreSQL URL
     /// (`postgres://user@host/db`) shared by any number of nodes.
     public var database: String?
+    /// A SQLite store file to copy into the PostgreSQL `database` at start while that holds no
+    /// jobs, assets, templates or batches (`StoreImport`): a node's store moving to a cluster.
+    public var importSQLite: String?
     public var mediaRoot = "./media"
     public var workers = 1
     /// Outputs longer than this many seconds are cut into chunks of about this length that any
@@ -132,6 +135,9 @@ public struct ServerConfiguration: Sendable, Equatable {
         }
         try c.apply(environment: environment)
         try c.checkAccess()
+        if c.importSQLite != nil && c.database == nil {
+            throw Problem(key: "importSQLite", message: "needs database: the PostgreSQL store (a postgres:// URL) to copy the SQLite store into")
+        }
         return c
     }
 
@@ -142,6 +148,7 @@ public struct ServerConfiguration: Sendable, Equatable {
             case "listen": try setListen(try string(v, k), key: k)
             case "dataDir": dataDir = try string(v, k)
             case "database": database = try Self.checkedDatabase(try string(v, k), key: k)
+            case "importSQLite": importSQLite = try string(v, k)
             case "mediaRoot": mediaRoot = try string(v, k)
             case "workers": workers = try int(v, k, 1...64)
             case "chunkSeconds": chunkSeconds = try int(v, k, 0...86_400)
@@ -227,6 +234,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let l = value("REEL_LISTEN") { try setListen(l, key: "REEL_LISTEN") }
         if let d = value("REEL_DATA_DIR") { dataDir = d }
         if let d = value("REEL_DATABASE_URL") { database = try Self.checkedDatabase(d, key: "REEL_DATABASE_URL") }
+        if let i = value("REEL_IMPORT_SQLITE") { importSQLite = i }
         if let m = value("REEL_MEDIA_ROOT") { mediaRoot = m }
         if let w = try parse("REEL_WORKERS", { Int($0).flatMap { (1...64).contains($0) ? $0 : nil } }) { workers = w }
         if let c = try parse("REEL_CHUNK_SECONDS", { Int($0).flatMap { (0...86_400).contains($0) ? $0 : nil } }) { chunkSeconds = c }
