@@ -17,7 +17,11 @@
    2 GB upload (`POST /v1/assets`, a raw-video Matroska file made by ffmpeg, BENCH_BIG_MB to change its size),
    which it streams to disk, probes and uploads to the bucket as a multipart upload through the same
    `S3Client.upload` that outputs go through; the peak after it must stay within the usual peak + 64 MiB.
-6. Prints the medians, Reel's upload throughput against curl's, and the s3/local ratio of the job's wall
+6. Proxied outputs (`proxyOutputs`): BENCH_RUNS times, a fresh node on the bucket renders the cuts job, then
+   its output is fetched once through the node's cold cache: the time to the first body byte and to the
+   last, against curl downloading the same object straight from the bucket (the whole copy the first byte
+   once waited for).
+7. Prints the medians, Reel's upload throughput against curl's, and the s3/local ratio of the job's wall
    time against the target (at most 1.10).
 
 Not part of the test suite.
@@ -100,6 +104,46 @@ def run_job(reel, label, storage_env, spec, index):
     output = os.path.join(run_dir, "data", "outputs", f"{job_id}-1.mp4")
     return {"wall": wall, "publish": float(line.get("publishSeconds", 0)), "bytes": job["output"]["bytes"], "job": job_id,
             "local": output if os.path.exists(output) else None}
+
+
+def proxied_round(reel, s3_env, spec, port, index):
+    """A proxied output's first GET on a fresh node (cold cache): seconds to the first body byte and to
+    the last; then curl's download of the same object straight from the bucket."""
+    import http.client
+    run_dir = os.path.join(WORK, "runs", f"proxied-{index}")
+    shutil.rmtree(run_dir, ignore_errors=True)
+    os.makedirs(run_dir)
+    env = dict({k: v for k, v in os.environ.items() if not k.startswith("REEL_") and not k.startswith("AWS_")},
+               REEL_LISTEN="127.0.0.1:0", REEL_DATA_DIR=os.path.join(run_dir, "data"), REEL_MEDIA_ROOT=bench.WORK,
+               REEL_WORKERS="1", REEL_PROXY_OUTPUTS="true", **s3_env)
+    node = cluster_bench.Node(reel, "node", env, run_dir)
+    try:
+        status, data = cluster_bench.request(node.port, "POST", "/v1/jobs", spec)
+        job_id = json.loads(data)["id"]
+        while True:
+            job = json.loads(cluster_bench.request(node.port, "GET", f"/v1/jobs/{job_id}")[1])
+            if job.get("status") in ("succeeded", "failed", "canceled"):
+                break
+            time.sleep(0.05)
+        if job.get("status") != "succeeded":
+            bench.fail(f"proxied: job ended {job.get('status')}: {job.get('error')}")
+        c = http.client.HTTPConnection("127.0.0.1", node.port, timeout=600)
+        t0 = time.monotonic()
+        c.request("GET", f"/v1/jobs/{job_id}/output")
+        r = c.getresponse()
+        first = r.read(1)
+        t_first = time.monotonic() - t0
+        rest = r.read()
+        t_all = time.monotonic() - t0
+        if r.status != 200 or len(first) + len(rest) != job["output"]["bytes"]:
+            bench.fail(f"proxied: GET answered {r.status} with {len(first) + len(rest)} of {job['output']['bytes']} bytes")
+    finally:
+        node.stop()
+    t0 = time.monotonic()
+    got = curl_s3(port, "GET", f"/{BUCKET}/bench/outputs/{job_id}-1.mp4")
+    if got.returncode != 0:
+        bench.fail(f"curl GET failed: {got.stderr}")
+    return {"first": t_first, "all": t_all, "curl": time.monotonic() - t0, "bytes": job["output"]["bytes"]}
 
 
 def status_mib(pid, field):
@@ -206,6 +250,7 @@ def main():
             if r.returncode != 0:
                 bench.fail(f"curl PUT failed: {r.stderr}")
             curl_times.append(time.monotonic() - t0)
+        proxied = [proxied_round(reel, s3_env, spec, port, i) for i in range(runs)]
         usual, after, big_size, big_seconds, rss_before, rss_during = memory_round(reel, s3_env, spec)
     finally:
         if root:
@@ -221,12 +266,17 @@ def main():
     bench.log(f"  upload: Reel {reel_up:.3f} s ({size / reel_up / 1e6:.0f} MB/s), curl --aws-sigv4 {curl_up:.3f} s "
               f"({size / curl_up / 1e6:.0f} MB/s): Reel/curl {reel_up / curl_up:.2f}")
     bench.log(f"  [{'met ' if ratio <= 1.10 else 'MISS'}] s3 storage adds at most 10 % to the job: {ratio:.3f}x")
+    first, whole, curl_get = (med([p[k] for p in proxied]) for k in ("first", "all", "curl"))
+    bench.log(f"\nproxied output ({proxied[0]['bytes'] / 1e6:.1f} MB), first GET on a cold node, medians of {runs}: "
+              f"first byte {first * 1000:.1f} ms, last byte {whole * 1000:.1f} ms; curl straight from the bucket "
+              f"{curl_get * 1000:.1f} ms (what the first byte waited for when the copy was made whole first): "
+              f"first byte / curl {first / max(1e-6, curl_get):.2f}")
     bench.log(f"\nmemory: peak {usual:.0f} MiB after the cuts job, {after:.0f} MiB after a {big_size / 1e9:.2f} GB upload "
               f"to the bucket ({big_seconds:.1f} s through Reel): +{after - usual:.0f} MiB; resident {rss_before:.0f} MiB "
               f"before the upload, at most {rss_during:.0f} MiB during it (+{rss_during - rss_before:.0f} MiB)")
     bench.log(f"  [{'met ' if after - usual <= 64 else 'MISS'}] a 2 GB upload keeps the process within its usual peak + 64 MiB")
     with open(os.path.join(WORK, "results.json"), "w") as f:
-        json.dump({"local": local, "s3": remote, "curl": curl_times, "ratio": ratio,
+        json.dump({"local": local, "s3": remote, "curl": curl_times, "ratio": ratio, "proxied": proxied,
                    "memory": {"usual_mib": usual, "after_mib": after, "bytes": big_size, "seconds": big_seconds,
                               "rss_before_mib": rss_before, "rss_during_mib": rss_during}}, f, indent=2)
 
