@@ -119,7 +119,7 @@ extension SpecDecoder {
     static func stack(_ children: [Field], relink: [String: String], background: Color, problems: ProblemCollector) -> [OTIOTrack] {
         var tracks: [OTIOTrack] = []
         for child in children {
-            child.openObject { t -> Bool? in
+            _ = child.openObject { t -> Bool? in
                 if let name = schemaName(t), !name.hasPrefix("Track.") {
                     tracks += track([child], kind: "Video", relink: relink, background: background, problems: problems)
                     return true
@@ -148,7 +148,7 @@ extension SpecDecoder {
         var main = OTIOTrack(kind: kind), nested: [OTIOTrack] = []
         var cursor = Time.zero
         for item in items {
-            item.openObject { r -> Bool? in
+            _ = item.openObject { r -> Bool? in
                 let name = schemaName(r) ?? ""
                 if name.hasPrefix("Transition.") {
                     guard let cut = transition(r, at: item.pointer) else { return nil }

@@ -115,7 +115,7 @@ extension SpecDecoder {
         guard let items = f?.array() else { return nil }
         var speed: Rational?
         for item in items {
-            item.openObject { e -> Bool? in
+            _ = item.openObject { e -> Bool? in
                 let name = schemaName(e) ?? ""
                 if name.hasPrefix("LinearTimeWarp.") {
                     guard let sf = e.required("time_scalar"), case .number(let text) = sf.value,

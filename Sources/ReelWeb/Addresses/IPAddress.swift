@@ -50,6 +50,6 @@ public enum IPAddress: Sendable, Hashable, CustomStringConvertible {
             withUnsafeMutableBytes(of: &a) { $0.copyBytes(from: bytes) }
             inet_ntop(AF_INET6, &a, &buffer, socklen_t(buffer.count))
         }
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

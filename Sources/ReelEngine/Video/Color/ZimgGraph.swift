@@ -43,7 +43,7 @@ final class ZimgGraph {
     static func lastError() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         let code = zimg_get_last_error(&buffer, buffer.count)
-        return String(cString: buffer) + " (error \(code.rawValue))"
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + " (error \(code.rawValue))"
     }
 
     /// A format with zimg's defaults for this API version.
