@@ -294,21 +294,16 @@ public final class S3Client: Sendable {
         let what = "\(method) \(endpoint.bucket)/\(key)"
         let answer: CurlEasy.Answer, received: [UInt8]
         do {
-            // A failed answer's body (the XML error) is wanted even when the sink is a file.
             (answer, received) = try CurlEasy().perform(method: method, url: url, headers: all, body: body, sink: sink,
                                                         limits: .init(cancelled: cancelled, written: written))
         } catch let e as CurlEasy.TransportError {
             throw S3Error(status: 0, code: "", message: e.description, request: what)
         }
         guard (200..<300).contains(answer.status) else {
-            var errorBody = received
-            // A file a reader follows (`written`) never took the error's body, and keeps its
-            // inode for the next attempt; another is removed once its body is read.
-            if case .file(let path) = sink, written == nil {
-                errorBody = Array((try? Data(contentsOf: URL(fileURLWithPath: path)).prefix(64 << 10)) ?? Data())
-                try? FileManager.default.removeItem(atPath: path)
-            }
-            let xml = XMLFields(errorBody)
+            // The error's body is in `received`, never in a file sink. A file a reader follows
+            // (`written`) keeps its inode for the next attempt; another is removed.
+            if case .file(let path) = sink, written == nil { try? FileManager.default.removeItem(atPath: path) }
+            let xml = XMLFields(received)
             throw S3Error(status: answer.status, code: xml.first("Code") ?? "", message: xml.first("Message") ?? "", request: what)
         }
         return (answer, received)

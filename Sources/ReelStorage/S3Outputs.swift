@@ -45,14 +45,18 @@ public struct S3Outputs: OutputStore {
     }
 
     public func localCopy(_ location: String, file: String?) throws -> String {
-        let name = (key(location, nil) as NSString).lastPathComponent
-        return try cache.copy("outputs/" + name + (file.map { "/" + $0 } ?? "")) { try client.download(key(location, file), to: $0) }
+        try cache.copy(cacheKey(location, file)) { try client.download(key(location, file), to: $0) }
+    }
+
+    /// The name of the node's copy of the output at `location` (`file`: one of its folder's).
+    func cacheKey(_ location: String, _ file: String?) -> String {
+        "outputs/" + (key(location, nil) as NSString).lastPathComponent + (file.map { "/" + $0 } ?? "")
     }
 
     public func startLocalCopy(_ location: String, range: ClosedRange<Int64>?, opened: (String) throws -> Void,
                                written: @escaping @Sendable (Int64) -> Void, ended: @escaping @Sendable ((any Error)?) -> Void) throws -> LocalCache.Fill {
         let key = key(location, nil)
-        let name = "outputs/" + (key as NSString).lastPathComponent
+        let name = cacheKey(location, nil)
         if let range {
             if let copy = cache.existing(name) { return .ready(path: copy) }
             return try cache.startScratch(opened: opened, fill: { [client] in try client.download(key, to: $0, range: range, written: written) },
@@ -88,7 +92,7 @@ public struct S3Outputs: OutputStore {
 
     public func remove(_ location: String) {
         let base = key(location, nil)
-        cache.remove("outputs/" + (base as NSString).lastPathComponent)
+        cache.remove(cacheKey(location, nil))
         try? client.deleteObject(base)
         place.removeAll(under: base + "/")
     }

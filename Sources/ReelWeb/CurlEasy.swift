@@ -27,7 +27,8 @@ public final class CurlEasy {
         /// Kept in memory, up to `limit` bytes (more is an error: an answer that large is not one
         /// Reel expects in memory).
         case memory(limit: Int)
-        /// Written to the file at `path` (created or truncated).
+        /// Written to the file at `path` (created, or truncated in place) when the answer is a 2xx;
+        /// another answer's body is the exchange's received bytes (its first 64 KiB), not the file's.
         case file(path: String)
         /// Not wanted; its first 64 KiB are kept all the same, for an error answer's XML.
         case discard
@@ -75,7 +76,7 @@ public final class CurlEasy {
         /// A connection `allowAddress` refused.
         var refusedAddress: IPAddress?
         var written: Int64 = 0
-        /// Told `written` after each write of a 2xx answer's body to `output`.
+        /// Told `written` after each write to `output` (only a 2xx answer's body goes there).
         var onWritten: (@Sendable (Int64) -> Void)?
         /// The status of the answer being received (from its status line).
         var status = 0
@@ -106,8 +107,7 @@ public final class CurlEasy {
         /// Told the bytes of the answer received so far and the total when known (0 otherwise).
         public var progress: (@Sendable (_ received: Int64, _ total: Int64) -> Void)?
         /// Told, after each write of a successful (2xx) answer's body to a file sink, how many
-        /// bytes the file holds: a reader of the file may read that far. With it, an error
-        /// answer's body is never written to the file (it is the answer's `received` bytes).
+        /// bytes the file holds: a reader of the file may read that far.
         public var written: (@Sendable (_ bytes: Int64) -> Void)?
 
         public init(connectTo: [String] = [], protocols: String? = nil, maxBytes: Int64? = nil, totalSeconds: Int? = nil,
@@ -219,9 +219,9 @@ public final class CurlEasy {
             let exchange = Unmanaged<Exchange>.fromOpaque(ctx!).takeUnretainedValue()
             let n = size * count
             let bytes = UnsafeRawBufferPointer(start: data, count: n)
-            if exchange.onWritten != nil && !(200..<300).contains(exchange.status) {
-                // A followed file takes only the object's bytes: an error answer's body (its XML)
-                // is kept here, its first 64 KiB, for the caller to read.
+            if exchange.output != nil && !(200..<300).contains(exchange.status) {
+                // A file takes only a successful answer's bytes: another answer's body (an S3
+                // error's XML) is kept here, its first 64 KiB, for the caller to read.
                 exchange.received.append(contentsOf: bytes.prefix(max(0, (64 << 10) - exchange.received.count)))
             } else if let output = exchange.output {
                 exchange.written += Int64(n)

@@ -44,6 +44,11 @@ final class S3ClientTests: XCTestCase {
         let path = dir + "/down"
         try s3.download("a dir/clip é+%.bin", to: path)
         XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: path))), body)
+        // A download's error is S3's own (its XML read from the answer), and leaves no file.
+        XCTAssertThrowsError(try s3.download("missing", to: dir + "/none")) { error in
+            XCTAssertEqual((error as? S3Error)?.code, "NoSuchKey", "\(error)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/none"))
     }
 
     func testALargeFileGoesUpInPartsAndAFailedUploadLeavesNothing() throws {
