@@ -101,24 +101,26 @@ extension Connection {
             flushInterim()
             if isClosed { return }
         }
+        let pace = BodyPace(configuration: host.configuration, now: MonotonicClock.now())
         state = .readingBody(request, BodyReader(framing: request.framing, sink: sink,
-                                                 trailerLimit: host.configuration.headerLimit))
-        bodyWindowStart = MonotonicClock.now()
-        bodyWindowBytes = 0
-        setDeadline(after: host.configuration.idleTimeout, .body)
+                                                 trailerLimit: host.configuration.headerLimit), pace)
+        setDeadline(at: pace.nextCheck, .body)
     }
 
-    /// Feeds buffered input to the body. Returns true when the state changed.
-    func readBody(_ request: ParsedRequest, _ reader: BodyReader) -> Bool {
+    /// Feeds buffered input to the body. Returns true when the state changed. Its pace is judged
+    /// on the deadline sweep (`checkDeadline`), whether bytes arrive or not.
+    func readBody(_ request: ParsedRequest, _ reader: BodyReader, _ pace: BodyPace) -> Bool {
         if !input.isEmpty || reader.isComplete {
             do {
                 let used = try input.withUnconsumed { try reader.consume($0) }
                 input.consume(used)
-                if used > 0 { setDeadline(after: host.configuration.idleTimeout, .body) }
-                if !reader.isComplete { try checkBodyRate(adding: used) }
                 if reader.isComplete {
                     dispatch(request, body: reader.sink.finish())
                     return true
+                }
+                if used > 0 {
+                    pace.received(used, now: MonotonicClock.now())
+                    setDeadline(at: pace.nextCheck, .body)
                 }
             } catch {
                 reader.sink.discard()
@@ -128,24 +130,6 @@ extension Connection {
         }
         if peerClosed { close(reason: "the client closed the connection during the body") }
         return false
-    }
-
-    /// Counts `bytes` into the body's rate window; once a window has passed, a body slower than
-    /// `minBodyBytesPerSecond` over it is refused (408) and the next window begins.
-    private func checkBodyRate(adding bytes: Int) throws {
-        let configuration = host.configuration
-        guard configuration.minBodyBytesPerSecond > 0 else { return }
-        bodyWindowBytes += bytes
-        let now = MonotonicClock.now()
-        let seconds = Double(now &- bodyWindowStart) / 1e9
-        guard seconds >= configuration.bodyRateWindow else { return }
-        let rate = Double(bodyWindowBytes) / seconds
-        guard rate >= Double(configuration.minBodyBytesPerSecond) else {
-            throw RequestError(408, "the request body arrived at \(Int(rate)) bytes a second over \(Int(seconds)) s, "
-                                   + "below the \(configuration.minBodyBytesPerSecond) the server requires")
-        }
-        bodyWindowStart = now
-        bodyWindowBytes = 0
     }
 
     private func dispatch(_ request: ParsedRequest, body: HTTPRequestBody) {

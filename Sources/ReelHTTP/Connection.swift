@@ -8,7 +8,7 @@ final class Connection {
     enum State {
         /// Waiting for (the rest of) a request head; also the idle keep-alive state.
         case awaitingHead
-        case readingBody(ParsedRequest, BodyReader)
+        case readingBody(ParsedRequest, BodyReader, BodyPace)
         /// The request is with the handler pool; no interest in the socket.
         case handling(ParsedRequest)
         case writing(OutgoingResponse)
@@ -27,7 +27,8 @@ final class Connection {
         case idle
         /// A started head not finished in time: 408.
         case head
-        /// A body stalled: 408.
+        /// A body's pace is due to be judged (`BodyPace.nextCheck`): 408 if it stalled or came too
+        /// slowly, else the next check.
         case body
         /// A response stalled (the client stopped reading): close.
         case write
@@ -61,9 +62,6 @@ final class Connection {
     /// The request being served, for its log line.
     var record: RequestRecord?
     private var lingered = 0
-    /// The body's current rate window: when it began and the bytes received since.
-    var bodyWindowStart: UInt64 = 0
-    var bodyWindowBytes = 0
 
     init(id: UInt64, socket: FileDescriptor, remoteAddress: String, host: ConnectionHost, interest: UInt32) {
         self.id = id
@@ -172,8 +170,8 @@ final class Connection {
                 advanced = writeResponse(response)
             case .awaitingHead:
                 advanced = readHead()
-            case .readingBody(let request, let reader):
-                advanced = readBody(request, reader)
+            case .readingBody(let request, let reader, let pace):
+                advanced = readBody(request, reader, pace)
             }
             if !advanced {
                 updateInterest()
@@ -224,7 +222,11 @@ final class Connection {
     }
 
     func setDeadline(after seconds: Double, _ kind: DeadlineKind) {
-        deadline = MonotonicClock.now() &+ MonotonicClock.nanoseconds(seconds)
+        setDeadline(at: MonotonicClock.now() &+ MonotonicClock.nanoseconds(seconds), kind)
+    }
+
+    func setDeadline(at moment: UInt64, _ kind: DeadlineKind) {
+        deadline = moment
         deadlineKind = kind
         host.noteDeadline(deadline)
     }
@@ -247,12 +249,17 @@ final class Connection {
                 close()
             }
         case .body:
-            if case .readingBody(let request, let reader) = state {
+            // Judged here, on the loop's sweep, so a body with no byte arriving is refused too.
+            guard case .readingBody(let request, let reader, let pace) = state else {
+                close()
+                return
+            }
+            if let error = pace.judge(now: now) {
                 reader.sink.discard()
-                refuse(RequestError(408, "the request body stalled for \(configuration.idleTimeout) s"), request: request)
+                refuse(error, request: request)
                 process()
             } else {
-                close()
+                setDeadline(at: pace.nextCheck, .body)
             }
         case .write:
             close(reason: "the client stopped reading the response")
@@ -274,7 +281,7 @@ final class Connection {
         var status = 0
         var bytes: Int64 = 0
         switch state {
-        case .readingBody(_, let reader):
+        case .readingBody(_, let reader, _):
             reader.sink.discard()
         case .writing(let response):
             status = response.status

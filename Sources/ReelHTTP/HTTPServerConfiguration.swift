@@ -32,7 +32,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxConnections: Int
     /// The slowest a request body may arrive, in bytes a second averaged over `bodyRateWindow`
     /// seconds; slower is 408 (a body trickling in holds a connection and an upload file for as
-    /// long as its sender likes otherwise). 0: no minimum.
+    /// long as its sender likes otherwise). Judged at each window's end whether bytes arrive or
+    /// not, so a body that never starts or stops part-way is refused within one window. 0: no
+    /// minimum (then only `idleTimeout` bounds a stalled body).
     public var minBodyBytesPerSecond = 0
     public var bodyRateWindow = 10.0
     /// Reverse proxies whose `X-Forwarded-For` names the client (`ProxyTrust`); none by default.
