@@ -92,7 +92,9 @@ final class AudioClipReader: AudioSampleSource {
         }
         if resampler == nil || !resampler!.accepts(frame) {
             if let old = resampler { try append(old, frame: nil, skip: 0, count: 0) }
-            resampler = try Resampler(from: frame, outRate: rate, outChannels: channels)
+            var source = stream.decoder.source
+            source.seconds = frameStart.approximateSeconds
+            resampler = try Resampler(from: frame, outRate: rate, outChannels: channels, source: source)
         }
         try append(resampler!, frame: frame, skip: skip, count: n - skip)
     }

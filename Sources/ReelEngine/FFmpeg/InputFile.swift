@@ -16,6 +16,8 @@ final class InputFile {
     /// image2 itself reads on to the end of the run of files it finds, so further frames of the
     /// folder, or a file past the count that is not a picture, must not reach the render.
     let sequenceFrames: Int64?
+    /// The stream and timestamp of the packet read last, for saying where a failed read stopped.
+    private var lastRead: (stream: Int, pts: Int64)?
 
     /// Demuxers a source may be read with (FFmpeg short names): single-file containers only. MXF
     /// (broadcast and camera files; FFmpeg's demuxer reads the essence inside the file and opens
@@ -63,7 +65,8 @@ final class InputFile {
         }
         let openCode = avformat_open_input(&ctx, url, format, &options)
         guard openCode >= 0, let opened = ctx else {
-            throw FFmpegError(openCode, "avformat_open_input", "cannot open \(path)")
+            throw FFmpegError(openCode, "avformat_open_input", "cannot open \(path)",
+                              reading: FFmpegError.Reading(path: path, step: .opening))
         }
         // From here on the context is this object's, and `deinit` is the one place that closes it,
         // whether the rest of the init succeeds or throws.
@@ -74,7 +77,8 @@ final class InputFile {
             if st.pointee.duration == reel_nopts() || st.pointee.duration > frames { st.pointee.duration = frames }
         }
         guard probe || !InputFile.headerIsComplete(opened) else { return }
-        try FFmpegError.check(avformat_find_stream_info(opened, nil), "avformat_find_stream_info", "cannot read streams of \(path)")
+        try FFmpegError.check(avformat_find_stream_info(opened, nil), "avformat_find_stream_info", "cannot read streams of \(path)",
+                              reading: FFmpegError.Reading(path: path, step: .probing))
     }
 
     deinit {
@@ -106,7 +110,11 @@ final class InputFile {
     func read(into packet: Packet) throws -> Bool {
         let code = av_read_frame(pointer, packet.pointer)
         if code == reel_averror_eof() { return false }
-        try FFmpegError.check(code, "av_read_frame", "reading \(path)")
+        if code < 0 {
+            let after = lastRead.flatMap { seconds($0.pts, stream: $0.stream) }
+            throw FFmpegError(code, "av_read_frame", "reading \(path)", reading: FFmpegError.Reading(path: path, step: .reading, seconds: after))
+        }
+        lastRead = (packet.streamIndex, packet.pts)
         // A sequence's packets are numbered from 0 at its first frame: frame `count` is past its end.
         if let frames = sequenceFrames, packet.pts != reel_nopts(), packet.pts >= frames {
             packet.unref()
@@ -123,7 +131,32 @@ final class InputFile {
     /// Seeks so that the next packets of `streamIndex` start at or before `timestamp` (in its time base).
     func seek(stream streamIndex: Int, to timestamp: Int64) throws {
         try FFmpegError.check(av_seek_frame(pointer, Int32(streamIndex), timestamp, AVSEEK_FLAG_BACKWARD),
-                              "av_seek_frame", "seeking in \(path)")
+                              "av_seek_frame", "seeking in \(path)",
+                              reading: FFmpegError.Reading(path: path, step: .seeking, stream: streamName(streamIndex),
+                                             seconds: seconds(timestamp, stream: streamIndex)))
+    }
+
+    /// Stream `i` as a user calls it: "the video stream", or "video stream 2" when the file has
+    /// several of its kind.
+    func streamName(_ i: Int) -> String {
+        let type = stream(i).pointee.codecpar.pointee.codec_type
+        let kind: String
+        switch type {
+        case AVMEDIA_TYPE_VIDEO: kind = "video"
+        case AVMEDIA_TYPE_AUDIO: kind = "audio"
+        case AVMEDIA_TYPE_SUBTITLE: kind = "subtitle"
+        default: return "stream \(i)"
+        }
+        let alike = (0..<streamCount).filter { stream($0).pointee.codecpar.pointee.codec_type == type }.count
+        return alike > 1 ? "\(kind) stream \(i)" : "the \(kind) stream"
+    }
+
+    /// Timestamp `ts` of stream `i` in seconds of source time (from the container's start); nil when unknown.
+    func seconds(_ ts: Int64, stream i: Int) -> Double? {
+        guard ts != reel_nopts(), i >= 0, i < streamCount else { return nil }
+        let tb = stream(i).pointee.time_base
+        guard tb.den != 0 else { return nil }
+        return Double(ts) * Double(tb.num) / Double(tb.den) - Double(startTimeMicros) / Double(reel_time_base())
     }
 
     /// The container's start time in AV_TIME_BASE units (0 when unknown). Source time 0 is here.

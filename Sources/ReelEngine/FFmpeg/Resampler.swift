@@ -8,8 +8,12 @@ final class Resampler {
     let inRate: Int32
     let inFormat: Int32
     let inChannels: Int32
+    /// Where the audio comes from, for the errors of converting it: a damaged stream decodes to
+    /// shapes swresample refuses (absurd channel counts or rates), and the text names the stream.
+    let converting: FFmpegError.Reading?
 
-    init(from frame: Frame, outRate: Int, outChannels: Int) throws {
+    /// `source`: the stream `frame` was decoded from and the frame's source time (its step is set here).
+    init(from frame: Frame, outRate: Int, outChannels: Int, source: FFmpegError.Reading? = nil) throws {
         var inLayout = AVChannelLayout()
         if frame.pointer.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC || frame.pointer.pointee.ch_layout.nb_channels == 0 {
             av_channel_layout_default(&inLayout, max(1, frame.pointer.pointee.ch_layout.nb_channels))
@@ -24,16 +28,23 @@ final class Resampler {
         inRate = frame.pointer.pointee.sample_rate
         inFormat = frame.pointer.pointee.format
         inChannels = inLayout.nb_channels
+        let shape = "\(inChannels)-channel audio at \(inRate) Hz"
+        let converting = source.map { s -> FFmpegError.Reading in
+            var r = s
+            r.step = .converting(shape: shape)
+            return r
+        }
+        self.converting = converting
         try FFmpegError.check(swr_alloc_set_opts2(&ctx, &outLayout, AV_SAMPLE_FMT_FLTP, Int32(outRate),
                                                   &inLayout, AVSampleFormat(rawValue: inFormat), inRate, 0, nil),
-                              "swr_alloc_set_opts2", "converting \(inChannels)-channel audio at \(inRate) Hz")
+                              "swr_alloc_set_opts2", "converting \(shape)", reading: converting)
         guard let c = ctx else { throw FFmpegError(reel_averror(ENOMEM), "swr_alloc_set_opts2") }
         context = c
         if inChannels == 1 && outChannels > 1 {
             var matrix = [Double](repeating: 1, count: outChannels)
-            try FFmpegError.check(swr_set_matrix(c, &matrix, 1), "swr_set_matrix")
+            try FFmpegError.check(swr_set_matrix(c, &matrix, 1), "swr_set_matrix", reading: converting)
         }
-        try FFmpegError.check(swr_init(c), "swr_init", "converting \(inChannels)-channel audio at \(inRate) Hz")
+        try FFmpegError.check(swr_init(c), "swr_init", "converting \(shape)", reading: converting)
     }
 
     deinit {
@@ -73,7 +84,7 @@ final class Resampler {
                 swr_convert(context, op.baseAddress, Int32(capacity), nil, 0)
             }
         }
-        try FFmpegError.check(produced, "swr_convert")
+        try FFmpegError.check(produced, "swr_convert", reading: converting)
         return Int(produced)
     }
 }
