@@ -10,6 +10,11 @@ import CZimg
 /// the canvas's transfer and matrix, limited range, at the canvas's depth (dithered to 8 bits, or
 /// 10). Straight alpha, when the picture has it, is resampled alongside. One converter per source
 /// shape and colour, reused while they stay.
+///
+/// SDR video into SDR (`PictureColor.convertsInSceneLight(into:)`) goes through the light of the
+/// scene instead, as zimg 3.0 cannot: zimg decodes it only to R′G′B′, `SceneLight` undoes the
+/// camera curve, a third zimg graph converts the primaries, and after the mapping `SceneLight`
+/// redoes the curve for zimg to encode.
 final class ColorConverter: PictureScaler {
     struct Key: Equatable {
         var srcWidth: Int, srcHeight: Int, srcFormat: Int32
@@ -28,6 +33,9 @@ final class ColorConverter: PictureScaler {
     private let linear: FloatPlanes
     private let staging: Frame
     private let mapping: LinearLightMapping
+    /// Scene-light conversions only: the graph converting linear light from the source's primaries
+    /// to the canvas's, and the planes it reads (the source's R′G′B′, then its light; alpha stays there).
+    private let sceneLight: (primaries: ZimgGraph, decoded: FloatPlanes)?
     /// The frame's plane holding each of zimg's planes in order (R, G, B or Y, U, V, then alpha).
     private let sourcePlanes: [Int]
 
@@ -76,6 +84,7 @@ final class ColorConverter: PictureScaler {
         source.active_region.height = Double(min(key.rect.height, h - key.rect.y))
 
         let canvas = key.dst.conversionTarget
+        let inScene = key.color.convertsInSceneLight(into: key.dst)
         var linearFormat = ZimgGraph.format()
         linearFormat.width = UInt32(key.dstWidth)
         linearFormat.height = UInt32(key.dstHeight)
@@ -112,8 +121,25 @@ final class ColorConverter: PictureScaler {
         encode.dither_type = ZIMG_DITHER_ORDERED
         encode.nominal_peak_luminance = 203
         encode.allow_approximate_gamma = 1
-        toLinear = try ZimgGraph(from: source, to: linearFormat, params: decode)
-        fromLinear = try ZimgGraph(from: linearFormat, to: output, params: encode)
+        if inScene {
+            // The source's own R′G′B′ (zimg changes only matrix, range, siting and size), its light
+            // in its own primaries, that light in the canvas's, and the canvas's R′G′B′.
+            var signal = linearFormat, sourceLight = linearFormat, canvasLight = linearFormat, encoded = linearFormat
+            signal.transfer_characteristics = key.color.zimgTransfer
+            signal.color_primaries = key.color.zimgPrimaries
+            sourceLight.color_primaries = key.color.zimgPrimaries
+            sourceLight.alpha = ZIMG_ALPHA_NONE
+            canvasLight.alpha = ZIMG_ALPHA_NONE
+            encoded.transfer_characteristics = canvas.zimgTransfer
+            toLinear = try ZimgGraph(from: source, to: signal, params: decode)
+            fromLinear = try ZimgGraph(from: encoded, to: output, params: encode)
+            sceneLight = try (ZimgGraph(from: sourceLight, to: canvasLight, params: decode),
+                              FloatPlanes(width: key.dstWidth, height: key.dstHeight, count: alpha ? 4 : 3))
+        } else {
+            toLinear = try ZimgGraph(from: source, to: linearFormat, params: decode)
+            fromLinear = try ZimgGraph(from: linearFormat, to: output, params: encode)
+            sceneLight = nil
+        }
         linear = try FloatPlanes(width: key.dstWidth, height: key.dstHeight, count: alpha ? 4 : 3)
         staging = try Frame.video(width: key.dstWidth, height: key.dstHeight, format: key.dstDepth.format(alpha: alpha))
         mapping = .from(key.color, into: key.dst)
@@ -124,12 +150,20 @@ final class ColorConverter: PictureScaler {
     func scale(_ src: Frame, rect: PixelRect, into dst: Frame, at dstRect: PixelRect) throws {
         let readable = try Self.aligned(src)
         let floatStride = linear.stride * MemoryLayout<Float>.size
+        let decoded = sceneLight?.decoded ?? linear
         try toLinear.process(sourcePlanes.map { (UnsafeRawPointer(readable.data($0)!), readable.lineSize($0)) },
-                             into: linear.planes.map { (UnsafeMutableRawPointer($0), floatStride) })
+                             into: decoded.planes.map { (UnsafeMutableRawPointer($0), floatStride) })
+        if let sceneLight {
+            SceneLight.linearise.apply(to: decoded, count: 3)
+            try sceneLight.primaries.process(decoded.planes.prefix(3).map { (UnsafeRawPointer($0), floatStride) },
+                                             into: linear.planes.prefix(3).map { (UnsafeMutableRawPointer($0), floatStride) })
+        }
         mapping.apply(to: linear, rows: 0..<linear.height)
+        if sceneLight != nil { SceneLight.encode.apply(to: linear, count: 3) }
         try staging.makeWritable()
-        try fromLinear.process(linear.planes.map { (UnsafeRawPointer($0), floatStride) },
-                               into: (0..<linear.planes.count).map { (UnsafeMutableRawPointer(staging.data($0)!), staging.lineSize($0)) })
+        let planes: [UnsafeMutablePointer<Float>] = Array(linear.planes.prefix(3)) + decoded.planes.dropFirst(3)  // alpha as decoded
+        try fromLinear.process(planes.map { (UnsafeRawPointer($0), floatStride) },
+                               into: (0..<planes.count).map { (UnsafeMutableRawPointer(staging.data($0)!), staging.lineSize($0)) })
         PlaneOps.copyPlanes(of: staging, into: dst, at: dstRect)
     }
 

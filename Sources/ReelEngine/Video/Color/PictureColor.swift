@@ -78,6 +78,22 @@ struct PictureColor: Equatable {
         return primaries != AVCOL_PRI_BT2020 || transfer != canvas.avTransfer
     }
 
+    /// Whether a conversion into `canvas` (one `needsConversion(into:)` asks for) changes this
+    /// picture's primaries in the light of the scene (`SceneLight`) rather than in display light:
+    /// video whose transfer is the camera curve H.273 defines (BT.709's OETF) going into SDR. That
+    /// curve is undone and redone exactly, so a colour inside both gamuts keeps its values (BT.709's
+    /// green in BT.2020 is BT.709's green) and only colours truly outside BT.709 are gamut-mapped.
+    /// Display-referred pictures (sRGB and gamma stills, PQ, HLG) and anything going into HDR (SDR is
+    /// placed there in display light, one of BT.2408's two ways) stay in display light, as zimg
+    /// converts them.
+    func convertsInSceneLight(into canvas: CanvasColor) -> Bool {
+        !canvas.isHDR && Self.cameraTransfers.contains(transfer.rawValue)
+    }
+
+    /// The transfers H.273 defines by BT.709's OETF.
+    static let cameraTransfers: Set<UInt32> = [AVCOL_TRC_BT709.rawValue, AVCOL_TRC_SMPTE170M.rawValue, AVCOL_TRC_BT2020_10.rawValue,
+                                               AVCOL_TRC_BT2020_12.rawValue]
+
     /// SDR video's primaries and gamma (BT.709, BT.601 and their kin).
     private var isSDRVideo: Bool {
         let narrow: Set<UInt32> = [AVCOL_PRI_BT709.rawValue, AVCOL_PRI_SMPTE170M.rawValue, AVCOL_PRI_BT470BG.rawValue, AVCOL_PRI_SMPTE240M.rawValue]
