@@ -78,6 +78,39 @@ final class StoreFailureTests: XCTestCase {
         XCTAssertEqual(try f.client().request("GET", "/readyz").status, 200)
     }
 
+    /// The store's files made immutable under the running server (`chattr +i`, as an operator or a
+    /// failing disk might): the open connections may still take the lock, so readiness must try a
+    /// real write. `/readyz` is 503 read-only and submits are 503 `store-read-only`, never a 500;
+    /// once the files are mutable again both recover. Needs root and a file system with `chattr`.
+    func testAnImmutableStoreFileIsNotReadyAndSubmitsAre503() throws {
+        guard getuid() == 0 else { throw XCTSkip("chattr +i needs root") }
+        let f = try ServiceFixture()
+        _ = try f.succeeded(spec)
+        XCTAssertEqual(try f.client().request("GET", "/readyz").status, 200)
+        let files = ["reel.db", "reel.db-wal"].map { f.root + "/data/" + $0 }
+        func chattr(_ flag: String) throws -> Int32 {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["chattr", flag] + files
+            try p.run()
+            p.waitUntilExit()
+            return p.terminationStatus
+        }
+        guard try chattr("+i") == 0 else { throw XCTSkip("this file system does not take chattr +i") }
+        defer { _ = try? chattr("-i") }
+        let ready = try f.client().request("GET", "/readyz")
+        XCTAssertEqual(ready.status, 503, ready.text)
+        XCTAssertEqual(ready.json["store"] as? String, "read-only", ready.text)
+        for _ in 0..<3 {
+            let r = try f.client().json("POST", "/v1/jobs", spec)
+            XCTAssertEqual(r.status, 503, r.text)
+            XCTAssertEqual(r.json["type"] as? String, "urn:reel:problem:store-read-only", r.text)
+        }
+        XCTAssertEqual(try chattr("-i"), 0)
+        XCTAssertTrue(try Poll.until(seconds: 30) { try f.client().request("GET", "/readyz").status == 200 }, "ready again")
+        XCTAssertEqual(try f.client().json("POST", "/v1/jobs", spec).status, 202, "writable again: the next submit is taken")
+    }
+
     func testStoreErrorsMapToStatuses() {
         func status(_ code: Int32) -> Int? { Problem.storage(SQLiteError(code: code, message: "", sql: ""))?.status }
         XCTAssertEqual(status(13), 507)        // SQLITE_FULL
@@ -86,6 +119,9 @@ final class StoreFailureTests: XCTestCase {
         XCTAssertEqual(status(8), 503)         // SQLITE_READONLY
         XCTAssertEqual(status(8 | (1 << 8)), 503)  // SQLITE_READONLY_RECOVERY
         XCTAssertNil(status(1))                // SQLITE_ERROR: a bug, a 500
+        // SQLITE_IOERR_WRITE refused by the operating system: the file cannot be written.
+        XCTAssertEqual(Problem.storage(SQLiteError(code: 778, message: "", sql: "", systemErrno: EPERM))?.status, 503)
+        XCTAssertNil(Problem.storage(SQLiteError(code: 778, message: "", sql: "", systemErrno: EIO)), "a failing disk is not read-only")
         XCTAssertEqual(Problem.storage(SQLiteError(code: 8, message: "", sql: ""))?.headers.first?.0, "Retry-After")
         XCTAssertEqual(Problem.storage(NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC)))?.status, 507)
         XCTAssertEqual(Problem.storage(CocoaError(.fileWriteOutOfSpace))?.status, 507)

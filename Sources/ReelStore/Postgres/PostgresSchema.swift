@@ -74,6 +74,8 @@ enum PostgresSchema {
         SharedSchema.jobChanges(.postgres),
         // 9: as SQLite's 12.
         SharedSchema.fairQueue(.postgres),
+        // 10: as SQLite's 13.
+        SharedSchema.writeProbe(.postgres),
     ]
 
     /// The advisory lock key held while migrating ("reel" in ASCII, then 1): of several nodes

@@ -16,6 +16,9 @@ public protocol ChunkQueue: AnyObject, Sendable {
     /// Ends a chunk's attempt: done without `error`; with one, queued again while attempts remain
     /// and `retry`, else failed. False when the lease was lost meanwhile.
     @discardableResult func finishChunk(_ jobID: String, index: Int, owner: String, error: String?, retry: Bool) throws -> Bool
+    /// Queues done chunks of `owner`'s running job again, as never tried, because their pieces are
+    /// gone; false when the lease was lost.
+    @discardableResult func requeueChunks(_ jobID: String, owner: String, indices: [Int]) throws -> Bool
     /// Gives a running chunk back without counting the attempt (shutdown, cancellation).
     func releaseChunk(_ jobID: String, index: Int, owner: String) throws
 }

@@ -98,6 +98,26 @@ extension SQLJobStore {
         }
     }
 
+    /// Queues done chunks of `owner`'s running job again, as never tried, because their pieces are
+    /// gone (the joining worker found them missing): losing a piece is not the chunk's failure.
+    /// False when the lease was lost.
+    @discardableResult
+    public func requeueChunks(_ jobID: String, owner: String, indices: [Int]) throws -> Bool {
+        try write { db in
+            guard try db.query("SELECT 1 AS held FROM jobs WHERE id = ? AND lease_owner = ? AND status = 'running'\(dialect.forUpdate)",
+                               [.text(jobID), .text(owner)]).first != nil else { return false }
+            for index in indices {
+                try db.query("""
+                    UPDATE job_chunks SET status = 'queued', attempts = 0, progress = 0, lease_owner = NULL, lease_expires = NULL,
+                    error = NULL WHERE job_id = ? AND idx = ? AND status = 'done'
+                    """, [.text(jobID), .int(Int64(index))])
+            }
+            try touched(jobID, db)
+            try db.notifyClaimable()
+            return true
+        }
+    }
+
     /// Gives a running chunk back without counting the attempt (shutdown, cancellation).
     public func releaseChunk(_ jobID: String, index: Int, owner: String) throws {
         try write { db in

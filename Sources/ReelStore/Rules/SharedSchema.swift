@@ -96,6 +96,16 @@ enum SharedSchema {
         """
     }
 
+    /// One row that readiness changes and commits (`checkWritable`): a write that changes nothing is
+    /// not written at all (SQLite skips an unchanged row), so it could not find a file that may no
+    /// longer be written. No rule reads it.
+    static func writeProbe(_ d: SQLDialect) -> String {
+        """
+        CREATE TABLE write_probe (id INTEGER PRIMARY KEY, n \(d.bigint) NOT NULL);
+        INSERT INTO write_probe (id, n) VALUES (1, 0);
+        """
+    }
+
     /// How a finished output's video frames were made (passthrough copies some).
     static func outputFrameCounts(_ d: SQLDialect) -> String {
         """

@@ -59,8 +59,18 @@ public final class SQLiteBackend: SQLBackend {
             guard !db.isReadOnly else { throw SQLiteError(code: SQLITE_READONLY, message: "attempt to write a readonly database", sql: "") }
             db.setBusyTimeout(millis: waitMillis)
             defer { db.setBusyTimeout(millis: busyTimeoutMillis) }
+            // A committed change (a page of the log) and a checkpoint into the database file: a
+            // file made immutable or read-only under a connection opened writable fails one of
+            // them, where taking the lock alone succeeds.
             try db.execute("BEGIN IMMEDIATE")
-            try db.execute("ROLLBACK")
+            do {
+                try db.execute("UPDATE write_probe SET n = n + 1 WHERE id = 1")
+                try db.execute("COMMIT")
+            } catch {
+                try? db.execute("ROLLBACK")
+                throw error
+            }
+            try db.execute("PRAGMA wal_checkpoint(PASSIVE)")
         }
     }
 

@@ -54,6 +54,21 @@ public final class SQLiteDatabase {
         sqlite3_close_v2(handle)
     }
 
+    /// The errno behind an I/O error on the connection: SQLite's own record of it, or, where that
+    /// was lost (SQLite keeps it only when the failing call's errno survives its clean-up), the
+    /// refusal met by opening the database file or its log for writing now: an immutable file
+    /// (EPERM), a permission taken away (EACCES), a read-only file system (EROFS).
+    static func systemErrno(_ handle: OpaquePointer, path: String) -> Int32 {
+        let recorded = sqlite3_system_errno(handle)
+        if recorded != 0 { return recorded }
+        for file in [path, path + "-wal"] {
+            let fd = open(file, O_WRONLY)
+            if fd >= 0 { close(fd); continue }
+            if errno != ENOENT { return errno }
+        }
+        return 0
+    }
+
     /// Runs SQL that returns no rows (several statements allowed).
     public func execute(_ sql: String) throws {
         var err: UnsafeMutablePointer<CChar>?
@@ -61,7 +76,8 @@ public final class SQLiteDatabase {
         if rc != SQLITE_OK {
             let message = err.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(err)
-            throw SQLiteError(code: rc, message: message, sql: sql)
+            throw SQLiteError(code: rc, message: message, sql: sql,
+                              systemErrno: rc & 0xFF == SQLITE_IOERR ? SQLiteDatabase.systemErrno(handle, path: path) : 0)
         }
     }
 

@@ -120,5 +120,7 @@ enum SQLiteSchema {
         SharedSchema.jobChanges(.sqlite),
         // 12: as PostgreSQL's 9.
         SharedSchema.fairQueue(.sqlite),
+        // 13: as PostgreSQL's 10.
+        SharedSchema.writeProbe(.sqlite),
     ]
 }

@@ -5,6 +5,7 @@ import CSQLite
 public final class SQLiteStatement {
     let handle: OpaquePointer
     let dbHandle: OpaquePointer
+    let dbPath: String
     let sql: String
 
     init(db: SQLiteDatabase, sql: String) throws {
@@ -15,6 +16,7 @@ public final class SQLiteStatement {
         }
         handle = stmt
         dbHandle = db.handle
+        dbPath = db.path
         self.sql = sql
     }
 
@@ -99,6 +101,7 @@ public final class SQLiteStatement {
     private func text(_ i: Int32) -> String { sqlite3_column_text(handle, i).map { String(cString: $0) } ?? "" }
 
     private func error(_ rc: Int32) -> SQLiteError {
-        SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(dbHandle)), sql: sql)
+        SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(dbHandle)), sql: sql,
+                    systemErrno: rc & 0xFF == SQLITE_IOERR ? SQLiteDatabase.systemErrno(dbHandle, path: dbPath) : 0)
     }
 }
