@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
 
-/// `POST /v1/validate`: a spec judged as a submit would judge it — the same 422 with every problem
-/// at once (sources included) — or, valid, what it would make; nothing is queued.
+/// `POST /v1/validate`: a spec judged as a submit would judge it — every problem its 422 would list
+/// (sources included), answered as a 200 verdict `{valid: false, errors}` — or, valid, what it
+/// would make; nothing is queued.
 final class ValidateAPITests: XCTestCase {
     func testEveryProblemAtOnceOrThePlanAndNothingQueued() throws {
         let f = try ServiceFixture(env: ["REEL_MAX_JOB_PIXELS": "1000000"])
@@ -13,11 +14,17 @@ final class ValidateAPITests: XCTestCase {
                                       "transitions": [ null, { "type": "dissolve", "duration": 5 } ] } }
         """##
         let r = try c.json("POST", "/v1/validate", bad)
-        XCTAssertEqual(r.status, 422, r.text)
-        XCTAssertEqual(r.json["type"] as? String, "urn:reel:problem:validation")
-        XCTAssertEqual(Set((r.json["errors"] as? [[String: Any]] ?? []).compactMap { $0["pointer"] as? String }),
-                       ["/timeline/videos/0/durration", "/timeline/videos/1/src", "/timeline/transitions/1/duration"], r.text)
+        XCTAssertEqual(r.status, 200, "the request to judge it was a good one: \(r.text)")
+        XCTAssertEqual(r.json["valid"] as? Bool, false)
+        let pointers = { (json: [String: Any]) in Set((json["errors"] as? [[String: Any]] ?? []).compactMap { $0["pointer"] as? String }) }
+        XCTAssertEqual(pointers(r.json), ["/timeline/videos/0/durration", "/timeline/videos/1/src", "/timeline/transitions/1/duration"], r.text)
         XCTAssertFalse(r.text.contains(f.root), "sources named as the client did: \(r.text)")
+        // One judgement: the submit of the same spec is a 422 with the same problems.
+        let submitted = try c.json("POST", "/v1/jobs", bad)
+        XCTAssertEqual(submitted.status, 422, submitted.text)
+        XCTAssertEqual(submitted.json["type"] as? String, "urn:reel:problem:validation")
+        XCTAssertEqual((submitted.json["errors"] as? [[String: Any]])?.count, (r.json["errors"] as? [[String: Any]])?.count)
+        XCTAssertEqual(pointers(submitted.json), pointers(r.json))
 
         let good = try c.json("POST", "/v1/validate", ##"{ "version": 1, "output": { "width": 64, "height": 48, "frameRate": 25 }, "timeline": { "videos": [ { "color": "#000000", "duration": 2 } ] } }"##)
         XCTAssertEqual(good.status, 200, good.text)
@@ -27,11 +34,15 @@ final class ValidateAPITests: XCTestCase {
 
         // The server's own limits are the spec's problems too.
         let big = try c.json("POST", "/v1/validate", ##"{ "version": 1, "output": { "width": 1920, "height": 1080 }, "timeline": { "videos": [ { "color": "#000000", "duration": 60 } ] } }"##)
-        XCTAssertEqual(big.status, 422, big.text)
-        XCTAssertEqual(big.json["type"] as? String, "urn:reel:problem:job-too-large")
+        XCTAssertEqual(big.status, 200, big.text)
+        XCTAssertEqual(big.json["valid"] as? Bool, false)
         XCTAssertEqual((big.json["errors"] as? [[String: Any]])?.first?["pointer"] as? String, "/output", big.text)
+        XCTAssertEqual(try c.json("POST", "/v1/jobs", ##"{ "version": 1, "output": { "width": 1920, "height": 1080 }, "timeline": { "videos": [ { "color": "#000000", "duration": 60 } ] } }"##).json["type"] as? String,
+                       "urn:reel:problem:job-too-large")
         let syntax = try c.json("POST", "/v1/validate", "{ nope")
-        XCTAssertEqual(syntax.status, 422, syntax.text)
+        XCTAssertEqual(syntax.status, 200, syntax.text)
+        XCTAssertEqual(syntax.json["valid"] as? Bool, false)
+        XCTAssertEqual((syntax.json["errors"] as? [[String: Any]])?.first?["pointer"] as? String, "", syntax.text)
 
         // A template with merge values: the merged spec judged.
         let created = try c.json("POST", "/v1/templates", ##"{ "name": "card", "spec": { "version": 1, "output": { "width": 64, "height": 48 }, "timeline": { "videos": [ { "color": "{{color}}", "duration": 1 } ] } } }"##)
@@ -39,7 +50,8 @@ final class ValidateAPITests: XCTestCase {
         let merged = try c.json("POST", "/v1/validate", ##"{ "template": "\##(template)", "merge": { "color": "#102030" } }"##)
         XCTAssertEqual(merged.json["valid"] as? Bool, true, merged.text)
         let wrong = try c.json("POST", "/v1/validate", #"{ "template": "\#(template)", "merge": { "color": "teal-ish" } }"#)
-        XCTAssertEqual(wrong.status, 422, wrong.text)
+        XCTAssertEqual(wrong.status, 200, wrong.text)
+        XCTAssertEqual(wrong.json["valid"] as? Bool, false)
         XCTAssertEqual((wrong.json["errors"] as? [[String: Any]])?.first?["pointer"] as? String, "/timeline/videos/0/color", wrong.text)
 
         XCTAssertEqual((try c.request("GET", "/v1/jobs").json["jobs"] as? [Any])?.count, 0, "validating queues nothing")

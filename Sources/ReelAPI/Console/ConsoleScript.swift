@@ -324,7 +324,7 @@ extension ConsoleAssets {
         } else {
           fill(verdict, el("p", { class: "bad", text: r.json?.detail || "Not valid." }), problemList(r.json?.errors || [], editor));
         }
-        return r.status === 200;
+        return r.status === 200 && r.json.valid;
       }
       editor.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(check, 300); });
       const form = el("form", { id: "new-job", onsubmit: async (e) => {

@@ -5,17 +5,26 @@ import ReelSpec
 extension APIHandler {
     /// `POST /v1/validate`: a spec (or `{"template", "merge"}`) judged exactly as `POST /v1/jobs`
     /// would judge it — every problem at once, sources resolved and probed, the server's own rules
-    /// and cost limit — without queueing anything: the same 422 (or 503) a submit would get, or
-    /// 200 `{"valid": true, "errors": [], "duration", "frames", "output": {…}}` (`PlanSummary`).
+    /// and cost limit — without queueing anything. The request to judge a spec was a good one
+    /// whatever the verdict, so the verdict is a 200: `{"valid": true, "errors": [], "duration",
+    /// "frames", "output": {…}}` (`PlanSummary`), or `{"valid": false, "errors": [...]}` with every
+    /// problem the submit's 422 would list (one judgement, answered two ways). What is not a verdict
+    /// on the spec stays an error: a source that may be reached later (503), a key's limits.
     func validate(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
-        let json = try jsonDocument(r).json
-        let plan: RenderPlan
-        if case .object(let members) = json, members.contains(where: { $0.key == "template" }) {
-            let (merged, id) = try mergedTemplate(members, key: key)
-            plan = try inMergedSpec(id) { try accepted(merged, key: key).plan }
-        } else {
-            plan = try accepted(json, key: key).plan
+        do {
+            let json = try jsonDocument(r).json
+            let plan: RenderPlan
+            if case .object(let members) = json, members.contains(where: { $0.key == "template" }) {
+                let (merged, id) = try mergedTemplate(members, key: key)
+                plan = try inMergedSpec(id) { try accepted(merged, key: key).plan }
+            } else {
+                plan = try accepted(json, key: key).plan
+            }
+            return .json(200, Array(PlanSummary.valid(plan).serialized.utf8))
+        } catch let refused as ProblemError where refused.problem.status == 422 {
+            let p = refused.problem
+            let errors = p.errors.isEmpty ? [SpecProblem(pointer: "", message: p.detail)] : p.errors
+            return .json(200, Array(PlanSummary.invalid(errors).serialized.utf8))
         }
-        return .json(200, Array(PlanSummary.valid(plan).serialized.utf8))
     }
 }
