@@ -21,10 +21,11 @@ if grep -qE "error: |' failed \(" "$log"; then
   echo "failures:"
   grep -E "error: |Test Case '.*' failed \(" "$log" | cut -c1-400 | tail -n 40 || true
 fi
-# One closing line with the totals of XCTest's final summary.
+# One closing line: the tests XCTest's final summary executed, and the failed ones among them
+# counted as test cases (its summary's "failures" counts failed assertions, several a test).
 summary=$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" "$log" | tail -n 1 || true)
 executed=$(echo "$summary" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/')
-failed=$(echo "$summary" | sed -E 's/.*with ([0-9]+) failures?.*/\1/')
+failed=$(grep -E "Test Case '.*' failed \(" "$log" | sed -E "s/.*Test Case '([^']*)' failed.*/\1/" | sort -u | wc -l)
 if [ -n "$summary" ]; then
   echo "tests: $((executed - failed)) passed, $failed failed"
 fi

@@ -12,12 +12,12 @@ final class TextAPITests: XCTestCase {
 
     func testMissingGlyphAndUnknownFamilyAre422WithPointers() throws {
         let f = try ServiceFixture()
-        let body = ##"{ "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ], "overlays": [ { "type": "text", "text": "ok \uE123", "start": 0 }, { "type": "text", "text": "ok", "start": 0, "font": { "family": "Missing Family Pro" } } ] } }"##
+        let body = ##"{ "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ], "overlays": [ { "type": "text", "text": "ok \u0378", "start": 0 }, { "type": "text", "text": "ok", "start": 0, "font": { "family": "Missing Family Pro" } } ] } }"##
         let r = try f.client().json("POST", "/v1/jobs", body)
         XCTAssertEqual(r.status, 422, r.text)
         let errors = try XCTUnwrap(r.json["errors"] as? [[String: Any]])
         let byPointer = Dictionary(errors.map { ($0["pointer"] as? String ?? "", $0["message"] as? String ?? "") }, uniquingKeysWith: { a, _ in a })
-        XCTAssertEqual(byPointer["/timeline/overlays/0/text"], "has a character no installed font can draw: U+E123")
+        XCTAssertEqual(byPointer["/timeline/overlays/0/text"], "has a character no installed font can draw: U+0378")
         XCTAssertEqual(byPointer["/timeline/overlays/1/font/family"], "font family \"Missing Family Pro\" is not installed")
     }
 
