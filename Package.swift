@@ -108,7 +108,7 @@ let package = Package(
         .executableTarget(name: "FuzzChunked", dependencies: ["ReelFuzzTargets"], path: "Fuzz/Chunked"),
         .executableTarget(name: "FuzzProbe", dependencies: ["ReelFuzzTargets"], path: "Fuzz/Probe"),
         // What every test target waits and draws with: Poll (conditions, never sleeps), SplitMix64 (seeded inputs), Collected.
-        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["web-test-server.py"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["web-test-server.py", "outage-proxy.py"]),
         .testTarget(name: "ReelSpecTests", dependencies: ["ReelSpec", "TestSupport"]),
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelSpec", "CFFmpeg", "TestSupport"], exclude: ["Fixtures"]),
         // A throwaway PostgreSQL cluster and a store on either database, for the store, worker and cluster tests.

@@ -34,6 +34,11 @@ public final class S3Client: Sendable {
         self.now = now
     }
 
+    /// The same client with no retries: for a check that must answer at once (readiness).
+    public func tryingOnce() -> S3Client {
+        S3Client(endpoint: endpoint, credentials: signer.credentials, retry: RetryPolicy(attempts: 1), now: now, cancelled: cancelled)
+    }
+
     /// An object's size, ETag and type.
     public struct ObjectInfo: Sendable, Equatable {
         public let key: String
@@ -50,6 +55,11 @@ public final class S3Client: Sendable {
             _ = try send("PUT", "", body: .none, sink: .discard)
         } catch let e as S3Error where e.code == "BucketAlreadyOwnedByYou" {
         }
+    }
+
+    /// Deletes the bucket, which must be empty (for tests of a bucket that goes away).
+    public func deleteBucket() throws {
+        _ = try send("DELETE", "", body: .none, sink: .discard)
     }
 
     // MARK: Objects

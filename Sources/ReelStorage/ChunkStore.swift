@@ -25,7 +25,8 @@ public protocol ChunkStore: Sendable {
     func share(jobID: String, piece: ChunkPiece) throws
     /// Whether the piece is there, written whole by some node.
     func has(jobID: String, piece: ChunkPiece) -> Bool
-    /// The local path of the piece, fetched first when another node wrote it.
+    /// The local path of the piece, fetched first when another node wrote it; `ChunkPieceMissing`
+    /// when no node's piece is there.
     func fetch(jobID: String, piece: ChunkPiece) throws -> String
     /// Deletes every piece of the job, shared and local.
     func removePieces(jobID: String)

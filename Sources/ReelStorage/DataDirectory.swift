@@ -154,7 +154,11 @@ public struct DataDirectory: MediaLocations, OutputStore, UploadStore, ChunkStor
 
     public func has(jobID: String, piece: ChunkPiece) -> Bool { FileManager.default.fileExists(atPath: localPath(jobID: jobID, piece: piece)) }
 
-    public func fetch(jobID: String, piece: ChunkPiece) throws -> String { localPath(jobID: jobID, piece: piece) }
+    public func fetch(jobID: String, piece: ChunkPiece) throws -> String {
+        let path = localPath(jobID: jobID, piece: piece)
+        guard FileManager.default.fileExists(atPath: path) else { throw ChunkPieceMissing(jobID: jobID, piece: piece) }
+        return path
+    }
 
     public func removePieces(jobID: String) {
         remove(chunkFolder(jobID: jobID))

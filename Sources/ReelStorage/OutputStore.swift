@@ -30,6 +30,10 @@ public protocol OutputStore: Sendable {
     /// True when recorded outputs are the local files themselves; false when a local output file is
     /// only ever a render's scratch copy (the sweeps then keep none that no render is writing).
     var keepsOutputsLocally: Bool { get }
+    /// Throws when the storage cannot be used now (`StorageOutage`: the bucket does not answer or
+    /// is gone), for `/readyz`. Local disk has nothing to say here: its room is the job store's
+    /// free-space check.
+    func checkAvailable() throws
     /// The bucket object holding the output at `location` (`file`: one of its folder's), for a copy
     /// the service makes itself; nil where outputs are not in a bucket.
     func object(_ location: String, file: String?) -> (client: S3Client, key: String)?
@@ -44,6 +48,8 @@ public protocol OutputStore: Sendable {
 }
 
 extension OutputStore {
+    public func checkAvailable() throws {}
+
     public func object(_ location: String, file: String?) -> (client: S3Client, key: String)? { nil }
 
     public func startLocalCopy(_ location: String, range: ClosedRange<Int64>?, opened: (String) throws -> Void,

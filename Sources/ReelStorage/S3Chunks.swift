@@ -33,7 +33,11 @@ public struct S3Chunks: ChunkStore {
         try prepare(jobID: jobID)
         let partial = PartialName.path(beside: path)
         defer { try? FileManager.default.removeItem(atPath: partial) }
-        try client.download(key(jobID, piece), to: partial)
+        do {
+            try client.download(key(jobID, piece), to: partial)
+        } catch let e as S3Error where e.kind == .noSuchKey {
+            throw ChunkPieceMissing(jobID: jobID, piece: piece)
+        }
         guard rename(partial, path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
         return path
     }

@@ -99,6 +99,8 @@ public struct S3Outputs: OutputStore {
 
     public var keepsOutputsLocally: Bool { false }
 
+    public func checkAvailable() throws { try place.checkAvailable() }
+
     public func publishedOutputs() -> [(name: OutputName, location: String)] {
         let base = place.prefix + "outputs/"
         var names = Set<String>()

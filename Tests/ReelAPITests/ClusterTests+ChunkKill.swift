@@ -27,8 +27,10 @@ extension ClusterTests {
         let joined = try killMidChunk(nodeEnv: [storage.merging(["REEL_DATA_DIR": root + "/data-a"]) { $1 },
                                                 storage.merging(["REEL_DATA_DIR": root + "/data-b"]) { $1 }]) { id in
             let client = try s3.client(bucket: bucket)
+            // Removed just after the success is recorded (never before it).
+            XCTAssertTrue(Poll.until(seconds: 30, every: 0.2) { (try? client.list(prefix: "media/chunks/").objects.isEmpty) == true },
+                          "the pieces are gone once the job's success is recorded")
             let keys = try client.list(prefix: "media/").objects.map(\.key)
-            XCTAssertEqual(keys.filter { $0.hasPrefix("media/chunks/") }, [], "the pieces are gone once joined")
             XCTAssertEqual(keys.filter { $0.hasPrefix("media/outputs/") }, ["media/outputs/\(id)-1.mp4"], "one output, no stray object")
             let path = self.root + "/joined.mp4"
             try client.download("media/outputs/\(id)-1.mp4", to: path)

@@ -115,7 +115,8 @@ final class ChunkedJobTests: XCTestCase {
         XCTAssertEqual(done.status, .succeeded, "\(String(describing: done.error))")
         XCTAssertEqual(done.chunks, 4)
         try assertMatchesWholeRender(try XCTUnwrap(done.output).path, id: id)
-        XCTAssertEqual(try s3.list(prefix: "pieces/chunks/").objects.map(\.key), [], "the pieces are deleted once joined")
+        XCTAssertTrue(Poll.until(seconds: 30, every: 0.2) { (try? s3.list(prefix: "pieces/chunks/").objects.isEmpty) == true },
+                      "the pieces are deleted once the success is recorded")
     }
 
     /// A piece shared by one node is there for another with its own disk, byte for byte, and goes
@@ -161,7 +162,8 @@ final class ChunkedJobTests: XCTestCase {
     }
 
     func assertMatchesWholeRender(_ out: String, id: String) throws {
-        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/outputs/.chunks/" + id), "chunk files removed")
+        XCTAssertTrue(Poll.until(seconds: 30) { !FileManager.default.fileExists(atPath: dir + "/outputs/.chunks/" + id) },
+                      "chunk files removed once the success is recorded")
 
         let plan = try RenderPlanner(resolver: SourceResolver(mediaRoot: dir + "/media")).plan(try SpecDecoder.decode(Array(Self.spec.utf8)).get())
         let whole = dir + "/whole.mp4"

@@ -2,6 +2,7 @@ import Foundation
 import ReelEngine
 import ReelHTTP
 import ReelStore
+import ReelStorage
 import ReelWorker
 import ReelSpec
 
@@ -65,10 +66,12 @@ struct Problem {
                        headers: [("Retry-After", "30")])
     }
 
-    /// A failure of the job store or the disk as a client should see it: 507 when the disk (or the
-    /// database) is full; 503 with `Retry-After` when the database is locked by another writer or
-    /// cannot be written (read-only); nil for anything else (a 500).
+    /// A failure of the job store, the disk or the bucket as a client should see it: 507 when the
+    /// disk (or the database) is full; 503 with `Retry-After` when the database is locked by another
+    /// writer or cannot be written (read-only), or the bucket is out (`StorageOutage`); nil for
+    /// anything else (a 500).
     static func storage(_ error: Error) -> Problem? {
+        if StorageOutage.isOutage(error) { return storageUnavailable() }
         if let e = error as? StoreFailure {
             if e.isFull { return insufficientStorage() }
             if e.isBusy {
@@ -86,6 +89,13 @@ struct Problem {
             return nil
         }
         return isOutOfSpace(error as NSError) ? insufficientStorage() : nil
+    }
+
+    /// The bucket where uploads and outputs live does not answer, or is gone.
+    static func storageUnavailable() -> Problem {
+        Problem(status: 503, type: "storage-unavailable", title: "The storage is unavailable",
+                detail: "the storage of uploads and outputs cannot be reached for now; nothing was stored; try again shortly",
+                headers: [("Retry-After", "10")])
     }
 
     static func insufficientStorage() -> Problem {

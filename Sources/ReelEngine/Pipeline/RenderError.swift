@@ -1,4 +1,5 @@
 import ReelSpec
+import ReelStorage
 
 /// Why a render did not produce a file. Each case names the spec item or file involved and keeps
 /// the error that caused it, so a caller can tell a damaged source from a passing failure.
@@ -60,6 +61,17 @@ public enum RenderError: Error, CustomStringConvertible, Sendable {
             throw e
         } catch {
             throw RenderError.source(pointer: pointer, path: path, cause: error)
+        }
+    }
+}
+
+/// A source's or the output's failure carries what caused it, so the storage rules see a bucket's
+/// outage through a render's error.
+extension RenderError: CarriesCause {
+    public var cause: (any Error)? {
+        switch self {
+        case let .source(_, _, cause), let .output(_, cause): return cause
+        case .invalid, .cancelled: return nil
         }
     }
 }

@@ -1,4 +1,5 @@
 import ReelSpec
+import ReelStorage
 
 /// A job's spec turned into what renders it: decoded (every structural problem at its pointer),
 /// then planned (every source resolved and probed). The API at submit, a job's run and a chunk's
@@ -71,5 +72,13 @@ public struct SpecPlanning: Sendable {
                 return .failure(.unplannable(spec: spec, error: error))
             }
         }
+    }
+}
+
+/// What stopped the planning: the storage rules see a bucket's outage through it.
+extension SpecPlanning.Failure: CarriesCause {
+    public var cause: (any Error)? {
+        guard case .unplannable(_, let e) = self else { return nil }
+        return e
     }
 }

@@ -76,7 +76,9 @@ struct ChunkRun {
                 progress.set($0)
             }
             // Shared before the chunk is recorded done, so the joining node finds it.
-            try pool.chunks.share(jobID: chunk.jobID, piece: piece)
+            try StorageWait(logger: log, metadata: meta, givingUp: { pool.shuttingDown || token.isCancelled }).run("sharing the chunk") {
+                try pool.chunks.share(jobID: chunk.jobID, piece: piece)
+            }
             keeper.stop()
             record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: nil, retry: false) }
             log.info("chunk rendered", metadata: meta.merging(["seconds": JobRun.seconds(since: started)]) { $1 })
@@ -88,6 +90,11 @@ struct ChunkRun {
             // never claimed again); a lost lease belongs to another worker now.
             if reason.current != .lost { record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) } }
             log.info("chunk stopped", metadata: meta.merging(["why": "\(reason.current)"]) { $1 })
+        } catch where StorageWait.isOutage(error) {
+            // The bucket was out for longer than a run waits: given back unspent, not failed.
+            keeper.stop()
+            record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) }
+            log.warning("chunk given back: storage unavailable", metadata: meta.merging(["error": "\(error)"]) { $1 })
         } catch {
             keeper.stop()
             if let job = try? store.job(chunk.jobID), job.status != .running || job.cancelRequested {

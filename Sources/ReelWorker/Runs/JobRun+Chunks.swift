@@ -38,6 +38,19 @@ extension JobRun {
         var description: String { "chunk \(index) failed: \(reason)" }
     }
 
+    /// How many times one attempt renders chunks again whose pieces it found missing at the join,
+    /// before it fails: pieces that vanish again and again mean storage that loses what it is given.
+    static let pieceRecoveries = 3
+
+    /// Pieces that were missing at the join: the chunks to render again, and whether the audio is gone.
+    struct MissingPieces: Error, CustomStringConvertible {
+        var chunks: [Int] = []
+        var audio = false
+        var description: String {
+            "pieces missing at the join: " + ((audio ? ["audio"] : []) + chunks.map { "chunk \($0)" }).joined(separator: ", ")
+        }
+    }
+
     func renderInChunks(_ renderer: Renderer, _ ranges: [Range<Int64>], to path: String, token: CancellationToken,
                         progress: ChunkedProgress) throws {
         let pieces = pool.chunks
@@ -50,17 +63,57 @@ extension JobRun {
         // keeper has already said why.
         guard let chunks = try pool.store.addChunks(job.id, owner: owner, frames: ranges) else { throw RenderError.cancelled }
         for _ in 1..<chunks.count { pool.wake() }
-        // An earlier attempt's audio is complete if it is there (written under a temporary name,
-        // renamed when whole, then shared).
+        var recoveries = 0
+        while true {
+            try renderAudio(renderer, token: token, progress: progress)
+            try awaitChunks(renderer, path: path, token: token)
+            let joinStarted = DispatchTime.now()
+            let files: [String], audio: String
+            do {
+                (files, audio) = try storage(token).run("fetching the chunk pieces") { try fetchPieces(chunks) }
+            } catch let missing as MissingPieces {
+                // Pieces are deleted only once a success is recorded, so this is a sweep, a lost
+                // bucket or a dead node's half-shared piece: render those chunks again.
+                recoveries += 1
+                guard recoveries <= JobRun.pieceRecoveries else { throw RenderError.output(path: path, cause: missing) }
+                pool.logger.warning("chunk pieces missing; rendering them again",
+                                    metadata: ["jobId": "\(job.id)", "missing": "\(missing)"])
+                if !missing.chunks.isEmpty {
+                    guard try pool.store.requeueChunks(job.id, owner: owner, indices: missing.chunks) else { throw RenderError.cancelled }
+                    for _ in missing.chunks { pool.wake() }
+                }
+                continue
+            } catch {
+                throw RenderError.output(path: path, cause: error)
+            }
+            try renderer.joinChunks(files, audio: audio, to: path, cancel: token)
+            progress.joined.set(1)
+            pool.logger.info("chunks joined", metadata: ["jobId": "\(job.id)", "seconds": JobRun.seconds(since: joinStarted)])
+            return
+        }
+    }
+
+    /// Mixes and encodes the job's audio unless it is already there: an earlier attempt's audio is
+    /// complete if it is (written under a temporary name, renamed when whole, then shared).
+    private func renderAudio(_ renderer: Renderer, token: CancellationToken, progress: ChunkedProgress) throws {
+        let pieces = pool.chunks
         if !pieces.has(jobID: job.id, piece: .audio) {
             let started = DispatchTime.now()
             try renderer.renderAudioTrack(to: pieces.localPath(jobID: job.id, piece: .audio), cancel: token) { progress.audio.set($0) }
-            do { try pieces.share(jobID: job.id, piece: .audio) } catch { throw RenderError.output(path: "chunk audio", cause: error) }
+            do {
+                try storage(token).run("sharing the chunked audio") { try pieces.share(jobID: job.id, piece: .audio) }
+            } catch {
+                throw RenderError.output(path: "chunk audio", cause: error)
+            }
             // The audio and the join are the parts no other node can take: logged with their
             // durations, they are the critical path `make bench-cluster` reports.
             pool.logger.info("chunked audio rendered", metadata: ["jobId": "\(job.id)", "seconds": JobRun.seconds(since: started)])
         }
         progress.audio.set(1)
+    }
+
+    /// Renders chunks of its own while any are left, then waits for the others' chunks.
+    private func awaitChunks(_ renderer: Renderer, path: String, token: CancellationToken) throws {
         while true {
             if token.isCancelled { throw RenderError.cancelled }
             if let chunk = try pool.store.claimChunk(owner: owner, jobID: job.id) {
@@ -71,21 +124,25 @@ extension JobRun {
             if let failed = now.first(where: { $0.status == .failed }) {
                 throw RenderError.output(path: path, cause: ChunkFailure(index: failed.index, reason: failed.error ?? "unknown"))
             }
-            if now.allSatisfy({ $0.status == .done }) { break }
+            if now.allSatisfy({ $0.status == .done }) { return }
             // Other workers hold the rest; one whose lease runs out is claimed above.
             Thread.sleep(forTimeInterval: 0.2)
         }
-        let joinStarted = DispatchTime.now()
-        let files: [String], audio: String
-        do {
-            files = try chunks.map { try pieces.fetch(jobID: job.id, piece: .video($0.index)) }
-            audio = try pieces.fetch(jobID: job.id, piece: .audio)
-        } catch {
-            throw RenderError.output(path: path, cause: error)
+    }
+
+    /// The local paths of every chunk's video and of the audio; `MissingPieces` names all that are gone.
+    private func fetchPieces(_ chunks: [JobChunk]) throws -> (videos: [String], audio: String) {
+        var missing = MissingPieces()
+        var videos: [String] = []
+        for chunk in chunks {
+            do { videos.append(try pool.chunks.fetch(jobID: job.id, piece: .video(chunk.index))) } catch is ChunkPieceMissing {
+                missing.chunks.append(chunk.index)
+            }
         }
-        try renderer.joinChunks(files, audio: audio, to: path, cancel: token)
-        progress.joined.set(1)
-        pool.logger.info("chunks joined", metadata: ["jobId": "\(job.id)", "seconds": JobRun.seconds(since: joinStarted)])
+        var audio = ""
+        do { audio = try pool.chunks.fetch(jobID: job.id, piece: .audio) } catch is ChunkPieceMissing { missing.audio = true }
+        if missing.audio || !missing.chunks.isEmpty { throw missing }
+        return (videos, audio)
     }
 
     /// Seconds since `start`, to the millisecond, as log metadata.

@@ -40,6 +40,13 @@ struct JobRun {
         case .success(let planned):
             plan = planned.plan
             destinations = planned.spec.output.destinations
+        case .failure(let failure) where StorageWait.isOutage(failure):
+            // An upload in a bucket that does not answer: not the job's fault, so its attempt is
+            // given back (after a pause, so that workers do not spin on it while the outage lasts).
+            Thread.sleep(forTimeInterval: StorageWait.backoff.limit)
+            record { try pool.store.release(job.id, owner: owner) }
+            log.warning("job given back: storage unavailable", metadata: meta.merging(["error": "\(failure)"]) { $1 })
+            return
         case .failure(let failure):
             // A source that could not be reached for a passing reason is tried again; a spec that
             // cannot be rendered is not.
@@ -94,8 +101,9 @@ struct JobRun {
         }
         // A finished render keeps its lease while it is hashed and recorded.
         if outcome != nil { leaseKeeper.stop() }
-        // A chunked job's chunk files are kept while another attempt may use them.
-        if chunked != nil && (outcome == nil || !((outcome as? RenderError)?.isRetryable ?? true) || reason.current == .cancel) {
+        // A chunked job's pieces are kept while another attempt may use them: after a success only
+        // once it is recorded (a process killed before that leaves the next attempt its pieces).
+        if chunked != nil && outcome != nil && (!((outcome as? RenderError)?.isRetryable ?? true) || reason.current == .cancel) {
             pool.chunks.removePieces(jobID: job.id)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
@@ -110,7 +118,9 @@ struct JobRun {
                 // Published where outputs are kept (a bucket: uploaded, the local copy deleted)
                 // before it is recorded, so a recorded output is always there.
                 let publishing = DispatchTime.now()
-                let location = try pool.outputs.publish(name, at: path, contentType: JobRun.contentType(plan.format))
+                let location = try storage(token).run("publishing the output") {
+                    try pool.outputs.publish(name, at: path, contentType: JobRun.contentType(plan.format))
+                }
                 meta["publishSeconds"] = JobRun.seconds(since: publishing)
                 output = JobOutput(path: location, bytes: rendered.bytes, duration: plan.outputRange.duration.description,
                                    sha256: rendered.sha256, contentType: JobRun.contentType(plan.format),
@@ -119,6 +129,7 @@ struct JobRun {
                                    destinations: JobRun.destinations(destinations, jobID: job.id, format: plan.format))
             } catch {
                 try? FileManager.default.removeItem(atPath: path)
+                if StorageWait.isOutage(error) { return giveBack(error, meta) }
                 record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: names.clientFacing("\(error)")), retry: true) }
                 return
             }
@@ -130,6 +141,7 @@ struct JobRun {
                     return
                 }
                 log.info("job succeeded", metadata: meta)
+                if chunked != nil { pool.chunks.removePieces(jobID: job.id) }
             } catch let e as StoreFailure where e.isTransient {
                 // Still busy or unreachable: the file stays; once the lease runs out the job is rendered again and
                 // this file, never recorded, goes with the output sweep.
@@ -146,6 +158,8 @@ struct JobRun {
             case .keepGoing: record { try pool.store.release(job.id, owner: owner) }  // shutdown
             }
             log.info("job stopped", metadata: meta.merging(["why": "\(reason.current)"]) { $1 })
+        case let e? where StorageWait.isOutage(e):
+            giveBack(e, meta)
         case let e as RenderError:
             let code: JobError.Code
             switch e {
@@ -161,6 +175,18 @@ struct JobRun {
             record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: names.clientFacing("\(e)")), retry: true) }
             log.info("job failed", metadata: meta.merging(["error": "\(e)"]) { $1 })
         }
+    }
+
+    /// Hands the job back without spending its attempt: the storage was out for longer than a run
+    /// waits (`StorageWait`), which is not the job's fault.
+    func giveBack(_ error: any Error, _ meta: Logger.Metadata) {
+        record { try pool.store.release(job.id, owner: owner) }
+        pool.logger.warning("job given back: storage unavailable", metadata: meta.merging(["error": "\(error)"]) { $1 })
+    }
+
+    /// Waits out an outage of the storage while this run's lease is kept; a cancelled run stops waiting.
+    func storage(_ token: CancellationToken) -> StorageWait {
+        StorageWait(logger: pool.logger, metadata: ["jobId": "\(job.id)"], givingUp: { pool.shuttingDown || token.isCancelled })
     }
 
     func record(_ body: () throws -> Void) {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ReelStore
+import ReelSync
 
 /// A store write a worker must not give up on at the first error (a failed attempt handed back, a
 /// chunk's end, a cancel recorded): a busy, unreachable, full or read-only store is waited out for
@@ -11,26 +12,22 @@ import ReelStore
 /// pool is shutting down) no more tries are made: the lease hands the job on anyway, and a stop
 /// must not wait a minute for a store that is down.
 enum PatientWrite {
+    static let backoff = Backoff(first: 0.05, limit: 1)
+
     static func run(patience: Double, logger: Logger, metadata: Logger.Metadata, givingUp: () -> Bool = { false },
                     _ body: () throws -> Void) {
-        let deadline = Date().addingTimeInterval(patience)
-        var pause = 0.05
-        var tries = 0
-        while true {
-            tries += 1
-            do {
-                try body()
-                if tries > 1 { logger.info("job store write succeeded after retries", metadata: metadata.merging(["tries": .stringConvertible(tries)]) { $1 }) }
-                return
-            } catch let e as StoreFailure where (e.isTransient || e.isFull || e.isReadOnly) && Date().addingTimeInterval(pause) < deadline
-                                               && !givingUp() {
-                logger.warning("job store write failed; retrying", metadata: metadata.merging(["error": "\(e)", "try": .stringConvertible(tries)]) { $1 })
-                Thread.sleep(forTimeInterval: pause)
-                pause = min(pause * 2, 1)
-            } catch {
-                logger.error("job store write failed", metadata: metadata.merging(["error": "\(error)"]) { $1 })
-                return
+        var retries = 0
+        do {
+            try backoff.run(patience: patience, isPassing: { ($0 as? StoreFailure).map { $0.isTransient || $0.isFull || $0.isReadOnly } ?? false },
+                            givingUp: givingUp, retrying: { error, tries in
+                retries = tries
+                logger.warning("job store write failed; retrying", metadata: metadata.merging(["error": "\(error)", "try": .stringConvertible(tries)]) { $1 })
+            }, body)
+            if retries > 0 {
+                logger.info("job store write succeeded after retries", metadata: metadata.merging(["tries": .stringConvertible(retries + 1)]) { $1 })
             }
+        } catch {
+            logger.error("job store write failed", metadata: metadata.merging(["error": "\(error)"]) { $1 })
         }
     }
 }
