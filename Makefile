@@ -1,5 +1,5 @@
 # Convenience targets. The benchmark is kept out of the test suite: `make test` never runs it.
-.PHONY: bench-s3 test run bench bench-http bench-cluster bench-profile bench-soak bench-batch fuzz
+.PHONY: bench-s3 test run bench bench-http bench-cluster bench-profile bench-soak bench-batch fuzz bench-campaign
 
 test:
 	./scripts/test.sh
@@ -37,6 +37,12 @@ bench-soak:
 # A campaign as one batch (200 titled clips) against the ffmpeg CLI two at a time; part of `make bench`.
 bench-batch:
 	python3 bench/batch_bench.py
+
+# Reliability campaigns (bench/campaign.py): kill -9 cycles on SQLite, S3 outages under chunked jobs,
+# node kills on two nodes; counts of jobs succeeded, failed and lost. Builds the debug binary first.
+bench-campaign:
+	swift build --product reel
+	python3 bench/campaign.py
 
 # Where Reel's time goes (callgrind or perf), on the cuts workload; run `make bench` first.
 bench-profile:

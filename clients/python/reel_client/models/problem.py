@@ -27,7 +27,7 @@ class Problem:
     `urn:reel:problem:job-too-large` (422), `urn:reel:problem:asset-in-use` (409),
     `urn:reel:problem:too-many-requests` (429),
     `urn:reel:problem:store-busy` (503), `urn:reel:problem:store-read-only` (503),
-    `urn:reel:problem:store-unavailable` (503),
+    `urn:reel:problem:store-unavailable` (503), `urn:reel:problem:storage-unavailable` (503),
     `urn:reel:problem:insufficient-storage` (507), `urn:reel:problem:internal` (500), and
     `urn:reel:problem:http-<status>` for what the HTTP layer
     refuses itself (400, 408, 411, 413, 414, 415, 431, 503, 505).

@@ -16,12 +16,15 @@ class Readiness:
     Attributes:
         status (ReadinessStatus):
         store (str): `ok`, or why the job store cannot be written now.
+        storage (str): `ok`, or `unavailable` when the bucket of uploads and outputs does not answer or is gone
+            (`failing` for another refusal); always `ok` on local disk.
         disk_free_bytes (int | None): Free bytes on the data directory's file system (null when unknown).
         problems (list[str]):
     """
 
     status: ReadinessStatus
     store: str
+    storage: str
     disk_free_bytes: int | None
     problems: list[str]
 
@@ -29,6 +32,8 @@ class Readiness:
         status = self.status.value
 
         store = self.store
+
+        storage = self.storage
 
         disk_free_bytes: int | None
         disk_free_bytes = self.disk_free_bytes
@@ -41,6 +46,7 @@ class Readiness:
             {
                 "status": status,
                 "store": store,
+                "storage": storage,
                 "diskFreeBytes": disk_free_bytes,
                 "problems": problems,
             }
@@ -55,6 +61,8 @@ class Readiness:
 
         store = d.pop("store")
 
+        storage = d.pop("storage")
+
         def _parse_disk_free_bytes(data: object) -> int | None:
             if data is None:
                 return data
@@ -67,6 +75,7 @@ class Readiness:
         readiness = cls(
             status=status,
             store=store,
+            storage=storage,
             disk_free_bytes=disk_free_bytes,
             problems=problems,
         )

@@ -17,13 +17,12 @@ T = TypeVar("T", bound="Validation")
 
 @_attrs_define
 class Validation:
-    """What a valid spec makes (`POST /v1/validate`'s 200; `reel validate --json` prints this shape,
-    with `valid` false and the problems in `errors` for an invalid one).
+    """The verdict on a spec (`POST /v1/validate`'s 200, and what `reel validate --json` prints):
+    what a valid spec makes, or `valid` false with every problem in `errors`.
 
         Attributes:
             valid (bool):
-            errors (list[ValidationErrorsItem]): Every problem, each at its JSON pointer (`reel validate --json` only);
-                empty when valid.
+            errors (list[ValidationErrorsItem]): Every problem, each at its JSON pointer; empty when valid.
             duration (float | Unset): The output's length in seconds (exact decimal when it has one).
             frames (int | Unset): Video frames the output will have (0 for `m4a`).
             output (ValidationOutput | Unset):

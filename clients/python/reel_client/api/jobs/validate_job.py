@@ -55,11 +55,6 @@ def _parse_response(
 
         return response_415
 
-    if response.status_code == 422:
-        response_422 = Problem.from_dict(response.json())
-
-        return response_422
-
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -95,12 +90,13 @@ def sync_detailed(
 
      The body is what `POST /v1/jobs` takes (a spec, or a template with `merge`), judged the same
     way: every problem at once — structure, sources (resolved and probed), the server's webhook
-    and destination rules, `limits.maxJobPixels` — with the same pointers and the same answers: a
-    422 problem listing every `errors` entry (or `job-too-large`), a 503 for a source that may be
-    reached later. A valid spec is a 200 with what the job would make (its duration, frame
-    count and output parameters, defaults filled in from the sources). Nothing is queued and no
-    quota is used. `reel validate --json` prints the same verdict offline (its `errors` are this
-    422's).
+    and destination rules, `limits.maxJobPixels` — with the same pointers. The request to judge
+    a spec is a good one whatever the verdict, so the verdict is a 200: `valid: false` with every
+    problem the submit's 422 would list in `errors` (malformed JSON is one problem at the
+    pointer ""), or `valid: true` with what the job would make (its duration, frame count and
+    output parameters, defaults filled in from the sources). A source that may be reached later
+    is a 503, as for a submit. Nothing is queued and no quota is used. `reel validate --json`
+    prints the same verdict offline.
 
     Args:
         body (Any | TemplateJobRequest):
@@ -133,12 +129,13 @@ def sync(
 
      The body is what `POST /v1/jobs` takes (a spec, or a template with `merge`), judged the same
     way: every problem at once — structure, sources (resolved and probed), the server's webhook
-    and destination rules, `limits.maxJobPixels` — with the same pointers and the same answers: a
-    422 problem listing every `errors` entry (or `job-too-large`), a 503 for a source that may be
-    reached later. A valid spec is a 200 with what the job would make (its duration, frame
-    count and output parameters, defaults filled in from the sources). Nothing is queued and no
-    quota is used. `reel validate --json` prints the same verdict offline (its `errors` are this
-    422's).
+    and destination rules, `limits.maxJobPixels` — with the same pointers. The request to judge
+    a spec is a good one whatever the verdict, so the verdict is a 200: `valid: false` with every
+    problem the submit's 422 would list in `errors` (malformed JSON is one problem at the
+    pointer ""), or `valid: true` with what the job would make (its duration, frame count and
+    output parameters, defaults filled in from the sources). A source that may be reached later
+    is a 503, as for a submit. Nothing is queued and no quota is used. `reel validate --json`
+    prints the same verdict offline.
 
     Args:
         body (Any | TemplateJobRequest):
@@ -166,12 +163,13 @@ async def asyncio_detailed(
 
      The body is what `POST /v1/jobs` takes (a spec, or a template with `merge`), judged the same
     way: every problem at once — structure, sources (resolved and probed), the server's webhook
-    and destination rules, `limits.maxJobPixels` — with the same pointers and the same answers: a
-    422 problem listing every `errors` entry (or `job-too-large`), a 503 for a source that may be
-    reached later. A valid spec is a 200 with what the job would make (its duration, frame
-    count and output parameters, defaults filled in from the sources). Nothing is queued and no
-    quota is used. `reel validate --json` prints the same verdict offline (its `errors` are this
-    422's).
+    and destination rules, `limits.maxJobPixels` — with the same pointers. The request to judge
+    a spec is a good one whatever the verdict, so the verdict is a 200: `valid: false` with every
+    problem the submit's 422 would list in `errors` (malformed JSON is one problem at the
+    pointer ""), or `valid: true` with what the job would make (its duration, frame count and
+    output parameters, defaults filled in from the sources). A source that may be reached later
+    is a 503, as for a submit. Nothing is queued and no quota is used. `reel validate --json`
+    prints the same verdict offline.
 
     Args:
         body (Any | TemplateJobRequest):
@@ -202,12 +200,13 @@ async def asyncio(
 
      The body is what `POST /v1/jobs` takes (a spec, or a template with `merge`), judged the same
     way: every problem at once — structure, sources (resolved and probed), the server's webhook
-    and destination rules, `limits.maxJobPixels` — with the same pointers and the same answers: a
-    422 problem listing every `errors` entry (or `job-too-large`), a 503 for a source that may be
-    reached later. A valid spec is a 200 with what the job would make (its duration, frame
-    count and output parameters, defaults filled in from the sources). Nothing is queued and no
-    quota is used. `reel validate --json` prints the same verdict offline (its `errors` are this
-    422's).
+    and destination rules, `limits.maxJobPixels` — with the same pointers. The request to judge
+    a spec is a good one whatever the verdict, so the verdict is a 200: `valid: false` with every
+    problem the submit's 422 would list in `errors` (malformed JSON is one problem at the
+    pointer ""), or `valid: true` with what the job would make (its duration, frame count and
+    output parameters, defaults filled in from the sources). A source that may be reached later
+    is a 503, as for a submit. Nothing is queued and no quota is used. `reel validate --json`
+    prints the same verdict offline.
 
     Args:
         body (Any | TemplateJobRequest):

@@ -55,10 +55,12 @@ def sync_detailed(
     """Readiness (open to callers without a key).
 
      200 when the server can take work: the job store can be written within a second (SQLite:
-    its write lock is not held by another writer; PostgreSQL: the server is reachable and not
-    read-only) and the data directory's disk has at least 16 MiB free. Otherwise 503 with
+    a write that changes nothing is committed and checkpointed into the file, so a file made
+    read-only or immutable under the server is found; PostgreSQL: the server is reachable and
+    not read-only), the bucket of uploads and outputs answers (S3 storage: one listing, tried
+    once), and the data directory's disk has at least 16 MiB free. Otherwise 503 with
     `Retry-After` and the problems (`store`: `locked by another writer`, `read-only`, `full`,
-    `unreachable` or `failing`). `/healthz` is liveness only.
+    `unreachable` or `failing`; `storage`: `unavailable` or `failing`). `/healthz` is liveness only.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -84,10 +86,12 @@ def sync(
     """Readiness (open to callers without a key).
 
      200 when the server can take work: the job store can be written within a second (SQLite:
-    its write lock is not held by another writer; PostgreSQL: the server is reachable and not
-    read-only) and the data directory's disk has at least 16 MiB free. Otherwise 503 with
+    a write that changes nothing is committed and checkpointed into the file, so a file made
+    read-only or immutable under the server is found; PostgreSQL: the server is reachable and
+    not read-only), the bucket of uploads and outputs answers (S3 storage: one listing, tried
+    once), and the data directory's disk has at least 16 MiB free. Otherwise 503 with
     `Retry-After` and the problems (`store`: `locked by another writer`, `read-only`, `full`,
-    `unreachable` or `failing`). `/healthz` is liveness only.
+    `unreachable` or `failing`; `storage`: `unavailable` or `failing`). `/healthz` is liveness only.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -109,10 +113,12 @@ async def asyncio_detailed(
     """Readiness (open to callers without a key).
 
      200 when the server can take work: the job store can be written within a second (SQLite:
-    its write lock is not held by another writer; PostgreSQL: the server is reachable and not
-    read-only) and the data directory's disk has at least 16 MiB free. Otherwise 503 with
+    a write that changes nothing is committed and checkpointed into the file, so a file made
+    read-only or immutable under the server is found; PostgreSQL: the server is reachable and
+    not read-only), the bucket of uploads and outputs answers (S3 storage: one listing, tried
+    once), and the data directory's disk has at least 16 MiB free. Otherwise 503 with
     `Retry-After` and the problems (`store`: `locked by another writer`, `read-only`, `full`,
-    `unreachable` or `failing`). `/healthz` is liveness only.
+    `unreachable` or `failing`; `storage`: `unavailable` or `failing`). `/healthz` is liveness only.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -136,10 +142,12 @@ async def asyncio(
     """Readiness (open to callers without a key).
 
      200 when the server can take work: the job store can be written within a second (SQLite:
-    its write lock is not held by another writer; PostgreSQL: the server is reachable and not
-    read-only) and the data directory's disk has at least 16 MiB free. Otherwise 503 with
+    a write that changes nothing is committed and checkpointed into the file, so a file made
+    read-only or immutable under the server is found; PostgreSQL: the server is reachable and
+    not read-only), the bucket of uploads and outputs answers (S3 storage: one listing, tried
+    once), and the data directory's disk has at least 16 MiB free. Otherwise 503 with
     `Retry-After` and the problems (`store`: `locked by another writer`, `read-only`, `full`,
-    `unreachable` or `failing`). `/healthz` is liveness only.
+    `unreachable` or `failing`; `storage`: `unavailable` or `failing`). `/healthz` is liveness only.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
