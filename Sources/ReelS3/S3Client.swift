@@ -18,10 +18,13 @@ public final class S3Client: Sendable {
         public var attempts: Int
         public var baseDelay: Double
         public var maxDelay: Double
-        public init(attempts: Int = 5, baseDelay: Double = 0.1, maxDelay: Double = 5) {
+        /// The most one exchange may take, start to end (nil: only the stall limit bounds it).
+        public var exchangeSeconds: Int?
+        public init(attempts: Int = 5, baseDelay: Double = 0.1, maxDelay: Double = 5, exchangeSeconds: Int? = nil) {
             self.attempts = attempts
             self.baseDelay = baseDelay
             self.maxDelay = maxDelay
+            self.exchangeSeconds = exchangeSeconds
         }
     }
 
@@ -34,9 +37,11 @@ public final class S3Client: Sendable {
         self.now = now
     }
 
-    /// The same client with no retries: for a check that must answer at once (readiness).
-    public func tryingOnce() -> S3Client {
-        S3Client(endpoint: endpoint, credentials: signer.credentials, retry: RetryPolicy(attempts: 1), now: now, cancelled: cancelled)
+    /// The same client trying each request once, within `seconds`: for a check that must answer
+    /// promptly (readiness), even of a bucket that drops packets.
+    public func tryingOnce(within seconds: Int = 2) -> S3Client {
+        S3Client(endpoint: endpoint, credentials: signer.credentials, retry: RetryPolicy(attempts: 1, exchangeSeconds: seconds), now: now,
+                 cancelled: cancelled)
     }
 
     /// An object's size, ETag and type.
@@ -305,7 +310,7 @@ public final class S3Client: Sendable {
         let answer: CurlEasy.Answer, received: [UInt8]
         do {
             (answer, received) = try CurlEasy().perform(method: method, url: url, headers: all, body: body, sink: sink,
-                                                        limits: .init(cancelled: cancelled, written: written))
+                                                        limits: .init(totalSeconds: retry.exchangeSeconds, cancelled: cancelled, written: written))
         } catch let e as CurlEasy.TransportError {
             throw S3Error(status: 0, code: "", message: e.description, request: what)
         }

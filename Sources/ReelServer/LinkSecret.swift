@@ -38,16 +38,19 @@ enum LinkSecret {
         guard errno == EEXIST else {
             throw LinkSecretError(path: path, problem: .uncreatable(errno: errno, folder: LinkSecretError.Ownership(of: data.root)))
         }
-        // Written by another process a moment ago: read it once it is whole.
+        // Written by another process a moment ago: read it once it is whole (all 64 digits: a
+        // shared file system may show a write in parts).
         var last = LinkSecretError(path: path, problem: .missing)
         for _ in 0..<100 {
             switch kept(at: path) {
-            case .success(let secret): return secret
+            case .success(let secret) where secret.count >= fresh.utf8.count: return secret
+            case .success: break
             case .failure(let e) where e.mayBeBeingWritten: last = e
             case .failure(let e): throw e
             }
             usleep(10_000)
         }
+        if case .success(let secret) = kept(at: path) { return secret }
         throw last
     }
 

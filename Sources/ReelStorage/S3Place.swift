@@ -22,7 +22,7 @@ public struct S3Place: Sendable {
         return location.hasPrefix(start) ? String(location.dropFirst(start.count)) : location
     }
 
-    /// Lists at most one key under the prefix, tried once (no backoff: a readiness probe must answer
+    /// Lists at most one key under the prefix, tried once within 2 s (a readiness probe must answer
     /// promptly): throws when the bucket does not answer, refuses or is gone.
     func checkAvailable() throws {
         _ = try client.tryingOnce().list(prefix: prefix, maxKeys: 1)

@@ -37,10 +37,12 @@ final class StorageOutageTests: XCTestCase {
 
         // Two jobs under way when the bucket goes, two submitted while it is gone (a colour card
         // needs no storage to be accepted): every one has a chunk or an output to write meanwhile.
-        var ids = try [f.submit(spec("#FF0000", seconds: 6)), f.submit(spec("#00FF00", seconds: 6))]
+        var ids = try [f.submit(spec("#FF0000", seconds: 30)), f.submit(spec("#00FF00", seconds: 30))]
         _ = try f.waitForJob(ids[0]) { $0["status"] as? String == "running" }
         try proxy.down()
         let outage = Date()
+        XCTAssertEqual(try f.client().request("GET", "/v1/jobs/\(ids[0])").json["status"] as? String, "running",
+                       "a job was under way when the bucket went")
         try assertStorageUnavailable(f)
         ids += try [f.submit(spec("#0000FF")), f.submit(spec("#FFFF00"))]
         // 20 s of outage, watched: no job may fail while the storage is out.

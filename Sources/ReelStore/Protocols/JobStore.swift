@@ -1,4 +1,5 @@
 import Foundation
+import ReelSync
 
 /// The durable job queue as workers and the API see it, one narrow protocol per concern; a caller
 /// names the ones it uses. `SQLJobStore` implements them all, once, on SQLite or PostgreSQL.
@@ -41,19 +42,12 @@ extension JobLeases where Self: JobQueue {
     /// read back, so a success already recorded with this output counts as done rather than lost.
     @discardableResult
     public func complete(_ id: String, owner: String, output: JobOutput, patience: Double) throws -> Bool {
-        let deadline = Date().addingTimeInterval(patience)
-        var pause = 0.05
         var failedOnce = false
-        while true {
-            do {
-                if try complete(id, owner: owner, output: output) { return true }
-                guard failedOnce, let job = try job(id) else { return false }
-                return job.status == .succeeded && job.output?.path == output.path
-            } catch let e as StoreFailure where e.isTransient && Date().addingTimeInterval(pause) < deadline {
-                failedOnce = true
-                Thread.sleep(forTimeInterval: pause)
-                pause = min(pause * 2, 1)
-            }
+        return try Backoff(first: 0.05, limit: 1).run(patience: patience, isPassing: { ($0 as? StoreFailure)?.isTransient ?? false },
+                                                      retrying: { _, _ in failedOnce = true }) {
+            if try complete(id, owner: owner, output: output) { return true }
+            guard failedOnce, let job = try job(id) else { return false }
+            return job.status == .succeeded && job.output?.path == output.path
         }
     }
 }

@@ -96,9 +96,10 @@ enum SharedSchema {
         """
     }
 
-    /// One row that readiness changes and commits (`checkWritable`): a write that changes nothing is
-    /// not written at all (SQLite skips an unchanged row), so it could not find a file that may no
-    /// longer be written. No rule reads it.
+    /// One row that SQLite's readiness changes and commits (`SQLiteBackend.checkWritable`): a write
+    /// that changes nothing is not written at all (SQLite skips an unchanged row), so it could not
+    /// find a file that may no longer be written. PostgreSQL has the table only to keep the two
+    /// schemas alike (a store moves from one to the other table by table); no rule reads it.
     static func writeProbe(_ d: SQLDialect) -> String {
         """
         CREATE TABLE write_probe (id INTEGER PRIMARY KEY, n \(d.bigint) NOT NULL);

@@ -50,8 +50,9 @@ public final class SQLiteBackend: SQLBackend {
         }
     }
 
-    /// Takes the database's write lock and lets it go, waiting at most `waitMillis` for another
-    /// connection's lock. Throws the `SQLiteError` a write would meet (busy, read-only, unopenable).
+    /// Commits a change to `write_probe` and checkpoints it into the file, waiting at most
+    /// `waitMillis` for another connection's lock. Throws the `SQLiteError` a write would meet
+    /// (busy, read-only, unopenable, a file that refuses writes).
     public func checkWritable(waitMillis: Int32) throws {
         try connections.with { db in
             // SQLite takes the write lock on a connection that may not write and fails only the

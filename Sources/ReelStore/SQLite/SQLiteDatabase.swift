@@ -56,15 +56,14 @@ public final class SQLiteDatabase {
 
     /// The errno behind an I/O error on the connection: SQLite's own record of it, or, where that
     /// was lost (SQLite keeps it only when the failing call's errno survives its clean-up), the
-    /// refusal met by opening the database file or its log for writing now: an immutable file
-    /// (EPERM), a permission taken away (EACCES), a read-only file system (EROFS).
+    /// refusal `access(2)` meets asking to write the database file or its log now: an immutable
+    /// file (EPERM), a permission taken away (EACCES), a read-only file system (EROFS). Never an
+    /// open and close: closing any descriptor of the file drops SQLite's POSIX locks on it.
     static func systemErrno(_ handle: OpaquePointer, path: String) -> Int32 {
         let recorded = sqlite3_system_errno(handle)
         if recorded != 0 { return recorded }
-        for file in [path, path + "-wal"] {
-            let fd = open(file, O_WRONLY)
-            if fd >= 0 { close(fd); continue }
-            if errno != ENOENT { return errno }
+        for file in [path, path + "-wal"] where access(file, W_OK) != 0 && errno != ENOENT {
+            return errno
         }
         return 0
     }

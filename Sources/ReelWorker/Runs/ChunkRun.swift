@@ -46,6 +46,11 @@ struct ChunkRun {
                     try SpecPlanning(resolver: pool.resolver).plan(text: job.spec).get().plan
                 }
             }
+        } catch where StorageOutage.isOutage(error) {
+            // An upload in a bucket that does not answer: not the chunk's fault, given back unspent.
+            record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) }
+            log.warning("chunk given back: storage unavailable", metadata: meta.merging(["error": "\(error)"]) { $1 })
+            return
         } catch {
             let retry = (error as? SpecPlanning.Failure)?.isRetryable ?? (error as? RenderError)?.isRetryable ?? false
             record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: clientFacing(error), retry: retry) }
@@ -90,7 +95,7 @@ struct ChunkRun {
             // never claimed again); a lost lease belongs to another worker now.
             if reason.current != .lost { record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) } }
             log.info("chunk stopped", metadata: meta.merging(["why": "\(reason.current)"]) { $1 })
-        } catch where StorageWait.isOutage(error) {
+        } catch where StorageOutage.isOutage(error) {
             // The bucket was out for longer than a run waits: given back unspent, not failed.
             keeper.stop()
             record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) }

@@ -40,13 +40,11 @@ struct JobRun {
         case .success(let planned):
             plan = planned.plan
             destinations = planned.spec.output.destinations
-        case .failure(let failure) where StorageWait.isOutage(failure):
+        case .failure(let failure) where StorageOutage.isOutage(failure):
             // An upload in a bucket that does not answer: not the job's fault, so its attempt is
-            // given back (after a pause, so that workers do not spin on it while the outage lasts).
-            Thread.sleep(forTimeInterval: StorageWait.backoff.limit)
-            record { try pool.store.release(job.id, owner: owner) }
-            log.warning("job given back: storage unavailable", metadata: meta.merging(["error": "\(failure)"]) { $1 })
-            return
+            // given back at once (no lease is kept while planning; the S3 client's own retries
+            // are the pause before the next claim).
+            return giveBack(failure, meta)
         case .failure(let failure):
             // A source that could not be reached for a passing reason is tried again; a spec that
             // cannot be rendered is not.
@@ -129,7 +127,8 @@ struct JobRun {
                                    destinations: JobRun.destinations(destinations, jobID: job.id, format: plan.format))
             } catch {
                 try? FileManager.default.removeItem(atPath: path)
-                if StorageWait.isOutage(error) { return giveBack(error, meta) }
+                if case RenderError.cancelled = error { return stopped(reason, meta) }
+                if StorageOutage.isOutage(error) { return giveBack(error, meta) }
                 record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: names.clientFacing("\(error)")), retry: true) }
                 return
             }
@@ -152,13 +151,8 @@ struct JobRun {
                 record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: names.clientFacing("\(error)")), retry: true) }
             }
         case RenderError.cancelled?:
-            switch reason.current {
-            case .cancel: record { try pool.store.markCanceled(job.id, owner: owner) }
-            case .lost: break
-            case .keepGoing: record { try pool.store.release(job.id, owner: owner) }  // shutdown
-            }
-            log.info("job stopped", metadata: meta.merging(["why": "\(reason.current)"]) { $1 })
-        case let e? where StorageWait.isOutage(e):
+            stopped(reason, meta)
+        case let e? where StorageOutage.isOutage(e):
             giveBack(e, meta)
         case let e as RenderError:
             let code: JobError.Code
@@ -175,6 +169,17 @@ struct JobRun {
             record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: names.clientFacing("\(e)")), retry: true) }
             log.info("job failed", metadata: meta.merging(["error": "\(e)"]) { $1 })
         }
+    }
+
+    /// Records why the run stopped: a cancel, a lost lease (nothing to record), or the pool's
+    /// shutdown (the job back to the queue unspent).
+    func stopped(_ reason: StopReason, _ meta: Logger.Metadata) {
+        switch reason.current {
+        case .cancel: record { try pool.store.markCanceled(job.id, owner: owner) }
+        case .lost: break
+        case .keepGoing: record { try pool.store.release(job.id, owner: owner) }  // shutdown
+        }
+        pool.logger.info("job stopped", metadata: meta.merging(["why": "\(reason.current)"]) { $1 })
     }
 
     /// Hands the job back without spending its attempt: the storage was out for longer than a run

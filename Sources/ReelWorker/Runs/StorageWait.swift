@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ReelEngine
 import ReelStorage
 import ReelSync
 
@@ -7,8 +8,8 @@ import ReelSync
 /// of the bucket (`StorageOutage`) with growing pauses (0.5 s doubling to 10 s) for up to
 /// `patience`, while the run's lease keeper keeps its lease: an outage is not the job's fault, so it
 /// must not spend the job's attempts. Past the patience the error is thrown and the run gives its
-/// job or chunk back unspent (`StorageWait.isOutage`). A cancelled run or a stopping pool stops
-/// waiting at once.
+/// job or chunk back unspent. A cancelled run or a stopping pool stops waiting at once, and that is
+/// a `RenderError.cancelled` (the run's own stop), not the outage.
 struct StorageWait {
     static let patience = 300.0
     static let backoff = Backoff(first: 0.5, limit: 10)
@@ -18,12 +19,14 @@ struct StorageWait {
     let givingUp: () -> Bool
 
     func run<T>(_ what: String, _ body: () throws -> T) throws -> T {
-        try StorageWait.backoff.run(patience: StorageWait.patience, isPassing: StorageOutage.isOutage, givingUp: givingUp, retrying: { error, tries in
-            logger.warning("storage unavailable; waiting", metadata: metadata.merging(["what": "\(what)", "error": "\(error)",
-                                                                                      "try": .stringConvertible(tries)]) { $1 })
-        }, body)
+        do {
+            return try StorageWait.backoff.run(patience: StorageWait.patience, isPassing: StorageOutage.isOutage, givingUp: givingUp,
+                                               retrying: { error, tries in
+                logger.warning("storage unavailable; waiting", metadata: metadata.merging(["what": "\(what)", "error": "\(error)",
+                                                                                          "try": .stringConvertible(tries)]) { $1 })
+            }, body)
+        } catch where StorageOutage.isOutage(error) && givingUp() {
+            throw RenderError.cancelled
+        }
     }
-
-    /// Whether a run's error was the storage's outage (after waiting it out), not the job's.
-    static func isOutage(_ error: any Error) -> Bool { StorageOutage.isOutage(error) }
 }
