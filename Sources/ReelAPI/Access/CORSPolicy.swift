@@ -21,14 +21,14 @@ struct CORSPolicy: Sendable {
         return origins.contains(origin) ? origin : nil
     }
 
-    /// The answer to `OPTIONS` on `route`: `Allow` always; for an allowed origin, the preflight's
-    /// `Access-Control-Allow-*` headers.
-    func preflight(_ route: Route, _ head: HTTPRequestHead) -> HTTPResponse {
+    /// The answer to `OPTIONS` on a resource whose `Allow` is `allow`: that always; for an allowed
+    /// origin, the preflight's `Access-Control-Allow-*` headers.
+    func preflight(allow methods: String, _ head: HTTPRequestHead) -> HTTPResponse {
         var h = HTTPHeaders()
-        h.set("Allow", route.allow)
+        h.set("Allow", methods)
         if let allow = allowOrigin(head.headers["Origin"]) {
             h.set("Access-Control-Allow-Origin", allow)
-            h.set("Access-Control-Allow-Methods", route.allow)
+            h.set("Access-Control-Allow-Methods", methods)
             h.set("Access-Control-Allow-Headers", Self.allowedHeaders)
             h.set("Access-Control-Max-Age", "600")
         }

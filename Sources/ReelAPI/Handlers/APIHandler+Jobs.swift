@@ -154,7 +154,7 @@ extension APIHandler {
             if status == nil { problems.append(SpecProblem(pointer: "/status", message: "must be one of \(Job.Status.allCases.map(\.rawValue).joined(separator: ", "))")) }
         }
         let batch = r.head.queryValue("batch")
-        if let batch, !Route.batch(batch).hasWellFormedID { problems.append(SpecProblem(pointer: "/batch", message: "must be a batch id (bat_…)")) }
+        if let batch, !RoutePattern.isWellFormed(batch, prefix: "bat_") { problems.append(SpecProblem(pointer: "/batch", message: "must be a batch id (bat_…)")) }
         let (limit, cursor) = pageParameters(r, &problems)
         let includeSpec = includesSpec(r, &problems)
         if !problems.isEmpty { throw ProblemError(.validation(problems, detail: "the query parameters are not valid")) }

@@ -15,38 +15,20 @@ enum OutputAccess {
 }
 
 extension APIHandler {
-    /// A GET of an output or one of its files carrying a link's `signature` (no key needed; an
-    /// `expires` without a signature is not a link, and the key is asked for as usual).
-    static func isLinkRequest(_ head: HTTPRequestHead, _ route: Route) -> Bool {
-        guard head.method == "GET" || head.method == "HEAD" else { return false }
-        switch route {
-        case .jobOutput, .jobOutputFile: return head.queryValue("signature") != nil
-        default: return false
-        }
-    }
-
     /// An output's `expires` that is not a whole number of Unix seconds, link or not: refused rather
     /// than ignored (a keyed request is served whatever its link words, so a malformed one would
-    /// otherwise pass unnoticed).
-    static func linkQueryProblem(_ head: HTTPRequestHead, _ route: Route) -> SpecProblem? {
-        switch route {
-        case .jobOutput, .jobOutputFile:
-            guard let expires = head.queryValue("expires") else { return nil }
-            let wholeSeconds = !expires.isEmpty && expires.utf8.count <= 18 && expires.utf8.allSatisfy { (48...57).contains($0) }
-            if wholeSeconds { return nil }
-            return SpecProblem(pointer: "/expires", message: "must be a whole number of Unix seconds")
-        default:
-            return nil
-        }
+    /// otherwise pass unnoticed). Asked of the routes that serve links (`RouteRow.servesLinks`).
+    static func linkQueryProblem(_ head: HTTPRequestHead) -> SpecProblem? {
+        guard let expires = head.queryValue("expires") else { return nil }
+        let wholeSeconds = !expires.isEmpty && expires.utf8.count <= 18 && expires.utf8.allSatisfy { (48...57).contains($0) }
+        if wholeSeconds { return nil }
+        return SpecProblem(pointer: "/expires", message: "must be a whole number of Unix seconds")
     }
 
-    /// Serves a link request once its signature holds for the job and has not expired: 403 otherwise.
-    func linkedOutput(_ route: Route, _ r: HTTPRequest) throws -> HTTPResponse {
-        let id: String
-        switch route {
-        case .jobOutput(let j), .jobOutputFile(let j, _): id = j
-        default: throw ProblemError(.notFound("no resource at \(r.head.path)"))
-        }
+    /// Serves a link request (`values`: the job's id, and an HLS file's name) once its signature
+    /// holds for the job and has not expired: 403 otherwise.
+    func linkedOutput(_ values: [String], _ r: HTTPRequest) throws -> HTTPResponse {
+        let id = values[0]
         let expires = r.head.queryValue("expires"), signature = r.head.queryValue("signature")
         do {
             try links.check(jobID: id, expires: expires, signature: signature, now: Int64(Date().timeIntervalSince1970 * 1000))
@@ -55,7 +37,7 @@ extension APIHandler {
                                             invalid: "the link's signature does not match job \(id) and its expiry"))
         }
         let access = OutputAccess.link(query: "expires=\(expires ?? "")&signature=\(signature ?? "")")
-        if case .jobOutputFile(_, let name) = route { return try hlsFile(id, name, r, access: access) }
+        if values.count > 1 { return try hlsFile(id, values[1], r, access: access) }
         return try output(id, r, access: access)
     }
 

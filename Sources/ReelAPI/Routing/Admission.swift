@@ -1,0 +1,88 @@
+import Foundation
+import ReelHTTP
+import ReelSpec
+
+/// What the one admission step decides about a request from its head: the route table's row and
+/// the caller, or the problem it is answered with, or a CORS preflight. The body policy, the
+/// event loop's inline answers and the pool's handling all ask it, so a request is matched,
+/// authorised and refused in one place, the same way whichever path it takes.
+enum Admission {
+    case admitted(Admitted)
+    /// `OPTIONS` on a resource: answered with its `Allow` (and CORS headers for an allowed origin);
+    /// a 404 when its id could never have been issued.
+    case preflight(RouteTable.Resource, values: [String])
+    /// The problem it is answered with, and the route's name where the path matched one.
+    case refused(Problem, route: String?)
+
+    /// The route's name in metrics, nil when the path matched none.
+    var routeName: String? {
+        switch self {
+        case .admitted(let a): return a.row.name
+        case .preflight(let resource, _): return resource.name
+        case .refused(_, let route): return route
+        }
+    }
+
+    struct Admitted {
+        let row: RouteRow
+        let values: [String]
+        /// The caller's key id: "" without keys, on an open route, or for a signed link.
+        let key: String
+        /// An output fetched through a signed link, whose signature the handler checks.
+        let viaLink: Bool
+    }
+}
+
+extension APIHandler {
+    /// Matches the head against `RouteTable` and decides who may call it, in this order: an
+    /// unknown path (404), a preflight (no key: browsers send none), a method the path does not
+    /// answer (405 + `Allow`), an output's malformed `expires` (422), a signed output link (no key),
+    /// then the key the row's scope asks for (401). Rate limits are taken once, by the caller that
+    /// answers (`route`, `respondInline`), not here: the body policy asks too.
+    func admit(_ head: HTTPRequestHead) -> Admission {
+        guard let (resource, values) = RouteTable.match(head.path) else { return .refused(.notFound("no resource at \(head.path)"), route: nil) }
+        if head.method == "OPTIONS" { return .preflight(resource, values: values) }
+        guard let row = resource.row(head.method) else {
+            var p = Problem(status: 405, type: "method-not-allowed", title: "Method not allowed",
+                            detail: "\(head.method) is not allowed on \(head.path)")
+            p.headers = [("Allow", resource.allow)]
+            return .refused(p, route: resource.name)
+        }
+        if row.servesLinks {
+            if let problem = APIHandler.linkQueryProblem(head) {
+                return .refused(.validation([problem], detail: "the query parameters are not valid"), route: row.name)
+            }
+            if head.queryValue("signature") != nil { return .admitted(.init(row: row, values: values, key: "", viaLink: true)) }
+        }
+        guard row.scope != .open, !keys.isEmpty else { return .admitted(.init(row: row, values: values, key: "", viaLink: false)) }
+        switch keys.check(head.headers["Authorization"]) {
+        case .key(let id):
+            return .admitted(.init(row: row, values: values, key: id, viaLink: false))
+        case .missing:
+            return .refused(.unauthorized("send an API key as Authorization: Bearer KEY", challenge: #"Bearer realm="reel""#), route: row.name)
+        case .wrong:
+            return .refused(.unauthorized("the API key is not valid", challenge: #"Bearer realm="reel", error="invalid_token""#),
+                            route: row.name)
+        }
+    }
+
+    /// How the admitted request's body is received; a refused one's is never read.
+    func bodyPolicy(_ admission: Admission, _ head: HTTPRequestHead) -> BodyPolicy {
+        guard case .admitted(let a) = admission else {
+            if case .preflight = admission { return .none }
+            return .unread
+        }
+        switch a.row.body {
+        case .none: return .none
+        case .json: return .buffer(maxBytes: config.jsonBodyBytes)
+        case .batch: return .buffer(maxBytes: config.batchBodyBytes)
+        case .upload where APIHandler.isJSON(head): return .buffer(maxBytes: config.jsonBodyBytes)  // an import: {"url": …}
+        case .upload: return .file(directory: locations.uploadsTemp, maxBytes: config.uploadBytes)
+        case .signedUpload:
+            // A body is taken only with a signature that holds; otherwise the answer is a 403 from the head.
+            guard (try? links.checkUpload(assetID: a.values[0], expires: head.queryValue("expires"), signature: head.queryValue("signature"),
+                                          now: Int64(Date().timeIntervalSince1970 * 1000))) != nil else { return .unread }
+            return .file(directory: locations.uploadsTemp, maxBytes: config.uploadBytes)
+        }
+    }
+}
