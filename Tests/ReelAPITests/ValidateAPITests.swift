@@ -39,9 +39,9 @@ final class ValidateAPITests: XCTestCase {
         XCTAssertEqual((big.json["errors"] as? [[String: Any]])?.first?["pointer"] as? String, "/output", big.text)
         XCTAssertEqual(try c.json("POST", "/v1/jobs", ##"{ "version": 1, "output": { "width": 1920, "height": 1080 }, "timeline": { "videos": [ { "color": "#000000", "duration": 60 } ] } }"##).json["type"] as? String,
                        "urn:reel:problem:job-too-large")
+        // A body that is not JSON is no spec to judge: a 422, as every JSON route answers it.
         let syntax = try c.json("POST", "/v1/validate", "{ nope")
-        XCTAssertEqual(syntax.status, 200, syntax.text)
-        XCTAssertEqual(syntax.json["valid"] as? Bool, false)
+        XCTAssertEqual(syntax.status, 422, syntax.text)
         XCTAssertEqual((syntax.json["errors"] as? [[String: Any]])?.first?["pointer"] as? String, "", syntax.text)
 
         // A template with merge values: the merged spec judged.

@@ -9,10 +9,11 @@ extension APIHandler {
     /// whatever the verdict, so the verdict is a 200: `{"valid": true, "errors": [], "duration",
     /// "frames", "output": {…}}` (`PlanSummary`), or `{"valid": false, "errors": [...]}` with every
     /// problem the submit's 422 would list (one judgement, answered two ways). What is not a verdict
-    /// on the spec stays an error: a source that may be reached later (503), a key's limits.
+    /// on a spec stays an error: a body that is not JSON at all (422, as any JSON route answers), a
+    /// source that may be reached later (503), a key's limits.
     func validate(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
+        let json = try jsonDocument(r).json
         do {
-            let json = try jsonDocument(r).json
             let plan: RenderPlan
             if case .object(let members) = json, members.contains(where: { $0.key == "template" }) {
                 let (merged, id) = try mergedTemplate(members, key: key)

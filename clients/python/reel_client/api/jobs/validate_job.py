@@ -55,6 +55,11 @@ def _parse_response(
 
         return response_415
 
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -92,11 +97,11 @@ def sync_detailed(
     way: every problem at once — structure, sources (resolved and probed), the server's webhook
     and destination rules, `limits.maxJobPixels` — with the same pointers. The request to judge
     a spec is a good one whatever the verdict, so the verdict is a 200: `valid: false` with every
-    problem the submit's 422 would list in `errors` (malformed JSON is one problem at the
-    pointer ""), or `valid: true` with what the job would make (its duration, frame count and
+    problem the submit's 422 would list in `errors`, or `valid: true` with what the job would make (its
+    duration, frame count and
     output parameters, defaults filled in from the sources). A source that may be reached later
     is a 503, as for a submit. Nothing is queued and no quota is used. `reel validate --json`
-    prints the same verdict offline.
+    prints the same verdict offline. A body that is not JSON at all is no spec to judge: a 422.
 
     Args:
         body (Any | TemplateJobRequest):
@@ -131,11 +136,11 @@ def sync(
     way: every problem at once — structure, sources (resolved and probed), the server's webhook
     and destination rules, `limits.maxJobPixels` — with the same pointers. The request to judge
     a spec is a good one whatever the verdict, so the verdict is a 200: `valid: false` with every
-    problem the submit's 422 would list in `errors` (malformed JSON is one problem at the
-    pointer ""), or `valid: true` with what the job would make (its duration, frame count and
+    problem the submit's 422 would list in `errors`, or `valid: true` with what the job would make (its
+    duration, frame count and
     output parameters, defaults filled in from the sources). A source that may be reached later
     is a 503, as for a submit. Nothing is queued and no quota is used. `reel validate --json`
-    prints the same verdict offline.
+    prints the same verdict offline. A body that is not JSON at all is no spec to judge: a 422.
 
     Args:
         body (Any | TemplateJobRequest):
@@ -165,11 +170,11 @@ async def asyncio_detailed(
     way: every problem at once — structure, sources (resolved and probed), the server's webhook
     and destination rules, `limits.maxJobPixels` — with the same pointers. The request to judge
     a spec is a good one whatever the verdict, so the verdict is a 200: `valid: false` with every
-    problem the submit's 422 would list in `errors` (malformed JSON is one problem at the
-    pointer ""), or `valid: true` with what the job would make (its duration, frame count and
+    problem the submit's 422 would list in `errors`, or `valid: true` with what the job would make (its
+    duration, frame count and
     output parameters, defaults filled in from the sources). A source that may be reached later
     is a 503, as for a submit. Nothing is queued and no quota is used. `reel validate --json`
-    prints the same verdict offline.
+    prints the same verdict offline. A body that is not JSON at all is no spec to judge: a 422.
 
     Args:
         body (Any | TemplateJobRequest):
@@ -202,11 +207,11 @@ async def asyncio(
     way: every problem at once — structure, sources (resolved and probed), the server's webhook
     and destination rules, `limits.maxJobPixels` — with the same pointers. The request to judge
     a spec is a good one whatever the verdict, so the verdict is a 200: `valid: false` with every
-    problem the submit's 422 would list in `errors` (malformed JSON is one problem at the
-    pointer ""), or `valid: true` with what the job would make (its duration, frame count and
+    problem the submit's 422 would list in `errors`, or `valid: true` with what the job would make (its
+    duration, frame count and
     output parameters, defaults filled in from the sources). A source that may be reached later
     is a 503, as for a submit. Nothing is queued and no quota is used. `reel validate --json`
-    prints the same verdict offline.
+    prints the same verdict offline. A body that is not JSON at all is no spec to judge: a 422.
 
     Args:
         body (Any | TemplateJobRequest):

@@ -55,7 +55,7 @@ def sync_detailed(
     """Readiness (open to callers without a key).
 
      200 when the server can take work: the job store can be written within a second (SQLite:
-    a write that changes nothing is committed and checkpointed into the file, so a file made
+    a change to a row of its own is committed and checkpointed into the file, so a file made
     read-only or immutable under the server is found; PostgreSQL: the server is reachable and
     not read-only), the bucket of uploads and outputs answers (S3 storage: one listing, tried
     once), and the data directory's disk has at least 16 MiB free. Otherwise 503 with
@@ -86,7 +86,7 @@ def sync(
     """Readiness (open to callers without a key).
 
      200 when the server can take work: the job store can be written within a second (SQLite:
-    a write that changes nothing is committed and checkpointed into the file, so a file made
+    a change to a row of its own is committed and checkpointed into the file, so a file made
     read-only or immutable under the server is found; PostgreSQL: the server is reachable and
     not read-only), the bucket of uploads and outputs answers (S3 storage: one listing, tried
     once), and the data directory's disk has at least 16 MiB free. Otherwise 503 with
@@ -113,7 +113,7 @@ async def asyncio_detailed(
     """Readiness (open to callers without a key).
 
      200 when the server can take work: the job store can be written within a second (SQLite:
-    a write that changes nothing is committed and checkpointed into the file, so a file made
+    a change to a row of its own is committed and checkpointed into the file, so a file made
     read-only or immutable under the server is found; PostgreSQL: the server is reachable and
     not read-only), the bucket of uploads and outputs answers (S3 storage: one listing, tried
     once), and the data directory's disk has at least 16 MiB free. Otherwise 503 with
@@ -142,7 +142,7 @@ async def asyncio(
     """Readiness (open to callers without a key).
 
      200 when the server can take work: the job store can be written within a second (SQLite:
-    a write that changes nothing is committed and checkpointed into the file, so a file made
+    a change to a row of its own is committed and checkpointed into the file, so a file made
     read-only or immutable under the server is found; PostgreSQL: the server is reachable and
     not read-only), the bucket of uploads and outputs answers (S3 storage: one listing, tried
     once), and the data directory's disk has at least 16 MiB free. Otherwise 503 with
