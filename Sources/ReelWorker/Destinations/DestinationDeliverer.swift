@@ -1,4 +1,5 @@
 import Foundation
+import ReelSync
 import Logging
 import ReelS3
 import ReelStorage
@@ -79,19 +80,17 @@ public final class DestinationDeliverer: Sendable {
         record(d, outcome)
     }
 
-    /// Records the outcome, waiting out a store that is busy for a moment (an upload done is not
-    /// redone for a lost record unless the store stays away).
+    /// Records the outcome, waiting out a store that is busy for a moment (pauses 0.25 s doubling
+    /// to 2 s, for up to 4 s: an upload done is not redone for a lost record unless the store stays away).
     private func record(_ d: DestinationDelivery, _ outcome: DestinationOutcome) {
-        var pause = 0.25
-        for attempt in 1...4 {
-            do {
+        do {
+            try Backoff(first: 0.25, limit: 2).run(patience: 4, isPassing: { _ in true }, retrying: { error, tries in
+                logger.error("destination record failed", metadata: ["jobId": "\(d.jobID)", "attempt": .stringConvertible(tries), "error": "\(error)"])
+            }) {
                 try store.recordDestination(jobID: d.jobID, index: d.index, claimer: sender.claimer, outcome)
-                break
-            } catch {
-                logger.error("destination record failed", metadata: ["jobId": "\(d.jobID)", "attempt": .stringConvertible(attempt), "error": "\(error)"])
-                Thread.sleep(forTimeInterval: pause)
-                pause *= 2
             }
+        } catch {
+            logger.error("destination record failed", metadata: ["jobId": "\(d.jobID)", "error": "\(error)"])
         }
         var meta: Logger.Metadata = ["jobId": "\(d.jobID)", "destination": "\(d.destination.url)", "attempt": .stringConvertible(d.destination.attempts)]
         switch outcome {

@@ -1,3 +1,5 @@
+import ReelSync
+
 /// When a webhook delivery or a destination's copy is tried again: the first retry `base` seconds
 /// after the first failed attempt, each later one after twice the previous delay, while the
 /// attempt falls within `horizon` of the event (`deliveryRetryHours`, 24 h). With the default 5 s:
@@ -11,9 +13,10 @@ public struct RetrySchedule: Sendable {
         self.horizon = horizon
     }
 
-    /// The delay (seconds) after failed attempt number `attempt` (1 for the first attempt).
+    /// The delay (seconds) after failed attempt number `attempt` (1 for the first attempt): the
+    /// same doubling as every other retry in Reel (`Backoff`), bounded only by the horizon.
     func delay(afterAttempt attempt: Int) -> Double {
-        base * Double(1 << min(max(0, attempt - 1), 40))
+        Backoff(first: base, limit: .infinity).pause(after: attempt)
     }
 
     /// The time (ms) of the next attempt after failed attempt `attempt` at `now`, or nil when it

@@ -46,15 +46,8 @@ struct ChunkRun {
                     try SpecPlanning(resolver: pool.resolver).plan(text: job.spec).get().plan
                 }
             }
-        } catch where StorageOutage.isOutage(error) {
-            // An upload in a bucket that does not answer: not the chunk's fault, given back unspent.
-            record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) }
-            log.warning("chunk given back: storage unavailable", metadata: meta.merging(["error": "\(error)"]) { $1 })
-            return
         } catch {
-            let retry = (error as? SpecPlanning.Failure)?.isRetryable ?? (error as? RenderError)?.isRetryable ?? false
-            record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: clientFacing(error), retry: retry) }
-            return
+            return conclude(error, clientFacing(error), meta)
         }
         plan.codecThreading = pool.codecThreading
         let token = CancellationToken()
@@ -95,11 +88,6 @@ struct ChunkRun {
             // never claimed again); a lost lease belongs to another worker now.
             if reason.current != .lost { record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) } }
             log.info("chunk stopped", metadata: meta.merging(["why": "\(reason.current)"]) { $1 })
-        } catch where StorageOutage.isOutage(error) {
-            // The bucket was out for longer than a run waits: given back unspent, not failed.
-            keeper.stop()
-            record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) }
-            log.warning("chunk given back: storage unavailable", metadata: meta.merging(["error": "\(error)"]) { $1 })
         } catch {
             keeper.stop()
             if let job = try? store.job(chunk.jobID), job.status != .running || job.cancelRequested {
@@ -108,9 +96,21 @@ struct ChunkRun {
                 log.info("chunk stopped", metadata: meta.merging(["why": "the job ended"]) { $1 })
                 return
             }
-            let retry = (error as? RenderError)?.isRetryable ?? true
-            record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: clientFacing(error), retry: retry) }
-            log.info("chunk failed", metadata: meta.merging(["error": "\(error)", "retry": .stringConvertible(retry)]) { $1 })
+            conclude(error, clientFacing(error), meta)
+        }
+    }
+
+    /// Records what a failed chunk run means (`RunOutcome`, the same mapping as a job's): given
+    /// back unspent (an outage of the storage, or a stop), or failed (queued again while attempts
+    /// remain, when the failure may pass; else its job fails with it).
+    private func conclude(_ error: any Error, _ text: String, _ meta: Logger.Metadata) {
+        switch RunOutcome(error) {
+        case .stopped, .givenBack:
+            record { try pool.store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) }
+            pool.logger.warning("chunk given back", metadata: meta.merging(["error": "\(error)"]) { $1 })
+        case .failed(_, let retry):
+            record { try pool.store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: text, retry: retry) }
+            pool.logger.info("chunk failed", metadata: meta.merging(["error": "\(error)", "retry": .stringConvertible(retry)]) { $1 })
         }
     }
 

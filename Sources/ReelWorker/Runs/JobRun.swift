@@ -40,19 +40,10 @@ struct JobRun {
         case .success(let planned):
             plan = planned.plan
             destinations = planned.spec.output.destinations
-        case .failure(let failure) where StorageOutage.isOutage(failure):
-            // An upload in a bucket that does not answer: not the job's fault, so its attempt is
-            // given back at once (no lease is kept while planning; the S3 client's own retries
-            // are the pause before the next claim).
-            return giveBack(failure, meta)
         case .failure(let failure):
-            // A source that could not be reached for a passing reason is tried again; a spec that
-            // cannot be rendered is not.
-            let retry = failure.isRetryable
-            let code: JobError.Code = retry ? .sourceUnavailable : .invalid
-            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: code, message: names.clientFacing(failure.description)), retry: retry) }
-            log.info("job failed", metadata: meta.merging(["error": "\(failure)", "retry": .stringConvertible(retry)]) { $1 })
-            return
+            // An upload in a bucket that does not answer is given back at once (no lease is kept
+            // while planning; the S3 client's own retries are the pause before the next claim).
+            return conclude(failure, StopReason(), names, meta)
         }
         plan.codecThreading = pool.codecThreading
         let token = CancellationToken()
@@ -127,10 +118,7 @@ struct JobRun {
                                    destinations: JobRun.destinations(destinations, jobID: job.id, format: plan.format))
             } catch {
                 try? FileManager.default.removeItem(atPath: path)
-                if case RenderError.cancelled = error { return stopped(reason, meta) }
-                if StorageOutage.isOutage(error) { return giveBack(error, meta) }
-                record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: names.clientFacing("\(error)")), retry: true) }
-                return
+                return conclude(error, reason, names, meta)
             }
             do {
                 // A busy database is waited out: rendering again would cost far more than waiting.
@@ -148,26 +136,24 @@ struct JobRun {
                           metadata: meta.merging(["error": "\(e)"]) { $1 })
             } catch {
                 pool.outputs.remove(output.path)
-                record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: names.clientFacing("\(error)")), retry: true) }
+                conclude(error, reason, names, meta)
             }
-        case RenderError.cancelled?:
-            stopped(reason, meta)
-        case let e? where StorageOutage.isOutage(e):
-            giveBack(e, meta)
-        case let e as RenderError:
-            let code: JobError.Code
-            switch e {
-            case .invalid: code = .invalid
-            case .source: code = .sourceFailed
-            case .output, .cancelled: code = .renderFailed
-            }
-            // A damaged source or an invalid spec fails at once; a failure of the machine or the
-            // network (out of memory, a dropped connection, a full disk) is tried again.
-            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: code, message: names.clientFacing(e.description)), retry: e.isRetryable) }
-            log.info("job failed", metadata: meta.merging(["error": "\(e)"]) { $1 })
         case let e?:
-            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: .renderFailed, message: names.clientFacing("\(e)")), retry: true) }
-            log.info("job failed", metadata: meta.merging(["error": "\(e)"]) { $1 })
+            conclude(e, reason, names, meta)
+        }
+    }
+
+    /// Records what a failed run means (`RunOutcome`): stopped, given back, or failed (and queued
+    /// again while attempts remain, when the failure may pass).
+    func conclude(_ error: any Error, _ reason: StopReason, _ names: SourceNames, _ meta: Logger.Metadata) {
+        switch RunOutcome(error) {
+        case .stopped:
+            stopped(reason, meta)
+        case .givenBack:
+            giveBack(error, meta)
+        case .failed(let code, let retry):
+            record { try pool.store.fail(job.id, owner: owner, error: JobError(code: code, message: names.clientFacing("\(error)")), retry: retry) }
+            pool.logger.info("job failed", metadata: meta.merging(["error": "\(error)", "retry": .stringConvertible(retry)]) { $1 })
         }
     }
 
