@@ -9,8 +9,9 @@ Nothing accepted may be lost, and damage that is not a job's fault may not fail 
 
   kill       one node on SQLite, media on local disk; CAMPAIGN_KILLS cycles (default 30) of: start
              the node, submit two chunked jobs (chunks of 1 s) and one whole job, kill -9 it after a
-             random 0-3 s; kills that land between "chunks joined" and the job's success (the
-             finalise window) are counted. Then a last start finishes everything.
+             random 0-3 s, or, every other cycle, the moment its log says "chunks joined" (aiming
+             at the finalise window: joined, not yet recorded); kills that land in that window are
+             counted. Then a last start finishes everything.
   s3-outage  one node whose uploads, outputs and chunk pieces live in a bucket of a real S3 server
              (OpenStack Swift's s3api, scripts/s3-test-server.sh) reached through
              Tests/TestSupport/outage-proxy.py; CAMPAIGN_OUTAGES outages (default 3) of
@@ -143,6 +144,20 @@ def in_finalise_window(node):
     return bool(joined - done)
 
 
+def kill_when(node, message, timeout=20):
+    """Kills the node with SIGKILL as soon as its log has a line with `message` (read as it grows,
+    every millisecond), or after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    with open(node.log_path, "rb") as log:
+        while time.monotonic() < deadline:
+            chunk = log.read()
+            if f'"{message}"'.encode() in chunk:
+                break
+            if not chunk:
+                time.sleep(0.001)
+    node.process.send_signal(signal.SIGKILL)
+
+
 def kill9(node):
     node.process.send_signal(signal.SIGKILL)
     node.process.wait()
@@ -156,9 +171,12 @@ def campaign_kill():
     for cycle in range(cycles):
         node = Node(REEL, f"node-{cycle}", env, run_dir)
         submit_round(node.port, jobs)
-        time.sleep(rng.uniform(0, 3))
-        window += in_finalise_window(node)
+        if cycle % 2:
+            kill_when(node, "chunks joined")
+        else:
+            time.sleep(rng.uniform(0, 3))
         kill9(node)
+        window += in_finalise_window(node)
     node = Node(REEL, "final", env, run_dir)
     try:
         result = settle(node.port, jobs)
