@@ -45,7 +45,9 @@ python_tools=(openapi-spec-validator==0.9.0 pyyaml==6.0.4 opentimelineio==0.17.0
               # wheel, with which the tests install it (pip install --no-build-isolation: no network then).
               openapi-python-client==0.29.1 ruff==0.8.6 httpx==0.28.1 attrs==26.1.0 wheel==0.45.1
               # Selenium, which drives Debian's chromium through chromium-driver for the console's tests.
-              selenium==4.38.0)
+              selenium==4.38.0
+              # numpy, the oracle of the pixel tests that compute a standard's formulas (blend modes).
+              numpy==2.2.6)
 installed=$("$venv/bin/python" -m pip freeze 2>/dev/null || true)
 stale=0
 for tool in "${python_tools[@]}"; do grep -qix "$tool" <<<"$installed" || stale=1; done

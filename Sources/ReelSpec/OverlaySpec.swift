@@ -16,11 +16,13 @@ public struct OverlaySpec: Sendable, Equatable {
     public var start: Time
     /// Default: to the end of the timeline.
     public var duration: Time?
-    /// Anchor point in fractions of the frame.
-    public var position: Point?
-    /// Centre-anchored rectangle in fractions of the frame.
-    public var frame: FractionRect?
+    /// Anchor point (the overlay's centre) on the frame.
+    public var position: FramePoint?
+    /// Centre-anchored rectangle on the frame.
+    public var frame: FrameRect?
     public var opacity: Double?
+    /// How its colours combine with what lies under it.
+    public var blend: BlendMode = .normal
     public var animations: [Animation] = []
     public var keyframes: [Keyframe] = []
     public var filters: [FilterSpec] = []
@@ -28,16 +30,6 @@ public struct OverlaySpec: Sendable, Equatable {
     public init(content: Content, start: Time) {
         self.content = content
         self.start = start
-    }
-
-    public struct Point: Sendable, Equatable {
-        public var x: Double
-        public var y: Double
-
-        public init(x: Double, y: Double) {
-            self.x = x
-            self.y = y
-        }
     }
 }
 

@@ -75,8 +75,9 @@ public struct Keyframe: Sendable, Equatable {
 
     public var time: Time
     public var opacity: Double?
-    public var x: Double?
-    public var y: Double?
+    /// The layer's centre on the frame.
+    public var x: Length?
+    public var y: Length?
     public var scale: Double?
     /// Degrees, clockwise.
     public var rotation: Double?

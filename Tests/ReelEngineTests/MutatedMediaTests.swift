@@ -111,7 +111,7 @@ final class MutatedMediaTests: XCTestCase {
         p.executableURL = URL(fileURLWithPath: Tools.reelBinary)
         p.arguments = args
         p.standardOutput = FileHandle.nullDevice
-        FileManager.default.createFile(atPath: errors, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors, contents: nil)
         let log = try XCTUnwrap(FileHandle(forWritingAtPath: errors))
         defer { try? log.close() }
         p.standardError = log

@@ -63,19 +63,19 @@ final class ExampleSpecTests: XCTestCase {
         XCTAssertEqual(style.color, .white)
         XCTAssertEqual(overlays[0].start, Time(seconds: 1))
         XCTAssertEqual(overlays[0].duration, Time(seconds: 3))
-        XCTAssertEqual(overlays[0].position, OverlaySpec.Point(x: 0.5, y: 0.8))
+        XCTAssertEqual(overlays[0].position, FramePoint(x: .fraction(0.5), y: .fraction(0.8)))
         XCTAssertEqual(overlays[0].animations, [Animation(kind: .fade), Animation(kind: .pop)])
 
         XCTAssertEqual(overlays[1].content, .image(src: "brand/logo.png"))
         XCTAssertEqual(overlays[1].start, .zero)
         XCTAssertNil(overlays[1].duration)
-        XCTAssertEqual(overlays[1].frame, FractionRect(x: 0.85, y: 0.08, width: 0.12))
+        XCTAssertEqual(overlays[1].frame, FrameRect(x: .fraction(0.85), y: .fraction(0.08), width: .fraction(0.12)))
         XCTAssertEqual(overlays[1].opacity, 0.8)
 
         XCTAssertEqual(overlays[2].content, .video(src: "clips/selfie.mp4",
                                                    sourceRange: TimeRange(start: .zero, duration: Time(seconds: 4)),
                                                    volume: nil, muted: false))
-        XCTAssertEqual(overlays[2].frame, FractionRect(x: 0.78, y: 0.75, width: 0.3))
+        XCTAssertEqual(overlays[2].frame, FrameRect(x: .fraction(0.78), y: .fraction(0.75), width: .fraction(0.3)))
         var k0 = Keyframe(time: .zero)
         k0.opacity = 0
         var k1 = Keyframe(time: Time(value: 1, timescale: 2))

@@ -100,7 +100,59 @@ final class OverlayValidationTests: XCTestCase {
         XCTAssertEqual(pointers(specWithOverlay(#"{"type": "image", "src": "a.png", "start": 0, "frame": {"x": 0, "y": 0, "width": 0, "height": -1}}"#)),
                        ["\(o)/frame/width", "\(o)/frame/height"])
         let s = decodeOK(specWithOverlay(#"{"type": "image", "src": "a.png", "start": 0, "frame": {"x": 0.5, "y": 0.5, "width": 0.2, "height": 0.1}}"#))
-        XCTAssertEqual(s?.timeline.overlays[0].frame, FractionRect(x: 0.5, y: 0.5, width: 0.2, height: 0.1))
+        XCTAssertEqual(s?.timeline.overlays[0].frame, FrameRect(x: .fraction(0.5), y: .fraction(0.5), width: .fraction(0.2), height: .fraction(0.1)))
+    }
+
+    /// Units wherever a fraction of the frame is taken: read as written, and every mistake named
+    /// at its pointer.
+    func testUnitsInPositionsFramesAndKeyframes() throws {
+        let s = try XCTUnwrap(decodeOK(specWithOverlay(#"{"type": "image", "src": "a.png", "start": 0, "#
+            + #""frame": {"x": "50%", "y": "120px", "width": "10vmin", "height": "2.5vh"}, "#
+            + #""keyframes": [{"time": 0, "x": "-40px", "y": "+.5vmax"}, {"time": 1, "x": 0.25, "y": "1.vw"}]}"#)))
+        let overlay = s.timeline.overlays[0]
+        XCTAssertEqual(overlay.frame, FrameRect(x: Length(50, .percent), y: Length(120, .px), width: Length(10, .vmin), height: Length(2.5, .vh)))
+        XCTAssertEqual(overlay.keyframes.map(\.x), [Length(-40, .px), .fraction(0.25)])
+        XCTAssertEqual(overlay.keyframes.map(\.y), [Length(0.5, .vmax), Length(1, .vw)])
+        let p = try XCTUnwrap(decodeOK(specWithOverlay(#"{"type": "text", "text": "hi", "start": 0, "position": {"x": "25vw", "y": 0.9}}"#)))
+        XCTAssertEqual(p.timeline.overlays[0].position, FramePoint(x: Length(25, .vw), y: .fraction(0.9)))
+
+        let bad = specWithOverlay(#"{"type": "image", "src": "a.png", "start": 0, "frame": {"x": "5em", "y": "50", "width": "0px", "#
+            + #""height": true}, "keyframes": [{"time": 0, "x": "px"}, {"time": 1, "y": "1e3px"}]}"#)
+        XCTAssertEqual(pointers(bad), ["\(o)/frame/x", "\(o)/frame/y", "\(o)/frame/width", "\(o)/frame/height", "\(o)/keyframes/0/x",
+                                       "\(o)/keyframes/1/y"])
+        XCTAssertEqual(message(bad, at: "\(o)/frame/x"),
+                       "must be a number (a fraction of the frame) or a length with a unit: \"50%\", \"120px\", \"10vw\", \"10vh\", \"10vmin\" or \"10vmax\"")
+        XCTAssertEqual(message(bad, at: "\(o)/frame/width"), "must be greater than 0")
+        XCTAssertTrue(message(bad, at: "\(o)/frame/height")?.hasPrefix("must be a number or a string with a unit") ?? false)
+    }
+
+    /// A length resolves against the canvas it is drawn on, each unit by its rule.
+    func testLengthsResolveAgainstTheCanvas() {
+        let (w, h) = (1920.0, 1080.0)
+        XCTAssertEqual(Length.fraction(0.25).pixels(along: .horizontal, width: w, height: h), 480)
+        XCTAssertEqual(Length(50, .percent).pixels(along: .vertical, width: w, height: h), 540)
+        XCTAssertEqual(Length(120, .px).fraction(along: .horizontal, width: w, height: h), 0.0625)
+        XCTAssertEqual(Length(10, .vw).pixels(along: .vertical, width: w, height: h), 192, "vw is of the width on either axis")
+        XCTAssertEqual(Length(10, .vh).pixels(along: .horizontal, width: w, height: h), 108)
+        XCTAssertEqual(Length(10, .vmin).pixels(along: .horizontal, width: w, height: h), 108)
+        XCTAssertEqual(Length(10, .vmax).pixels(along: .vertical, width: w, height: h), 192)
+        XCTAssertEqual(Length.parse("12.5%"), Length(12.5, .percent))
+        XCTAssertEqual(Length.parse("-3vmin"), Length(-3, .vmin))
+        XCTAssertNil(Length.parse("12"), "a bare number in a string is not a length")
+        XCTAssertNil(Length.parse("1..2px"))
+        XCTAssertNil(Length.parse("%"))
+        XCTAssertEqual(Length(120, .px).description, "120px")
+        XCTAssertEqual(Length.fraction(0.5).description, "0.5")
+    }
+
+    func testBlendModes() throws {
+        for mode in BlendMode.allCases {
+            let s = try XCTUnwrap(decodeOK(specWithOverlay(#"{"type": "image", "src": "a.png", "start": 0, "blend": "\#(mode.rawValue)"}"#)))
+            XCTAssertEqual(s.timeline.overlays[0].blend, mode)
+        }
+        XCTAssertEqual(try XCTUnwrap(decodeOK(specWithOverlay(#"{"type": "image", "src": "a.png", "start": 0}"#))).timeline.overlays[0].blend, .normal)
+        XCTAssertEqual(pointers(specWithOverlay(#"{"type": "image", "src": "a.png", "start": 0, "blend": "dissolve"}"#)), ["\(o)/blend"])
+        XCTAssertEqual(pointers(specWithOverlay(#"{"type": "image", "src": "a.png", "start": 0, "blend": 3}"#)), ["\(o)/blend"])
     }
 
     func testAnimations() throws {

@@ -103,7 +103,7 @@ final class VideoValidationTests: XCTestCase {
             + #" {"time": 1, "rotation": 370, "crop": {"x": 0.7, "y": 0, "width": 0.3, "height": 1}, "easing": "easeInOut"}]}"#))
         let k = ok?.timeline.videos[0].keyframes
         XCTAssertEqual(k?.count, 2)
-        XCTAssertEqual(k?[0].x, -0.5)
+        XCTAssertEqual(k?[0].x, .fraction(-0.5))
         XCTAssertEqual(k?[1].crop, FractionRect(x: 0.7, y: 0, width: 0.3, height: 1))
         XCTAssertEqual(k?[1].easing, .easeInOut)
         XCTAssertEqual(k?[0].easing, .linear)

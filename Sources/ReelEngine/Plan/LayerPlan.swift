@@ -8,6 +8,8 @@ struct LayerPlan: Sendable {
     var motion: VideoItem.Motion?
     var opacity = 1.0
     var animations: [Animation] = []
+    /// How an overlay's colours combine with what lies under it (`BlendModeCompositor`).
+    var blend: BlendMode = .normal
     /// The source has transparency (a PNG with alpha), so it must be blended over the background.
     var transparent = false
 
@@ -15,6 +17,6 @@ struct LayerPlan: Sendable {
 
     /// True when the item is just its fitted picture.
     var isPlain: Bool {
-        keyframes.isEmpty && filters.isEmpty && motion == nil && opacity == 1 && animations.isEmpty && !transparent
+        keyframes.isEmpty && filters.isEmpty && motion == nil && opacity == 1 && animations.isEmpty && !transparent && blend == .normal
     }
 }

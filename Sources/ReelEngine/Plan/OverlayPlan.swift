@@ -21,12 +21,12 @@ struct OverlayPlan: Sendable {
         }
     }
 
-    /// Where the overlay sits, in fractions of the frame.
+    /// Where the overlay sits on the frame (lengths resolved against the canvas by `LayerLayout`).
     enum Placement: Sendable {
         /// Centre-anchored rectangle; without a height the source's aspect is kept.
-        case frame(FractionRect)
+        case frame(FrameRect)
         /// The overlay's centre at this point, at its natural size.
-        case position(x: Double, y: Double)
+        case position(FramePoint)
         /// Centred at natural size, shrunk to fit the frame if larger.
         case natural
     }

@@ -23,7 +23,8 @@ extension RenderPlanner {
             layer.filters = o.filters
             layer.opacity = o.opacity ?? 1
             layer.animations = o.animations
-            let placement: OverlayPlan.Placement = o.frame.map { .frame($0) } ?? o.position.map { .position(x: $0.x, y: $0.y) } ?? .natural
+            layer.blend = o.blend
+            let placement: OverlayPlan.Placement = o.frame.map { .frame($0) } ?? o.position.map { .position($0) } ?? .natural
             switch o.content {
             case .text(let style):
                 guard let text = planText(style, texts: [style.text], ptr: ptr, animations: o.animations,
@@ -38,7 +39,7 @@ extension RenderPlanner {
                 layer.transparent = true
                 let shown = cues.filter { $0.start < duration }
                 plans.append(OverlayPlan(pointer: ptr, source: .captions(cues: shown, text: text, highlight: highlight), range: range,
-                                         placement: o.frame == nil && o.position == nil ? .position(x: 0.5, y: 0.88) : placement,
+                                         placement: o.frame == nil && o.position == nil ? .position(FramePoint(x: .fraction(0.5), y: .fraction(0.88))) : placement,
                                          layer: layer, sourceSize: (2, 2)))
             case .image(let src):
                 guard let (path, info) = probeOverlay(src, ptr, probes, &problems) else { continue }

@@ -10,7 +10,7 @@ struct Field {
 
     func report(_ message: String) { problems.report(pointer, message) }
 
-    private func wrongType(_ expected: String) { report("must be \(expected), found \(value.typeName)") }
+    func wrongType(_ expected: String) { report("must be \(expected), found \(value.typeName)") }
 
     /// A time: a JSON number read exactly from its text, or an `"N/D"` string (PRODUCT.md §1 "Time").
     func time(_ bounds: Bounds<Time> = .any) -> Time? {

@@ -94,8 +94,8 @@ extension Field {
                 }
                 var k = Keyframe(time: time ?? .zero)
                 k.opacity = r.field("opacity")?.double(.between(0, 1))
-                k.x = r.field("x")?.double()
-                k.y = r.field("y")?.double()
+                k.x = r.field("x")?.length()
+                k.y = r.field("y")?.length()
                 k.scale = r.field("scale")?.double(.between(0.01, 100))
                 k.rotation = r.field("rotation")?.double()
                 k.crop = r.field("crop")?.cropRect()

@@ -44,20 +44,17 @@ extension SpecDecoder {
             var overlay = OverlaySpec(content: content ?? .image(src: ""), start: start ?? .zero)
             overlay.duration = r.field("duration")?.time(.greaterThan(.zero))
             if r.has("position") { r.reject("frame", "cannot be given together with position") }
-            overlay.position = r.field("position")?.object { p -> OverlaySpec.Point? in
-                let x = p.required("x")?.double(), y = p.required("y")?.double()
-                guard let x, let y else { return nil }
-                return OverlaySpec.Point(x: x, y: y)
-            }
-            overlay.frame = r.field("frame")?.object { p -> FractionRect? in
-                let x = p.required("x")?.double(), y = p.required("y")?.double()
-                let width = p.required("width")?.double(.greaterThan(0))
+            overlay.position = r.field("position")?.framePoint()
+            overlay.frame = r.field("frame")?.object { p -> FrameRect? in
+                let x = p.required("x")?.length(), y = p.required("y")?.length()
+                let width = p.required("width")?.length(positive: true)
                 let heightField = p.field("height")
-                let height = heightField?.double(.greaterThan(0))
+                let height = heightField?.length(positive: true)
                 guard let x, let y, let width, heightField == nil || height != nil else { return nil }
-                return FractionRect(x: x, y: y, width: width, height: height)
+                return FrameRect(x: x, y: y, width: width, height: height)
             }
             overlay.opacity = r.field("opacity")?.double(.between(0, 1))
+            if let blend = r.field("blend")?.enumCase(BlendMode.self) { overlay.blend = blend }
             overlay.animations = r.field("animations")?.array()?.compactMap { a -> Animation? in
                 guard let decoded = animation(a) else { return nil }
                 if decoded.kind == .typewriter, let kind, kind != .text, kind != .captions {

@@ -62,7 +62,7 @@ extension SpecDecoder {
             let source = TimeRange(start: p.source.start - head, duration: p.source.duration + head + tail)
             var overlay = OverlaySpec(content: .video(src: src, sourceRange: source, volume: nil, muted: false), start: p.trackStart - head)
             overlay.duration = source.duration
-            overlay.frame = FractionRect(x: 0.5, y: 0.5, width: 1, height: 1)
+            overlay.frame = FrameRect(x: .fraction(0.5), y: .fraction(0.5), width: .fraction(1), height: .fraction(1))
             overlay.sourceTimecoded = p.timecoded
             if let before {
                 var from = Keyframe(time: .zero), to = Keyframe(time: before.inOffset + before.outOffset)

@@ -10,11 +10,13 @@ struct KeyframeTrack {
 
     var isEmpty: Bool { keyframes.isEmpty }
 
-    func state(at t: Time) -> LayerState {
+    /// The state at `t` on a `frameWidth`×`frameHeight` canvas, against which x and y are resolved
+    /// (`Length`) before they are interpolated.
+    func state(at t: Time, frameWidth: Double, frameHeight: Double) -> LayerState {
         var s = LayerState()
         if let v = value(at: t, \.opacity) { s.opacity = v }
-        s.x = value(at: t, \.x)
-        s.y = value(at: t, \.y)
+        s.x = value(at: t) { $0.x?.fraction(along: .horizontal, width: frameWidth, height: frameHeight) }
+        s.y = value(at: t) { $0.y?.fraction(along: .vertical, width: frameWidth, height: frameHeight) }
         if let v = value(at: t, \.scale) { s.scale = v }
         if let v = value(at: t, \.rotation) { s.rotation = v }
         let crops = keyframes.compactMap { k in k.crop.map { (k.time, $0, k.easing) } }
@@ -25,8 +27,8 @@ struct KeyframeTrack {
         return s
     }
 
-    private func value(at t: Time, _ key: KeyPath<Keyframe, Double?>) -> Double? {
-        let points = keyframes.compactMap { k in k[keyPath: key].map { (k.time, $0, k.easing) } }
+    private func value(at t: Time, _ key: (Keyframe) -> Double?) -> Double? {
+        let points = keyframes.compactMap { k in key(k).map { (k.time, $0, k.easing) } }
         return points.isEmpty ? nil : interpolate(points, at: t)
     }
 

@@ -30,7 +30,7 @@ struct LayerLayout {
     /// animations). The source is `sw`×`sh` upright pixels.
     func placement(sourceWidth sw: Double, sourceHeight sh: Double, base: Base, layer: LayerPlan, at t: Time,
                    duration: Time) -> LayerPlacement {
-        let state = KeyframeTrack(layer.keyframes).state(at: t)
+        let state = KeyframeTrack(layer.keyframes).state(at: t, frameWidth: frameWidth, frameHeight: frameHeight)
         let c = state.crop ?? FractionRect(x: 0, y: 0, width: 1, height: 1)
         let crop = (x: c.x * sw, y: c.y * sh, width: max(1, c.width * sw), height: max(1, (c.height ?? (1 - c.y)) * sh))
         var d = LayerPlacement(centerX: 0, centerY: 0, width: 0, height: 0, crop: crop)
@@ -41,12 +41,12 @@ struct LayerLayout {
                                               outWidth: frameSize.width, outHeight: frameSize.height, fit: mode)
             (d.centerX, d.centerY, d.width, d.height) = (place.centerX, place.centerY, place.width, place.height)
         case .overlay(.frame(let r)):
-            d.width = r.width * W
-            d.height = r.height.map { $0 * H } ?? d.width * crop.height / crop.width
-            (d.centerX, d.centerY) = (r.x * W, r.y * H)
-        case .overlay(.position(let x, let y)):
+            d.width = r.width.pixels(along: .horizontal, width: W, height: H)
+            d.height = r.height.map { $0.pixels(along: .vertical, width: W, height: H) } ?? d.width * crop.height / crop.width
+            (d.centerX, d.centerY) = (r.x.pixels(along: .horizontal, width: W, height: H), r.y.pixels(along: .vertical, width: W, height: H))
+        case .overlay(.position(let p)):
             (d.width, d.height) = (crop.width, crop.height)
-            (d.centerX, d.centerY) = (x * W, y * H)
+            (d.centerX, d.centerY) = (p.x.pixels(along: .horizontal, width: W, height: H), p.y.pixels(along: .vertical, width: W, height: H))
         case .overlay(.natural):
             let s = min(1, min(W / crop.width, H / crop.height))
             (d.width, d.height) = (crop.width * s, crop.height * s)

@@ -8,6 +8,7 @@ final class OverlayTrack {
     /// Ends a video overlay's decoding early when the render stops.
     let stop: CancellationToken
     private let compositor: LayerCompositor
+    private let blender: BlendModeCompositor
     private let layout: LayerLayout
     private var sources: [Int: LayerProducer] = [:]
     private var texts: [Int: TextProducer] = [:]
@@ -18,6 +19,7 @@ final class OverlayTrack {
         self.plan = plan
         self.stop = stop
         self.compositor = compositor
+        blender = BlendModeCompositor(compositor: compositor)
         layout = LayerLayout(frameWidth: plan.width, frameHeight: plan.height)
     }
 
@@ -39,7 +41,11 @@ final class OverlayTrack {
                 guard let picture = try self.picture(i, o, at: into) else { return }
                 let placement = layout.placement(sourceWidth: Double(picture.width), sourceHeight: Double(picture.height),
                                                  base: .overlay(o.placement), layer: o.layer, at: into, duration: o.range.duration)
-                try compositor.draw(picture, placement, onto: out)
+                if o.layer.blend == .normal {
+                    try compositor.draw(picture, placement, onto: out)
+                } else {
+                    try blender.draw(picture, placement, mode: o.layer.blend, color: color, onto: out)
+                }
             }
         }
         return out

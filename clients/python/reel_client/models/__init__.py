@@ -78,6 +78,7 @@ from .output_preset import OutputPreset
 from .output_subtitles_item import OutputSubtitlesItem
 from .overlay import Overlay
 from .overlay_align import OverlayAlign
+from .overlay_blend import OverlayBlend
 from .overlay_box import OverlayBox
 from .overlay_frame import OverlayFrame
 from .overlay_highlight import OverlayHighlight
@@ -200,6 +201,7 @@ __all__ = (
     "OutputSubtitlesItem",
     "Overlay",
     "OverlayAlign",
+    "OverlayBlend",
     "OverlayBox",
     "OverlayFrame",
     "OverlayHighlight",

@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 from ..models.animation_type_0 import AnimationType0
 from ..models.filter_type_0 import FilterType0
 from ..models.overlay_align import OverlayAlign
+from ..models.overlay_blend import OverlayBlend
 from ..models.overlay_type import OverlayType
 from ..types import UNSET, Unset
 
@@ -71,10 +72,14 @@ class Overlay:
                 (AVAudioMix's setVolume and
                 setVolumeRamp), at strictly increasing times relative to the item's start.
             muted (bool | Unset):  Default: False.
-            position (OverlayPosition | Unset): Anchor point in fractions of the frame.
-            frame (OverlayFrame | Unset): Centre-anchored rectangle in fractions of the frame; height defaults to the aspect
-                ratio.
+            position (OverlayPosition | Unset): Anchor point (the overlay's centre) on the frame.
+            frame (OverlayFrame | Unset): Centre-anchored rectangle on the frame; height defaults to the aspect ratio.
             opacity (float | Unset):
+            blend (OverlayBlend | Unset): How the overlay's colours combine with what lies under it: the W3C Compositing and
+                Blending Level 1 formulas on gamma-encoded RGB (as a browser's `mix-blend-mode`), then
+                source-over with its alpha and opacity. Not on an output that keeps a transparent
+                background (a 422 at this pointer).
+                 Default: OverlayBlend.NORMAL.
             animations (list[AnimationType0 | AnimationType1] | Unset):
             keyframes (list[Any] | Unset): At strictly increasing times.
             filters (list[FilterType0 | FilterType1] | Unset):
@@ -99,6 +104,7 @@ class Overlay:
     position: OverlayPosition | Unset = UNSET
     frame: OverlayFrame | Unset = UNSET
     opacity: float | Unset = UNSET
+    blend: OverlayBlend | Unset = OverlayBlend.NORMAL
     animations: list[AnimationType0 | AnimationType1] | Unset = UNSET
     keyframes: list[Any] | Unset = UNSET
     filters: list[FilterType0 | FilterType1] | Unset = UNSET
@@ -177,6 +183,10 @@ class Overlay:
 
         opacity = self.opacity
 
+        blend: str | Unset = UNSET
+        if not isinstance(self.blend, Unset):
+            blend = self.blend.value
+
         animations: list[dict[str, Any] | str] | Unset = UNSET
         if not isinstance(self.animations, Unset):
             animations = []
@@ -251,6 +261,8 @@ class Overlay:
             field_dict["frame"] = frame
         if opacity is not UNSET:
             field_dict["opacity"] = opacity
+        if blend is not UNSET:
+            field_dict["blend"] = blend
         if animations is not UNSET:
             field_dict["animations"] = animations
         if keyframes is not UNSET:
@@ -390,6 +402,13 @@ class Overlay:
 
         opacity = d.pop("opacity", UNSET)
 
+        _blend = d.pop("blend", UNSET)
+        blend: OverlayBlend | Unset
+        if isinstance(_blend, Unset):
+            blend = UNSET
+        else:
+            blend = OverlayBlend(_blend)
+
         _animations = d.pop("animations", UNSET)
         animations: list[AnimationType0 | AnimationType1] | Unset = UNSET
         if _animations is not UNSET:
@@ -475,6 +494,7 @@ class Overlay:
             position=position,
             frame=frame,
             opacity=opacity,
+            blend=blend,
             animations=animations,
             keyframes=keyframes,
             filters=filters,

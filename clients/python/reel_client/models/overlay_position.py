@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -10,19 +10,27 @@ T = TypeVar("T", bound="OverlayPosition")
 
 @_attrs_define
 class OverlayPosition:
-    """Anchor point in fractions of the frame.
+    """Anchor point (the overlay's centre) on the frame.
 
     Attributes:
-        x (float):
-        y (float):
+        x (float | str): A coordinate or size on the frame: a number is a fraction of the frame (of its width along
+            x, its height along y); a string gives a unit: `"50%"` (of the width or height, by axis),
+            `"120px"` (output pixels), `"10vw"`/`"10vh"` (hundredths of the width/height),
+            `"10vmin"`/`"10vmax"` (of the smaller/larger side). A width or height must be greater than 0.
+        y (float | str): A coordinate or size on the frame: a number is a fraction of the frame (of its width along
+            x, its height along y); a string gives a unit: `"50%"` (of the width or height, by axis),
+            `"120px"` (output pixels), `"10vw"`/`"10vh"` (hundredths of the width/height),
+            `"10vmin"`/`"10vmax"` (of the smaller/larger side). A width or height must be greater than 0.
     """
 
-    x: float
-    y: float
+    x: float | str
+    y: float | str
 
     def to_dict(self) -> dict[str, Any]:
+        x: float | str
         x = self.x
 
+        y: float | str
         y = self.y
 
         field_dict: dict[str, Any] = {}
@@ -39,9 +47,16 @@ class OverlayPosition:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        x = d.pop("x")
 
-        y = d.pop("y")
+        def _parse_x(data: object) -> float | str:
+            return cast(float | str, data)
+
+        x = _parse_x(d.pop("x"))
+
+        def _parse_y(data: object) -> float | str:
+            return cast(float | str, data)
+
+        y = _parse_y(d.pop("y"))
 
         overlay_position = cls(
             x=x,

@@ -1,0 +1,48 @@
+/// Limited-range Y′CbCr ⇄ gamma-encoded R′G′B′ (0…1) with a canvas's coefficients, at a sample
+/// depth: what the blend modes compute in. (HDR canvases use BT.2020's coefficients on their
+/// HLG or PQ signal.)
+struct YCbCrMatrix {
+    let kr: Double
+    let kb: Double
+    /// 219 or 876: the luma samples from black to white.
+    let lumaRange: Double
+    private let lumaBlack: Double
+    private let chromaRange: Double
+    private let neutral: Double
+
+    init(_ color: CanvasColor, depth bits: Int32) {
+        (kr, kb) = color.coefficients
+        let scale = Double(1 << (bits - 8))
+        lumaBlack = 16 * scale
+        lumaRange = 219 * scale
+        chromaRange = 224 * scale
+        neutral = 128 * scale
+    }
+
+    func rgb(_ y: Double, _ cb: Double, _ cr: Double) -> BlendFormulas.RGB {
+        let l = (y - lumaBlack) / lumaRange, pb = (cb - neutral) / chromaRange, pr = (cr - neutral) / chromaRange
+        let r = l + 2 * (1 - kr) * pr, b = l + 2 * (1 - kb) * pb
+        let g = (l - kr * r - kb * b) / (1 - kr - kb)
+        return (min(1, max(0, r)), min(1, max(0, g)), min(1, max(0, b)))
+    }
+
+    /// How far from grey a grey can come back from Y′CbCr: a still's conversion and 4:2:0 chroma
+    /// leave a sample or two of chroma (each moves R′ or B′ by up to 1.9/224 of full scale), and a
+    /// translucent layer's colour is divided by its alpha; 6 luma samples' worth (2.7 % of full
+    /// scale) covers them. Hue and saturation of a colour that close to grey are noise.
+    var greyNoise: Double { 6 / lumaRange }
+
+    /// `c`, or the grey of its luminance when its channels differ by less than `greyNoise` (times
+    /// `spread`: a colour divided by its alpha carries its error divided too).
+    func exactGrey(_ c: BlendFormulas.RGB, spread: Double = 1) -> BlendFormulas.RGB {
+        guard max(c.r, c.g, c.b) - min(c.r, c.g, c.b) < greyNoise * spread else { return c }
+        let l = kr * c.r + (1 - kr - kb) * c.g + kb * c.b
+        return (l, l, l)
+    }
+
+    func ycbcr(_ c: BlendFormulas.RGB) -> (y: Double, cb: Double, cr: Double) {
+        let l = kr * c.r + (1 - kr - kb) * c.g + kb * c.b
+        return (lumaBlack + lumaRange * l, neutral + chromaRange * (c.b - l) / (2 * (1 - kb)),
+                neutral + chromaRange * (c.r - l) / (2 * (1 - kr)))
+    }
+}

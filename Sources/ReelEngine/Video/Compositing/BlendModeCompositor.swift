@@ -1,0 +1,108 @@
+import Foundation
+import ReelSpec
+
+/// Draws a layer with a blend mode other than `normal` (W3C Compositing and Blending Level 1): the
+/// result is `(1 − αs)·Cb + αs·B(Cb, Cs)` over the opaque canvas, on gamma-encoded R′G′B′ (the
+/// canvas's own signal, as a browser blends sRGB), then written back to the canvas's Y′CbCr.
+///
+/// The layer's colour and coverage come from the ordinary compositor, so every geometry (scaled,
+/// rotated, turned in perspective, cropped, faded) blends alike: it is drawn once over black and
+/// once over white in two scratch canvases, over the rectangle it can touch. Over black a pixel is
+/// `αs·Cs`, over white `αs·Cs + (1 − αs)`, which gives `αs` and `Cs` back. Chroma is 4:2:0: each
+/// pixel takes its block's chroma, and the block's four results are averaged back into it. A grey
+/// read back from Y′CbCr carries a trace of colour (chroma is rounded to whole samples), which the
+/// hue and saturation modes would magnify into a full colour: greys within that rounding are
+/// taken as exact greys (`YCbCrMatrix.greyNoise`).
+final class BlendModeCompositor {
+    private let compositor: LayerCompositor
+    private var overBlack: Frame?
+    private var overWhite: Frame?
+
+    init(compositor: LayerCompositor) { self.compositor = compositor }
+
+    func draw(_ layer: Frame, _ placement: LayerPlacement, mode: BlendMode, color: CanvasColor, onto canvas: Frame) throws {
+        guard mode != .normal else { return try compositor.draw(layer, placement, onto: canvas) }
+        guard let rect = Self.reach(placement, canvasWidth: canvas.width, canvasHeight: canvas.height) else { return }
+        let black = try scratch(&overBlack, like: canvas), white = try scratch(&overWhite, like: canvas)
+        try canvas.makeWritable()
+        if SampleDepth(canvasFormat: canvas.pixelFormat) == .ten {
+            try blend(UInt16.self, layer, placement, mode, color, rect, canvas, black, white)
+        } else {
+            try blend(UInt8.self, layer, placement, mode, color, rect, canvas, black, white)
+        }
+    }
+
+    /// The canvas rectangle (even origin and size, for 4:2:0) that the placed layer may touch:
+    /// the box around its rotated corners; nil when that is off the canvas.
+    static func reach(_ p: LayerPlacement, canvasWidth: Int, canvasHeight: Int) -> PixelRect? {
+        let a = p.rotation * Double.pi / 180
+        let halfW = (abs(p.width * cos(a)) + abs(p.height * sin(a))) / 2 + 2
+        let halfH = (abs(p.width * sin(a)) + abs(p.height * cos(a))) / 2 + 2
+        guard halfW.isFinite, halfH.isFinite else { return nil }
+        let x0 = max(0, Int((p.centerX - halfW).rounded(.down)) & ~1), y0 = max(0, Int((p.centerY - halfH).rounded(.down)) & ~1)
+        let x1 = min(canvasWidth, (Int((p.centerX + halfW).rounded(.up)) + 1) & ~1)
+        let y1 = min(canvasHeight, (Int((p.centerY + halfH).rounded(.up)) + 1) & ~1)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    private func scratch(_ slot: inout Frame?, like canvas: Frame) throws -> Frame {
+        if let f = slot, f.width == canvas.width, f.height == canvas.height, f.pixelFormat == canvas.pixelFormat { return f }
+        let f = try Frame.video(width: canvas.width, height: canvas.height, format: canvas.pixelFormat)
+        slot = f
+        return f
+    }
+
+    private func blend<S: PlaneSample>(_: S.Type, _ layer: Frame, _ placement: LayerPlacement, _ mode: BlendMode, _ color: CanvasColor,
+                                       _ rect: PixelRect, _ canvas: Frame, _ black: Frame, _ white: Frame) throws {
+        let low = S(truncatingIfNeeded: 16 &<< S.shift), high = S(truncatingIfNeeded: 235 &<< S.shift)
+        let neutral = S(truncatingIfNeeded: S.neutral)
+        for (frame, luma) in [(black, low), (white, high)] {
+            let y = PlaneView<S>(frame, plane: 0, x: rect.x, y: rect.y)
+            PlaneOps.fill(y.base, stride: y.stride, width: rect.width, height: rect.height, value: luma)
+            for p in 1...2 {
+                let c = PlaneView<S>(frame, plane: p, x: rect.x / 2, y: rect.y / 2)
+                PlaneOps.fill(c.base, stride: c.stride, width: rect.width / 2, height: rect.height / 2, value: neutral)
+            }
+            try compositor.draw(layer, placement, onto: frame)
+        }
+        let matrix = YCbCrMatrix(color, depth: S.bits)
+        let planes = (0..<3).map { PlaneView<S>(canvas, plane: $0, x: $0 == 0 ? rect.x : rect.x / 2, y: $0 == 0 ? rect.y : rect.y / 2) }
+        let under = (0..<3).map { PlaneView<S>(black, plane: $0, x: $0 == 0 ? rect.x : rect.x / 2, y: $0 == 0 ? rect.y : rect.y / 2) }
+        let over = (0..<3).map { PlaneView<S>(white, plane: $0, x: $0 == 0 ? rect.x : rect.x / 2, y: $0 == 0 ? rect.y : rect.y / 2) }
+        for by in 0..<(rect.height / 2) {
+            for bx in 0..<(rect.width / 2) {
+                func chroma(_ v: [PlaneView<S>]) -> (Double, Double) { (Double(v[1].row(by)[bx]), Double(v[2].row(by)[bx])) }
+                let (cbB, crB) = chroma(planes), (cb0, cr0) = chroma(under), (cb1, cr1) = chroma(over)
+                var sumCb = 0.0, sumCr = 0.0, changed = false
+                for dy in 0..<2 {
+                    for dx in 0..<2 {
+                        let y = 2 * by + dy, x = 2 * bx + dx
+                        let y0 = Double(under[0].row(y)[x]), y1 = Double(over[0].row(y)[x])
+                        let backdrop = matrix.exactGrey(matrix.rgb(Double(planes[0].row(y)[x]), cbB, crB))
+                        // Over white minus over black is 1 − αs in luma (both have neutral chroma).
+                        let alpha = max(0, min(1, 1 - (y1 - y0) / matrix.lumaRange))
+                        var result = backdrop
+                        if alpha > 0 {
+                            changed = true
+                            let premultiplied = matrix.rgb(y0, cb0, cr0)
+                            let source = matrix.exactGrey((r: min(1, max(0, premultiplied.r / alpha)), g: min(1, max(0, premultiplied.g / alpha)),
+                                                           b: min(1, max(0, premultiplied.b / alpha))), spread: 1 / alpha)
+                            let blended = BlendFormulas.blend(mode, backdrop, source)
+                            result = ((1 - alpha) * backdrop.r + alpha * blended.r, (1 - alpha) * backdrop.g + alpha * blended.g,
+                                      (1 - alpha) * backdrop.b + alpha * blended.b)
+                        }
+                        let out = matrix.ycbcr(result)
+                        planes[0].row(y)[x] = S.clamped(Int32(out.y.rounded()))
+                        sumCb += out.cb
+                        sumCr += out.cr
+                    }
+                }
+                if changed {
+                    planes[1].row(by)[bx] = S.clamped(Int32((sumCb / 4).rounded()))
+                    planes[2].row(by)[bx] = S.clamped(Int32((sumCr / 4).rounded()))
+                }
+            }
+        }
+    }
+}

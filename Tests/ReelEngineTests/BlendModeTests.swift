@@ -1,0 +1,110 @@
+import Foundation
+@testable import ReelEngine
+import ReelSpec
+import XCTest
+
+/// Blend modes through the whole render, against the W3C Compositing and Blending Level 1 formulas
+/// computed independently in numpy (`Fixtures/blend_oracle.py`): four backdrop colours in vertical
+/// bands under four source colours in horizontal bands, sixteen pairs a frame, every mode, opaque
+/// and at partial alpha and opacity; read back from a PNG output.
+final class BlendModeTests: XCTestCase {
+    static let backdrops: [[Int]] = [[200, 100, 50], [30, 160, 220], [235, 235, 235], [20, 20, 20]]
+    static let sources: [[Int]] = [[30, 220, 128], [240, 60, 90], [128, 128, 128], [250, 200, 10]]
+    static let (width, height) = (64, 48)
+
+    static var python: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/pyvenv/bin/python").path
+    }
+    static var oracle: String { URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/blend_oracle.py").path }
+
+    /// A `width`×`height` picture of `colors` in four bands (vertical: side by side), with `alpha`.
+    func bands(_ ws: Workspace, _ name: String, _ colors: [[Int]], vertical: Bool, alpha: Int) throws {
+        var rgba = [UInt8]()
+        for y in 0..<Self.height {
+            for x in 0..<Self.width {
+                let c = colors[vertical ? x / (Self.width / 4) : y / (Self.height / 4)]
+                rgba += c.map(UInt8.init) + [UInt8(alpha)]
+            }
+        }
+        try Data(rgba).write(to: URL(fileURLWithPath: ws.path(name + ".rgba")))
+        try Tools.ffmpeg(["-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(Self.width)x\(Self.height)", "-i", ws.path(name + ".rgba"),
+                          "-frames:v", "1", ws.path(name)])
+    }
+
+    /// The oracle's colours for every (mode, backdrop, source) at `alpha`.
+    func expected(_ ws: Workspace, modes: [BlendMode], alpha: Double) throws -> [[Double]] {
+        var cases: [[String: Any]] = []
+        for mode in modes {
+            for s in Self.sources { for b in Self.backdrops { cases.append(["mode": mode.rawValue, "backdrop": b, "source": s, "alpha": alpha]) } }
+        }
+        try JSONSerialization.data(withJSONObject: cases).write(to: URL(fileURLWithPath: ws.path("cases.json")))
+        let r = try Tools.run(Self.python, [Self.oracle, ws.path("cases.json")])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: r.stdout) as? [[Double]])
+    }
+
+    func checkEveryMode(sourceAlpha: Int, opacity: Double) throws {
+        let ws = try Workspace()
+        try bands(ws, "backdrop.png", Self.backdrops, vertical: true, alpha: 255)
+        try bands(ws, "source.png", Self.sources, vertical: false, alpha: sourceAlpha)
+        let modes = BlendMode.allCases
+        let want = try expected(ws, modes: modes, alpha: Double(sourceAlpha) / 255 * opacity)
+        var worst = 0.0
+        for (m, mode) in modes.enumerated() {
+            let out = try ws.render(##"""
+            { "version": 1, "output": { "format": "png", "width": \##(Self.width), "height": \##(Self.height), "background": "#000000" },
+              "timeline": { "videos": [ { "src": "backdrop.png", "duration": 1, "fit": "stretch" } ],
+                "overlays": [ { "type": "image", "src": "source.png", "start": 0, "blend": "\##(mode.rawValue)", "opacity": \##(opacity),
+                                "frame": { "x": 0.5, "y": 0.5, "width": 1, "height": 1 } } ] } }
+            """##, to: "\(mode.rawValue).png")
+            let rgba = try XCTUnwrap(Tools.rgbaFrames(out, width: Self.width, height: Self.height).first)
+            for (si, _) in Self.sources.enumerated() {
+                for (bi, _) in Self.backdrops.enumerated() {
+                    // The middle of the patch (whole 4:2:0 blocks of one colour).
+                    let x = bi * 16 + 8, y = si * 12 + 6
+                    let got = (0..<3).map { Double(rgba[(y * Self.width + x) * 4 + $0]) }
+                    let exp = want[m * 16 + si * 4 + bi]
+                    let error = zip(got, exp).map { abs($0 - $1) }.max() ?? 0
+                    worst = max(worst, error)
+                    XCTAssertLessThanOrEqual(error, 4, "\(mode) of \(Self.sources[si]) over \(Self.backdrops[bi]): got \(got), want \(exp)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(worst, 0, "read back through Y'CbCr, something rounds")
+    }
+
+    func testEveryModeOfAnOpaqueLayerIsTheW3CFormula() throws {
+        try checkEveryMode(sourceAlpha: 255, opacity: 1)
+    }
+
+    func testEveryModeAtPartialAlphaAndOpacityIsSourceOverTheFormula() throws {
+        try checkEveryMode(sourceAlpha: 160, opacity: 0.7)
+    }
+
+    /// Each mode differs from normal somewhere, so a mode silently drawn as normal cannot pass.
+    func testTheModesAreDistinct() throws {
+        let ws = try Workspace()
+        let want = try expected(ws, modes: BlendMode.allCases, alpha: 1)
+        let normal = Array(want[0..<16])
+        for (m, mode) in BlendMode.allCases.enumerated() where mode != .normal {
+            let mine = Array(want[(m * 16)..<(m * 16 + 16)])
+            XCTAssertTrue(zip(mine, normal).contains { zip($0, $1).contains { abs($0 - $1) > 8 } }, "\(mode) looks like normal on these colours")
+        }
+    }
+
+    /// A transparent output takes its alpha from two renders over different backgrounds, which a
+    /// blend mode's result does not allow: a 422 at the overlay's blend.
+    func testABlendModeOnATransparentOutputIsRefusedAtItsPointer() throws {
+        let ws = try Workspace()
+        try bands(ws, "source.png", Self.sources, vertical: false, alpha: 255)
+        XCTAssertThrowsError(try ws.plan(##"""
+        { "version": 1, "output": { "format": "mov", "width": 64, "height": 48, "video": { "codec": "prores", "profile": "4444" } },
+          "timeline": { "videos": [ { "color": "#00000000", "duration": 1 } ],
+            "overlays": [ { "type": "image", "src": "source.png", "start": 0, "blend": "multiply" } ] } }
+        """##)) { error in
+            guard case RenderError.invalid(let problems) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(problems.map(\.pointer), ["/timeline/overlays/0/blend"])
+        }
+    }
+}
