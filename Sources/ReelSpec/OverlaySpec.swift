@@ -23,6 +23,8 @@ public struct OverlaySpec: Sendable, Equatable {
     public var opacity: Double?
     /// How its colours combine with what lies under it.
     public var blend: BlendMode = .normal
+    /// A green screen taken out of its picture (video and image overlays).
+    public var chromaKey: ChromaKeySpec?
     public var animations: [Animation] = []
     public var keyframes: [Keyframe] = []
     public var filters: [FilterSpec] = []

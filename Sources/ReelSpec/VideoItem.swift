@@ -26,6 +26,8 @@ public struct VideoItem: Sendable, Equatable {
     public var fit: FitMode?
     public var filters: [FilterSpec] = []
     public var keyframes: [Keyframe] = []
+    /// A green screen taken out of its picture (items with `src`).
+    public var chromaKey: ChromaKeySpec?
     /// A slow Ken Burns move for stills.
     public var motion: Motion?
 

@@ -10,6 +10,8 @@ struct LayerPlan: Sendable {
     var animations: [Animation] = []
     /// How an overlay's colours combine with what lies under it (`BlendModeCompositor`).
     var blend: BlendMode = .normal
+    /// A green screen taken out of the picture (`ChromaKeyer`): it then has alpha.
+    var chromaKey: ChromaKeySpec?
     /// The source has transparency (a PNG with alpha), so it must be blended over the background.
     var transparent = false
 
@@ -18,5 +20,6 @@ struct LayerPlan: Sendable {
     /// True when the item is just its fitted picture.
     var isPlain: Bool {
         keyframes.isEmpty && filters.isEmpty && motion == nil && opacity == 1 && animations.isEmpty && !transparent && blend == .normal
+            && chromaKey == nil
     }
 }

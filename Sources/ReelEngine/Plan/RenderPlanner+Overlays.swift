@@ -24,6 +24,7 @@ extension RenderPlanner {
             layer.opacity = o.opacity ?? 1
             layer.animations = o.animations
             layer.blend = o.blend
+            layer.chromaKey = o.chromaKey
             let placement: OverlayPlan.Placement = o.frame.map { .frame($0) } ?? o.position.map { .position($0) } ?? .natural
             switch o.content {
             case .text(let style):

@@ -33,6 +33,7 @@ extension RenderPlanner {
             layer.keyframes = item.keyframes
             layer.filters = item.filters
             layer.motion = item.motion
+            layer.chromaKey = item.chromaKey
             var placed: VideoSegment?
             switch item.content {
             case .color(let c):

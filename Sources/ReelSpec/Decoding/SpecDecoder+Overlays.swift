@@ -55,6 +55,11 @@ extension SpecDecoder {
             }
             overlay.opacity = r.field("opacity")?.double(.between(0, 1))
             if let blend = r.field("blend")?.enumCase(BlendMode.self) { overlay.blend = blend }
+            if kind == .text || kind == .captions {
+                r.reject("chromaKey", "is only allowed on video and image overlays")
+            } else {
+                overlay.chromaKey = r.field("chromaKey")?.chromaKey()
+            }
             overlay.animations = r.field("animations")?.array()?.compactMap { a -> Animation? in
                 guard let decoded = animation(a) else { return nil }
                 if decoded.kind == .typewriter, let kind, kind != .text, kind != .captions {

@@ -37,6 +37,11 @@ extension SpecDecoder {
             item.filters = r.field("filters")?.filters() ?? []
             item.keyframes = r.field("keyframes")?.keyframes() ?? []
             item.motion = r.field("motion")?.enumCase(VideoItem.Motion.self)
+            if isCard {
+                r.reject("chromaKey", "is only allowed on items with src: a colour card has no green screen")
+            } else {
+                item.chromaKey = r.field("chromaKey")?.chromaKey()
+            }
             return content == nil ? nil : item
         }
     }

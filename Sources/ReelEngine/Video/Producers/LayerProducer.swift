@@ -59,12 +59,16 @@ final class LayerProducer {
     /// range, never one after it.
     static func heldTime(_ hold: Time) -> Time { hold - ClipProducer.tolerance - ClipProducer.tolerance }
 
-    /// The picture with `filters` applied, on a private copy (the source picture may be shown again).
-    func picture(at t: Time, filters: [FilterSpec]) throws -> Frame {
-        let p = try picture(at: t)
-        guard !filters.isEmpty else { return p }
-        let copy = try p.reference()
-        try PictureFilters.apply(filters, to: copy)
-        return copy
+    /// The picture with the layer's `filters` applied and its green screen keyed out, on a private
+    /// copy (the source picture may be shown again).
+    func picture(at t: Time, layer: LayerPlan, color: CanvasColor) throws -> Frame {
+        var p = try picture(at: t)
+        if !layer.filters.isEmpty {
+            let copy = try p.reference()
+            try PictureFilters.apply(layer.filters, to: copy)
+            p = copy
+        }
+        if let key = layer.chromaKey { p = try ChromaKeyer.key(p, key, color: color) }
+        return p
     }
 }

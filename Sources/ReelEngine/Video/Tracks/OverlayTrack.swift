@@ -55,7 +55,7 @@ final class OverlayTrack {
     private func picture(_ i: Int, _ o: OverlayPlan, at into: Time) throws -> Frame? {
         switch o.source {
         case .image, .video:
-            return try source(i, o, startingAt: into).picture(at: into, filters: o.layer.filters)
+            return try source(i, o, startingAt: into).picture(at: into, layer: o.layer, color: color)
         case .text(let text):
             return try filtered(textProducer(i) { TextProducer(text, duration: o.range.duration, frameWidth: plan.width, color: color,
                                                                 depth: plan.sampleDepth) }

@@ -124,7 +124,7 @@ struct VideoTrack {
     }
 
     private func drawLayer(_ segment: VideoSegment, _ source: LayerProducer, _ canvas: Frame, _ background: Frame, at into: Time) throws -> Frame {
-        let picture = try source.picture(at: into, filters: segment.layer.filters)
+        let picture = try source.picture(at: into, layer: segment.layer, color: plan.canvasColor)
         try canvas.makeWritable()
         try FFmpegError.check(av_frame_copy(canvas.pointer, background.pointer), "av_frame_copy", "background")
         let placement = LayerLayout(frameWidth: plan.width, frameHeight: plan.height)

@@ -23,6 +23,7 @@ from .batch_webhook import BatchWebhook
 from .captions_info import CaptionsInfo
 from .captions_info_format import CaptionsInfoFormat
 from .chapter import Chapter
+from .chroma_key import ChromaKey
 from .color_card_item import ColorCardItem
 from .color_description import ColorDescription
 from .color_description_content_light_level import ColorDescriptionContentLightLevel
@@ -146,6 +147,7 @@ __all__ = (
     "CaptionsInfo",
     "CaptionsInfoFormat",
     "Chapter",
+    "ChromaKey",
     "ColorCardItem",
     "ColorDescription",
     "ColorDescriptionContentLightLevel",

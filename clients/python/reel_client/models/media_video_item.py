@@ -11,6 +11,7 @@ from ..models.media_video_item_motion import MediaVideoItemMotion
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.chroma_key import ChromaKey
     from ..models.filter_type_1 import FilterType1
     from ..models.time_range import TimeRange
     from ..models.volume_point import VolumePoint
@@ -56,6 +57,12 @@ class MediaVideoItem:
             fit (Fit | Unset): `fit` letterboxes with the background (default), `fill` crops, `stretch` scales each axis.
             filters (list[FilterType0 | FilterType1] | Unset):
             keyframes (list[Any] | Unset): At strictly increasing times.
+            chroma_key (ChromaKey | Unset): A green screen taken out (video items with `src`, video and image overlays).
+                With the
+                pixel's and the key's chroma Cb, Cr in −0.5…0.5, d = √(((Cb−Kb)² + (Cr−Kr)²)/2) and alpha =
+                clamp((d − similarity)/smoothness, 0, 1) (smoothness 0: a hard key). `spill` takes that
+                share of each pixel's chroma along the key colour's direction (where it points that way)
+                out of what remains. 4:2:0 pictures key each 2×2 block by its chroma.
             motion (MediaVideoItemMotion | Unset): A slow Ken Burns move (items with `src`).
     """
 
@@ -69,6 +76,7 @@ class MediaVideoItem:
     fit: Fit | Unset = UNSET
     filters: list[FilterType0 | FilterType1] | Unset = UNSET
     keyframes: list[Any] | Unset = UNSET
+    chroma_key: ChromaKey | Unset = UNSET
     motion: MediaVideoItemMotion | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -136,6 +144,10 @@ class MediaVideoItem:
                 keyframes_item = keyframes_item_data
                 keyframes.append(keyframes_item)
 
+        chroma_key: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.chroma_key, Unset):
+            chroma_key = self.chroma_key.to_dict()
+
         motion: str | Unset = UNSET
         if not isinstance(self.motion, Unset):
             motion = self.motion.value
@@ -165,6 +177,8 @@ class MediaVideoItem:
             field_dict["filters"] = filters
         if keyframes is not UNSET:
             field_dict["keyframes"] = keyframes
+        if chroma_key is not UNSET:
+            field_dict["chromaKey"] = chroma_key
         if motion is not UNSET:
             field_dict["motion"] = motion
 
@@ -172,6 +186,7 @@ class MediaVideoItem:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.chroma_key import ChromaKey  # noqa: PLC0415
         from ..models.filter_type_1 import FilterType1  # noqa: PLC0415
         from ..models.time_range import TimeRange  # noqa: PLC0415
         from ..models.volume_point import VolumePoint  # noqa: PLC0415
@@ -280,6 +295,13 @@ class MediaVideoItem:
 
                 keyframes.append(keyframes_item)
 
+        _chroma_key = d.pop("chromaKey", UNSET)
+        chroma_key: ChromaKey | Unset
+        if isinstance(_chroma_key, Unset):
+            chroma_key = UNSET
+        else:
+            chroma_key = ChromaKey.from_dict(_chroma_key)
+
         _motion = d.pop("motion", UNSET)
         motion: MediaVideoItemMotion | Unset
         if isinstance(_motion, Unset):
@@ -298,6 +320,7 @@ class MediaVideoItem:
             fit=fit,
             filters=filters,
             keyframes=keyframes,
+            chroma_key=chroma_key,
             motion=motion,
         )
 

@@ -14,6 +14,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.animation_type_1 import AnimationType1
+    from ..models.chroma_key import ChromaKey
     from ..models.filter_type_1 import FilterType1
     from ..models.font import Font
     from ..models.overlay_box import OverlayBox
@@ -82,6 +83,12 @@ class Overlay:
                  Default: OverlayBlend.NORMAL.
             animations (list[AnimationType0 | AnimationType1] | Unset):
             keyframes (list[Any] | Unset): At strictly increasing times.
+            chroma_key (ChromaKey | Unset): A green screen taken out (video items with `src`, video and image overlays).
+                With the
+                pixel's and the key's chroma Cb, Cr in −0.5…0.5, d = √(((Cb−Kb)² + (Cr−Kr)²)/2) and alpha =
+                clamp((d − similarity)/smoothness, 0, 1) (smoothness 0: a hard key). `spill` takes that
+                share of each pixel's chroma along the key colour's direction (where it points that way)
+                out of what remains. 4:2:0 pictures key each 2×2 block by its chroma.
             filters (list[FilterType0 | FilterType1] | Unset):
     """
 
@@ -107,6 +114,7 @@ class Overlay:
     blend: OverlayBlend | Unset = OverlayBlend.NORMAL
     animations: list[AnimationType0 | AnimationType1] | Unset = UNSET
     keyframes: list[Any] | Unset = UNSET
+    chroma_key: ChromaKey | Unset = UNSET
     filters: list[FilterType0 | FilterType1] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -207,6 +215,10 @@ class Overlay:
                 keyframes_item = keyframes_item_data
                 keyframes.append(keyframes_item)
 
+        chroma_key: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.chroma_key, Unset):
+            chroma_key = self.chroma_key.to_dict()
+
         filters: list[dict[str, Any] | str] | Unset = UNSET
         if not isinstance(self.filters, Unset):
             filters = []
@@ -267,6 +279,8 @@ class Overlay:
             field_dict["animations"] = animations
         if keyframes is not UNSET:
             field_dict["keyframes"] = keyframes
+        if chroma_key is not UNSET:
+            field_dict["chromaKey"] = chroma_key
         if filters is not UNSET:
             field_dict["filters"] = filters
 
@@ -275,6 +289,7 @@ class Overlay:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.animation_type_1 import AnimationType1  # noqa: PLC0415
+        from ..models.chroma_key import ChromaKey  # noqa: PLC0415
         from ..models.filter_type_1 import FilterType1  # noqa: PLC0415
         from ..models.font import Font  # noqa: PLC0415
         from ..models.overlay_box import OverlayBox  # noqa: PLC0415
@@ -449,6 +464,13 @@ class Overlay:
 
                 keyframes.append(keyframes_item)
 
+        _chroma_key = d.pop("chromaKey", UNSET)
+        chroma_key: ChromaKey | Unset
+        if isinstance(_chroma_key, Unset):
+            chroma_key = UNSET
+        else:
+            chroma_key = ChromaKey.from_dict(_chroma_key)
+
         _filters = d.pop("filters", UNSET)
         filters: list[FilterType0 | FilterType1] | Unset = UNSET
         if _filters is not UNSET:
@@ -497,6 +519,7 @@ class Overlay:
             blend=blend,
             animations=animations,
             keyframes=keyframes,
+            chroma_key=chroma_key,
             filters=filters,
         )
 
