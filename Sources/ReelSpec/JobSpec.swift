@@ -52,6 +52,7 @@ public struct TimelineSpec: Sendable, Equatable {
         }) {
             return "/timeline/overlays/\(i)/src"
         }
+        if let i = transitions.firstIndex(where: { $0?.matte?.src == src }) { return "/timeline/transitions/\(i)/src" }
         if let i = voiceOvers.firstIndex(where: { $0.src == src }) { return "/timeline/voiceOvers/\(i)/src" }
         if let i = music.firstIndex(where: { $0.src == src }) { return "/timeline/music/\(i)/src" }
         return nil
@@ -66,6 +67,7 @@ public struct TimelineSpec: Sendable, Equatable {
             case .text, .captions: break
             }
         }
+        all += transitions.compactMap { $0?.matte?.src }
         all += voiceOvers.map(\.src) + music.map(\.src)
         var seen = Set<String>()
         return all.filter { seen.insert($0).inserted }

@@ -38,7 +38,7 @@ public struct VideoItem: Sendable, Equatable {
 
 /// How two consecutive videos are joined. PRODUCT.md §1.
 public struct TransitionSpec: Sendable, Equatable {
-    public enum Kind: String, Sendable, CaseIterable { case dissolve, fade, push, slide, wipe }
+    public enum Kind: String, Sendable, CaseIterable { case dissolve, fade, push, slide, wipe, matte }
 
     public var kind: Kind
     public var duration: Time
@@ -46,6 +46,19 @@ public struct TransitionSpec: Sendable, Equatable {
     public var direction: Direction?
     /// The colour `fade` passes through; default black.
     public var color: Color?
+    /// A `matte` transition's grayscale picture and how it is read.
+    public var matte: Matte?
+
+    /// A luma matte as the wipe (PRODUCT.md §10): with its luma m (0…1, full range) and progress p,
+    /// the incoming clip's weight is clamp((p·(1+s) − m)/s, 0, 1) (s = softness; s = 0: 1 where
+    /// m < p); `invert` reads 1 − m. A video matte plays from its start over the transition.
+    public struct Matte: Sendable, Equatable {
+        public var src: String
+        public var softness = 0.1
+        public var invert = false
+
+        public init(src: String) { self.src = src }
+    }
 
     public init(kind: Kind, duration: Time, direction: Direction? = nil, color: Color? = nil) {
         self.kind = kind

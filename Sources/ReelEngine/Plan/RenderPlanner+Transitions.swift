@@ -9,7 +9,7 @@ extension RenderPlanner {
 
     /// Checks each transition against its neighbours' real lengths (now that sources are probed),
     /// and gives the two items' own audio an equal-power crossfade over the overlap.
-    func planTransitions(_ t: TimelineSpec, segments: [VideoSegment], audio: inout [AudioClip],
+    func planTransitions(_ t: TimelineSpec, segments: [VideoSegment], probes: SourceProbes, audio: inout [AudioClip],
                          problems: inout [SpecProblem]) -> [TransitionPlan] {
         var plans: [TransitionPlan] = []
         let byPointer = Dictionary(segments.enumerated().map { ($0.element.pointer, $0.offset) }, uniquingKeysWith: { a, _ in a })
@@ -28,14 +28,44 @@ extension RenderPlanner {
                 continue
             }
             let range = TimeRange(start: segments[b].range.start, duration: spec.duration)
-            plans.append(TransitionPlan(index: a, kind: spec.kind, direction: spec.direction ?? .left,
-                                        color: spec.color ?? .black, range: range))
+            var plan = TransitionPlan(index: a, kind: spec.kind, direction: spec.direction ?? .left, color: spec.color ?? .black, range: range)
+            if let matte = spec.matte {
+                guard let source = planMatte(matte, duration: spec.duration, pointer: "/timeline/transitions/\(i)/src", probes: probes,
+                                             problems: &problems) else { continue }
+                plan.matte = TransitionPlan.MattePlan(source: source, pointer: "/timeline/transitions/\(i)/src", softness: matte.softness,
+                                                      invert: matte.invert)
+            }
+            plans.append(plan)
             for k in audio.indices {
                 if audio[k].pointer == "/timeline/videos/\(i)" { audio[k].shaping.envelopes.append(RenderPlanner.equalPower(range, rising: false)) }
                 if audio[k].pointer == "/timeline/videos/\(i + 1)" { audio[k].shaping.envelopes.append(RenderPlanner.equalPower(range, rising: true)) }
             }
         }
         return plans
+    }
+
+    /// A matte's picture: a still image, or a video at least as long as the transition (it plays
+    /// from its start over the transition); anything else is a problem at its `src`.
+    private func planMatte(_ matte: TransitionSpec.Matte, duration: Time, pointer: String, probes: SourceProbes,
+                           problems: inout [SpecProblem]) -> TransitionPlan.MattePlan.Source? {
+        let path: String, info: MediaInfo
+        do {
+            (path, info) = try probes.probe(matte.src)
+        } catch {
+            problems.append(SpecProblem(pointer: pointer, message: RenderPlanner.message(for: error, src: matte.src)))
+            return nil
+        }
+        guard let v = info.streams.first(where: { $0.type == .video }) else {
+            problems.append(SpecProblem(pointer: pointer, message: "\"\(matte.src)\" has no picture to use as a matte"))
+            return nil
+        }
+        if info.isStill { return .still(path: path) }
+        let length = info.duration ?? v.duration ?? .zero
+        guard !(length < duration) else {
+            problems.append(SpecProblem(pointer: pointer, message: "\"\(matte.src)\" lasts \(length) s; a video matte plays over the whole transition (\(duration) s)"))
+            return nil
+        }
+        return .clip(path: path, rotation: v.rotation ?? 0)
     }
 
     /// An equal-power fade over `range` (sin/cos, so the summed power of a crossfade stays level),

@@ -29,7 +29,7 @@ public struct RenderPlanner {
         let out = spec.output
         let videos = planVideos(spec.timeline, defaultFit: out.fit, probes: probes, problems: &problems)
         var audio = videos.audio
-        let transitions = planTransitions(spec.timeline, segments: videos.segments, audio: &audio, problems: &problems)
+        let transitions = planTransitions(spec.timeline, segments: videos.segments, probes: probes, audio: &audio, problems: &problems)
         let visualEnd = spec.timeline.videos.isEmpty && spec.timeline.overlays.isEmpty ? nil : videos.end
         let overlays = planOverlays(spec.timeline.overlays, videoEnd: visualEnd, probes: probes, audio: &audio, problems: &problems)
         let audioItems = planAudioItems(spec.timeline, videoEnd: overlays.end ?? visualEnd, probes: probes, problems: &problems)

@@ -39,14 +39,15 @@ public enum SourceCheck {
         }
     }
 
-    /// Every string `src` where the spec reads media: video items, image and video overlays,
-    /// voice-overs and music, with their pointers, in document order.
+    /// Every string `src` where the spec reads media: video items, image and video overlays, matte
+    /// transitions, voice-overs and music, with their pointers, in document order.
     static func mediaSources(in json: JSONValue) -> [(pointer: String, src: String)] {
         guard case .object(let root) = json, case .object(let timeline)? = root.first(where: { $0.key == "timeline" })?.value else {
             return []
         }
         var out: [(pointer: String, src: String)] = []
-        for (list, onlyTypes) in [("videos", nil), ("overlays", ["image", "video"]), ("voiceOvers", nil), ("music", nil)] as [(String, [String]?)] {
+        for (list, onlyTypes) in [("videos", nil), ("overlays", ["image", "video"]), ("transitions", ["matte"]), ("voiceOvers", nil), ("music", nil)]
+            as [(String, [String]?)] {
             guard case .array(let items)? = timeline.first(where: { $0.key == list })?.value else { continue }
             for (i, item) in items.enumerated() {
                 guard case .object(let members) = item,

@@ -11,7 +11,7 @@ extension SpecDecoder {
             case .push?, .slide?, .wipe?:
                 direction = r.required("direction", "is required for a \(kind!.rawValue) transition")?
                     .enumCase(Direction.self)
-            case .dissolve?, .fade?:
+            case .dissolve?, .fade?, .matte?:
                 r.reject("direction", "is not allowed on a \(kind!.rawValue) transition")
             case nil:
                 direction = r.field("direction")?.enumCase(Direction.self)
@@ -21,8 +21,22 @@ extension SpecDecoder {
             } else {
                 r.reject("color", "is only allowed on a fade transition")
             }
+            var matte: TransitionSpec.Matte?
+            if kind == .matte {
+                let src = r.required("src", "is required for a matte transition: a grayscale image or video")?.string()
+                let softness = r.field("softness")?.double(.between(0, 1))
+                let invert = r.field("invert")?.bool()
+                guard let src else { return nil }
+                matte = TransitionSpec.Matte(src: src)
+                if let softness { matte?.softness = softness }
+                if let invert { matte?.invert = invert }
+            } else {
+                for key in ["src", "softness", "invert"] { r.reject(key, "is only allowed on a matte transition") }
+            }
             guard let kind, let duration else { return nil }
-            return TransitionSpec(kind: kind, duration: duration, direction: direction, color: color)
+            var spec = TransitionSpec(kind: kind, duration: duration, direction: direction, color: color)
+            spec.matte = matte
+            return spec
         }
     }
 

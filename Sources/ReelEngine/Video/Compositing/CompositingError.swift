@@ -6,11 +6,15 @@ public enum CompositingError: Error, CustomStringConvertible, Sendable, RetryCla
     /// The frame's pixel format is not one the operation works on (these primitives work on planar
     /// YUV 4:2:0 at the canvas's depth only, so that every inner loop is a plain loop over samples).
     case unsupportedFormat(operation: String, role: String, format: String, expected: String)
+    /// A matte transition was blended without its matte picture (a fault of the caller).
+    case missingMatte
 
     public var description: String {
         switch self {
         case let .unsupportedFormat(operation, role, format, expected):
             return "\(operation): the \(role) is \(format), expected \(expected)"
+        case .missingMatte:
+            return "blending a matte transition: its matte picture was not given"
         }
     }
 

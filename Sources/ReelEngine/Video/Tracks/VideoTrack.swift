@@ -15,6 +15,8 @@ struct VideoTrack {
     private(set) var prefetchesUsed = 0
     private var next = 0
     private let blender: TransitionBlender
+    /// The matte of the matte transition under way, by its transition's index.
+    private var matte: (index: Int, producer: MatteProducer)?
 
     private let overlays: OverlayTrack
     private let compositor = LayerCompositor()
@@ -57,13 +59,28 @@ struct VideoTrack {
         if let tr = plan.transitions.first(where: { $0.index == current && $0.range.contains(t) }) {
             let a = try picture(of: current, at: t)
             let b = try picture(of: current + 1, at: t)
-            return try blender.blend(a, b, tr, progress: tr.progress(at: t))
+            return try blender.blend(a, b, tr, progress: tr.progress(at: t), matte: try mattePicture(tr, at: t))
         }
         return try picture(of: current, at: t)
     }
 
+    /// A matte transition's picture at timeline time `t` (nil for other kinds), its source opened on
+    /// the transition's first frame and closed when the next one begins.
+    private mutating func mattePicture(_ tr: TransitionPlan, at t: Time) throws -> Frame? {
+        guard let m = tr.matte else { return nil }
+        return try RenderError.forSource(pointer: m.pointer, path: m.path) {
+            if matte?.index != tr.index {
+                let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background, color: plan.canvasColor,
+                                         depth: plan.sampleDepth)
+                matte = (tr.index, try MatteProducer(m, fitter: fitter, decoderThreads: plan.codecThreading.videoDecoder, stop: stop))
+            }
+            return try matte!.producer.picture(at: t - tr.range.start)
+        }
+    }
+
     /// Releases every source, waiting for a prefetch still under way.
     mutating func close() {
+        matte = nil
         open.removeAll()
         for p in prefetched.values { p.finish() }
         prefetched.removeAll()

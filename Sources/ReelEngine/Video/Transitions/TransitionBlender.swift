@@ -8,7 +8,9 @@ import ReelSpec
 /// - push: both pictures travel in the direction, `b` entering from the opposite edge;
 /// - slide: `b` travels in over a still `a`;
 /// - wipe: a straight edge travels in the direction, `b` on the side it came from; the row or
-///   column under the edge is blended by its coverage, so the edge is anti-aliased.
+///   column under the edge is blended by its coverage, so the edge is anti-aliased;
+/// - matte: `b`'s weight per pixel from a luma matte (`TransitionSpec.Matte`'s formula); chroma
+///   takes its 2×2 block's mean weight.
 /// Motion is in whole 2-pixel steps for push and slide, so 4:2:0 chroma stays aligned. Pictures and
 /// output are at the render's `depth`; every loop runs on its samples.
 final class TransitionBlender {
@@ -25,17 +27,64 @@ final class TransitionBlender {
         self.depth = depth
     }
 
-    func blend(_ a: Frame, _ b: Frame, _ t: TransitionPlan, progress p: Double) throws -> Frame {
+    /// `matte`: a matte transition's picture at this moment (at the canvas's size and depth).
+    func blend(_ a: Frame, _ b: Frame, _ t: TransitionPlan, progress p: Double, matte: Frame? = nil) throws -> Frame {
         for (picture, role) in [(a, "outgoing picture"), (b, "incoming picture")] {
             try CompositingError.require(picture, in: [depth.format(alpha: false)], operation: "blending a transition", role: role)
         }
         let out = try target()
+        if t.kind == .matte {
+            guard let matte, let m = t.matte else { throw CompositingError.missingMatte }
+            try CompositingError.require(matte, in: [depth.format(alpha: false)], operation: "blending a transition", role: "matte")
+            if depth == .ten {
+                matteMix(a, b, matte: matte, progress: p, softness: m.softness, invert: m.invert, into: out, UInt16.self)
+            } else {
+                matteMix(a, b, matte: matte, progress: p, softness: m.softness, invert: m.invert, into: out, UInt8.self)
+            }
+            return out
+        }
         if depth == .ten {
             try blend(a, b, t, progress: p, into: out, UInt16.self)
         } else {
             try blend(a, b, t, progress: p, into: out, UInt8.self)
         }
         return out
+    }
+
+    /// The matte's formula per pixel: with luma m (0…1 from black to white, the limited range
+    /// opened up), `b`'s weight is clamp((p·(1+s) − m)/s, 0, 1), or m < p when s is 0.
+    private func matteMix<S: PlaneSample>(_ a: Frame, _ b: Frame, matte: Frame, progress p: Double, softness s: Double, invert: Bool,
+                                          into out: Frame, _: S.Type) {
+        let black = Double(16 << S.shift), range = Double(219 << S.shift)
+        let pm = PlaneView<S>(matte, plane: 0)
+        func weight(_ x: Int, _ y: Int) -> Int32 {
+            var m = min(1, max(0, (Double(pm.row(y)[x]) - black) / range))
+            if invert { m = 1 - m }
+            let w = s > 0 ? min(1, max(0, (p * (1 + s) - m) / s)) : (m < p ? 1 : 0)
+            return Int32((w * 256).rounded())
+        }
+        func mixed(_ va: Int32, _ vb: Int32, _ w: Int32) -> S { S(truncatingIfNeeded: va &+ (((vb &- va) &* w &+ 128) &>> 8)) }
+        let (ya, yb, yo) = (PlaneView<S>(a, plane: 0), PlaneView<S>(b, plane: 0), PlaneView<S>(out, plane: 0))
+        for y in 0..<height {
+            let ra = ya.row(y), rb = yb.row(y), ro = yo.row(y)
+            for x in 0..<width { ro[x] = mixed(ra[x].int32, rb[x].int32, weight(x, y)) }
+        }
+        for plane in 1...2 {
+            let (ca, cb, co) = (PlaneView<S>(a, plane: plane), PlaneView<S>(b, plane: plane), PlaneView<S>(out, plane: plane))
+            for y in 0..<((height + 1) / 2) {
+                let ra = ca.row(y), rb = cb.row(y), ro = co.row(y)
+                for x in 0..<((width + 1) / 2) {
+                    var sum: Int32 = 0, n: Int32 = 0
+                    for dy in 0..<2 where 2 * y + dy < height {
+                        for dx in 0..<2 where 2 * x + dx < width {
+                            sum += weight(2 * x + dx, 2 * y + dy)
+                            n += 1
+                        }
+                    }
+                    ro[x] = mixed(ra[x].int32, rb[x].int32, (sum + n / 2) / n)
+                }
+            }
+        }
     }
 
     private func blend<S: PlaneSample>(_ a: Frame, _ b: Frame, _ t: TransitionPlan, progress p: Double, into out: Frame,
@@ -52,6 +101,8 @@ final class TransitionBlender {
             shift(a, b, moving: t.direction, progress: p, bothMove: false, into: out, S.self)
         case .wipe:
             wipe(a, b, moving: t.direction, progress: p, into: out, S.self)
+        case .matte:
+            break  // drawn by `matteMix`, with its picture
         }
     }
 

@@ -16,19 +16,28 @@ T = TypeVar("T", bound="Transition")
 class Transition:
     """Overlaps its two videos by `duration` (the timeline gets that much shorter) and crossfades
     their audio with equal power. `push`, `slide` and `wipe` need a `direction` (where things
-    travel); `fade` passes through `color` (default black).
+    travel); `fade` passes through `color` (default black). `matte` wipes through a grayscale
+    image or video `src` (a video plays from its start over the transition and must last it):
+    with the matte's luma m (0…1, full range) and progress p, the second clip's weight is
+    clamp((p·(1+s) − m)/s, 0, 1) with s = `softness` (s = 0: 1 where m < p); `invert` reads 1 − m.
 
         Attributes:
             type_ (TransitionType):
             duration (float | str): A `Time` greater than 0.
             direction (Direction | Unset):
             color (str | Unset): sRGB `#RRGGBB` or `#RRGGBBAA` (hex digits in either case).
+            src (str | Unset): A matte transition's grayscale image or video (any source form).
+            softness (float | Unset):  Default: 0.1.
+            invert (bool | Unset):  Default: False.
     """
 
     type_: TransitionType
     duration: float | str
     direction: Direction | Unset = UNSET
     color: str | Unset = UNSET
+    src: str | Unset = UNSET
+    softness: float | Unset = 0.1
+    invert: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
         type_ = self.type_.value
@@ -42,6 +51,12 @@ class Transition:
 
         color = self.color
 
+        src = self.src
+
+        softness = self.softness
+
+        invert = self.invert
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -54,6 +69,12 @@ class Transition:
             field_dict["direction"] = direction
         if color is not UNSET:
             field_dict["color"] = color
+        if src is not UNSET:
+            field_dict["src"] = src
+        if softness is not UNSET:
+            field_dict["softness"] = softness
+        if invert is not UNSET:
+            field_dict["invert"] = invert
 
         return field_dict
 
@@ -76,11 +97,20 @@ class Transition:
 
         color = d.pop("color", UNSET)
 
+        src = d.pop("src", UNSET)
+
+        softness = d.pop("softness", UNSET)
+
+        invert = d.pop("invert", UNSET)
+
         transition = cls(
             type_=type_,
             duration=duration,
             direction=direction,
             color=color,
+            src=src,
+            softness=softness,
+            invert=invert,
         )
 
         return transition

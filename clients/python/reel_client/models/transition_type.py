@@ -4,6 +4,7 @@ from enum import StrEnum
 class TransitionType(StrEnum):
     DISSOLVE = "dissolve"
     FADE = "fade"
+    MATTE = "matte"
     PUSH = "push"
     SLIDE = "slide"
     WIPE = "wipe"
