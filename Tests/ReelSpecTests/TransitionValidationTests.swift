@@ -41,7 +41,7 @@ final class TransitionValidationTests: XCTestCase {
         XCTAssertEqual(message(json, at: "\(t)/2/direction"), #"must be one of left, right, up or down (found "north")"#)
         XCTAssertEqual(message(json, at: "\(t)/2/color"), "is only allowed on a fade transition")
         XCTAssertEqual(message(json, at: "\(t)/3/type"),
-                       #"must be one of dissolve, fade, push, slide or wipe (found "zoom")"#)
+                       #"must be one of dissolve, fade, push, slide, wipe or matte (found "zoom")"#)
         XCTAssertEqual(message(json, at: "\(t)/4/type"), "is required")
         XCTAssertEqual(message(json, at: "\(t)/5"), "must be an object, found a string")
         XCTAssertEqual(message(specWith(videos: twoClips, transitions: #"{"type": "fade"}"#), at: "\(t)/0/duration"), "is required")
