@@ -120,10 +120,6 @@ public struct S3Outputs: OutputStore {
         return file.map { base + "/" + $0 } ?? base
     }
 
-    public static func type(of file: String) -> String {
-        if file.hasSuffix(".m3u8") { return "application/vnd.apple.mpegurl" }
-        if file.hasSuffix(".m4s") { return "video/iso.segment" }
-        if file.hasSuffix(".vtt") { return "text/vtt" }
-        return "video/mp4"
-    }
+    /// An HLS folder's file's object type (its init segments are `.mp4`).
+    public static func type(of file: String) -> String { MediaTypes.of(fileName: file) ?? "application/octet-stream" }
 }

@@ -9,14 +9,13 @@ import ReelWorker
 /// only the files Reel wrote (playlists, `*_init.mp4`, `*.m4s`, `*.vtt`), so a name is a plain file name of
 /// those characters — never a path, never hidden.
 enum HLSServing {
-    static let playlistType = "application/vnd.apple.mpegurl"
+    static let playlistType = MediaTypes.playlist
 
+    /// The type of a file an HLS folder may hold (playlists, init segments, segments, subtitles);
+    /// nil for any other name.
     static func contentType(of name: String) -> String? {
-        if name.hasSuffix(".m3u8") { return playlistType }
-        if name.hasSuffix(".m4s") { return "video/iso.segment" }
-        if name.hasSuffix(".mp4") { return "video/mp4" }
-        if name.hasSuffix(".vtt") { return "text/vtt" }
-        return nil
+        guard [".m3u8", ".m4s", ".mp4", ".vtt"].contains(where: name.hasSuffix) else { return nil }
+        return MediaTypes.of(fileName: name)
     }
 
     static func isServable(_ name: String) -> Bool {

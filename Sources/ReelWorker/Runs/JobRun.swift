@@ -209,17 +209,6 @@ struct JobRun {
         }
     }
 
-    static func contentType(_ f: OutputFormat) -> String {
-        switch f {
-        case .mp4: return "video/mp4"
-        case .mov: return "video/quicktime"
-        case .m4v: return "video/x-m4v"
-        case .m4a: return "audio/mp4"
-        case .webm: return "video/webm"
-        case .gif: return "image/gif"
-        case .jpg: return "image/jpeg"
-        case .png: return "image/png"
-        case .hls: return "application/vnd.apple.mpegurl"
-        }
-    }
+    /// The output's media type, by its format's extension (`MediaTypes`).
+    static func contentType(_ f: OutputFormat) -> String { MediaTypes.of(fileName: "output." + fileExtension(f)) ?? "application/octet-stream" }
 }
