@@ -2,7 +2,6 @@ import Foundation
 import ReelEngine
 import ReelStorage
 import ReelStore
-import ReelWorker
 import ReelSpec
 
 /// The API's JSON shapes for jobs and assets (openapi.yaml `Job` and `Asset`).

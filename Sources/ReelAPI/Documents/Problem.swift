@@ -3,7 +3,6 @@ import ReelEngine
 import ReelHTTP
 import ReelStore
 import ReelStorage
-import ReelWorker
 import ReelSpec
 
 /// RFC 9457 problem details: every API error is `application/problem+json` with a stable `type`.

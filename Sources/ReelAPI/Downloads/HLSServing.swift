@@ -3,7 +3,6 @@ import ReelEngine
 import ReelHTTP
 import ReelStorage
 import ReelStore
-import ReelWorker
 
 /// What an `hls` output's files are served as, and which names may be asked for: the folder holds
 /// only the files Reel wrote (playlists, `*_init.mp4`, `*.m4s`, `*.vtt`), so a name is a plain file name of

@@ -2,7 +2,6 @@ import Foundation
 import ReelHTTP
 import ReelStore
 import ReelStorage
-import ReelWorker
 import ReelSpec
 
 extension APIHandler {

@@ -3,8 +3,8 @@ import ReelEngine
 import ReelHTTP
 import ReelStorage
 import ReelStore
-import ReelWorker
 import ReelSpec
+import ReelWorker
 
 extension APIHandler {
     /// `POST /v1/jobs`: a spec, or a template with merge values (`APIHandler+Templates`).

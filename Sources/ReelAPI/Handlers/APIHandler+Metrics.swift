@@ -1,7 +1,6 @@
 import Foundation
 import ReelHTTP
 import ReelStore
-import ReelWorker
 
 extension APIHandler {
     /// `GET /metrics`: Prometheus text format 0.0.4, written by hand (no client library): job

@@ -4,7 +4,6 @@ import ReelHTTP
 import ReelS3
 import ReelStorage
 import ReelStore
-import ReelWorker
 import ReelSpec
 
 /// How a request for an output is allowed: by the caller's API key (the key's own jobs), or by an

@@ -2,7 +2,6 @@ import Foundation
 import ReelEngine
 import ReelHTTP
 import ReelStore
-import ReelWorker
 import ReelSpec
 
 extension APIHandler {

@@ -3,11 +3,11 @@ import Logging
 import ReelEngine
 import ReelHTTP
 import ReelStore
-import ReelWorker
 import ReelSpec
 import ReelSync
 import ReelStorage
 import ReelWeb
+import ReelWorker
 
 /// The REST API v1 of PRODUCT.md §2 on top of the HTTP server: authenticates callers, routes
 /// requests, chooses how each body is received (JSON in memory with a 1 MiB cap, uploads streamed
