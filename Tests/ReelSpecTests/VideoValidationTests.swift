@@ -78,6 +78,15 @@ final class VideoValidationTests: XCTestCase {
         XCTAssertEqual(message(json, at: "\(item)/volume/4/ease"), "unknown field")
     }
 
+    /// A blur's amount may be named `radius` (PRODUCT.md §10), not both; radius belongs to blur only.
+    func testABlurTakesItsRadius() {
+        XCTAssertEqual(decodeOK(specWithVideo(#"{"src": "a.mp4", "filters": [{"type": "blur", "radius": 12}]}"#))?.timeline.videos[0].filters,
+                       [FilterSpec(kind: .blur, amount: 12)])
+        let json = specWithVideo(#"{"src": "a.mp4", "filters": [{"type": "blur", "radius": 3, "amount": 3}, {"type": "blur", "radius": 101},"#
+            + #" {"type": "brightness", "amount": 0.1, "radius": 2}]}"#)
+        XCTAssertEqual(pointers(json), ["\(item)/filters/0/amount", "\(item)/filters/1/radius", "\(item)/filters/2/radius"])
+    }
+
     func testFilters() {
         let ok = decodeOK(specWithVideo(#"{"src": "a.mp4", "filters": ["grayscale", {"type": "brightness", "amount": -0.5},"#
             + #" {"type": "blur", "amount": 100}, {"type": "grayscale"}]}"#))

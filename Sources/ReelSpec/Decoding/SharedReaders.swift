@@ -56,13 +56,20 @@ extension Field {
         case .object:
             return object { r in
                 guard let kind = r.required("type")?.enumCase(FilterSpec.Kind.self) else {
-                    r.skip(["amount"])
+                    r.skip(["amount", "radius"])
                     return nil
                 }
                 guard let bounds = Field.amountBounds(kind) else {
                     r.reject("amount", "is not allowed for \(kind.rawValue)")
                     return FilterSpec(kind: kind)
                 }
+                // A blur's amount is its radius in output pixels, and may be named so (PRODUCT.md §10).
+                if kind == .blur, r.has("radius") {
+                    r.reject("amount", "cannot be given together with radius")
+                    guard let radius = r.field("radius")?.double(bounds) else { return nil }
+                    return FilterSpec(kind: kind, amount: radius)
+                }
+                if kind != .blur { r.reject("radius", "is only allowed for blur") }
                 guard let amount = r.required("amount")?.double(bounds) else { return nil }
                 return FilterSpec(kind: kind, amount: amount)
             }

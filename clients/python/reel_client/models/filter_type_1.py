@@ -17,15 +17,19 @@ class FilterType1:
     Attributes:
         type_ (FilterType1Type):
         amount (float | Unset):
+        radius (float | Unset):
     """
 
     type_: FilterType1Type
     amount: float | Unset = UNSET
+    radius: float | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         type_ = self.type_.value
 
         amount = self.amount
+
+        radius = self.radius
 
         field_dict: dict[str, Any] = {}
 
@@ -36,6 +40,8 @@ class FilterType1:
         )
         if amount is not UNSET:
             field_dict["amount"] = amount
+        if radius is not UNSET:
+            field_dict["radius"] = radius
 
         return field_dict
 
@@ -46,9 +52,12 @@ class FilterType1:
 
         amount = d.pop("amount", UNSET)
 
+        radius = d.pop("radius", UNSET)
+
         filter_type_1 = cls(
             type_=type_,
             amount=amount,
+            radius=radius,
         )
 
         return filter_type_1
