@@ -6,6 +6,8 @@ public struct OutputSpec: Sendable, Equatable {
     public var height: Int?
     public var frameRate: Rational?
     public var fit: FitMode = .fit
+    /// The bars of `fit: "blur"` (`blurRadius`, `dim`), for items that do not set their own.
+    public var blurFill = BlurFill()
     /// What lies under the timeline (letterbox bars, transparent colour cards). Nil: black, or fully
     /// transparent for ProRes 4444, the one delivery format made to carry alpha.
     public var background: Color?
@@ -33,7 +35,7 @@ public struct OutputSpec: Sendable, Equatable {
 
     public static func == (a: OutputSpec, b: OutputSpec) -> Bool {
         a.format == b.format && a.width == b.width && a.height == b.height && a.frameRate == b.frameRate
-            && a.fit == b.fit && a.background == b.background && a.color == b.color && a.preset == b.preset && a.video == b.video
+            && a.fit == b.fit && a.blurFill == b.blurFill && a.background == b.background && a.color == b.color && a.preset == b.preset && a.video == b.video
             && a.audio == b.audio && a.range == b.range && a.chapters == b.chapters && a.subtitles == b.subtitles && a.hls == b.hls
             && a.optimizeForNetwork == b.optimizeForNetwork && a.destinations == b.destinations && a.startTimecode == b.startTimecode
             && a.metadata.map(\.key) == b.metadata.map(\.key) && a.metadata.map(\.value) == b.metadata.map(\.value)
@@ -62,6 +64,17 @@ public enum FitMode: String, Sendable, CaseIterable {
     case fill
     /// Scale each axis independently to the frame.
     case stretch
+    /// `fit`, with the bars filled by the same picture scaled to fill, blurred and dimmed (`BlurFill`).
+    case blur
+}
+
+/// How `fit: "blur"` fills the bars: the picture scaled to fill the frame, blurred by a Gaussian of
+/// `radius` px (its standard deviation, as CSS's `blur()`), and darkened by `dim` (0…1).
+public struct BlurFill: Sendable, Equatable {
+    public var radius = 40.0
+    public var dim = 0.2
+
+    public init() {}
 }
 
 /// AVAssetExportSession-style presets that stand in for size and codec settings.

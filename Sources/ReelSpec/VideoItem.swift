@@ -24,6 +24,8 @@ public struct VideoItem: Sendable, Equatable {
     public var audioTrack: AudioTrackSelection?
     /// Per-item fit, overriding `output.fit`.
     public var fit: FitMode?
+    /// The bars of its own `fit: "blur"` (`blurRadius`, `dim`); nil: the output's.
+    public var blurFill: BlurFill?
     public var filters: [FilterSpec] = []
     public var keyframes: [Keyframe] = []
     /// A green screen taken out of its picture (items with `src`).

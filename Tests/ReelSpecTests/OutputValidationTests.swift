@@ -109,7 +109,7 @@ final class OutputValidationTests: XCTestCase {
         XCTAssertEqual(message(spec(output: #""frameRate": true"#), at: "/output/frameRate"),
                        #"must be a number of seconds or a string "N/D", found a boolean"#)
         XCTAssertEqual(message(spec(output: #""fit": "cover""#), at: "/output/fit"),
-                       #"must be one of fit, fill or stretch (found "cover")"#)
+                       #"must be one of fit, fill, stretch or blur (found "cover")"#)
         XCTAssertEqual(message(spec(output: ##""background": "#00000""##), at: "/output/background"),
                        ##"must be a colour written "#RRGGBB" or "#RRGGBBAA""##)
         XCTAssertEqual(decodeOK(spec(output: ##""background": "#ff000080""##))?.output.background,

@@ -23,7 +23,7 @@ extension RenderPlanner {
 
     /// Places every item of `videos` one after another from 0; a transition before an item pulls
     /// it back by the transition's duration (AVFoundation's A/B overlap).
-    func planVideos(_ timeline: TimelineSpec, defaultFit: FitMode, probes: SourceProbes,
+    func planVideos(_ timeline: TimelineSpec, defaultFit: FitMode, defaultBlur: BlurFill = BlurFill(), probes: SourceProbes,
                     problems: inout [SpecProblem]) -> PlannedVideos {
         var planned = PlannedVideos()
         for (i, item) in timeline.videos.enumerated() {
@@ -51,7 +51,14 @@ extension RenderPlanner {
                     placed = nil
                 }
             }
-            if let placed {
+            if var placed {
+                placed.blurFill = item.blurFill ?? defaultBlur
+                // The blurred bars are drawn by the plain fit path (`FrameFitter`); an item drawn as
+                // a layer would show the background there instead: refused rather than drawn wrong.
+                if placed.fit == .blur && !placed.layer.isPlain {
+                    problems.append(SpecProblem(pointer: item.fit == nil ? ptr : ptr + "/fit",
+                                                message: "fit \"blur\" is not drawn yet under keyframes, filters, motion or a chroma key; use fit or fill for this item"))
+                }
                 planned.segments.append(placed)
                 planned.end = placed.range.end
             }

@@ -27,7 +27,7 @@ public struct RenderPlanner {
         var problems = SupportCheck.unsupported(spec)
         let probes = SourceProbes(sources: spec.timeline.mediaSources, resolver: resolver)
         let out = spec.output
-        let videos = planVideos(spec.timeline, defaultFit: out.fit, probes: probes, problems: &problems)
+        let videos = planVideos(spec.timeline, defaultFit: out.fit, defaultBlur: out.blurFill, probes: probes, problems: &problems)
         var audio = videos.audio
         let transitions = planTransitions(spec.timeline, segments: videos.segments, probes: probes, audio: &audio, problems: &problems)
         let visualEnd = spec.timeline.videos.isEmpty && spec.timeline.overlays.isEmpty ? nil : videos.end

@@ -26,6 +26,8 @@ struct VideoSegment: Sendable {
     /// The source as the spec names it (`src`), for what clients read (an OTIO export); nil for a colour card.
     var src: String?
     var fit: FitMode
+    /// How `fit: "blur"` fills the bars.
+    var blurFill = BlurFill()
     /// Playback rate of a clip (`clip` sources only): see `sourceTime(at:)`.
     var speed = Rational(1)
     /// Keyframes, filters and motion: when present the item is drawn as a layer over the background.

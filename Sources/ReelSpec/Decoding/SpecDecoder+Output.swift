@@ -29,6 +29,7 @@ extension SpecDecoder {
             }
         }
         if let fit = r.field("fit")?.enumCase(FitMode.self) { out.spec.fit = fit }
+        if let fill = Field.blurFill(r, fit: out.spec.fit) { out.spec.blurFill = fill }
         if let color = r.field("background")?.color() { out.spec.background = color }
         let colorField = r.field("color")
         if let color = colorField?.enumCase(OutputColor.self) { out.spec.color = color }

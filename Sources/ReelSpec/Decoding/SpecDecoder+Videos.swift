@@ -34,6 +34,7 @@ extension SpecDecoder {
             item.volume = r.field("volume")?.volume()
             if let muted = r.field("muted")?.bool() { item.muted = muted }
             item.fit = r.field("fit")?.enumCase(FitMode.self)
+            item.blurFill = Field.blurFill(r, fit: item.fit)
             item.filters = r.field("filters")?.filters() ?? []
             item.keyframes = r.field("keyframes")?.keyframes() ?? []
             item.motion = r.field("motion")?.enumCase(VideoItem.Motion.self)

@@ -22,7 +22,7 @@ struct FitGeometry: Equatable, Sendable {
         switch fit {
         case .stretch:
             return FitGeometry(source: full, destination: frame)
-        case .fit:
+        case .fit, .blur:
             return FitGeometry(source: full, destination: fitted(displayWidth: dispW, displayHeight: dispH,
                                                                  outWidth: outWidth, outHeight: outHeight))
         case .fill:
@@ -52,7 +52,7 @@ struct FitGeometry: Equatable, Sendable {
         switch fit {
         case .stretch:
             return (W / 2, H / 2, W, H)
-        case .fit:
+        case .fit, .blur:
             let r = fitted(displayWidth: displayWidth, displayHeight: displayHeight, outWidth: outWidth, outHeight: outHeight)
             return (Double(r.x) + Double(r.width) / 2, Double(r.y) + Double(r.height) / 2, Double(r.width), Double(r.height))
         case .fill:

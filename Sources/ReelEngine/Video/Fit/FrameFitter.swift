@@ -28,6 +28,10 @@ final class FrameFitter {
     private var canvasDestination: PixelRect?
     private var turned: Frame?
     private var staging: Frame?
+    /// How `fit: "blur"` fills the bars; its backdrop fitter and blurred picture, made on first use.
+    var blurFill = BlurFill()
+    private var backdropFitter: FrameFitter?
+    private var backdrop: Frame?
 
     /// `color` is the output's (a layer smaller than the output must still be converted into the
     /// output's colour); by default the SDR colour of this fitter's own height.
@@ -63,6 +67,11 @@ final class FrameFitter {
                                            rotation: rotation, outWidth: width, outHeight: height, fit: mode)
         let dest = geometry.destination
         let out = try prepareCanvas(destination: dest)
+        if mode == .blur && dest != PixelRect(x: 0, y: 0, width: width, height: height) {
+            try FFmpegError.check(av_frame_copy(out.pointer, try blurredBackdrop(src, rotation: rotation, still: still).pointer),
+                                  "av_frame_copy", "blur fill")
+            canvasDestination = nil  // the bars hold this picture's backdrop: repainted for the next
+        }
         if rotation == 0 && dest.x + dest.width == width {
             try scaler(for: source, picture, rect: geometry.source, to: dest.width, dest.height)
                 .scale(source, rect: geometry.source, into: out, at: dest)
@@ -90,6 +99,25 @@ final class FrameFitter {
             } else {
                 turn(tmp, into: out, at: dest, degrees: rotation, UInt8.self)
             }
+        }
+        return out
+    }
+
+    /// The picture scaled to fill the frame, blurred (`GaussianBlur`) and dimmed: the bars of
+    /// `fit: "blur"`. Fitted by a fitter of its own (so this one's canvas stays) and copied, so a
+    /// source passed through untouched is never blurred in place.
+    private func blurredBackdrop(_ src: Frame, rotation: Int, still: Bool) throws -> Frame {
+        let fitter = try backdropFitter ?? FrameFitter(width: width, height: height, background: .black, alpha: alpha, color: color, depth: depth)
+        backdropFitter = fitter
+        let filled = try fitter.fit(src, rotation: rotation, mode: .fill, still: still)
+        let out = try backdrop ?? Frame.video(width: width, height: height, format: format)
+        backdrop = out
+        try out.makeWritable()
+        try FFmpegError.check(av_frame_copy(out.pointer, filled.pointer), "av_frame_copy", "blur fill")
+        if depth == .ten {
+            GaussianBlur.apply(to: out, sigma: blurFill.radius, dim: blurFill.dim, UInt16.self)
+        } else {
+            GaussianBlur.apply(to: out, sigma: blurFill.radius, dim: blurFill.dim, UInt8.self)
         }
         return out
     }

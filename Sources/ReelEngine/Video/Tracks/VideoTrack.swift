@@ -136,6 +136,7 @@ struct VideoTrack {
                                  plan: RenderPlan, stop: CancellationToken) throws -> ClipProducer {
         let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background, color: plan.canvasColor,
                                  depth: plan.sampleDepth)
+        fitter.blurFill = segment.blurFill
         return try ClipProducer(path: path, startingAt: segment.sourceTime(at: t, sourceStart: sourceStart), rotation: rotation,
                                 mode: segment.fit, fitter: fitter, decoderThreads: plan.codecThreading.videoDecoder, stop: stop)
     }
@@ -156,6 +157,7 @@ struct VideoTrack {
     private func activate(_ segment: VideoSegment, at t: Time) throws -> Active {
         let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background, color: plan.canvasColor,
                                  depth: plan.sampleDepth)
+        fitter.blurFill = segment.blurFill
         return try RenderError.forSource(pointer: segment.pointer, path: segment.source.path) {
             if !segment.layer.isPlain {
                 let into = t - segment.range.start

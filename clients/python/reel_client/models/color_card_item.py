@@ -28,7 +28,12 @@ class ColorCardItem:
             (AVAudioMix's setVolume and
             setVolumeRamp), at strictly increasing times relative to the item's start.
         muted (bool | Unset):  Default: False.
-        fit (Fit | Unset): `fit` letterboxes with the background (default), `fill` crops, `stretch` scales each axis.
+        fit (Fit | Unset): `fit` letterboxes with the background (default), `fill` crops, `stretch` scales each axis,
+            `blur` letterboxes over the same picture scaled to fill, blurred (`blurRadius`) and dimmed (`dim`); `blurRadius`
+            and `dim` are allowed only with it.
+        blur_radius (float | Unset): With `fit` blur, the standard deviation (px) of the Gaussian blur of the bars.
+            Default: 40.0.
+        dim (float | Unset): With `fit` blur, how much the bars are darkened (0 none, 1 black). Default: 0.2.
         filters (list[FilterType0 | FilterType1] | Unset):
         keyframes (list[Any] | Unset): At strictly increasing times.
     """
@@ -38,6 +43,8 @@ class ColorCardItem:
     volume: float | list[VolumePoint] | Unset = UNSET
     muted: bool | Unset = False
     fit: Fit | Unset = UNSET
+    blur_radius: float | Unset = 40.0
+    dim: float | Unset = 0.2
     filters: list[FilterType0 | FilterType1] | Unset = UNSET
     keyframes: list[Any] | Unset = UNSET
 
@@ -66,6 +73,10 @@ class ColorCardItem:
         fit: str | Unset = UNSET
         if not isinstance(self.fit, Unset):
             fit = self.fit.value
+
+        blur_radius = self.blur_radius
+
+        dim = self.dim
 
         filters: list[dict[str, Any] | str] | Unset = UNSET
         if not isinstance(self.filters, Unset):
@@ -101,6 +112,10 @@ class ColorCardItem:
             field_dict["muted"] = muted
         if fit is not UNSET:
             field_dict["fit"] = fit
+        if blur_radius is not UNSET:
+            field_dict["blurRadius"] = blur_radius
+        if dim is not UNSET:
+            field_dict["dim"] = dim
         if filters is not UNSET:
             field_dict["filters"] = filters
         if keyframes is not UNSET:
@@ -156,6 +171,10 @@ class ColorCardItem:
         else:
             fit = Fit(_fit)
 
+        blur_radius = d.pop("blurRadius", UNSET)
+
+        dim = d.pop("dim", UNSET)
+
         _filters = d.pop("filters", UNSET)
         filters: list[FilterType0 | FilterType1] | Unset = UNSET
         if _filters is not UNSET:
@@ -200,6 +219,8 @@ class ColorCardItem:
             volume=volume,
             muted=muted,
             fit=fit,
+            blur_radius=blur_radius,
+            dim=dim,
             filters=filters,
             keyframes=keyframes,
         )

@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class Fit(StrEnum):
+    BLUR = "blur"
     FILL = "fill"
     FIT = "fit"
     STRETCH = "stretch"

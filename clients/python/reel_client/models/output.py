@@ -40,7 +40,12 @@ class Output:
             width (int | Unset): Pixels, even.
             height (int | Unset): Pixels, even.
             frame_rate (float | str | Unset): Frames per second, 1–240 (a number or `"N/D"`, e.g. `"30000/1001"`).
-            fit (Fit | Unset): `fit` letterboxes with the background (default), `fill` crops, `stretch` scales each axis.
+            fit (Fit | Unset): `fit` letterboxes with the background (default), `fill` crops, `stretch` scales each axis,
+                `blur` letterboxes over the same picture scaled to fill, blurred (`blurRadius`) and dimmed (`dim`); `blurRadius`
+                and `dim` are allowed only with it.
+            blur_radius (float | Unset): With `fit` blur, the standard deviation (px) of the Gaussian blur of the bars.
+                Default: 40.0.
+            dim (float | Unset): With `fit` blur, how much the bars are darkened (0 none, 1 black). Default: 0.2.
             background (str | Unset): sRGB `#RRGGBB` or `#RRGGBBAA` (hex digits in either case).
             color (OutputColor | Unset): The output's colour space. `sdr`: BT.709 (BT.601 below 720 lines), HDR sources tone
                 mapped. `hlg` and `hdr10` (PQ): BT.2020, 10-bit, HEVC Main 10 in mp4/mov/m4v (the default codec then) or ProRes
@@ -95,6 +100,8 @@ class Output:
     height: int | Unset = UNSET
     frame_rate: float | str | Unset = UNSET
     fit: Fit | Unset = UNSET
+    blur_radius: float | Unset = 40.0
+    dim: float | Unset = 0.2
     background: str | Unset = UNSET
     color: OutputColor | Unset = OutputColor.SDR
     preset: OutputPreset | Unset = UNSET
@@ -126,6 +133,10 @@ class Output:
         fit: str | Unset = UNSET
         if not isinstance(self.fit, Unset):
             fit = self.fit.value
+
+        blur_radius = self.blur_radius
+
+        dim = self.dim
 
         background = self.background
 
@@ -193,6 +204,10 @@ class Output:
             field_dict["frameRate"] = frame_rate
         if fit is not UNSET:
             field_dict["fit"] = fit
+        if blur_radius is not UNSET:
+            field_dict["blurRadius"] = blur_radius
+        if dim is not UNSET:
+            field_dict["dim"] = dim
         if background is not UNSET:
             field_dict["background"] = background
         if color is not UNSET:
@@ -258,6 +273,10 @@ class Output:
             fit = UNSET
         else:
             fit = Fit(_fit)
+
+        blur_radius = d.pop("blurRadius", UNSET)
+
+        dim = d.pop("dim", UNSET)
 
         background = d.pop("background", UNSET)
 
@@ -347,6 +366,8 @@ class Output:
             height=height,
             frame_rate=frame_rate,
             fit=fit,
+            blur_radius=blur_radius,
+            dim=dim,
             background=background,
             color=color,
             preset=preset,
