@@ -93,7 +93,9 @@ final class BlendModeCompositor {
                                       (1 - alpha) * backdrop.b + alpha * blended.b)
                         }
                         let out = matrix.ycbcr(result)
-                        planes[0].row(y)[x] = S.clamped(Int32(out.y.rounded()))
+                        // A pixel the layer leaves uncovered keeps its samples: the round trip through
+                        // R′G′B′ clamps out-of-gamut Y′CbCr and would change it.
+                        if alpha > 0 { planes[0].row(y)[x] = S.clamped(Int32(out.y.rounded())) }
                         sumCb += out.cb
                         sumCr += out.cr
                     }
