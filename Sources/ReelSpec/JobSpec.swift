@@ -47,7 +47,7 @@ public struct TimelineSpec: Sendable, Equatable {
         if let i = overlays.firstIndex(where: {
             switch $0.content {
             case .image(let s), .video(let s, _, _, _): return s == src
-            case .text, .captions: return false
+            case .text, .captions, .shape: return false
             }
         }) {
             return "/timeline/overlays/\(i)/src"
@@ -64,7 +64,7 @@ public struct TimelineSpec: Sendable, Equatable {
         for o in overlays {
             switch o.content {
             case .image(let src), .video(let src, _, _, _): all.append(src)
-            case .text, .captions: break
+            case .text, .captions, .shape: break
             }
         }
         all += transitions.compactMap { $0?.matte?.src }

@@ -1,5 +1,5 @@
-/// A visual above the videos at an explicit start: a title, a captions track, an image, or a
-/// picture-in-picture video.
+/// A visual above the videos at an explicit start: a title, a captions track, an image, a
+/// picture-in-picture video or a shape.
 public struct OverlaySpec: Sendable, Equatable {
     public enum Content: Sendable, Equatable {
         case text(TextStyle)
@@ -8,6 +8,8 @@ public struct OverlaySpec: Sendable, Equatable {
         case captions(src: String, style: TextStyle, highlight: Color?)
         case image(src: String)
         case video(src: String, sourceRange: TimeRange?, volume: Volume?, muted: Bool)
+        /// A vector shape, placed by its own geometry (its `frame`, points or path).
+        case shape(ShapeSpec)
     }
 
     public var content: Content

@@ -1,6 +1,6 @@
 import ReelSpec
 
-/// A title, captions, an image or a picture-in-picture video above the videos, from `range.start`
+/// A title, captions, an image, a picture-in-picture video or a shape above the videos, from `range.start`
 /// to `range.end`.
 struct OverlayPlan: Sendable {
     enum Source: Sendable {
@@ -11,12 +11,16 @@ struct OverlayPlan: Sendable {
         case text(TextPlan)
         /// Cues on the overlay's own time (0 = its start), each set as its own text block.
         case captions(cues: [Cue], text: TextPlan, highlight: Color?)
+        /// A vector shape; `picture` is its geometry on the canvas, set once the output's size is
+        /// known (`RenderPlanner.placeShapes`).
+        case shape(ShapeSpec, picture: ShapePicture?)
 
         /// The file the overlay reads, for errors.
         var path: String {
             switch self {
             case .image(let path), .video(let path, _, _, _): return path
             case .text(let t), .captions(_, let t, _): return t.chain.primary.path
+            case .shape: return "shape"
             }
         }
     }

@@ -1,7 +1,8 @@
 import ReelSpec
 
 extension RenderPlanner {
-    /// Resolves image and video overlays, finds the fonts of titles and captions, and places them. An overlay with a `duration` may extend
+    /// Resolves image and video overlays, finds the fonts of titles and captions, and places them
+    /// (shapes once the canvas's size is known: `placeShapes`). An overlay with a `duration` may extend
     /// the timeline; one without lasts to the timeline's end. A video overlay's own audio joins the
     /// mix unless muted.
     func planOverlays(_ specs: [OverlaySpec], videoEnd: Time?, probes: SourceProbes, audio: inout [AudioClip], problems: inout [SpecProblem])
@@ -42,6 +43,10 @@ extension RenderPlanner {
                 plans.append(OverlayPlan(pointer: ptr, source: .captions(cues: shown, text: text, highlight: highlight), range: range,
                                          placement: o.frame == nil && o.position == nil ? .position(FramePoint(x: .fraction(0.5), y: .fraction(0.88))) : placement,
                                          layer: layer, sourceSize: (2, 2)))
+            case .shape(let shape):
+                layer.transparent = true
+                plans.append(OverlayPlan(pointer: ptr, source: .shape(shape, picture: nil), range: range, placement: .natural, layer: layer,
+                                         sourceSize: (2, 2)))
             case .image(let src):
                 guard let (path, info) = probeOverlay(src, ptr, probes, &problems) else { continue }
                 guard info.video != nil else {
@@ -74,6 +79,25 @@ extension RenderPlanner {
             }
         }
         return (plans, end)
+    }
+
+    /// Draws each shape's geometry on the `width`×`height` canvas (its lengths need the canvas) and
+    /// places its layer there pixel for pixel; a shape that lies wholly outside the canvas's
+    /// reach is a problem at its pointer.
+    func placeShapes(_ plans: inout [OverlayPlan], width: Int, height: Int, problems: inout [SpecProblem]) {
+        for i in plans.indices {
+            guard case .shape(let spec, _) = plans[i].source else { continue }
+            guard let outline = ShapeOutline(spec.geometry, canvasWidth: Double(width), canvasHeight: Double(height)),
+                  let picture = ShapePicture(spec, outline: outline, canvasWidth: width, canvasHeight: height) else {
+                problems.append(SpecProblem(pointer: plans[i].pointer, message: "the shape lies wholly outside the frame (more than a quarter of the frame beyond its edges)"))
+                continue
+            }
+            let r = picture.raster
+            plans[i].source = .shape(spec, picture: picture)
+            plans[i].sourceSize = (r.width, r.height)
+            plans[i].placement = .frame(FrameRect(x: Length(Double(r.x) + Double(r.width) / 2, .px), y: Length(Double(r.y) + Double(r.height) / 2, .px),
+                                                  width: Length(Double(r.width), .px), height: Length(Double(r.height), .px)))
+        }
     }
 
     static func displaySize(_ info: MediaInfo) -> (width: Int, height: Int) {

@@ -31,7 +31,7 @@ public struct RenderPlanner {
         var audio = videos.audio
         let transitions = planTransitions(spec.timeline, segments: videos.segments, probes: probes, audio: &audio, problems: &problems)
         let visualEnd = spec.timeline.videos.isEmpty && spec.timeline.overlays.isEmpty ? nil : videos.end
-        let overlays = planOverlays(spec.timeline.overlays, videoEnd: visualEnd, probes: probes, audio: &audio, problems: &problems)
+        var overlays = planOverlays(spec.timeline.overlays, videoEnd: visualEnd, probes: probes, audio: &audio, problems: &problems)
         let audioItems = planAudioItems(spec.timeline, videoEnd: overlays.end ?? visualEnd, probes: probes, problems: &problems)
         let timeline = audioItems.end
         audio += audioItems.clips
@@ -45,6 +45,7 @@ public struct RenderPlanner {
         let size = passthrough && out.width == nil ? videos.firstSize.map { (width: ($0.width + 1) & ~1, height: ($0.height + 1) & ~1) }
             ?? RenderPlanner.outputSize(out, inputs: videos.sizes) : RenderPlanner.outputSize(out, inputs: videos.sizes)
         checkTitleSizes(overlays.plans, frameWidth: size.width, problems: &problems)
+        placeShapes(&overlays.plans, width: size.width, height: size.height, problems: &problems)
         let hls = out.format == .hls ? planHLS(out, width: size.width, height: size.height, problems: &problems) : nil
         // A GIF plays at 15 fps unless asked: more frames cost far more bytes than they show.
         let rate = out.frameRate ?? (out.format == .gif ? RenderPlanner.gifFrameRate

@@ -3,8 +3,7 @@ import ReelSpec
 
 extension TextPicture {
     /// One state's layer: box, then shadow, then stroke, then fill, composed "over" with
-    /// premultiplied colour, and written as straight-alpha YUVA 4:2:0. Chroma is the alpha-weighted
-    /// mean of its 2×2 pixels, so transparent pixels lend no colour to the text's edge (no fringe).
+    /// premultiplied colour, and written as straight-alpha YUVA 4:2:0 (`PremultipliedPlanes`).
     func compose(_ state: StateKey, highlightColor: Color) throws -> Frame {
         let n = width * height
         var fill = [Float](repeating: 0, count: n), lit = [Float](repeating: 0, count: n), stroke = [Float](repeating: 0, count: n)
@@ -15,48 +14,18 @@ extension TextPicture {
         }
         let shadow = shadowCoverage(state.revealed, fill: fill, lit: lit, stroke: stroke)
         let boxCover = boxCoverage()
-        let (kr, kb) = matrix.coefficients
-        let kg = 1 - kr - kb
-        var alpha = [Float](repeating: 0, count: n), pb = [Float](repeating: 0, count: n), pr = [Float](repeating: 0, count: n)
-        let f = try Frame.video(width: width, height: height, format: AV_PIX_FMT_YUVA420P)
-        let yPlane = PlaneView<UInt8>(f, plane: 0), aPlane = PlaneView<UInt8>(f, plane: 3)
+        var planes = PremultipliedPlanes(width: width, height: height)
         let textColor = Premultiplied(style.color), litColor = Premultiplied(highlightColor)
         let strokeColor = style.stroke.map { Premultiplied($0.color) }
         let shadowColor = style.shadow.map { Premultiplied($0.color) }, boxColor = style.box.map { Premultiplied($0.color) }
-        for y in 0..<height {
-            let yRow = yPlane.row(y), aRow = aPlane.row(y)
-            for x in 0..<width {
-                let i = y * width + x
-                var p = Premultiplied.clear
-                if let boxColor, let boxCover { p = boxColor.scaled(boxCover[i]).over(p) }
-                if let shadowColor, let shadow { p = shadowColor.scaled(Float(shadow[i]) / 255).over(p) }
-                p = TextPicture.text(fill: fill[i], lit: lit[i], stroke: stroke[i], color: textColor, litColor: litColor,
-                                     strokeColor: strokeColor).over(p)
-                let luma = kr * Double(p.r) + kg * Double(p.g) + kb * Double(p.b)
-                alpha[i] = p.a
-                pb[i] = Float((Double(p.b) - luma) / (2 * (1 - kb)))
-                pr[i] = Float((Double(p.r) - luma) / (2 * (1 - kr)))
-                yRow[x] = p.a > 0 ? YUVColor.clamp(16 + 219 * luma / Double(p.a)) : 16
-                aRow[x] = YUVColor.clamp(Double(p.a) * 255)
-            }
+        for i in 0..<n {
+            var p = Premultiplied.clear
+            if let boxColor, let boxCover { p = boxColor.scaled(boxCover[i]).over(p) }
+            if let shadowColor, let shadow { p = shadowColor.scaled(Float(shadow[i]) / 255).over(p) }
+            planes[i] = TextPicture.text(fill: fill[i], lit: lit[i], stroke: stroke[i], color: textColor, litColor: litColor,
+                                         strokeColor: strokeColor).over(p)
         }
-        let uPlane = PlaneView<UInt8>(f, plane: 1), vPlane = PlaneView<UInt8>(f, plane: 2)
-        for cy in 0..<(height / 2) {
-            let uRow = uPlane.row(cy), vRow = vPlane.row(cy)
-            for cx in 0..<(width / 2) {
-                let i0 = 2 * cy * width + 2 * cx, i1 = i0 + width
-                let a = alpha[i0] + alpha[i0 + 1] + alpha[i1] + alpha[i1 + 1]
-                guard a > 0 else {
-                    uRow[cx] = 128
-                    vRow[cx] = 128
-                    continue
-                }
-                uRow[cx] = YUVColor.clamp(128 + 224 * Double((pb[i0] + pb[i0 + 1] + pb[i1] + pb[i1 + 1]) / a))
-                vRow[cx] = YUVColor.clamp(128 + 224 * Double((pr[i0] + pr[i0 + 1] + pr[i1] + pr[i1 + 1]) / a))
-            }
-        }
-        matrix.tag(f)
-        return f
+        return try planes.frame(matrix: matrix)
     }
 
     /// A pixel of the text itself: the fill and the highlight side by side (where a lit glyph

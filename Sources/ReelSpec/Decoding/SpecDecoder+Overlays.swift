@@ -1,4 +1,4 @@
-/// Decoding of `timeline.overlays`: text, captions, image and picture-in-picture video above the videos.
+/// Decoding of `timeline.overlays`: text, captions, image, picture-in-picture video and shapes above the videos.
 extension SpecDecoder {
     /// Members that belong to one overlay type only; on another type they are "not allowed", not unknown.
     private static let styleKeys = ["font", "stroke", "shadow", "box", "align", "lineHeight", "maxWidth"]
@@ -6,7 +6,7 @@ extension SpecDecoder {
     private static let captionKeys = ["highlight"]
     private static let videoKeys = ["sourceRange", "volume", "muted"]
 
-    private enum OverlayKind: String, CaseIterable { case text, captions, image, video }
+    private enum OverlayKind: String, CaseIterable { case text, captions, image, video, shape }
 
     static func overlay(_ f: Field) -> OverlaySpec? {
         f.object { r in
@@ -36,26 +36,25 @@ extension SpecDecoder {
                 let muted = r.field("muted")?.bool() ?? false
                 content = src.map { .video(src: $0, sourceRange: range, volume: volume, muted: muted) }
                 rejectAll(r, textKeys + captionKeys, kind: .video)
+            case .shape?:
+                content = ShapeReader.read(r).map { .shape($0) }
+                rejectAll(r, ["src", "text"] + styleKeys.filter { $0 != "stroke" } + captionKeys + videoKeys, kind: .shape)
             case nil:
                 content = nil
-                r.skip(["src"] + textKeys + captionKeys + videoKeys)
+                r.skip(["src"] + textKeys + captionKeys + videoKeys + ShapeReader.members)
             }
 
             var overlay = OverlaySpec(content: content ?? .image(src: ""), start: start ?? .zero)
             overlay.duration = r.field("duration")?.time(.greaterThan(.zero))
-            if r.has("position") { r.reject("frame", "cannot be given together with position") }
-            overlay.position = r.field("position")?.framePoint()
-            overlay.frame = r.field("frame")?.object { p -> FrameRect? in
-                let x = p.required("x")?.length(), y = p.required("y")?.length()
-                let width = p.required("width")?.length(positive: true)
-                let heightField = p.field("height")
-                let height = heightField?.length(positive: true)
-                guard let x, let y, let width, heightField == nil || height != nil else { return nil }
-                return FrameRect(x: x, y: y, width: width, height: height)
+            if kind != .shape {
+                // A shape places itself (ShapeReader read its frame or position).
+                if r.has("position") { r.reject("frame", "cannot be given together with position") }
+                overlay.position = r.field("position")?.point()
+                overlay.frame = r.field("frame")?.frameRect()
             }
             overlay.opacity = r.field("opacity")?.double(.between(0, 1))
             if let blend = r.field("blend")?.enumCase(BlendMode.self) { overlay.blend = blend }
-            if kind == .text || kind == .captions {
+            if kind == .text || kind == .captions || kind == .shape {
                 r.reject("chromaKey", "is only allowed on video and image overlays")
             } else {
                 overlay.chromaKey = r.field("chromaKey")?.chromaKey()

@@ -54,7 +54,7 @@ final class OverlayTrack {
     /// Overlay `i`'s picture `into` its range, filtered; nil when it shows nothing then.
     private func picture(_ i: Int, _ o: OverlayPlan, at into: Time) throws -> Frame? {
         switch o.source {
-        case .image, .video:
+        case .image, .video, .shape:
             return try source(i, o, startingAt: into).picture(at: into, layer: o.layer, color: color)
         case .text(let text):
             return try filtered(textProducer(i) { TextProducer(text, duration: o.range.duration, frameWidth: plan.width, color: color,
@@ -88,6 +88,8 @@ final class OverlayTrack {
         let s: LayerProducer
         switch o.source {
         case .text, .captions: preconditionFailure("text overlays are drawn by a TextProducer")
+        case .shape(_, let picture?): s = LayerProducer(solid: try ShapeLayer.draw(picture, color: color, depth: plan.sampleDepth))
+        case .shape(_, nil): preconditionFailure("the planner places every shape")
         case .image(let path): s = try LayerProducer(still: path, size: o.sourceSize, color: color, depth: plan.sampleDepth)
         case let .video(path, start, duration, rotation):
             s = try LayerProducer(clip: path, sourceStart: start, startingAt: Time.min(into, duration), rotation: rotation, size: o.sourceSize,

@@ -45,6 +45,9 @@ from .font import Font
 from .font_info import FontInfo
 from .font_style import FontStyle
 from .font_weight_type_0 import FontWeightType0
+from .gradient import Gradient
+from .gradient_stop import GradientStop
+from .gradient_type import GradientType
 from .health_response_200 import HealthResponse200
 from .job import Job
 from .job_error import JobError
@@ -83,15 +86,18 @@ from .overlay_blend import OverlayBlend
 from .overlay_box import OverlayBox
 from .overlay_frame import OverlayFrame
 from .overlay_highlight import OverlayHighlight
-from .overlay_position import OverlayPosition
 from .overlay_shadow import OverlayShadow
-from .overlay_stroke import OverlayStroke
+from .overlay_shape import OverlayShape
 from .overlay_type import OverlayType
+from .point_type_1 import PointType1
 from .probe_request import ProbeRequest
 from .problem import Problem
 from .problem_errors_item import ProblemErrorsItem
 from .readiness import Readiness
 from .readiness_status import ReadinessStatus
+from .shape_stroke import ShapeStroke
+from .shape_stroke_cap import ShapeStrokeCap
+from .shape_stroke_join import ShapeStrokeJoin
 from .stream_info import StreamInfo
 from .stream_info_rotation import StreamInfoRotation
 from .stream_info_type import StreamInfoType
@@ -101,6 +107,7 @@ from .template_job_request_merge import TemplateJobRequestMerge
 from .template_request import TemplateRequest
 from .template_request_spec import TemplateRequestSpec
 from .template_spec import TemplateSpec
+from .text_stroke import TextStroke
 from .time_range import TimeRange
 from .timeline import Timeline
 from .transition import Transition
@@ -169,6 +176,9 @@ __all__ = (
     "FontInfo",
     "FontStyle",
     "FontWeightType0",
+    "Gradient",
+    "GradientStop",
+    "GradientType",
     "HealthResponse200",
     "Job",
     "JobError",
@@ -207,15 +217,18 @@ __all__ = (
     "OverlayBox",
     "OverlayFrame",
     "OverlayHighlight",
-    "OverlayPosition",
     "OverlayShadow",
-    "OverlayStroke",
+    "OverlayShape",
     "OverlayType",
+    "PointType1",
     "ProbeRequest",
     "Problem",
     "ProblemErrorsItem",
     "Readiness",
     "ReadinessStatus",
+    "ShapeStroke",
+    "ShapeStrokeCap",
+    "ShapeStrokeJoin",
     "StreamInfo",
     "StreamInfoRotation",
     "StreamInfoType",
@@ -225,6 +238,7 @@ __all__ = (
     "TemplateRequest",
     "TemplateRequestSpec",
     "TemplateSpec",
+    "TextStroke",
     "Timeline",
     "TimeRange",
     "Transition",

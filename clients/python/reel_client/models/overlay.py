@@ -9,6 +9,7 @@ from ..models.animation_type_0 import AnimationType0
 from ..models.filter_type_0 import FilterType0
 from ..models.overlay_align import OverlayAlign
 from ..models.overlay_blend import OverlayBlend
+from ..models.overlay_shape import OverlayShape
 from ..models.overlay_type import OverlayType
 from ..types import UNSET, Unset
 
@@ -17,12 +18,14 @@ if TYPE_CHECKING:
     from ..models.chroma_key import ChromaKey
     from ..models.filter_type_1 import FilterType1
     from ..models.font import Font
+    from ..models.gradient import Gradient
     from ..models.overlay_box import OverlayBox
     from ..models.overlay_frame import OverlayFrame
     from ..models.overlay_highlight import OverlayHighlight
-    from ..models.overlay_position import OverlayPosition
     from ..models.overlay_shadow import OverlayShadow
-    from ..models.overlay_stroke import OverlayStroke
+    from ..models.point_type_1 import PointType1
+    from ..models.shape_stroke import ShapeStroke
+    from ..models.text_stroke import TextStroke
     from ..models.time_range import TimeRange
     from ..models.volume_point import VolumePoint
 
@@ -38,8 +41,13 @@ class Overlay:
     its time offset by `start`), the same styling (default white 48 px with a 3 px black stroke,
     centred at (0.5, 0.88), `maxWidth` 0.9) and `highlight`; `image` a `src` (PNG alpha
     honoured); `video` a `src`, `sourceRange`, `volume` and `muted` (picture-in-picture with its
-    audio). Placed by `position` (anchor point) or `frame` (centre-anchored rectangle), both in
-    fractions of the frame, not both. A character of a text (or cue) that no font covers is a
+    audio); `shape` a vector shape (`shape`: `rect` and `ellipse` placed by `frame`, `rect` with
+    corner `radius` px; `polygon` through `points`; `line` `from` → `to`, stroked only; `path`
+    SVG path data `d` in output pixels moved to `position`), filled by `fill` (a colour or a
+    gradient; white when neither `fill` nor `stroke` is given) and outlined by `stroke`, its
+    edges anti-aliased by exact area coverage (nonzero winding). Placed by `position` (anchor
+    point) or `frame` (centre-anchored rectangle), both in lengths on the frame, not both. A character of a text (or
+    cue) that no font covers is a
     422 naming it as `U+XXXX` at `/text` (captions: `/src`); an unknown family is a 422 at
     `/font/family`.
 
@@ -49,7 +57,24 @@ class Overlay:
             duration (float | str | Unset): A `Time` greater than 0.
             text (str | Unset): Any Unicode text, CJK included.
             font (Font | Unset): `family` or `src`, not both; neither is the system's sans-serif.
-            stroke (OverlayStroke | Unset):
+            stroke (ShapeStroke | TextStroke | Unset): A text's border (`TextStroke`) or a shape's outline (`ShapeStroke`).
+            shape (OverlayShape | Unset): Shapes only, and required there.
+            radius (float | Unset): A `rect`'s corner radius in pixels (at most half its shorter side is used). Default:
+                0.0.
+            points (list[list[float | str] | PointType1] | Unset): A `polygon`'s points, closed.
+            from_ (list[float | str] | PointType1 | Unset): A point on the frame (or, in a gradient, on the shape's box) as
+                `[x, y]` or `{x, y}`, each a `Length`.
+            to (list[float | str] | PointType1 | Unset): A point on the frame (or, in a gradient, on the shape's box) as
+                `[x, y]` or `{x, y}`, each a `Length`.
+            d (str | Unset): A `path`'s SVG path data (every command of SVG 1.1, absolute or relative) in output pixels; a
+                mistake is a 422 naming its character.
+            fill (Gradient | str | Unset): A colour, or a gradient whose colours interpolate in premultiplied gamma-encoded
+                RGB (as CSS
+                gradients), the end colours continuing past the ends. Gradient points are on the shape's box
+                (the bounding box of its geometry): a number is a fraction of the box, `"px"` pixels from its
+                top-left corner. `linear` runs `from` (default [0.5, 0]) `to` (default [0.5, 1]); `radial`
+                has offset 0 at `center` (default [0.5, 0.5]) and 1 at `radius` (a length along the box's
+                width; default `"50vmax"`, half its longer side).
             shadow (OverlayShadow | Unset):
             box (OverlayBox | Unset): A background box behind the text.
             align (OverlayAlign | Unset):  Default: OverlayAlign.CENTER.
@@ -73,8 +98,10 @@ class Overlay:
                 (AVAudioMix's setVolume and
                 setVolumeRamp), at strictly increasing times relative to the item's start.
             muted (bool | Unset):  Default: False.
-            position (OverlayPosition | Unset): Anchor point (the overlay's centre) on the frame.
-            frame (OverlayFrame | Unset): Centre-anchored rectangle on the frame; height defaults to the aspect ratio.
+            position (list[float | str] | PointType1 | Unset): A point on the frame (or, in a gradient, on the shape's box)
+                as `[x, y]` or `{x, y}`, each a `Length`.
+            frame (OverlayFrame | Unset): Centre-anchored rectangle on the frame; height defaults to the aspect ratio (for a
+                shape, to the width in pixels).
             opacity (float | Unset):
             blend (OverlayBlend | Unset): How the overlay's colours combine with what lies under it: the W3C Compositing and
                 Blending Level 1 formulas on gamma-encoded RGB (as a browser's `mix-blend-mode`), then
@@ -97,7 +124,14 @@ class Overlay:
     duration: float | str | Unset = UNSET
     text: str | Unset = UNSET
     font: Font | Unset = UNSET
-    stroke: OverlayStroke | Unset = UNSET
+    stroke: ShapeStroke | TextStroke | Unset = UNSET
+    shape: OverlayShape | Unset = UNSET
+    radius: float | Unset = 0.0
+    points: list[list[float | str] | PointType1] | Unset = UNSET
+    from_: list[float | str] | PointType1 | Unset = UNSET
+    to: list[float | str] | PointType1 | Unset = UNSET
+    d: str | Unset = UNSET
+    fill: Gradient | str | Unset = UNSET
     shadow: OverlayShadow | Unset = UNSET
     box: OverlayBox | Unset = UNSET
     align: OverlayAlign | Unset = OverlayAlign.CENTER
@@ -108,7 +142,7 @@ class Overlay:
     source_range: TimeRange | Unset = UNSET
     volume: float | list[VolumePoint] | Unset = UNSET
     muted: bool | Unset = False
-    position: OverlayPosition | Unset = UNSET
+    position: list[float | str] | PointType1 | Unset = UNSET
     frame: OverlayFrame | Unset = UNSET
     opacity: float | Unset = UNSET
     blend: OverlayBlend | Unset = OverlayBlend.NORMAL
@@ -118,6 +152,9 @@ class Overlay:
     filters: list[FilterType0 | FilterType1] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.gradient import Gradient  # noqa: PLC0415
+        from ..models.text_stroke import TextStroke  # noqa: PLC0415
+
         type_ = self.type_.value
 
         start: float | str
@@ -135,9 +172,78 @@ class Overlay:
         if not isinstance(self.font, Unset):
             font = self.font.to_dict()
 
-        stroke: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.stroke, Unset):
+        stroke: dict[str, Any] | Unset
+        if isinstance(self.stroke, Unset):
+            stroke = UNSET
+        elif isinstance(self.stroke, TextStroke):
             stroke = self.stroke.to_dict()
+        else:
+            stroke = self.stroke.to_dict()
+
+        shape: str | Unset = UNSET
+        if not isinstance(self.shape, Unset):
+            shape = self.shape.value
+
+        radius = self.radius
+
+        points: list[dict[str, Any] | list[float | str]] | Unset = UNSET
+        if not isinstance(self.points, Unset):
+            points = []
+            for points_item_data in self.points:
+                points_item: dict[str, Any] | list[float | str]
+                if isinstance(points_item_data, list):
+                    points_item = []
+                    for componentsschemas_point_type_0_item_data in points_item_data:
+                        componentsschemas_point_type_0_item: float | str
+                        componentsschemas_point_type_0_item = (
+                            componentsschemas_point_type_0_item_data
+                        )
+                        points_item.append(componentsschemas_point_type_0_item)
+
+                else:
+                    points_item = points_item_data.to_dict()
+
+                points.append(points_item)
+
+        from_: dict[str, Any] | list[float | str] | Unset
+        if isinstance(self.from_, Unset):
+            from_ = UNSET
+        elif isinstance(self.from_, list):
+            from_ = []
+            for componentsschemas_point_type_0_item_data in self.from_:
+                componentsschemas_point_type_0_item: float | str
+                componentsschemas_point_type_0_item = (
+                    componentsschemas_point_type_0_item_data
+                )
+                from_.append(componentsschemas_point_type_0_item)
+
+        else:
+            from_ = self.from_.to_dict()
+
+        to: dict[str, Any] | list[float | str] | Unset
+        if isinstance(self.to, Unset):
+            to = UNSET
+        elif isinstance(self.to, list):
+            to = []
+            for componentsschemas_point_type_0_item_data in self.to:
+                componentsschemas_point_type_0_item: float | str
+                componentsschemas_point_type_0_item = (
+                    componentsschemas_point_type_0_item_data
+                )
+                to.append(componentsschemas_point_type_0_item)
+
+        else:
+            to = self.to.to_dict()
+
+        d = self.d
+
+        fill: dict[str, Any] | str | Unset
+        if isinstance(self.fill, Unset):
+            fill = UNSET
+        elif isinstance(self.fill, Gradient):
+            fill = self.fill.to_dict()
+        else:
+            fill = self.fill
 
         shadow: dict[str, Any] | Unset = UNSET
         if not isinstance(self.shadow, Unset):
@@ -181,8 +287,19 @@ class Overlay:
 
         muted = self.muted
 
-        position: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.position, Unset):
+        position: dict[str, Any] | list[float | str] | Unset
+        if isinstance(self.position, Unset):
+            position = UNSET
+        elif isinstance(self.position, list):
+            position = []
+            for componentsschemas_point_type_0_item_data in self.position:
+                componentsschemas_point_type_0_item: float | str
+                componentsschemas_point_type_0_item = (
+                    componentsschemas_point_type_0_item_data
+                )
+                position.append(componentsschemas_point_type_0_item)
+
+        else:
             position = self.position.to_dict()
 
         frame: dict[str, Any] | Unset = UNSET
@@ -247,6 +364,20 @@ class Overlay:
             field_dict["font"] = font
         if stroke is not UNSET:
             field_dict["stroke"] = stroke
+        if shape is not UNSET:
+            field_dict["shape"] = shape
+        if radius is not UNSET:
+            field_dict["radius"] = radius
+        if points is not UNSET:
+            field_dict["points"] = points
+        if from_ is not UNSET:
+            field_dict["from"] = from_
+        if to is not UNSET:
+            field_dict["to"] = to
+        if d is not UNSET:
+            field_dict["d"] = d
+        if fill is not UNSET:
+            field_dict["fill"] = fill
         if shadow is not UNSET:
             field_dict["shadow"] = shadow
         if box is not UNSET:
@@ -292,12 +423,14 @@ class Overlay:
         from ..models.chroma_key import ChromaKey  # noqa: PLC0415
         from ..models.filter_type_1 import FilterType1  # noqa: PLC0415
         from ..models.font import Font  # noqa: PLC0415
+        from ..models.gradient import Gradient  # noqa: PLC0415
         from ..models.overlay_box import OverlayBox  # noqa: PLC0415
         from ..models.overlay_frame import OverlayFrame  # noqa: PLC0415
         from ..models.overlay_highlight import OverlayHighlight  # noqa: PLC0415
-        from ..models.overlay_position import OverlayPosition  # noqa: PLC0415
         from ..models.overlay_shadow import OverlayShadow  # noqa: PLC0415
-        from ..models.overlay_stroke import OverlayStroke  # noqa: PLC0415
+        from ..models.point_type_1 import PointType1  # noqa: PLC0415
+        from ..models.shape_stroke import ShapeStroke  # noqa: PLC0415
+        from ..models.text_stroke import TextStroke  # noqa: PLC0415
         from ..models.time_range import TimeRange  # noqa: PLC0415
         from ..models.volume_point import VolumePoint  # noqa: PLC0415
 
@@ -325,12 +458,170 @@ class Overlay:
         else:
             font = Font.from_dict(_font)
 
-        _stroke = d.pop("stroke", UNSET)
-        stroke: OverlayStroke | Unset
-        if isinstance(_stroke, Unset):
-            stroke = UNSET
+        def _parse_stroke(data: object) -> ShapeStroke | TextStroke | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                stroke_type_0 = TextStroke.from_dict(data)
+
+                return stroke_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            stroke_type_1 = ShapeStroke.from_dict(data)
+
+            return stroke_type_1
+
+        stroke = _parse_stroke(d.pop("stroke", UNSET))
+
+        _shape = d.pop("shape", UNSET)
+        shape: OverlayShape | Unset
+        if isinstance(_shape, Unset):
+            shape = UNSET
         else:
-            stroke = OverlayStroke.from_dict(_stroke)
+            shape = OverlayShape(_shape)
+
+        radius = d.pop("radius", UNSET)
+
+        _points = d.pop("points", UNSET)
+        points: list[list[float | str] | PointType1] | Unset = UNSET
+        if _points is not UNSET:
+            points = []
+            for points_item_data in _points:
+
+                def _parse_points_item(data: object) -> list[float | str] | PointType1:
+                    try:
+                        if not isinstance(data, list):
+                            raise TypeError()
+                        componentsschemas_point_type_0 = []
+                        _componentsschemas_point_type_0 = data
+                        for (
+                            componentsschemas_point_type_0_item_data
+                        ) in _componentsschemas_point_type_0:
+
+                            def _parse_componentsschemas_point_type_0_item(
+                                data: object,
+                            ) -> float | str:
+                                return cast(float | str, data)
+
+                            componentsschemas_point_type_0_item = (
+                                _parse_componentsschemas_point_type_0_item(
+                                    componentsschemas_point_type_0_item_data
+                                )
+                            )
+
+                            componentsschemas_point_type_0.append(
+                                componentsschemas_point_type_0_item
+                            )
+
+                        return componentsschemas_point_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_point_type_1 = PointType1.from_dict(data)
+
+                    return componentsschemas_point_type_1
+
+                points_item = _parse_points_item(points_item_data)
+
+                points.append(points_item)
+
+        def _parse_from_(data: object) -> list[float | str] | PointType1 | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                componentsschemas_point_type_0 = []
+                _componentsschemas_point_type_0 = data
+                for (
+                    componentsschemas_point_type_0_item_data
+                ) in _componentsschemas_point_type_0:
+
+                    def _parse_componentsschemas_point_type_0_item(
+                        data: object,
+                    ) -> float | str:
+                        return cast(float | str, data)
+
+                    componentsschemas_point_type_0_item = (
+                        _parse_componentsschemas_point_type_0_item(
+                            componentsschemas_point_type_0_item_data
+                        )
+                    )
+
+                    componentsschemas_point_type_0.append(
+                        componentsschemas_point_type_0_item
+                    )
+
+                return componentsschemas_point_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_point_type_1 = PointType1.from_dict(data)
+
+            return componentsschemas_point_type_1
+
+        from_ = _parse_from_(d.pop("from", UNSET))
+
+        def _parse_to(data: object) -> list[float | str] | PointType1 | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                componentsschemas_point_type_0 = []
+                _componentsschemas_point_type_0 = data
+                for (
+                    componentsschemas_point_type_0_item_data
+                ) in _componentsschemas_point_type_0:
+
+                    def _parse_componentsschemas_point_type_0_item(
+                        data: object,
+                    ) -> float | str:
+                        return cast(float | str, data)
+
+                    componentsschemas_point_type_0_item = (
+                        _parse_componentsschemas_point_type_0_item(
+                            componentsschemas_point_type_0_item_data
+                        )
+                    )
+
+                    componentsschemas_point_type_0.append(
+                        componentsschemas_point_type_0_item
+                    )
+
+                return componentsschemas_point_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_point_type_1 = PointType1.from_dict(data)
+
+            return componentsschemas_point_type_1
+
+        to = _parse_to(d.pop("to", UNSET))
+
+        d = d.pop("d", UNSET)
+
+        def _parse_fill(data: object) -> Gradient | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_paint_type_1 = Gradient.from_dict(data)
+
+                return componentsschemas_paint_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Gradient | str | Unset, data)
+
+        fill = _parse_fill(d.pop("fill", UNSET))
 
         _shadow = d.pop("shadow", UNSET)
         shadow: OverlayShadow | Unset
@@ -401,12 +692,43 @@ class Overlay:
 
         muted = d.pop("muted", UNSET)
 
-        _position = d.pop("position", UNSET)
-        position: OverlayPosition | Unset
-        if isinstance(_position, Unset):
-            position = UNSET
-        else:
-            position = OverlayPosition.from_dict(_position)
+        def _parse_position(data: object) -> list[float | str] | PointType1 | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                componentsschemas_point_type_0 = []
+                _componentsschemas_point_type_0 = data
+                for (
+                    componentsschemas_point_type_0_item_data
+                ) in _componentsschemas_point_type_0:
+
+                    def _parse_componentsschemas_point_type_0_item(
+                        data: object,
+                    ) -> float | str:
+                        return cast(float | str, data)
+
+                    componentsschemas_point_type_0_item = (
+                        _parse_componentsschemas_point_type_0_item(
+                            componentsschemas_point_type_0_item_data
+                        )
+                    )
+
+                    componentsschemas_point_type_0.append(
+                        componentsschemas_point_type_0_item
+                    )
+
+                return componentsschemas_point_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_point_type_1 = PointType1.from_dict(data)
+
+            return componentsschemas_point_type_1
+
+        position = _parse_position(d.pop("position", UNSET))
 
         _frame = d.pop("frame", UNSET)
         frame: OverlayFrame | Unset
@@ -503,6 +825,13 @@ class Overlay:
             text=text,
             font=font,
             stroke=stroke,
+            shape=shape,
+            radius=radius,
+            points=points,
+            from_=from_,
+            to=to,
+            d=d,
+            fill=fill,
             shadow=shadow,
             box=box,
             align=align,

@@ -12,7 +12,7 @@ T = TypeVar("T", bound="OverlayFrame")
 
 @_attrs_define
 class OverlayFrame:
-    """Centre-anchored rectangle on the frame; height defaults to the aspect ratio.
+    """Centre-anchored rectangle on the frame; height defaults to the aspect ratio (for a shape, to the width in pixels).
 
     Attributes:
         x (float | str): A coordinate or size on the frame: a number is a fraction of the frame (of its width along

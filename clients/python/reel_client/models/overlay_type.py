@@ -4,6 +4,7 @@ from enum import StrEnum
 class OverlayType(StrEnum):
     CAPTIONS = "captions"
     IMAGE = "image"
+    SHAPE = "shape"
     TEXT = "text"
     VIDEO = "video"
 

@@ -5,31 +5,31 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
-T = TypeVar("T", bound="OverlayStroke")
+T = TypeVar("T", bound="GradientStop")
 
 
 @_attrs_define
-class OverlayStroke:
+class GradientStop:
     """
     Attributes:
+        offset (float):
         color (str): sRGB `#RRGGBB` or `#RRGGBBAA` (hex digits in either case).
-        width (float): Pixels of border drawn outside the glyphs (round joins).
     """
 
+    offset: float
     color: str
-    width: float
 
     def to_dict(self) -> dict[str, Any]:
-        color = self.color
+        offset = self.offset
 
-        width = self.width
+        color = self.color
 
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
+                "offset": offset,
                 "color": color,
-                "width": width,
             }
         )
 
@@ -38,13 +38,13 @@ class OverlayStroke:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
+        offset = d.pop("offset")
+
         color = d.pop("color")
 
-        width = d.pop("width")
-
-        overlay_stroke = cls(
+        gradient_stop = cls(
+            offset=offset,
             color=color,
-            width=width,
         )
 
-        return overlay_stroke
+        return gradient_stop

@@ -5,13 +5,12 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-T = TypeVar("T", bound="OverlayPosition")
+T = TypeVar("T", bound="PointType1")
 
 
 @_attrs_define
-class OverlayPosition:
-    """Anchor point (the overlay's centre) on the frame.
-
+class PointType1:
+    """
     Attributes:
         x (float | str): A coordinate or size on the frame: a number is a fraction of the frame (of its width along
             x, its height along y); a string gives a unit: `"50%"` (of the width or height, by axis),
@@ -58,9 +57,9 @@ class OverlayPosition:
 
         y = _parse_y(d.pop("y"))
 
-        overlay_position = cls(
+        point_type_1 = cls(
             x=x,
             y=y,
         )
 
-        return overlay_position
+        return point_type_1

@@ -1,0 +1,28 @@
+/// What a shape is filled or stroked with: a colour or a gradient (PRODUCT.md §10), its colours
+/// interpolated in premultiplied gamma-encoded RGB as CSS gradients are.
+public enum Paint: Sendable, Equatable {
+    case solid(Color)
+    /// Along the line `from` → `to`; before and after it the end colours continue.
+    case linear(stops: [GradientStop], from: FramePoint, to: FramePoint)
+    /// Circles around `center`, offset 1 at `radius` (a length along the box's width).
+    case radial(stops: [GradientStop], center: FramePoint, radius: Length)
+
+    /// Gradient points are lengths on the shape's own box (its geometry's bounding box): a bare
+    /// number is a fraction of the box, `"px"` pixels from its top-left corner.
+    public static let defaultFrom = FramePoint(x: .fraction(0.5), y: .fraction(0))
+    public static let defaultTo = FramePoint(x: .fraction(0.5), y: .fraction(1))
+    public static let defaultCenter = FramePoint(x: .fraction(0.5), y: .fraction(0.5))
+    /// Half the box's longer side.
+    public static let defaultRadius = Length(50, .vmax)
+}
+
+/// A colour at an offset 0…1 along a gradient.
+public struct GradientStop: Sendable, Equatable {
+    public var offset: Double
+    public var color: Color
+
+    public init(offset: Double, color: Color) {
+        self.offset = offset
+        self.color = color
+    }
+}
