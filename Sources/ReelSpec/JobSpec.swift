@@ -52,6 +52,8 @@ public struct TimelineSpec: Sendable, Equatable {
         }) {
             return "/timeline/overlays/\(i)/src"
         }
+        if let i = videos.firstIndex(where: { $0.mask?.src == src }) { return "/timeline/videos/\(i)/mask/src" }
+        if let i = overlays.firstIndex(where: { $0.mask?.src == src }) { return "/timeline/overlays/\(i)/mask/src" }
         if let i = transitions.firstIndex(where: { $0?.matte?.src == src }) { return "/timeline/transitions/\(i)/src" }
         if let i = voiceOvers.firstIndex(where: { $0.src == src }) { return "/timeline/voiceOvers/\(i)/src" }
         if let i = music.firstIndex(where: { $0.src == src }) { return "/timeline/music/\(i)/src" }
@@ -67,6 +69,7 @@ public struct TimelineSpec: Sendable, Equatable {
             case .text, .captions, .shape: break
             }
         }
+        all += videos.compactMap { $0.mask?.src } + overlays.compactMap { $0.mask?.src }
         all += transitions.compactMap { $0?.matte?.src }
         all += voiceOvers.map(\.src) + music.map(\.src)
         var seen = Set<String>()

@@ -27,6 +27,8 @@ public struct OverlaySpec: Sendable, Equatable {
     public var blend: BlendMode = .normal
     /// A green screen taken out of its picture (video and image overlays).
     public var chromaKey: ChromaKeySpec?
+    /// Where it shows, on its own picture.
+    public var mask: MaskSpec?
     public var animations: [Animation] = []
     public var keyframes: [Keyframe] = []
     public var filters: [FilterSpec] = []

@@ -30,6 +30,8 @@ public struct VideoItem: Sendable, Equatable {
     public var keyframes: [Keyframe] = []
     /// A green screen taken out of its picture (items with `src`).
     public var chromaKey: ChromaKeySpec?
+    /// Where it shows, on its own picture (the background shows elsewhere).
+    public var mask: MaskSpec?
     /// A slow Ken Burns move for stills.
     public var motion: Motion?
 

@@ -10,12 +10,6 @@ import XCTest
 final class ShapeTests: XCTestCase {
     static let (width, height) = (64, 48)
 
-    static var python: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/pyvenv/bin/python").path
-    }
-    static var oracle: String { URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/coverage_oracle.py").path }
-
     /// The luma of each frame of `overlays` drawn over black (lossless H.264, 10 fps).
     func luma(_ ws: Workspace, _ overlays: String, seconds: String = "0.1", name: String = "out.mp4") throws -> [[UInt8]] {
         let out = try ws.render(##"""
@@ -25,40 +19,13 @@ final class ShapeTests: XCTestCase {
         return try Tools.yuvFrames(out, width: Self.width, height: Self.height).map { Array($0[0..<(Self.width * Self.height)]) }
     }
 
-    /// The oracle's coverage of `shape` (its JSON case members).
-    func exact(_ ws: Workspace, _ shape: [String: Any]) throws -> [Double] {
-        var c = shape
-        c["width"] = Self.width
-        c["height"] = Self.height
-        try JSONSerialization.data(withJSONObject: c).write(to: URL(fileURLWithPath: ws.path("case.json")))
-        let r = try Tools.run(Self.python, [Self.oracle, ws.path("case.json")])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: r.stdout) as? [Double])
-    }
-
-    /// Every pixel's luma within 1.6 levels of 16 + 219 × coverage (the alpha's and the luma's
-    /// rounding); returns how many pixels are partly covered, so a case can insist it has edges.
-    @discardableResult
-    func assertCoverage(_ got: [UInt8], _ want: [Double], _ what: String, file: StaticString = #filePath, line: UInt = #line) -> Int {
-        XCTAssertEqual(got.count, want.count, file: file, line: line)
-        var worst = (error: 0.0, at: 0), partial = 0
-        for (i, (g, c)) in zip(got, want).enumerated() {
-            let error = abs(Double(g) - (16 + 219 * c))
-            if error > worst.error { worst = (error, i) }
-            if c > 0.02 && c < 0.98 { partial += 1 }
-        }
-        XCTAssertLessThanOrEqual(worst.error, 1.6, "\(what): pixel (\(worst.at % Self.width), \(worst.at / Self.width)) has luma \(got[worst.at]), coverage \(want[worst.at])",
-                                 file: file, line: line)
-        return partial
-    }
-
     func testAPolygonsEdgesAreItsExactCoverage() throws {
         let ws = try Workspace()
         // Concave, with no vertex on a pixel corner and edges at many slopes.
         let points = [[6.3, 4.7], [57.2, 9.9], [40.6, 43.1], [30.25, 20.5], [8.8, 39.4]]
         let json = points.map { "[\"\($0[0])px\", \"\($0[1])px\"]" }.joined(separator: ", ")
         let got = try luma(ws, ##"{ "type": "shape", "start": 0, "shape": "polygon", "points": [\##(json)] }"##)[0]
-        let partial = assertCoverage(got, try exact(ws, ["polygons": [points]]), "polygon")
+        let partial = CoverageOracle.assertCoverage(got, try CoverageOracle.exact(ws, ["polygons": [points]]), "polygon")
         XCTAssertGreaterThan(partial, 60, "the edges cross many pixels partly")
     }
 
@@ -66,15 +33,15 @@ final class ShapeTests: XCTestCase {
         let ws = try Workspace()
         let ellipse = try luma(ws, ##"{ "type": "shape", "start": 0, "shape": "ellipse", "frame": { "x": "31.3px", "y": "23.6px", "width": "49.4px", "height": "30.2px" } }"##,
                                name: "e.mp4")[0]
-        XCTAssertGreaterThan(assertCoverage(ellipse, try exact(ws, ["ellipse": [31.3, 23.6, 24.7, 15.1]]), "ellipse"), 60)
+        XCTAssertGreaterThan(CoverageOracle.assertCoverage(ellipse, try CoverageOracle.exact(ws, ["ellipse": [31.3, 23.6, 24.7, 15.1]]), "ellipse"), 60)
         // A rounded rectangle from (8.5, 6.25) to (55.5, 41.75), corners of radius 10.
         let rounded = try luma(ws, ##"{ "type": "shape", "start": 0, "shape": "rect", "radius": 10, "frame": { "x": "32px", "y": "24px", "width": "47px", "height": "35.5px" } }"##,
                                name: "r.mp4")[0]
-        XCTAssertGreaterThan(assertCoverage(rounded, try exact(ws, ["roundedRect": [8.5, 6.25, 55.5, 41.75, 10]]), "rounded rect"), 40)
+        XCTAssertGreaterThan(CoverageOracle.assertCoverage(rounded, try CoverageOracle.exact(ws, ["roundedRect": [8.5, 6.25, 55.5, 41.75, 10]]), "rounded rect"), 40)
         // An SVG path of arcs: a circle of radius 12.5 around (32.5, 24.25) in two half arcs.
         let circle = try luma(ws, ##"{ "type": "shape", "start": 0, "shape": "path", "d": "M 20 24.25 A 12.5 12.5 0 0 1 45 24.25 A 12.5 12.5 0 0 1 20 24.25 Z" }"##,
                               name: "c.mp4")[0]
-        XCTAssertGreaterThan(assertCoverage(circle, try exact(ws, ["ellipse": [32.5, 24.25, 12.5, 12.5]]), "path arcs"), 40)
+        XCTAssertGreaterThan(CoverageOracle.assertCoverage(circle, try CoverageOracle.exact(ws, ["ellipse": [32.5, 24.25, 12.5, 12.5]]), "path arcs"), 40)
     }
 
     func testStrokesJoinsAndDashes() throws {
@@ -85,13 +52,13 @@ final class ShapeTests: XCTestCase {
                             name: "ring.mp4")[0]
         let bands = [[[8.75, 7.0], [52.25, 7.0], [52.25, 10.0], [8.75, 10.0]], [[8.75, 37.0], [52.25, 37.0], [52.25, 40.0], [8.75, 40.0]],
                      [[8.75, 10.0], [11.75, 10.0], [11.75, 37.0], [8.75, 37.0]], [[49.25, 10.0], [52.25, 10.0], [52.25, 37.0], [49.25, 37.0]]]
-        XCTAssertGreaterThan(assertCoverage(ring, try exact(ws, ["polygons": bands]), "stroke ring"), 100)
+        XCTAssertGreaterThan(CoverageOracle.assertCoverage(ring, try CoverageOracle.exact(ws, ["polygons": bands]), "stroke ring"), 100)
         // Dashes of 7 px with 3 px gaps along a 4 px line from x 4.5 to 58.5 at y 24.5, butt caps:
         // dashes from 4.5, 14.5, 24.5, … each 7 long, the last cut at 58.5.
         let dashed = try luma(ws, ##"{ "type": "shape", "start": 0, "shape": "line", "from": ["4.5px", "24.5px"], "to": ["58.5px", "24.5px"], "stroke": { "color": "#FFFFFF", "width": 4, "dash": [7, 3] } }"##,
                               name: "dash.mp4")[0]
         let dashes = stride(from: 4.5, to: 58.5, by: 10).map { x in [[x, 22.5], [min(x + 7, 58.5), 22.5], [min(x + 7, 58.5), 26.5], [x, 26.5]] }
-        XCTAssertGreaterThan(assertCoverage(dashed, try exact(ws, ["polygons": dashes]), "dashes"), 20)
+        XCTAssertGreaterThan(CoverageOracle.assertCoverage(dashed, try CoverageOracle.exact(ws, ["polygons": dashes]), "dashes"), 20)
         // Round caps reach half the width past each end; square caps too, with corners.
         for (cap, covered) in [("butt", false), ("round", true), ("square", true)] {
             let l = try luma(ws, ##"{ "type": "shape", "start": 0, "shape": "line", "from": ["20px", "24px"], "to": ["44px", "24px"], "stroke": { "color": "#FFFFFF", "width": 8, "cap": "\##(cap)" } }"##,
@@ -143,7 +110,7 @@ final class ShapeTests: XCTestCase {
         XCTAssertEqual(r.status, 0)
         let bytes = [UInt8](r.stdout)
         XCTAssertEqual(bytes.count, 64 * 48 * 2 * 3)
-        let want = try exact(ws, ["ellipse": [31.3, 23.6, 24.7, 15.1]])
+        let want = try CoverageOracle.exact(ws, ["ellipse": [31.3, 23.6, 24.7, 15.1]])
         var worst = 0.0, fine = 0
         for i in 0..<(64 * 48) {
             let y = Double(Int(bytes[2 * i]) | Int(bytes[2 * i + 1]) << 8)

@@ -114,3 +114,34 @@ final class ShapeValidationTests: XCTestCase {
         ])
     }
 }
+
+/// Masks as the decoder reads them, on overlays and video items.
+final class MaskValidationTests: XCTestCase {
+    func testMasksDecode() throws {
+        let s = try XCTUnwrap(decodeOK(spec(timeline: ##""videos": [{"src": "a.mp4", "mask": {"src": "m.png", "feather": 4}}], "overlays": [{"type": "text", "text": "x", "start": 0, "mask": {"shape": {"shape": "rect", "frame": {"x": 0.5, "y": 0.5, "width": 1, "height": 0.5}}, "invert": true}}]"##)))
+        let video = try XCTUnwrap(s.timeline.videos[0].mask)
+        XCTAssertEqual(video.source, .media("m.png"))
+        XCTAssertNil(video.mode, "chosen by the source: alpha when it has alpha, else luma")
+        XCTAssertEqual(video.feather, 4)
+        XCTAssertFalse(video.invert)
+        let text = try XCTUnwrap(s.timeline.overlays[0].mask)
+        XCTAssertTrue(text.invert)
+        guard case .shape(let shape) = text.source else { return XCTFail("a shape mask") }
+        XCTAssertEqual(shape.fill, .solid(.white))
+        XCTAssertEqual(s.timeline.mediaSources, ["a.mp4", "m.png"], "a mask's src is resolved and probed like any source")
+        XCTAssertEqual(s.timeline.pointer(ofSource: "m.png"), "/timeline/videos/0/mask/src")
+    }
+
+    func testMaskMistakes() {
+        let o = "/timeline/overlays/0/mask"
+        func overlay(_ mask: String) -> String { specWithOverlay(##"{"type": "image", "src": "a.png", "start": 0, "mask": \##(mask)}"##) }
+        XCTAssertEqual(message(overlay("{}"), at: o), "needs a shape or a src")
+        XCTAssertEqual(pointers(overlay(##"{"src": "m.png", "mode": "brightness"}"##)), ["\(o)/mode"])
+        XCTAssertEqual(pointers(overlay(##"{"src": "m.png", "feather": 2000}"##)), ["\(o)/feather"])
+        XCTAssertEqual(pointers(overlay(##"{"src": "m.png", "invert": "yes"}"##)), ["\(o)/invert"])
+        XCTAssertEqual(pointers(overlay(##"{"src": "m.png", "shape": {"shape": "ellipse", "frame": {"x": 0.5, "y": 0.5, "width": 1}}}"##)), ["\(o)/src"])
+        XCTAssertEqual(pointers(overlay(##"{"shape": {"shape": "ellipse"}}"##)), ["\(o)/shape/frame"])
+        XCTAssertEqual(pointers(overlay(##"{"shape": "ellipse"}"##)), ["\(o)/shape"])
+        XCTAssertEqual(pointers(overlay(##"{"src": "m.png", "opacity": 1}"##)), ["\(o)/opacity"])
+    }
+}

@@ -12,6 +12,8 @@ struct LayerPlan: Sendable {
     var blend: BlendMode = .normal
     /// A green screen taken out of the picture (`ChromaKeyer`): it then has alpha.
     var chromaKey: ChromaKeySpec?
+    /// Where the item shows on its picture (`LayerMasker`): it then has alpha.
+    var mask: MaskPlan?
     /// The source has transparency (a PNG with alpha), so it must be blended over the background.
     var transparent = false
 
@@ -20,6 +22,6 @@ struct LayerPlan: Sendable {
     /// True when the item is just its fitted picture.
     var isPlain: Bool {
         keyframes.isEmpty && filters.isEmpty && motion == nil && opacity == 1 && animations.isEmpty && !transparent && blend == .normal
-            && chromaKey == nil
+            && chromaKey == nil && mask == nil
     }
 }

@@ -26,6 +26,7 @@ extension RenderPlanner {
             layer.animations = o.animations
             layer.blend = o.blend
             layer.chromaKey = o.chromaKey
+            layer.mask = planMask(o.mask, pointer: ptr + "/mask", probes: probes, problems: &problems)
             let placement: OverlayPlan.Placement = o.frame.map { .frame($0) } ?? o.position.map { .position($0) } ?? .natural
             switch o.content {
             case .text(let style):
@@ -88,12 +89,12 @@ extension RenderPlanner {
         for i in plans.indices {
             guard case .shape(let spec, _) = plans[i].source else { continue }
             guard let outline = ShapeOutline(spec.geometry, canvasWidth: Double(width), canvasHeight: Double(height)),
-                  let picture = ShapePicture(spec, outline: outline, canvasWidth: width, canvasHeight: height) else {
+                  let grid = ShapePicture.grid(spec, outline: outline, canvasWidth: width, canvasHeight: height) else {
                 problems.append(SpecProblem(pointer: plans[i].pointer, message: "the shape lies wholly outside the frame (more than a quarter of the frame beyond its edges)"))
                 continue
             }
-            let r = picture.raster
-            plans[i].source = .shape(spec, picture: picture)
+            let r = grid
+            plans[i].source = .shape(spec, picture: ShapePicture(spec, outline: outline, raster: grid))
             plans[i].sourceSize = (r.width, r.height)
             plans[i].placement = .frame(FrameRect(x: Length(Double(r.x) + Double(r.width) / 2, .px), y: Length(Double(r.y) + Double(r.height) / 2, .px),
                                                   width: Length(Double(r.width), .px), height: Length(Double(r.height), .px)))

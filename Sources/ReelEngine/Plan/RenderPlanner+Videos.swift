@@ -34,6 +34,7 @@ extension RenderPlanner {
             layer.filters = item.filters
             layer.motion = item.motion
             layer.chromaKey = item.chromaKey
+            layer.mask = planMask(item.mask, pointer: ptr + "/mask", probes: probes, problems: &problems)
             var placed: VideoSegment?
             switch item.content {
             case .color(let c):
@@ -57,7 +58,7 @@ extension RenderPlanner {
                 // a layer would show the background there instead: refused rather than drawn wrong.
                 if placed.fit == .blur && !placed.layer.isPlain {
                     problems.append(SpecProblem(pointer: item.fit == nil ? ptr : ptr + "/fit",
-                                                message: "fit \"blur\" is not drawn yet under keyframes, filters, motion or a chroma key; use fit or fill for this item"))
+                                                message: "fit \"blur\" is not drawn yet under keyframes, filters, motion, a chroma key or a mask; use fit or fill for this item"))
                 }
                 planned.segments.append(placed)
                 planned.end = placed.range.end

@@ -59,6 +59,7 @@ extension SpecDecoder {
             } else {
                 overlay.chromaKey = r.field("chromaKey")?.chromaKey()
             }
+            overlay.mask = r.field("mask")?.mask()
             overlay.animations = r.field("animations")?.array()?.compactMap { a -> Animation? in
                 guard let decoded = animation(a) else { return nil }
                 if decoded.kind == .typewriter, let kind, kind != .text, kind != .captions {

@@ -43,6 +43,7 @@ extension SpecDecoder {
             } else {
                 item.chromaKey = r.field("chromaKey")?.chromaKey()
             }
+            item.mask = r.field("mask")?.mask()
             return content == nil ? nil : item
         }
     }

@@ -14,13 +14,14 @@ final class LayerProducer {
     let height: Int
 
     /// `speed`: `t` into the item shows source time `sourceStart + t × speed`. `holdAfter`: past
-    /// this much of the source the last frame before it stays on screen.
+    /// this much of the source the last frame before it stays on screen. `alpha` keeps the source's
+    /// alpha (a video mask's).
     init(clip path: String, sourceStart: Time, speed: Rational = Rational(1), startingAt first: Time, rotation: Int,
          size: (width: Int, height: Int), color: CanvasColor, depth: SampleDepth = .eight, decoderThreads: Int,
-         stop: CancellationToken? = nil, holdAfter: Time? = nil) throws {
+         stop: CancellationToken? = nil, holdAfter: Time? = nil, alpha: Bool = false) throws {
         width = size.width
         height = size.height
-        let fitter = FrameFitter(width: width, height: height, background: .black, color: color, depth: depth)
+        let fitter = FrameFitter(width: width, height: height, background: .black, alpha: alpha, color: color, depth: depth)
         // Opened at the earliest time `picture(at:)` will ask for: past the hold that is the held time,
         // just before `first` (the decoder may skip frames hidden before the opening time).
         let firstOffset = first.scaled(by: speed)

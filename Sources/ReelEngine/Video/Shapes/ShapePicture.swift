@@ -9,13 +9,17 @@ struct ShapePicture: Sendable {
     let stroke: ShapeStroke?
     let raster: PixelRect
 
-    /// The grid that holds the shape and its stroke, cut to the canvas and a quarter of its width
-    /// and height around it (room for a shape keyframed into view, with the memory of a drawn
-    /// layer bounded); nil when nothing is left.
-    init?(_ spec: ShapeSpec, outline: ShapeOutline, canvasWidth: Int, canvasHeight: Int) {
+    init(_ spec: ShapeSpec, outline: ShapeOutline, raster: PixelRect) {
         self.outline = outline
         fill = spec.geometry.hasArea ? spec.fill : nil
         stroke = spec.stroke
+        self.raster = raster
+    }
+
+    /// The grid that holds the shape and its stroke, cut to the canvas and a quarter of its width
+    /// and height around it (room for a shape keyframed into view, with the memory of a drawn
+    /// layer bounded); nil when nothing is left.
+    static func grid(_ spec: ShapeSpec, outline: ShapeOutline, canvasWidth: Int, canvasHeight: Int) -> PixelRect? {
         let reach = spec.stroke.map { StrokeOutliner($0).reach } ?? 0
         let lo = outline.box.min - reach, hi = outline.box.max + reach
         func even(_ v: Double, up: Bool) -> Int {
@@ -26,7 +30,7 @@ struct ShapePicture: Sendable {
         let x0 = max(even(lo.x, up: false), -mx), y0 = max(even(lo.y, up: false), -my)
         let x1 = min(even(hi.x, up: true), canvasWidth + mx), y1 = min(even(hi.y, up: true), canvasHeight + my)
         guard x1 > x0, y1 > y0 else { return nil }
-        raster = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// The layer as a picture in `matrix` at `depth`.

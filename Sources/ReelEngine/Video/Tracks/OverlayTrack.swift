@@ -12,6 +12,7 @@ final class OverlayTrack {
     private let layout: LayerLayout
     private var sources: [Int: LayerProducer] = [:]
     private var texts: [Int: TextProducer] = [:]
+    private var masks: [Int: LayerMasker] = [:]
     private var color: CanvasColor { plan.canvasColor }
     private var canvas: Frame?
 
@@ -31,6 +32,7 @@ final class OverlayTrack {
         let active = plan.overlays.indices.filter { plan.overlays[$0].range.contains(t) }
         for i in sources.keys where !active.contains(i) { sources[i] = nil }
         for i in texts.keys where !active.contains(i) { texts[i] = nil }
+        for i in masks.keys where !active.contains(i) { masks[i] = nil }
         guard !active.isEmpty else { return base }
         let out = try target()
         try FFmpegError.check(av_frame_copy(out.pointer, base.pointer), "av_frame_copy", "overlay canvas")
@@ -38,7 +40,7 @@ final class OverlayTrack {
             let o = plan.overlays[i]
             let into = t - o.range.start
             try RenderError.forSource(pointer: o.pointer, path: o.source.path) {
-                guard let picture = try self.picture(i, o, at: into) else { return }
+                guard let picture = try self.masked(i, o, self.picture(i, o, at: into), at: into) else { return }
                 let placement = layout.placement(sourceWidth: Double(picture.width), sourceHeight: Double(picture.height),
                                                  base: .overlay(o.placement), layer: o.layer, at: into, duration: o.range.duration)
                 if o.layer.blend == .normal {
@@ -66,6 +68,14 @@ final class OverlayTrack {
                              depth: plan.sampleDepth)
             }.picture(at: into), o.layer.filters)
         }
+    }
+
+    /// `picture` with the overlay's mask applied, if it has one.
+    private func masked(_ i: Int, _ o: OverlayPlan, _ picture: Frame?, at into: Time) throws -> Frame? {
+        guard let picture, let plan = o.layer.mask else { return picture }
+        let masker = masks[i] ?? LayerMasker(plan, decoderThreads: self.plan.codecThreading.videoDecoder, stop: stop)
+        masks[i] = masker
+        return try masker.apply(picture, at: into)
     }
 
     private func textProducer(_ i: Int, _ make: () -> TextProducer) -> TextProducer {

@@ -25,8 +25,9 @@ struct VideoTrack {
         /// A plain clip; timeline time `t` shows `segment.sourceTime(at: t, sourceStart:)`.
         case clip(ClipProducer, sourceStart: Time)
         case frame(Frame)
-        /// Keyframes, filters or motion: the source is drawn as a layer over the background.
-        case layered(LayerProducer, canvas: Frame, background: Frame)
+        /// Keyframes, filters, motion, a key or a mask: the source is drawn as a layer over the
+        /// background.
+        case layered(LayerProducer, canvas: Frame, background: Frame, mask: LayerMasker?)
     }
 
     /// Cancelled when the render stops, so a source decoding toward a far trim point, here or in a
@@ -101,8 +102,8 @@ struct VideoTrack {
         return try RenderError.forSource(pointer: segment.pointer, path: segment.source.path) {
             switch active {
             case .frame(let f): return f
-            case let .layered(source, canvas, background):
-                return try drawLayer(segment, source, canvas, background, at: t - segment.range.start)
+            case let .layered(source, canvas, background, mask):
+                return try drawLayer(segment, source, canvas, background, mask, at: t - segment.range.start)
             case let .clip(clip, sourceStart):
                 return try clip.picture(at: segment.sourceTime(at: t, sourceStart: sourceStart))
             }
@@ -141,8 +142,10 @@ struct VideoTrack {
                                 mode: segment.fit, fitter: fitter, decoderThreads: plan.codecThreading.videoDecoder, stop: stop)
     }
 
-    private func drawLayer(_ segment: VideoSegment, _ source: LayerProducer, _ canvas: Frame, _ background: Frame, at into: Time) throws -> Frame {
-        let picture = try source.picture(at: into, layer: segment.layer, color: plan.canvasColor)
+    private func drawLayer(_ segment: VideoSegment, _ source: LayerProducer, _ canvas: Frame, _ background: Frame, _ mask: LayerMasker?,
+                           at into: Time) throws -> Frame {
+        var picture = try source.picture(at: into, layer: segment.layer, color: plan.canvasColor)
+        if let mask { picture = try mask.apply(picture, at: into) }
         try canvas.makeWritable()
         try FFmpegError.check(av_frame_copy(canvas.pointer, background.pointer), "av_frame_copy", "background")
         let placement = LayerLayout(frameWidth: plan.width, frameHeight: plan.height)
@@ -171,7 +174,9 @@ struct VideoTrack {
                                                color: fitter.color, depth: fitter.depth, decoderThreads: plan.codecThreading.videoDecoder,
                                                stop: stop)
                 }
-                return .layered(source, canvas: try fitter.solid(fitter.background), background: try fitter.solid(fitter.background))
+                let mask = segment.layer.mask.map { LayerMasker($0, decoderThreads: plan.codecThreading.videoDecoder, stop: stop) }
+                return .layered(source, canvas: try fitter.solid(fitter.background), background: try fitter.solid(fitter.background),
+                                mask: mask)
             }
             switch segment.source {
             case .color(let c):

@@ -95,6 +95,9 @@ from .problem import Problem
 from .problem_errors_item import ProblemErrorsItem
 from .readiness import Readiness
 from .readiness_status import ReadinessStatus
+from .shape import Shape
+from .shape_frame import ShapeFrame
+from .shape_shape import ShapeShape
 from .shape_stroke import ShapeStroke
 from .shape_stroke_cap import ShapeStrokeCap
 from .shape_stroke_join import ShapeStrokeJoin
@@ -226,6 +229,9 @@ __all__ = (
     "ProblemErrorsItem",
     "Readiness",
     "ReadinessStatus",
+    "Shape",
+    "ShapeFrame",
+    "ShapeShape",
     "ShapeStroke",
     "ShapeStrokeCap",
     "ShapeStrokeJoin",

@@ -36,6 +36,14 @@ class ColorCardItem:
         dim (float | Unset): With `fit` blur, how much the bars are darkened (0 none, 1 black). Default: 0.2.
         filters (list[FilterType0 | FilterType1] | Unset):
         keyframes (list[Any] | Unset): At strictly increasing times.
+        mask (Any | Unset): Where the item shows, weighted 0…1, on its own picture (lengths of a mask shape are of the
+            item's picture, so the mask moves, scales and turns with it): a `shape` (its coverage), or a
+            `src` image or video (a video plays along with the item from its start and holds its last
+            frame), stretched to the picture, by its `alpha` or its `luma` (black 0, white 1). Default
+            mode: alpha for shapes and sources with an alpha channel, luma otherwise; `mode: "alpha"` on a
+            source without alpha is a 422 at `mode`, a source with no picture a 422 at `src`. `invert`
+            shows the item where the mask is not; `feather` softens the edge by an exact Gaussian of
+            standard deviation feather/2 px (CSS's blur radius). Exactly one of `shape` and `src`.
     """
 
     color: str
@@ -47,6 +55,7 @@ class ColorCardItem:
     dim: float | Unset = 0.2
     filters: list[FilterType0 | FilterType1] | Unset = UNSET
     keyframes: list[Any] | Unset = UNSET
+    mask: Any | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         color = self.color
@@ -98,6 +107,12 @@ class ColorCardItem:
                 keyframes_item = keyframes_item_data
                 keyframes.append(keyframes_item)
 
+        mask: Any | Unset
+        if isinstance(self.mask, Unset):
+            mask = UNSET
+        else:
+            mask = self.mask
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -120,6 +135,8 @@ class ColorCardItem:
             field_dict["filters"] = filters
         if keyframes is not UNSET:
             field_dict["keyframes"] = keyframes
+        if mask is not UNSET:
+            field_dict["mask"] = mask
 
         return field_dict
 
@@ -213,6 +230,13 @@ class ColorCardItem:
 
                 keyframes.append(keyframes_item)
 
+        def _parse_mask(data: object) -> Any | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(Any | Unset, data)
+
+        mask = _parse_mask(d.pop("mask", UNSET))
+
         color_card_item = cls(
             color=color,
             duration=duration,
@@ -223,6 +247,7 @@ class ColorCardItem:
             dim=dim,
             filters=filters,
             keyframes=keyframes,
+            mask=mask,
         )
 
         return color_card_item

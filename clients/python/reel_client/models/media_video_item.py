@@ -68,6 +68,14 @@ class MediaVideoItem:
                 clamp((d − similarity)/smoothness, 0, 1) (smoothness 0: a hard key). `spill` takes that
                 share of each pixel's chroma along the key colour's direction (where it points that way)
                 out of what remains. 4:2:0 pictures key each 2×2 block by its chroma.
+            mask (Any | Unset): Where the item shows, weighted 0…1, on its own picture (lengths of a mask shape are of the
+                item's picture, so the mask moves, scales and turns with it): a `shape` (its coverage), or a
+                `src` image or video (a video plays along with the item from its start and holds its last
+                frame), stretched to the picture, by its `alpha` or its `luma` (black 0, white 1). Default
+                mode: alpha for shapes and sources with an alpha channel, luma otherwise; `mode: "alpha"` on a
+                source without alpha is a 422 at `mode`, a source with no picture a 422 at `src`. `invert`
+                shows the item where the mask is not; `feather` softens the edge by an exact Gaussian of
+                standard deviation feather/2 px (CSS's blur radius). Exactly one of `shape` and `src`.
             motion (MediaVideoItemMotion | Unset): A slow Ken Burns move (items with `src`).
     """
 
@@ -84,6 +92,7 @@ class MediaVideoItem:
     filters: list[FilterType0 | FilterType1] | Unset = UNSET
     keyframes: list[Any] | Unset = UNSET
     chroma_key: ChromaKey | Unset = UNSET
+    mask: Any | Unset = UNSET
     motion: MediaVideoItemMotion | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -159,6 +168,12 @@ class MediaVideoItem:
         if not isinstance(self.chroma_key, Unset):
             chroma_key = self.chroma_key.to_dict()
 
+        mask: Any | Unset
+        if isinstance(self.mask, Unset):
+            mask = UNSET
+        else:
+            mask = self.mask
+
         motion: str | Unset = UNSET
         if not isinstance(self.motion, Unset):
             motion = self.motion.value
@@ -194,6 +209,8 @@ class MediaVideoItem:
             field_dict["keyframes"] = keyframes
         if chroma_key is not UNSET:
             field_dict["chromaKey"] = chroma_key
+        if mask is not UNSET:
+            field_dict["mask"] = mask
         if motion is not UNSET:
             field_dict["motion"] = motion
 
@@ -321,6 +338,13 @@ class MediaVideoItem:
         else:
             chroma_key = ChromaKey.from_dict(_chroma_key)
 
+        def _parse_mask(data: object) -> Any | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(Any | Unset, data)
+
+        mask = _parse_mask(d.pop("mask", UNSET))
+
         _motion = d.pop("motion", UNSET)
         motion: MediaVideoItemMotion | Unset
         if isinstance(_motion, Unset):
@@ -342,6 +366,7 @@ class MediaVideoItem:
             filters=filters,
             keyframes=keyframes,
             chroma_key=chroma_key,
+            mask=mask,
             motion=motion,
         )
 

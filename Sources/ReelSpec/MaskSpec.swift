@@ -1,0 +1,28 @@
+/// Where an item shows (PRODUCT.md §10 "Masks"): a shape's coverage, or an image's or a video's
+/// alpha or luma, on the item's own picture (lengths of a mask shape refer to that picture, so the
+/// mask moves, scales and turns with the item), weighted 0…1.
+public struct MaskSpec: Sendable, Equatable {
+    public enum Source: Sendable, Equatable {
+        case shape(ShapeSpec)
+        /// An image, or a video playing along with the item from its start, stretched to the
+        /// item's picture.
+        case media(String)
+    }
+
+    public enum Mode: String, Sendable, CaseIterable { case alpha, luma }
+
+    public var source: Source
+    /// Nil: alpha for shapes and sources with alpha, luma otherwise.
+    public var mode: Mode?
+    public var invert = false
+    /// The edge softened by a Gaussian of standard deviation feather/2 px (CSS's blur radius).
+    public var feather = 0.0
+
+    public init(source: Source) { self.source = source }
+
+    /// The `src` a mask reads, if any.
+    public var src: String? {
+        if case .media(let s) = source { return s }
+        return nil
+    }
+}
