@@ -37,39 +37,47 @@ public struct TimelineSpec: Sendable, Equatable {
 
     public init() {}
 
-    /// Every media `src` the timeline names, in spec order, each once: what a renderer must resolve
-    /// and probe before it can plan.
-    /// The JSON pointer of the first item that reads `src`.
+    /// The JSON pointer of the first item that reads `src` (an item inside a group included).
     public func pointer(ofSource src: String) -> String? {
         if let i = videos.firstIndex(where: { if case .media(src) = $0.content { return true } else { return false } }) {
             return "/timeline/videos/\(i)/src"
         }
-        if let i = overlays.firstIndex(where: {
-            switch $0.content {
-            case .image(let s), .video(let s, _, _, _): return s == src
-            case .text, .captions, .shape: return false
+        var found: String?
+        for (i, overlay) in overlays.enumerated() where found == nil {
+            overlay.walk(pointer: "/timeline/overlays/\(i)") { o, ptr in
+                guard found == nil else { return }
+                switch o.content {
+                case .image(let s), .video(let s, _, _, _): if s == src { found = ptr + "/src" }
+                case .text, .captions, .shape, .group: break
+                }
+                if found == nil, o.mask?.src == src { found = ptr + "/mask/src" }
             }
-        }) {
-            return "/timeline/overlays/\(i)/src"
         }
+        if let found { return found }
         if let i = videos.firstIndex(where: { $0.mask?.src == src }) { return "/timeline/videos/\(i)/mask/src" }
-        if let i = overlays.firstIndex(where: { $0.mask?.src == src }) { return "/timeline/overlays/\(i)/mask/src" }
         if let i = transitions.firstIndex(where: { $0?.matte?.src == src }) { return "/timeline/transitions/\(i)/src" }
         if let i = voiceOvers.firstIndex(where: { $0.src == src }) { return "/timeline/voiceOvers/\(i)/src" }
         if let i = music.firstIndex(where: { $0.src == src }) { return "/timeline/music/\(i)/src" }
         return nil
     }
 
+    /// Every media `src` the timeline names, in spec order, each once: what a renderer must resolve
+    /// and probe before it can plan.
     public var mediaSources: [String] {
         var all: [String] = []
         for v in videos { if case .media(let src) = v.content { all.append(src) } }
-        for o in overlays {
-            switch o.content {
-            case .image(let src), .video(let src, _, _, _): all.append(src)
-            case .text, .captions, .shape: break
+        var overlaySources: [String] = [], maskSources: [String] = []
+        for (i, overlay) in overlays.enumerated() {
+            overlay.walk(pointer: "/timeline/overlays/\(i)") { o, _ in
+                switch o.content {
+                case .image(let src), .video(let src, _, _, _): overlaySources.append(src)
+                case .text, .captions, .shape, .group: break
+                }
+                if let m = o.mask?.src { maskSources.append(m) }
             }
         }
-        all += videos.compactMap { $0.mask?.src } + overlays.compactMap { $0.mask?.src }
+        all += overlaySources
+        all += videos.compactMap { $0.mask?.src } + maskSources
         all += transitions.compactMap { $0?.matte?.src }
         all += voiceOvers.map(\.src) + music.map(\.src)
         var seen = Set<String>()

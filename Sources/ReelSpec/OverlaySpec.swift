@@ -1,5 +1,5 @@
 /// A visual above the videos at an explicit start: a title, a captions track, an image, a
-/// picture-in-picture video or a shape.
+/// picture-in-picture video, a shape or a group of overlays.
 public struct OverlaySpec: Sendable, Equatable {
     public enum Content: Sendable, Equatable {
         case text(TextStyle)
@@ -10,6 +10,8 @@ public struct OverlaySpec: Sendable, Equatable {
         case video(src: String, sourceRange: TimeRange?, volume: Volume?, muted: Bool)
         /// A vector shape, placed by its own geometry (its `frame`, points or path).
         case shape(ShapeSpec)
+        /// A nested composition, drawn as one layer.
+        case group(GroupSpec)
     }
 
     public var content: Content

@@ -65,13 +65,15 @@ final class HostileInputTests: XCTestCase {
     }
 
     /// Structural and source problems in one answer, each at its pointer; sources of image and
-    /// video overlays, voice-overs and music too.
+    /// video overlays (inside groups too), masks, voice-overs and music too.
     func testStructuralAndSourceProblemsTogether() throws {
         let f = try ServiceFixture()
         let r = try f.client().json("POST", "/v1/jobs", ##"""
         { "version": 1, "output": { "format": "avi" },
           "timeline": { "videos": [ { "src": "gone.mp4" }, { "src": "/etc/passwd" } ],
-                        "overlays": [ { "type": "image", "src": "gone.png", "start": 0 } ],
+                        "overlays": [ { "type": "image", "src": "gone.png", "start": 0 },
+                                      { "type": "group", "start": 0, "items": [ { "type": "video", "src": "gone-too.mp4", "start": 0,
+                                                                                  "mask": { "src": "gone-mask.png" } } ] } ],
                         "voiceOvers": [ { "src": "gone.m4a", "start": 0 } ], "music": [ { "src": "../up.mp3" } ] } }
         """##)
         XCTAssertEqual(r.status, 422)
@@ -81,6 +83,8 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(byPointer["/timeline/videos/0/src"], #"source "gone.mp4" does not exist"#)
         XCTAssertEqual(byPointer["/timeline/videos/1/src"], #"source "/etc/passwd" is an absolute path; sources are relative to the media root"#)
         XCTAssertEqual(byPointer["/timeline/overlays/0/src"], #"source "gone.png" does not exist"#)
+        XCTAssertEqual(byPointer["/timeline/overlays/1/items/0/src"], #"source "gone-too.mp4" does not exist"#)
+        XCTAssertEqual(byPointer["/timeline/overlays/1/items/0/mask/src"], #"source "gone-mask.png" does not exist"#)
         XCTAssertEqual(byPointer["/timeline/voiceOvers/0/src"], #"source "gone.m4a" does not exist"#)
         XCTAssertEqual(byPointer["/timeline/music/0/src"], #"source "../up.mp3" leaves the media root with '..'"#)
     }

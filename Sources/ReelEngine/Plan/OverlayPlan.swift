@@ -12,8 +12,10 @@ struct OverlayPlan: Sendable {
         /// Cues on the overlay's own time (0 = its start), each set as its own text block.
         case captions(cues: [Cue], text: TextPlan, highlight: Color?)
         /// A vector shape; `picture` is its geometry on the canvas, set once the output's size is
-        /// known (`RenderPlanner.placeShapes`).
+        /// known (`RenderPlanner.placeOnCanvas`).
         case shape(ShapeSpec, picture: ShapePicture?)
+        /// A nested composition, flattened onto its canvas and drawn as one layer.
+        case group(GroupPlan)
 
         /// The file the overlay reads, for errors.
         var path: String {
@@ -21,6 +23,7 @@ struct OverlayPlan: Sendable {
             case .image(let path), .video(let path, _, _, _): return path
             case .text(let t), .captions(_, let t, _): return t.chain.primary.path
             case .shape: return "shape"
+            case .group: return "group"
             }
         }
     }

@@ -1,22 +1,37 @@
 import ReelSpec
 
 extension RenderPlanner {
-    /// Resolves image and video overlays, finds the fonts of titles and captions, and places them
-    /// (shapes once the canvas's size is known: `placeShapes`). An overlay with a `duration` may extend
-    /// the timeline; one without lasts to the timeline's end. A video overlay's own audio joins the
-    /// mix unless muted.
-    func planOverlays(_ specs: [OverlaySpec], videoEnd: Time?, probes: SourceProbes, audio: inout [AudioClip], problems: inout [SpecProblem])
-        -> (plans: [OverlayPlan], end: Time?) {
+    /// Where a list of overlays lies: the timeline's, or a group's (its items timed from its start,
+    /// `offset` on the timeline, and cut at its end).
+    struct OverlayScope {
+        var pointer = "/timeline/overlays"
+        var offset = Time.zero
+        /// The group's length; nil on the timeline.
+        var groupLength: Time?
+        var endName: String { groupLength == nil ? "the timeline's end" : "the group's end" }
+    }
+
+    /// Resolves image and video overlays, finds the fonts of titles and captions, plans groups'
+    /// items the same way, and places them (shapes and groups once the canvas's size is known:
+    /// `placeOnCanvas`). An overlay with a length (a `duration`, or a group's items') may extend the
+    /// timeline; one without lasts to the timeline's (or its group's) end. A video overlay's own
+    /// audio joins the mix unless muted, cut at its group's end.
+    func planOverlays(_ specs: [OverlaySpec], videoEnd: Time?, scope: OverlayScope = OverlayScope(), probes: SourceProbes,
+                      audio: inout [AudioClip], problems: inout [SpecProblem]) -> (plans: [OverlayPlan], end: Time?) {
         var end = videoEnd
-        for o in specs { if let d = o.duration { end = Time.max(end ?? .zero, o.start + d) } }
+        if scope.groupLength == nil { for o in specs { if let d = o.knownLength { end = Time.max(end ?? .zero, o.start + d) } } }
         var plans: [OverlayPlan] = []
         for (i, o) in specs.enumerated() {
-            let ptr = "/timeline/overlays/\(i)"
+            let ptr = scope.pointer + "/\(i)"
             guard let timelineEnd = end else { continue }
-            let duration = o.duration ?? (timelineEnd - o.start)
-            guard duration.isPositive else {
-                problems.append(SpecProblem(pointer: ptr + "/start", message: "starts at \(o.start) s, at or after the timeline's end (\(timelineEnd) s)"))
+            let duration = o.knownLength ?? (timelineEnd - o.start)
+            guard o.start < timelineEnd, duration.isPositive else {
+                problems.append(SpecProblem(pointer: ptr + "/start", message: "starts at \(o.start) s, at or after \(scope.endName) (\(timelineEnd) s)"))
                 continue
+            }
+            if scope.groupLength != nil, o.blend != .normal {
+                problems.append(SpecProblem(pointer: ptr + "/blend", message: "is not drawn inside a group yet (a group is flattened over nothing); "
+                                            + "give the blend mode to the group itself"))
             }
             let range = TimeRange(start: o.start, duration: duration)
             var layer = LayerPlan()
@@ -43,6 +58,14 @@ extension RenderPlanner {
                 let shown = cues.filter { $0.start < duration }
                 plans.append(OverlayPlan(pointer: ptr, source: .captions(cues: shown, text: text, highlight: highlight), range: range,
                                          placement: o.frame == nil && o.position == nil ? .position(FramePoint(x: .fraction(0.5), y: .fraction(0.88))) : placement,
+                                         layer: layer, sourceSize: (2, 2)))
+            case .group(let g):
+                layer.transparent = true
+                let inner = OverlayScope(pointer: ptr + "/items", offset: scope.offset + o.start, groupLength: duration)
+                let items = planOverlays(g.items, videoEnd: duration, scope: inner, probes: probes, audio: &audio, problems: &problems)
+                plans.append(OverlayPlan(pointer: ptr, source: .group(GroupPlan(overlays: items.plans, width: g.width, height: g.height)),
+                                         range: range, placement: o.frame == nil && o.position == nil
+                                            ? .position(FramePoint(x: .fraction(0.5), y: .fraction(0.5))) : placement,
                                          layer: layer, sourceSize: (2, 2)))
             case .shape(let shape):
                 layer.transparent = true
@@ -73,7 +96,8 @@ extension RenderPlanner {
                 plans.append(OverlayPlan(pointer: ptr, source: .video(path: path, sourceStart: sr.start, duration: sr.duration, rotation: v.rotation ?? 0),
                                          range: range, placement: placement, layer: layer, sourceSize: RenderPlanner.displaySize(info)))
                 if info.audio != nil && !muted {
-                    let heard = TimeRange(start: o.start, duration: Time.min(sr.duration, duration))
+                    var heard = TimeRange(start: scope.offset + o.start, duration: Time.min(sr.duration, duration))
+                    if let g = scope.groupLength { heard.duration = Time.min(heard.duration, g - o.start) }
                     audio.append(AudioClip(pointer: ptr, path: path, range: heard, sourceStart: sr.start,
                                            shaping: AudioShaping.make(volume: volume, fadeIn: nil, fadeOut: nil, pan: nil, placed: heard, duck: nil)))
                 }
@@ -82,22 +106,37 @@ extension RenderPlanner {
         return (plans, end)
     }
 
-    /// Draws each shape's geometry on the `width`×`height` canvas (its lengths need the canvas) and
-    /// places its layer there pixel for pixel; a shape that lies wholly outside the canvas's
-    /// reach is a problem at its pointer.
-    func placeShapes(_ plans: inout [OverlayPlan], width: Int, height: Int, problems: inout [SpecProblem]) {
+    /// Places what needs the canvas's size (`width`×`height`: the frame, or a group's canvas): each
+    /// shape's geometry drawn on it and its layer placed there pixel for pixel (a shape wholly
+    /// outside the canvas's reach is a problem at its pointer), each group's canvas sized (the
+    /// output's unless it has its own, as PRODUCT.md §10 says, at any depth) and its items placed on
+    /// it, and titles checked at its width. `output`: the output's size (default: this canvas).
+    func placeOnCanvas(_ plans: inout [OverlayPlan], width: Int, height: Int, output: (width: Int, height: Int)? = nil,
+                       problems: inout [SpecProblem]) {
+        let output = output ?? (width, height)
+        checkTitleSizes(plans, frameWidth: width, problems: &problems)
         for i in plans.indices {
-            guard case .shape(let spec, _) = plans[i].source else { continue }
-            guard let outline = ShapeOutline(spec.geometry, canvasWidth: Double(width), canvasHeight: Double(height)),
-                  let grid = ShapePicture.grid(spec, outline: outline, canvasWidth: width, canvasHeight: height) else {
-                problems.append(SpecProblem(pointer: plans[i].pointer, message: "the shape lies wholly outside the frame (more than a quarter of the frame beyond its edges)"))
+            switch plans[i].source {
+            case .shape(let spec, _):
+                guard let outline = ShapeOutline(spec.geometry, canvasWidth: Double(width), canvasHeight: Double(height)),
+                      let grid = ShapePicture.grid(spec, outline: outline, canvasWidth: width, canvasHeight: height) else {
+                    problems.append(SpecProblem(pointer: plans[i].pointer, message: "the shape lies wholly outside the frame (more than a quarter of the frame beyond its edges)"))
+                    continue
+                }
+                plans[i].source = .shape(spec, picture: ShapePicture(spec, outline: outline, raster: grid))
+                plans[i].sourceSize = (grid.width, grid.height)
+                plans[i].placement = .frame(FrameRect(x: Length(Double(grid.x) + Double(grid.width) / 2, .px),
+                                                      y: Length(Double(grid.y) + Double(grid.height) / 2, .px),
+                                                      width: Length(Double(grid.width), .px), height: Length(Double(grid.height), .px)))
+            case .group(var g):
+                g.width = g.width ?? output.width
+                g.height = g.height ?? output.height
+                placeOnCanvas(&g.overlays, width: g.width!, height: g.height!, output: output, problems: &problems)
+                plans[i].source = .group(g)
+                plans[i].sourceSize = (g.width!, g.height!)
+            default:
                 continue
             }
-            let r = grid
-            plans[i].source = .shape(spec, picture: ShapePicture(spec, outline: outline, raster: grid))
-            plans[i].sourceSize = (r.width, r.height)
-            plans[i].placement = .frame(FrameRect(x: Length(Double(r.x) + Double(r.width) / 2, .px), y: Length(Double(r.y) + Double(r.height) / 2, .px),
-                                                  width: Length(Double(r.width), .px), height: Length(Double(r.height), .px)))
         }
     }
 

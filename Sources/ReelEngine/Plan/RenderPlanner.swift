@@ -44,8 +44,7 @@ public struct RenderPlanner {
         let passthrough = out.preset == .passthrough && [.mp4, .mov, .m4v].contains(out.format)
         let size = passthrough && out.width == nil ? videos.firstSize.map { (width: ($0.width + 1) & ~1, height: ($0.height + 1) & ~1) }
             ?? RenderPlanner.outputSize(out, inputs: videos.sizes) : RenderPlanner.outputSize(out, inputs: videos.sizes)
-        checkTitleSizes(overlays.plans, frameWidth: size.width, problems: &problems)
-        placeShapes(&overlays.plans, width: size.width, height: size.height, problems: &problems)
+        placeOnCanvas(&overlays.plans, width: size.width, height: size.height, problems: &problems)
         let hls = out.format == .hls ? planHLS(out, width: size.width, height: size.height, problems: &problems) : nil
         // A GIF plays at 15 fps unless asked: more frames cost far more bytes than they show.
         let rate = out.frameRate ?? (out.format == .gif ? RenderPlanner.gifFrameRate

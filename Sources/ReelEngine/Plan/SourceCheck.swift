@@ -39,8 +39,9 @@ public enum SourceCheck {
         }
     }
 
-    /// Every string `src` where the spec reads media: video items, image and video overlays, matte
-    /// transitions, voice-overs and music, with their pointers, in document order.
+    /// Every string `src` where the spec reads media: video items, image and video overlays (in
+    /// groups too), masks, matte transitions, voice-overs and music, with their pointers, in
+    /// document order.
     static func mediaSources(in json: JSONValue) -> [(pointer: String, src: String)] {
         guard case .object(let root) = json, case .object(let timeline)? = root.first(where: { $0.key == "timeline" })?.value else {
             return []
@@ -48,17 +49,32 @@ public enum SourceCheck {
         var out: [(pointer: String, src: String)] = []
         for (list, onlyTypes) in [("videos", nil), ("overlays", ["image", "video"]), ("transitions", ["matte"]), ("voiceOvers", nil), ("music", nil)]
             as [(String, [String]?)] {
-            guard case .array(let items)? = timeline.first(where: { $0.key == list })?.value else { continue }
-            for (i, item) in items.enumerated() {
-                guard case .object(let members) = item,
-                      case .string(let src)? = members.first(where: { $0.key == "src" })?.value, !src.isEmpty else { continue }
-                if let onlyTypes {
-                    guard case .string(let type)? = members.first(where: { $0.key == "type" })?.value, onlyTypes.contains(type) else { continue }
-                }
-                out.append(("/timeline/\(list)/\(i)/src", src))
-            }
+            guard case .array(let items)? = member(timeline, list) else { continue }
+            for (i, item) in items.enumerated() { collect(item, pointer: "/timeline/\(list)/\(i)", onlyTypes: onlyTypes, into: &out) }
         }
         return out
+    }
+
+    /// The `src` of one item (when its type reads media), of its mask, and of a group's items.
+    private static func collect(_ item: JSONValue, pointer: String, onlyTypes: [String]?, depth: Int = 1,
+                                into out: inout [(pointer: String, src: String)]) {
+        guard case .object(let members) = item else { return }
+        let type: String? = if case .string(let t)? = member(members, "type") { t } else { nil }
+        if case .string(let src)? = member(members, "src"), !src.isEmpty, onlyTypes.map({ type.map($0.contains) ?? false }) ?? true {
+            out.append((pointer + "/src", src))
+        }
+        if case .object(let mask)? = member(members, "mask"), case .string(let src)? = member(mask, "src"), !src.isEmpty {
+            out.append((pointer + "/mask/src", src))
+        }
+        if type == "group", depth < GroupSpec.maxDepth, case .array(let items)? = member(members, "items") {
+            for (i, inner) in items.enumerated() {
+                collect(inner, pointer: pointer + "/items/\(i)", onlyTypes: onlyTypes, depth: depth + 1, into: &out)
+            }
+        }
+    }
+
+    private static func member(_ members: [(key: String, value: JSONValue)], _ key: String) -> JSONValue? {
+        members.first { $0.key == key }?.value
     }
 
     /// Errors written by concurrent probes, each into its own slot.

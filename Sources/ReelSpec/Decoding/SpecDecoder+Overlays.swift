@@ -5,10 +5,14 @@ extension SpecDecoder {
     private static let textKeys = ["text"] + styleKeys
     private static let captionKeys = ["highlight"]
     private static let videoKeys = ["sourceRange", "volume", "muted"]
+    private static let groupKeys = ["items", "size"]
 
-    private enum OverlayKind: String, CaseIterable { case text, captions, image, video, shape }
+    private enum OverlayKind: String, CaseIterable { case text, captions, image, video, shape, group }
 
-    static func overlay(_ f: Field) -> OverlaySpec? {
+    static func overlay(_ f: Field) -> OverlaySpec? { overlay(f, depth: 1) }
+
+    /// An overlay at `depth` (1 on the timeline, 2 inside a group…).
+    private static func overlay(_ f: Field, depth: Int) -> OverlaySpec? {
         f.object { r in
             let kind = r.required("type")?.enumCase(OverlayKind.self)
             let start = r.required("start")?.time(.atLeast(.zero))
@@ -18,30 +22,34 @@ extension SpecDecoder {
                 let text = r.required("text")?.string()
                 let style = textStyle(r, text: text ?? "", base: TextStyle(text: ""))
                 content = text.map { _ in .text(style) }
-                rejectAll(r, ["src"] + captionKeys + videoKeys, kind: .text)
+                rejectAll(r, ["src"] + captionKeys + videoKeys + groupKeys, kind: .text)
             case .captions?:
                 let src = r.required("src")?.string()
                 let style = textStyle(r, text: "", base: .captionDefault)
                 let highlight = r.field("highlight")?.object { h -> Color? in h.required("color")?.color() }
                 let highlightBad = r.has("highlight") && highlight == nil
                 content = highlightBad ? nil : src.map { .captions(src: $0, style: style, highlight: highlight) }
-                rejectAll(r, ["text"] + videoKeys, kind: .captions)
+                rejectAll(r, ["text"] + videoKeys + groupKeys, kind: .captions)
             case .image?:
                 content = r.required("src")?.string().map { .image(src: $0) }
-                rejectAll(r, textKeys + captionKeys + videoKeys, kind: .image)
+                rejectAll(r, textKeys + captionKeys + videoKeys + groupKeys, kind: .image)
             case .video?:
                 let src = r.required("src")?.string()
                 let range = r.field("sourceRange")?.timeRange()
                 let volume = r.field("volume")?.volume()
                 let muted = r.field("muted")?.bool() ?? false
                 content = src.map { .video(src: $0, sourceRange: range, volume: volume, muted: muted) }
-                rejectAll(r, textKeys + captionKeys, kind: .video)
+                rejectAll(r, textKeys + captionKeys + groupKeys, kind: .video)
             case .shape?:
                 content = ShapeReader.read(r).map { .shape($0) }
-                rejectAll(r, ["src", "text"] + styleKeys.filter { $0 != "stroke" } + captionKeys + videoKeys, kind: .shape)
+                rejectAll(r, ["src", "text"] + styleKeys.filter { $0 != "stroke" } + captionKeys + videoKeys + groupKeys, kind: .shape)
+            case .group?:
+                content = group(r, depth: depth).map { .group($0) }
+                rejectAll(r, ["src"] + textKeys + captionKeys + videoKeys + ShapeReader.members.filter { $0 != "frame" && $0 != "position" },
+                          kind: .group)
             case nil:
                 content = nil
-                r.skip(["src"] + textKeys + captionKeys + videoKeys + ShapeReader.members)
+                r.skip(["src"] + textKeys + captionKeys + videoKeys + ShapeReader.members + groupKeys)
             }
 
             var overlay = OverlaySpec(content: content ?? .image(src: ""), start: start ?? .zero)
@@ -54,7 +62,7 @@ extension SpecDecoder {
             }
             overlay.opacity = r.field("opacity")?.double(.between(0, 1))
             if let blend = r.field("blend")?.enumCase(BlendMode.self) { overlay.blend = blend }
-            if kind == .text || kind == .captions || kind == .shape {
+            if kind == .text || kind == .captions || kind == .shape || kind == .group {
                 r.reject("chromaKey", "is only allowed on video and image overlays")
             } else {
                 overlay.chromaKey = r.field("chromaKey")?.chromaKey()
@@ -73,6 +81,27 @@ extension SpecDecoder {
             guard content != nil, start != nil else { return nil }
             return overlay
         }
+    }
+
+    /// A group's `items` (overlays one level deeper, at most `GroupSpec.maxDepth`) and its canvas
+    /// `size` {width, height} in even pixels.
+    private static func group(_ r: ObjectReader, depth: Int) -> GroupSpec? {
+        var items: [OverlaySpec]?
+        if let f = r.required("items"), let fields = f.array(nonEmpty: true) {
+            if depth >= GroupSpec.maxDepth {
+                f.report("groups nest at most \(GroupSpec.maxDepth) deep; this group is at depth \(depth)")
+            } else {
+                let decoded = fields.map { overlay($0, depth: depth + 1) }
+                items = decoded.contains { $0 == nil } ? nil : decoded.compactMap { $0 }
+            }
+        }
+        let size = r.field("size")?.object { s -> (Int, Int)? in
+            let w = s.required("width")?.dimension(), h = s.required("height")?.dimension()
+            guard let w, let h else { return nil }
+            return (w, h)
+        }
+        guard let items, r.has("size") == (size != nil) else { return nil }
+        return GroupSpec(items: items, width: size?.0, height: size?.1)
     }
 
     private static func rejectAll(_ r: ObjectReader, _ keys: [String], kind: OverlayKind) {

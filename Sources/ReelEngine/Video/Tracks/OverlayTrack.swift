@@ -1,10 +1,15 @@
 import CFFmpeg
 import ReelSpec
 
-/// Draws the overlays active at a time over a base picture, bottom to top. Sources open when their
-/// overlay begins and close when it ends.
+/// Draws the overlays active at a time over a base picture, bottom to top: the timeline's on the
+/// frame, or a group's on its canvas (`GroupProducer`). Sources open when their overlay begins and
+/// close when it ends.
 final class OverlayTrack {
     let plan: RenderPlan
+    /// The overlays drawn, and the canvas they are placed on (their lengths refer to it).
+    let overlays: [OverlayPlan]
+    let width: Int
+    let height: Int
     /// Ends a video overlay's decoding early when the render stops.
     let stop: CancellationToken
     private let compositor: LayerCompositor
@@ -12,45 +17,68 @@ final class OverlayTrack {
     private let layout: LayerLayout
     private var sources: [Int: LayerProducer] = [:]
     private var texts: [Int: TextProducer] = [:]
+    private var groups: [Int: GroupProducer] = [:]
     private var masks: [Int: LayerMasker] = [:]
     private var color: CanvasColor { plan.canvasColor }
     private var canvas: Frame?
 
-    init(plan: RenderPlan, compositor: LayerCompositor, stop: CancellationToken) {
+    /// The timeline's overlays on the output's frame.
+    convenience init(plan: RenderPlan, compositor: LayerCompositor, stop: CancellationToken) {
+        self.init(overlays: plan.overlays, width: plan.width, height: plan.height, plan: plan, compositor: compositor, stop: stop)
+    }
+
+    /// `overlays` on a `width`×`height` canvas, in `plan`'s colour and depth.
+    init(overlays: [OverlayPlan], width: Int, height: Int, plan: RenderPlan, compositor: LayerCompositor, stop: CancellationToken) {
         self.plan = plan
+        self.overlays = overlays
+        self.width = width
+        self.height = height
         self.stop = stop
         self.compositor = compositor
         blender = BlendModeCompositor(compositor: compositor)
-        layout = LayerLayout(frameWidth: plan.width, frameHeight: plan.height)
+        layout = LayerLayout(frameWidth: width, frameHeight: height)
     }
 
-    var isEmpty: Bool { plan.overlays.isEmpty }
+    var isEmpty: Bool { overlays.isEmpty }
 
     /// `base` with every overlay active at timeline time `t` drawn on it (a new canvas; `base` is
     /// left untouched, since it may be a cached or decoder-owned picture).
     func compose(over base: Frame, at t: Time) throws -> Frame {
-        let active = plan.overlays.indices.filter { plan.overlays[$0].range.contains(t) }
-        for i in sources.keys where !active.contains(i) { sources[i] = nil }
-        for i in texts.keys where !active.contains(i) { texts[i] = nil }
-        for i in masks.keys where !active.contains(i) { masks[i] = nil }
-        guard !active.isEmpty else { return base }
+        guard overlays.contains(where: { $0.range.contains(t) }) else {
+            try draw(at: t, onto: [])
+            return base
+        }
         let out = try target()
         try FFmpegError.check(av_frame_copy(out.pointer, base.pointer), "av_frame_copy", "overlay canvas")
+        try draw(at: t, onto: [out])
+        return out
+    }
+
+    /// Draws every overlay active at `t` onto each of `canvases` in place (a group draws onto two:
+    /// over black and over white); each picture is made once. Closes the sources of overlays that
+    /// are not active.
+    func draw(at t: Time, onto canvases: [Frame]) throws {
+        let active = overlays.indices.filter { overlays[$0].range.contains(t) }
+        for i in sources.keys where !active.contains(i) { sources[i] = nil }
+        for i in texts.keys where !active.contains(i) { texts[i] = nil }
+        for i in groups.keys where !active.contains(i) { groups[i] = nil }
+        for i in masks.keys where !active.contains(i) { masks[i] = nil }
         for i in active {
-            let o = plan.overlays[i]
+            let o = overlays[i]
             let into = t - o.range.start
             try RenderError.forSource(pointer: o.pointer, path: o.source.path) {
                 guard let picture = try self.masked(i, o, self.picture(i, o, at: into), at: into) else { return }
                 let placement = layout.placement(sourceWidth: Double(picture.width), sourceHeight: Double(picture.height),
                                                  base: .overlay(o.placement), layer: o.layer, at: into, duration: o.range.duration)
-                if o.layer.blend == .normal {
-                    try compositor.draw(picture, placement, onto: out)
-                } else {
-                    try blender.draw(picture, placement, mode: o.layer.blend, color: color, onto: out)
+                for canvas in canvases {
+                    if o.layer.blend == .normal {
+                        try compositor.draw(picture, placement, onto: canvas)
+                    } else {
+                        try blender.draw(picture, placement, mode: o.layer.blend, color: color, onto: canvas)
+                    }
                 }
             }
         }
-        return out
     }
 
     /// Overlay `i`'s picture `into` its range, filtered; nil when it shows nothing then.
@@ -59,14 +87,18 @@ final class OverlayTrack {
         case .image, .video, .shape:
             return try source(i, o, startingAt: into).picture(at: into, layer: o.layer, color: color)
         case .text(let text):
-            return try filtered(textProducer(i) { TextProducer(text, duration: o.range.duration, frameWidth: plan.width, color: color,
+            return try filtered(textProducer(i) { TextProducer(text, duration: o.range.duration, frameWidth: width, color: color,
                                                                 depth: plan.sampleDepth) }
                 .picture(at: into), o.layer.filters)
         case let .captions(cues, text, highlight):
             return try filtered(textProducer(i) {
-                TextProducer(text, cues: cues, highlight: highlight, duration: o.range.duration, frameWidth: plan.width, color: color,
+                TextProducer(text, cues: cues, highlight: highlight, duration: o.range.duration, frameWidth: width, color: color,
                              depth: plan.sampleDepth)
             }.picture(at: into), o.layer.filters)
+        case .group(let g):
+            let producer = try groups[i] ?? GroupProducer(g, plan: plan, stop: stop)
+            groups[i] = producer
+            return try filtered(producer.picture(at: into), o.layer.filters)
         }
     }
 
@@ -98,6 +130,7 @@ final class OverlayTrack {
         let s: LayerProducer
         switch o.source {
         case .text, .captions: preconditionFailure("text overlays are drawn by a TextProducer")
+        case .group: preconditionFailure("groups are drawn by a GroupProducer")
         case .shape(_, let picture?): s = LayerProducer(solid: try ShapeLayer.draw(picture, color: color, depth: plan.sampleDepth))
         case .shape(_, nil): preconditionFailure("the planner places every shape")
         case .image(let path): s = try LayerProducer(still: path, size: o.sourceSize, color: color, depth: plan.sampleDepth)
@@ -115,7 +148,7 @@ final class OverlayTrack {
             try c.makeWritable()
             return c
         }
-        let c = try Frame.video(width: plan.width, height: plan.height, format: plan.sampleDepth.format(alpha: false))
+        let c = try Frame.video(width: width, height: height, format: plan.sampleDepth.format(alpha: false))
         canvas = c
         return c
     }

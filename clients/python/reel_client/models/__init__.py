@@ -88,6 +88,7 @@ from .overlay_frame import OverlayFrame
 from .overlay_highlight import OverlayHighlight
 from .overlay_shadow import OverlayShadow
 from .overlay_shape import OverlayShape
+from .overlay_size import OverlaySize
 from .overlay_type import OverlayType
 from .point_type_1 import PointType1
 from .probe_request import ProbeRequest
@@ -222,6 +223,7 @@ __all__ = (
     "OverlayHighlight",
     "OverlayShadow",
     "OverlayShape",
+    "OverlaySize",
     "OverlayType",
     "PointType1",
     "ProbeRequest",

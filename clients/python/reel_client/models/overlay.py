@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..models.overlay_frame import OverlayFrame
     from ..models.overlay_highlight import OverlayHighlight
     from ..models.overlay_shadow import OverlayShadow
+    from ..models.overlay_size import OverlaySize
     from ..models.point_type_1 import PointType1
     from ..models.shape_stroke import ShapeStroke
     from ..models.text_stroke import TextStroke
@@ -45,9 +46,12 @@ class Overlay:
     corner `radius` px; `polygon` through `points`; `line` `from` → `to`, stroked only; `path`
     SVG path data `d` in output pixels moved to `position`), filled by `fill` (a colour or a
     gradient; white when neither `fill` nor `stroke` is given) and outlined by `stroke`, its
-    edges anti-aliased by exact area coverage (nonzero winding). Placed by `position` (anchor
-    point) or `frame` (centre-anchored rectangle), both in lengths on the frame, not both. A character of a text (or
-    cue) that no font covers is a
+    edges anti-aliased by exact area coverage (nonzero winding); `group` a nested composition
+    (`items` on its own canvas `size`, default the output's), flattened and then drawn as one
+    layer, by default at its own size in the middle of the frame, with its own opacity,
+    keyframes, animations, blend, mask and filters. Placed by `position` (anchor point) or
+    `frame` (centre-anchored rectangle), both in lengths on the frame, not both. A character of a text (or cue) that no
+    font covers is a
     422 naming it as `U+XXXX` at `/text` (captions: `/src`); an unknown family is a 422 at
     `/font/family`.
 
@@ -75,6 +79,11 @@ class Overlay:
                 top-left corner. `linear` runs `from` (default [0.5, 0]) `to` (default [0.5, 1]); `radial`
                 has offset 0 at `center` (default [0.5, 0.5]) and 1 at `radius` (a length along the box's
                 width; default `"50vmax"`, half its longer side).
+            items (list[Overlay] | Unset): A group's overlays (groups included, eight levels deep at most), timed from the
+                group's
+                `start` and placed on its canvas (their lengths refer to it). Blend modes belong to the
+                group, not to its items (a 422 at an item's `blend`).
+            size (OverlaySize | Unset): A group's canvas in pixels (even, 16–8192); default the output's size.
             shadow (OverlayShadow | Unset):
             box (OverlayBox | Unset): A background box behind the text.
             align (OverlayAlign | Unset):  Default: OverlayAlign.CENTER.
@@ -140,6 +149,8 @@ class Overlay:
     to: list[float | str] | PointType1 | Unset = UNSET
     d: str | Unset = UNSET
     fill: Gradient | str | Unset = UNSET
+    items: list[Overlay] | Unset = UNSET
+    size: OverlaySize | Unset = UNSET
     shadow: OverlayShadow | Unset = UNSET
     box: OverlayBox | Unset = UNSET
     align: OverlayAlign | Unset = OverlayAlign.CENTER
@@ -253,6 +264,17 @@ class Overlay:
             fill = self.fill.to_dict()
         else:
             fill = self.fill
+
+        items: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.items, Unset):
+            items = []
+            for items_item_data in self.items:
+                items_item = items_item_data.to_dict()
+                items.append(items_item)
+
+        size: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.size, Unset):
+            size = self.size.to_dict()
 
         shadow: dict[str, Any] | Unset = UNSET
         if not isinstance(self.shadow, Unset):
@@ -393,6 +415,10 @@ class Overlay:
             field_dict["d"] = d
         if fill is not UNSET:
             field_dict["fill"] = fill
+        if items is not UNSET:
+            field_dict["items"] = items
+        if size is not UNSET:
+            field_dict["size"] = size
         if shadow is not UNSET:
             field_dict["shadow"] = shadow
         if box is not UNSET:
@@ -445,6 +471,7 @@ class Overlay:
         from ..models.overlay_frame import OverlayFrame  # noqa: PLC0415
         from ..models.overlay_highlight import OverlayHighlight  # noqa: PLC0415
         from ..models.overlay_shadow import OverlayShadow  # noqa: PLC0415
+        from ..models.overlay_size import OverlaySize  # noqa: PLC0415
         from ..models.point_type_1 import PointType1  # noqa: PLC0415
         from ..models.shape_stroke import ShapeStroke  # noqa: PLC0415
         from ..models.text_stroke import TextStroke  # noqa: PLC0415
@@ -639,6 +666,22 @@ class Overlay:
             return cast(Gradient | str | Unset, data)
 
         fill = _parse_fill(d.pop("fill", UNSET))
+
+        _items = d.pop("items", UNSET)
+        items: list[Overlay] | Unset = UNSET
+        if _items is not UNSET:
+            items = []
+            for items_item_data in _items:
+                items_item = Overlay.from_dict(items_item_data)
+
+                items.append(items_item)
+
+        _size = d.pop("size", UNSET)
+        size: OverlaySize | Unset
+        if isinstance(_size, Unset):
+            size = UNSET
+        else:
+            size = OverlaySize.from_dict(_size)
 
         _shadow = d.pop("shadow", UNSET)
         shadow: OverlayShadow | Unset
@@ -856,6 +899,8 @@ class Overlay:
             to=to,
             d=d,
             fill=fill,
+            items=items,
+            size=size,
             shadow=shadow,
             box=box,
             align=align,

@@ -3,6 +3,7 @@ from enum import StrEnum
 
 class OverlayType(StrEnum):
     CAPTIONS = "captions"
+    GROUP = "group"
     IMAGE = "image"
     SHAPE = "shape"
     TEXT = "text"
