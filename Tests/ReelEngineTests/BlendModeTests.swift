@@ -6,7 +6,8 @@ import XCTest
 /// Blend modes through the whole render, against the W3C Compositing and Blending Level 1 formulas
 /// computed independently in numpy (`Fixtures/blend_oracle.py`): four backdrop colours in vertical
 /// bands under four source colours in horizontal bands, sixteen pairs a frame, every mode, opaque
-/// and at partial alpha and opacity; read back from a PNG output.
+/// and at partial alpha and opacity; read back from a PNG output. A second oracle is Chromium's
+/// CSS `mix-blend-mode` on the same colours (`Tests/Browser/blend_chromium.py`).
 final class BlendModeTests: XCTestCase {
     static let backdrops: [[Int]] = [[200, 100, 50], [30, 160, 220], [235, 235, 235], [20, 20, 20]]
     static let sources: [[Int]] = [[30, 220, 128], [240, 60, 90], [128, 128, 128], [250, 200, 10]]
@@ -17,6 +18,10 @@ final class BlendModeTests: XCTestCase {
             .appendingPathComponent(".build/pyvenv/bin/python").path
     }
     static var oracle: String { URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/blend_oracle.py").path }
+    /// The second oracle: Chromium's `mix-blend-mode` on the same colours (Tests/Browser).
+    static var chromium: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Browser/blend_chromium.py").path
+    }
 
     /// A `width`×`height` picture of `colors` in four bands (vertical: side by side), with `alpha`.
     func bands(_ ws: Workspace, _ name: String, _ colors: [[Int]], vertical: Bool, alpha: Int) throws {
@@ -32,24 +37,25 @@ final class BlendModeTests: XCTestCase {
                           "-frames:v", "1", ws.path(name)])
     }
 
-    /// The oracle's colours for every (mode, backdrop, source) at `alpha`.
-    func expected(_ ws: Workspace, modes: [BlendMode], alpha: Double) throws -> [[Double]] {
+    /// The oracle's colours for every (mode, backdrop, source) at `alpha` (numpy's formulas, or
+    /// the `oracle` script given).
+    func expected(_ ws: Workspace, modes: [BlendMode], alpha: Double, oracle: String = BlendModeTests.oracle) throws -> [[Double]] {
         var cases: [[String: Any]] = []
         for mode in modes {
             for s in Self.sources { for b in Self.backdrops { cases.append(["mode": mode.rawValue, "backdrop": b, "source": s, "alpha": alpha]) } }
         }
         try JSONSerialization.data(withJSONObject: cases).write(to: URL(fileURLWithPath: ws.path("cases.json")))
-        let r = try Tools.run(Self.python, [Self.oracle, ws.path("cases.json")])
+        let r = try Tools.run(Self.python, [oracle, ws.path("cases.json")])
         XCTAssertEqual(r.status, 0, r.stderr)
         return try XCTUnwrap(JSONSerialization.jsonObject(with: r.stdout) as? [[Double]])
     }
 
-    func checkEveryMode(sourceAlpha: Int, opacity: Double) throws {
+    func checkEveryMode(sourceAlpha: Int, opacity: Double, oracle: String = BlendModeTests.oracle) throws {
         let ws = try Workspace()
         try bands(ws, "backdrop.png", Self.backdrops, vertical: true, alpha: 255)
         try bands(ws, "source.png", Self.sources, vertical: false, alpha: sourceAlpha)
         let modes = BlendMode.allCases
-        let want = try expected(ws, modes: modes, alpha: Double(sourceAlpha) / 255 * opacity)
+        let want = try expected(ws, modes: modes, alpha: Double(sourceAlpha) / 255 * opacity, oracle: oracle)
         var worst = 0.0
         for (m, mode) in modes.enumerated() {
             let out = try ws.render(##"""
@@ -80,6 +86,13 @@ final class BlendModeTests: XCTestCase {
 
     func testEveryModeAtPartialAlphaAndOpacityIsSourceOverTheFormula() throws {
         try checkEveryMode(sourceAlpha: 160, opacity: 0.7)
+    }
+
+    /// The same renders against what Chromium draws for the same colours with CSS `mix-blend-mode`
+    /// (a browser mock-up of a template matches the render), opaque and at partial opacity.
+    func testChromiumsMixBlendModeAgrees() throws {
+        try checkEveryMode(sourceAlpha: 255, opacity: 1, oracle: Self.chromium)
+        try checkEveryMode(sourceAlpha: 255, opacity: 0.6, oracle: Self.chromium)
     }
 
     /// Each mode differs from normal somewhere, so a mode silently drawn as normal cannot pass.

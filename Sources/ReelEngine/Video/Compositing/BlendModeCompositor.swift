@@ -67,42 +67,50 @@ final class BlendModeCompositor {
             try compositor.draw(layer, placement, onto: frame)
         }
         let matrix = YCbCrMatrix(color, depth: S.bits)
-        let planes = (0..<3).map { PlaneView<S>(canvas, plane: $0, x: $0 == 0 ? rect.x : rect.x / 2, y: $0 == 0 ? rect.y : rect.y / 2) }
-        let under = (0..<3).map { PlaneView<S>(black, plane: $0, x: $0 == 0 ? rect.x : rect.x / 2, y: $0 == 0 ? rect.y : rect.y / 2) }
-        let over = (0..<3).map { PlaneView<S>(white, plane: $0, x: $0 == 0 ? rect.x : rect.x / 2, y: $0 == 0 ? rect.y : rect.y / 2) }
+        func view(_ f: Frame, _ p: Int) -> PlaneView<S> { PlaneView<S>(f, plane: p, x: p == 0 ? rect.x : rect.x / 2, y: p == 0 ? rect.y : rect.y / 2) }
+        let (cY, cCb, cCr) = (view(canvas, 0), view(canvas, 1), view(canvas, 2))
+        let (bY, bCb, bCr) = (view(black, 0), view(black, 1), view(black, 2))
+        let wY = view(white, 0)
+        // Results are clamped at 0 first, so rounding is adding a half and truncating (no libm call).
+        func sample(_ v: Double) -> S { S.clamped(Int32(max(0, v) + 0.5)) }
         for by in 0..<(rect.height / 2) {
+            let canvasCb = cCb.row(by), canvasCr = cCr.row(by), blackCb = bCb.row(by), blackCr = bCr.row(by)
             for bx in 0..<(rect.width / 2) {
-                func chroma(_ v: [PlaneView<S>]) -> (Double, Double) { (Double(v[1].row(by)[bx]), Double(v[2].row(by)[bx])) }
-                let (cbB, crB) = chroma(planes), (cb0, cr0) = chroma(under), (cb1, cr1) = chroma(over)
+                let (cbB, crB) = (Double(canvasCb[bx]), Double(canvasCr[bx])), (cb0, cr0) = (Double(blackCb[bx]), Double(blackCr[bx]))
                 var sumCb = 0.0, sumCr = 0.0, changed = false
                 for dy in 0..<2 {
+                    let y = 2 * by + dy
+                    let canvasRow = cY.row(y), blackRow = bY.row(y), whiteRow = wY.row(y)
                     for dx in 0..<2 {
-                        let y = 2 * by + dy, x = 2 * bx + dx
-                        let y0 = Double(under[0].row(y)[x]), y1 = Double(over[0].row(y)[x])
-                        let backdrop = matrix.exactGrey(matrix.rgb(Double(planes[0].row(y)[x]), cbB, crB))
+                        let x = 2 * bx + dx
+                        let y0 = Double(blackRow[x]), y1 = Double(whiteRow[x])
                         // Over white minus over black is 1 − αs in luma (both have neutral chroma).
                         let alpha = max(0, min(1, 1 - (y1 - y0) / matrix.lumaRange))
-                        var result = backdrop
-                        if alpha > 0 {
-                            changed = true
-                            let premultiplied = matrix.rgb(y0, cb0, cr0)
-                            let source = matrix.exactGrey((r: min(1, max(0, premultiplied.r / alpha)), g: min(1, max(0, premultiplied.g / alpha)),
-                                                           b: min(1, max(0, premultiplied.b / alpha))), spread: 1 / alpha)
-                            let blended = BlendFormulas.blend(mode, backdrop, source)
-                            result = ((1 - alpha) * backdrop.r + alpha * blended.r, (1 - alpha) * backdrop.g + alpha * blended.g,
-                                      (1 - alpha) * backdrop.b + alpha * blended.b)
+                        let backdrop = matrix.exactGrey(matrix.rgb(Double(canvasRow[x]), cbB, crB))
+                        guard alpha > 0 else {
+                            // A pixel the layer leaves uncovered keeps its samples (the round trip
+                            // through R′G′B′ clamps out-of-gamut Y′CbCr); its chroma share is its own.
+                            let out = matrix.ycbcr(backdrop)
+                            sumCb += out.cb
+                            sumCr += out.cr
+                            continue
                         }
+                        changed = true
+                        let premultiplied = matrix.rgb(y0, cb0, cr0)
+                        let source = matrix.exactGrey((r: min(1, max(0, premultiplied.r / alpha)), g: min(1, max(0, premultiplied.g / alpha)),
+                                                       b: min(1, max(0, premultiplied.b / alpha))), spread: 1 / alpha)
+                        let blended = BlendFormulas.blend(mode, backdrop, source)
+                        let result = ((1 - alpha) * backdrop.r + alpha * blended.r, (1 - alpha) * backdrop.g + alpha * blended.g,
+                                      (1 - alpha) * backdrop.b + alpha * blended.b)
                         let out = matrix.ycbcr(result)
-                        // A pixel the layer leaves uncovered keeps its samples: the round trip through
-                        // R′G′B′ clamps out-of-gamut Y′CbCr and would change it.
-                        if alpha > 0 { planes[0].row(y)[x] = S.clamped(Int32(out.y.rounded())) }
+                        canvasRow[x] = sample(out.y)
                         sumCb += out.cb
                         sumCr += out.cr
                     }
                 }
                 if changed {
-                    planes[1].row(by)[bx] = S.clamped(Int32((sumCb / 4).rounded()))
-                    planes[2].row(by)[bx] = S.clamped(Int32((sumCr / 4).rounded()))
+                    canvasCb[bx] = sample(sumCb / 4)
+                    canvasCr[bx] = sample(sumCr / 4)
                 }
             }
         }

@@ -28,30 +28,41 @@ enum ChromaKeyer {
                                             hadAlpha: Bool) throws {
         PlaneOps.copyPlanes(of: picture, into: out, at: PixelRect(x: 0, y: 0, width: picture.width, height: picture.height))
         let keySamples = try YUVColor(spec.color, matrix: color).samples(S.self)
-        let range = Double(224 << S.shift), neutral = Double(S.neutral)
-        let kb = (Double(keySamples[1]) - neutral) / range, kr = (Double(keySamples[2]) - neutral) / range
+        let range = Float(224 << S.shift), neutral = Float(S.neutral)
+        let kb = (Float(keySamples[1]) - neutral) / range, kr = (Float(keySamples[2]) - neutral) / range
         let length = (kb * kb + kr * kr).squareRoot()
-        let direction = length > 0 ? (kb / length, kr / length) : (0.0, 0.0)
-        let maximum = Double(S.maximum)
+        let (dirB, dirR): (Float, Float) = length > 0 ? (kb / length, kr / length) : (0, 0)
+        let maximum = Float(S.maximum)
+        let similarity = Float(spec.similarity), smoothness = Float(spec.smoothness), spill = Float(spec.spill)
         let (cbPlane, crPlane, alphaPlane) = (PlaneView<S>(out, plane: 1), PlaneView<S>(out, plane: 2), PlaneView<S>(out, plane: 3))
         let (w, h) = (out.width, out.height)
+        // Samples here are never negative, so rounding is adding a half and truncating (no libm call
+        // in the loop); the block's alpha is worked out once and written to its four pixels.
         for by in 0..<((h + 1) / 2) {
+            let cbRow = cbPlane.row(by), crRow = crPlane.row(by)
+            let top = alphaPlane.row(2 * by), bottom = 2 * by + 1 < h ? alphaPlane.row(2 * by + 1) : nil
             for bx in 0..<((w + 1) / 2) {
-                var cb = (Double(cbPlane.row(by)[bx]) - neutral) / range, cr = (Double(crPlane.row(by)[bx]) - neutral) / range
+                var cb = (Float(cbRow[bx]) - neutral) / range, cr = (Float(crRow[bx]) - neutral) / range
                 let d = (((cb - kb) * (cb - kb) + (cr - kr) * (cr - kr)) / 2).squareRoot()
-                let alpha = spec.smoothness > 0 ? min(1, max(0, (d - spec.similarity) / spec.smoothness)) : (d > spec.similarity ? 1 : 0)
-                let along = cb * direction.0 + cr * direction.1
-                if along > 0 && spec.spill > 0 {
-                    cb -= spec.spill * along * direction.0
-                    cr -= spec.spill * along * direction.1
+                let alpha: Float = smoothness > 0 ? min(1, max(0, (d - similarity) / smoothness)) : (d > similarity ? 1 : 0)
+                let along = cb * dirB + cr * dirR
+                if along > 0 && spill > 0 {
+                    cb -= spill * along * dirB
+                    cr -= spill * along * dirR
                 }
-                cbPlane.row(by)[bx] = S.clamped(Int32((neutral + cb * range).rounded()))
-                crPlane.row(by)[bx] = S.clamped(Int32((neutral + cr * range).rounded()))
-                for y in (2 * by)..<min(h, 2 * by + 2) {
-                    let row = alphaPlane.row(y)
-                    for x in (2 * bx)..<min(w, 2 * bx + 2) {
-                        let kept = hadAlpha ? Double(row[x]) * alpha : maximum * alpha
-                        row[x] = S.clamped(Int32(kept.rounded()))
+                cbRow[bx] = S.clamped(Int32(max(0, neutral + cb * range) + 0.5))
+                crRow[bx] = S.clamped(Int32(max(0, neutral + cr * range) + 0.5))
+                let x0 = 2 * bx, x1 = min(w, 2 * bx + 2)
+                if hadAlpha {
+                    for x in x0..<x1 {
+                        top[x] = S.clamped(Int32(Float(top[x]) * alpha + 0.5))
+                        if let bottom { bottom[x] = S.clamped(Int32(Float(bottom[x]) * alpha + 0.5)) }
+                    }
+                } else {
+                    let a = S.clamped(Int32(maximum * alpha + 0.5))
+                    for x in x0..<x1 {
+                        top[x] = a
+                        bottom?[x] = a
                     }
                 }
             }
