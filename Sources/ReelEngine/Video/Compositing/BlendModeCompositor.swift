@@ -67,6 +67,7 @@ final class BlendModeCompositor {
             try compositor.draw(layer, placement, onto: frame)
         }
         let matrix = YCbCrMatrix(color, depth: S.bits)
+        let perLuma = 1 / matrix.lumaRange
         func view(_ f: Frame, _ p: Int) -> PlaneView<S> { PlaneView<S>(f, plane: p, x: p == 0 ? rect.x : rect.x / 2, y: p == 0 ? rect.y : rect.y / 2) }
         let (cY, cCb, cCr) = (view(canvas, 0), view(canvas, 1), view(canvas, 2))
         let (bY, bCb, bCr) = (view(black, 0), view(black, 1), view(black, 2))
@@ -85,7 +86,7 @@ final class BlendModeCompositor {
                         let x = 2 * bx + dx
                         let y0 = Double(blackRow[x]), y1 = Double(whiteRow[x])
                         // Over white minus over black is 1 − αs in luma (both have neutral chroma).
-                        let alpha = max(0, min(1, 1 - (y1 - y0) / matrix.lumaRange))
+                        let alpha = max(0, min(1, 1 - (y1 - y0) * perLuma))
                         let backdrop = matrix.exactGrey(matrix.rgb(Double(canvasRow[x]), cbB, crB))
                         guard alpha > 0 else {
                             // A pixel the layer leaves uncovered keeps its samples (the round trip
@@ -96,9 +97,9 @@ final class BlendModeCompositor {
                             continue
                         }
                         changed = true
-                        let premultiplied = matrix.rgb(y0, cb0, cr0)
-                        let source = matrix.exactGrey((r: min(1, max(0, premultiplied.r / alpha)), g: min(1, max(0, premultiplied.g / alpha)),
-                                                       b: min(1, max(0, premultiplied.b / alpha))), spread: 1 / alpha)
+                        let premultiplied = matrix.rgb(y0, cb0, cr0), perAlpha = 1 / alpha
+                        let source = matrix.exactGrey((r: min(1, max(0, premultiplied.r * perAlpha)), g: min(1, max(0, premultiplied.g * perAlpha)),
+                                                       b: min(1, max(0, premultiplied.b * perAlpha))), spread: perAlpha)
                         let blended = BlendFormulas.blend(mode, backdrop, source)
                         let result = ((1 - alpha) * backdrop.r + alpha * blended.r, (1 - alpha) * backdrop.g + alpha * blended.g,
                                       (1 - alpha) * backdrop.b + alpha * blended.b)

@@ -34,6 +34,8 @@ enum ChromaKeyer {
         let (dirB, dirR): (Float, Float) = length > 0 ? (kb / length, kr / length) : (0, 0)
         let maximum = Float(S.maximum)
         let similarity = Float(spec.similarity), smoothness = Float(spec.smoothness), spill = Float(spec.spill)
+        // Multiplications by reciprocals: a division per block would cost more than the rest.
+        let perRange = 1 / range, perSmoothness = smoothness > 0 ? 1 / smoothness : 0
         let (cbPlane, crPlane, alphaPlane) = (PlaneView<S>(out, plane: 1), PlaneView<S>(out, plane: 2), PlaneView<S>(out, plane: 3))
         let (w, h) = (out.width, out.height)
         // Samples here are never negative, so rounding is adding a half and truncating (no libm call
@@ -42,9 +44,9 @@ enum ChromaKeyer {
             let cbRow = cbPlane.row(by), crRow = crPlane.row(by)
             let top = alphaPlane.row(2 * by), bottom = 2 * by + 1 < h ? alphaPlane.row(2 * by + 1) : nil
             for bx in 0..<((w + 1) / 2) {
-                var cb = (Float(cbRow[bx]) - neutral) / range, cr = (Float(crRow[bx]) - neutral) / range
-                let d = (((cb - kb) * (cb - kb) + (cr - kr) * (cr - kr)) / 2).squareRoot()
-                let alpha: Float = smoothness > 0 ? min(1, max(0, (d - similarity) / smoothness)) : (d > similarity ? 1 : 0)
+                var cb = (Float(cbRow[bx]) - neutral) * perRange, cr = (Float(crRow[bx]) - neutral) * perRange
+                let d = (((cb - kb) * (cb - kb) + (cr - kr) * (cr - kr)) * 0.5).squareRoot()
+                let alpha: Float = smoothness > 0 ? min(1, max(0, (d - similarity) * perSmoothness)) : (d > similarity ? 1 : 0)
                 let along = cb * dirB + cr * dirR
                 if along > 0 && spill > 0 {
                     cb -= spill * along * dirB
