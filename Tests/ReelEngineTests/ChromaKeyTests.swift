@@ -117,4 +117,47 @@ final class ChromaKeyTests: XCTestCase {
                                                         "/timeline/overlays/1/chromaKey/color", "/timeline/overlays/1/chromaKey/similarity",
                                                         "/timeline/overlays/1/chromaKey/spill"])
     }
+
+    /// The keyer works eight blocks at a time: a row of 11 blocks (one group and three left over)
+    /// keys every block by the formula, the last ones too, on an 8-bit and a 10-bit picture.
+    func testEveryBlockOfARowIsKeyedThoseAfterTheLastFullGroupToo() throws {
+        for depth in [SampleDepth.eight, .ten] {
+            let picture = try Frame.video(width: 22, height: 4, format: depth.format(alpha: false))
+            let shift = depth == .ten ? 2 : 0
+            let key = Self.ycbcr(0, 0xB1 / 255.0, 0x40 / 255.0)
+            // Block k's chroma moves from the key's towards (200, 200) by k / 10.
+            let chroma = (0..<11).map { k -> (cb: Double, cr: Double) in
+                (key.cb + Double(k) / 10 * (200 - key.cb), key.cr + Double(k) / 10 * (200 - key.cr))
+            }
+            func fill<S: PlaneSample>(_: S.Type) {
+                for y in 0..<4 { for x in 0..<22 { PlaneView<S>(picture, plane: 0).row(y)[x] = S(truncatingIfNeeded: 120 << shift) } }
+                for y in 0..<2 {
+                    for k in 0..<11 {
+                        PlaneView<S>(picture, plane: 1).row(y)[k] = S(truncatingIfNeeded: Int((chroma[k].cb * Double(1 << shift)).rounded()))
+                        PlaneView<S>(picture, plane: 2).row(y)[k] = S(truncatingIfNeeded: Int((chroma[k].cr * Double(1 << shift)).rounded()))
+                    }
+                }
+            }
+            func alphas<S: PlaneSample>(_ f: Frame, _: S.Type) -> [Double] {
+                (0..<11).map { k in Double(PlaneView<S>(f, plane: 3).row(3)[2 * k + 1]) / Double(S.maximum) }
+            }
+            if depth == .ten { fill(UInt16.self) } else { fill(UInt8.self) }
+            matrixTag(picture)
+            let keyed = try ChromaKeyer.key(picture, ChromaKeySpec(), color: .bt601)
+            let got = depth == .ten ? alphas(keyed, UInt16.self) : alphas(keyed, UInt8.self)
+            for k in 0..<11 {
+                // The samples as written at this depth, and the key's at it.
+                let scale = Double(1 << shift)
+                func at(_ v: Double) -> Double { ((v * scale).rounded() / scale - 128) / 224 }
+                let cb = at(chroma[k].cb), cr = at(chroma[k].cr), kb = at(key.cb), kr = at(key.cr)
+                let d = (((cb - kb) * (cb - kb) + (cr - kr) * (cr - kr)) / 2).squareRoot()
+                let want = min(1, max(0, (d - 0.3) / 0.1))
+                XCTAssertEqual(got[k], want, accuracy: 0.02, "\(depth) block \(k)")
+            }
+            XCTAssertEqual(got[0], 0, "the key itself is transparent")
+            XCTAssertEqual(got[10], 1, "far from the key: opaque, in the last partial group")
+        }
+    }
+
+    private func matrixTag(_ f: Frame) { CanvasColor.bt601.tag(f) }
 }
