@@ -32,81 +32,42 @@ enum ChromaKeyer {
         let kb = (Float(keySamples[1]) - neutral) / range, kr = (Float(keySamples[2]) - neutral) / range
         let length = (kb * kb + kr * kr).squareRoot()
         let (dirB, dirR): (Float, Float) = length > 0 ? (kb / length, kr / length) : (0, 0)
-        let kernel = Kernel(kb: kb, kr: kr, dirB: dirB, dirR: dirR, spec: spec)
         let maximum = Float(S.maximum)
+        let similarity = Float(spec.similarity), smoothness = Float(spec.smoothness), spill = Float(spec.spill)
+        // Multiplications by reciprocals: a division per block would cost more than the rest.
+        let perRange = 1 / range, perSmoothness = smoothness > 0 ? 1 / smoothness : 0
         let (cbPlane, crPlane, alphaPlane) = (PlaneView<S>(out, plane: 1), PlaneView<S>(out, plane: 2), PlaneView<S>(out, plane: 3))
-        let (w, h) = (out.width, out.height), blocks = (w + 1) / 2
-        // Eight blocks at a time (the last group of a row partly); a block's alpha is worked out
-        // once and written to its four pixels.
+        let (w, h) = (out.width, out.height)
+        // Samples here are never negative, so rounding is adding a half and truncating (no libm call
+        // in the loop); the block's alpha is worked out once and written to its four pixels.
         for by in 0..<((h + 1) / 2) {
             let cbRow = cbPlane.row(by), crRow = crPlane.row(by)
             let top = alphaPlane.row(2 * by), bottom = 2 * by + 1 < h ? alphaPlane.row(2 * by + 1) : nil
-            var bx = 0
-            while bx < blocks {
-                let lanes = min(8, blocks - bx)
-                var cb = SIMD8<Float>(), cr = SIMD8<Float>()
-                for k in 0..<lanes {
-                    cb[k] = Float(cbRow[bx + k])
-                    cr[k] = Float(crRow[bx + k])
+            for bx in 0..<((w + 1) / 2) {
+                var cb = (Float(cbRow[bx]) - neutral) * perRange, cr = (Float(crRow[bx]) - neutral) * perRange
+                let d = (((cb - kb) * (cb - kb) + (cr - kr) * (cr - kr)) * 0.5).squareRoot()
+                let alpha: Float = smoothness > 0 ? min(1, max(0, (d - similarity) * perSmoothness)) : (d > similarity ? 1 : 0)
+                let along = cb * dirB + cr * dirR
+                if along > 0 && spill > 0 {
+                    cb -= spill * along * dirB
+                    cr -= spill * along * dirR
                 }
-                let alpha = kernel.key(cb: &cb, cr: &cr, neutral: neutral, range: range)
-                let low = SIMD8<Float>(repeating: 0), high = SIMD8<Float>(repeating: maximum)
-                let outCb = SIMD8<Int32>(pointwiseMin(pointwiseMax(cb + 0.5, low), high), rounding: .towardZero)
-                let outCr = SIMD8<Int32>(pointwiseMin(pointwiseMax(cr + 0.5, low), high), rounding: .towardZero)
-                let opaque = SIMD8<Int32>(alpha * maximum + 0.5, rounding: .towardZero)
-                for k in 0..<lanes {
-                    cbRow[bx + k] = S(truncatingIfNeeded: outCb[k])
-                    crRow[bx + k] = S(truncatingIfNeeded: outCr[k])
-                    let x0 = 2 * (bx + k), x1 = min(w, x0 + 2)
-                    if hadAlpha {
-                        for x in x0..<x1 {
-                            top[x] = S.clamped(Int32(Float(top[x]) * alpha[k] + 0.5))
-                            if let bottom { bottom[x] = S.clamped(Int32(Float(bottom[x]) * alpha[k] + 0.5)) }
-                        }
-                    } else {
-                        let a = S(truncatingIfNeeded: opaque[k])
-                        for x in x0..<x1 {
-                            top[x] = a
-                            bottom?[x] = a
-                        }
+                cbRow[bx] = S.clamped(Int32(max(0, neutral + cb * range) + 0.5))
+                crRow[bx] = S.clamped(Int32(max(0, neutral + cr * range) + 0.5))
+                let x0 = 2 * bx, x1 = min(w, 2 * bx + 2)
+                if hadAlpha {
+                    for x in x0..<x1 {
+                        top[x] = S.clamped(Int32(Float(top[x]) * alpha + 0.5))
+                        if let bottom { bottom[x] = S.clamped(Int32(Float(bottom[x]) * alpha + 0.5)) }
+                    }
+                } else {
+                    let a = S.clamped(Int32(maximum * alpha + 0.5))
+                    for x in x0..<x1 {
+                        top[x] = a
+                        bottom?[x] = a
                     }
                 }
-                bx += lanes
             }
-        }
-    }
-
-    /// The contract's formula on eight blocks' chroma samples at once: their alpha, and their
-    /// chroma with the spill taken out (in place, as samples).
-    private struct Kernel {
-        let kb: Float, kr: Float, dirB: Float, dirR: Float
-        let similarity: Float, smoothness: Float, perSmoothness: Float, spill: Float
-
-        init(kb: Float, kr: Float, dirB: Float, dirR: Float, spec: ChromaKeySpec) {
-            (self.kb, self.kr, self.dirB, self.dirR) = (kb, kr, dirB, dirR)
-            similarity = Float(spec.similarity)
-            smoothness = Float(spec.smoothness)
-            // A multiplication by the reciprocal: a division per block would cost more than the rest.
-            perSmoothness = smoothness > 0 ? 1 / smoothness : 0
-            spill = Float(spec.spill)
-        }
-
-        func key(cb: inout SIMD8<Float>, cr: inout SIMD8<Float>, neutral: Float, range: Float) -> SIMD8<Float> {
-            let perRange = 1 / range
-            var b = (cb - neutral) * perRange, r = (cr - neutral) * perRange
-            let db = b - kb, dr = r - kr
-            let d = ((db * db + dr * dr) * 0.5).squareRoot()
-            let alpha = smoothness > 0
-                ? pointwiseMin(pointwiseMax((d - similarity) * perSmoothness, SIMD8(repeating: 0)), SIMD8(repeating: 1))
-                : SIMD8<Float>(repeating: 0).replacing(with: 1, where: d .> similarity)
-            if spill > 0 {
-                let along = (b * dirB + r * dirR).replacing(with: 0, where: (b * dirB + r * dirR) .<= 0)
-                b -= spill * along * dirB
-                r -= spill * along * dirR
-            }
-            cb = neutral + b * range
-            cr = neutral + r * range
-            return alpha
         }
     }
 }
