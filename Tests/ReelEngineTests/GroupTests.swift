@@ -92,18 +92,11 @@ final class GroupTests: XCTestCase {
         XCTAssertEqual(plan.audio[0].pointer, "/timeline/overlays/0/items/0")
         XCTAssertEqual(plan.audio[0].range, TimeRange(start: Time(value: 7, timescale: 10), duration: Time(value: 8, timescale: 10)), "from 0.5 + 0.2 s to the group's end at 1.5 s")
         try Renderer(plan: plan).render(to: ws.path("whole.mp4"))
-        let renderer = Renderer(plan: plan)
-        let ranges = renderer.chunkRanges(seconds: 1)
-        var chunks: [String] = []
-        for (i, r) in ranges.enumerated() {
-            chunks.append(ws.path("chunk-\(i).packets"))
-            try renderer.renderVideoChunk(r, to: chunks[i])
-        }
-        try renderer.renderAudioTrack(to: ws.path("audio.packets"))
-        try renderer.joinChunks(chunks, audio: ws.path("audio.packets"), to: ws.path("chunked.mp4"))
+        let (chunked, count) = try ws.renderInChunks(plan, seconds: 1, to: "chunked.mp4")
+        XCTAssertEqual(count, 2)
         let whole = try Tools.yuvFrames(ws.path("whole.mp4"), width: 64, height: 48)
         XCTAssertEqual(whole.count, 20)
-        XCTAssertEqual(try Tools.yuvFrames(ws.path("chunked.mp4"), width: 64, height: 48), whole, "the chunks draw the same pixels")
+        XCTAssertEqual(try Tools.yuvFrames(chunked, width: 64, height: 48), whole, "the chunks draw the same pixels")
         XCTAssertEqual(Int(whole[4][24 * 64 + 32]), 16, accuracy: 1, "before the group")
         XCTAssertGreaterThan(Set((8..<56).map { whole[10][24 * 64 + $0] }).count, 4, "the video shows inside the group")
     }

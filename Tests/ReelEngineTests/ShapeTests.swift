@@ -132,20 +132,11 @@ final class ShapeTests: XCTestCase {
         """##
         let plan = try ws.plan(spec)
         try Renderer(plan: plan).render(to: ws.path("whole.mp4"))
-        let renderer = Renderer(plan: plan)
-        let ranges = renderer.chunkRanges(seconds: 1)
-        XCTAssertEqual(ranges.count, 2)
-        var chunks: [String] = []
-        for (i, r) in ranges.enumerated() {
-            chunks.append(ws.path("chunk-\(i).packets"))
-            try renderer.renderVideoChunk(r, to: chunks[i])
-        }
-        try renderer.renderAudioTrack(to: ws.path("audio.packets"))
-        try renderer.joinChunks(chunks, audio: ws.path("audio.packets"), to: ws.path("chunked.mp4"))
+        let (chunked, count) = try ws.renderInChunks(plan, seconds: 1, to: "chunked.mp4")
+        XCTAssertEqual(count, 2)
         let whole = try Tools.yuvFrames(ws.path("whole.mp4"), width: 64, height: 48)
-        let chunked = try Tools.yuvFrames(ws.path("chunked.mp4"), width: 64, height: 48)
         XCTAssertEqual(whole.count, 20)
-        XCTAssertEqual(chunked, whole, "lossless: the chunks draw the same pixels")
+        XCTAssertEqual(try Tools.yuvFrames(chunked, width: 64, height: 48), whole, "lossless: the chunks draw the same pixels")
         func lit(_ frame: [UInt8]) -> [Int] { (0..<64).filter { frame[24 * 64 + $0] > 200 } }
         XCTAssertEqual(lit(whole[0]), Array(12..<20), "8 px centred at x 16")
         XCTAssertEqual(lit(whole[19]), Array(44..<52), "8 px centred at x 48")

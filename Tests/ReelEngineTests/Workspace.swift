@@ -42,6 +42,21 @@ final class Workspace {
         return path(name)
     }
 
+    /// Renders `plan` in chunks of about `seconds` (each chunk's video alone, the audio whole, joined
+    /// by packet copy, as the workers do) into `name`; returns the output's path and the chunk count.
+    func renderInChunks(_ plan: RenderPlan, seconds: Int, to name: String) throws -> (path: String, chunks: Int) {
+        let renderer = Renderer(plan: plan)
+        let ranges = renderer.chunkRanges(seconds: seconds)
+        var chunks: [String] = []
+        for (i, r) in ranges.enumerated() {
+            chunks.append(path("chunk-\(i).packets"))
+            try renderer.renderVideoChunk(r, to: chunks[i])
+        }
+        try renderer.renderAudioTrack(to: path("audio.packets"))
+        try renderer.joinChunks(chunks, audio: path("audio.packets"), to: path(name))
+        return (path(name), ranges.count)
+    }
+
     /// Spoils the source file `name` after `plan` was made, renders, and checks that the render fails
     /// with a source error naming `pointer` and that file, and leaves no output or temporary file.
     func assertRenderFailsWhenSourceSpoiled(_ plan: RenderPlan, _ name: String, pointer: String,
