@@ -77,3 +77,38 @@ extension APIHandler {
         }
     }
 }
+
+extension APIHandler {
+    /// `POST /v1/waveform` `{src, pointsPerSecond (1–1000, default 100)}`: the source's audio as
+    /// min/max peaks per channel (`Waveform`), for any source a job could read; answered from
+    /// `waveforms` when the same file was asked for at the same density.
+    func waveform(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
+        let members = try jsonObject(r)
+        var problems = members.filter { $0.key != "src" && $0.key != "pointsPerSecond" }
+            .map { SpecProblem(pointer: "/" + JSONPointer.escape($0.key), message: "unknown field") }
+        let src: String? = if case .string(let s)? = members.first(where: { $0.key == "src" })?.value, !s.isEmpty { s } else { nil }
+        if src == nil { problems.append(SpecProblem(pointer: "/src", message: "is required and must be a non-empty string")) }
+        var pps = 100
+        if let v = members.first(where: { $0.key == "pointsPerSecond" })?.value {
+            if case .number(let text) = v, let n = Int(text), Waveform.pointsPerSecondRange.contains(n) {
+                pps = n
+            } else {
+                problems.append(SpecProblem(pointer: "/pointsPerSecond", message: "must be an integer from 1 to 1000"))
+            }
+        }
+        guard let src, problems.isEmpty else { throw ProblemError(.validation(problems)) }
+        do {
+            let path = try resolver(for: key).resolve(src)
+            let body = try waveforms.body(path: path, pointsPerSecond: pps) {
+                Array(try Waveform.read(path: path, pointsPerSecond: pps).json.serialized.utf8)
+            }
+            return .json(200, body)
+        } catch let refusal as SourceResolver.Refusal {
+            throw ProblemError(.validation([SpecProblem(pointer: "/src", message: refusal.description)]))
+        } catch let f as FFmpegError {
+            throw ProblemError(.validation([SpecProblem(pointer: "/src", message: "\"\(src)\" cannot be read as media: \(f.message)")]))
+        } catch let w as Waveform.Failure {
+            throw ProblemError(.validation([SpecProblem(pointer: "/src", message: "\"\(src)\" \(w)")]))
+        }
+    }
+}

@@ -40,6 +40,8 @@ public final class APIHandler: HTTPHandler, Sendable {
     let completing = Guarded(Set<String>())
     /// Outputs in a bucket served through this node (`proxyOutputs`), sent as they are copied.
     let proxied = ProxiedOutputs()
+    /// Waveforms answered lately (`POST /v1/waveform`).
+    let waveforms = WaveformCache()
 
     public init(config: ServerConfiguration, store: any JobStore, pool: WorkerPool, resolver: SourceResolver, locations: any MediaLocations,
                 outputs: any OutputStore, uploads: any UploadStore, links: OutputLinks, logger: Logger) {

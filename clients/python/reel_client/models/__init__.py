@@ -129,6 +129,8 @@ from .video_settings_preset import VideoSettingsPreset
 from .voice_over import VoiceOver
 from .voice_over_duck_under import VoiceOverDuckUnder
 from .volume_point import VolumePoint
+from .waveform import Waveform
+from .waveform_request import WaveformRequest
 from .webhook_delivery import WebhookDelivery
 from .webhook_delivery_status import WebhookDeliveryStatus
 from .webhook_event import WebhookEvent
@@ -264,6 +266,8 @@ __all__ = (
     "VoiceOver",
     "VoiceOverDuckUnder",
     "VolumePoint",
+    "Waveform",
+    "WaveformRequest",
     "WebhookDelivery",
     "WebhookDeliveryStatus",
     "WebhookEvent",
