@@ -126,6 +126,32 @@ final class JobStoreTests: XCTestCase {
         }
     }
 
+    /// A key's assets page newest first (ids are time-ordered ULIDs), by kind, without another
+    /// key's; the cursor continues exactly after the page.
+    func testAssetsAreListedNewestFirstByKindAndPage() throws {
+        try onBothStores {
+            let s = try store()
+            let kinds = ["media", "font", "media", "captions", "media"]
+            for (i, kind) in kinds.enumerated() {
+                try s.insert(Asset(id: "asset_0000\(i)", path: "/d/\(i)", bytes: 1, sha256: "", contentType: nil, filename: "f\(i)",
+                                   probe: "{}", createdAt: Int64(i), keyID: "K", kind: kind))
+            }
+            try s.insert(Asset(id: "asset_00009", path: "/d/9", bytes: 1, sha256: "", contentType: nil, filename: nil, probe: "{}",
+                               createdAt: 9, keyID: "other"))
+            let first = try s.listAssets(keyID: "K", kind: nil, limit: 2, cursor: nil)
+            XCTAssertEqual(first.assets.map(\.id), ["asset_00004", "asset_00003"])
+            XCTAssertEqual(first.assets.map(\.filename), ["f4", "f3"])
+            let second = try s.listAssets(keyID: "K", kind: nil, limit: 2, cursor: first.nextCursor)
+            XCTAssertEqual(second.assets.map(\.id), ["asset_00002", "asset_00001"])
+            let last = try s.listAssets(keyID: "K", kind: nil, limit: 2, cursor: second.nextCursor)
+            XCTAssertEqual(last.assets.map(\.id), ["asset_00000"])
+            XCTAssertNil(last.nextCursor)
+            XCTAssertEqual(try s.listAssets(keyID: "K", kind: "media", limit: 10, cursor: nil).assets.map(\.id),
+                           ["asset_00004", "asset_00002", "asset_00000"])
+            XCTAssertEqual(try s.listAssets(keyID: "other", kind: nil, limit: 10, cursor: nil).assets.map(\.id), ["asset_00009"])
+        }
+    }
+
     func testWebhookEventsAreWrittenWithTheStateChange() throws {
         try onBothStores {
             let s = try store(maxAttempts: 1)

@@ -10,13 +10,28 @@ enum Cursor {
             .replacingOccurrences(of: "=", with: "")
     }
 
+    /// An asset's place in its list: its id's ULID (26 characters of Crockford's base32), or nil
+    /// for a token this server did not issue.
+    static func decodeAsset(_ token: String) -> String? {
+        guard let text = decodeText(token), text.count == 26,
+              text.unicodeScalars.allSatisfy({ "0123456789ABCDEFGHJKMNPQRSTVWXYZ".unicodeScalars.contains($0) }) else { return nil }
+        return "asset_" + text
+    }
+
+    /// The token of an asset's place (its id without the `asset_` prefix, which keeps it short).
+    static func encodeAsset(_ id: String) -> String { encode(String(id.dropFirst("asset_".count))) }
+
     /// The store's position, or nil for a token this server did not issue.
     static func decode(_ token: String) -> String? {
+        guard let text = decodeText(token), Int64(text) != nil else { return nil }
+        return text
+    }
+
+    private static func decodeText(_ token: String) -> String? {
         guard token.hasPrefix("c1"), token.count <= 40 else { return nil }
         var b64 = token.dropFirst(2).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while b64.count % 4 != 0 { b64 += "=" }
-        guard let data = Data(base64Encoded: b64), let text = String(data: data, encoding: .utf8),
-              Int64(text) != nil, encode(text) == token else { return nil }
+        guard let data = Data(base64Encoded: b64), let text = String(data: data, encoding: .utf8), encode(text) == token else { return nil }
         return text
     }
 }

@@ -38,6 +38,23 @@ extension APIHandler {
         }
     }
 
+    /// `GET /v1/assets?kind=&limit=&cursor=`: the key's uploads, newest first, each as `GET
+    /// /v1/assets/{id}` shows it (its `filename` among its members).
+    func listAssets(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
+        var problems: [SpecProblem] = []
+        let (limit, cursor) = pageParameters(r, &problems, decode: Cursor.decodeAsset)
+        let kind = r.head.queryValue("kind")
+        if let kind, AssetKind(rawValue: kind) == nil {
+            problems.append(SpecProblem(pointer: "/kind", message: "must be one of media, font or captions"))
+        }
+        if !problems.isEmpty { throw ProblemError(.validation(problems, detail: "the query parameters are not valid")) }
+        let page = try store.listAssets(keyID: key, kind: kind, limit: limit, cursor: cursor)
+        return JSONValue.object([
+            ("assets", .array(page.assets.map { .object(JobJSON.assetMembers($0, retentionHours: config.assetRetentionHours)) })),
+            ("nextCursor", page.nextCursor.map { .string(Cursor.encodeAsset($0)) } ?? .null),
+        ]).response(200)
+    }
+
     func getAsset(_ id: String, key: String) throws -> HTTPResponse {
         guard let a = try store.asset(id, keyID: key) else { throw ProblemError(.notFound("no asset \(id)")) }
         return JSONValue.object(JobJSON.assetMembers(a, retentionHours: config.assetRetentionHours)).response(200)

@@ -183,14 +183,15 @@ extension APIHandler {
     }
 
     /// `limit` (1–100, default 20) and `cursor` of a list request.
-    func pageParameters(_ r: HTTPRequest, _ problems: inout [SpecProblem]) -> (limit: Int, cursor: String?) {
+    func pageParameters(_ r: HTTPRequest, _ problems: inout [SpecProblem],
+                        decode: (String) -> String? = Cursor.decode) -> (limit: Int, cursor: String?) {
         var limit = 20
         if let l = r.head.queryValue("limit") {
             if let v = Int(l), (1...100).contains(v) { limit = v } else { problems.append(SpecProblem(pointer: "/limit", message: "must be a whole number from 1 to 100")) }
         }
         var cursor: String?
         if let c = r.head.queryValue("cursor") {
-            cursor = Cursor.decode(c)
+            cursor = decode(c)
             if cursor == nil { problems.append(SpecProblem(pointer: "/cursor", message: "is not a cursor this server issued")) }
         }
         return (limit, cursor)

@@ -29,6 +29,7 @@ enum RouteTable {
         RouteRow("GET", "/v1/jobs/{job_}/events", "job_events", .read) { h, c in try h.jobEvents(c.id, c.request, key: c.key) },
         RouteRow("GET", "/v1/events", "events", .read) { h, c in try h.keyEvents(c.request, key: c.key) },
 
+        RouteRow("GET", "/v1/assets", "assets", .read) { h, c in try h.listAssets(c.request, key: c.key) },
         RouteRow("POST", "/v1/assets", "assets", .write, body: .upload) { h, c in
             APIHandler.isJSON(c.request.head) ? try h.importAsset(c.request, key: c.key) : try h.upload(c.request, key: c.key)
         },

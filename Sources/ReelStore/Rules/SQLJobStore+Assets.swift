@@ -52,6 +52,22 @@ extension SQLJobStore {
         try connected { try fetchAsset(id, $0).flatMap { $0.keyID == keyID ? $0 : nil } }
     }
 
+    /// Ids are ULIDs, time first, so the newest come first in descending id order, and an id is
+    /// the cursor.
+    public func listAssets(keyID: String, kind: String?, limit: Int, cursor: String?) throws -> (assets: [Asset], nextCursor: String?) {
+        try connected { db in
+            var sql = "SELECT \(StoreRows.assetColumns) FROM assets WHERE key_id = ?"
+            var args: [SQLValue] = [.text(keyID)]
+            if let kind { sql += " AND kind = ?"; args.append(.text(kind)) }
+            if let cursor { sql += " AND id < ?"; args.append(.text(cursor)) }
+            sql += " ORDER BY id DESC LIMIT ?"
+            args.append(.int(Int64(limit + 1)))
+            let out = try db.query(sql, args).rows.map(StoreRows.asset)
+            guard out.count > limit else { return (out, nil) }
+            return (Array(out.prefix(limit)), out[limit - 1].id)
+        }
+    }
+
     private func fetchAsset(_ id: String, _ db: any SQLConnection, forUpdate: Bool = false) throws -> Asset? {
         try db.query("SELECT \(StoreRows.assetColumns) FROM assets WHERE id = ?\(forUpdate ? dialect.forUpdate : "")", [.text(id)])
             .first.map(StoreRows.asset)

@@ -57,6 +57,8 @@ from .job_output import JobOutput
 from .job_priority import JobPriority
 from .job_status import JobStatus
 from .job_webhook import JobWebhook
+from .list_assets_kind import ListAssetsKind
+from .list_assets_response_200 import ListAssetsResponse200
 from .list_jobs_include import ListJobsInclude
 from .list_templates_include import ListTemplatesInclude
 from .list_templates_response_200 import ListTemplatesResponse200
@@ -194,6 +196,8 @@ __all__ = (
     "JobPriority",
     "JobStatus",
     "JobWebhook",
+    "ListAssetsKind",
+    "ListAssetsResponse200",
     "ListJobsInclude",
     "ListTemplatesInclude",
     "ListTemplatesResponse200",

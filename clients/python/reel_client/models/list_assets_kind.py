@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class ListAssetsKind(StrEnum):
+    CAPTIONS = "captions"
+    FONT = "font"
+    MEDIA = "media"
+
+    def __str__(self) -> str:
+        return str(self.value)
