@@ -5,7 +5,7 @@
 # three ports. Credentials: access key `test:tester`, secret `testing`, region us-east-1.
 #   scripts/s3-test-server.sh start   # prints nothing; exit 0 once /healthcheck answers
 #   scripts/s3-test-server.sh stop    # stops it and removes $S3_ROOT
-# Recorded in ../shared/reference/s3-test-server.md (start-up ~5 s on 2 cores).
+# Start-up takes about 5 s on 2 cores.
 set -euo pipefail
 ROOT=${S3_ROOT:-/tmp/reel-s3}; P=${S3_PORT:-18080}; ETC=$ROOT/etc
 case "${1:-start}" in
