@@ -42,6 +42,8 @@ public final class APIHandler: HTTPHandler, Sendable {
     let proxied = ProxiedOutputs()
     /// Waveforms answered lately (`POST /v1/waveform`).
     let waveforms = WaveformCache()
+    /// Specs being previewed, their plans and decoders kept open (`POST /v1/preview`).
+    let previews = PreviewContexts()
 
     public init(config: ServerConfiguration, store: any JobStore, pool: WorkerPool, resolver: SourceResolver, locations: any MediaLocations,
                 outputs: any OutputStore, uploads: any UploadStore, links: OutputLinks, logger: Logger) {

@@ -42,6 +42,7 @@ enum RouteTable {
         RouteRow("POST", "/v1/probe", "probe", .write, body: .json) { h, c in try h.probe(c.request, key: c.key) },
         RouteRow("POST", "/v1/validate", "validate", .write, body: .json) { h, c in try h.validate(c.request, key: c.key) },
         RouteRow("POST", "/v1/waveform", "waveform", .write, body: .json) { h, c in try h.waveform(c.request, key: c.key) },
+        RouteRow("POST", "/v1/preview", "preview", .write, body: .json) { h, c in try h.preview(c.request, key: c.key) },
 
         RouteRow("POST", "/v1/batches", "batches", .write, body: .batch) { h, c in try h.submitBatch(c.request, key: c.key) },
         RouteRow("GET", "/v1/batches/{bat_}", "batch", .read) { h, c in try h.getBatch(c.id, key: c.key) },

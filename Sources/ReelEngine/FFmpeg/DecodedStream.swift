@@ -17,6 +17,8 @@ final class DecodedStream {
     private var hiddenLimit: Time?
     /// The latest packet time at or before `hiddenLimit` sent to the decoder without skipping.
     private var latestBeforeLimit: Time?
+    /// True once a packet was read or a seek made: the stream is no longer at its start.
+    private var moved = false
     /// Frames the decoder has returned (for tests and diagnostics).
     private(set) var decodedFrames = 0
 
@@ -58,8 +60,14 @@ final class DecodedStream {
     /// keyframe, and a trim would start late: there the first keyframe is looked for and, while it
     /// lies after `t`, the seek goes again further back (1 s, 2 s, 4 s … before `t`, at last the
     /// start).
+    ///
+    /// At or before time zero a stream that has been read or sought is rewound to its start.
     func seek(to t: Time) throws {
-        guard t.isPositive else { return }
+        guard t.isPositive else {
+            guard moved else { return }
+            try input.rewind()
+            return reset()
+        }
         let wanted = timestamp(of: t)
         var target = wanted
         if !input.seeksByIndex {
@@ -72,10 +80,26 @@ final class DecodedStream {
             }
         }
         try input.seek(stream: streamIndex, to: target)
+        reset()
+    }
+
+    /// The decoder emptied after a seek.
+    private func reset() {
+        moved = true
         decoder.flush()
         inputEnded = false
         drained = false
         latestBeforeLimit = nil
+    }
+
+    /// The time of the last keyframe at or before source time `t` by the container's own index
+    /// (MP4's sync samples, Matroska's cues once read); nil when the file has no index or no
+    /// keyframe that early. An index entry's timestamp may be a decode time, a few frames before
+    /// the keyframe is shown: good enough to tell whether a seek would skip decoding.
+    func indexedKeyframe(atOrBefore t: Time) -> Time? {
+        let i = av_index_search_timestamp(stream, timestamp(of: t), AVSEEK_FLAG_BACKWARD)
+        guard i >= 0, let entry = avformat_index_get_entry(stream, i) else { return nil }
+        return time(ofTimestamp: entry.pointee.timestamp)
     }
 
     /// Lets the decoder skip frames that can never be shown to a reader that asks for source times
@@ -150,6 +174,7 @@ final class DecodedStream {
     static let keyframeSearchPackets = 20_000
 
     private func feed() throws {
+        moved = true
         while true {
             guard try input.read(into: packet) else {
                 inputEnded = true

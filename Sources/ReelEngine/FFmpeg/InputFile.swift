@@ -136,6 +136,15 @@ final class InputFile {
                                              seconds: seconds(timestamp, stream: streamIndex)))
     }
 
+    /// Goes back to the file's first packet: a seek to the container's start time, or to byte 0
+    /// where the demuxer cannot seek by time (raw streams).
+    func rewind() throws {
+        let start = pointer.pointee.start_time == reel_nopts() ? 0 : pointer.pointee.start_time
+        if avformat_seek_file(pointer, -1, Int64.min, start, start, 0) >= 0 { return }
+        try FFmpegError.check(av_seek_frame(pointer, -1, 0, AVSEEK_FLAG_BYTE), "av_seek_frame", "rewinding \(path)",
+                              reading: FFmpegError.Reading(path: path, step: .seeking, stream: nil, seconds: 0))
+    }
+
     /// Stream `i` as a user calls it: "the video stream", or "video stream 2" when the file has
     /// several of its kind.
     func streamName(_ i: Int) -> String {

@@ -12,16 +12,19 @@ enum StillImageEncoder {
         case jpeg, png
     }
 
-    static func encode(_ picture: Frame, matrix: CanvasColor, as kind: Kind) throws -> [UInt8] {
+    /// `width`×`height`: the file's size when not the picture's (a preview scaled down; swscale's
+    /// bicubic filter in the same conversion).
+    static func encode(_ picture: Frame, matrix: CanvasColor, as kind: Kind, width: Int? = nil, height: Int? = nil) throws -> [UInt8] {
         let (w, h) = (picture.width, picture.height)
+        let (dw, dh) = (width ?? w, height ?? h)
         let alpha = picture.pixelFormat == AV_PIX_FMT_YUVA420P
         let format = kind == .jpeg ? AV_PIX_FMT_YUVJ420P : alpha ? AV_PIX_FMT_RGBA : AV_PIX_FMT_RGB24
-        let converted = try Frame.video(width: w, height: h, format: format)
-        let whole = PixelRect(x: 0, y: 0, width: w, height: h)
+        let converted = try Frame.video(width: dw, height: dh, format: format)
         let key = Scaler.Key(srcWidth: w, srcHeight: h, srcFormat: picture.pixelFormat.rawValue,
                              srcColorspace: matrix.swsMatrix, srcFullRange: false,
-                             dstWidth: w, dstHeight: h, dstFormat: format.rawValue, dstMatrix: .bt601, dstFullRange: true)
-        try Scaler(key: key).scale(picture, rect: whole, into: converted, at: whole)
+                             dstWidth: dw, dstHeight: dh, dstFormat: format.rawValue, dstMatrix: .bt601, dstFullRange: true)
+        try Scaler(key: key).scale(picture, rect: PixelRect(x: 0, y: 0, width: w, height: h), into: converted,
+                                   at: PixelRect(x: 0, y: 0, width: dw, height: dh))
         return kind == .jpeg ? try jpeg(converted) : try png(converted, format: format)
     }
 

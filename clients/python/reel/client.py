@@ -167,6 +167,23 @@ class Reel:
     def delete(self, job_id: str) -> None:
         self._check(self._http.delete(f"/v1/jobs/{job_id}"))
 
+    # Seeing before rendering
+
+    def preview(self, spec: dict[str, Any], time: float | str, *, format: str = "png", width: int | None = None) -> bytes:
+        """The output frame whose interval holds `time` (seconds, or "N/D"), drawn by the render
+        engine: a PNG (the same file as the `png` output of `spec` at that frame) or a JPEG, `width`
+        pixels wide when given. Previews of one spec in a row reuse the server's open decoders."""
+        body: dict[str, Any] = {"spec": spec, "time": time, "format": format}
+        if width is not None:
+            body["width"] = width
+        r = self._http.post("/v1/preview", json=body)
+        self._check(r)
+        return r.content
+
+    def waveform(self, src: str, *, points_per_second: int = 100) -> dict[str, Any]:
+        """A source's audio as min/max peaks per channel (audiowaveform's JSON shape)."""
+        return self._json(self._http.post("/v1/waveform", json={"src": src, "pointsPerSecond": points_per_second}))
+
     # Answers
 
     def _check(self, r: httpx.Response) -> None:

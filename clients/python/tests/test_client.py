@@ -85,6 +85,23 @@ class ClientTests(unittest.TestCase):
         self.assertIn("/timeline/videos/0/durration", e.pointers)
         self.assertIn("/timeline/videos/0/durration", str(e))
 
+    def test_a_preview_is_the_png_renders_frame(self):
+        spec = {"version": 1, "output": {"width": 64, "height": 48, "frameRate": 25},
+                "timeline": {"videos": [{"color": "#2060A0", "duration": 1}, {"color": "#A06020", "duration": 1}],
+                             "transitions": [{"type": "dissolve", "duration": 0.5}]}}
+        shown = self.reel.preview(spec, 0.77)
+        self.assertEqual(shown[:8], b"\x89PNG\r\n\x1a\n")
+        still = dict(spec, output=dict(spec["output"], format="png", range={"start": 0.76, "duration": 1}))
+        out = os.path.join(DIR, "still.png")
+        self.reel.render(still, out=out)
+        with open(out, "rb") as f:
+            self.assertEqual(f.read(), shown, "frame 19 of 25 fps holds 0.77 s")
+        small = self.reel.preview(spec, "1/2", format="jpeg", width=32)
+        self.assertEqual(small[:2], b"\xff\xd8")
+        with self.assertRaises(ReelError) as caught:
+            self.reel.preview(spec, 9)
+        self.assertEqual(caught.exception.pointers, ["/time"])
+
     def test_missing_and_failed(self):
         with self.assertRaises(ReelError) as caught:
             self.reel.job("job_00000000000000000000000000")

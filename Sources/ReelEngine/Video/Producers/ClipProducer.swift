@@ -5,7 +5,9 @@ import ReelSpec
 ///
 /// For each requested source time it shows the last frame whose timestamp is at or before it (the
 /// frame a player would be displaying), so a trim at 61/30 s starts on source frame 61 exactly.
-/// Decoding only moves forward; memory holds two decoded frames.
+/// A render asks for times that never decrease and decoding moves forward; a preview may ask for
+/// any time, and the producer seeks (`reposition`) only when that is shorter than decoding on:
+/// back in time, or ahead past a keyframe. Memory holds two decoded frames.
 final class ClipProducer {
     /// Timestamps written in coarse time bases (1/1000 in Matroska) are rounded by up to half a
     /// tick; a frame that starts within this much after the requested time still counts as shown.
@@ -44,9 +46,10 @@ final class ClipProducer {
         stream.skipHiddenFrames(upTo: sourceTime + ClipProducer.tolerance)
     }
 
-    /// The output picture for source time `t`. Times must not decrease between calls.
+    /// The output picture for source time `t`: the same frame whatever was asked before.
     func picture(at t: Time) throws -> Frame {
         let limit = t + ClipProducer.tolerance
+        try reposition(for: limit)
         while true {
             if let stop, stop.isCancelled { throw RenderError.cancelled }
             if pending == nil && !ended {
@@ -78,6 +81,37 @@ final class ClipProducer {
         fitted = out
         fittedGeneration = generation
         return out
+    }
+
+    /// Seeks when the frame for `limit` lies behind the one shown (a preview scrubbing back), or
+    /// beyond a keyframe that decoding has not reached, found in the container's index (or, in a
+    /// file without one, more than `unindexedJump` ahead): decoding from that keyframe gives the
+    /// same picture and skips the frames between. A render's next frame is never behind, and is
+    /// past a keyframe not yet decoded only when it skips part of the source (a fast `speed`).
+    private func reposition(for limit: Time) throws {
+        guard current != nil else { return }
+        if limit < currentTime { return try reseek(to: limit - ClipProducer.tolerance) }
+        let decoded = pending == nil ? currentTime : pendingTime
+        guard !ended, decoded < limit else { return }
+        if let keyframe = stream.indexedKeyframe(atOrBefore: limit) {
+            if decoded < keyframe { try reseek(to: limit - ClipProducer.tolerance) }
+        } else if ClipProducer.unindexedJump < limit - decoded {
+            try reseek(to: limit - ClipProducer.tolerance)
+        }
+    }
+
+    /// How far ahead, in a file without an index, a seek is cheaper than decoding on.
+    static let unindexedJump = Time(value: 2, timescale: 1)
+
+    /// Positions the decoder for source time `t` as a new producer opened there would be.
+    private func reseek(to t: Time) throws {
+        try stream.seek(to: t)
+        stream.skipHiddenFrames(upTo: t + ClipProducer.tolerance)
+        current = nil
+        pending = nil
+        ended = false
+        currentTime = .zero
+        holdVerifiedUntil = .zero
     }
 
     /// Past the video's end by more than `unverifiedHold`: goes on holding the last picture only if

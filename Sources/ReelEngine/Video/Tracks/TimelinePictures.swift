@@ -22,7 +22,7 @@ struct TimelinePictures {
         }
     }
 
-    /// The picture at timeline time `t`; times must not decrease.
+    /// The picture at timeline time `t`: in increasing times for a render, any order for a preview.
     mutating func picture(at t: Time) throws -> Frame {
         let picture = try track.picture(at: t)
         guard let matte, overWhite != nil else { return picture }

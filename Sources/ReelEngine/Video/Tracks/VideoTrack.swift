@@ -5,7 +5,8 @@ import ReelSpec
 /// Inside a transition two segments are live (AVFoundation's A/B tracks) and their pictures are
 /// combined by `TransitionBlender`. A segment's source opens when it begins (the next plain clip
 /// ahead of time, `ClipPrefetch`) and is released once the timeline has passed it, so at most
-/// three decoders are open at a time (two in a transition and the next clip).
+/// three decoders are open at a time (two in a transition and the next clip). A preview may ask
+/// for any time: going back, the segments are found again, and a source still open seeks.
 struct VideoTrack {
     let plan: RenderPlan
     private var open: [Int: Active] = [:]
@@ -14,6 +15,8 @@ struct VideoTrack {
     /// Segments that opened from a prefetch (for tests and diagnostics).
     private(set) var prefetchesUsed = 0
     private var next = 0
+    /// The time asked for last, to tell a preview's step back.
+    private var lastAsked: Time?
     private let blender: TransitionBlender
     /// The matte of the matte transition under way, by its transition's index.
     private var matte: (index: Int, producer: MatteProducer)?
@@ -45,7 +48,8 @@ struct VideoTrack {
         overlays = OverlayTrack(plan: plan, compositor: compositor, stop: stop)
     }
 
-    /// The output picture at timeline time `t`, overlays included; times must not decrease.
+    /// The output picture at timeline time `t`, overlays included: in increasing times for a render,
+    /// in any order for a preview.
     mutating func picture(at t: Time) throws -> Frame {
         let base = try videoPicture(at: t)
         return overlays.isEmpty ? base : try overlays.compose(over: base, at: t)
@@ -53,8 +57,12 @@ struct VideoTrack {
 
     /// The picture of the `videos` track alone (with transitions).
     private mutating func videoPicture(at t: Time) throws -> Frame {
-        // Release segments the timeline has left behind.
-        for i in open.keys where !(t < plan.video[i].range.end) && i < plan.video.count - 1 { open[i] = nil }
+        if let last = lastAsked, t < last { next = 0 }
+        lastAsked = t
+        // Release segments the timeline has left behind (or, stepping back, not yet reached).
+        for i in open.keys where (!(t < plan.video[i].range.end) && i < plan.video.count - 1) || t < plan.video[i].range.start {
+            open[i] = nil
+        }
         while next < plan.video.count - 1 && !(t < plan.video[next].range.end) { next += 1 }
         let current = next
         if let tr = plan.transitions.first(where: { $0.index == current && $0.range.contains(t) }) {

@@ -93,6 +93,9 @@ from .overlay_shape import OverlayShape
 from .overlay_size import OverlaySize
 from .overlay_type import OverlayType
 from .point_type_1 import PointType1
+from .preview_request import PreviewRequest
+from .preview_request_format import PreviewRequestFormat
+from .preview_request_merge import PreviewRequestMerge
 from .probe_request import ProbeRequest
 from .problem import Problem
 from .problem_errors_item import ProblemErrorsItem
@@ -232,6 +235,9 @@ __all__ = (
     "OverlaySize",
     "OverlayType",
     "PointType1",
+    "PreviewRequest",
+    "PreviewRequestFormat",
+    "PreviewRequestMerge",
     "ProbeRequest",
     "Problem",
     "ProblemErrorsItem",

@@ -1,0 +1,134 @@
+import Foundation
+import ReelEngine
+import ReelHTTP
+import ReelSpec
+
+extension APIHandler {
+    /// `POST /v1/preview` `{spec | template + merge, time, format, width}` (PRODUCT.md §12): the
+    /// output frame whose interval holds `time`, drawn by the render engine (`PreviewContext`) as a
+    /// PNG or JPEG. The spec is judged as `POST /v1/jobs` judges it (its problems at pointers under
+    /// `/spec`, or into the merged spec for a template); the request's own members at theirs.
+    /// Previews of one spec in a row share a context (`previews`): planned once, decoders kept open.
+    /// `Server-Timing` says where the time went (plan, draw, encode); `Reel-Frame-Time` gives the
+    /// frame's time in seconds.
+    func preview(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
+        let request = try PreviewRequest(try jsonObject(r))
+        let started = ContinuousClock.now
+        let spec: JSONValue
+        var templateID: String?
+        if let tpl = request.template {
+            let merged = try mergedTemplate([("template", .string(tpl))] + (request.merge.map { [("merge", $0)] } ?? []), key: key)
+            spec = merged.spec
+            templateID = merged.templateID
+        } else {
+            spec = request.spec!
+        }
+        let contextKey = "\(key)\u{0}\(request.format.rawValue)\u{0}\(APIHandler.bodyHash(spec))"
+        let (context, reused) = try previews.context(for: contextKey) {
+            let plan = try templateID.map { id in try inMergedSpec(id) { try accepted(spec, key: key).plan } }
+                ?? underSpec { try accepted(spec, key: key).plan }
+            return PreviewContext(plan: plan, format: request.format)
+        }
+        let planned = ContinuousClock.now
+        var problems: [SpecProblem] = []
+        if !(request.time < context.duration) {
+            problems.append(SpecProblem(pointer: "/time", message: "is at or after the timeline's end (\(context.duration.description) s)"))
+        }
+        if let w = request.width, w > context.plan.width {
+            problems.append(SpecProblem(pointer: "/width", message: "is wider than the output (\(context.plan.width) px); a preview is scaled down only"))
+        }
+        if !problems.isEmpty { throw ProblemError(.validation(problems)) }
+        let image: PreviewContext.Image
+        do {
+            image = try context.image(at: request.time, width: request.width)
+        } catch let e as RenderError where !e.isRetryable {
+            let message = pool.sourceNames(of: spec.serialized).clientFacing("\(e)")
+            throw ProblemError(Problem(status: 422, type: "preview-failed", title: "The frame could not be drawn", detail: message))
+        }
+        var h = HTTPHeaders()
+        h.set("Content-Type", request.format == .png ? "image/png" : "image/jpeg")
+        h.set("Cache-Control", "no-store")
+        h.set("Reel-Frame-Time", image.frameTime.description)
+        let plan = (planned - started).milliseconds
+        h.set("Server-Timing", "plan;dur=\(plan);desc=\"\(reused ? "context reused" : "planned")\", "
+              + "draw;dur=\(Self.ms(image.timing.draw)), encode;dur=\(Self.ms(image.timing.encode))")
+        return HTTPResponse(status: 200, headers: h, body: .bytes(image.bytes))
+    }
+
+    /// `body`, whose validation problems are at pointers into the request's `spec` member.
+    private func underSpec<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let e as ProblemError where e.problem.type == "validation" {
+            throw ProblemError(.validation(e.problem.errors.map { SpecProblem(pointer: "/spec" + $0.pointer, message: $0.message) },
+                                           detail: e.problem.detail))
+        }
+    }
+
+    private static func ms(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1000) }
+}
+
+extension Duration {
+    /// Milliseconds to a tenth, as `Server-Timing` writes them.
+    fileprivate var milliseconds: String {
+        String(format: "%.1f", Double(components.seconds) * 1000 + Double(components.attoseconds) * 1e-15)
+    }
+}
+
+/// The members of a `POST /v1/preview` body, each checked at its pointer.
+struct PreviewRequest {
+    var spec: JSONValue?
+    var template: String?
+    var merge: JSONValue?
+    var time: Time
+    var format: PreviewFormat
+    var width: Int?
+
+    init(_ members: [(key: String, value: JSONValue)]) throws {
+        var problems: [SpecProblem] = []
+        let known: Set = ["spec", "template", "merge", "time", "format", "width"]
+        problems += members.filter { !known.contains($0.key) }.map { SpecProblem(pointer: "/" + JSONPointer.escape($0.key), message: "unknown field") }
+        let value = { (name: String) in members.first(where: { $0.key == name })?.value }
+        switch (value("spec"), value("template")) {
+        case (.object?, nil): spec = value("spec")
+        case (let s?, nil): problems.append(SpecProblem(pointer: "/spec", message: "must be a job spec object, found \(s.typeName)"))
+        case (nil, .string(let id)?): template = id
+        case (nil, _?): problems.append(SpecProblem(pointer: "/template", message: "must be a template id"))
+        case (nil, nil): problems.append(SpecProblem(pointer: "", message: "needs a spec, or a template (with merge values)"))
+        case (_?, _?): problems.append(SpecProblem(pointer: "/template", message: "cannot be given with spec; give one of them"))
+        }
+        merge = value("merge")
+        if merge != nil && template == nil && value("template") == nil {
+            problems.append(SpecProblem(pointer: "/merge", message: "goes with template; a spec has its values written in"))
+        }
+        time = .zero
+        switch value("time") {
+        case nil: problems.append(SpecProblem(pointer: "/time", message: "is required: the timeline time in seconds, or \"N/D\""))
+        case .number(let text)?:
+            switch TimeParser.parseDecimal(text) {
+            case .success(let t) where !t.isNegative: time = t
+            case .success: problems.append(SpecProblem(pointer: "/time", message: "must not be negative"))
+            case .failure(let f): problems.append(SpecProblem(pointer: "/time", message: f.message))
+            }
+        case .string(let text)?:
+            switch TimeParser.parseString(text) {
+            case .success(let t) where !t.isNegative: time = t
+            case .success: problems.append(SpecProblem(pointer: "/time", message: "must not be negative"))
+            case .failure(let f): problems.append(SpecProblem(pointer: "/time", message: f.message))
+            }
+        case let v?: problems.append(SpecProblem(pointer: "/time", message: "must be a number of seconds or a string \"N/D\", found \(v.typeName)"))
+        }
+        format = .png
+        switch value("format") {
+        case nil: break
+        case .string(let f)? where PreviewFormat(rawValue: f) != nil: format = PreviewFormat(rawValue: f)!
+        case _?: problems.append(SpecProblem(pointer: "/format", message: "must be png or jpeg"))
+        }
+        switch value("width") {
+        case nil: break
+        case .number(let text)? where Int(text).map({ (16...7680).contains($0) }) == true: width = Int(text)
+        case _?: problems.append(SpecProblem(pointer: "/width", message: "must be a whole number from 16 to 7680"))
+        }
+        if !problems.isEmpty { throw ProblemError(.validation(problems)) }
+    }
+}

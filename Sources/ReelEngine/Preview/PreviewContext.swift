@@ -1,0 +1,88 @@
+import Foundation
+import ReelSpec
+import Synchronization
+
+/// One spec's pictures kept open between previews (PRODUCT.md §12): planned once, its sources'
+/// decoders left open where the last preview left them, so the next frame of a scrub decodes only
+/// what lies between (`ClipProducer` seeks through the container's keyframe index when that is
+/// shorter). The pictures are the renderer's own (`TimelinePictures`), so a preview is the frame a
+/// still output of the same spec at that time shows.
+///
+/// Two previews of one context take turns (its pictures hold one position in each source).
+public final class PreviewContext: Sendable {
+    /// The spec's plan, its background made opaque for JPEG previews.
+    public let plan: RenderPlan
+    public let format: PreviewFormat
+    private let pictures: Mutex<TimelinePictures>
+
+    /// Where the time of one preview went, in seconds (the `Server-Timing` header's entries).
+    public struct Timing: Sendable {
+        public var draw: Double
+        public var encode: Double
+    }
+
+    /// A drawn preview: the image file's bytes, the time of the frame it shows, its size.
+    public struct Image: Sendable {
+        public let bytes: [UInt8]
+        public let frameTime: Time
+        public let width: Int
+        public let height: Int
+        public let timing: Timing
+    }
+
+    /// `plan` as planned for its job (any output format); the preview draws its pictures at its
+    /// size, rate, colour and background. A JPEG cannot carry alpha, so for it a transparent
+    /// background is laid over black, as a `jpg` output of the spec would have it.
+    public init(plan: RenderPlan, format: PreviewFormat) {
+        var p = plan
+        if format == .jpeg { p.background = p.background.over(.black) }
+        p.format = format == .jpeg ? .jpg : .png
+        // One frame at a time after a seek: a single-threaded decoder returns it soonest (frame
+        // threads hold back a frame each) and keeps the fewest buffers; its pictures are the same.
+        p.codecThreading = CodecThreading(videoDecoder: 1, videoEncoder: 1)
+        self.plan = p
+        self.format = format
+        pictures = Mutex(TimelinePictures(plan: p, prefetching: false))
+    }
+
+    deinit { pictures.withLock { $0.close() } }
+
+    /// The timeline's length: times at or after it have no frame.
+    public var duration: Time { plan.timelineDuration }
+
+    /// The start of the output frame whose interval holds timeline time `t` (`⌊t × rate⌋ / rate`).
+    public func frameTime(holding t: Time) -> Time {
+        let rate = plan.frameRate
+        let index = Time.divide(Int128(t.value) * Int128(rate.numerator), Int128(t.timescale) * Int128(rate.denominator),
+                                rounding: .down)
+        return plan.frameTime(Int64(index))
+    }
+
+    /// The frame holding `t` as an image, `width` pixels wide when given (at most the output's;
+    /// the height in proportion, at least 1).
+    public func image(at t: Time, width: Int? = nil) throws -> Image {
+        let frameTime = frameTime(holding: t)
+        let started = ContinuousClock.now
+        return try pictures.withLock { pictures in
+            let picture = try pictures.picture(at: frameTime)
+            let drawn = ContinuousClock.now
+            let w = min(plan.width, width ?? plan.width)
+            let h = max(1, Int((Int64(plan.height) * Int64(w) + Int64(plan.width) / 2) / Int64(plan.width)))
+            let bytes = try StillImageEncoder.encode(picture, matrix: plan.canvasColor, as: format == .jpeg ? .jpeg : .png,
+                                                     width: w, height: h)
+            let encoded = ContinuousClock.now
+            return Image(bytes: bytes, frameTime: frameTime, width: w, height: h,
+                         timing: Timing(draw: (drawn - started).seconds, encode: (encoded - drawn).seconds))
+        }
+    }
+}
+
+/// A preview's image file format.
+public enum PreviewFormat: String, Sendable, CaseIterable {
+    case png, jpeg
+}
+
+extension Duration {
+    /// This duration in seconds.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
+}

@@ -1,0 +1,129 @@
+import Foundation
+@testable import ReelEngine
+import ReelSpec
+import XCTest
+
+/// Previews (`PreviewContext`) against `png` renders of the same spec at the same frame time:
+/// identical files, in any order of times (forward, back, far jumps), with one context kept open,
+/// across transitions, speed, keyframes, text, images with a blend mode, shapes, masks and groups;
+/// and the decoding a scrub costs, read from the decoder's own frame count.
+final class PreviewTests: XCTestCase {
+    /// A 64×48 clip of `seconds` at 30 fps whose content moves every frame, keyframes every `gop`.
+    func clip(_ ws: Workspace, _ name: String, seconds: Int, gop: Int, pattern: String = "testsrc2") throws {
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "\(pattern)=s=64x48:r=30:d=\(seconds)", "-c:v", "libx264", "-g", String(gop),
+                          "-bf", "2", "-pix_fmt", "yuv420p", ws.path(name)])
+    }
+
+    func timeline(format: String, range: String = "") -> String {
+        ##"""
+        { "version": 1,
+          "output": { "format": "\##(format)", "width": 64, "height": 48, "frameRate": 25 \##(range) },
+          "timeline": {
+            "videos": [
+              { "src": "a.mp4", "sourceRange": { "start": 0.5, "duration": 2 } },
+              { "src": "b.mp4", "speed": 2, "keyframes": [ { "time": 0, "opacity": 0.4 }, { "time": 1, "opacity": 1 } ] },
+              { "src": "a.mp4", "sourceRange": { "start": 3, "duration": 1 } } ],
+            "transitions": [ { "type": "dissolve", "duration": 0.5 } ],
+            "overlays": [
+              { "type": "text", "text": "Hi", "start": 0.2, "duration": 2, "font": { "size": 12 } },
+              { "type": "image", "src": "dot.png", "start": 0, "blend": "multiply", "frame": { "x": 0.3, "y": 0.3, "width": 0.4 },
+                "keyframes": [ { "time": 0, "x": 0.2 }, { "time": 3, "x": 0.8 } ] },
+              { "type": "shape", "shape": "ellipse", "start": 1, "duration": 2.5, "fill": "#30C0F0",
+                "frame": { "x": "40px", "y": "30px", "width": "20px", "height": "14px" },
+                "mask": { "shape": { "shape": "rect", "frame": { "x": 0.5, "y": 0.5, "width": 0.5, "height": 1 } }, "feather": 2 } },
+              { "type": "group", "start": 2.5, "opacity": 0.7, "items": [
+                { "type": "video", "src": "b.mp4", "start": 0, "frame": { "x": 0.5, "y": 0.5, "width": 0.5, "height": 0.5 } },
+                { "type": "shape", "shape": "rect", "start": 0.5, "fill": "#FFFFFF", "frame": { "x": "8px", "y": "8px", "width": "8px", "height": "8px" } } ] } ] } }
+        """##
+    }
+
+    func fixtures(_ ws: Workspace) throws {
+        try clip(ws, "a.mp4", seconds: 5, gop: 250)
+        try clip(ws, "b.mp4", seconds: 4, gop: 12, pattern: "smptebars")
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=0xC08040@0.8:s=16x16,format=rgba", "-frames:v", "1", ws.path("dot.png")])
+    }
+
+    /// Every time in an order that goes forward frame by frame, back, and far both ways.
+    func testPreviewsAreThePNGRendersOfTheSameFrames() throws {
+        let ws = try Workspace()
+        try fixtures(ws)
+        let context = PreviewContext(plan: try ws.plan(timeline(format: "mp4")), format: .png)
+        let duration = context.duration
+        XCTAssertEqual(duration, Time(value: 9, timescale: 2), "2 + 2 (4 s at 2×) + 1 − 0.5 of the dissolve")
+        let times: [Time] = ["1.1", "1.13", "1.16", "1.2", "0.41", "0", "3.93", "2.01", "1.77", "1.78", "4.48", "2.6", "2.64", "0.5"]
+            .map { try! TimeParser.parseDecimal($0).get() }
+        for t in times {
+            let preview = try context.image(at: t)
+            let frame = context.frameTime(holding: t)
+            XCTAssertEqual(preview.frameTime, frame)
+            XCTAssertFalse(t < frame, "the frame's interval holds \(t)")
+            XCTAssertTrue(t < frame + Time(value: 1, timescale: 25), "the frame's interval holds \(t)")
+            let name = "still-\(t.value)-\(t.timescale).png"
+            let out = try ws.render(timeline(format: "png", range: #", "range": { "start": "\#(frame)", "duration": 1 }"#), to: name)
+            let rendered = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
+            XCTAssertEqual(preview.width, 64)
+            XCTAssertEqual(preview.height, 48)
+            XCTAssertTrue(preview.bytes == rendered, "the preview at \(t) s is the png render at \(frame) s")
+        }
+    }
+
+    /// A transparent timeline keeps its alpha in a PNG preview (as a `png` output does) and is laid
+    /// over black in a JPEG one (as a `jpg` output is).
+    func testAlphaAndJPEGFollowTheirOutputs() throws {
+        let ws = try Workspace()
+        let spec = { (format: String, range: String) in ##"""
+        { "version": 1, "output": { "format": "\##(format)", "width": 32, "height": 32, "background": "#00000000" \##(range) },
+          "timeline": { "videos": [ { "color": "#00000000", "duration": 1 } ],
+                        "overlays": [ { "type": "shape", "shape": "rect", "start": 0, "duration": 1, "fill": "#FF000080",
+                                         "frame": { "x": 0.5, "y": 0.5, "width": 0.5, "height": 0.5 } } ] } }
+        """## }
+        let png = try PreviewContext(plan: ws.plan(spec("png", "")), format: .png).image(at: Time(value: 1, timescale: 2))
+        let rendered = try ws.render(spec("png", #", "range": { "start": 0.5, "duration": 1 }"#), to: "a.png")
+        XCTAssertTrue(png.bytes == [UInt8](try Data(contentsOf: URL(fileURLWithPath: rendered))), "RGBA, as the png output")
+        let jpeg = try PreviewContext(plan: ws.plan(spec("png", "")), format: .jpeg).image(at: Time(value: 1, timescale: 2))
+        let jpg = try ws.render(spec("jpg", #", "range": { "start": 0.5, "duration": 1 }"#), to: "a.jpg")
+        XCTAssertTrue(jpeg.bytes == [UInt8](try Data(contentsOf: URL(fileURLWithPath: jpg))), "over black, as the jpg output")
+    }
+
+    /// `width` scales the frame down, the height in proportion.
+    func testWidthScalesDown() throws {
+        let ws = try Workspace()
+        let plan = try ws.plan(##"{ "version": 1, "output": { "width": 640, "height": 360 }, "timeline": { "videos": [ { "color": "#2040E0", "duration": 1 } ] } }"##)
+        let image = try PreviewContext(plan: plan, format: .png).image(at: .zero, width: 100)
+        XCTAssertEqual([image.width, image.height], [100, 56], "360 × 100 / 640 = 56.25")
+        try Data(image.bytes).write(to: URL(fileURLWithPath: ws.path("small.png")))
+        let stream = try XCTUnwrap(Tools.stream(try Tools.probe(ws.path("small.png")), "video"))
+        XCTAssertEqual(stream.int("width"), 100)
+        XCTAssertEqual(stream.int("height"), 56)
+        let rgb = try Tools.run("ffmpeg", ["-v", "error", "-i", ws.path("small.png"), "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]).stdout
+        let centre = (28 * 100 + 50) * 3
+        for (got, want) in zip(rgb[centre..<centre + 3], [0x20, 0x40, 0xE0]) { XCTAssertEqual(Int(got), want, accuracy: 3) }
+    }
+
+    /// A scrub decodes what lies between frames, not the source from its start: one frame on, a
+    /// frame or two; far ahead, from the keyframe before the target (by the container's index),
+    /// not through the frames between; back, from the keyframe before the target.
+    func testScrubbingDecodesOnlyWhatTheFrameNeeds() throws {
+        let ws = try Workspace()
+        try clip(ws, "g.mp4", seconds: 10, gop: 30)
+        let fitter = FrameFitter(width: 64, height: 48, background: .black, color: .bt601, depth: .eight)
+        let clip = try ClipProducer(path: ws.path("g.mp4"), startingAt: .zero, rotation: 0, mode: .fit, fitter: fitter, decoderThreads: 1)
+        func frame(_ n: Int64) -> Time { Time(value: n, timescale: 30) }
+        func decoding(_ n: Int64) throws -> Int {
+            let before = clip.stream.decodedFrames
+            _ = try clip.picture(at: frame(n))
+            return clip.stream.decodedFrames - before
+        }
+        _ = try decoding(10)
+        XCTAssertLessThanOrEqual(try decoding(11), 2, "the next frame")
+        XCTAssertLessThanOrEqual(try decoding(95), 10, "frame 95 from the keyframe at 90, not the 84 frames between")
+        XCTAssertLessThanOrEqual(try decoding(93), 8, "back: from the keyframe at 90 again")
+        XCTAssertLessThanOrEqual(try decoding(0), 3, "back to the start")
+        XCTAssertLessThanOrEqual(try decoding(299), 35, "the last frame, from the last keyframe (270)")
+        // And each is the frame a fresh producer shows there.
+        for n: Int64 in [140, 5, 299, 61, 62, 30] {
+            let fresh = try ClipProducer(path: ws.path("g.mp4"), startingAt: frame(n), rotation: 0, mode: .fit, fitter: fitter, decoderThreads: 1)
+            XCTAssertTrue(TestPicture.planes(try clip.picture(at: frame(n))) == TestPicture.planes(try fresh.picture(at: frame(n))), "frame \(n)")
+        }
+    }
+}
