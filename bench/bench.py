@@ -47,8 +47,9 @@
 Environment: BENCH_RUNS (default 5), BENCH_WARMUP (default 1; 0 skips the warm-up round but the
 outputs of the first measured round are still checked before the table), BENCH_STRICT=1 (exit 2
 when a target is missed), BENCH_SKIP_BUILD=1 (use the existing .build-bench binary),
-BENCH_WORKLOADS (comma-separated subset of cuts,transitions,text,compositing,webm,gif,hdr,hdr-hlg,passthrough,http,batch, or "all";
-default cuts,transitions,text,compositing,http,batch; batch is bench/batch_bench.py: 200 titled clips as one batch against the ffmpeg CLI
+BENCH_WORKLOADS (comma-separated subset of cuts,transitions,text,compositing,webm,gif,hdr,hdr-hlg,passthrough,http,batch,preview, or "all";
+default cuts,transitions,text,compositing,http,batch,preview; preview is bench/preview_bench.py: a four-layer 720p timeline scrubbed
+30 times through POST /v1/preview, the first preview of a 1080p long-GOP source, the memory of 20 open contexts; batch is bench/batch_bench.py: 200 titled clips as one batch against the ffmpeg CLI
 two at a time, and another key's job meanwhile; http is the HTTP section, bench/http_bench.py: Reel's GET /v1/jobs/{id} against a
 Hummingbird 2 anchor, and status polls while two renders run; passthrough is bench/passthrough_bench.py:
 smart rendering of eight cuts of four 60 s 1080p clips against the ffmpeg CLI's re-encode and -c copy,
@@ -499,8 +500,8 @@ def selected_workloads():
         return list(DEFAULT_WORKLOADS)
     if wanted == "all":
         return list(ALL_WORKLOADS)
-    # "http", "passthrough" and "batch" are sections of their own, not workloads of this table (see main).
-    names = [n.strip() for n in wanted.split(",") if n.strip() and n.strip() not in ("http", "passthrough", "batch")]
+    # "http", "passthrough", "batch" and "preview" are sections of their own, not workloads of this table (see main).
+    names = [n.strip() for n in wanted.split(",") if n.strip() and n.strip() not in ("http", "passthrough", "batch", "preview")]
     unknown = [n for n in names if n not in ALL_WORKLOADS]
     if unknown:
         fail(f"BENCH_WORKLOADS: unknown workload(s) {', '.join(unknown)} (known: {', '.join(ALL_WORKLOADS)}, or all)")
@@ -840,6 +841,7 @@ def main():
     http = not wanted or wanted.strip() == "all" or "http" in [n.strip() for n in wanted.split(",")]
     passthrough = bool(wanted) and (wanted.strip() == "all" or "passthrough" in [n.strip() for n in wanted.split(",")])
     batch = not wanted or wanted.strip() == "all" or "batch" in [n.strip() for n in wanted.split(",")]
+    preview = not wanted or wanted.strip() == "all" or "preview" in [n.strip() for n in wanted.split(",")]
     pt_misses = []
     if passthrough:
         import passthrough_bench
@@ -849,6 +851,11 @@ def main():
     if batch:
         import batch_bench
         r = batch_bench.run(reel)
+        pt_misses += [f"{t['target']} ({t['value']})" for t in r["targets"] if not t["met"]]
+        log("")
+    if preview:
+        import preview_bench
+        r = preview_bench.run(reel)
         pt_misses += [f"{t['target']} ({t['value']})" for t in r["targets"] if not t["met"]]
         log("")
     if not ws:

@@ -33,7 +33,7 @@ final class PreviewAPITests: XCTestCase {
             XCTAssertEqual(job["status"] as? String, "succeeded", "\(job)")
             let output = try c.request("GET", "/v1/jobs/\(id)/output")
             XCTAssertEqual(output.status, 200)
-            XCTAssertTrue(output.body == r.body, "the preview at \(time) s is the png job's frame at \(frameTime) s")
+            XCTAssertTrue(try rgb(output.body, f) == (try rgb(r.body, f)), "the preview at \(time) s is the png job's frame at \(frameTime) s")
         }
         // The frame whose interval holds the time: 1.25 s at 30 fps is frame 37 (37/30 ≤ 1.25 < 38/30).
         let held = try c.json("POST", "/v1/preview", #"{ "spec": \#(spec()), "time": 1.25 }"#)
@@ -56,10 +56,27 @@ final class PreviewAPITests: XCTestCase {
         let viaTemplate = try c.json("POST", "/v1/preview", ##"{ "template": "\##(template)", "merge": { "color": "#10E030" }, "time": 1.9 }"##)
         XCTAssertEqual(viaTemplate.status, 200, viaTemplate.text)
         let direct = try c.json("POST", "/v1/preview", #"{ "spec": \#(spec(color: "#10E030")), "time": 1.9 }"#)
-        XCTAssertTrue(viaTemplate.body == direct.body, "the merged spec's frame")
+        XCTAssertTrue(try rgb(viaTemplate.body, f) == (try rgb(direct.body, f)), "the merged spec's frame")
         let wrong = try c.json("POST", "/v1/preview", #"{ "template": "\#(template)", "merge": { "color": "greenish" }, "time": 1 }"#)
         XCTAssertEqual(wrong.status, 422, wrong.text)
         XCTAssertEqual(pointers(wrong), ["/timeline/videos/1/color"], "into the merged spec")
+    }
+
+    /// An image's pixels as ffmpeg decodes them (RGB).
+    func rgb(_ image: [UInt8], _ f: ServiceFixture) throws -> [UInt8] {
+        let path = f.root + "/decode-\(UUID().uuidString)"
+        try Data(image).write(to: URL(fileURLWithPath: path))
+        let p = Process()
+        let out = Pipe()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["ffmpeg", "-v", "error", "-nostdin", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]
+        p.standardOutput = out
+        try p.run()
+        let bytes = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        XCTAssertFalse(bytes.isEmpty, "ffmpeg decoded the image")
+        return bytes
     }
 
     /// ffprobe's codec, width and height of an image file.
@@ -100,6 +117,10 @@ final class PreviewAPITests: XCTestCase {
             (##"{ "spec": { "version": 1, "timeline": { "videos": [ { "src": "gone.mp4" }, { "color": "#00000", "duration": 1 } ] } }, "time": 0 }"##,
              ["/spec/timeline/videos/0/src", "/spec/timeline/videos/1/color"]),
         ]
+        // A playhead's time in floating point: cut to nanoseconds, it names its frame.
+        let float = try c.json("POST", "/v1/preview", #"{ "spec": \#(card), "time": 0.30000000000000004 }"#)
+        XCTAssertEqual(float.status, 200, float.text)
+        XCTAssertEqual(float.header("Reel-Frame-Time"), "0.3")
         for (body, want) in cases {
             let r = try c.json("POST", "/v1/preview", body)
             XCTAssertEqual(r.status, 422, "\(body): \(r.text)")

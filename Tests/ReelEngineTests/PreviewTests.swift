@@ -37,6 +37,16 @@ final class PreviewTests: XCTestCase {
         """##
     }
 
+    /// An image file's pixels as ffmpeg decodes them (RGBA, so a PNG's alpha counts too).
+    func pixels(_ bytes: [UInt8], _ ws: Workspace, _ name: String) throws -> [UInt8] {
+        try Data(bytes).write(to: URL(fileURLWithPath: ws.path(name)))
+        let r = try Tools.run("ffmpeg", ["-v", "error", "-nostdin", "-i", ws.path(name), "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return [UInt8](r.stdout)
+    }
+
+    func file(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
+
     func fixtures(_ ws: Workspace) throws {
         try clip(ws, "a.mp4", seconds: 5, gop: 250)
         try clip(ws, "b.mp4", seconds: 4, gop: 12, pattern: "smptebars")
@@ -60,10 +70,11 @@ final class PreviewTests: XCTestCase {
             XCTAssertTrue(t < frame + Time(value: 1, timescale: 25), "the frame's interval holds \(t)")
             let name = "still-\(t.value)-\(t.timescale).png"
             let out = try ws.render(timeline(format: "png", range: #", "range": { "start": "\#(frame)", "duration": 1 }"#), to: name)
-            let rendered = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
             XCTAssertEqual(preview.width, 64)
             XCTAssertEqual(preview.height, 48)
-            XCTAssertTrue(preview.bytes == rendered, "the preview at \(t) s is the png render at \(frame) s")
+            let shown = try pixels(preview.bytes, ws, "preview.png"), rendered = try pixels(try file(out), ws, "rendered.png")
+            XCTAssertEqual(shown.count, 64 * 48 * 4)
+            XCTAssertTrue(shown == rendered, "the preview at \(t) s is the png render at \(frame) s")
         }
     }
 
@@ -79,7 +90,9 @@ final class PreviewTests: XCTestCase {
         """## }
         let png = try PreviewContext(plan: ws.plan(spec("png", "")), format: .png).image(at: Time(value: 1, timescale: 2))
         let rendered = try ws.render(spec("png", #", "range": { "start": 0.5, "duration": 1 }"#), to: "a.png")
-        XCTAssertTrue(png.bytes == [UInt8](try Data(contentsOf: URL(fileURLWithPath: rendered))), "RGBA, as the png output")
+        XCTAssertTrue(try pixels(png.bytes, ws, "p.png") == (try pixels(try file(rendered), ws, "r.png")), "RGBA, as the png output")
+        let middle = Array(try pixels(png.bytes, ws, "p.png")[(16 * 32 + 16) * 4 ..< (16 * 32 + 16) * 4 + 4])
+        for (got, want) in zip(middle, [255, 0, 0, 128]) { XCTAssertEqual(Int(got), want, accuracy: 2, "the rect's straight colour and alpha: \(middle)") }
         let jpeg = try PreviewContext(plan: ws.plan(spec("png", "")), format: .jpeg).image(at: Time(value: 1, timescale: 2))
         let jpg = try ws.render(spec("jpg", #", "range": { "start": 0.5, "duration": 1 }"#), to: "a.jpg")
         XCTAssertTrue(jpeg.bytes == [UInt8](try Data(contentsOf: URL(fileURLWithPath: jpg))), "over black, as the jpg output")

@@ -105,7 +105,7 @@ struct PreviewRequest {
         switch value("time") {
         case nil: problems.append(SpecProblem(pointer: "/time", message: "is required: the timeline time in seconds, or \"N/D\""))
         case .number(let text)?:
-            switch TimeParser.parseDecimal(text) {
+            switch TimeParser.parseDecimal(PreviewRequest.nanosecondsAtMost(text)) {
             case .success(let t) where !t.isNegative: time = t
             case .success: problems.append(SpecProblem(pointer: "/time", message: "must not be negative"))
             case .failure(let f): problems.append(SpecProblem(pointer: "/time", message: f.message))
@@ -130,5 +130,14 @@ struct PreviewRequest {
         case _?: problems.append(SpecProblem(pointer: "/width", message: "must be a whole number from 16 to 7680"))
         }
         if !problems.isEmpty { throw ProblemError(.validation(problems)) }
+    }
+
+    /// A plain decimal `text` cut to 9 decimal places: a playhead's time computed in floating point
+    /// (`0.1 + 0.2` is written 0.30000000000000004) names the frame it lies in all the same, which
+    /// the cut changes only within a nanosecond of a frame's start.
+    static func nanosecondsAtMost(_ text: String) -> String {
+        guard let dot = text.firstIndex(of: "."), !text.contains(where: { $0 == "e" || $0 == "E" }) else { return text }
+        let digits = text[text.index(after: dot)...]
+        return digits.count > 9 ? String(text[..<dot]) + "." + digits.prefix(9) : text
     }
 }

@@ -6,7 +6,7 @@ import Synchronization
 /// decoders left open where the last preview left them, so the next frame of a scrub decodes only
 /// what lies between (`ClipProducer` seeks through the container's keyframe index when that is
 /// shorter). The pictures are the renderer's own (`TimelinePictures`), so a preview is the frame a
-/// still output of the same spec at that time shows.
+/// still output of the same spec at that time shows, pixel for pixel (its PNG is compressed less).
 ///
 /// Two previews of one context take turns (its pictures hold one position in each source).
 public final class PreviewContext: Sendable {
@@ -37,9 +37,10 @@ public final class PreviewContext: Sendable {
         var p = plan
         if format == .jpeg { p.background = p.background.over(.black) }
         p.format = format == .jpeg ? .jpg : .png
-        // One frame at a time after a seek: a single-threaded decoder returns it soonest (frame
-        // threads hold back a frame each) and keeps the fewest buffers; its pictures are the same.
-        p.codecThreading = CodecThreading(videoDecoder: 1, videoEncoder: 1)
+        // A preview is all decoding: a step back or far ahead decodes from a keyframe, dozens of
+        // frames, which frame threads share out over the cores (up to 4: each thread holds frames
+        // of its own). The pictures are the same whatever the count.
+        p.codecThreading = CodecThreading(videoDecoder: min(4, ProcessInfo.processInfo.activeProcessorCount), videoEncoder: 1)
         self.plan = p
         self.format = format
         pictures = Mutex(TimelinePictures(plan: p, prefetching: false))
@@ -69,7 +70,7 @@ public final class PreviewContext: Sendable {
             let w = min(plan.width, width ?? plan.width)
             let h = max(1, Int((Int64(plan.height) * Int64(w) + Int64(plan.width) / 2) / Int64(plan.width)))
             let bytes = try StillImageEncoder.encode(picture, matrix: plan.canvasColor, as: format == .jpeg ? .jpeg : .png,
-                                                     width: w, height: h)
+                                                     width: w, height: h, quick: true)
             let encoded = ContinuousClock.now
             return Image(bytes: bytes, frameTime: frameTime, width: w, height: h,
                          timing: Timing(draw: (drawn - started).seconds, encode: (encoded - drawn).seconds))

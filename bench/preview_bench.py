@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""The preview section of `make bench` (PRODUCT.md §4b "Preview"; Python 3 standard library only).
+
+    BENCH_WORKLOADS=preview python3 bench/bench.py     # alone (bench.py builds Reel in release first)
+
+1. Starts `reel serve` (release, the SQLite store, a fresh data directory under bench/work/preview,
+   bench/work as the media root).
+2. Scrub: a four-layer 1280x720 timeline (the benchmark's clip1.mp4 under a shape, a title and an
+   image, through the first 9 s) is previewed once (the first preview plans the spec and opens the
+   source), then 30 times as a playhead moves: 15 steps forward of 0.2 s, 10 steps back of 0.3 s,
+   5 jumps (fixed pseudo-random times). Each preview's time is measured at the client (a PNG over
+   loopback, request to last byte). Target: median < 60 ms and p95 < 150 ms after the first.
+3. First preview of a new 1080p long-GOP source: a 10 s 1920x1080 25 fps H.264 file with one keyframe
+   (x264 keyint 250), previewed at 4.8 s (mid-GOP) and, in a fresh spec, at 9.96 s (the GOP's last
+   frame, the worst case: everything before it is decoded or skipped as hidden). Target: < 1 s.
+4. Memory: 20 distinct specs (each its own title text) previewed once each on a fresh server; the
+   server's RSS (/proc) before and after, per context. Reported, with the bound (32 contexts kept).
+5. Saves bench/work/preview/results.json; prints the table and the targets.
+"""
+
+import http.client
+import json
+import os
+import random
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench  # noqa: E402  (log, fail, media, the release build)
+
+WORK = os.path.join(bench.WORK, "preview")
+PORT = 18482
+LONG_GOP = "longgop-1080.mp4"
+SCRUB_MEDIAN_MS, SCRUB_P95_MS, FIRST_1080_MS = 60, 150, 1000
+
+
+def request(path, body):
+    c = http.client.HTTPConnection("127.0.0.1", PORT, timeout=120)
+    t0 = time.perf_counter()
+    c.request("POST", path, body=json.dumps(body), headers={"Content-Type": "application/json"})
+    r = c.getresponse()
+    data = r.read()
+    elapsed = time.perf_counter() - t0
+    timing = r.getheader("Server-Timing", "")
+    c.close()
+    if r.status != 200:
+        bench.fail(f"POST {path} answered {r.status}: {data[:400]!r}")
+    return elapsed * 1000, timing
+
+
+def start_reel(reel, name):
+    data = os.path.join(WORK, name)
+    shutil.rmtree(data, ignore_errors=True)
+    os.makedirs(data)
+    env = dict(os.environ, REEL_LISTEN=f"127.0.0.1:{PORT}", REEL_DATA_DIR=data, REEL_MEDIA_ROOT=bench.WORK, REEL_WORKERS="1")
+    out = open(os.path.join(bench.LOGS, f"preview-{name}.log"), "w")
+    p = subprocess.Popen([reel, "serve"], env=env, stdout=out, stderr=out, cwd=WORK)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            c = http.client.HTTPConnection("127.0.0.1", PORT, timeout=2)
+            c.request("GET", "/healthz")
+            if c.getresponse().status == 200:
+                return p
+        except OSError:
+            time.sleep(0.1)
+    bench.fail("reel serve did not answer /healthz")
+
+
+def stop(p):
+    p.send_signal(signal.SIGTERM)
+    try:
+        p.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        p.kill()
+
+
+def rss_mib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def four_layers(title="Preview"):
+    return {"version": 1, "output": {"width": 1280, "height": 720, "frameRate": 30},
+            "timeline": {"videos": [{"src": "clip1.mp4", "sourceRange": {"start": 0, "duration": 9}}],
+                         "overlays": [
+                             {"type": "shape", "start": 0, "shape": "rect", "radius": 20, "fill": "#FF336699",
+                              "frame": {"x": "300px", "y": "200px", "width": "360px", "height": "200px"},
+                              "keyframes": [{"time": 0, "x": "300px"}, {"time": 9, "x": "980px"}]},
+                             {"type": "text", "text": title, "start": 0, "font": {"size": 64}, "position": [0.5, 0.85]},
+                             {"type": "image", "src": "logo.png", "start": 0, "frame": {"x": "1040px", "y": "120px", "width": "256px"}}]}}
+
+
+def long_gop_spec(at):
+    # The time in the spec's own title keeps the two first previews in separate contexts.
+    return {"version": 1, "output": {"width": 1920, "height": 1080},
+            "timeline": {"videos": [{"src": LONG_GOP}], "overlays": [{"type": "text", "text": f"t={at}", "start": 0}]}}
+
+
+def make_long_gop():
+    path = os.path.join(bench.WORK, LONG_GOP)
+    if os.path.exists(path):
+        return
+    bench.run_quiet(["ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+                     f"testsrc2=s=1920x1080:r=25:d=10,format=yuv420p,{bench.NOISE}", "-c:v", "libx264", "-preset", "veryfast",
+                     "-crf", "23", "-x264-params", "keyint=250:min-keyint=250:scenecut=0", "-bf", "3", "-pix_fmt", "yuv420p",
+                     path + ".tmp.mp4"], f"generating {LONG_GOP}")
+    os.replace(path + ".tmp.mp4", path)
+
+
+def scrub_times():
+    rnd = random.Random(20261128)
+    times, t = [], 1.0
+    for _ in range(15):
+        t += 0.2
+        times.append(round(t, 3))
+    for _ in range(10):
+        t -= 0.3
+        times.append(round(t, 3))
+    times += [round(rnd.uniform(0, 8.9), 3) for _ in range(5)]
+    return times
+
+
+def percentile(xs, p):
+    s = sorted(xs)
+    k = (len(s) - 1) * p
+    lo, hi = int(k), min(len(s) - 1, int(k) + 1)
+    return s[lo] + (s[hi] - s[lo]) * (k - lo)
+
+
+def run(reel):
+    os.makedirs(WORK, exist_ok=True)
+    bench.generate_media()
+    bench.generate_compositing_media()
+    make_long_gop()
+    bench.log("preview: a 720p four-layer timeline scrubbed 30 times, the first preview of a 1080p long-GOP source, "
+              "20 open contexts ...")
+    server = start_reel(reel, "scrub")
+    try:
+        spec = four_layers()
+        first, first_timing = request("/v1/preview", {"spec": spec, "time": 1.0})
+        scrub = []
+        for t in scrub_times():
+            ms, timing = request("/v1/preview", {"spec": spec, "time": t})
+            scrub.append({"time": t, "ms": ms, "timing": timing})
+        lg_mid, lg_mid_timing = request("/v1/preview", {"spec": long_gop_spec(4.8), "time": 4.8})
+        lg_end, lg_end_timing = request("/v1/preview", {"spec": long_gop_spec(9.96), "time": 9.96})
+    finally:
+        stop(server)
+    server = start_reel(reel, "memory")
+    try:
+        request("/v1/preview", {"spec": {"version": 1, "output": {"width": 64, "height": 64},
+                                         "timeline": {"videos": [{"color": "#000000", "duration": 1}]}}, "time": 0})
+        before = rss_mib(server.pid)
+        for i in range(20):
+            request("/v1/preview", {"spec": four_layers(f"Context {i}"), "time": round(2 + i * 0.3, 3)})
+        after = rss_mib(server.pid)
+    finally:
+        stop(server)
+    ms = [s["ms"] for s in scrub]
+    median, p95 = statistics.median(ms), percentile(ms, 0.95)
+    per_context = (after - before) / 20
+    targets = [
+        (f"scrub: median < {SCRUB_MEDIAN_MS} ms after the first", median < SCRUB_MEDIAN_MS, f"{median:.1f} ms"),
+        (f"scrub: p95 < {SCRUB_P95_MS} ms after the first", p95 < SCRUB_P95_MS, f"{p95:.1f} ms"),
+        (f"first preview of a 1080p long-GOP source < {FIRST_1080_MS} ms (the GOP's last frame)", lg_end < FIRST_1080_MS,
+         f"{lg_end:.0f} ms (mid-GOP {lg_mid:.0f} ms)"),
+    ]
+    bench.log(f"  first preview of the 720p timeline: {first:.0f} ms ({first_timing})")
+    bench.log(f"  30 scrubbed previews: median {median:.1f} ms, p95 {p95:.1f} ms, max {max(ms):.1f} ms")
+    slowest = max(scrub, key=lambda s: s["ms"])
+    bench.log(f"  slowest: {slowest['ms']:.1f} ms at {slowest['time']} s ({slowest['timing']})")
+    bench.log(f"  1080p long-GOP first preview: {lg_mid:.0f} ms at 4.8 s ({lg_mid_timing}); {lg_end:.0f} ms at 9.96 s ({lg_end_timing})")
+    bench.log(f"  memory: RSS {before:.0f} MiB -> {after:.0f} MiB with 20 more contexts open: {per_context:.1f} MiB a 720p context "
+              f"(at most 32 are kept)")
+    for name, ok, value in targets:
+        bench.log(f"  [{'met ' if ok else 'MISS'}] {name}: {value}")
+    results = {"first_ms": first, "scrub": scrub, "median_ms": median, "p95_ms": p95,
+               "long_gop_first_ms": {"mid": lg_mid, "end": lg_end},
+               "memory": {"before_mib": before, "after_mib": after, "contexts": 20, "per_context_mib": per_context},
+               "targets": [{"target": n, "met": ok, "value": v} for n, ok, v in targets]}
+    with open(os.path.join(WORK, "results.json"), "w") as out:
+        json.dump(results, out, indent=2)
+    return results
+
+
+if __name__ == "__main__":
+    bench.log("run it through bench.py: BENCH_WORKLOADS=preview python3 bench/bench.py")
+    sys.exit(2)
