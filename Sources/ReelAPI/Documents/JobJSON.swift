@@ -23,6 +23,7 @@ public enum JobJSON {
         w.key("id"); w.string(j.id)
         w.key("status"); w.string(j.status.rawValue)
         w.key("template"); w.string(j.templateID)
+        if isDraft(j.spec) { w.key("draft"); w.bool(true) }
         w.key("progress"); w.decimal(j.progress)
         w.key("eta"); w.decimal(j.eta)
         w.key("attempts"); w.int(j.attempts)
@@ -104,6 +105,16 @@ public enum JobJSON {
             w.key("spec"); w.raw(j.spec)
         }
         w.closeObject()
+    }
+
+    /// True when the spec asks for a draft (`output.draft: true`). The stored text is searched for
+    /// the name first (a few microseconds on a status answer), and parsed only where it appears.
+    static func isDraft(_ spec: String) -> Bool {
+        guard spec.utf8.firstRange(of: "\"draft\"".utf8) != nil,
+              case .object(let top)? = try? JSONParser.parse(Array(spec.utf8)),
+              case .object(let output)? = top.first(where: { $0.key == "output" })?.value,
+              case .bool(true)? = output.first(where: { $0.key == "draft" })?.value else { return false }
+        return true
     }
 
     /// An asset; `expiresAt` is when retention deletes it unless a job still uses it then.

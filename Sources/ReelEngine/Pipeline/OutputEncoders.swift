@@ -37,8 +37,8 @@ enum OutputEncoders {
         }
         let enc = try Encoder(name: e.encoderName)
         let c = enc.context
-        c.pointee.width = Int32(rendition?.width ?? plan.width)
-        c.pointee.height = Int32(rendition?.height ?? plan.height)
+        c.pointee.width = Int32(rendition?.width ?? plan.encodedWidth)
+        c.pointee.height = Int32(rendition?.height ?? plan.encodedHeight)
         c.pointee.pix_fmt = pixelFormat(e, alpha: plan.keepsAlpha)
         c.pointee.time_base = AVRational(num: Int32(plan.frameRate.denominator), den: Int32(plan.frameRate.numerator))
         c.pointee.framerate = AVRational(num: Int32(plan.frameRate.numerator), den: Int32(plan.frameRate.denominator))

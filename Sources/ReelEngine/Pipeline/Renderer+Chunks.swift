@@ -56,7 +56,7 @@ extension Renderer {
             let encoder = try OutputEncoders.video(plan, globalHeader: OutputEncoders.wantsGlobalHeader(plan.format))
             let file = try PacketFileWriter(path: path)
             let sink = { (p: Packet) throws in try file.write(p) }
-            let converter = FrameConverter(to: encoder.context.pointee.pix_fmt)
+            let converter = FrameConverter(for: encoder)
             let matrix = plan.canvasColor
             for i in frames {
                 if cancel.isCancelled { throw RenderError.cancelled }

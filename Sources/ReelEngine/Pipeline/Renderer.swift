@@ -134,7 +134,7 @@ public final class Renderer {
         try writeHeaderAndSubtitles(output)
         let writeVideo = { (p: Packet) throws in try videoStream.write(p) }
         let writeAudio = { (p: Packet) throws in try audioStream.write(p) }
-        let converter = FrameConverter(to: videoEncoder.context.pointee.pix_fmt)
+        let converter = FrameConverter(for: videoEncoder)
         let matrix = plan.canvasColor
         let audioStage = AudioEncodingStage(track: AudioTrackEncoder(plan: plan, encoder: audioEncoder))
         defer { audioStage.stop() }

@@ -16,7 +16,7 @@ public enum PlanSummary {
     static func json(_ plan: RenderPlan) -> [(key: String, value: JSONValue)] {
         var output: [(key: String, value: JSONValue)] = [("format", .string(plan.format.rawValue))]
         if !plan.format.isAudioOnly {
-            output += [("width", .number(String(plan.width))), ("height", .number(String(plan.height))),
+            output += [("width", .number(String(plan.encodedWidth))), ("height", .number(String(plan.encodedHeight))),
                        ("frameRate", plan.frameRate.jsonNumber), ("videoCodec", .string(plan.videoEncoding.codec.rawValue)),
                        ("color", .string(plan.color.rawValue))]
         }
@@ -25,6 +25,7 @@ public enum PlanSummary {
                        ("sampleRate", .number(String(plan.audioEncoding.sampleRate))),
                        ("channels", .number(String(plan.audioEncoding.channels)))]
         }
+        if plan.isDraft { output.append(("draft", .bool(true))) }
         return [("duration", Rational(plan.outputRange.duration).jsonNumber),
                 ("frames", .number(String(plan.format.isAudioOnly ? 0 : plan.frameCount))),
                 ("output", .object(output))]

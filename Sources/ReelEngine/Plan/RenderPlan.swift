@@ -38,9 +38,29 @@ public struct RenderPlan: Sendable {
     var color: OutputColor = .sdr
     /// The mastering display and light levels an `hdr10` output declares.
     var hdrMetadata: HDRMetadata?
+    /// The size the video is encoded at when it is not the canvas's: a draft's (`output.draft`), the
+    /// canvas scaled to at most 480 lines. Everything is drawn at the canvas's size and scaled as a
+    /// whole, so every length keeps its proportion.
+    var draftSize: (width: Int, height: Int)?
     /// Threads for the video codecs: how to render, not what. The planner sizes it for the whole
     /// machine; a worker pool that renders several jobs at once gives each render its share.
     public var codecThreading = CodecThreading.wholeMachine
+
+    /// True for a draft (`output.draft`).
+    public var isDraft: Bool { draftSize != nil }
+    /// The encoded video's size: the canvas's, or a draft's.
+    public var encodedWidth: Int { draftSize?.width ?? width }
+    public var encodedHeight: Int { draftSize?.height ?? height }
+
+    /// A draft's size for a `width`×`height` canvas: at most `draftLines` high, the width in
+    /// proportion, both even (4:2:0); a canvas already that small keeps its size.
+    static func draftSize(width: Int, height: Int) -> (width: Int, height: Int) {
+        guard height > draftLines else { return (width, height) }
+        let w = Int((Int64(width) * Int64(draftLines) + Int64(height) / 2) / Int64(height))
+        return (max(2, w + (w & 1)), draftLines)
+    }
+
+    static let draftLines = 480
 
     /// Output frames: those whose time `i/frameRate` falls inside the output range.
     public var frameCount: Int64 { RenderPlan.frames(in: outputRange.duration, rate: frameRate) }

@@ -74,6 +74,10 @@ public struct RenderPlanner {
             chapters: out.chapters.map { ($0.start, $0.title) }, hls: hls, subtitles: subtitles,
             faststart: out.optimizeForNetwork, passthrough: passthrough)
         plan.color = encodingSpec.color
+        if out.draft {
+            plan.draftSize = RenderPlan.draftSize(width: size.width, height: size.height)
+            plan.videoEncoding.preset = "ultrafast"
+        }
         if plan.color == .hdr10 { plan.hdrMetadata = videos.firstPQColor.map(HDRMetadata.init) ?? .reference }
         plan.flattenUnseenBackground()
         // A transparent output's alpha comes from two renders over different backgrounds

@@ -78,6 +78,9 @@ extension SpecDecoder {
             }
         }
         if let b = r.field("optimizeForNetwork")?.bool() { out.spec.optimizeForNetwork = b }
+        if let f = r.field("draft"), let draft = f.bool() {
+            if draft, let problem = draftProblem(out) { f.report(problem) } else { out.spec.draft = draft }
+        }
         if let f = r.field("destinations"), let items = f.array() {
             if items.count > 10 { f.report("must have at most 10 destinations") }
             var seen: Set<[UInt8]> = []
@@ -148,6 +151,20 @@ extension SpecDecoder {
         case .webm: return [.opus]
         case .gif, .jpg, .png: return []
         }
+    }
+
+    /// Why `out` cannot be a draft, if it cannot: a draft is a single video file encoded anew at
+    /// draft size with the fastest preset of H.264, HEVC or VP9.
+    private static func draftProblem(_ out: DecodedOutput) -> String? {
+        if let format = out.format, ![.mp4, .mov, .m4v, .webm].contains(format) {
+            return "is only for mp4, mov, m4v and webm outputs; \(format.rawValue) has no draft"
+        }
+        if out.spec.preset == .passthrough {
+            return "encodes every frame anew at draft size, which the passthrough preset does not do (it copies frames)"
+        }
+        if out.spec.video.codec == .prores { return "needs the h264, hevc or vp9 codec; prores has no fast preset" }
+        if out.spec.video.preset != nil { return "sets the encoder's preset itself (ultrafast); leave video.preset out" }
+        return nil
     }
 
     /// Why `out` cannot be rendered in its HDR `color`, if it cannot.

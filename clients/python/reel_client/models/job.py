@@ -57,6 +57,7 @@ class Job:
                 within each. Keys take turns at the workers whatever their jobs' priorities.
             batch (None | str): The batch the job was submitted in (`POST /v1/batches`), or null.
             metadata (JobMetadata | None): The spec's `metadata`, as given, or null.
+            draft (bool | Unset): Present (true) when the spec asks for a draft (`output.draft`).
             spec (Any | Unset): A version-1 job: what to render (`timeline`) and how to write it (`output`). PRODUCT.md §1.
                 Every object rejects unknown members. An `m4a` output needs at least one video, voice-over or
                 music item; every other format needs at least one video item.
@@ -81,6 +82,7 @@ class Job:
     priority: JobPriority
     batch: None | str
     metadata: JobMetadata | None
+    draft: bool | Unset = UNSET
     spec: Any | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -155,6 +157,8 @@ class Job:
         else:
             metadata = self.metadata
 
+        draft = self.draft
+
         spec: Any | Unset
         if isinstance(self.spec, Unset):
             spec = UNSET
@@ -186,6 +190,8 @@ class Job:
                 "metadata": metadata,
             }
         )
+        if draft is not UNSET:
+            field_dict["draft"] = draft
         if spec is not UNSET:
             field_dict["spec"] = spec
 
@@ -335,6 +341,8 @@ class Job:
 
         metadata = _parse_metadata(d.pop("metadata"))
 
+        draft = d.pop("draft", UNSET)
+
         def _parse_spec(data: object) -> Any | Unset:
             if isinstance(data, Unset):
                 return data
@@ -362,6 +370,7 @@ class Job:
             priority=priority,
             batch=batch,
             metadata=metadata,
+            draft=draft,
             spec=spec,
         )
 

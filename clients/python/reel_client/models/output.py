@@ -89,6 +89,12 @@ class Output:
                 output range moves and cuts them, and a cue ends where the next begins. A file that does not
                 parse is a 422 naming its line.
             optimize_for_network (bool | Unset): Put the index first (faststart). Default: True.
+            draft (bool | Unset): A quick look: the whole job at most 480 lines high (the width in proportion, made even;
+                an output already that small keeps its size), drawn at the output's size and scaled as a
+                whole so every length keeps its proportion, encoded with the fastest preset (x264 and
+                x265 `ultrafast`, VP9 realtime speed 8). mp4, mov, m4v and webm only; not with the
+                `passthrough` preset, `prores`, or a `video.preset` of its own. The job says `draft: true`.
+                 Default: False.
             destinations (list[OutputDestinationsItem] | Unset): Buckets the finished output is copied to (PRODUCT.md §5
                 "Destinations"). Credentials are never in the spec: `profile` names an entry of the server's `storageProfiles`;
                 without it, the server's own S3 storage account signs (a server keeping outputs on local disk then answers 422).
@@ -113,6 +119,7 @@ class Output:
     hls: OutputHls | Unset = UNSET
     subtitles: list[OutputSubtitlesItem] | Unset = UNSET
     optimize_for_network: bool | Unset = True
+    draft: bool | Unset = False
     destinations: list[OutputDestinationsItem] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -184,6 +191,8 @@ class Output:
 
         optimize_for_network = self.optimize_for_network
 
+        draft = self.draft
+
         destinations: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.destinations, Unset):
             destinations = []
@@ -230,6 +239,8 @@ class Output:
             field_dict["subtitles"] = subtitles
         if optimize_for_network is not UNSET:
             field_dict["optimizeForNetwork"] = optimize_for_network
+        if draft is not UNSET:
+            field_dict["draft"] = draft
         if destinations is not UNSET:
             field_dict["destinations"] = destinations
 
@@ -349,6 +360,8 @@ class Output:
 
         optimize_for_network = d.pop("optimizeForNetwork", UNSET)
 
+        draft = d.pop("draft", UNSET)
+
         _destinations = d.pop("destinations", UNSET)
         destinations: list[OutputDestinationsItem] | Unset = UNSET
         if _destinations is not UNSET:
@@ -379,6 +392,7 @@ class Output:
             hls=hls,
             subtitles=subtitles,
             optimize_for_network=optimize_for_network,
+            draft=draft,
             destinations=destinations,
         )
 

@@ -23,6 +23,7 @@ class ValidationOutput:
         frame_rate (float | Unset):
         video_codec (ValidationOutputVideoCodec | Unset):
         color (ValidationOutputColor | Unset):
+        draft (bool | Unset): Present (true) for a draft; `width` and `height` are then the draft's.
         audio_codec (ValidationOutputAudioCodec | Unset):
         sample_rate (int | Unset):
         channels (int | Unset):
@@ -34,6 +35,7 @@ class ValidationOutput:
     frame_rate: float | Unset = UNSET
     video_codec: ValidationOutputVideoCodec | Unset = UNSET
     color: ValidationOutputColor | Unset = UNSET
+    draft: bool | Unset = UNSET
     audio_codec: ValidationOutputAudioCodec | Unset = UNSET
     sample_rate: int | Unset = UNSET
     channels: int | Unset = UNSET
@@ -54,6 +56,8 @@ class ValidationOutput:
         color: str | Unset = UNSET
         if not isinstance(self.color, Unset):
             color = self.color.value
+
+        draft = self.draft
 
         audio_codec: str | Unset = UNSET
         if not isinstance(self.audio_codec, Unset):
@@ -80,6 +84,8 @@ class ValidationOutput:
             field_dict["videoCodec"] = video_codec
         if color is not UNSET:
             field_dict["color"] = color
+        if draft is not UNSET:
+            field_dict["draft"] = draft
         if audio_codec is not UNSET:
             field_dict["audioCodec"] = audio_codec
         if sample_rate is not UNSET:
@@ -114,6 +120,8 @@ class ValidationOutput:
         else:
             color = ValidationOutputColor(_color)
 
+        draft = d.pop("draft", UNSET)
+
         _audio_codec = d.pop("audioCodec", UNSET)
         audio_codec: ValidationOutputAudioCodec | Unset
         if isinstance(_audio_codec, Unset):
@@ -132,6 +140,7 @@ class ValidationOutput:
             frame_rate=frame_rate,
             video_codec=video_codec,
             color=color,
+            draft=draft,
             audio_codec=audio_codec,
             sample_rate=sample_rate,
             channels=channels,
