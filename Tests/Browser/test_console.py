@@ -2,10 +2,14 @@
 Debian's chromedriver, against a real `reel serve` that ConsoleTests started (REEL_URL, REEL_KEY;
 REEL_TEST_CLIP is a small H.264 clip to upload; screenshots go to REEL_ARTEFACTS)."""
 
+import io
 import json
+import math
 import os
+import struct
 import unittest
 import urllib.request
+import wave
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -121,7 +125,7 @@ class ConsoleTests(unittest.TestCase):
         wait.until(lambda _: all(self.js("return arguments[0].naturalWidth", i) == 160
                                  for i in d.find_elements(By.CSS_SELECTOR, "#thumbnails img")))
         self.assertEqual(json.loads(self.text("#spec")), LONG)
-        self.assertEqual(self.text(".actions"), "DeleteDownloadCopy as curl", "a finished job cannot be cancelled")
+        self.assertEqual(self.text(".actions"), "DeleteDownloadEdit a copyCopy as curl", "a finished job cannot be cancelled")
         d.find_element(By.ID, "copy-curl").click()
         self.assertIn(f"/v1/jobs/{job}", self.text("#curl"))
         self.shot("03-job")
@@ -198,6 +202,113 @@ class ConsoleTests(unittest.TestCase):
         self.shot("08-phone")
 
         # No script error, no refused resource (CSP): only the answers the steps asked for.
+        problems = [e for e in d.get_log("browser") if e["level"] == "SEVERE"
+                    and not (e.get("source") == "network" and ("status of 401" in e["message"] or "status of 422" in e["message"]))]
+        self.assertEqual(problems, [])
+
+    def upload(self, data, content_type):
+        request = urllib.request.Request(URL + "/v1/assets", data=data, method="POST",
+                                         headers={"Authorization": "Bearer " + KEY, "Content-Type": content_type})
+        with urllib.request.urlopen(request) as r:
+            return json.load(r)["src"]
+
+    def spec_now(self):
+        return self.js("return window.reelEditor.spec()")
+
+    def test_the_editor(self):
+        d, wait = self.driver, self.wait
+        d.set_window_size(1280, 900)
+        # A job to edit: a trimmed clip dissolving into a colour card, a title, a voice-over (a tone).
+        with open(CLIP, "rb") as f:
+            clip = self.upload(f.read(), "video/mp4")
+        tone = io.BytesIO()
+        with wave.open(tone, "wb") as w:
+            w.setnchannels(1)
+            w.setsampwidth(2)
+            w.setframerate(16000)
+            w.writeframes(b"".join(struct.pack("<h", int(12000 * math.sin(2 * math.pi * 440 * i / 16000))) for i in range(16000)))
+        voice = self.upload(tone.getvalue(), "audio/wav")
+        spec = {"version": 1, "output": {"width": 320, "height": 180, "frameRate": 25},
+                "timeline": {"videos": [{"src": clip, "sourceRange": {"start": 0, "duration": 1.5}}, {"color": "#AA3300", "duration": 1}],
+                             "transitions": [{"type": "dissolve", "duration": 0.5}],
+                             "overlays": [{"type": "text", "text": "Hi", "start": 0.2, "duration": 1}],
+                             "voiceOvers": [{"src": voice, "start": 0.5}]}}
+        job = submit(spec)
+        d.get(URL + "/console/")
+        self.js("sessionStorage.setItem('reel-key', arguments[0])", KEY)
+        d.get(URL + "/console/#/edit?job=" + job)
+        wait.until(lambda _: self.js("return document.getElementById('editor')?.dataset.duration") == "2")
+        self.assertEqual(self.spec_now(), spec, "a copy of the job's spec")
+        # Clips drawn to scale: the card overlaps the clip by the dissolve's half second.
+        box = lambda p: self.js("const r = document.querySelector(`[data-pointer='${arguments[0]}']`).getBoundingClientRect();"
+                                "return [r.left, r.width]", p)
+        (l0, w0), (l1, w1) = box("/timeline/videos/0"), box("/timeline/videos/1")
+        self.assertAlmostEqual(w0 / w1, 1.5, delta=0.1)
+        self.assertAlmostEqual((l1 - l0) / w1, 1.0, delta=0.1, msg="the card starts 1 s in")
+        # The voice-over's waveform is drawn (a tone: ink in its canvas).
+        wait.until(lambda _: self.js("const c = document.querySelector(\"[data-pointer='/timeline/voiceOvers/0'] canvas\");"
+                                     "if (!c) return false; const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+                                     "return d.some((v, i) => i % 4 === 3 && v > 0)"))
+        self.shot("10-editor")
+
+        # Drag the clip's end edge left: its sourceRange shortens, its start stays.
+        handle = d.find_element(By.CSS_SELECTOR, "[data-pointer='/timeline/videos/0'] .ed-handle.end")
+        ActionChains(d).click_and_hold(handle).move_by_offset(-15, 0).move_by_offset(-15, 0).release().perform()
+        wait.until(lambda _: self.spec_now()["timeline"]["videos"][0]["sourceRange"]["duration"] < 1.5)
+        trimmed = self.spec_now()["timeline"]["videos"][0]["sourceRange"]
+        self.assertEqual(trimmed["start"], 0)
+        self.assertGreater(trimmed["duration"], 0.5)
+        self.assertLess(box("/timeline/videos/0")[1], w0 - 20, "drawn shorter")
+        # The JSON view is in step.
+        self.assertEqual(json.loads(self.js("return document.getElementById('editor-json').value")), self.spec_now())
+
+        # Scrub from the keyboard: the playhead moves a frame, then a second; the preview follows.
+        self.js("document.getElementById('playhead').focus()")
+        for _ in range(3):
+            ActionChains(d).send_keys(Keys.ARROW_RIGHT).perform()
+        wait.until(lambda _: self.js("return document.getElementById('playhead').dataset.time") == "0.12")
+        wait.until(lambda _: self.js("return document.getElementById('preview').dataset.time") == "0.12")
+        ActionChains(d).key_down(Keys.SHIFT).send_keys(Keys.ARROW_RIGHT).key_up(Keys.SHIFT).perform()
+        wait.until(lambda _: self.js("return document.getElementById('preview').dataset.time") == "1.12")
+        self.assertTrue(self.js("return document.getElementById('preview').naturalWidth") > 0, "the preview image shows")
+
+        # Delete the title, undo, redo, undo.
+        d.find_element(By.CSS_SELECTOR, "[data-pointer='/timeline/overlays/0']").click()
+        ActionChains(d).send_keys(Keys.DELETE).perform()
+        wait.until(lambda _: len(self.spec_now()["timeline"]["overlays"]) == 0)
+        ActionChains(d).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        wait.until(lambda _: len(self.spec_now()["timeline"]["overlays"]) == 1)
+        ActionChains(d).key_down(Keys.CONTROL).key_down(Keys.SHIFT).send_keys("z").key_up(Keys.SHIFT).key_up(Keys.CONTROL).perform()
+        wait.until(lambda _: len(self.spec_now()["timeline"]["overlays"]) == 0)
+        ActionChains(d).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        wait.until(lambda _: self.spec_now()["timeline"]["overlays"] == spec["timeline"]["overlays"])
+
+        # The inspector, validated live: a bad colour is named at its field; a good one is taken.
+        d.find_element(By.CSS_SELECTOR, "[data-pointer='/timeline/videos/1']").click()
+        wait.until(lambda _: d.find_elements(By.ID, "field-color"))
+        self.js("const e = document.getElementById('field-color'); e.value = '#00GG00'; e.dispatchEvent(new Event('change'))")
+        wait.until(lambda _: self.text("#field-color-problem") != "")
+        self.assertEqual(self.js("return document.getElementById('field-color').getAttribute('aria-invalid')"), "true")
+        self.js("const e = document.getElementById('field-color'); e.value = '#0055AA'; e.dispatchEvent(new Event('change'))")
+        wait.until(lambda _: self.spec_now()["timeline"]["videos"][1]["color"] == "#0055AA" and "Valid" in self.text("#editor-verdict"))
+
+        # Save as template, then render: the job page of a job that succeeds.
+        self.js("document.getElementById('template-name').value = 'edited in the browser'")
+        d.find_element(By.ID, "save-template").click()
+
+        def saved(_):
+            request = urllib.request.Request(URL + "/v1/templates", headers={"Authorization": "Bearer " + KEY})
+            with urllib.request.urlopen(request) as r:
+                return any(t.get("name") == "edited in the browser" for t in json.load(r)["templates"])
+        wait.until(saved)
+        edited = self.spec_now()
+        d.find_element(By.ID, "render").click()
+        wait.until(lambda _: self.text("#job-status") == "succeeded")
+        rendered = self.js("return location.hash").split("/")[-1]
+        request = urllib.request.Request(URL + "/v1/jobs/" + rendered, headers={"Authorization": "Bearer " + KEY})
+        with urllib.request.urlopen(request) as r:
+            self.assertEqual(json.load(r)["spec"], edited, "the edited spec rendered")
+        self.shot("11-edited-job")
         problems = [e for e in d.get_log("browser") if e["level"] == "SEVERE"
                     and not (e.get("source") == "network" and ("status of 401" in e["message"] or "status of 422" in e["message"]))]
         self.assertEqual(problems, [])

@@ -32,7 +32,7 @@ final class ConsoleTests: XCTestCase {
                                                         env: ["REEL_URL": "http://127.0.0.1:\(server.port)", "REEL_KEY": key,
                                                               "REEL_TEST_CLIP": root + "/clip.mp4", "REEL_ARTEFACTS": artefacts, "HOME": root])
         XCTAssertEqual(status, 0, text)
-        XCTAssertTrue(text.contains("Ran 1 test"), text)
+        XCTAssertTrue(text.contains("Ran 2 tests"), text)
         XCTAssertTrue(FileManager.default.fileExists(atPath: artefacts + "/03-job.png"), "screenshots saved")
     }
 

@@ -1,8 +1,8 @@
 import ReelEngine
 import ReelHTTP
 
-/// The web console at `/console/` (PRODUCT.md §8): a page, a style sheet and one JavaScript
-/// module, compiled into the binary (no CDN, no build step, nothing to install beside `reel`).
+/// The web console at `/console/` (PRODUCT.md §8): a page, a style sheet and two JavaScript
+/// modules (the console, and the timeline editor it imports), compiled into the binary (no CDN, no build step, nothing to install beside `reel`).
 /// It is a client of the public API like any other, in the browser, with the key the user signs
 /// in with; the server only hands out these files, under a Content-Security-Policy that lets the
 /// page load nothing but them and talk to nothing but this API.
@@ -24,7 +24,8 @@ enum ConsoleAssets {
         "": File(type: "text/html; charset=utf-8", text: page),
         "index.html": File(type: "text/html; charset=utf-8", text: page),
         "app.js": File(type: "text/javascript; charset=utf-8", text: script),
-        "style.css": File(type: "text/css; charset=utf-8", text: style),
+        "editor.js": File(type: "text/javascript; charset=utf-8", text: editorScript),
+        "style.css": File(type: "text/css; charset=utf-8", text: style + "\n" + editorStyle),
         "icon.svg": File(type: "image/svg+xml", text: icon),
     ]
 

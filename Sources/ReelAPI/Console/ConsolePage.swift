@@ -17,6 +17,7 @@ extension ConsoleAssets {
     <nav aria-label="Console">
     <a href="#/jobs">Jobs</a>
     <a href="#/new">New job</a>
+    <a href="#/edit">Editor</a>
     <a href="#/uploads">Uploads</a>
     <button type="button" id="sign-out">Sign out</button>
     </nav>

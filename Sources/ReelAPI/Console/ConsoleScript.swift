@@ -1,9 +1,10 @@
 extension ConsoleAssets {
     /// `/console/app.js`: the console, one ES module without dependencies. Pages by the URL's hash
-    /// (`#/jobs`, `#/jobs/ID`, `#/new`, `#/uploads`); every call goes to the API with the key kept
+    /// (`#/jobs`, `#/jobs/ID`, `#/new`, `#/uploads`, `#/edit`: the editor, `editor.js`); every call goes to the API with the key kept
     /// in `sessionStorage`; live status comes over the events streams, read with `fetch` (an
     /// `EventSource` cannot send the key).
     static let script = #"""
+    import { editorPage } from "/console/editor.js";
     const $ = (sel, root = document) => root.querySelector(sel);
     const main = $("#main");
     const live = $("#live");
@@ -206,6 +207,7 @@ extension ConsoleAssets {
           !FINISHED.includes(job.status) ? el("button", { id: "cancel", onclick: async () => { await api("POST", `/v1/jobs/${id}/cancel`); announce("Cancel asked for."); } , text: "Cancel" }) : null,
           el("button", { id: "delete", onclick: async () => { if ((await api("DELETE", "/v1/jobs/" + id)).status === 204) { announce("Deleted."); location.hash = "#/jobs"; } }, text: "Delete" }),
           job.output?.downloadUrl ? el("a", { id: "download", href: job.output.downloadUrl, download: "", text: "Download" }) : null,
+          el("a", { id: "edit-copy", href: "#/edit?job=" + encodeURIComponent(id), text: "Edit a copy" }),
           el("button", { id: "copy-curl", onclick: async () => {
               curl.textContent = `curl -sS -H "Authorization: Bearer $REEL_KEY" ${location.origin}/v1/jobs/${id}`;
               try { await navigator.clipboard.writeText(curl.textContent); announce("Copied."); } catch { announce("Shown below; copy it from there."); }
@@ -339,8 +341,11 @@ extension ConsoleAssets {
       const list = templates.json?.templates || [];
       if (list.length) {
         const fields = el("div", { id: "template-fields" });
+        const editLink = el("a", { id: "edit-template", hidden: true, text: "Edit" });
         const select = el("select", { id: "template", onchange: () => {
             const t = list.find((x) => x.id === select.value);
+            editLink.hidden = !t;
+            if (t) editLink.href = "#/edit?template=" + encodeURIComponent(t.id);
             fill(fields, ...(t ? t.placeholders : []).map((name) =>
               el("p", {}, el("label", { for: "merge-" + name, text: name + " " }), el("input", { id: "merge-" + name, name, required: true }))));
           } }, el("option", { value: "", text: "choose a template" }), ...list.map((t) => el("option", { value: t.id, text: t.name || t.id })));
@@ -355,7 +360,7 @@ extension ConsoleAssets {
               const r = await api("POST", "/v1/jobs", { template: select.value, merge });
               if (r.status === 202) location.hash = "#/jobs/" + r.json.id;
               else fields.append(el("p", { class: "bad", role: "alert", text: (r.json?.errors || []).map((p) => p.pointer + " " + p.message).join("; ") || r.text }));
-            } }, el("label", { for: "template", text: "Template " }), select, fields, el("button", { type: "submit", text: "Submit from template" })));
+            } }, el("label", { for: "template", text: "Template " }), select, " ", editLink, fields, el("button", { type: "submit", text: "Submit from template" })));
       }
       fill(main, el("h1", { text: "New job" }), form, templateSection);
       check();
@@ -403,6 +408,7 @@ extension ConsoleAssets {
       for (const a of document.querySelectorAll("nav a")) a.setAttribute("aria-current", path.startsWith(a.getAttribute("href").slice(1)) ? "page" : "false");
       try {
         if (path === "/new") await newJobPage();
+        else if (path === "/edit") stopPage = await editorPage(params, { api, el, fill, announce, main, headers });
         else if (path === "/uploads") uploadsPage();
         else if (path.startsWith("/jobs/")) await jobPage(decodeURIComponent(path.slice(6)));
         else await jobsPage(params);
