@@ -10,7 +10,8 @@
    the spec and opens the source), then 30 times as a playhead moves: 15 steps forward of 0.2 s, 10
    steps back of 0.3 s, 5 jumps (fixed pseudo-random times). Each preview's time is measured at the
    client (a PNG over loopback, request to last byte). Target: median < 60 ms and p95 < 150 ms after
-   the first, for the full 1280x720 PNG; the same scrub at the editor's 640 px width is reported too.
+   the first, for the full 1280x720 PNG; the same scrub at the editor's 640 px width and as a
+   full-size JPEG is reported too, and where the PNG's time went (Server-Timing's draw and encode).
 3. First preview of a new 1080p long-GOP source: 10 s 1920x1080 25 fps H.264 files (x264 veryfast,
    the benchmark's noise), one with a keyframe every 2 s (as cameras and phones write, keyint 50) and
    one with a single keyframe (keyint 250); each previewed in a fresh spec at the last frame of a GOP
@@ -158,6 +159,11 @@ def run(reel):
         for t in scrub_times():
             ms, timing = request("/v1/preview", {"spec": spec, "time": t, "width": 640})
             small.append({"time": t, "ms": ms, "timing": timing})
+        request("/v1/preview", {"spec": spec, "time": 1.0, "format": "jpeg"})  # its own context, planned
+        jpeg = []
+        for t in scrub_times():
+            ms, timing = request("/v1/preview", {"spec": spec, "time": t, "format": "jpeg"})
+            jpeg.append({"time": t, "ms": ms, "timing": timing})
         gop2, gop2_timing = request("/v1/preview", {"spec": long_gop_spec("gop2-1080.mp4", 3.96), "time": 3.96})
         gop2_640, gop2_640_timing = request("/v1/preview", {"spec": long_gop_spec("gop2-1080.mp4", 1.96), "time": 1.96, "width": 640})
         lg_mid, lg_mid_timing = request("/v1/preview", {"spec": long_gop_spec("gop10-1080.mp4", 4.8), "time": 4.8})
@@ -178,6 +184,10 @@ def run(reel):
     median, p95 = statistics.median(ms), percentile(ms, 0.95)
     small_ms = [s["ms"] for s in small]
     small_median, small_p95 = statistics.median(small_ms), percentile(small_ms, 0.95)
+    jpeg_ms = [s["ms"] for s in jpeg]
+    jpeg_median, jpeg_p95 = statistics.median(jpeg_ms), percentile(jpeg_ms, 0.95)
+    encode_ms = statistics.median(float(s["timing"].split("encode;dur=")[1]) for s in scrub)
+    draw_ms = statistics.median(float(s["timing"].split("draw;dur=")[1].split(",")[0]) for s in scrub)
     per_context = (after - before) / 20
     targets = [
         (f"scrub: median < {SCRUB_MEDIAN_MS} ms after the first", median < SCRUB_MEDIAN_MS, f"{median:.1f} ms"),
@@ -189,7 +199,9 @@ def run(reel):
     bench.log(f"  30 scrubbed previews: median {median:.1f} ms, p95 {p95:.1f} ms, max {max(ms):.1f} ms")
     slowest = max(scrub, key=lambda s: s["ms"])
     bench.log(f"  slowest: {slowest['ms']:.1f} ms at {slowest['time']} s ({slowest['timing']})")
+    bench.log(f"  of which (Server-Timing, medians): draw {draw_ms:.1f} ms, encode {encode_ms:.1f} ms")
     bench.log(f"  the same scrub 640 px wide (the editor's): median {small_median:.1f} ms, p95 {small_p95:.1f} ms, max {max(small_ms):.1f} ms")
+    bench.log(f"  the same scrub as full-size JPEG: median {jpeg_median:.1f} ms, p95 {jpeg_p95:.1f} ms, max {max(jpeg_ms):.1f} ms")
     bench.log(f"  1080p first previews: 2 s GOP, its last frame: {gop2:.0f} ms ({gop2_timing}); 640 px wide (the editor's): "
               f"{gop2_640:.0f} ms ({gop2_640_timing})")
     bench.log(f"  1080p first previews: 10 s GOP, {lg_mid:.0f} ms at 4.8 s ({lg_mid_timing}); {lg_end:.0f} ms at 9.96 s ({lg_end_timing})")
@@ -199,6 +211,8 @@ def run(reel):
         bench.log(f"  [{'met ' if ok else 'MISS'}] {name}: {value}")
     results = {"first_ms": first, "scrub": scrub, "median_ms": median, "p95_ms": p95,
                "scrub_640": small, "median_640_ms": small_median, "p95_640_ms": small_p95,
+               "scrub_jpeg": jpeg, "median_jpeg_ms": jpeg_median, "p95_jpeg_ms": jpeg_p95,
+               "median_draw_ms": draw_ms, "median_encode_ms": encode_ms,
                "first_1080_ms": {"gop2_end": gop2, "gop2_end_640": gop2_640, "gop10_mid": lg_mid, "gop10_end": lg_end},
                "memory": {"before_mib": before, "after_mib": after, "contexts": 20, "per_context_mib": per_context},
                "targets": [{"target": n, "met": ok, "value": v} for n, ok, v in targets]}

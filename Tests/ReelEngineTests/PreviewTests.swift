@@ -60,7 +60,7 @@ final class PreviewTests: XCTestCase {
         let context = PreviewContext(plan: try ws.plan(timeline(format: "mp4")), format: .png)
         let duration = context.duration
         XCTAssertEqual(duration, Time(value: 9, timescale: 2), "2 + 2 (4 s at 2×) + 1 − 0.5 of the dissolve")
-        let times: [Time] = ["1.1", "1.13", "1.16", "1.2", "0.41", "0", "3.93", "2.01", "1.77", "1.78", "4.48", "2.6", "2.64", "0.5"]
+        let times: [Time] = ["1.1", "1.13", "1.16", "1.2", "1.17", "1.14", "1.15", "0.41", "0", "3.93", "2.01", "1.77", "1.78", "4.48", "2.6", "2.64", "0.5"]
             .map { try! TimeParser.parseDecimal($0).get() }
         for t in times {
             let preview = try context.image(at: t)
@@ -133,10 +133,47 @@ final class PreviewTests: XCTestCase {
         XCTAssertLessThanOrEqual(try decoding(93), 8, "back: from the keyframe at 90 again")
         XCTAssertLessThanOrEqual(try decoding(0), 3, "back to the start")
         XCTAssertLessThanOrEqual(try decoding(299), 35, "the last frame, from the last keyframe (270)")
-        // And each is the frame a fresh producer shows there.
+        // And each is the frame a fresh producer shows there (this one decodes from keyframes,
+        // skipping hidden frames, as a render does).
         for n: Int64 in [140, 5, 299, 61, 62, 30] {
             let fresh = try ClipProducer(path: ws.path("g.mp4"), startingAt: frame(n), rotation: 0, mode: .fit, fitter: fitter, decoderThreads: 1)
             XCTAssertTrue(TestPicture.planes(try clip.picture(at: frame(n))) == TestPicture.planes(try fresh.picture(at: frame(n))), "frame \(n)")
         }
+    }
+
+    /// A preview's producer keeps its latest decoded frames: steps back into them decode nothing
+    /// and show what a fresh producer shows; a step back past them decodes from the keyframe.
+    func testStepsBackIntoTheRecentFramesDecodeNothing() throws {
+        let ws = try Workspace()
+        try clip(ws, "g.mp4", seconds: 4, gop: 30)
+        let fitter = FrameFitter(width: 64, height: 48, background: .black, color: .bt601, depth: .eight)
+        let clip = try ClipProducer(path: ws.path("g.mp4"), startingAt: .zero, rotation: 0, mode: .fit, fitter: fitter, decoderThreads: 1,
+                                    recentBytes: 1 << 20)
+        func frame(_ n: Int64) -> Time { Time(value: n, timescale: 30) }
+        func decoding(_ n: Int64) throws -> (Int, Bool) {
+            let before = clip.stream.decodedFrames
+            let shown = TestPicture.planes(try clip.picture(at: frame(n)))
+            let fresh = try ClipProducer(path: ws.path("g.mp4"), startingAt: frame(n), rotation: 0, mode: .fit, fitter: fitter, decoderThreads: 1)
+            return (clip.stream.decodedFrames - before, shown == TestPicture.planes(try fresh.picture(at: frame(n))))
+        }
+        XCTAssertTrue(try decoding(0).1)
+        let first = try decoding(50)
+        XCTAssertTrue(first.1)
+        XCTAssertLessThanOrEqual(first.0, 25, "far ahead: from the keyframe at 30, frames hidden before 50 skipped")
+        let back = try decoding(48)
+        XCTAssertTrue(back.1)
+        XCTAssertGreaterThanOrEqual(back.0, 19, "a step back: from the keyframe at 30, every frame, all kept")
+        XCTAssertEqual(try decoding(49).0, 1, "on again: a frame a step")
+        XCTAssertEqual(try decoding(50).0, 1)
+        for n: Int64 in [48, 45, 40, 31, 30, 47] {
+            let (decoded, same) = try decoding(n)
+            XCTAssertEqual(decoded, 0, "frame \(n) is among the recent ones")
+            XCTAssertTrue(same, "frame \(n) as a fresh producer shows it")
+        }
+        let past = try decoding(20)
+        XCTAssertGreaterThan(past.0, 0, "before the recent frames: decoded again")
+        XCTAssertTrue(past.1)
+        XCTAssertEqual(try decoding(21).0, 1, "the next frame on")
+        XCTAssertEqual(try decoding(5).0, 0, "the frames from the keyframe at 0 are recent now")
     }
 }

@@ -28,15 +28,18 @@ final class PreviewContexts: Sendable {
     /// previews of one spec at once may both plan it; the later context is the one kept.
     func context(for key: String, make: () throws -> PreviewContext) throws -> (context: PreviewContext, reused: Bool) {
         let now = ContinuousClock.now
-        let open = entries.withLock { state -> PreviewContext? in
+        let (open, others) = entries.withLock { state -> (PreviewContext?, [PreviewContext]) in
             state.byKey = state.byKey.filter { now - $0.value.at < maxIdle }
-            guard var e = state.byKey[key] else { return nil }
+            let others = state.byKey.filter { $0.key != key }.map(\.value.context)
+            guard var e = state.byKey[key] else { return (nil, others) }
             state.clock += 1
             e.used = state.clock
             e.at = now
             state.byKey[key] = e
-            return e.context
+            return (e.context, others)
         }
+        // Only the spec being previewed keeps decoded frames for stepping back.
+        for other in others { other.dropRecentFrames() }
         if let open { return (open, true) }
         let made = try make()
         // Dropped contexts close when their last preview ends (`PreviewContext.deinit`), outside the lock.

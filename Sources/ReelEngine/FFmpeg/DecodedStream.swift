@@ -125,6 +125,12 @@ final class DecodedStream {
         latestBeforeLimit = nil
     }
 
+    /// Undoes `skipHiddenFrames`: every frame is decoded (a reader keeping every frame it saw).
+    func decodeEveryFrame() {
+        hiddenLimit = nil
+        latestBeforeLimit = nil
+    }
+
     /// True when the packet's frame is provably hidden (see `skipHiddenFrames`).
     private func isHidden(_ packet: Packet) -> Bool {
         guard let limit = hiddenLimit, packet.pts != reel_nopts() else { return false }

@@ -12,22 +12,37 @@ enum StillImageEncoder {
         case jpeg, png
     }
 
+    /// A conversion kept between pictures of one size and format (a preview context's), so the
+    /// scaler's tables and the RGB frame are made once.
+    final class Conversion {
+        fileprivate var scaler: Scaler?
+        fileprivate var frame: Frame?
+        init() {}
+    }
+
     /// `width`×`height`: the file's size when not the picture's (a preview scaled down; swscale's
     /// bicubic filter in the same conversion).
     /// `quick`: a PNG compressed at zlib level 1 (a preview's: about twice as fast to write, a few
     /// per cent larger; the same pixels).
     static func encode(_ picture: Frame, matrix: CanvasColor, as kind: Kind, width: Int? = nil, height: Int? = nil,
-                       quick: Bool = false) throws -> [UInt8] {
+                       quick: Bool = false, reusing conversion: Conversion? = nil) throws -> [UInt8] {
         let (w, h) = (picture.width, picture.height)
         let (dw, dh) = (width ?? w, height ?? h)
         let alpha = picture.pixelFormat == AV_PIX_FMT_YUVA420P
         let format = kind == .jpeg ? AV_PIX_FMT_YUVJ420P : alpha ? AV_PIX_FMT_RGBA : AV_PIX_FMT_RGB24
-        let converted = try Frame.video(width: dw, height: dh, format: format)
         let key = Scaler.Key(srcWidth: w, srcHeight: h, srcFormat: picture.pixelFormat.rawValue,
                              srcColorspace: matrix.swsMatrix, srcFullRange: false,
                              dstWidth: dw, dstHeight: dh, dstFormat: format.rawValue, dstMatrix: .bt601, dstFullRange: true)
-        try Scaler(key: key).scale(picture, rect: PixelRect(x: 0, y: 0, width: w, height: h), into: converted,
-                                   at: PixelRect(x: 0, y: 0, width: dw, height: dh))
+        let scaler: Scaler, converted: Frame
+        if let conversion, let s = conversion.scaler, s.key == key, let f = conversion.frame {
+            try f.makeWritable()
+            (scaler, converted) = (s, f)
+        } else {
+            (scaler, converted) = (try Scaler(key: key), try Frame.video(width: dw, height: dh, format: format))
+            conversion?.scaler = scaler
+            conversion?.frame = converted
+        }
+        scaler.scale(picture, rect: PixelRect(x: 0, y: 0, width: w, height: h), into: converted, at: PixelRect(x: 0, y: 0, width: dw, height: dh))
         return kind == .jpeg ? try jpeg(converted) : try png(converted, format: format, quick: quick)
     }
 
@@ -44,19 +59,20 @@ enum StillImageEncoder {
     }
 
     /// RGB, or RGBA for a transparent timeline's straight-alpha picture.
+    /// Quick: zlib level 1 and no row prediction, the fastest the encoder writes.
     private static func png(_ frame: Frame, format: AVPixelFormat, quick: Bool) throws -> [UInt8] {
         let enc = try Encoder(name: "png")
         if quick { enc.context.pointee.compression_level = 1 }
-        return try encodeOne(frame, with: enc, format: format)
+        return try encodeOne(frame, with: enc, format: format, options: quick ? [("pred", "none")] : [])
     }
 
-    private static func encodeOne(_ frame: Frame, with enc: Encoder, format: AVPixelFormat) throws -> [UInt8] {
+    private static func encodeOne(_ frame: Frame, with enc: Encoder, format: AVPixelFormat, options: [(String, String)] = []) throws -> [UInt8] {
         let c = enc.context
         c.pointee.width = Int32(frame.width)
         c.pointee.height = Int32(frame.height)
         c.pointee.pix_fmt = format
         c.pointee.time_base = AVRational(num: 1, den: 25)
-        try enc.open(options: [])
+        try enc.open(options: options)
         frame.pts = 0
         var out: [UInt8] = []
         let sink = { (p: Packet) in

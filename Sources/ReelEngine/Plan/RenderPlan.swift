@@ -42,6 +42,9 @@ public struct RenderPlan: Sendable {
     /// canvas scaled to at most 480 lines. Everything is drawn at the canvas's size and scaled as a
     /// whole, so every length keeps its proportion.
     var draftSize: (width: Int, height: Int)?
+    /// Bytes of decoded frames each video source keeps for stepping back (`ClipProducer.recentBudget`):
+    /// 0 for a render, which never steps back; a preview's.
+    var recentFrameBytes = 0
     /// Threads for the video codecs: how to render, not what. The planner sizes it for the whole
     /// machine; a worker pool that renders several jobs at once gives each render its share.
     public var codecThreading = CodecThreading.wholeMachine

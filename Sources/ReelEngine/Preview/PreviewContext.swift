@@ -13,7 +13,13 @@ public final class PreviewContext: Sendable {
     /// The spec's plan, its background made opaque for JPEG previews.
     public let plan: RenderPlan
     public let format: PreviewFormat
-    private let pictures: Mutex<TimelinePictures>
+    /// The pictures, and the conversion of the last one into the image's format, kept.
+    private struct State {
+        var pictures: TimelinePictures
+        let conversion = StillImageEncoder.Conversion()
+    }
+
+    private let state: Mutex<State>
 
     /// Where the time of one preview went, in seconds (the `Server-Timing` header's entries).
     public struct Timing: Sendable {
@@ -41,12 +47,23 @@ public final class PreviewContext: Sendable {
         // frames, which frame threads share out over the cores (up to 4: each thread holds frames
         // of its own). The pictures are the same whatever the count.
         p.codecThreading = CodecThreading(videoDecoder: min(4, ProcessInfo.processInfo.activeProcessorCount), videoEncoder: 1)
+        // A scrub steps back as often as on: each video source keeps its latest decoded frames
+        // (48 MiB: 34 frames of 720p, 16 of 1080p), so a step back into them decodes nothing.
+        p.recentFrameBytes = PreviewContext.recentFrameBytes
         self.plan = p
         self.format = format
-        pictures = Mutex(TimelinePictures(plan: p, prefetching: false))
+        state = Mutex(State(pictures: TimelinePictures(plan: p, prefetching: false)))
     }
 
-    deinit { pictures.withLock { $0.close() } }
+    deinit { state.withLock { $0.pictures.close() } }
+
+    static let recentFrameBytes = 48 << 20
+
+    /// Lets go of the kept frames while another spec is previewed (unless a preview of this one
+    /// is under way): an idle context holds its decoders, not its frames.
+    public func dropRecentFrames() {
+        _ = state.withLockIfAvailable { $0.pictures.dropRecentFrames() }
+    }
 
     /// The timeline's length: times at or after it have no frame.
     public var duration: Time { plan.timelineDuration }
@@ -64,13 +81,13 @@ public final class PreviewContext: Sendable {
     public func image(at t: Time, width: Int? = nil) throws -> Image {
         let frameTime = frameTime(holding: t)
         let started = ContinuousClock.now
-        return try pictures.withLock { pictures in
-            let picture = try pictures.picture(at: frameTime)
+        return try state.withLock { state in
+            let picture = try state.pictures.picture(at: frameTime)
             let drawn = ContinuousClock.now
             let w = min(plan.width, width ?? plan.width)
             let h = max(1, Int((Int64(plan.height) * Int64(w) + Int64(plan.width) / 2) / Int64(plan.width)))
             let bytes = try StillImageEncoder.encode(picture, matrix: plan.canvasColor, as: format == .jpeg ? .jpeg : .png,
-                                                     width: w, height: h, quick: true)
+                                                     width: w, height: h, quick: true, reusing: state.conversion)
             let encoded = ContinuousClock.now
             return Image(bytes: bytes, frameTime: frameTime, width: w, height: h,
                          timing: Timing(draw: (drawn - started).seconds, encode: (encoded - drawn).seconds))

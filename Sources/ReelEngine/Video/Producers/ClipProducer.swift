@@ -30,25 +30,46 @@ final class ClipProducer {
     private var fitted: Frame?
     /// Source time up to which holding the last picture has been checked against the file's data.
     private var holdVerifiedUntil = Time.zero
+    /// Bytes of decoded frames to keep for a preview stepping back (0 for a render, which never
+    /// does): the latest decoded frames, in presentation order with none missing, so a step back
+    /// into them decodes nothing (`recalled`).
+    let recentBudget: Int
+    private var recent: [(time: Time, frame: Frame, bytes: Int)] = []
+    private var recentTotal = 0
+    /// After a seek that skipped hidden frames up to here, the frames before it may have holes:
+    /// only the last of them (the one shown here) is kept, as `candidate`, and the frames after it.
+    private var rememberFrom: Time?
+    private var candidate: (time: Time, frame: Frame, bytes: Int)?
+    /// The fitted picture of the frame recalled last.
+    private var recalledFit: (time: Time, picture: Frame)?
 
     /// Set when the render stops: decoding up to a far trim point can take seconds, so the loop ends early.
     let stop: CancellationToken?
 
-    /// `decoderThreads`: the decoder's `thread_count` (`CodecThreading.videoDecoder`); `stop`: see above.
+    /// `decoderThreads`: the decoder's `thread_count` (`CodecThreading.videoDecoder`); `stop`: see
+    /// above; `recentBytes`: see `recentBudget`.
     init(path: String, startingAt sourceTime: Time, rotation: Int, mode: FitMode, fitter: FrameFitter, decoderThreads: Int,
-         stop: CancellationToken? = nil) throws {
+         stop: CancellationToken? = nil, recentBytes: Int = 0) throws {
         self.stop = stop
         stream = try DecodedStream(path: path, type: AVMEDIA_TYPE_VIDEO, threads: decoderThreads)
         self.rotation = rotation
         self.mode = mode
         self.fitter = fitter
+        recentBudget = max(0, recentBytes)
         try stream.seek(to: sourceTime)
         stream.skipHiddenFrames(upTo: sourceTime + ClipProducer.tolerance)
+        rememberFrom = sourceTime + ClipProducer.tolerance
     }
 
     /// The output picture for source time `t`: the same frame whatever was asked before.
     func picture(at t: Time) throws -> Frame {
         let limit = t + ClipProducer.tolerance
+        if limit < currentTime, current != nil, let hit = recalled(limit) {
+            if let fit = recalledFit, fit.time == hit.time { return fit.picture }
+            let out = try fitter.fit(hit.frame, rotation: rotation, mode: mode, still: stream.input.isSequence)
+            recalledFit = (hit.time, out)
+            return out
+        }
         try reposition(for: limit)
         while true {
             if let stop, stop.isCancelled { throw RenderError.cancelled }
@@ -58,6 +79,7 @@ final class ClipProducer {
                     pending = f
                     let ts = f.bestEffortTimestamp
                     pendingTime = ts == reel_nopts() ? currentTime : stream.time(ofTimestamp: ts)
+                    remember(f, at: pendingTime)
                 } else {
                     ended = true
                 }
@@ -90,23 +112,72 @@ final class ClipProducer {
     /// past a keyframe not yet decoded only when it skips part of the source (a fast `speed`).
     private func reposition(for limit: Time) throws {
         guard current != nil else { return }
-        if limit < currentTime { return try reseek(to: limit - ClipProducer.tolerance) }
+        if limit < currentTime { return try reseek(to: limit - ClipProducer.tolerance, back: true) }
         let decoded = pending == nil ? currentTime : pendingTime
         guard !ended, decoded < limit else { return }
+        // Keeping recent frames, a short way on is decoded through: they stay whole.
+        if recentBudget > 0, !(ClipProducer.decodedThrough < limit - decoded) { return }
         if let keyframe = stream.indexedKeyframe(atOrBefore: limit) {
-            if decoded < keyframe { try reseek(to: limit - ClipProducer.tolerance) }
+            if decoded < keyframe { try reseek(to: limit - ClipProducer.tolerance, back: false) }
         } else if ClipProducer.unindexedJump < limit - decoded {
-            try reseek(to: limit - ClipProducer.tolerance)
+            try reseek(to: limit - ClipProducer.tolerance, back: false)
         }
     }
 
     /// How far ahead, in a file without an index, a seek is cheaper than decoding on.
     static let unindexedJump = Time(value: 2, timescale: 1)
+    /// How far ahead a producer keeping recent frames decodes on rather than seeking.
+    static let decodedThrough = Time(value: 1, timescale: 1)
 
-    /// Positions the decoder for source time `t` as a new producer opened there would be.
-    private func reseek(to t: Time) throws {
+    /// Keeps a decoded frame among the recent ones, the oldest going past the budget.
+    private func remember(_ f: Frame, at t: Time) {
+        guard recentBudget > 0 else { return }
+        let entry = (time: t, frame: f, bytes: f.lineSize(0) * f.height * 3 / 2)
+        if let from = rememberFrom, t < from {
+            candidate = entry
+            return
+        }
+        if let c = candidate { keep(c) }
+        candidate = nil
+        keep(entry)
+    }
+
+    private func keep(_ entry: (time: Time, frame: Frame, bytes: Int)) {
+        if let last = recent.last, !(last.time < entry.time) { dropRecentFrames() }
+        recent.append(entry)
+        recentTotal += entry.bytes
+        while recentTotal > recentBudget, recent.count > 1 { recentTotal -= recent.removeFirst().bytes }
+    }
+
+    /// The recent frame shown at `limit` (the last at or before it), when the recent frames reach
+    /// from before `limit` to after it.
+    private func recalled(_ limit: Time) -> (time: Time, frame: Frame)? {
+        guard let first = recent.first, let last = recent.last, !(limit < first.time), limit < last.time,
+              let i = recent.lastIndex(where: { !(limit < $0.time) }) else { return nil }
+        return (recent[i].time, recent[i].frame)
+    }
+
+    /// Lets go of the recent frames (a preview context no longer in use keeps its decoders only).
+    func dropRecentFrames() {
+        recent.removeAll()
+        recentTotal = 0
+        recalledFit = nil
+        candidate = nil
+    }
+
+    /// Positions the decoder for source time `t` as a new producer opened there would be. Keeping
+    /// recent frames, a step `back` decodes every frame from the keyframe, so all of them are kept
+    /// for the steps back that follow; otherwise frames hidden before `t` are skipped.
+    private func reseek(to t: Time, back: Bool) throws {
         try stream.seek(to: t)
-        stream.skipHiddenFrames(upTo: t + ClipProducer.tolerance)
+        dropRecentFrames()
+        if recentBudget > 0 && back {
+            stream.decodeEveryFrame()
+            rememberFrom = nil
+        } else {
+            stream.skipHiddenFrames(upTo: t + ClipProducer.tolerance)
+            rememberFrom = t + ClipProducer.tolerance
+        }
         current = nil
         pending = nil
         ended = false

@@ -18,7 +18,7 @@ final class LayerProducer {
     /// alpha (a video mask's).
     init(clip path: String, sourceStart: Time, speed: Rational = Rational(1), startingAt first: Time, rotation: Int,
          size: (width: Int, height: Int), color: CanvasColor, depth: SampleDepth = .eight, decoderThreads: Int,
-         stop: CancellationToken? = nil, holdAfter: Time? = nil, alpha: Bool = false) throws {
+         stop: CancellationToken? = nil, holdAfter: Time? = nil, alpha: Bool = false, recentBytes: Int = 0) throws {
         width = size.width
         height = size.height
         let fitter = FrameFitter(width: width, height: height, background: .black, alpha: alpha, color: color, depth: depth)
@@ -27,7 +27,7 @@ final class LayerProducer {
         let firstOffset = first.scaled(by: speed)
         let opening = holdAfter.map { Time.min(firstOffset, LayerProducer.heldTime($0)) } ?? firstOffset
         kind = .clip(try ClipProducer(path: path, startingAt: sourceStart + opening, rotation: rotation, mode: .stretch, fitter: fitter,
-                                       decoderThreads: decoderThreads, stop: stop),
+                                       decoderThreads: decoderThreads, stop: stop, recentBytes: recentBytes),
                      sourceStart: sourceStart, speed: speed, holdAfter: holdAfter)
     }
 
@@ -54,6 +54,11 @@ final class LayerProducer {
             guard let hold, !(offset < hold) else { return try c.picture(at: start + offset) }
             return try c.picture(at: start + LayerProducer.heldTime(hold))
         }
+    }
+
+    /// Lets go of a clip's recent frames (`ClipProducer.dropRecentFrames`).
+    func dropRecentFrames() {
+        if case let .clip(c, _, _, _) = kind { c.dropRecentFrames() }
     }
 
     /// The time shown once a clip layer holds: just before the range's end, so the last frame of the

@@ -137,10 +137,15 @@ final class OverlayTrack {
         case let .video(path, start, duration, rotation):
             s = try LayerProducer(clip: path, sourceStart: start, startingAt: Time.min(into, duration), rotation: rotation, size: o.sourceSize,
                                 color: color, depth: plan.sampleDepth, decoderThreads: plan.codecThreading.videoDecoder, stop: stop,
-                                holdAfter: duration)
+                                holdAfter: duration, recentBytes: plan.recentFrameBytes)
         }
         sources[i] = s
         return s
+    }
+
+    /// Lets go of the video overlays' recent frames (`ClipProducer.dropRecentFrames`).
+    func dropRecentFrames() {
+        for s in sources.values { s.dropRecentFrames() }
     }
 
     private func target() throws -> Frame {

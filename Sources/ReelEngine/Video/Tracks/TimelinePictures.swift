@@ -29,6 +29,12 @@ struct TimelinePictures {
         return try matte.extract(black: picture, white: try overWhite!.picture(at: t))
     }
 
+    /// Lets go of the sources' recent frames (a preview context not in use).
+    func dropRecentFrames() {
+        track.dropRecentFrames()
+        overWhite?.dropRecentFrames()
+    }
+
     /// Releases every source.
     mutating func close() {
         track.close()

@@ -87,6 +87,18 @@ struct VideoTrack {
         }
     }
 
+    /// Lets go of the open sources' recent frames, keeping the sources.
+    func dropRecentFrames() {
+        for active in open.values {
+            switch active {
+            case .clip(let c, _): c.dropRecentFrames()
+            case .layered(let source, _, _, _): source.dropRecentFrames()
+            case .frame: break
+            }
+        }
+        overlays.dropRecentFrames()
+    }
+
     /// Releases every source, waiting for a prefetch still under way.
     mutating func close() {
         matte = nil
@@ -147,7 +159,8 @@ struct VideoTrack {
                                  depth: plan.sampleDepth)
         fitter.blurFill = segment.blurFill
         return try ClipProducer(path: path, startingAt: segment.sourceTime(at: t, sourceStart: sourceStart), rotation: rotation,
-                                mode: segment.fit, fitter: fitter, decoderThreads: plan.codecThreading.videoDecoder, stop: stop)
+                                mode: segment.fit, fitter: fitter, decoderThreads: plan.codecThreading.videoDecoder, stop: stop,
+                                recentBytes: plan.recentFrameBytes)
     }
 
     private func drawLayer(_ segment: VideoSegment, _ source: LayerProducer, _ canvas: Frame, _ background: Frame, _ mask: LayerMasker?,
@@ -180,7 +193,7 @@ struct VideoTrack {
                 case let .clip(path, start, rotation):
                     source = try LayerProducer(clip: path, sourceStart: start, speed: segment.speed, startingAt: into, rotation: rotation, size: size,
                                                color: fitter.color, depth: fitter.depth, decoderThreads: plan.codecThreading.videoDecoder,
-                                               stop: stop)
+                                               stop: stop, recentBytes: plan.recentFrameBytes)
                 }
                 let mask = segment.layer.mask.map { LayerMasker($0, decoderThreads: plan.codecThreading.videoDecoder, stop: stop) }
                 return .layered(source, canvas: try fitter.solid(fitter.background), background: try fitter.solid(fitter.background),
