@@ -48,7 +48,8 @@ public final class PreviewContext: Sendable {
         // of its own). The pictures are the same whatever the count.
         p.codecThreading = CodecThreading(videoDecoder: min(4, ProcessInfo.processInfo.activeProcessorCount), videoEncoder: 1)
         // A scrub steps back as often as on: each video source keeps its latest decoded frames
-        // (48 MiB: 34 frames of 720p, 16 of 1080p), so a step back into them decodes nothing.
+        // (96 MiB: a 2 s GOP of 720p at 30 fps, 32 frames of 1080p), so a step back into them
+        // decodes nothing. Only the context in use keeps them (`PreviewContexts`).
         p.recentFrameBytes = PreviewContext.recentFrameBytes
         self.plan = p
         self.format = format
@@ -57,7 +58,7 @@ public final class PreviewContext: Sendable {
 
     deinit { state.withLock { $0.pictures.close() } }
 
-    static let recentFrameBytes = 48 << 20
+    static let recentFrameBytes = 96 << 20
 
     /// Lets go of the kept frames while another spec is previewed (unless a preview of this one
     /// is under way): an idle context holds its decoders, not its frames.

@@ -112,7 +112,10 @@ final class ClipProducer {
     /// past a keyframe not yet decoded only when it skips part of the source (a fast `speed`).
     private func reposition(for limit: Time) throws {
         guard current != nil else { return }
-        if limit < currentTime { return try reseek(to: limit - ClipProducer.tolerance, back: true) }
+        // A step back (within `decodedThrough`) fills the recent frames; a jump back is a seek like any.
+        if limit < currentTime {
+            return try reseek(to: limit - ClipProducer.tolerance, back: !(ClipProducer.decodedThrough < currentTime - limit))
+        }
         let decoded = pending == nil ? currentTime : pendingTime
         guard !ended, decoded < limit else { return }
         // Keeping recent frames, a short way on is decoded through: they stay whole.
@@ -126,7 +129,8 @@ final class ClipProducer {
 
     /// How far ahead, in a file without an index, a seek is cheaper than decoding on.
     static let unindexedJump = Time(value: 2, timescale: 1)
-    /// How far ahead a producer keeping recent frames decodes on rather than seeking.
+    /// How far ahead a producer keeping recent frames decodes on rather than seeking, and how far
+    /// back a step is (its frames all decoded and kept) rather than a jump (hidden frames skipped).
     static let decodedThrough = Time(value: 1, timescale: 1)
 
     /// Keeps a decoded frame among the recent ones, the oldest going past the budget.
