@@ -40,6 +40,9 @@ final class ClipProducer {
     /// only the last of them (the one shown here) is kept, as `candidate`, and the frames after it.
     private var rememberFrom: Time?
     private var candidate: (time: Time, frame: Frame, bytes: Int)?
+    /// The limit asked for last: how far back a step goes is measured from it (the frame shown
+    /// may be a recalled one, far behind the decoder).
+    private var lastLimit: Time?
     /// The fitted picture of the frame recalled last.
     private var recalledFit: (time: Time, picture: Frame)?
 
@@ -64,13 +67,15 @@ final class ClipProducer {
     /// The output picture for source time `t`: the same frame whatever was asked before.
     func picture(at t: Time) throws -> Frame {
         let limit = t + ClipProducer.tolerance
+        let previous = lastLimit
+        lastLimit = limit
         if limit < currentTime, current != nil, let hit = recalled(limit) {
             if let fit = recalledFit, fit.time == hit.time { return fit.picture }
             let out = try fitter.fit(hit.frame, rotation: rotation, mode: mode, still: stream.input.isSequence)
             recalledFit = (hit.time, out)
             return out
         }
-        try reposition(for: limit)
+        try reposition(for: limit, after: previous)
         while true {
             if let stop, stop.isCancelled { throw RenderError.cancelled }
             if pending == nil && !ended {
@@ -110,11 +115,13 @@ final class ClipProducer {
     /// file without one, more than `unindexedJump` ahead): decoding from that keyframe gives the
     /// same picture and skips the frames between. A render's next frame is never behind, and is
     /// past a keyframe not yet decoded only when it skips part of the source (a fast `speed`).
-    private func reposition(for limit: Time) throws {
+    private func reposition(for limit: Time, after previous: Time?) throws {
         guard current != nil else { return }
-        // A step back (within `decodedThrough`) fills the recent frames; a jump back is a seek like any.
+        // A step back (within `decodedThrough` of the time shown last) fills the recent frames; a
+        // jump back is a seek like any.
         if limit < currentTime {
-            return try reseek(to: limit - ClipProducer.tolerance, back: !(ClipProducer.decodedThrough < currentTime - limit))
+            let from = previous.map { Time.min($0, currentTime) } ?? currentTime
+            return try reseek(to: limit - ClipProducer.tolerance, back: !(ClipProducer.decodedThrough < from - limit))
         }
         let decoded = pending == nil ? currentTime : pendingTime
         guard !ended, decoded < limit else { return }
