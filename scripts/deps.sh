@@ -47,7 +47,9 @@ python_tools=(openapi-spec-validator==0.9.0 pyyaml==6.0.4 opentimelineio==0.17.0
               # Selenium, which drives Debian's chromium through chromium-driver for the console's tests.
               selenium==4.38.0
               # numpy, the oracle of the pixel tests that compute a standard's formulas (blend modes).
-              numpy==2.2.6)
+              numpy==2.2.6
+              # jsonschema, the judge of the job spec's published schema (Tests/Schema, scripts/spec_reference.py).
+              jsonschema==4.26.0)
 installed=$("$venv/bin/python" -m pip freeze 2>/dev/null || true)
 stale=0
 for tool in "${python_tools[@]}"; do grep -qix "$tool" <<<"$installed" || stale=1; done

@@ -160,8 +160,10 @@ extension ConsoleAssets {
         const next = clone(base);
         const item = next.timeline[place.track][place.index];
         const speed = seconds(item.speed) || 1;
+        // A source without its own `duration` plays for its source range: a video (a still needs
+        // a duration), whether or not its probe has come back yet.
         const p = probe(item.src);
-        const isClip = item.src && p && !p.failed && !p.still && p.duration !== undefined;
+        const isClip = Boolean(item.src) && item.duration === undefined && !(p && p.still);
         const len = place.end - place.start;
         if (!edge) {
           if (place.track === "videos") {

@@ -25,6 +25,8 @@ public enum SpecDecoder {
 
     private static func jobSpec(_ r: ObjectReader) -> JobSpec? {
         if let f = r.required("version"), let v = f.int(), v != 1 { f.report("must be 1") }
+        // The JSON Schema an editor checks the spec against (docs/SPEC.md): for editors only.
+        _ = r.field("$schema")?.string(maxLength: 2048)
         var output = DecodedOutput()
         if let f = r.field("output"), let o = f.object({ Optional(SpecDecoder.output($0)) }) { output = o }
         let webhook = r.field("webhook")?.object(SpecDecoder.webhook)

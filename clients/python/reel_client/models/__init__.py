@@ -55,6 +55,8 @@ from .job_list import JobList
 from .job_metadata import JobMetadata
 from .job_output import JobOutput
 from .job_priority import JobPriority
+from .job_spec_schema_response_200 import JobSpecSchemaResponse200
+from .job_spec_schema_response_200_defs import JobSpecSchemaResponse200Defs
 from .job_status import JobStatus
 from .job_webhook import JobWebhook
 from .list_assets_kind import ListAssetsKind
@@ -197,6 +199,8 @@ __all__ = (
     "JobMetadata",
     "JobOutput",
     "JobPriority",
+    "JobSpecSchemaResponse200",
+    "JobSpecSchemaResponse200Defs",
     "JobStatus",
     "JobWebhook",
     "ListAssetsKind",

@@ -26,8 +26,8 @@ T = TypeVar("T", bound="ColorDescription")
 @_attrs_define
 class ColorDescription:
     """A video stream's colour, in FFmpeg's names (`bt709`, `bt2020`, `smpte2084`, `arib-std-b67`, `bt2020nc`, …). What the
-    stream does not say is PRODUCT.md §6's default: BT.601 (`smpte170m`) below 720 lines, BT.709 from 720, limited
-    range; JPEG and PNG pictures sRGB (`iec61966-2-1`), full range.
+    stream does not say is Reel's default: BT.601 (`smpte170m`) below 720 lines, BT.709 from 720, limited range; JPEG
+    and PNG pictures sRGB (`iec61966-2-1`), full range.
 
         Attributes:
             matrix (str):

@@ -58,7 +58,8 @@ class Job:
             batch (None | str): The batch the job was submitted in (`POST /v1/batches`), or null.
             metadata (JobMetadata | None): The spec's `metadata`, as given, or null.
             draft (bool | Unset): Present (true) when the spec asks for a draft (`output.draft`).
-            spec (Any | Unset): A version-1 job: what to render (`timeline`) and how to write it (`output`). PRODUCT.md §1.
+            spec (Any | Unset): A version-1 job: what to render (`timeline`) and how to write it (`output`); docs/SPEC.md is
+                its reference.
                 Every object rejects unknown members. An `m4a` output needs at least one video, voice-over or
                 music item; every other format needs at least one video item.
     """

@@ -32,8 +32,8 @@ class JobOutput:
             the server has a `publicURL`. For `hls`, the master playlist, whose URIs carry the link. Absent once the output
             has expired.
         copied_frames (int | Unset): Video frames copied from the sources as they were (`preset: "passthrough"`, see
-            PRODUCT.md §1 "Passthrough"); 0 for other renders. Absent for outputs without video (m4a) and for jobs finished
-            before Reel counted frames. For `hls`, per rendition.
+            docs/PASSTHROUGH.md); 0 for other renders. Absent for outputs without video (m4a) and for jobs finished before
+            Reel counted frames. For `hls`, per rendition.
         encoded_frames (int | Unset): Video frames encoded (all of them unless passthrough copied some); absent when
             `copiedFrames` is.
         destinations (list[DestinationState] | Unset): The copies of the output the spec's `output.destinations` asked

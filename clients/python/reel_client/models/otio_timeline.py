@@ -16,7 +16,7 @@ T = TypeVar("T", bound="OTIOTimeline")
 @_attrs_define
 class OTIOTimeline:
     """An OpenTimelineIO `Timeline.1` object (the JSON an `.otio` file holds), played with OTIO's
-    semantics (PRODUCT.md §7): the first video track of the top-level stack is the picture,
+    semantics (docs/API.md, *Timelines from editors*): the first video track of the top-level stack is the picture,
     higher video tracks are layered above it, audio tracks are mixed; `Clip.1`/`Clip.2` with
     `ExternalReference.1` (through `relink`, else a `file://` URL's file name under the media
     root, a relative path, or an http(s)/s3 URL) or a `SolidColor` `GeneratorReference.1`;

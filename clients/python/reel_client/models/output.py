@@ -95,8 +95,8 @@ class Output:
                 x265 `ultrafast`, VP9 realtime speed 8). mp4, mov, m4v and webm only; not with the
                 `passthrough` preset, `prores`, or a `video.preset` of its own. The job says `draft: true`.
                  Default: False.
-            destinations (list[OutputDestinationsItem] | Unset): Buckets the finished output is copied to (PRODUCT.md §5
-                "Destinations"). Credentials are never in the spec: `profile` names an entry of the server's `storageProfiles`;
+            destinations (list[OutputDestinationsItem] | Unset): Buckets the finished output is copied to (docs/API.md,
+                *Destinations*). Credentials are never in the spec: `profile` names an entry of the server's `storageProfiles`;
                 without it, the server's own S3 storage account signs (a server keeping outputs on local disk then answers 422).
                 Each copy is durable and retried; its state is in the job's `output.destinations`. Ignored by `reel render`.
     """

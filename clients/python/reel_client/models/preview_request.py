@@ -21,7 +21,8 @@ class PreviewRequest:
 
     Attributes:
         time (float | str): A `Time` of at least 0.
-        spec (Any | Unset): A version-1 job: what to render (`timeline`) and how to write it (`output`). PRODUCT.md §1.
+        spec (Any | Unset): A version-1 job: what to render (`timeline`) and how to write it (`output`); docs/SPEC.md is
+            its reference.
             Every object rejects unknown members. An `m4a` output needs at least one video, voice-over or
             music item; every other format needs at least one video item.
         template (str | Unset): The id of one of the caller's templates (instead of `spec`).

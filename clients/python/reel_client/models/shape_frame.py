@@ -22,15 +22,8 @@ class ShapeFrame:
             x, its height along y); a string gives a unit: `"50%"` (of the width or height, by axis),
             `"120px"` (output pixels), `"10vw"`/`"10vh"` (hundredths of the width/height),
             `"10vmin"`/`"10vmax"` (of the smaller/larger side). A width or height must be greater than 0.
-        width (float | str): A coordinate or size on the frame: a number is a fraction of the frame (of its width along
-            x, its height along y); a string gives a unit: `"50%"` (of the width or height, by axis),
-            `"120px"` (output pixels), `"10vw"`/`"10vh"` (hundredths of the width/height),
-            `"10vmin"`/`"10vmax"` (of the smaller/larger side). A width or height must be greater than 0.
-        height (float | str | Unset): A coordinate or size on the frame: a number is a fraction of the frame (of its
-            width along
-            x, its height along y); a string gives a unit: `"50%"` (of the width or height, by axis),
-            `"120px"` (output pixels), `"10vw"`/`"10vh"` (hundredths of the width/height),
-            `"10vmin"`/`"10vmax"` (of the smaller/larger side). A width or height must be greater than 0.
+        width (float | str): A `Length` above 0 (a width or a height).
+        height (float | str | Unset): A `Length` above 0 (a width or a height).
     """
 
     x: float | str

@@ -42,8 +42,8 @@ class StreamInfo:
             none is asked for).
         forced (bool | Unset): The container marks the stream as always shown (subtitles for foreign dialogue).
         color (ColorDescription | Unset): A video stream's colour, in FFmpeg's names (`bt709`, `bt2020`, `smpte2084`,
-            `arib-std-b67`, `bt2020nc`, …). What the stream does not say is PRODUCT.md §6's default: BT.601 (`smpte170m`)
-            below 720 lines, BT.709 from 720, limited range; JPEG and PNG pictures sRGB (`iec61966-2-1`), full range.
+            `arib-std-b67`, `bt2020nc`, …). What the stream does not say is Reel's default: BT.601 (`smpte170m`) below 720
+            lines, BT.709 from 720, limited range; JPEG and PNG pictures sRGB (`iec61966-2-1`), full range.
     """
 
     index: int

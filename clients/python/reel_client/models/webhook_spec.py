@@ -13,7 +13,7 @@ T = TypeVar("T", bound="WebhookSpec")
 
 @_attrs_define
 class WebhookSpec:
-    """Where the server POSTs the job on each of `events` (PRODUCT.md §2 "Webhooks"; see the
+    """Where the server POSTs the job on each of `events` (docs/API.md, *Webhooks*; see the
     `jobEvent` webhook). The URL must be `http(s)` on a public host or one of `allowedHosts` (as for sources), and
     the server needs a `webhookSecret`; else 422 at `/webhook/url` or `/webhook`. Ignored by the CLI.
 

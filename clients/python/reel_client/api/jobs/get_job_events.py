@@ -75,7 +75,8 @@ def sync_detailed(
 ) -> Response[Problem | str]:
     """The job's changes as Server-Sent Events, until it can change no more.
 
-     A `text/event-stream` (PRODUCT.md §8): first the job as it is now (unless `Last-Event-ID`
+     A `text/event-stream` (docs/API.md, *Watching jobs*): first the job as it is now (unless `Last-
+    Event-ID`
     says the client has seen it), then an event on every change: status, each progress step
     (with the lease's beat, at most 4 a second), output, destinations. Each event is
     `event: job`, `id:` the change's number (rising), and `data:` the job as `GET /v1/jobs` lists
@@ -118,7 +119,8 @@ def sync(
 ) -> Problem | str | None:
     """The job's changes as Server-Sent Events, until it can change no more.
 
-     A `text/event-stream` (PRODUCT.md §8): first the job as it is now (unless `Last-Event-ID`
+     A `text/event-stream` (docs/API.md, *Watching jobs*): first the job as it is now (unless `Last-
+    Event-ID`
     says the client has seen it), then an event on every change: status, each progress step
     (with the lease's beat, at most 4 a second), output, destinations. Each event is
     `event: job`, `id:` the change's number (rising), and `data:` the job as `GET /v1/jobs` lists
@@ -156,7 +158,8 @@ async def asyncio_detailed(
 ) -> Response[Problem | str]:
     """The job's changes as Server-Sent Events, until it can change no more.
 
-     A `text/event-stream` (PRODUCT.md §8): first the job as it is now (unless `Last-Event-ID`
+     A `text/event-stream` (docs/API.md, *Watching jobs*): first the job as it is now (unless `Last-
+    Event-ID`
     says the client has seen it), then an event on every change: status, each progress step
     (with the lease's beat, at most 4 a second), output, destinations. Each event is
     `event: job`, `id:` the change's number (rising), and `data:` the job as `GET /v1/jobs` lists
@@ -197,7 +200,8 @@ async def asyncio(
 ) -> Problem | str | None:
     """The job's changes as Server-Sent Events, until it can change no more.
 
-     A `text/event-stream` (PRODUCT.md §8): first the job as it is now (unless `Last-Event-ID`
+     A `text/event-stream` (docs/API.md, *Watching jobs*): first the job as it is now (unless `Last-
+    Event-ID`
     says the client has seen it), then an event on every change: status, each progress step
     (with the lease's beat, at most 4 a second), output, destinations. Each event is
     `event: job`, `id:` the change's number (rising), and `data:` the job as `GET /v1/jobs` lists

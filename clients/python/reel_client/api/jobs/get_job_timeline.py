@@ -74,7 +74,8 @@ def sync_detailed(
 ) -> Response[OTIOTimeline | Problem]:
     """The job's timeline as OpenTimelineIO, for an editor.
 
-     An OTIO `Timeline.1` (PRODUCT.md §7): the videos track as clips (`ExternalReference`s to the
+     An OTIO `Timeline.1` (docs/API.md, *Timelines from editors*): the videos track as clips
+    (`ExternalReference`s to the
     items' `src`, `ImageSequenceReference`s for `sequence:` sources), colour cards (`SolidColor`
     generators) and transitions centred on their cuts, chapters as markers, and, once the job has
     succeeded, the output as the media of a disabled track. What OTIO cannot say (fit, filters,
@@ -114,7 +115,8 @@ def sync(
 ) -> OTIOTimeline | Problem | None:
     """The job's timeline as OpenTimelineIO, for an editor.
 
-     An OTIO `Timeline.1` (PRODUCT.md §7): the videos track as clips (`ExternalReference`s to the
+     An OTIO `Timeline.1` (docs/API.md, *Timelines from editors*): the videos track as clips
+    (`ExternalReference`s to the
     items' `src`, `ImageSequenceReference`s for `sequence:` sources), colour cards (`SolidColor`
     generators) and transitions centred on their cuts, chapters as markers, and, once the job has
     succeeded, the output as the media of a disabled track. What OTIO cannot say (fit, filters,
@@ -149,7 +151,8 @@ async def asyncio_detailed(
 ) -> Response[OTIOTimeline | Problem]:
     """The job's timeline as OpenTimelineIO, for an editor.
 
-     An OTIO `Timeline.1` (PRODUCT.md §7): the videos track as clips (`ExternalReference`s to the
+     An OTIO `Timeline.1` (docs/API.md, *Timelines from editors*): the videos track as clips
+    (`ExternalReference`s to the
     items' `src`, `ImageSequenceReference`s for `sequence:` sources), colour cards (`SolidColor`
     generators) and transitions centred on their cuts, chapters as markers, and, once the job has
     succeeded, the output as the media of a disabled track. What OTIO cannot say (fit, filters,
@@ -187,7 +190,8 @@ async def asyncio(
 ) -> OTIOTimeline | Problem | None:
     """The job's timeline as OpenTimelineIO, for an editor.
 
-     An OTIO `Timeline.1` (PRODUCT.md §7): the videos track as clips (`ExternalReference`s to the
+     An OTIO `Timeline.1` (docs/API.md, *Timelines from editors*): the videos track as clips
+    (`ExternalReference`s to the
     items' `src`, `ImageSequenceReference`s for `sequence:` sources), colour cards (`SolidColor`
     generators) and transitions centred on their cuts, chapters as markers, and, once the job has
     succeeded, the output as the media of a disabled track. What OTIO cannot say (fit, filters,
