@@ -24,6 +24,15 @@ final class SchemaTests: XCTestCase {
         }
     }
 
+    /// Every JSON example of docs/API.md and docs/SPEC.md valid for the schema (a spec, an overlay or a
+    /// video item), Tests/Schema/doc_examples.py.
+    func testEveryExampleInTheDocsIsValid() throws {
+        let (status, text) = try PythonClientTests.run(PythonClientTests.python, [PythonClientTests.repo + "/Tests/Schema/doc_examples.py",
+                                                                                  "docs/API.md", "docs/SPEC.md"])
+        XCTAssertEqual(status, 0, text)
+        XCTAssertTrue(text.contains(" 0 problems"), text)
+    }
+
     func testTheServerAndTheSchemaAgreeOnACorpus() throws {
         let key = "schema-key-0123456789abcdef"
         let server = try ServerProcess(root: root, env: ["REEL_API_KEYS": key])
