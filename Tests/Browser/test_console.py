@@ -187,7 +187,16 @@ class ConsoleTests(unittest.TestCase):
         wait.until(lambda _: "upload:asset_" in self.text("#upload-result"))
         self.assertEqual(self.js("return document.getElementById('upload-progress').value"), 1)
         self.assertIn('"duration"', self.text("#upload-result"))
+        # The library lists it, newest first, with its src and a way into the editor with it.
+        uploaded = self.text("#upload-result").split("\n")[0]
+        wait.until(lambda _: self.js("return document.querySelector('#assets tbody tr')?.dataset.src") == uploaded)
+        self.assertIn(os.path.basename(CLIP), self.text("#assets tbody tr"))
+        self.assertEqual(self.js("return document.querySelector('#assets tbody tr a').getAttribute('href')"),
+                         "#/edit?add=" + uploaded.replace(":", "%3A"))
         self.shot("06-upload")
+        d.find_element(By.CSS_SELECTOR, "#assets tbody tr a").click()
+        wait.until(lambda _: self.js("return window.reelEditor ? window.reelEditor.spec().timeline.videos.at(-1).src : null") == uploaded)
+        self.assertEqual(len(self.js("return window.reelEditor.spec().timeline.videos")), 3, "the example's two cards and the clip")
 
         # Every job, for the README's picture of the console.
         d.get(URL + "/console/#/jobs")
@@ -251,7 +260,9 @@ class ConsoleTests(unittest.TestCase):
                                      "return d.some((v, i) => i % 4 === 3 && v > 0)"))
         self.shot("10-editor")
 
-        # Drag the clip's end edge left: its sourceRange shortens, its start stays.
+        # Drag the clip's end edge left: its sourceRange shortens, its start stays. (Once the answers
+        # that redraw the tracks are in, so the handle is the one on the page.)
+        wait.until(lambda _: self.js("return window.reelEditor.settled()"))
         handle = d.find_element(By.CSS_SELECTOR, "[data-pointer='/timeline/videos/0'] .ed-handle.end")
         ActionChains(d).click_and_hold(handle).move_by_offset(-15, 0).move_by_offset(-15, 0).release().perform()
         wait.until(lambda _: self.spec_now()["timeline"]["videos"][0]["sourceRange"]["duration"] < 1.5)
@@ -273,6 +284,7 @@ class ConsoleTests(unittest.TestCase):
         self.assertTrue(self.js("return document.getElementById('preview').naturalWidth") > 0, "the preview image shows")
 
         # Delete the title, undo, redo, undo.
+        wait.until(lambda _: self.js("return window.reelEditor.settled()"))
         d.find_element(By.CSS_SELECTOR, "[data-pointer='/timeline/overlays/0']").click()
         ActionChains(d).send_keys(Keys.DELETE).perform()
         wait.until(lambda _: len(self.spec_now()["timeline"]["overlays"]) == 0)
@@ -284,6 +296,7 @@ class ConsoleTests(unittest.TestCase):
         wait.until(lambda _: self.spec_now()["timeline"]["overlays"] == spec["timeline"]["overlays"])
 
         # The inspector, validated live: a bad colour is named at its field; a good one is taken.
+        wait.until(lambda _: self.js("return window.reelEditor.settled()"))
         d.find_element(By.CSS_SELECTOR, "[data-pointer='/timeline/videos/1']").click()
         wait.until(lambda _: d.find_elements(By.ID, "field-color"))
         self.js("const e = document.getElementById('field-color'); e.value = '#00GG00'; e.dispatchEvent(new Event('change'))")
@@ -291,6 +304,17 @@ class ConsoleTests(unittest.TestCase):
         self.assertEqual(self.js("return document.getElementById('field-color').getAttribute('aria-invalid')"), "true")
         self.js("const e = document.getElementById('field-color'); e.value = '#0055AA'; e.dispatchEvent(new Event('change'))")
         wait.until(lambda _: self.spec_now()["timeline"]["videos"][1]["color"] == "#0055AA" and "Valid" in self.text("#editor-verdict"))
+
+        # The library: the uploaded clip added as an overlay at the playhead (1.12 s).
+        wait.until(lambda _: self.js("return [...document.querySelectorAll('#library-src option')].some((o) => o.value === arguments[0])", clip))
+        self.js("document.getElementById('library-src').value = arguments[0]", clip)
+        d.find_element(By.ID, "add-overlay").click()
+        wait.until(lambda _: len(self.spec_now()["timeline"]["overlays"]) == 2)
+        added = self.spec_now()["timeline"]["overlays"][1]
+        self.assertEqual((added["type"], added["src"], added["start"]), ("video", clip, 1.12))
+        wait.until(lambda _: d.find_elements(By.CSS_SELECTOR, "[data-pointer='/timeline/overlays/1']"))
+        ActionChains(d).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        wait.until(lambda _: len(self.spec_now()["timeline"]["overlays"]) == 1)
 
         # Save as template, then render: the job page of a job that succeeds.
         self.js("document.getElementById('template-name').value = 'edited in the browser'")

@@ -4,7 +4,9 @@ extension ConsoleAssets {
     /// its `ctx`. The spec is the one state: every gesture makes a new spec (kept for undo), and the
     /// tracks, the inspector, the JSON view and the preview are drawn from it. Previews come from
     /// `POST /v1/preview` (the render engine), neighbours prefetched; waveforms from `POST
-    /// /v1/waveform`; lengths of sources from `POST /v1/probe`. Hooks for tests and scripts: each
+    /// /v1/waveform`; lengths of sources from `POST /v1/probe`; the key's uploads (`GET /v1/assets`) to
+    /// add as videos, overlays, voice-overs or music (`#/edit?add=SRC` adds one on opening). Hooks for
+    /// tests and scripts: each
     /// clip's `data-pointer`, the playhead's and the preview's `data-time`, the root's
     /// `data-duration`, and `window.reelEditor.spec()`.
     static let editorScript = #"""
@@ -49,6 +51,7 @@ extension ConsoleAssets {
         source = "template " + (r.json.name || r.json.id);
       }
       const undo = [], redo = [];
+      const adding = params.get("add");
       let selected = null;      // the selected item's pointer
       let time = 0;             // the playhead, seconds
       let zoom = 0;             // pixels a second; 0 until the first layout fits the timeline
@@ -56,6 +59,10 @@ extension ConsoleAssets {
       let version = 0;          // bumped at each change: previews of older specs are dropped
       let validated = null;     // the last verdict
       const probes = new Map(), waveforms = new Map(), previews = new Map();
+      /// Requests whose answers redraw the tracks (probes, waveforms, validation), still under way:
+      /// `window.reelEditor.settled()` is true when there are none (scripts wait for it).
+      let redrawing = 0;
+      const redraws = (promise) => { redrawing++; return promise.finally(() => { redrawing--; }); };
 
       const rate = () => seconds(spec.output?.frameRate) || 30;
       const frame = () => 1 / rate();
@@ -67,7 +74,7 @@ extension ConsoleAssets {
         if (!src) return null;
         if (!probes.has(src)) {
           probes.set(src, null);
-          api("POST", "/v1/probe", { src }).then((r) => { probes.set(src, r.status === 200 ? r.json : { failed: true }); draw(); });
+          redraws(api("POST", "/v1/probe", { src })).then((r) => { probes.set(src, r.status === 200 ? r.json : { failed: true }); draw(); });
         }
         return probes.get(src);
       }
@@ -204,6 +211,30 @@ extension ConsoleAssets {
         return next;
       }
 
+      // ---- The library: the key's uploads as sources ---------------------------------------------------
+      /// `src` added to the timeline `as` "video" (a clip, or a still for 3 s), "overlay" (an image or
+      /// a video in a corner), "voiceOver" (at the playhead) or "music"; "auto" chooses by its probe.
+      async function addSource(src, as = "auto") {
+        const r = await api("POST", "/v1/probe", { src });
+        if (r.status !== 200) { announce("Cannot add " + src + ": " + (r.json?.errors?.[0]?.message || r.json?.detail || r.status)); return; }
+        const info = r.json, hasVideo = (info.streams || []).some((s) => s.type === "video");
+        if (as === "auto") as = hasVideo ? "video" : "voiceOver";
+        const next = clone(spec), t = timeline(next);
+        if (as === "video") (t.videos ||= []).push(info.still ? { src, duration: 3 } : { src });
+        else if (as === "overlay") (t.overlays ||= []).push({ type: info.still ? "image" : "video", src, start: written(time),
+                                                             frame: { x: 0.8, y: 0.2, width: 0.3 } });
+        else if (as === "voiceOver") (t.voiceOvers ||= []).push({ src, start: written(time) });
+        else (t.music ||= []).push({ src });
+        commit(next, `Added ${src} as ${as}.`);
+      }
+      const librarySelect = el("select", { id: "library-src", "aria-label": "An upload to add" }, el("option", { value: "", text: "add an upload…" }));
+      const libraryBar = el("div", { class: "actions", role: "group", "aria-label": "Library" }, librarySelect,
+        ...[["video", "as a video"], ["overlay", "as an overlay"], ["voiceOver", "as a voice-over"], ["music", "as music"]].map(([as, text]) =>
+          el("button", { type: "button", id: "add-" + as, text: "Add " + text, onclick: () => { if (librarySelect.value) addSource(librarySelect.value, as); } })));
+      api("GET", "/v1/assets?kind=media&limit=100").then((r) => {
+        for (const a of r.json?.assets || []) librarySelect.append(el("option", { value: a.src, text: (a.filename || a.id) + " (" + a.src + ")" }));
+      });
+
       // ---- The page -----------------------------------------------------------------------------
       const preview = el("img", { id: "preview", alt: "The frame at the playhead", width: "640", "data-time": "" });
       const previewNote = el("p", { id: "preview-note", "aria-live": "polite" });
@@ -232,7 +263,7 @@ extension ConsoleAssets {
       const root = el("div", { id: "editor", "data-duration": "0" },
         el("p", { text: "Editing " + source + ". ←/→ a frame, Shift+←/→ a second, Delete removes the selection, Ctrl+Z / Ctrl+Shift+Z undo and redo; "
                         + "a selected clip: Alt+←/→ moves it, [ and ] trim its end (Shift: a second)." }),
-        toolbar,
+        toolbar, libraryBar,
         el("div", { class: "ed-top" }, el("figure", { class: "ed-preview" }, preview, el("figcaption", {}, previewNote)), inspector),
         verdict, scroller,
         el("details", { open: true }, el("summary", { text: "JSON" }), el("label", { for: "editor-json", text: "The spec (JSON), kept in step" }), json, jsonNote));
@@ -318,7 +349,7 @@ extension ConsoleAssets {
         if (waveforms.has(src)) paint(waveforms.get(src));
         else {
           waveforms.set(src, null);
-          api("POST", "/v1/waveform", { src, pointsPerSecond: pps }).then((r) => { if (r.status === 200) { waveforms.set(src, r.json); draw(); } });
+          redraws(api("POST", "/v1/waveform", { src, pointsPerSecond: pps })).then((r) => { if (r.status === 200) { waveforms.set(src, r.json); draw(); } });
         }
         return canvas;
       }
@@ -425,8 +456,9 @@ extension ConsoleAssets {
       let timer = null;
       function validateSoon() { clearTimeout(timer); timer = setTimeout(validate, 250); }
       async function validate() {
+        timer = null;
         const v = version;
-        const r = await api("POST", "/v1/validate", spec);
+        const r = await redraws(api("POST", "/v1/validate", spec));
         if (v !== version || r.status !== 200) return;
         validated = r.json;
         if (r.json.valid) {
@@ -541,8 +573,10 @@ extension ConsoleAssets {
         else if ((e.key === "Enter" || e.key === " ") && document.activeElement?.dataset?.pointer) { e.preventDefault(); select(document.activeElement.dataset.pointer, true); }
       }
       document.addEventListener("keydown", onKey);
-      window.reelEditor = { spec: () => clone(spec), select: (p) => select(p, false), time: () => time, seek };
+      window.reelEditor = { spec: () => clone(spec), select: (p) => select(p, false), time: () => time, seek,
+                            settled: () => redrawing === 0 && timer === null };
       changed();
+      if (adding) await addSource(adding);
       return () => { document.removeEventListener("keydown", onKey); clearTimeout(timer); delete window.reelEditor; };
     }
     """#

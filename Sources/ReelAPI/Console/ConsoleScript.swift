@@ -382,6 +382,7 @@ extension ConsoleAssets {
           if (xhr.status === 201 && asset) {
             result.textContent = `${asset.src}\n` + JSON.stringify(asset.probe, null, 2);
             announce(`Uploaded ${file.name} as ${asset.src}.`);
+            listAssets();
           } else {
             result.textContent = asset?.detail || xhr.responseText;
             announce("The upload was refused.");
@@ -390,13 +391,41 @@ extension ConsoleAssets {
         xhr.send(file);
       }
       input.addEventListener("change", () => { if (input.files[0]) send(input.files[0]); });
+      const library = el("section", { id: "library", "aria-label": "Library" });
+      /// The key's uploads, newest first, 20 a page (GET /v1/assets): each with its `src` to copy,
+      /// a way into the editor with it, and delete.
+      async function listAssets(cursor) {
+        const r = await api("GET", "/v1/assets?limit=20" + (cursor ? "&cursor=" + encodeURIComponent(cursor) : ""));
+        if (r.status !== 200) { fill(library, el("p", { role: "alert", text: r.json?.detail || r.text })); return; }
+        const rows = r.json.assets.map((a) => el("tr", { "data-src": a.src },
+          el("td", { text: a.filename || a.id }), el("td", { text: a.kind }),
+          el("td", {}, el("code", { text: a.src })),
+          el("td", { text: a.probe?.duration !== undefined ? Number(a.probe.duration).toFixed(2) + " s" : "" }),
+          el("td", { text: (a.bytes / 1e6).toFixed(2) + " MB" }),
+          el("td", {},
+            el("button", { type: "button", text: "Copy src", "aria-label": "Copy the src of " + (a.filename || a.id), onclick: async () => {
+                try { await navigator.clipboard.writeText(a.src); announce("Copied " + a.src); } catch { announce(a.src); }
+              } }), " ",
+            a.kind === "media" ? el("a", { href: "#/edit?add=" + encodeURIComponent(a.src), text: "Edit with it" }) : null, " ",
+            el("button", { type: "button", text: "Delete", "aria-label": "Delete " + (a.filename || a.id), onclick: async () => {
+                const d = await api("DELETE", "/v1/assets/" + a.id);
+                announce(d.status === 204 ? "Deleted." : (d.json?.detail || "Not deleted."));
+                listAssets();
+              } }))));
+        fill(library, el("h2", { text: "Library" }),
+          rows.length ? el("table", { id: "assets" },
+            el("thead", {}, el("tr", {}, ...["File", "Kind", "src", "Length", "Size", ""].map((h) => el("th", { scope: "col", text: h })))),
+            el("tbody", {}, ...rows)) : el("p", { text: "Nothing uploaded yet." }),
+          r.json.nextCursor ? el("button", { type: "button", id: "older-assets", text: "Older uploads →", onclick: () => listAssets(r.json.nextCursor) }) : null);
+      }
       const zone = el("div", { id: "drop", tabindex: "0", role: "button", "aria-label": "Drop a file here, or press Enter to choose one",
                                onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); input.click(); } },
                                ondragover: (e) => { e.preventDefault(); zone.classList.add("over"); },
                                ondragleave: () => zone.classList.remove("over"),
                                ondrop: (e) => { e.preventDefault(); zone.classList.remove("over"); if (e.dataTransfer.files[0]) send(e.dataTransfer.files[0]); } },
         "Drop a media file, font or caption file here");
-      fill(main, el("h1", { text: "Uploads" }), zone, el("p", {}, el("label", { for: "file", text: "Or choose a file " }), input), bar, result);
+      fill(main, el("h1", { text: "Uploads" }), zone, el("p", {}, el("label", { for: "file", text: "Or choose a file " }), input), bar, result, library);
+      listAssets();
     }
 
     // ---- Routing --------------------------------------------------------------------------------
