@@ -7,7 +7,7 @@ test:
 run:
 	./scripts/run.sh
 
-# Reel against the equivalent ffmpeg CLI graph (PRODUCT.md §4 "Fast"); see docs/PERFORMANCE.md.
+# Reel against the equivalent ffmpeg CLI graph (docs/PERFORMANCE.md); see docs/PERFORMANCE.md.
 # Media are generated once into bench/work/. BENCH_RUNS=9 make bench for more rounds (default 5).
 # The HTTP section (GET /v1/jobs/{id} vs a Hummingbird 2 anchor, p99 of status polls under renders)
 # runs at the end of `make bench`; `make bench-http` runs it alone. BENCH_WORKLOADS=passthrough runs

@@ -30,7 +30,7 @@ let package = Package(
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant",
                        providers: [.apt(["libimagequant-dev"])]),
-        // zimg: wide-gamut and HDR pictures into the output's colour space (PRODUCT.md §6).
+        // zimg: wide-gamut and HDR pictures into the output's colour space (docs/ARCHITECTURE.md (colour)).
         .systemLibrary(name: "CZimg", path: "Sources/CZimg", pkgConfig: "zimg", providers: [.apt(["libzimg-dev"])]),
         .systemLibrary(name: "CRubberBand", path: "Sources/CRubberBand", pkgConfig: "rubberband",
                        providers: [.apt(["librubberband-dev"])]),

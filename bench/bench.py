@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reel against the ffmpeg CLI on PRODUCT.md §4's benchmark timeline (Python 3 standard library only).
+"""Reel against the ffmpeg CLI on docs/PERFORMANCE.md's benchmark timeline (Python 3 standard library only).
 
     python3 bench/bench.py            # or: make bench
 
@@ -930,7 +930,7 @@ def main():
         results["workloads"][w["name"]]["paired_wall_ratio"] = paired
         reel_m = med["reel"]
         targets = []
-        if "floor" in med:      # PRODUCT.md §4's targets are on the mp4 workloads
+        if "floor" in med:      # docs/PERFORMANCE.md's targets are on the mp4 workloads
             targets = [
                 (f"{w['name']}: Reel wall < ffmpeg wall", reel_m["wall"] < med["ffmpeg"]["wall"],
                  f"{reel_m['wall'] / med['ffmpeg']['wall']:.2f}x"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The HTTP section of `make bench` (PRODUCT.md §4 "Fast"): Reel's status path against a Hummingbird 2
+"""The HTTP section of `make bench` (docs/PERFORMANCE.md): Reel's status path against a Hummingbird 2
 anchor, and status polls while renders run. Python 3 standard library, wrk, and the Swift toolchain.
 
     python3 bench/http_bench.py        # alone; bench/bench.py runs it after the render workloads

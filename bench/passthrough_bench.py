@@ -16,7 +16,7 @@ Tools, each writing mp4 (H.264 + AAC 128 kb/s 48 kHz stereo):
   copy    `ffmpeg -f concat` with inpoint/outpoint per segment and `-c copy`: no decoding; cuts
           land on packets, so a segment starts at the keyframe before its in point
   copy-aac  the same with the audio re-encoded (`-c:v copy -c:a aac -b:a 128k`): -c copy with the
-          audio work Reel must do (PRODUCT.md: passthrough always re-encodes audio), for scale
+          audio work Reel must do (passthrough always re-encodes audio), for scale
 
 Every output is decoded once (not timed) and compared frame by frame, at 160x90 grey, with the
 frames the timeline asks for (decoded from the sources with exact trims): a frame is right when it

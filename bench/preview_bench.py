@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The preview section of `make bench` (PRODUCT.md §4b "Preview"; Python 3 standard library only).
+"""The preview section of `make bench` (docs/PERFORMANCE.md; Python 3 standard library only).
 
     BENCH_WORKLOADS=preview python3 bench/bench.py     # alone (bench.py builds Reel in release first)
 

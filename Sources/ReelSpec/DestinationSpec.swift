@@ -1,4 +1,4 @@
-/// A bucket the finished output is copied to (PRODUCT.md §5 "Destinations"): `s3://bucket/key`,
+/// A bucket the finished output is copied to (docs/API.md): `s3://bucket/key`,
 /// signed with the credentials of the named `storageProfiles` entry (none: the server's storage's).
 /// Credentials are never in a spec.
 public struct DestinationSpec: Sendable, Equatable {

@@ -1,4 +1,4 @@
-/// A nested composition (PRODUCT.md §10 "Groups"): overlays of any type, groups included, timed
+/// A nested composition (docs/API.md (compositing)): overlays of any type, groups included, timed
 /// from the group's start and placed on the group's own canvas (lengths inside refer to it); the
 /// group is flattened first and then drawn as one layer.
 public struct GroupSpec: Sendable, Equatable {

@@ -1,4 +1,4 @@
-/// A numbered image sequence as one video source (PRODUCT.md §1 `src`, §7 `ImageSequenceReference`):
+/// A numbered image sequence as one video source (docs/SPEC.md `src`; OTIO's `ImageSequenceReference`, docs/API.md):
 /// `sequence:renders/sh010/beauty.%04d.exr?first=1001&rate=24000/1001&count=48` plays the files
 /// `beauty.1001.exr` … `beauty.1048.exr` as frames at that rate, the first at media time 0.
 ///

@@ -1,4 +1,4 @@
-/// A version-1 job: what to render (`timeline`) and how to write it (`output`). PRODUCT.md §1.
+/// A version-1 job: what to render (`timeline`) and how to write it (`output`). docs/SPEC.md.
 public struct JobSpec: Sendable, Equatable {
     public var version: Int
     public var output: OutputSpec
@@ -9,7 +9,7 @@ public struct JobSpec: Sendable, Equatable {
     /// job and echoed in its JSON and every webhook; Reel never reads it.
     public var metadata: JSONValue?
     public static let metadataBytes = 16_384
-    /// Where the job goes among its key's queued jobs (PRODUCT.md §9): `high` before `normal`
+    /// Where the job goes among its key's queued jobs (docs/API.md (batches)): `high` before `normal`
     /// before `low`, oldest first within each; keys take turns whatever their jobs' priorities.
     public var priority: JobPriority = .normal
     /// For a timeline read from OpenTimelineIO, where each of its parts came from in the job, so

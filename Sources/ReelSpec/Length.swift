@@ -1,4 +1,4 @@
-/// A length or coordinate on the frame (PRODUCT.md §10 "Units"): a bare number is a fraction of
+/// A length or coordinate on the frame (docs/API.md (compositing)): a bare number is a fraction of
 /// the frame (of its width along x, its height along y), as before units existed; a string gives a
 /// unit: `"50%"` (of the width or height, by axis), `"120px"` (output pixels), `"10vw"`/`"10vh"`
 /// (hundredths of the width/height, whatever the axis), `"10vmin"`/`"10vmax"` (of the smaller or

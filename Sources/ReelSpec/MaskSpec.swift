@@ -1,4 +1,4 @@
-/// Where an item shows (PRODUCT.md §10 "Masks"): a shape's coverage, or an image's or a video's
+/// Where an item shows (docs/API.md (compositing)): a shape's coverage, or an image's or a video's
 /// alpha or luma, on the item's own picture (lengths of a mask shape refer to that picture, so the
 /// mask moves, scales and turns with the item), weighted 0…1.
 public struct MaskSpec: Sendable, Equatable {

@@ -25,7 +25,7 @@ public struct OutputSpec: Sendable, Equatable {
     /// Soft subtitle tracks, timed on the output timeline.
     public var subtitles: [SubtitleTrackSpec] = []
     public var optimizeForNetwork = true
-    /// A quick look (PRODUCT.md §12): the whole job at most 480 lines high, everything in
+    /// A quick look (docs/API.md (previews)): the whole job at most 480 lines high, everything in
     /// proportion, with the encoder's fastest preset.
     public var draft = false
     /// Buckets the finished output is copied to, in order.

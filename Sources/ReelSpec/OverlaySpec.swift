@@ -80,7 +80,7 @@ public struct TextStyle: Sendable, Equatable {
 
     public init(text: String) { self.text = text }
 
-    /// The look of captions when the spec says nothing (PRODUCT.md §1): white 48 px text with a
+    /// The look of captions when the spec says nothing (docs/SPEC.md): white 48 px text with a
     /// black stroke, wrapped at 90 % of the frame width.
     public static var captionDefault: TextStyle {
         var s = TextStyle(text: "")

@@ -1,6 +1,6 @@
 /// One thing wrong with a job spec, located by an RFC 6901 JSON pointer so a client can point at the
 /// exact field (`/timeline/videos/2/sourceRange/duration`) next to a plain sentence ("must be greater
-/// than 0"). PRODUCT.md §1, "Validation".
+/// than 0"). docs/SPEC.md, "Validation".
 public struct SpecProblem: Sendable, Equatable, CustomStringConvertible {
     /// RFC 6901 pointer to the offending value; `""` is the whole document.
     public let pointer: String

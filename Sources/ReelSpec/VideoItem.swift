@@ -40,7 +40,7 @@ public struct VideoItem: Sendable, Equatable {
     public enum Motion: String, Sendable, CaseIterable { case zoomIn, zoomOut, panLeft, panRight }
 }
 
-/// How two consecutive videos are joined. PRODUCT.md §1.
+/// How two consecutive videos are joined. docs/SPEC.md.
 public struct TransitionSpec: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable { case dissolve, fade, push, slide, wipe, matte }
 
@@ -53,7 +53,7 @@ public struct TransitionSpec: Sendable, Equatable {
     /// A `matte` transition's grayscale picture and how it is read.
     public var matte: Matte?
 
-    /// A luma matte as the wipe (PRODUCT.md §10): with its luma m (0…1, full range) and progress p,
+    /// A luma matte as the wipe (docs/API.md (compositing)): with its luma m (0…1, full range) and progress p,
     /// the incoming clip's weight is clamp((p·(1+s) − m)/s, 0, 1) (s = softness; s = 0: 1 where
     /// m < p); `invert` reads 1 − m. A video matte plays from its start over the transition.
     public struct Matte: Sendable, Equatable {

@@ -1,4 +1,4 @@
-/// Where and on which events the server POSTs the job as it changes (PRODUCT.md §2 "Webhooks").
+/// Where and on which events the server POSTs the job as it changes (docs/API.md).
 public struct WebhookSpec: Sendable, Equatable {
     public enum Event: String, Sendable, CaseIterable {
         case succeeded, failed, canceled, progress

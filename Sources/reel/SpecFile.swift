@@ -4,7 +4,7 @@ import ReelSpec
 
 /// A spec file read from disk, with the directory its relative sources resolve against. An
 /// OpenTimelineIO file (`.otio`: a `Timeline.1` object) is a spec too: its timeline with the
-/// output's defaults (PRODUCT.md §7), its problems named by pointers into the file.
+/// output's defaults (docs/API.md (OpenTimelineIO)), its problems named by pointers into the file.
 struct SpecFile {
     let path: String
     let spec: JobSpec

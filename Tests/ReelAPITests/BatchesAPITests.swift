@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `POST /v1/batches` and the batch resource (PRODUCT.md §9): a thousand template rows judged
+/// `POST /v1/batches` and the batch resource (docs/API.md (batches)): a thousand template rows judged
 /// together (every problem at its row, nothing created), then created together in row order;
 /// followed, cancelled and deleted as one; idempotent; listed by batch.
 final class BatchesAPITests: XCTestCase {

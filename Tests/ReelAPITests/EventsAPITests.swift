@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `GET /v1/jobs/{id}/events` and `GET /v1/events` (PRODUCT.md §8), read by a parser written from
+/// `GET /v1/jobs/{id}/events` and `GET /v1/events` (docs/API.md (watching jobs)), read by a parser written from
 /// the SSE standard (`EventStreamClient`): the events in the order of the job's changes, ids that
 /// resume, the end after the last change, heartbeats, keys that see only their own jobs, and
 /// thousands of idle streams held open without a thread each.

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// OpenTimelineIO timelines over HTTP (PRODUCT.md §7): a job whose timeline is `otio`, its media
+/// OpenTimelineIO timelines over HTTP (docs/API.md (OpenTimelineIO)): a job whose timeline is `otio`, its media
 /// relinked, renders; problems are a 422 naming pointers into `otio`, those found at submit (a
 /// missing file) as well as those found in the OTIO itself.
 final class OTIOAPITests: XCTestCase {

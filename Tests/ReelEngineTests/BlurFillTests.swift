@@ -3,7 +3,7 @@ import Foundation
 import ReelSpec
 import XCTest
 
-/// `fit: "blur"` (PRODUCT.md §10) through the whole render on decoded pixels: the picture
+/// `fit: "blur"` (docs/API.md (compositing)) through the whole render on decoded pixels: the picture
 /// letterboxed as `fit`, the bars the same picture scaled to fill, Gaussian-blurred by `blurRadius`
 /// (a standard deviation, checked against the normal distribution's CDF across a step) and dimmed.
 final class BlurFillTests: XCTestCase {

@@ -3,7 +3,7 @@ import Foundation
 import ReelSpec
 import XCTest
 
-/// The chroma key (PRODUCT.md §10) through the whole render, against the contract's formula written
+/// The chroma key (docs/API.md (compositing)) through the whole render, against the contract's formula written
 /// here from its text: a lossless BT.601 clip whose columns step from the key's chroma away from it,
 /// keyed over a colour card; the output's samples (lossless too) are the card's and the clip's mixed
 /// by exactly the alpha the formula gives each column.

@@ -3,7 +3,7 @@ import Foundation
 import ReelSpec
 import XCTest
 
-/// Numbered image sequences as sources (`sequence:`, PRODUCT.md §1 and §7): the syntax, the
+/// Numbered image sequences as sources (`sequence:`, docs/SPEC.md and docs/API.md (OpenTimelineIO)): the syntax, the
 /// resolver's checks (every frame there, nothing outside the media root) and the frames played.
 final class ImageSequenceTests: XCTestCase {
     /// Frames `first…first+count−1` of `folder/name.%04d.png`, frame i (from 0) a flat grey of

@@ -3,7 +3,7 @@ import Foundation
 import ReelSpec
 import XCTest
 
-/// Matte transitions (PRODUCT.md §10) through the whole render, against the contract's formula
+/// Matte transitions (docs/API.md (compositing)) through the whole render, against the contract's formula
 /// written here: a white card gives way to a black one through a grayscale ramp, and each column's
 /// luma is the two cards mixed by exactly clamp((p·(1+s) − m)/s, 0, 1).
 final class MatteTransitionTests: XCTestCase {

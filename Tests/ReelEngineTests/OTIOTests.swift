@@ -3,7 +3,7 @@ import Foundation
 import ReelSpec
 import XCTest
 
-/// OpenTimelineIO timelines (PRODUCT.md §7). The oracle is the `opentimelineio` library itself
+/// OpenTimelineIO timelines (docs/API.md (OpenTimelineIO)). The oracle is the `opentimelineio` library itself
 /// (pinned, in the tests' Python environment): it builds each timeline here and computes what OTIO
 /// says plays at each output frame (its `duration()`, each clip's `range_in_parent()` and
 /// `trimmed_range()`, transitions' offsets); the media are numbered (frame N has luma N), so the
@@ -241,7 +241,7 @@ final class OTIOTests: XCTestCase {
     }
 
     /// A reference without `available_range`: the clip's source range counts from the file's own
-    /// start timecode (a camera file stamped 01:00:00:00), as PRODUCT.md §7 says.
+    /// start timecode (a camera file stamped 01:00:00:00), as docs/API.md (OpenTimelineIO) says.
     func testWithoutAnAvailableRangeTheFilesTimecodeIsItsStart() throws {
         let ws = try Workspace()
         try Tools.ffmpeg(["-f", "lavfi", "-i", "nullsrc=s=32x32:r=24:d=12,format=yuv420p,geq=lum='mod(N,256)':cb=128:cr=128",

@@ -3,7 +3,7 @@ import Foundation
 import ReelSpec
 import XCTest
 
-/// Passthrough's smart rendering (PRODUCT.md §1 "Passthrough"): the output is decoded with the
+/// Passthrough's smart rendering (docs/SPEC.md): the output is decoded with the
 /// ffmpeg CLI (`-xerror`, no warnings) and every frame compared with the decoded source frame it
 /// must show — copied frames bit for bit, encoded ones at 40 dB PSNR or better and closer to that
 /// frame than to its neighbours, so none is off by one.

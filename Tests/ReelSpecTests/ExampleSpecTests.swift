@@ -1,7 +1,7 @@
 import XCTest
 import ReelSpec
 
-/// The example of PRODUCT.md §1 decodes to exactly what it says, and omitted fields get defaults.
+/// The product's full example spec decodes to exactly what it says, and omitted fields get defaults.
 final class ExampleSpecTests: XCTestCase {
     func testProductExampleOutput() throws {
         let spec = try XCTUnwrap(decodeOK(productExample))

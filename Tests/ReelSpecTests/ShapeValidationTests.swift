@@ -1,7 +1,7 @@
 import ReelSpec
 import XCTest
 
-/// Shapes (PRODUCT.md §10) as the decoder reads them: each kind's own members, paints, strokes and
+/// Shapes (docs/API.md (compositing)) as the decoder reads them: each kind's own members, paints, strokes and
 /// SVG path data, and every mistake at its pointer.
 final class ShapeValidationTests: XCTestCase {
     let o = "/timeline/overlays/0"

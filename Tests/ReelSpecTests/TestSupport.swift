@@ -46,7 +46,7 @@ func specWithOverlay(_ overlay: String) -> String {
     spec(timeline: #""videos": [{"src": "a.mp4"}], "overlays": [\#(overlay)]"#)
 }
 
-/// The full example spec of PRODUCT.md §1, verbatim.
+/// The product's full example spec (every part of the timeline and output), verbatim.
 let productExample = #"""
 {
   "version": 1,

@@ -78,7 +78,7 @@ final class VideoValidationTests: XCTestCase {
         XCTAssertEqual(message(json, at: "\(item)/volume/4/ease"), "unknown field")
     }
 
-    /// A blur's amount may be named `radius` (PRODUCT.md §10), not both; radius belongs to blur only.
+    /// A blur's amount may be named `radius` (docs/API.md (compositing)), not both; radius belongs to blur only.
     func testABlurTakesItsRadius() {
         XCTAssertEqual(decodeOK(specWithVideo(#"{"src": "a.mp4", "filters": [{"type": "blur", "radius": 12}]}"#))?.timeline.videos[0].filters,
                        [FilterSpec(kind: .blur, amount: 12)])

@@ -4,7 +4,7 @@ import StoreFixtures
 import TestSupport
 import XCTest
 
-/// Queues that keys share (PRODUCT.md §9), on both stores: keys take turns at the workers whatever
+/// Queues that keys share (docs/API.md (batches)), on both stores: keys take turns at the workers whatever
 /// their queues' lengths, priorities order a key's own jobs, a key's running limit holds, and a
 /// batch is created, cancelled and deleted all or none. Judged by the order of the claims the store
 /// hands out, not by time.

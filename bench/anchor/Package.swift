@@ -1,7 +1,7 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// The benchmark's anchor (PRODUCT.md §4 "Fast"): a Hummingbird 2 server answering one fixed JSON
+// The benchmark's anchor (docs/PERFORMANCE.md): a Hummingbird 2 server answering one fixed JSON
 // body, to compare Reel's GET /v1/jobs/{id} with. Built only by bench/bench.py (`make bench`),
 // never by the tests or CI, with its own scratch path.
 let package = Package(

@@ -1,7 +1,7 @@
 import ReelEngine
 import ReelHTTP
 
-/// The web console at `/console/` (PRODUCT.md §8): a page, a style sheet and two JavaScript
+/// The web console at `/console/` (docs/API.md, "The console"): a page, a style sheet and two JavaScript
 /// modules (the console, and the timeline editor it imports), compiled into the binary (no CDN, no build step, nothing to install beside `reel`).
 /// It is a client of the public API like any other, in the browser, with the key the user signs
 /// in with; the server only hands out these files, under a Content-Security-Policy that lets the

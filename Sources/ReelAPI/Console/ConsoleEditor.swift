@@ -1,5 +1,5 @@
 extension ConsoleAssets {
-    /// `/console/editor.js`: the timeline editor (`#/edit`, PRODUCT.md §12), an ES module that
+    /// `/console/editor.js`: the timeline editor (`#/edit`, docs/API.md (previews)), an ES module that
     /// `app.js` imports; the console's helpers (the API with the key, element builders) come in as
     /// its `ctx`. The spec is the one state: every gesture makes a new spec (kept for undo), and the
     /// tracks, the inspector, the JSON view and the preview are drawn from it. Previews come from

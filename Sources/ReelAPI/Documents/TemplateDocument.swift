@@ -1,6 +1,6 @@
 import ReelSpec
 
-/// A spec with `{{name}}` placeholders in its string values (PRODUCT.md §2, templates). A string
+/// A spec with `{{name}}` placeholders in its string values (docs/API.md, templates). A string
 /// that is exactly one placeholder (`"{{clip}}"`, spaces inside the braces allowed) is replaced by
 /// the merge value whatever its JSON type; a placeholder inside a longer string
 /// (`"Hello {{name}}!"`) takes a string, number or boolean as text. Names are a letter or `_`, then

@@ -5,7 +5,7 @@ import ReelStore
 import ReelWorker
 
 /// `POST /v1/batches`, `GET`/`DELETE /v1/batches/{id}`, `POST /v1/batches/{id}/cancel`
-/// (PRODUCT.md §9): many jobs judged together, created together, followed and ended together.
+/// (docs/API.md (batches)): many jobs judged together, created together, followed and ended together.
 extension APIHandler {
     /// `{"template": "tpl_…", "rows": [{merge…}, …]}` or `{"jobs": [spec, …]}`: every job judged
     /// as `POST /v1/jobs` would judge it, every problem at once (at `/rows/N/…` or `/jobs/N/…`),

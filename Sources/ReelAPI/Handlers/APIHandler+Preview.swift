@@ -4,7 +4,7 @@ import ReelHTTP
 import ReelSpec
 
 extension APIHandler {
-    /// `POST /v1/preview` `{spec | template + merge, time, format, width}` (PRODUCT.md §12): the
+    /// `POST /v1/preview` `{spec | template + merge, time, format, width}` (docs/API.md (previews)): the
     /// output frame whose interval holds `time`, drawn by the render engine (`PreviewContext`) as a
     /// PNG or JPEG. The spec is judged as `POST /v1/jobs` judges it (its problems at pointers under
     /// `/spec`, or into the merged spec for a template); the request's own members at theirs.

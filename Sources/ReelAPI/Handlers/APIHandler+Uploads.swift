@@ -5,7 +5,7 @@ import ReelStorage
 import ReelStore
 import ReelWeb
 
-/// Uploads that bypass the API server (PRODUCT.md §5): `POST /v1/uploads` makes an asset that waits
+/// Uploads that bypass the API server (docs/API.md): `POST /v1/uploads` makes an asset that waits
 /// for its bytes at a signed URL (a presigned PUT of the bucket on S3, Reel's own
 /// `/v1/uploads/{id}?expires=…&signature=…` on local disk), `POST /v1/assets/{id}/complete` checks
 /// them and makes the asset `ready` (or `failed`, with the reason), and `POST /v1/assets` with

@@ -9,7 +9,7 @@ import ReelStorage
 import ReelWeb
 import ReelWorker
 
-/// The REST API v1 of PRODUCT.md §2 on top of the HTTP server: authenticates callers, routes
+/// The REST API v1 of docs/API.md on top of the HTTP server: authenticates callers, routes
 /// requests, chooses how each body is received (JSON in memory with a 1 MiB cap, uploads streamed
 /// to disk, nothing at all for a caller without a valid key), and turns every failure into
 /// problem+json.

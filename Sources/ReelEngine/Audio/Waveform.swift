@@ -1,7 +1,7 @@
 import Foundation
 import ReelSpec
 
-/// A source's audio as min/max peaks per channel at `pointsPerSecond` (PRODUCT.md §12
+/// A source's audio as min/max peaks per channel at `pointsPerSecond` (docs/API.md (previews)
 /// `POST /v1/waveform`, audiowaveform's shape): what an editor draws under a clip. Point k of a
 /// channel covers the source samples ⌊k·rate/pps⌋ ..< ⌊(k+1)·rate/pps⌋ at the source's own rate and
 /// channel count, read from its start.

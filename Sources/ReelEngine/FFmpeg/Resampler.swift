@@ -2,7 +2,7 @@ import CFFmpeg
 
 /// Owns a `SwrContext` converting decoded audio of one shape to planar float at the output rate
 /// and channel count. A mono source is copied to both channels at its own level (FFmpeg's default
-/// would lower it by 3 dB), as PRODUCT.md asks.
+/// would lower it by 3 dB), as the spec asks.
 final class Resampler {
     let context: OpaquePointer
     let inRate: Int32

@@ -1,6 +1,6 @@
 import ReelSpec
 
-/// A planned job's timeline as OpenTimelineIO (PRODUCT.md §7), for editors: the `videos` track as a
+/// A planned job's timeline as OpenTimelineIO (docs/API.md (OpenTimelineIO)), for editors: the `videos` track as a
 /// video track of clips (`ExternalReference`s to the items' `src`), colour cards (`SolidColor`
 /// generators) and transitions, chapters as markers, and the output, when given, as the media of a
 /// disabled track of its own.

@@ -1,11 +1,10 @@
 import Foundation
 import ReelSpec
 
-/// Turns a spec's `src` into a file Reel may read, enforcing the rules of PRODUCT.md §1: relative
+/// Turns a spec's `src` into a file Reel may read, enforcing the rules of docs/SPEC.md: relative
 /// paths stay under the media root (no `..`, no absolute paths, no symbolic links leading out),
 /// `upload:ID` names an uploaded asset, http(s) and `s3://` URLs through `web` (any public host,
-/// fetched once into a cache of web sources, the server's or the CLI's; PRODUCT.md §5 "Sources from
-/// the web"); `sequence:` image sequences under the media root, every frame checked; playlists never. FFmpeg itself only ever reads local files.
+/// fetched once into a cache of web sources, the server's or the CLI's; docs/API.md); `sequence:` image sequences under the media root, every frame checked; playlists never. FFmpeg itself only ever reads local files.
 public struct SourceResolver: Sendable {
     /// Absolute, symlink-free media root.
     public let mediaRoot: String

@@ -2,7 +2,7 @@ import CFFmpeg
 import ReelSpec
 
 /// Decides, for a passthrough render, which output frames are copied from their sources and which
-/// are encoded (PRODUCT.md §1 "Passthrough").
+/// are encoded (docs/SPEC.md).
 ///
 /// A frame can be copied when it is a plain clip's frame shown as it is: no transition, overlay,
 /// filter or keyframed layer at its time, speed 1, and a source that is H.264 in the output's

@@ -109,7 +109,7 @@ extension RenderPlanner {
     /// Places what needs the canvas's size (`width`×`height`: the frame, or a group's canvas): each
     /// shape's geometry drawn on it and its layer placed there pixel for pixel (a shape wholly
     /// outside the canvas's reach is a problem at its pointer), each group's canvas sized (the
-    /// output's unless it has its own, as PRODUCT.md §10 says, at any depth) and its items placed on
+    /// output's unless it has its own, as docs/API.md (compositing) says, at any depth) and its items placed on
     /// it, and titles checked at its width. `output`: the output's size (default: this canvas).
     func placeOnCanvas(_ plans: inout [OverlayPlan], width: Int, height: Int, output: (width: Int, height: Int)? = nil,
                        problems: inout [SpecProblem]) {

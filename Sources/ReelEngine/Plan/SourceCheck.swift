@@ -3,7 +3,7 @@ import ReelSpec
 import Synchronization
 
 /// The source problems of a spec whose structure is not valid yet, so one 422 lists every problem
-/// at once (PRODUCT.md §2): the planner needs a decoded spec, so here the media `src` values are
+/// at once (docs/API.md): the planner needs a decoded spec, so here the media `src` values are
 /// found in the JSON itself, at the places the spec reads media from, and resolved and probed as
 /// the planner would.
 public enum SourceCheck {

@@ -2,7 +2,7 @@ import Foundation
 import ReelSpec
 import Synchronization
 
-/// One spec's pictures kept open between previews (PRODUCT.md §12): planned once, its sources'
+/// One spec's pictures kept open between previews (docs/API.md (previews)): planned once, its sources'
 /// decoders left open where the last preview left them, so the next frame of a scrub decodes only
 /// what lies between (`ClipProducer` seeks through the container's keyframe index when that is
 /// shorter). The pictures are the renderer's own (`TimelinePictures`), so a preview is the frame a

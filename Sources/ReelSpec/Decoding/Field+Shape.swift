@@ -1,4 +1,4 @@
-/// Decoding of shapes (PRODUCT.md §10): an overlay of `type: "shape"` and a mask's `shape` read the
+/// Decoding of shapes (docs/API.md (compositing)): an overlay of `type: "shape"` and a mask's `shape` read the
 /// same members through `ShapeReader.read`.
 enum ShapeReader {
     enum Kind: String, CaseIterable { case rect, ellipse, polygon, line, path }

@@ -12,7 +12,7 @@ struct Field {
 
     func wrongType(_ expected: String) { report("must be \(expected), found \(value.typeName)") }
 
-    /// A time: a JSON number read exactly from its text, or an `"N/D"` string (PRODUCT.md §1 "Time").
+    /// A time: a JSON number read exactly from its text, or an `"N/D"` string (docs/SPEC.md).
     func time(_ bounds: Bounds<Time> = .any) -> Time? {
         let parsed: Result<Time, TimeParser.Failure>
         switch value {

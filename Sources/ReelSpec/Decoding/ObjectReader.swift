@@ -1,5 +1,5 @@
 /// Reads the members of one JSON object and remembers which it read, so that whatever is left over
-/// is reported as an unknown field (the API rejects unknown fields, PRODUCT.md §2).
+/// is reported as an unknown field (the API rejects unknown fields, docs/API.md).
 final class ObjectReader {
     let pointer: String
     let problems: ProblemCollector

@@ -1,5 +1,5 @@
 /// Collects problems while the decoder walks a document: the walk never stops at the first one,
-/// because PRODUCT.md §1 promises every problem at once.
+/// because docs/SPEC.md promises every problem at once.
 final class ProblemCollector {
     private(set) var problems: [SpecProblem] = []
 

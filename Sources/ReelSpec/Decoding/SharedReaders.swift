@@ -63,7 +63,7 @@ extension Field {
                     r.reject("amount", "is not allowed for \(kind.rawValue)")
                     return FilterSpec(kind: kind)
                 }
-                // A blur's amount is its radius in output pixels, and may be named so (PRODUCT.md §10).
+                // A blur's amount is its radius in output pixels, and may be named so (docs/API.md (compositing)).
                 if kind == .blur, r.has("radius") {
                     r.reject("amount", "cannot be given together with radius")
                     guard let radius = r.field("radius")?.double(bounds) else { return nil }

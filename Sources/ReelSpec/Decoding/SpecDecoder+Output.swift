@@ -1,4 +1,4 @@
-/// Decoding of `output` (PRODUCT.md §1 "Output").
+/// Decoding of `output` (docs/SPEC.md).
 extension SpecDecoder {
     /// The output settings, and the format when it was valid (nil when `format` was wrong, so that
     /// checks depending on the format are skipped rather than guessed).
@@ -92,7 +92,7 @@ extension SpecDecoder {
         return out
     }
 
-    /// `{type: "s3", url: "s3://bucket/key", profile?}` (PRODUCT.md §5 "Destinations").
+    /// `{type: "s3", url: "s3://bucket/key", profile?}` (docs/API.md).
     private static func destination(_ r: ObjectReader) -> DestinationSpec? {
         _ = r.required("type")?.oneOf(["s3"])
         let profile = r.field("profile")?.string(maxLength: 64)

@@ -1,5 +1,5 @@
 /// Turns job-spec JSON into a `JobSpec`, or into every problem the spec has, each with its JSON
-/// pointer (PRODUCT.md §1 "Validation"). Validation happens here, before a job is queued, so the
+/// pointer (docs/SPEC.md). Validation happens here, before a job is queued, so the
 /// engine can trust what it is given; what the engine cannot render yet is `SupportCheck`'s business.
 public enum SpecDecoder {
     /// Parses and decodes a spec file or request body. A JSON syntax error is a single problem at
@@ -55,7 +55,7 @@ public enum SpecDecoder {
     /// The timeline, Reel's own or read from `otio`, with the output and webhook decoded before.
     private static func decodeTimeline(_ r: ObjectReader, output: DecodedOutput, webhook: WebhookSpec?) -> JobSpec? {
         if r.has("otio") {
-            // An OpenTimelineIO timeline stands in for Reel's own (PRODUCT.md §7).
+            // An OpenTimelineIO timeline stands in for Reel's own (docs/API.md (OpenTimelineIO)).
             r.reject("timeline", "cannot be given together with otio")
             let relink = r.field("relink")?.object { m -> [String: String]? in
                 var map: [String: String] = [:]

@@ -1,4 +1,4 @@
-/// Reading an OpenTimelineIO timeline (`otio` in a job, PRODUCT.md §7) into Reel's own timeline,
+/// Reading an OpenTimelineIO timeline (`otio` in a job, docs/API.md (OpenTimelineIO)) into Reel's own timeline,
 /// with OTIO's semantics: the first video track of the top-level stack is the picture, higher video
 /// tracks are layered above it, audio tracks are mixed; a transition is centred on its cut and
 /// takes its frames from the media beyond the neighbouring clips' ranges (their handles), so it does

@@ -1,4 +1,4 @@
-/// What a shape is filled or stroked with: a colour or a gradient (PRODUCT.md §10), its colours
+/// What a shape is filled or stroked with: a colour or a gradient (docs/API.md (compositing)), its colours
 /// interpolated in premultiplied gamma-encoded RGB as CSS gradients are.
 public enum Paint: Sendable, Equatable {
     case solid(Color)

@@ -1,4 +1,4 @@
-/// A vector shape (PRODUCT.md §10 "Shapes"): an overlay's picture, or the coverage of a mask.
+/// A vector shape (docs/API.md (compositing)): an overlay's picture, or the coverage of a mask.
 ///
 /// Its geometry carries its own placement, in lengths resolved against the canvas it is drawn on
 /// (the frame for an overlay, a group's canvas inside a group, the item's own picture for a mask).

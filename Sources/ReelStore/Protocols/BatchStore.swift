@@ -1,4 +1,4 @@
-/// Batches of jobs (PRODUCT.md §9): created all or none, read as one, cancelled and deleted as one.
+/// Batches of jobs (docs/API.md (batches)): created all or none, read as one, cancelled and deleted as one.
 public protocol BatchStore: AnyObject, Sendable {
     /// Creates every job of `sub` in one transaction (the idempotency key, the key's queued limit
     /// and every job's uploads checked in it), or none.

@@ -1,4 +1,4 @@
-/// Batches (PRODUCT.md §9): every job of one created in one transaction, or none; cancelled and
+/// Batches (docs/API.md (batches)): every job of one created in one transaction, or none; cancelled and
 /// deleted in one transaction by the same per-job rules as single jobs.
 extension SQLJobStore {
     /// Why a batch's transaction was rolled back: the answer to give instead.

@@ -51,7 +51,7 @@ enum SharedSchema {
         """
     }
 
-    /// Queues that keys share fairly (PRODUCT.md §9): a job's `priority` rank (0 high, 1 normal,
+    /// Queues that keys share fairly (docs/API.md (batches)): a job's `priority` rank (0 high, 1 normal,
     /// 2 low) and `batch_id`; the index a claim walks — the keys with queued jobs, then one key's
     /// best queued job — so each step is an index seek whatever the queue's length; when each key
     /// last had a job claimed (`key_turns`); the leases that ran out; a key's recent ends (the

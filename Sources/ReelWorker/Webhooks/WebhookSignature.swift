@@ -3,7 +3,7 @@ import Foundation
 import ReelSpec
 
 /// `Reel-Signature: t=UNIX_SECONDS,v1=HEX`, HEX being HMAC-SHA256 of `t + "." + body` with the
-/// server's `webhookSecret` (PRODUCT.md §2 "Webhooks"), so a receiver can check both the sender and
+/// server's `webhookSecret` (docs/API.md), so a receiver can check both the sender and
 /// the body, and refuse a replay by its time.
 enum WebhookSignature {
     static func header(body: [UInt8], secret: [UInt8], time: Int64) -> String {

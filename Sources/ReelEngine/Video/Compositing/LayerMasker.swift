@@ -1,7 +1,7 @@
 import CFFmpeg
 import ReelSpec
 
-/// Applies a layer's mask (PRODUCT.md §10 "Masks") to its picture: the mask's value 0…1 at each
+/// Applies a layer's mask (docs/API.md (compositing)) to its picture: the mask's value 0…1 at each
 /// pixel (a shape's coverage on the picture, or a source's alpha or luma stretched to it; inverted,
 /// then feathered by an exact Gaussian of σ = feather/2, `GaussianKernel`) multiplies the picture's alpha.
 ///

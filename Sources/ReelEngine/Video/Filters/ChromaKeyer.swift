@@ -1,7 +1,7 @@
 import CFFmpeg
 import ReelSpec
 
-/// Takes a green screen out of a picture (`chromaKey`, PRODUCT.md §10), into a new straight-alpha
+/// Takes a green screen out of a picture (`chromaKey`, docs/API.md (compositing)), into a new straight-alpha
 /// picture at the same depth. With the pixel's and the key's chroma Cb, Cr in −0.5…0.5 (samples
 /// about neutral over their 224-level range; the picture is already in the canvas's matrix, where
 /// the key colour is placed too), d = √(((Cb−Kb)² + (Cr−Kr)²)/2) and alpha =

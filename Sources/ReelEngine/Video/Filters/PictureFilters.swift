@@ -1,7 +1,7 @@
 import CFFmpeg
 import ReelSpec
 
-/// A visual item's `filters` (PRODUCT.md §1), applied in place to a YUV(A) 4:2:0 picture (8- or 10-bit) in the order
+/// A visual item's `filters` (docs/SPEC.md), applied in place to a YUV(A) 4:2:0 picture (8- or 10-bit) in the order
 /// given: `grayscale`, `brightness`, `contrast` and `saturation` as lookup tables (a run of them
 /// composed into one pass), `blur` as a separable running-sum box blur.
 enum PictureFilters {

@@ -1,7 +1,7 @@
 import CFFmpeg
 import ReelSpec
 
-/// A group's picture at a time into it (PRODUCT.md §10 "Groups"): its items drawn by an
+/// A group's picture at a time into it (docs/API.md (compositing)): its items drawn by an
 /// `OverlayTrack` of their own on the group's canvas, flattened into one straight-alpha layer, so
 /// the group's opacity, blend, mask and keyframes then act on the whole (two overlapping opaque
 /// squares under opacity 0.5 show their overlap at 0.5).
