@@ -61,6 +61,10 @@ class Reel:
             r = self._http.post("/v1/assets", content=body, headers={"Content-Type": kind, "X-Filename": name})
         return self._json(r)
 
+    def assets(self, *, kind: str | None = None, limit: int = 20) -> Iterator[dict[str, Any]]:
+        """The key's uploads, newest first, every page (`kind`: media, font or captions)."""
+        yield from self._pages("/v1/assets", "assets", {"kind": kind, "limit": limit})
+
     def asset(self, asset_id: str) -> dict[str, Any]:
         return self._json(self._http.get(f"/v1/assets/{asset_id}"))
 
@@ -77,6 +81,58 @@ class Reel:
 
     def job(self, job_id: str) -> dict[str, Any]:
         return self._json(self._http.get(f"/v1/jobs/{job_id}"))
+
+    def jobs(self, *, status: str | None = None, batch: str | None = None, limit: int = 20) -> Iterator[dict[str, Any]]:
+        """The key's jobs, newest first, every page (`status`, `batch` narrow them)."""
+        yield from self._pages("/v1/jobs", "jobs", {"status": status, "batch": batch, "limit": limit})
+
+    def validate(self, spec: dict[str, Any]) -> dict[str, Any]:
+        """The server's verdict on `spec` (or `{"template", "merge"}`) without queueing it:
+        `{"valid": True, "duration", "frames", "output"}` or `{"valid": False, "errors": [...]}`."""
+        return self._json(self._http.post("/v1/validate", json=spec))
+
+    def probe(self, src: str) -> dict[str, Any]:
+        """A source's container, streams (with their colour), metadata and chapters."""
+        return self._json(self._http.post("/v1/probe", json={"src": src}))
+
+    # Templates and batches
+
+    def create_template(self, spec: dict[str, Any], *, name: str | None = None) -> dict[str, Any]:
+        """Stores a spec with `{{name}}` placeholders; answers the template (its `placeholders`)."""
+        body: dict[str, Any] = {"spec": spec}
+        if name is not None:
+            body["name"] = name
+        return self._json(self._http.post("/v1/templates", json=body))
+
+    def template(self, template_id: str) -> dict[str, Any]:
+        return self._json(self._http.get(f"/v1/templates/{template_id}"))
+
+    def templates(self, *, limit: int = 20) -> Iterator[dict[str, Any]]:
+        """The key's templates, newest first, every page."""
+        yield from self._pages("/v1/templates", "templates", {"limit": limit})
+
+    def delete_template(self, template_id: str) -> None:
+        self._check(self._http.delete(f"/v1/templates/{template_id}"))
+
+    def submit_template(self, template_id: str, merge: dict[str, Any], *, idempotency_key: str | None = None) -> dict[str, Any]:
+        """Queues the template merged with `merge` (a value per placeholder); answers the job."""
+        return self.submit({"template": template_id, "merge": merge}, idempotency_key=idempotency_key)
+
+    def submit_batch(self, *, template: str | None = None, rows: list[dict[str, Any]] | None = None,
+                     jobs: list[dict[str, Any]] | None = None, idempotency_key: str | None = None) -> dict[str, Any]:
+        """Queues many jobs at once, all or none: a template's `rows` of merge values, or `jobs` specs."""
+        body: dict[str, Any] = {"template": template, "rows": rows} if template is not None else {"jobs": jobs or []}
+        headers = {"Idempotency-Key": idempotency_key} if idempotency_key else {}
+        return self._json(self._http.post("/v1/batches", json=body, headers=headers))
+
+    def batch(self, batch_id: str) -> dict[str, Any]:
+        return self._json(self._http.get(f"/v1/batches/{batch_id}"))
+
+    def cancel_batch(self, batch_id: str) -> dict[str, Any]:
+        return self._json(self._http.post(f"/v1/batches/{batch_id}/cancel"))
+
+    def delete_batch(self, batch_id: str) -> None:
+        self._check(self._http.delete(f"/v1/batches/{batch_id}"))
 
     def events(self, job_id: str | None = None, *, last_event_id: str | None = None,
                deadline: float | None = None, reconnect: float = 0.5) -> Iterator[Event]:
@@ -198,6 +254,16 @@ class Reel:
     def _json(self, r: httpx.Response) -> dict[str, Any]:
         self._check(r)
         return r.json()
+
+    def _pages(self, path: str, member: str, params: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        """Every item of a listing, page after page (`nextCursor`)."""
+        query = {k: v for k, v in params.items() if v is not None}
+        while True:
+            page = self._json(self._http.get(path, params=query))
+            yield from page[member]
+            if not page.get("nextCursor"):
+                return
+            query["cursor"] = page["nextCursor"]
 
 
 def _server_sent_events(lines: Iterator[str]) -> Iterator[Event]:

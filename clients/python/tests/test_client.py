@@ -109,6 +109,37 @@ class ClientTests(unittest.TestCase):
             self.reel.preview(spec, 9)
         self.assertEqual(caught.exception.pointers, ["/time"])
 
+    def test_validate_probe_lists_templates_and_batches(self):
+        card = {"version": 1, "output": {"width": 64, "height": 48, "frameRate": 10},
+                "timeline": {"videos": [{"color": "{{color}}", "duration": 0.5}]}}
+        verdict = self.reel.validate({"version": 1, "timeline": {"videos": [{"color": "#000000", "duration": 1, "durration": 2}]}})
+        self.assertFalse(verdict["valid"])
+        self.assertEqual([e["pointer"] for e in verdict["errors"]], ["/timeline/videos/0/durration"])
+        self.assertTrue(self.reel.validate(dict(card, timeline={"videos": [{"color": "#102030", "duration": 1}]}))["valid"])
+        asset = self.reel.upload(CLIP)
+        info = self.reel.probe(asset["src"])
+        self.assertEqual([s["type"] for s in info["streams"]][:1], ["video"])
+        self.assertEqual(next(self.reel.assets(kind="media"))["id"], asset["id"], "newest first")
+        template = self.reel.create_template(card, name="card")
+        self.assertEqual(template["placeholders"], ["color"])
+        self.assertIn(template["id"], [t["id"] for t in self.reel.templates(limit=1)], "every page, one at a time")
+        self.assertEqual(self.reel.template(template["id"])["spec"], card)
+        job = self.reel.submit_template(template["id"], {"color": "#AA0000"})
+        self.assertEqual(self.reel.wait(job["id"], poll=0.05, timeout=60)["status"], "succeeded")
+        batch = self.reel.submit_batch(template=template["id"], rows=[{"color": "#00AA00"}, {"color": "#0000AA"}])
+        self.assertEqual(len(batch["jobs"]), 2)
+        for j in batch["jobs"]:
+            self.reel.wait(j if isinstance(j, str) else j["id"], poll=0.05, timeout=60)
+        self.assertEqual(self.reel.batch(batch["id"])["counts"]["succeeded"], 2)
+        listed = [j["id"] for j in self.reel.jobs(batch=batch["id"], limit=1)]
+        self.assertEqual(sorted(listed), sorted(j if isinstance(j, str) else j["id"] for j in batch["jobs"]))
+        self.assertGreaterEqual(len(list(self.reel.jobs(status="succeeded"))), 3)
+        self.reel.delete_batch(batch["id"])
+        self.reel.delete_template(template["id"])
+        with self.assertRaises(ReelError) as gone:
+            self.reel.template(template["id"])
+        self.assertEqual(gone.exception.status, 404)
+
     def test_missing_and_failed(self):
         with self.assertRaises(ReelError) as caught:
             self.reel.job("job_00000000000000000000000000")
