@@ -17,7 +17,9 @@ packages=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswsc
           # certificate openssl makes), as OPERATIONS.md configures one.
           nginx-light openssl
           # The browser the console's tests drive (ConsoleTests: headless, through Selenium).
-          chromium chromium-driver)
+          chromium chromium-driver
+          # Node and the TypeScript compiler: the JS client's types checked and its tests run (JSClientTests).
+          nodejs node-typescript)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
