@@ -41,13 +41,18 @@ class ReelError(Exception):
         return cls(status, "about:blank", "HTTP error", f"the server answered {status}", retry_after=retry_after)
 
 
-class JobFailed(ReelError):
-    """A job that ended `failed` or `canceled` while `Reel.wait` or `Reel.render` waited for it;
-    `job` is the job as it ended, `code` its `error.code` (`source_failed`, `canceled`…)."""
+class JobFailed(Exception):
+    """A job that ended `failed` or `canceled` (or was deleted) while `Reel.wait` or `Reel.render`
+    waited for it: not an HTTP error (every answer was a success), so its message says what
+    failed. `job` is the job as it ended, `code` its `error.code` (`source_failed`, `canceled`…)."""
 
     def __init__(self, job: dict[str, Any]) -> None:
         self.job = job
         error = job.get("error") or {}
-        self.code = error.get("code", "")
-        super().__init__(200, f"urn:reel:job:{job.get('status')}", f"Job {job.get('status')}",
-                         f"job {job.get('id')} {job.get('status')}: {error.get('message', '')}")
+        self.code = error.get("code", "") or str(job.get("status", ""))
+        self.message = error.get("message", "")
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        text = f"job {self.job.get('id')} {self.job.get('status')}"
+        return text + (f" ({self.code}): {self.message}" if self.message else "")

@@ -151,6 +151,8 @@ class ClientTests(unittest.TestCase):
             self.reel.wait(job["id"], poll=0.05, timeout=60)
         self.assertEqual(failed.exception.code, "canceled")
         self.assertEqual(failed.exception.job["status"], "canceled")
+        self.assertTrue(str(failed.exception).startswith(f"job {job['id']} canceled"), str(failed.exception))
+        self.assertNotIn("200", str(failed.exception), "a job's failure is not an HTTP answer")
 
 
 if __name__ == "__main__":
