@@ -8,6 +8,7 @@ import math
 import os
 import struct
 import unittest
+import urllib.error
 import urllib.request
 import wave
 
@@ -333,6 +334,18 @@ class ConsoleTests(unittest.TestCase):
         with urllib.request.urlopen(request) as r:
             self.assertEqual(json.load(r)["spec"], edited, "the edited spec rendered")
         self.shot("11-edited-job")
+        # Deleting takes two presses: the first only asks.
+        self.assertTrue(self.js("return !document.getElementById('sign-out').hidden"), "a server with keys: Sign out shows")
+        d.find_element(By.ID, "delete").click()
+        wait.until(lambda _: self.text("#delete") == "Confirm delete")
+        request = urllib.request.Request(URL + "/v1/jobs/" + rendered, headers={"Authorization": "Bearer " + KEY})
+        with urllib.request.urlopen(request) as r:
+            self.assertEqual(r.status, 200, "not deleted by the first press")
+        d.find_element(By.ID, "delete").click()
+        wait.until(lambda _: self.js("return location.hash") == "#/jobs")
+        with self.assertRaises(urllib.error.HTTPError) as gone:
+            urllib.request.urlopen(request)
+        self.assertEqual(gone.exception.code, 404)
         problems = [e for e in d.get_log("browser") if e["level"] == "SEVERE"
                     and not (e.get("source") == "network" and ("status of 401" in e["message"] or "status of 422" in e["message"]))]
         self.assertEqual(problems, [])

@@ -46,7 +46,7 @@ extension ConsoleAssets {
     caption { text-align: left; padding-bottom: .5rem; }
     progress { width: 8rem; max-width: 100%; }
     textarea { width: 100%; box-sizing: border-box; font-family: ui-monospace, monospace; font-size: .9rem; }
-    label { display: inline-block; margin: .4rem 0; }
+    label { display: inline-block; margin: .4rem .5rem .4rem 0; }
     button, input, select { font: inherit; padding: .3rem .6rem; }
     .actions { display: flex; flex-wrap: wrap; gap: .5rem; margin: 1rem 0; }
     dl { display: grid; grid-template-columns: max-content 1fr; gap: .3rem 1rem; }

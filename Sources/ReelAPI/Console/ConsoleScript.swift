@@ -191,6 +191,7 @@ extension ConsoleAssets {
       const actions = el("div", { class: "actions" });
       const media = el("section", { id: "media", "aria-label": "Output" });
       const curl = el("code", { id: "curl" });
+      let confirmingDelete = false;
       function render() {
         fill(details, 
           ...definition("Status", el("span", { id: "job-status", text: job.status })),
@@ -205,7 +206,17 @@ extension ConsoleAssets {
               el("ul", {}, ...(job.webhook.deliveries || []).map((d) => el("li", { text: `${d.event}: ${d.status} after ${d.attempts} attempt(s)` })))) : []));
         fill(actions, 
           !FINISHED.includes(job.status) ? el("button", { id: "cancel", onclick: async () => { await api("POST", `/v1/jobs/${id}/cancel`); announce("Cancel asked for."); } , text: "Cancel" }) : null,
-          el("button", { id: "delete", onclick: async () => { if ((await api("DELETE", "/v1/jobs/" + id)).status === 204) { announce("Deleted."); location.hash = "#/jobs"; } }, text: "Delete" }),
+          el("button", { id: "delete", "aria-describedby": "delete-note", onclick: async () => {
+              // Two presses: the first asks, the second (within 5 s) deletes the job and its output.
+              if (!confirmingDelete) {
+                confirmingDelete = true;
+                setTimeout(() => { confirmingDelete = false; render(); }, 5000);
+                announce("Press Confirm delete to delete the job and its output.");
+                return render();
+              }
+              if ((await api("DELETE", "/v1/jobs/" + id)).status === 204) { announce("Deleted."); location.hash = "#/jobs"; }
+            }, text: confirmingDelete ? "Confirm delete" : "Delete" }),
+          confirmingDelete ? el("span", { id: "delete-note", text: "Deletes the job and its output; press again to confirm." }) : null,
           job.output?.downloadUrl ? el("a", { id: "download", href: job.output.downloadUrl, download: "", text: "Download" }) : null,
           el("a", { id: "edit-copy", href: "#/edit?job=" + encodeURIComponent(id), text: "Edit a copy" }),
           el("button", { id: "copy-curl", onclick: async () => {
@@ -448,6 +459,8 @@ extension ConsoleAssets {
     }
 
     $("#sign-out").addEventListener("click", () => { session.key = ""; showSignIn("Signed out."); });
+    // A server without keys answers without one: there is nothing to sign out of.
+    fetch("/v1/jobs?limit=1").then((r) => { $("#sign-out").hidden = r.status !== 401; });
     // The skip link moves the focus without touching the hash the pages live in.
     $(".skip").addEventListener("click", (e) => { e.preventDefault(); main.focus(); });
     window.addEventListener("hashchange", route);
