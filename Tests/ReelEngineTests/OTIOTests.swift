@@ -597,6 +597,28 @@ final class OTIOTests: XCTestCase {
         XCTAssertEqual(again, direct, "the same frames")
     }
 
+    /// The output's size and settings survive `reel otio` then `reel render CUT.otio`: kept in the
+    /// timeline's `metadata.reel.output` (through OTIO's own library reading and writing it) and
+    /// read back by the CLI.
+    func testTheOutputsSettingsRoundTripThroughOTIO() throws {
+        let ws = try Workspace()
+        try ws.lumaRamp("a.mp4", size: "64x64", rate: "24", seconds: 2)
+        try ws.spec(##"{ "version": 1, "output": { "width": 96, "height": 48, "frameRate": 12, "fit": "fill", "video": { "crf": 30 } }, "timeline": { "videos": [ { "src": "a.mp4", "sourceRange": { "start": 0, "duration": 1 } } ] } }"##,
+                    name: "spec.json")
+        let written = try Tools.run(Tools.reelBinary, ["otio", ws.path("spec.json"), "-o", ws.path("cut.otio")])
+        XCTAssertEqual(written.status, 0, written.stderr)
+        _ = try otio(ws, """
+        tl = otio.adapters.read_from_file("cut.otio")
+        otio.adapters.write_to_file(tl, "rewritten.otio")
+        print(tl.metadata["reel"]["output"]["width"])
+        """)
+        let rendered = try Tools.run(Tools.reelBinary, ["render", ws.path("rewritten.otio"), "-o", ws.path("out.mp4")], cwd: ws.root)
+        XCTAssertEqual(rendered.status, 0, rendered.stderr)
+        let video = try XCTUnwrap(Tools.stream(try Tools.probe(ws.path("out.mp4")), "video"))
+        XCTAssertEqual([video.int("width"), video.int("height")], [96, 48], "the spec's size, not the source's 64×64")
+        XCTAssertEqual(video["r_frame_rate"] as? String, "12/1")
+    }
+
     /// A spec's overlays with media and its audio are shown to editors as tracks of their own, each
     /// clip where it plays (the library's `range_in_parent`), a looped music item once per
     /// repetition; read back, those tracks are left aside for `metadata.reel`, and the same

@@ -48,6 +48,8 @@ public enum OTIOWriter {
         for key in ["overlays", "voiceOvers", "music"] {
             if let v = timeline?.member(key) { extras.append((key, v)) }
         }
+        // The output's size and settings, as the spec wrote them: `reel render CUT.otio` uses them.
+        if case .object? = spec.member("output") { extras.append(("output", spec.member("output")!)) }
         return object("Timeline.1", [
             ("name", .string(name)), ("global_start_time", .null),
             ("metadata", reel(extras)),
