@@ -25,7 +25,7 @@ CLIP, ARTEFACTS = os.environ["REEL_TEST_CLIP"], os.environ["REEL_ARTEFACTS"]
 # Renders for a few seconds here (a debug build), so its progress can be watched moving.
 LONG = {"version": 1, "output": {"width": 1280, "height": 720, "frameRate": 30, "video": {"preset": "medium"}},
         "timeline": {"videos": [{"color": "#336699", "duration": 8}]}}
-QUICK = {"version": 1, "output": {"width": 320, "height": 180, "frameRate": 25},
+QUICK = {"version": 1, "metadata": {"name": "A quick one"}, "output": {"width": 320, "height": 180, "frameRate": 25},
          "timeline": {"videos": [{"color": "#AA3300", "duration": 2}]}}
 HLS = {"version": 1, "output": {"format": "hls", "width": 320, "height": 180, "frameRate": 25, "hls": {"segmentDuration": 1}},
        "timeline": {"videos": [{"color": "#118844", "duration": 3}]}}
@@ -202,6 +202,10 @@ class ConsoleTests(unittest.TestCase):
         # Every job, for the README's picture of the console.
         d.get(URL + "/console/#/jobs")
         wait.until(lambda _: len(d.find_elements(By.CSS_SELECTOR, "#jobs tbody tr")) == 4)
+        # Each finished job shows its name (metadata.name), length and first frame.
+        wait.until(lambda _: self.js("return [...document.querySelectorAll('#jobs td.thumb img')].some((i) => i.naturalWidth > 0)"))
+        self.assertIn("A quick one", self.text("#jobs tbody"))
+        self.assertIn("2.00 s", self.text("#jobs tbody"), "the quick job's 2 s output")
         self.shot("07-jobs")
 
         # A phone's width: nothing wider than the screen.

@@ -138,13 +138,29 @@ extension ConsoleAssets {
                                title: `${Math.round(value * 100)} %` });
     }
 
+    /// Thumbnails of finished jobs by id (blob URLs), fetched once with the key.
+    const thumbnails = new Map();
+
     function jobRow(job) {
+      const name = typeof job.metadata?.name === "string" ? job.metadata.name : null;
+      const seconds = job.output && job.output.duration !== null && job.output.duration !== undefined ? Number(job.output.duration) : null;
+      const picture = el("td", { class: "thumb" });
+      const type = job.output?.contentType || "";
+      if (job.status === "succeeded" && (type.startsWith("video/") || type.startsWith("image/") || type.includes("mpegurl"))) {
+        const show = (url) => picture.append(el("img", { src: url, alt: "The output's first frame", width: "64" }));
+        if (thumbnails.has(job.id)) show(thumbnails.get(job.id));
+        else fetch(`/v1/jobs/${job.id}/thumbnail?width=64`, { headers: headers() })
+          .then((res) => res.ok ? res.blob() : null)
+          .then((blob) => { if (blob) { const url = URL.createObjectURL(blob); thumbnails.set(job.id, url); show(url); } });
+      }
       return el("tr", { id: "row-" + job.id, "data-status": job.status },
-        el("td", {}, el("a", { href: "#/jobs/" + job.id, text: job.id })),
+        el("td", {}, el("a", { href: "#/jobs/" + job.id, text: job.id }), name ? el("div", { class: "name", text: name }) : null),
         el("td", { class: "status", text: job.status }),
         el("td", {}, progressBar(job), el("span", { class: "percent", text: ` ${Math.round((job.status === "succeeded" ? 1 : job.progress || 0) * 100)} %` })),
         el("td", { text: job.createdAt ? new Date(job.createdAt).toLocaleString() : "" }),
-        el("td", { text: job.error ? job.error.message : "" }));
+        el("td", { text: job.error ? job.error.message : "" }),
+        el("td", { class: "length", text: seconds === null ? "" : seconds.toFixed(2) + " s" }),
+        picture);
     }
 
     async function jobsPage(params) {
@@ -163,7 +179,7 @@ extension ConsoleAssets {
       const body = el("tbody", {}, ...r.json.jobs.map(jobRow));
       const table = el("table", { id: "jobs" },
         el("caption", { text: "Jobs, newest first; status and progress are live." }),
-        el("thead", {}, el("tr", {}, ...["Job", "Status", "Progress", "Created", "Error"].map((h) => el("th", { scope: "col", text: h })))),
+        el("thead", {}, el("tr", {}, ...["Job", "Status", "Progress", "Created", "Error", "Length", "Output"].map((h) => el("th", { scope: "col", text: h })))),
         body);
       const next = r.json.nextCursor
         ? el("a", { href: "#/jobs?" + new URLSearchParams({ ...(status ? { status } : {}), cursor: r.json.nextCursor }), text: "Older jobs →" })
