@@ -180,6 +180,10 @@ class ConsoleTests(unittest.TestCase):
         wait.until(lambda _: d.find_elements(By.CSS_SELECTOR, "#jobs tbody tr"))
         self.assertEqual(set(self.js("return [...document.querySelectorAll('#jobs tbody tr')].map((r) => r.dataset.status)")), {"succeeded"})
         self.assertEqual(self.js("return document.getElementById('status-filter').value"), "succeeded")
+        # And searched by name (the spec's metadata.name), the status kept.
+        d.find_element(By.ID, "name-search").send_keys("A quick one" + Keys.ENTER)
+        wait.until(lambda _: self.js("return location.hash") == "#/jobs?status=succeeded&name=A+quick+one")
+        wait.until(lambda _: len(d.find_elements(By.CSS_SELECTOR, "#jobs tbody tr")) == 1 and "A quick one" in self.text("#jobs tbody"))
 
         # An upload through the file input: its progress and its probe.
         d.get(URL + "/console/#/uploads")

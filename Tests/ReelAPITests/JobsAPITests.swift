@@ -228,4 +228,23 @@ final class JobsAPITests: XCTestCase {
         XCTAssertTrue(message.contains("upload:\(damagedID)"), message)
         XCTAssertFalse(message.contains(f.root), message)
     }
+    /// `GET /v1/jobs?metadata[KEY]=VALUE`: the key's jobs whose spec's metadata has that string
+    /// member, with the status filter; a malformed or second filter is a 422 at `/metadata`.
+    func testJobsAreFoundByTheirMetadata() throws {
+        let f = try ServiceFixture()
+        let c = try f.client()
+        let spec = { (name: String) in ##"{ "version": 1, "metadata": { "name": "\##(name)" }, "output": { "width": 64, "height": 48 }, "timeline": { "videos": [ { "color": "#000000", "duration": 0.2 } ] } }"## }
+        let holiday = try f.submit(spec("Holiday"))
+        _ = try f.submit(spec("Work"))
+        let listed = try c.request("GET", "/v1/jobs?metadata%5Bname%5D=Holiday")
+        XCTAssertEqual(listed.status, 200, listed.text)
+        XCTAssertEqual((listed.json["jobs"] as? [[String: Any]])?.map { $0["id"] as? String }, [holiday])
+        let none = try c.request("GET", "/v1/jobs?metadata[name]=Holiday&status=failed")
+        XCTAssertEqual((none.json["jobs"] as? [[String: Any]])?.count, 0)
+        for bad in ["metadata[na%20me]=x", "metadata[]=x", "metadata[name]=a&metadata[other]=b"] {
+            let r = try c.request("GET", "/v1/jobs?" + bad)
+            XCTAssertEqual(r.status, 422, "\(bad): \(r.text)")
+            XCTAssertEqual(((r.json["errors"] as? [[String: Any]])?.first?["pointer"] as? String), "/metadata", bad)
+        }
+    }
 }

@@ -66,7 +66,7 @@ final class FairQueueTests: XCTestCase {
             _ = try batch(s, key: "C", 3)
             _ = try batch(s, key: "B", 3, hash: "b2")
             XCTAssertEqual(try claimOrder(s, max: 9), ["C", "B", "A", "C", "B", "A", "C", "B", "A"])
-            XCTAssertEqual(try s.list(keyID: "A", status: .queued, batchID: nil, limit: 100, cursor: nil).jobs.count, 100, "A's queue went on")
+            XCTAssertEqual(try s.list(keyID: "A", status: .queued, batchID: nil, metadata: nil, limit: 100, cursor: nil).jobs.count, 100, "A's queue went on")
         }
     }
 
@@ -127,7 +127,7 @@ final class FairQueueTests: XCTestCase {
             guard case .assetsMissing(let index, let missing) = try s.submitBatch(sub) else { return XCTFail("a missing upload") }
             XCTAssertEqual(index, 3)
             XCTAssertEqual(missing, ["asset_gone"])
-            XCTAssertEqual(try s.list(keyID: "K", status: nil, batchID: nil, limit: 10, cursor: nil).jobs.count, 0, "no job of it stayed")
+            XCTAssertEqual(try s.list(keyID: "K", status: nil, batchID: nil, metadata: nil, limit: 10, cursor: nil).jobs.count, 0, "no job of it stayed")
 
             // Over the queued limit: nothing either.
             jobs[3].assets = []
@@ -139,7 +139,7 @@ final class FairQueueTests: XCTestCase {
                                                                                           jobs: jobs, queuedLimit: 5)) else { return XCTFail() }
             XCTAssertEqual(ids.count, 5)
             XCTAssertEqual(try s.batchProgress(batch.id).jobIDs, ids, "in the order submitted")
-            XCTAssertEqual(try s.list(keyID: "K", status: nil, batchID: batch.id, limit: 10, cursor: nil).jobs.map(\.id), ids.reversed())
+            XCTAssertEqual(try s.list(keyID: "K", status: nil, batchID: batch.id, metadata: nil, limit: 10, cursor: nil).jobs.map(\.id), ids.reversed())
             XCTAssertEqual(try s.job(ids[0])?.batchID, batch.id)
             // The same key and body: the same batch; another body: a conflict.
             guard case .existing(let again, let sameIDs) = try s.submitBatch(BatchSubmission(keyID: "K", bodyHash: "h", idempotencyKey: "batch-1",

@@ -93,7 +93,7 @@ final class JobStoreTests: XCTestCase {
             // Jobs ending give the wait its pace: two ended within the last 10 minutes → 300 s a job.
             let running = try XCTUnwrap(try s.claim(owner: "w"))
             XCTAssertEqual(running.id, second.id)
-            for job in try s.list(keyID: "K", status: .running, batchID: nil, limit: 10, cursor: nil).jobs {
+            for job in try s.list(keyID: "K", status: .running, batchID: nil, metadata: nil, limit: 10, cursor: nil).jobs {
                 XCTAssertTrue(try s.fail(job.id, owner: "w", error: JobError(code: .renderFailed, message: "x"), retry: false))
             }
             _ = try created(try s.submit(sub))
@@ -149,6 +149,33 @@ final class JobStoreTests: XCTestCase {
             XCTAssertEqual(try s.listAssets(keyID: "K", kind: "media", limit: 10, cursor: nil).assets.map(\.id),
                            ["asset_00004", "asset_00002", "asset_00000"])
             XCTAssertEqual(try s.listAssets(keyID: "other", kind: nil, limit: 10, cursor: nil).assets.map(\.id), ["asset_00009"])
+        }
+    }
+
+    /// The job list filtered by a string member of the spec's `metadata`, on both databases: equal
+    /// strings only (a number, a nested value or another key's job never match), newest first, paged.
+    func testJobsAreFoundByAStringOfTheirMetadata() throws {
+        try onBothStores {
+            let s = try store()
+            func submit(_ key: String, _ metadata: String?) throws -> Job {
+                try created(try s.submit(JobSubmission(spec: "{}", bodyHash: UUID().uuidString, keyID: key, metadata: metadata)))
+            }
+            let a = try submit("K", #"{"name":"Holiday","n":1}"#)
+            _ = try submit("K", #"{"name":"Work"}"#)
+            let b = try submit("K", #"{"name":"Holiday"}"#)
+            _ = try submit("K", #"{"name":{"nested":"Holiday"}}"#)
+            _ = try submit("K", #"{"n":"Holiday"}"#)
+            _ = try submit("K", nil)
+            _ = try submit("other", #"{"name":"Holiday"}"#)
+            let holiday = (key: "name", value: "Holiday")
+            XCTAssertEqual(try s.list(keyID: "K", status: nil, batchID: nil, metadata: holiday, limit: 10, cursor: nil).jobs.map(\.id), [b.id, a.id])
+            let first = try s.list(keyID: "K", status: nil, batchID: nil, metadata: holiday, limit: 1, cursor: nil)
+            XCTAssertEqual(first.jobs.map(\.id), [b.id])
+            XCTAssertEqual(try s.list(keyID: "K", status: nil, batchID: nil, metadata: holiday, limit: 1, cursor: first.nextCursor).jobs.map(\.id), [a.id])
+            XCTAssertEqual(try s.list(keyID: "K", status: nil, batchID: nil, metadata: (key: "n", value: "1"), limit: 10, cursor: nil).jobs, [],
+                           "a number is not the string 1")
+            XCTAssertEqual(try s.list(keyID: "K", status: .queued, batchID: nil, metadata: holiday, limit: 10, cursor: nil).jobs.count, 2)
+            XCTAssertEqual(try s.list(keyID: "K", status: .running, batchID: nil, metadata: holiday, limit: 10, cursor: nil).jobs.count, 0)
         }
     }
 

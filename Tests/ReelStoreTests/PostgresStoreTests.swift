@@ -67,7 +67,7 @@ final class PostgresStoreTests: XCTestCase {
         }
         XCTAssertEqual(created.count, 1, "\(results)")
         XCTAssertEqual(Set(existing), Set(created))
-        XCTAssertEqual(try nodes[0].list(keyID: "K", status: nil, batchID: nil, limit: 10, cursor: nil).jobs.count, 1)
+        XCTAssertEqual(try nodes[0].list(keyID: "K", status: nil, batchID: nil, metadata: nil, limit: 10, cursor: nil).jobs.count, 1)
     }
 
     func testQuotaHoldsAcrossNodes() throws {

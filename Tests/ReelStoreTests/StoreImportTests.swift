@@ -76,8 +76,8 @@ final class StoreImportTests: XCTestCase {
         XCTAssertEqual(try pg.listTemplates(keyID: "k1", limit: 10, cursor: nil).templates,
                        try lite.listTemplates(keyID: "k1", limit: 10, cursor: nil).templates)
         XCTAssertEqual(try pg.counts(), try lite.counts())
-        XCTAssertEqual(try pg.list(keyID: nil, status: nil, batchID: nil, limit: 50, cursor: nil).jobs.map(\.id),
-                       try lite.list(keyID: nil, status: nil, batchID: nil, limit: 50, cursor: nil).jobs.map(\.id))
+        XCTAssertEqual(try pg.list(keyID: nil, status: nil, batchID: nil, metadata: nil, limit: 50, cursor: nil).jobs.map(\.id),
+                       try lite.list(keyID: nil, status: nil, batchID: nil, metadata: nil, limit: 50, cursor: nil).jobs.map(\.id))
 
         // It goes on: an idempotency key is still known, the queue gives its jobs in the order
         // SQLite would, and a new change is numbered after the imported ones.
@@ -102,7 +102,7 @@ final class StoreImportTests: XCTestCase {
         let pg = try SQLJobStore.postgres(url: url, dataDirectory: dir)
         guard case .created(let own) = try pg.submit(JobSubmission(spec: "{}", bodyHash: "own")) else { return XCTFail("not created") }
         XCTAssertNil(try StoreImport.importSQLite(path: dir + "/reel.db", into: pg), "a store with jobs takes no import")
-        XCTAssertEqual(try pg.list(keyID: nil, status: nil, batchID: nil, limit: 50, cursor: nil).jobs.map(\.id), [own.id])
+        XCTAssertEqual(try pg.list(keyID: nil, status: nil, batchID: nil, metadata: nil, limit: 50, cursor: nil).jobs.map(\.id), [own.id])
         XCTAssertThrowsError(try StoreImport.importSQLite(path: dir + "/nothing.db", into: pg)) { error in
             XCTAssertEqual("\(error)", "there is no SQLite store at \(dir)/nothing.db")
         }

@@ -166,14 +166,19 @@ extension ConsoleAssets {
     async function jobsPage(params) {
       const status = params.get("status") || "";
       const cursor = params.get("cursor") || "";
+      const named = params.get("name") || "";
       const query = new URLSearchParams({ limit: "20" });
       if (status) query.set("status", status);
+      if (named) query.set("metadata[name]", named);
       if (cursor) query.set("cursor", cursor);
       const r = await api("GET", "/v1/jobs?" + query);
       if (r.status !== 200) { fill(main, el("p", { role: "alert", text: r.text })); return; }
-      const filter = el("select", { id: "status-filter", onchange: (e) => {
-          location.hash = "#/jobs" + (e.target.value ? "?status=" + e.target.value : "");
-        } },
+      const listed = (changes) => {
+        const p = new URLSearchParams({ ...(status ? { status } : {}), ...(named ? { name: named } : {}), ...changes });
+        for (const [k, v] of [...p]) if (!v) p.delete(k);
+        location.hash = "#/jobs" + (String(p) ? "?" + p : "");
+      };
+      const filter = el("select", { id: "status-filter", onchange: (e) => listed({ status: e.target.value }) },
         ...["", "queued", "running", "succeeded", "failed", "canceled"].map((s) =>
           el("option", { value: s, text: s || "any", selected: s === status })));
       const body = el("tbody", {}, ...r.json.jobs.map(jobRow));
@@ -182,17 +187,21 @@ extension ConsoleAssets {
         el("thead", {}, el("tr", {}, ...["Job", "Status", "Progress", "Created", "Error", "Length", "Output"].map((h) => el("th", { scope: "col", text: h })))),
         body);
       const next = r.json.nextCursor
-        ? el("a", { href: "#/jobs?" + new URLSearchParams({ ...(status ? { status } : {}), cursor: r.json.nextCursor }), text: "Older jobs →" })
+        ? el("a", { href: "#/jobs?" + new URLSearchParams({ ...(status ? { status } : {}), ...(named ? { name: named } : {}), cursor: r.json.nextCursor }), text: "Older jobs →" })
         : null;
       fill(main, el("h1", { text: "Jobs" }),
-        el("p", {}, el("label", { for: "status-filter", text: "Status " }), filter),
+        el("form", { id: "job-search", role: "search", onsubmit: (e) => { e.preventDefault(); listed({ name: $("#name-search").value.trim() }); } },
+          el("label", { for: "status-filter", text: "Status " }), filter, " ",
+          el("label", { for: "name-search", text: "Name (metadata.name) " }),
+          el("input", { id: "name-search", type: "search", value: named }), " ",
+          el("button", { type: "submit", text: "Search" })),
         r.json.jobs.length ? table : el("p", { text: "No jobs yet. " }, el("a", { href: "#/new", text: "Submit one." })),
         next);
       stopPage = follow("/v1/events", (name, job) => {
         if (name !== "job") return;
         const row = document.getElementById("row-" + job.id);
         if (row) { row.replaceWith(jobRow(job)); }
-        else if (!cursor && (!status || status === job.status)) { body.prepend(jobRow(job)); if (!table.isConnected) route(); }
+        else if (!cursor && !named && (!status || status === job.status)) { body.prepend(jobRow(job)); if (!table.isConnected) route(); }
         if (FINISHED.includes(job.status)) announce(`Job ${job.id} ${job.status}.`);
       });
     }

@@ -155,10 +155,11 @@ extension APIHandler {
         }
         let batch = r.head.queryValue("batch")
         if let batch, !RoutePattern.isWellFormed(batch, prefix: "bat_") { problems.append(SpecProblem(pointer: "/batch", message: "must be a batch id (bat_…)")) }
+        let metadata = metadataFilter(r, &problems)
         let (limit, cursor) = pageParameters(r, &problems)
         let includeSpec = includesSpec(r, &problems)
         if !problems.isEmpty { throw ProblemError(.validation(problems, detail: "the query parameters are not valid")) }
-        let page = try store.list(keyID: key, status: status, batchID: batch, limit: limit, cursor: cursor)
+        let page = try store.list(keyID: key, status: status, batchID: batch, metadata: metadata, limit: limit, cursor: cursor)
         var w = JSONWriter(capacity: 512 * (page.jobs.count + 1))
         w.openObject()
         w.key("jobs"); w.openArray()
@@ -170,6 +171,28 @@ extension APIHandler {
         w.key("nextCursor"); w.string(page.nextCursor.map(Cursor.encode))
         w.closeObject()
         return .json(200, w.bytes)
+    }
+
+    /// `?metadata[KEY]=VALUE` on the job list: the jobs whose spec's `metadata` has the string member
+    /// KEY (letters, digits, `_`, `-`, `.`, at most 64) equal to VALUE; one such parameter at most.
+    func metadataFilter(_ r: HTTPRequest, _ problems: inout [SpecProblem]) -> (key: String, value: String)? {
+        let items = r.head.query.filter { $0.name.hasPrefix("metadata[") }
+        guard let first = items.first else { return nil }
+        guard items.count == 1 else {
+            problems.append(SpecProblem(pointer: "/metadata", message: "filters by one member at a time"))
+            return nil
+        }
+        let key = String(first.name.dropFirst("metadata[".count).dropLast())
+        let allowed = key.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) && $0.isASCII || "_-.".unicodeScalars.contains($0) }
+        guard first.name.hasSuffix("]"), (1...64).contains(key.count), allowed else {
+            problems.append(SpecProblem(pointer: "/metadata", message: "must be metadata[KEY]=VALUE with a KEY of 1 to 64 letters, digits, _, - or ."))
+            return nil
+        }
+        guard first.value.count <= 1024 else {
+            problems.append(SpecProblem(pointer: "/metadata/" + JSONPointer.escape(key), message: "must be at most 1024 characters"))
+            return nil
+        }
+        return (key, first.value)
     }
 
     /// `?include=spec` on a list: items carry their spec only when asked (a spec can be large).

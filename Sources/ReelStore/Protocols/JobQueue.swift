@@ -11,7 +11,8 @@ public protocol JobQueue: AnyObject, Sendable {
     var jobsWithoutWaiting: (any JobReadsWithoutWaiting)? { get }
     /// Jobs newest first, optionally of one status, one key and one batch; `cursor` continues a
     /// previous page.
-    func list(keyID: String?, status: Job.Status?, batchID: String?, limit: Int, cursor: String?) throws -> (jobs: [Job], nextCursor: String?)
+    func list(keyID: String?, status: Job.Status?, batchID: String?, metadata: (key: String, value: String)?, limit: Int,
+              cursor: String?) throws -> (jobs: [Job], nextCursor: String?)
     /// Jobs per status, for metrics.
     func counts() throws -> [Job.Status: Int]
     /// Queued jobs per key, the most first, for metrics.

@@ -13,7 +13,7 @@ extension JobQueue {
     }
 
     public func list(status: Job.Status?, limit: Int, cursor: String?) throws -> (jobs: [Job], nextCursor: String?) {
-        try list(keyID: nil, status: status, batchID: nil, limit: limit, cursor: cursor)
+        try list(keyID: nil, status: status, batchID: nil, metadata: nil, limit: limit, cursor: cursor)
     }
 
     public func cancel(_ id: String) throws -> CancelResult { try cancel(id, keyID: nil) }

@@ -105,14 +105,15 @@ public final class SQLJobStore: JobStore {
         (backend as? SQLiteBackend).map { NonBlockingJobReader(store: self, backend: $0) }
     }
 
-    public func list(keyID: String? = nil, status: Job.Status?, batchID: String? = nil, limit: Int,
-                     cursor: String?) throws -> (jobs: [Job], nextCursor: String?) {
+    public func list(keyID: String? = nil, status: Job.Status?, batchID: String? = nil, metadata: (key: String, value: String)? = nil,
+                     limit: Int, cursor: String?) throws -> (jobs: [Job], nextCursor: String?) {
         try connected { db in
             var sql = "SELECT \(jobColumns) FROM jobs WHERE 1 = 1"
             var args: [SQLValue] = []
             if let keyID { sql += " AND key_id = ?"; args.append(.text(keyID)) }
             if let status { sql += " AND status = ?"; args.append(.text(status.rawValue)) }
             if let batchID { sql += " AND batch_id = ?"; args.append(.text(batchID)) }
+            if let metadata { sql += " AND " + dialect.metadataStringEquals; args += [.text(metadata.key), .text(metadata.value)] }
             if let cursor, let seq = Int64(cursor) { sql += " AND \(dialect.sequence) < ?"; args.append(.int(seq)) }
             sql += " ORDER BY \(dialect.sequence) DESC LIMIT ?"
             args.append(.int(Int64(limit + 1)))

@@ -23,14 +23,18 @@ public struct SQLDialect: Sendable {
     /// The insertion order as an index's last column (`, seq`); empty where every index already
     /// ends with it (SQLite's rowid).
     public let indexedSequence: String
+    /// A condition true when the job's `metadata` has a string member named by the first parameter
+    /// equal to the second (numbers and other types never match, on either database).
+    public let metadataStringEquals: String
 
     public static let sqlite = SQLDialect(sequence: "rowid", forUpdate: "", forUpdateSkipLocked: "",
                                           forUpdateOfSkipLocked: { _ in "" }, forShare: "",
                                           bigint: "INTEGER", double: "REAL", withoutRowID: " WITHOUT ROWID", sequenceColumn: "",
-                                          indexedSequence: "")
+                                          indexedSequence: "", metadataStringEquals: "metadata -> ? = json_quote(?)")
     public static let postgres = SQLDialect(sequence: "seq", forUpdate: " FOR UPDATE", forUpdateSkipLocked: " FOR UPDATE SKIP LOCKED",
                                             forUpdateOfSkipLocked: { " FOR UPDATE OF \($0) SKIP LOCKED" }, forShare: " FOR SHARE",
                                             bigint: "BIGINT", double: "DOUBLE PRECISION", withoutRowID: "",
                                             sequenceColumn: "seq BIGSERIAL NOT NULL UNIQUE,\n    ",
-                                            indexedSequence: ", seq")
+                                            indexedSequence: ", seq",
+                                            metadataStringEquals: "metadata::jsonb -> (?::text) = to_jsonb(?::text)")
 }

@@ -155,9 +155,11 @@ export class Reel {
     return this.json<Job>("GET", `/v1/jobs/${encodeURIComponent(id)}`);
   }
 
-  /** The key's jobs, newest first, every page. */
-  jobs(options: { status?: JobStatus; batch?: string; limit?: number } = {}): AsyncGenerator<Job> {
-    return this.pages<Job>("/v1/jobs", "jobs", options);
+  /** The key's jobs, newest first, every page; `metadata: [key, value]` keeps those whose spec's
+   * metadata has that string member. */
+  jobs(options: { status?: JobStatus; batch?: string; metadata?: [string, string]; limit?: number } = {}): AsyncGenerator<Job> {
+    const { metadata, ...rest } = options;
+    return this.pages<Job>("/v1/jobs", "jobs", metadata ? { ...rest, [`metadata[${metadata[0]}]`]: metadata[1] } : rest);
   }
 
   cancel(id: string): Promise<Job> {

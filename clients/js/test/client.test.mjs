@@ -92,6 +92,10 @@ test("templates, batches, listings and the key's events", async () => {
   const inBatch = [];
   for await (const j of reel.jobs({ batch: batch.id, limit: 1 })) inBatch.push(j.id);
   assert.deepEqual(inBatch.sort(), [...ids].sort());
+  const named = await reel.submit({ ...card("#123456"), metadata: { name: "Named in JS" } });
+  const found = [];
+  for await (const j of reel.jobs({ metadata: ["name", "Named in JS"] })) found.push(j.id);
+  assert.deepEqual(found, [named.id], "found by its metadata's name");
   // The key's stream saw the template's job end.
   const deadline = Date.now() + 30000;
   while (!events.some((e) => e.name === "job" && e.data.id === job.id && e.data.status === "succeeded") && Date.now() < deadline) {

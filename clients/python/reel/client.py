@@ -82,9 +82,14 @@ class Reel:
     def job(self, job_id: str) -> dict[str, Any]:
         return self._json(self._http.get(f"/v1/jobs/{job_id}"))
 
-    def jobs(self, *, status: str | None = None, batch: str | None = None, limit: int = 20) -> Iterator[dict[str, Any]]:
-        """The key's jobs, newest first, every page (`status`, `batch` narrow them)."""
-        yield from self._pages("/v1/jobs", "jobs", {"status": status, "batch": batch, "limit": limit})
+    def jobs(self, *, status: str | None = None, batch: str | None = None, metadata: tuple[str, str] | None = None,
+             limit: int = 20) -> Iterator[dict[str, Any]]:
+        """The key's jobs, newest first, every page (`status`, `batch`, and `metadata=(key, value)`:
+        a string member of the spec's metadata, narrow them)."""
+        params: dict[str, Any] = {"status": status, "batch": batch, "limit": limit}
+        if metadata is not None:
+            params[f"metadata[{metadata[0]}]"] = metadata[1]
+        yield from self._pages("/v1/jobs", "jobs", params)
 
     def validate(self, spec: dict[str, Any]) -> dict[str, Any]:
         """The server's verdict on `spec` (or `{"template", "merge"}`) without queueing it:

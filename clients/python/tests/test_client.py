@@ -134,6 +134,8 @@ class ClientTests(unittest.TestCase):
         listed = [j["id"] for j in self.reel.jobs(batch=batch["id"], limit=1)]
         self.assertEqual(sorted(listed), sorted(j if isinstance(j, str) else j["id"] for j in batch["jobs"]))
         self.assertGreaterEqual(len(list(self.reel.jobs(status="succeeded"))), 3)
+        named = self.reel.submit(dict(card, metadata={"name": "Named once"}, timeline={"videos": [{"color": "#123456", "duration": 0.5}]}))
+        self.assertEqual([j["id"] for j in self.reel.jobs(metadata=("name", "Named once"))], [named["id"]])
         self.reel.delete_batch(batch["id"])
         self.reel.delete_template(template["id"])
         with self.assertRaises(ReelError) as gone:

@@ -62,6 +62,7 @@ from .job_webhook import JobWebhook
 from .list_assets_kind import ListAssetsKind
 from .list_assets_response_200 import ListAssetsResponse200
 from .list_jobs_include import ListJobsInclude
+from .list_jobs_metadata import ListJobsMetadata
 from .list_templates_include import ListTemplatesInclude
 from .list_templates_response_200 import ListTemplatesResponse200
 from .media_info import MediaInfo
@@ -206,6 +207,7 @@ __all__ = (
     "ListAssetsKind",
     "ListAssetsResponse200",
     "ListJobsInclude",
+    "ListJobsMetadata",
     "ListTemplatesInclude",
     "ListTemplatesResponse200",
     "MediaInfo",

@@ -7,6 +7,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.job_list import JobList
 from ...models.job_status import JobStatus
 from ...models.list_jobs_include import ListJobsInclude
+from ...models.list_jobs_metadata import ListJobsMetadata
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -15,6 +16,7 @@ def _get_kwargs(
     *,
     status: JobStatus | Unset = UNSET,
     batch: str | Unset = UNSET,
+    metadata: ListJobsMetadata | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
     include: ListJobsInclude | Unset = UNSET,
@@ -28,6 +30,12 @@ def _get_kwargs(
     params["status"] = json_status
 
     params["batch"] = batch
+
+    json_metadata: dict[str, Any] | Unset = UNSET
+    if not isinstance(metadata, Unset):
+        json_metadata = metadata.to_dict()
+    if not isinstance(json_metadata, Unset):
+        params.update(json_metadata)
 
     params["limit"] = limit
 
@@ -94,6 +102,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     status: JobStatus | Unset = UNSET,
     batch: str | Unset = UNSET,
+    metadata: ListJobsMetadata | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
     include: ListJobsInclude | Unset = UNSET,
@@ -107,6 +116,7 @@ def sync_detailed(
             back to
             `queued` while attempts remain. The last three are final.
         batch (str | Unset): `bat_` followed by a 26-character ULID.
+        metadata (ListJobsMetadata | Unset):
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
         include (ListJobsInclude | Unset):
@@ -122,6 +132,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         status=status,
         batch=batch,
+        metadata=metadata,
         limit=limit,
         cursor=cursor,
         include=include,
@@ -139,6 +150,7 @@ def sync(
     client: AuthenticatedClient | Client,
     status: JobStatus | Unset = UNSET,
     batch: str | Unset = UNSET,
+    metadata: ListJobsMetadata | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
     include: ListJobsInclude | Unset = UNSET,
@@ -152,6 +164,7 @@ def sync(
             back to
             `queued` while attempts remain. The last three are final.
         batch (str | Unset): `bat_` followed by a 26-character ULID.
+        metadata (ListJobsMetadata | Unset):
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
         include (ListJobsInclude | Unset):
@@ -168,6 +181,7 @@ def sync(
         client=client,
         status=status,
         batch=batch,
+        metadata=metadata,
         limit=limit,
         cursor=cursor,
         include=include,
@@ -179,6 +193,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     status: JobStatus | Unset = UNSET,
     batch: str | Unset = UNSET,
+    metadata: ListJobsMetadata | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
     include: ListJobsInclude | Unset = UNSET,
@@ -192,6 +207,7 @@ async def asyncio_detailed(
             back to
             `queued` while attempts remain. The last three are final.
         batch (str | Unset): `bat_` followed by a 26-character ULID.
+        metadata (ListJobsMetadata | Unset):
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
         include (ListJobsInclude | Unset):
@@ -207,6 +223,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         status=status,
         batch=batch,
+        metadata=metadata,
         limit=limit,
         cursor=cursor,
         include=include,
@@ -222,6 +239,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     status: JobStatus | Unset = UNSET,
     batch: str | Unset = UNSET,
+    metadata: ListJobsMetadata | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
     include: ListJobsInclude | Unset = UNSET,
@@ -235,6 +253,7 @@ async def asyncio(
             back to
             `queued` while attempts remain. The last three are final.
         batch (str | Unset): `bat_` followed by a 26-character ULID.
+        metadata (ListJobsMetadata | Unset):
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
         include (ListJobsInclude | Unset):
@@ -252,6 +271,7 @@ async def asyncio(
             client=client,
             status=status,
             batch=batch,
+            metadata=metadata,
             limit=limit,
             cursor=cursor,
             include=include,
