@@ -49,8 +49,7 @@ extension APIHandler {
         h.set("Content-Type", request.format == .png ? "image/png" : "image/jpeg")
         h.set("Cache-Control", "no-store")
         h.set("Reel-Frame-Time", image.frameTime.description)
-        let plan = (planned - started).milliseconds
-        h.set("Server-Timing", "plan;dur=\(plan);desc=\"\(reused ? "context reused" : "planned")\", "
+        h.set("Server-Timing", "plan;dur=\(Self.ms((planned - started).seconds));desc=\"\(reused ? "context reused" : "planned")\", "
               + "draw;dur=\(Self.ms(image.timing.draw)), encode;dur=\(Self.ms(image.timing.encode))")
         return HTTPResponse(status: 200, headers: h, body: .bytes(image.bytes))
     }
@@ -65,14 +64,8 @@ extension APIHandler {
         }
     }
 
-    private static func ms(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1000) }
-}
-
-extension Duration {
     /// Milliseconds to a tenth, as `Server-Timing` writes them.
-    fileprivate var milliseconds: String {
-        String(format: "%.1f", Double(components.seconds) * 1000 + Double(components.attoseconds) * 1e-15)
-    }
+    private static func ms(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1000) }
 }
 
 /// The members of a `POST /v1/preview` body, each checked at its pointer.

@@ -5,7 +5,7 @@ import Synchronization
 /// The preview contexts open on this node, by spec: an editor scrubbing one timeline asks for one
 /// frame after another of the same spec, and each finds its plan made and its sources' decoders
 /// where the last frame left them. Bounded by count (each holds a decoder or two per source on the
-/// frame, a few MB at 720p; docs/PERFORMANCE.md "Preview" measures them): the least recently used
+/// frame: about 23 MiB at 720p, docs/PERFORMANCE.md "Preview"): the least recently used
 /// goes first, and one unused for `maxIdle` is closed at the next lookup, so a file changed on
 /// disk is read afresh within that time.
 final class PreviewContexts: Sendable {
@@ -28,21 +28,24 @@ final class PreviewContexts: Sendable {
     /// previews of one spec at once may both plan it; the later context is the one kept.
     func context(for key: String, make: () throws -> PreviewContext) throws -> (context: PreviewContext, reused: Bool) {
         let now = ContinuousClock.now
-        let (open, others) = entries.withLock { state -> (PreviewContext?, [PreviewContext]) in
-            state.byKey = state.byKey.filter { now - $0.value.at < maxIdle }
+        // Contexts let go of are returned out of the lock, so they close (`PreviewContext.deinit`:
+        // their decoders freed) after it, or when their last preview ends.
+        let (open, others, expired) = entries.withLock { state -> (PreviewContext?, [PreviewContext], [PreviewContext]) in
+            let expired = state.byKey.filter { !(now - $0.value.at < maxIdle) }
+            for k in expired.keys { state.byKey[k] = nil }
             let others = state.byKey.filter { $0.key != key }.map(\.value.context)
-            guard var e = state.byKey[key] else { return (nil, others) }
+            guard var e = state.byKey[key] else { return (nil, others, expired.map(\.value.context)) }
             state.clock += 1
             e.used = state.clock
             e.at = now
             state.byKey[key] = e
-            return (e.context, others)
+            return (e.context, others, expired.map(\.value.context))
         }
+        withExtendedLifetime(expired) {}
         // Only the spec being previewed keeps decoded frames for stepping back.
         for other in others { other.dropRecentFrames() }
         if let open { return (open, true) }
         let made = try make()
-        // Dropped contexts close when their last preview ends (`PreviewContext.deinit`), outside the lock.
         let dropped = entries.withLock { state -> [PreviewContext] in
             state.clock += 1
             var out: [PreviewContext] = []
@@ -53,7 +56,7 @@ final class PreviewContexts: Sendable {
             }
             return out
         }
-        _ = dropped
+        withExtendedLifetime(dropped) {}
         return (made, false)
     }
 

@@ -22,6 +22,7 @@ enum StillImageEncoder {
 
     /// `width`×`height`: the file's size when not the picture's (a preview scaled down; swscale's
     /// bicubic filter in the same conversion).
+    ///
     /// `quick`: a PNG compressed at zlib level 1 (a preview's: about twice as fast to write, a few
     /// per cent larger; the same pixels).
     static func encode(_ picture: Frame, matrix: CanvasColor, as kind: Kind, width: Int? = nil, height: Int? = nil,

@@ -103,5 +103,5 @@ public enum PreviewFormat: String, Sendable, CaseIterable {
 
 extension Duration {
     /// This duration in seconds.
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
+    public var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
 }

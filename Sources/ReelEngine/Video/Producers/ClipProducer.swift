@@ -7,7 +7,8 @@ import ReelSpec
 /// frame a player would be displaying), so a trim at 61/30 s starts on source frame 61 exactly.
 /// A render asks for times that never decrease and decoding moves forward; a preview may ask for
 /// any time, and the producer seeks (`reposition`) only when that is shorter than decoding on:
-/// back in time, or ahead past a keyframe. Memory holds two decoded frames.
+/// back in time, or more than `decodedThrough` ahead past a keyframe. A render's memory holds two
+/// decoded frames; a preview's also its recent ones (`recentBudget`).
 final class ClipProducer {
     /// Timestamps written in coarse time bases (1/1000 in Matroska) are rounded by up to half a
     /// tick; a frame that starts within this much after the requested time still counts as shown.
@@ -110,11 +111,12 @@ final class ClipProducer {
         return out
     }
 
-    /// Seeks when the frame for `limit` lies behind the one shown (a preview scrubbing back), or
-    /// beyond a keyframe that decoding has not reached, found in the container's index (or, in a
-    /// file without one, more than `unindexedJump` ahead): decoding from that keyframe gives the
-    /// same picture and skips the frames between. A render's next frame is never behind, and is
-    /// past a keyframe not yet decoded only when it skips part of the source (a fast `speed`).
+    /// Seeks when the frame for `limit` lies behind the one shown (a preview scrubbing back), or more
+    /// than `decodedThrough` ahead and beyond a keyframe that decoding has not reached, found in the
+    /// container's index (or, in a file without one, more than `unindexedJump` ahead): decoding from
+    /// that keyframe gives the same picture and skips the frames between. A render's next frame is
+    /// never behind and never a second ahead, so a render decodes on as it always did (and asks the
+    /// index nothing).
     private func reposition(for limit: Time, after previous: Time?) throws {
         guard current != nil else { return }
         // A step back (within `decodedThrough` of the time shown last) fills the recent frames; a
@@ -123,10 +125,9 @@ final class ClipProducer {
             let from = previous.map { Time.min($0, currentTime) } ?? currentTime
             return try reseek(to: limit - ClipProducer.tolerance, back: !(ClipProducer.decodedThrough < from - limit))
         }
+        // A short way on is decoded through (and a preview's recent frames stay whole).
         let decoded = pending == nil ? currentTime : pendingTime
-        guard !ended, decoded < limit else { return }
-        // Keeping recent frames, a short way on is decoded through: they stay whole.
-        if recentBudget > 0, !(ClipProducer.decodedThrough < limit - decoded) { return }
+        guard !ended, ClipProducer.decodedThrough < limit - decoded else { return }
         if let keyframe = stream.indexedKeyframe(atOrBefore: limit) {
             if decoded < keyframe { try reseek(to: limit - ClipProducer.tolerance, back: false) }
         } else if ClipProducer.unindexedJump < limit - decoded {
@@ -136,7 +137,7 @@ final class ClipProducer {
 
     /// How far ahead, in a file without an index, a seek is cheaper than decoding on.
     static let unindexedJump = Time(value: 2, timescale: 1)
-    /// How far ahead a producer keeping recent frames decodes on rather than seeking, and how far
+    /// How far ahead a producer decodes on rather than seeking, and, keeping recent frames, how far
     /// back a step is (its frames all decoded and kept) rather than a jump (hidden frames skipped).
     static let decodedThrough = Time(value: 1, timescale: 1)
 

@@ -100,8 +100,10 @@ def sync_detailed(
 
     Previews of the same spec in a row (by the same key, in the same format) reuse a context kept
     on the node that answered: the plan, and each source's decoder where the last preview left it;
-    a later frame decodes only what lies between, or seeks to the keyframe before it (by the
-    container's index) when that is shorter, and an earlier one seeks back. The 32 most recently
+    a frame up to a second on decodes only what lies between, a farther one seeks to the keyframe
+    before it (by the container's index) when that is shorter, and an earlier one is shown from
+    the source's latest decoded frames (kept, up to 96 MiB a source, for the spec being
+    previewed) or seeks back. The 32 most recently
     used contexts are kept, each at most 5 minutes unused. `Server-Timing` names where the time
     went: `plan` (planning, or finding the context: its `desc` says which), `draw` (seeking,
     decoding and compositing) and `encode`.
@@ -146,8 +148,10 @@ def sync(
 
     Previews of the same spec in a row (by the same key, in the same format) reuse a context kept
     on the node that answered: the plan, and each source's decoder where the last preview left it;
-    a later frame decodes only what lies between, or seeks to the keyframe before it (by the
-    container's index) when that is shorter, and an earlier one seeks back. The 32 most recently
+    a frame up to a second on decodes only what lies between, a farther one seeks to the keyframe
+    before it (by the container's index) when that is shorter, and an earlier one is shown from
+    the source's latest decoded frames (kept, up to 96 MiB a source, for the spec being
+    previewed) or seeks back. The 32 most recently
     used contexts are kept, each at most 5 minutes unused. `Server-Timing` names where the time
     went: `plan` (planning, or finding the context: its `desc` says which), `draw` (seeking,
     decoding and compositing) and `encode`.
@@ -187,8 +191,10 @@ async def asyncio_detailed(
 
     Previews of the same spec in a row (by the same key, in the same format) reuse a context kept
     on the node that answered: the plan, and each source's decoder where the last preview left it;
-    a later frame decodes only what lies between, or seeks to the keyframe before it (by the
-    container's index) when that is shorter, and an earlier one seeks back. The 32 most recently
+    a frame up to a second on decodes only what lies between, a farther one seeks to the keyframe
+    before it (by the container's index) when that is shorter, and an earlier one is shown from
+    the source's latest decoded frames (kept, up to 96 MiB a source, for the spec being
+    previewed) or seeks back. The 32 most recently
     used contexts are kept, each at most 5 minutes unused. `Server-Timing` names where the time
     went: `plan` (planning, or finding the context: its `desc` says which), `draw` (seeking,
     decoding and compositing) and `encode`.
@@ -231,8 +237,10 @@ async def asyncio(
 
     Previews of the same spec in a row (by the same key, in the same format) reuse a context kept
     on the node that answered: the plan, and each source's decoder where the last preview left it;
-    a later frame decodes only what lies between, or seeks to the keyframe before it (by the
-    container's index) when that is shorter, and an earlier one seeks back. The 32 most recently
+    a frame up to a second on decodes only what lies between, a farther one seeks to the keyframe
+    before it (by the container's index) when that is shorter, and an earlier one is shown from
+    the source's latest decoded frames (kept, up to 96 MiB a source, for the spec being
+    previewed) or seeks back. The 32 most recently
     used contexts are kept, each at most 5 minutes unused. `Server-Timing` names where the time
     went: `plan` (planning, or finding the context: its `desc` says which), `draw` (seeking,
     decoding and compositing) and `encode`.
