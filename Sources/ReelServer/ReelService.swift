@@ -72,6 +72,8 @@ public final class ReelService: Sendable {
                                            runningPerKey: config.runningJobsPerKey,
                                            busyTimeoutMillis: storeBusyTimeoutMillis, webhookBody: webhookBody, batchWebhookBody: batchWebhookBody)
         }
+        // Every request's key is looked up in the store: the configured ones are recorded there first.
+        try APIHandler.registerKeys(config, in: store, logger: logger)
         let sweeps = OutputSweeps(locations: locations, outputs: outputs, chunks: chunks, store: store, logger: logger)
         sweeps.removeStalePartials()
         sweeps.removeUnreferencedOutputs()
@@ -127,11 +129,11 @@ public final class ReelService: Sendable {
         deliverer.start()
         destinations.start()
         startSweeper()
-        // Keys are never logged, only the first 8 hex digits of their SHA-256.
-        let keys = APIKeys(config.apiKeys)
+        // Keys are never logged: their count and the projects they belong to.
+        let projects = config.projects.map(\.id) + (config.apiKeys.isEmpty ? [] : ["\(config.apiKeys.count) of apiKeys"])
         logger.info("serving", metadata: ["listen": "\(config.host):\(server.port)", "dataDir": "\(config.dataDir)",
                                           "workers": .stringConvertible(config.workers),
-                                          "apiKeys": keys.isEmpty ? "none" : "\(keys.fingerprints.joined(separator: ","))"])
+                                          "projects": projects.isEmpty ? "none (no keys)" : "\(projects.joined(separator: ","))"])
     }
 
     public func stop() {

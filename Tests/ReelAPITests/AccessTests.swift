@@ -102,11 +102,13 @@ final class AccessTests: XCTestCase {
             log = server.log
             return log.contains("\"stopped\"")
         }
-        // The log is the real one: it has the requests and the keys' fingerprints.
+        // The log is the real one: it has the requests and the job's project (named from the key's
+        // hash: "prj_" and 26 hex digits of SHA-256("reel project\n" + the hash)), never the hash itself.
         XCTAssertTrue(log.contains("/v1/jobs/\(id)") && log.contains("\"stopped\""), log)
+        func hex(_ s: String) -> String { SHA256.hash(data: Array(s.utf8)).map { String(format: "%02x", $0) }.joined() }
+        XCTAssertTrue(log.contains("\"project\":\"prj_" + hex("reel project\n" + hex(alpha)).prefix(26) + "\""), log)
         for key in [alpha, beta] {
-            let fingerprint = SHA256.hash(data: Array(key.utf8)).map { String(format: "%02x", $0) }.joined().prefix(8)
-            XCTAssertTrue(log.contains(fingerprint), "the fingerprint \(fingerprint) is logged")
+            XCTAssertFalse(log.contains(hex(key)), "the hash of \(key) is logged")
             XCTAssertFalse(log.contains(key), "the key \(key) is in the log")
             XCTAssertFalse(log.contains(String(key.dropFirst(4).dropLast(4))), "part of the key \(key) is in the log")
         }

@@ -69,11 +69,11 @@ final class BatchesAPITests: XCTestCase {
         let queuedBefore = try XCTUnwrap((try c.request("GET", "/v1/batches/\(id)").json["counts"] as? [String: Int])?["queued"])
         let metrics = try c.request("GET", "/metrics").text
         let queuedAfter = try XCTUnwrap((try c.request("GET", "/v1/batches/\(id)").json["counts"] as? [String: Int])?["queued"])
-        let line = try XCTUnwrap(metrics.split(separator: "\n").first { $0.hasPrefix("reel_queued_jobs_by_key{key=\"none\"} ") }, metrics)
+        let line = try XCTUnwrap(metrics.split(separator: "\n").first { $0.hasPrefix("reel_queued_jobs_by_project{project=\"none\"} ") }, metrics)
         let reported = try XCTUnwrap(Int(line.split(separator: " ").last ?? ""), String(line))
         XCTAssertTrue((queuedAfter...queuedBefore).contains(reported), "\(queuedAfter) ≤ \(reported) ≤ \(queuedBefore)")
         XCTAssertGreaterThan(queuedAfter, 500, "most of the batch still waits")
-        XCTAssertTrue(metrics.contains("reel_queued_jobs_by_key{key=\"other\"} 0\n"), metrics)
+        XCTAssertTrue(metrics.contains("reel_queued_jobs_by_project{project=\"other\"} 0\n"), metrics)
 
         XCTAssertEqual(try c.request("DELETE", "/v1/batches/\(id)").status, 204)
         XCTAssertEqual(try c.request("GET", "/v1/batches/\(id)").status, 404)

@@ -113,6 +113,40 @@ final class ConfigurationTests: XCTestCase {
     }
 }
 
+/// `projects` / `REEL_PROJECTS`: projects with several keys, each full or read.
+final class ProjectConfigurationTests: XCTestCase {
+    func testProjectsFromJSONAndTheEnvironment() throws {
+        let json = #"{"acme": {"full": ["acme-full-0123456789"], "read": ["acme-read-0123456789", "acme-read-9876543210"]}, "beta.tv": {"full": ["beta-full-0123456789"]}}"#
+        let c = try ServerConfiguration.load(path: nil, environment: ["REEL_PROJECTS": json, "REEL_API_KEYS": "solo-key-0123456789"])
+        XCTAssertEqual(c.projects.map(\.id), ["acme", "beta.tv"])
+        XCTAssertEqual(c.projects[0].keys.map(\.scope), [.full, .read, .read])
+        XCTAssertEqual(c.projects[0].keys.map(\.secret), ["acme-full-0123456789", "acme-read-0123456789", "acme-read-9876543210"])
+        XCTAssertTrue(c.hasKeys)
+        let path = NSTemporaryDirectory() + "reel-projects-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(#"{"listen": "0.0.0.0:8080", "projects": \#(json)}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let file = try ServerConfiguration.load(path: path, environment: [:])
+        XCTAssertEqual(file.projects, c.projects, "keys in projects alone are keys: a public address is allowed")
+
+        // Each mistake named where it is, no secret printed.
+        for (bad, key) in [(#"{"acme": {"admin": ["acme-full-0123456789"]}}"#, "REEL_PROJECTS.acme.admin"),
+                           (#"{"acme": {"full": ["short secret"]}}"#, "REEL_PROJECTS.acme.full"),
+                           (#"{"ac me": {"full": ["acme-full-0123456789"]}}"#, "REEL_PROJECTS.ac me"),
+                           (#"{"prj_x": {"full": ["acme-full-0123456789"]}}"#, "REEL_PROJECTS.prj_x"),
+                           (#"{"acme": {}}"#, "REEL_PROJECTS.acme"),
+                           (#"{"acme": ["acme-full-0123456789"]}"#, "REEL_PROJECTS.acme"),
+                           (#"["acme"]"#, "REEL_PROJECTS"), ("{", "REEL_PROJECTS"),
+                           (#"{"a": {"full": ["same-key-0123456789"]}, "b": {"read": ["same-key-0123456789"]}}"#, "projects.b")] {
+            XCTAssertThrowsError(try ServerConfiguration.load(path: nil, environment: ["REEL_PROJECTS": bad])) { error in
+                XCTAssertTrue("\(error)".hasPrefix("configuration \(key):"), "\(bad): \(error)")
+                XCTAssertFalse("\(error)".contains("0123456789"), "\(error)")
+            }
+        }
+        XCTAssertThrowsError(try ServerConfiguration.load(path: nil, environment: [
+            "REEL_PROJECTS": #"{"a": {"full": ["same-key-0123456789"]}}"#, "REEL_API_KEYS": "same-key-0123456789"]), "a key in both")
+    }
+}
+
 /// `storage` / `REEL_STORAGE_URL` and the AWS variables.
 final class StorageConfigurationTests: XCTestCase {
     let creds = ["AWS_ACCESS_KEY_ID": "AKID", "AWS_SECRET_ACCESS_KEY": "secret"]

@@ -13,8 +13,15 @@ final class ServiceFixture {
     let keys: [String]
     var port: Int { service.port }
 
-    init(workers: Int = 1, keys: [String] = [], env: [String: String] = [:], storeBusyTimeoutMillis: Int32 = 5000) throws {
-        root = NSTemporaryDirectory() + "reel-api-\(UUID().uuidString)"
+    /// Whether the folder is this fixture's to remove (not when it shares another's).
+    private let ownsRoot: Bool
+
+    /// `root`: a folder the caller owns (and removes), so several nodes can use one data
+    /// directory (one SQLite store) in turn or together.
+    init(workers: Int = 1, keys: [String] = [], env: [String: String] = [:], storeBusyTimeoutMillis: Int32 = 5000,
+         root given: String? = nil) throws {
+        root = given ?? NSTemporaryDirectory() + "reel-api-\(UUID().uuidString)"
+        ownsRoot = given == nil
         self.keys = keys
         try FileManager.default.createDirectory(atPath: root + "/media", withIntermediateDirectories: true)
         var environment = env
@@ -32,7 +39,7 @@ final class ServiceFixture {
 
     deinit {
         service.stop()
-        try? FileManager.default.removeItem(atPath: root)
+        if ownsRoot { try? FileManager.default.removeItem(atPath: root) }
     }
 
     /// A client sending `key` (by default the first configured key).

@@ -27,10 +27,19 @@ extension ServerConfiguration {
     /// Refuses a configuration that would serve everyone without keys: without `apiKeys` the server
     /// listens on loopback only, unless `allowUnauthenticated` says that is intended.
     public func checkAccess() throws {
-        guard apiKeys.isEmpty, !allowUnauthenticated, !Self.isLoopback(host) else { return }
+        guard !hasKeys, !allowUnauthenticated, !Self.isLoopback(host) else { return }
         throw Problem(key: "apiKeys", message: "no API keys are configured and the server would listen on \(host), which is not a "
-            + "loopback address: set apiKeys (or REEL_API_KEYS) to require keys, or allowUnauthenticated: true "
+            + "loopback address: set apiKeys (or REEL_API_KEYS) or projects (REEL_PROJECTS) to require keys, or allowUnauthenticated: true "
             + "(or REEL_ALLOW_UNAUTHENTICATED=true) to serve without authentication")
+    }
+
+    /// A key names one project with one scope: the same secret twice (in `apiKeys` and
+    /// `projects`, or in two projects) is refused rather than one of them silently winning.
+    func checkKeysUnique() throws {
+        var seen = Set<String>()
+        for (where_, secret) in apiKeys.map({ ("apiKeys", $0) }) + projects.flatMap({ p in p.keys.map { ("projects.\(p.id)", $0.secret) } }) {
+            guard seen.insert(secret).inserted else { throw Problem(key: where_, message: "a key is configured twice") }
+        }
     }
 
     /// An origin is `*` or `scheme://host[:port]`, compared exactly with a browser's `Origin`.

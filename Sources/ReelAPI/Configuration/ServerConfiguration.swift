@@ -46,8 +46,13 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var eventBufferBytes = 256 << 10
     /// How long an events stream stays quiet before a heartbeat comment.
     public var eventHeartbeatSeconds = 15.0
-    /// Bearer keys; empty: no authentication (then only on loopback, or with `allowUnauthenticated`).
+    /// Bearer keys, each its own project (`prj_…`, named from the key's hash); with `projects`
+    /// empty too: no authentication (then only on loopback, or with `allowUnauthenticated`).
     public var apiKeys: [String] = []
+    /// Projects with several keys each, `full` or `read` (`ProjectSettings`).
+    public var projects: [ProjectSettings] = []
+    /// Whether requests need a key: any is configured.
+    public var hasKeys: Bool { !apiKeys.isEmpty || !projects.isEmpty }
     public var allowUnauthenticated = false
     /// Hours after upload before an asset no queued or running job uses is deleted; 0 keeps them.
     public var assetRetentionHours = 168.0
@@ -135,6 +140,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         }
         try c.apply(environment: environment)
         try c.checkAccess()
+        try c.checkKeysUnique()
         if c.importSQLite != nil && c.database == nil {
             throw Problem(key: "importSQLite", message: "needs database: the PostgreSQL store (a postgres:// URL) to copy the SQLite store into")
         }
@@ -164,6 +170,7 @@ public struct ServerConfiguration: Sendable, Equatable {
             case "apiKeys":
                 guard case .array(let items) = v else { throw Problem(key: k, message: "must be an array of keys") }
                 apiKeys = try Self.checkedKeys(try items.map { try string($0, k) }, key: k)
+            case "projects": projects = try ProjectSettings.parse(v, key: k)
             case "allowUnauthenticated":
                 guard case .bool(let b) = v else { throw Problem(key: k, message: "must be true or false") }
                 allowUnauthenticated = b
@@ -252,6 +259,11 @@ public struct ServerConfiguration: Sendable, Equatable {
         if let keys = value("REEL_API_KEYS") {
             apiKeys = try Self.checkedKeys(keys.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
                                            key: "REEL_API_KEYS")
+        }
+        if let p = value("REEL_PROJECTS") {
+            let json: JSONValue
+            do { json = try JSONParser.parse(Array(p.utf8)) } catch { throw Problem(key: "REEL_PROJECTS", message: "is not JSON: \(error)") }
+            projects = try ProjectSettings.parse(json, key: "REEL_PROJECTS")
         }
         if let a = try parse("REEL_ALLOW_UNAUTHENTICATED", { ["true": true, "false": false, "1": true, "0": false][$0.lowercased()] }) {
             allowUnauthenticated = a

@@ -29,7 +29,7 @@ extension APIHandler {
                                                 filename: filename, probe: "null", createdAt: Int64(Date().timeIntervalSince1970 * 1000),
                                                 keyID: key), location: path)
             try store.insert(asset)
-            logger.info("asset stored", metadata: ["assetId": "\(id)", "bytes": .stringConvertible(bytes), "key": "\(APIKeys.fingerprint(ofKeyID: key))",
+            logger.info("asset stored", metadata: ["assetId": "\(id)", "bytes": .stringConvertible(bytes), "project": "\(KeyRing.logName(key))",
                                                   "requestId": "\(r.head.requestID)"])
             return JSONValue.object(JobJSON.assetMembers(asset, retentionHours: config.assetRetentionHours)).response(201, headers: [("Location", "/v1/assets/\(id)")])
         } catch {

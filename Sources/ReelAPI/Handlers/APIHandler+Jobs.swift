@@ -60,7 +60,7 @@ extension APIHandler {
                                              templateID: templateID, metadata: spec.metadata?.serialized, priority: spec.priority.rank)
         switch try store.submit(submission) {
         case .created(let job):
-            logger.info("job queued", metadata: ["jobId": "\(job.id)", "key": "\(APIKeys.fingerprint(ofKeyID: key))",
+            logger.info("job queued", metadata: ["jobId": "\(job.id)", "project": "\(KeyRing.logName(key))",
                                                  "requestId": "\(r.head.requestID)"])
             pool.wake()
             return jobResponse(job, 202, location: true)

@@ -6,8 +6,8 @@ extension APIHandler {
     /// `GET /metrics`: Prometheus text format 0.0.4, written by hand (no client library): job
     /// gauges from the store, outcome counters, render-time and HTTP-latency histograms, request
     /// counts, process and build information.
-    /// Keys named in `reel_queued_jobs_by_key`.
-    static let metricKeys = 10
+    /// Projects named in `reel_queued_jobs_by_project`.
+    static let metricProjects = 10
 
     func metrics() throws -> HTTPResponse {
         let counts = try store.counts()
@@ -15,12 +15,15 @@ extension APIHandler {
         for s in Job.Status.allCases { lines.append("reel_jobs{status=\"\(s.rawValue)\"} \(counts[s] ?? 0)") }
         lines += ["# HELP reel_queue_depth Jobs waiting for a worker.", "# TYPE reel_queue_depth gauge",
                   "reel_queue_depth \(counts[.queued] ?? 0)"]
-        // Bounded cardinality: the keys with the most queued jobs by name (their fingerprints), the rest summed.
-        let byKey = try store.queuedByKey()
-        lines += ["# HELP reel_queued_jobs_by_key Jobs waiting, for the \(Self.metricKeys) keys with the most (key: the key id's first 8 hex digits); other: the rest together.",
-                  "# TYPE reel_queued_jobs_by_key gauge"]
-        for (key, n) in byKey.prefix(Self.metricKeys) { lines.append("reel_queued_jobs_by_key{key=\"\(APIKeys.fingerprint(ofKeyID: key))\"} \(n)") }
-        lines.append("reel_queued_jobs_by_key{key=\"other\"} \(byKey.dropFirst(Self.metricKeys).reduce(0) { $0 + $1.count })")
+        // Bounded cardinality: the projects with the most queued jobs by id (letters, digits, '.',
+        // '_' and '-': nothing to escape), the rest summed.
+        let byProject = try store.queuedByKey()
+        lines += ["# HELP reel_queued_jobs_by_project Jobs waiting, for the \(Self.metricProjects) projects with the most (project: its id, none without keys); other: the rest together.",
+                  "# TYPE reel_queued_jobs_by_project gauge"]
+        for (project, n) in byProject.prefix(Self.metricProjects) {
+            lines.append("reel_queued_jobs_by_project{project=\"\(KeyRing.logName(project))\"} \(n)")
+        }
+        lines.append("reel_queued_jobs_by_project{project=\"other\"} \(byProject.dropFirst(Self.metricProjects).reduce(0) { $0 + $1.count })")
         let outcomes = store.outcomes.snapshot
         lines += ["# HELP reel_job_outcomes_total How jobs ended or went round again in this process.",
                   "# TYPE reel_job_outcomes_total counter"]

@@ -25,7 +25,7 @@ extension APIHandler {
         problems += document.structuralProblems().map { SpecProblem(pointer: "/spec" + $0.pointer, message: $0.message) }
         if !problems.isEmpty { throw ProblemError(.validation(problems)) }
         let template = try store.insertTemplate(keyID: key, name: name, spec: spec.serialized, placeholders: document.names)
-        logger.info("template stored", metadata: ["templateId": "\(template.id)", "key": "\(APIKeys.fingerprint(ofKeyID: key))"])
+        logger.info("template stored", metadata: ["templateId": "\(template.id)", "project": "\(KeyRing.logName(key))"])
         return JobJSON.template(template).response(201, headers: [("Location", "/v1/templates/\(template.id)")])
     }
 

@@ -28,7 +28,7 @@ public final class APIHandler: HTTPHandler, Sendable {
     let logger: Logger
     /// Fetches assets imported from the web.
     let importer: AssetImporter
-    let keys: APIKeys
+    let keys: KeyRing
     let cors: CORSPolicy
     /// Per-caller request limits; nil when `limits.requestsPerMinute` is 0.
     let limiter: RateLimiter?
@@ -60,7 +60,7 @@ public final class APIHandler: HTTPHandler, Sendable {
                                  fetch: WebFetch(resolver: HostResolver(trusted: config.allowedHosts), maxBytes: min(config.sourceBytes, config.uploadBytes),
                                                  maxSeconds: config.sourceSeconds),
                                  temp: locations.uploadsTemp, logger: logger)
-        keys = APIKeys(config.apiKeys)
+        keys = KeyRing(config)
         cors = CORSPolicy(origins: config.corsOrigins)
         limiter = config.requestsPerMinute > 0 ? RateLimiter(perMinute: config.requestsPerMinute) : nil
         events = JobEventHub(store: store, logger: logger) { [config, links] job in
@@ -71,11 +71,12 @@ public final class APIHandler: HTTPHandler, Sendable {
     /// Ends the events streams (each after what was sent) and their thread.
     public func stop() { events.stop() }
 
-    public func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy { bodyPolicy(admit(head), head) }
+    public func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy { bodyPolicy(head) }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         var response: HTTPResponse
-        let admission = admit(request.head)
+        // On a pool thread the store is asked, so there is always an answer.
+        let admission = admit(request.head, .store) ?? .refused(.internalError("the API key could not be checked"), route: nil)
         do {
             response = try FFmpegLog.whileHandling(request: request.head.requestID) { try route(request, admission) }
         } catch let p as ProblemError {
@@ -97,7 +98,7 @@ public final class APIHandler: HTTPHandler, Sendable {
     /// can be read without waiting). Everything else, refusals included, returns nil and is
     /// handled on the pool.
     public func respondInline(to head: HTTPRequestHead) -> HTTPResponse? {
-        guard head.method == "GET" || head.method == "HEAD", case .admitted(let a) = admit(head), !a.viaLink,
+        guard head.method == "GET" || head.method == "HEAD", case .admitted(let a)? = admit(head, .withoutWaiting), !a.viaLink,
               let inline = a.row.inline, var response = inline(self, head, a) else { return nil }
         finish(&response, head, route: a.row.name)
         return response
@@ -111,9 +112,9 @@ public final class APIHandler: HTTPHandler, Sendable {
         // Where every read may wait (PostgreSQL), a handler thread answers instead.
         guard let reader = store.jobsWithoutWaiting else { return nil }
         let found: Job?
-        do { found = try reader.job(id, keyID: a.key) } catch { return nil }
+        do { found = try reader.job(id, keyID: a.project) } catch { return nil }
         if let job = found, job.webhook != nil { return nil }
-        let quota = limiter?.take(RateLimiter.caller(key: a.key, client: head.clientAddress), now: MonotonicClock.now())
+        let quota = limiter?.take(RateLimiter.caller(key: a.key?.id ?? "", client: head.clientAddress), now: MonotonicClock.now())
         var response: HTTPResponse
         if let quota, !quota.allowed {
             response = Problem.tooManyRequests(quota).response(requestID: head.requestID)
@@ -162,9 +163,10 @@ public final class APIHandler: HTTPHandler, Sendable {
         case .admitted(let admitted): a = admitted
         }
         if a.viaLink { return try linkedOutput(a.values, r) }
-        let quota = try rateLimit(r.head, key: a.key, a.row)
+        let quota = try rateLimit(r.head, key: a.key?.id ?? "", a.row)
+        if let key = a.key { noteUse(key) }
         do {
-            var response = try a.row.handler(self, RouteCall(request: r, values: a.values, key: a.key))
+            var response = try a.row.handler(self, RouteCall(request: r, values: a.values, project: a.project, key: a.key))
             for (k, v) in quota?.headers ?? [] { response.headers.set(k, v) }
             return response
         } catch let e as ProblemError {
@@ -181,6 +183,16 @@ public final class APIHandler: HTTPHandler, Sendable {
         let quota = limiter.take(RateLimiter.caller(key: key, client: head.clientAddress), now: MonotonicClock.now())
         if !quota.allowed { throw ProblemError(.tooManyRequests(quota)) }
         return quota
+    }
+
+    /// Records when a key was last used (`GET /v1/keys` shows it), at most once a minute per key:
+    /// a write per request would cost more than the answer is worth.
+    private func noteUse(_ key: StoredKey) {
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        guard now - (key.lastUsedAt ?? 0) >= 60_000 else { return }
+        do { try store.touchKey(key.id, at: now) } catch {
+            logger.debug("a key's last use was not recorded", metadata: ["keyId": "\(key.id)", "error": "\(error)"])
+        }
     }
 
     /// `GET /console/NAME`: the web console's files (`ConsoleAssets`; "" is the page).

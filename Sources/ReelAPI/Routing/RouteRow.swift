@@ -1,7 +1,8 @@
 import ReelHTTP
+import ReelStore
 
-/// Who may call a route. Keys have no scopes of their own yet: with keys configured, `read` and
-/// `write` both need a valid one; the distinction is where read-only keys will be refused.
+/// Who may call a route: with keys configured, `read` and `write` both need a valid key, and
+/// `write` a `full` one (a `read` key gets 403 `read-only-key`).
 enum RouteScope: Sendable {
     /// Anyone: liveness, readiness, the console's files, and a direct upload's PUT (whose URL's
     /// signature is checked instead of a key).
@@ -27,11 +28,13 @@ enum BodyRule: Sendable {
 }
 
 /// What a handler is called with: the request, the path's variable segments in order, and the
-/// caller's key id ("" without keys, or for an open route or a signed link).
+/// caller's project ("" without keys, or for an open route or a signed link) and key.
 struct RouteCall {
     let request: HTTPRequest
     let values: [String]
-    let key: String
+    /// The project that owns what the caller makes and sees.
+    let project: String
+    let key: StoredKey?
 
     /// The first variable segment (the resource's id).
     var id: String { values[0] }

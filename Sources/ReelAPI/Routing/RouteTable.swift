@@ -12,48 +12,52 @@ enum RouteTable {
         RouteRow("GET", "/console/{name?}", "console", .open) { _, c in try APIHandler.console(c.id, c.request) },
         RouteRow("GET", "/v1/schema/job-spec.json", "job_spec_schema", .open) { _, c in APIHandler.jobSpecSchema(c.request) },
 
-        RouteRow("GET", "/v1/jobs", "jobs", .read) { h, c in try h.listJobs(c.request, key: c.key) },
-        RouteRow("POST", "/v1/jobs", "jobs", .write, body: .json) { h, c in try h.submitJob(c.request, key: c.key) },
+        RouteRow("GET", "/v1/jobs", "jobs", .read) { h, c in try h.listJobs(c.request, key: c.project) },
+        RouteRow("POST", "/v1/jobs", "jobs", .write, body: .json) { h, c in try h.submitJob(c.request, key: c.project) },
         RouteRow("GET", "/v1/jobs/{job_}", "job", .read, inline: { h, head, a in h.jobInline(a, head) }) { h, c in
-            try h.getJob(c.id, key: c.key)
+            try h.getJob(c.id, key: c.project)
         },
-        RouteRow("DELETE", "/v1/jobs/{job_}", "job", .write) { h, c in try h.deleteJob(c.id, key: c.key) },
-        RouteRow("POST", "/v1/jobs/{job_}/cancel", "job_cancel", .write) { h, c in try h.cancelJob(c.id, key: c.key) },
+        RouteRow("DELETE", "/v1/jobs/{job_}", "job", .write) { h, c in try h.deleteJob(c.id, key: c.project) },
+        RouteRow("POST", "/v1/jobs/{job_}/cancel", "job_cancel", .write) { h, c in try h.cancelJob(c.id, key: c.project) },
         RouteRow("GET", "/v1/jobs/{job_}/output", "job_output", .read, servesLinks: true) { h, c in
-            try h.output(c.id, c.request, access: .key(c.key))
+            try h.output(c.id, c.request, access: .key(c.project))
         },
         RouteRow("GET", "/v1/jobs/{job_}/output/{name}", "job_output_file", .read, servesLinks: true) { h, c in
-            try h.hlsFile(c.id, c.values[1], c.request, access: .key(c.key))
+            try h.hlsFile(c.id, c.values[1], c.request, access: .key(c.project))
         },
-        RouteRow("GET", "/v1/jobs/{job_}/thumbnail", "job_thumbnail", .read) { h, c in try h.thumbnail(c.id, c.request, key: c.key) },
-        RouteRow("GET", "/v1/jobs/{job_}/timeline.otio", "job_timeline", .read) { h, c in try h.timeline(c.id, key: c.key) },
-        RouteRow("GET", "/v1/jobs/{job_}/events", "job_events", .read) { h, c in try h.jobEvents(c.id, c.request, key: c.key) },
-        RouteRow("GET", "/v1/events", "events", .read) { h, c in try h.keyEvents(c.request, key: c.key) },
+        RouteRow("GET", "/v1/jobs/{job_}/thumbnail", "job_thumbnail", .read) { h, c in try h.thumbnail(c.id, c.request, key: c.project) },
+        RouteRow("GET", "/v1/jobs/{job_}/timeline.otio", "job_timeline", .read) { h, c in try h.timeline(c.id, key: c.project) },
+        RouteRow("GET", "/v1/jobs/{job_}/events", "job_events", .read) { h, c in try h.jobEvents(c.id, c.request, key: c.project) },
+        RouteRow("GET", "/v1/events", "events", .read) { h, c in try h.keyEvents(c.request, key: c.project) },
 
-        RouteRow("GET", "/v1/assets", "assets", .read) { h, c in try h.listAssets(c.request, key: c.key) },
+        RouteRow("GET", "/v1/assets", "assets", .read) { h, c in try h.listAssets(c.request, key: c.project) },
         RouteRow("POST", "/v1/assets", "assets", .write, body: .upload) { h, c in
-            APIHandler.isJSON(c.request.head) ? try h.importAsset(c.request, key: c.key) : try h.upload(c.request, key: c.key)
+            APIHandler.isJSON(c.request.head) ? try h.importAsset(c.request, key: c.project) : try h.upload(c.request, key: c.project)
         },
-        RouteRow("GET", "/v1/assets/{asset_}", "asset", .read) { h, c in try h.getAsset(c.id, key: c.key) },
-        RouteRow("DELETE", "/v1/assets/{asset_}", "asset", .write) { h, c in try h.deleteAsset(c.id, key: c.key) },
-        RouteRow("POST", "/v1/assets/{asset_}/complete", "asset_complete", .write) { h, c in try h.completeAsset(c.id, key: c.key) },
-        RouteRow("POST", "/v1/uploads", "uploads", .write, body: .json) { h, c in try h.createUpload(c.request, key: c.key) },
+        RouteRow("GET", "/v1/assets/{asset_}", "asset", .read) { h, c in try h.getAsset(c.id, key: c.project) },
+        RouteRow("DELETE", "/v1/assets/{asset_}", "asset", .write) { h, c in try h.deleteAsset(c.id, key: c.project) },
+        RouteRow("POST", "/v1/assets/{asset_}/complete", "asset_complete", .write) { h, c in try h.completeAsset(c.id, key: c.project) },
+        RouteRow("POST", "/v1/uploads", "uploads", .write, body: .json) { h, c in try h.createUpload(c.request, key: c.project) },
         RouteRow("PUT", "/v1/uploads/{asset_}", "upload", .open, body: .signedUpload) { h, c in try h.putUpload(c.id, c.request) },
 
-        RouteRow("POST", "/v1/probe", "probe", .write, body: .json) { h, c in try h.probe(c.request, key: c.key) },
-        RouteRow("POST", "/v1/validate", "validate", .write, body: .json) { h, c in try h.validate(c.request, key: c.key) },
-        RouteRow("POST", "/v1/waveform", "waveform", .write, body: .json) { h, c in try h.waveform(c.request, key: c.key) },
-        RouteRow("POST", "/v1/preview", "preview", .write, body: .json) { h, c in try h.preview(c.request, key: c.key) },
+        RouteRow("POST", "/v1/probe", "probe", .write, body: .json) { h, c in try h.probe(c.request, key: c.project) },
+        RouteRow("POST", "/v1/validate", "validate", .write, body: .json) { h, c in try h.validate(c.request, key: c.project) },
+        RouteRow("POST", "/v1/waveform", "waveform", .write, body: .json) { h, c in try h.waveform(c.request, key: c.project) },
+        RouteRow("POST", "/v1/preview", "preview", .write, body: .json) { h, c in try h.preview(c.request, key: c.project) },
 
-        RouteRow("POST", "/v1/batches", "batches", .write, body: .batch) { h, c in try h.submitBatch(c.request, key: c.key) },
-        RouteRow("GET", "/v1/batches/{bat_}", "batch", .read) { h, c in try h.getBatch(c.id, key: c.key) },
-        RouteRow("DELETE", "/v1/batches/{bat_}", "batch", .write) { h, c in try h.deleteBatch(c.id, key: c.key) },
-        RouteRow("POST", "/v1/batches/{bat_}/cancel", "batch_cancel", .write) { h, c in try h.cancelBatch(c.id, key: c.key) },
+        RouteRow("POST", "/v1/batches", "batches", .write, body: .batch) { h, c in try h.submitBatch(c.request, key: c.project) },
+        RouteRow("GET", "/v1/batches/{bat_}", "batch", .read) { h, c in try h.getBatch(c.id, key: c.project) },
+        RouteRow("DELETE", "/v1/batches/{bat_}", "batch", .write) { h, c in try h.deleteBatch(c.id, key: c.project) },
+        RouteRow("POST", "/v1/batches/{bat_}/cancel", "batch_cancel", .write) { h, c in try h.cancelBatch(c.id, key: c.project) },
 
-        RouteRow("GET", "/v1/templates", "templates", .read) { h, c in try h.listTemplates(c.request, key: c.key) },
-        RouteRow("POST", "/v1/templates", "templates", .write, body: .json) { h, c in try h.createTemplate(c.request, key: c.key) },
-        RouteRow("GET", "/v1/templates/{tpl_}", "template", .read) { h, c in try h.getTemplate(c.id, key: c.key) },
-        RouteRow("DELETE", "/v1/templates/{tpl_}", "template", .write) { h, c in try h.deleteTemplate(c.id, key: c.key) },
+        RouteRow("GET", "/v1/keys", "keys", .read) { h, c in try h.listKeys(project: c.project, caller: c.key) },
+        RouteRow("POST", "/v1/keys", "keys", .write, body: .json) { h, c in try h.createKey(c.request, project: c.project) },
+        RouteRow("DELETE", "/v1/keys/{key_}", "key", .write) { h, c in try h.deleteKey(c.id, project: c.project) },
+
+        RouteRow("GET", "/v1/templates", "templates", .read) { h, c in try h.listTemplates(c.request, key: c.project) },
+        RouteRow("POST", "/v1/templates", "templates", .write, body: .json) { h, c in try h.createTemplate(c.request, key: c.project) },
+        RouteRow("GET", "/v1/templates/{tpl_}", "template", .read) { h, c in try h.getTemplate(c.id, key: c.project) },
+        RouteRow("DELETE", "/v1/templates/{tpl_}", "template", .write) { h, c in try h.deleteTemplate(c.id, key: c.project) },
     ]
 
     /// A path's rows (one per method, in the table's order) and its variable segments' values.

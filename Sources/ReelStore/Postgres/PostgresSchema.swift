@@ -76,6 +76,8 @@ enum PostgresSchema {
         SharedSchema.fairQueue(.postgres),
         // 10: as SQLite's 13.
         SharedSchema.writeProbe(.postgres),
+        // 11: as SQLite's 14.
+        SharedSchema.apiKeys(.postgres),
     ]
 
     /// The advisory lock key held while migrating ("reel" in ASCII, then 1): of several nodes

@@ -32,4 +32,6 @@ public protocol JobQueue: AnyObject, Sendable {
 public protocol JobReadsWithoutWaiting {
     /// The job of `keyID`; throws at once (busy) rather than wait for another writer's lock.
     func job(_ id: String, keyID: String) throws -> Job?
+    /// The key whose secret hashes to `hash` (`KeyStore.key(hash:)`), read the same way.
+    func key(hash: String) throws -> StoredKey?
 }

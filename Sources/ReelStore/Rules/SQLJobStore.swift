@@ -165,4 +165,8 @@ struct NonBlockingJobReader: JobReadsWithoutWaiting {
     func job(_ id: String, keyID: String) throws -> Job? {
         try backend.withConnectionWithoutWaiting { try store.fetch(id, $0).flatMap { $0.keyID == keyID ? $0 : nil } }
     }
+
+    func key(hash: String) throws -> StoredKey? {
+        try backend.withConnectionWithoutWaiting { try SQLJobStore.key(hash: hash, $0) }
+    }
 }

@@ -179,4 +179,25 @@ enum SharedSchema {
         CREATE INDEX output_destinations_due ON output_destinations (status, next_attempt_at);
         """
     }
+
+    /// Projects and their keys. Every resource belongs to a project (the `key_id` columns, named
+    /// from when each key owned what it made, hold the owning project's id from this version on);
+    /// a project has several keys, each stored as the SHA-256 of its secret, never the secret.
+    /// Rows a key owned before are moved to its project when the key is registered from the
+    /// configuration (`registerConfiguredKeys`): only the configuration knows which hash is whose.
+    static func apiKeys(_ d: SQLDialect) -> String {
+        """
+        CREATE TABLE api_keys (
+            id TEXT PRIMARY KEY,
+            project_id TEXT NOT NULL,
+            scope TEXT NOT NULL,
+            hash TEXT NOT NULL UNIQUE,
+            configured BOOLEAN NOT NULL DEFAULT false,
+            created_at \(d.bigint) NOT NULL,
+            last_used_at \(d.bigint),
+            deleted_at \(d.bigint)
+        );
+        CREATE INDEX api_keys_by_project ON api_keys (project_id);
+        """
+    }
 }

@@ -122,5 +122,7 @@ enum SQLiteSchema {
         SharedSchema.fairQueue(.sqlite),
         // 13: as PostgreSQL's 10.
         SharedSchema.writeProbe(.sqlite),
+        // 14: as PostgreSQL's 11.
+        SharedSchema.apiKeys(.sqlite),
     ]
 }

@@ -59,6 +59,11 @@ from .job_spec_schema_response_200 import JobSpecSchemaResponse200
 from .job_spec_schema_response_200_defs import JobSpecSchemaResponse200Defs
 from .job_status import JobStatus
 from .job_webhook import JobWebhook
+from .key import Key
+from .key_list import KeyList
+from .key_request import KeyRequest
+from .key_request_scope import KeyRequestScope
+from .key_scope import KeyScope
 from .list_assets_kind import ListAssetsKind
 from .list_assets_response_200 import ListAssetsResponse200
 from .list_jobs_include import ListJobsInclude
@@ -74,6 +79,8 @@ from .merge_values import MergeValues
 from .metadata import Metadata
 from .music_item import MusicItem
 from .music_item_duck_under import MusicItemDuckUnder
+from .new_key import NewKey
+from .new_key_scope import NewKeyScope
 from .otio_timeline import OTIOTimeline
 from .otio_timeline_tracks import OTIOTimelineTracks
 from .output import Output
@@ -204,6 +211,11 @@ __all__ = (
     "JobSpecSchemaResponse200Defs",
     "JobStatus",
     "JobWebhook",
+    "Key",
+    "KeyList",
+    "KeyRequest",
+    "KeyRequestScope",
+    "KeyScope",
     "ListAssetsKind",
     "ListAssetsResponse200",
     "ListJobsInclude",
@@ -219,6 +231,8 @@ __all__ = (
     "Metadata",
     "MusicItem",
     "MusicItemDuckUnder",
+    "NewKey",
+    "NewKeyScope",
     "OTIOTimeline",
     "OTIOTimelineTracks",
     "Output",

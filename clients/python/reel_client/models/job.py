@@ -52,9 +52,9 @@ class Job:
                 or being sent (oldest first; a `progress` event is dropped once a later one is delivered,
                 and any that ended over `webhookRetentionHours` ago); lists and webhook bodies leave it out.
             idempotency_key (None | str):
-            priority (JobPriority): The job's place among its key's queued jobs: `high` before `normal` before `low`, oldest
-                first
-                within each. Keys take turns at the workers whatever their jobs' priorities.
+            priority (JobPriority): The job's place among its project's queued jobs: `high` before `normal` before `low`,
+                oldest first
+                within each. Projects take turns at the workers whatever their jobs' priorities.
             batch (None | str): The batch the job was submitted in (`POST /v1/batches`), or null.
             metadata (JobMetadata | None): The spec's `metadata`, as given, or null.
             draft (bool | Unset): Present (true) when the spec asks for a draft (`output.draft`).

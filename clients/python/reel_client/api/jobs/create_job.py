@@ -48,6 +48,11 @@ def _parse_response(
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -111,7 +116,7 @@ def sync_detailed(
     meaning: member order and whitespace may differ) answers 202 with the job the first request created
     and queues nothing new. The same key with a
     different body is refused with 422 (`urn:reel:problem:idempotency-key-reused`). Idempotency keys
-    are per API key.
+    are per project.
 
     With `{"template": "tpl_…", "merge": {…}}` instead of a spec, the template's placeholders are
     filled from `merge` first (see `POST /v1/templates`); a placeholder without a value, a value no
@@ -121,9 +126,9 @@ def sync_detailed(
     pointers being into the merged spec (the job's `spec`).
 
     Limits: a job may encode at most `limits.maxJobPixels` pixels (width × height × frame rate ×
-    output duration; 422 `job-too-large` naming the limit), and one API key may have at most
+    output duration; 422 `job-too-large` naming the limit), and one project may have at most
     `limits.queuedJobsPerKey` jobs queued (429 `too-many-jobs` with `Retry-After`; running jobs do
-    not count). Keys take turns at the workers; the spec's `priority` orders a key's own jobs.
+    not count). Projects take turns at the workers; the spec's `priority` orders a project's own jobs.
 
     Args:
         idempotency_key (str | Unset):
@@ -166,7 +171,7 @@ def sync(
     meaning: member order and whitespace may differ) answers 202 with the job the first request created
     and queues nothing new. The same key with a
     different body is refused with 422 (`urn:reel:problem:idempotency-key-reused`). Idempotency keys
-    are per API key.
+    are per project.
 
     With `{"template": "tpl_…", "merge": {…}}` instead of a spec, the template's placeholders are
     filled from `merge` first (see `POST /v1/templates`); a placeholder without a value, a value no
@@ -176,9 +181,9 @@ def sync(
     pointers being into the merged spec (the job's `spec`).
 
     Limits: a job may encode at most `limits.maxJobPixels` pixels (width × height × frame rate ×
-    output duration; 422 `job-too-large` naming the limit), and one API key may have at most
+    output duration; 422 `job-too-large` naming the limit), and one project may have at most
     `limits.queuedJobsPerKey` jobs queued (429 `too-many-jobs` with `Retry-After`; running jobs do
-    not count). Keys take turns at the workers; the spec's `priority` orders a key's own jobs.
+    not count). Projects take turns at the workers; the spec's `priority` orders a project's own jobs.
 
     Args:
         idempotency_key (str | Unset):
@@ -216,7 +221,7 @@ async def asyncio_detailed(
     meaning: member order and whitespace may differ) answers 202 with the job the first request created
     and queues nothing new. The same key with a
     different body is refused with 422 (`urn:reel:problem:idempotency-key-reused`). Idempotency keys
-    are per API key.
+    are per project.
 
     With `{"template": "tpl_…", "merge": {…}}` instead of a spec, the template's placeholders are
     filled from `merge` first (see `POST /v1/templates`); a placeholder without a value, a value no
@@ -226,9 +231,9 @@ async def asyncio_detailed(
     pointers being into the merged spec (the job's `spec`).
 
     Limits: a job may encode at most `limits.maxJobPixels` pixels (width × height × frame rate ×
-    output duration; 422 `job-too-large` naming the limit), and one API key may have at most
+    output duration; 422 `job-too-large` naming the limit), and one project may have at most
     `limits.queuedJobsPerKey` jobs queued (429 `too-many-jobs` with `Retry-After`; running jobs do
-    not count). Keys take turns at the workers; the spec's `priority` orders a key's own jobs.
+    not count). Projects take turns at the workers; the spec's `priority` orders a project's own jobs.
 
     Args:
         idempotency_key (str | Unset):
@@ -269,7 +274,7 @@ async def asyncio(
     meaning: member order and whitespace may differ) answers 202 with the job the first request created
     and queues nothing new. The same key with a
     different body is refused with 422 (`urn:reel:problem:idempotency-key-reused`). Idempotency keys
-    are per API key.
+    are per project.
 
     With `{"template": "tpl_…", "merge": {…}}` instead of a spec, the template's placeholders are
     filled from `merge` first (see `POST /v1/templates`); a placeholder without a value, a value no
@@ -279,9 +284,9 @@ async def asyncio(
     pointers being into the merged spec (the job's `spec`).
 
     Limits: a job may encode at most `limits.maxJobPixels` pixels (width × height × frame rate ×
-    output duration; 422 `job-too-large` naming the limit), and one API key may have at most
+    output duration; 422 `job-too-large` naming the limit), and one project may have at most
     `limits.queuedJobsPerKey` jobs queued (429 `too-many-jobs` with `Retry-After`; running jobs do
-    not count). Keys take turns at the workers; the spec's `priority` orders a key's own jobs.
+    not count). Projects take turns at the workers; the spec's `priority` orders a project's own jobs.
 
     Args:
         idempotency_key (str | Unset):

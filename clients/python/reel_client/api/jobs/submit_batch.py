@@ -49,6 +49,11 @@ def _parse_response(
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -99,10 +104,10 @@ def sync_detailed(
     is created: a 422 lists every problem at `/rows/N/…` (a row's merge value at `/rows/N/NAME`, a
     problem of its merged spec at `/rows/N` + the pointer into it) or `/jobs/N/…`, and nothing is
     created. Then every job is created in one transaction (a crash leaves none or all), within
-    `limits.queuedJobsPerKey` for the whole batch (429 `too-many-jobs` while the key's queue is
+    `limits.queuedJobsPerKey` for the whole batch (429 `too-many-jobs` while the project's queue is
     too full; a batch larger than the limit itself is a 422). `Idempotency-Key` works
-    as for jobs. Keys take turns at the workers, so one key's batch does not hold up another
-    key's jobs.
+    as for jobs. Projects take turns at the workers, so one project's batch does not hold up another
+    project's jobs.
 
     Args:
         idempotency_key (str | Unset):
@@ -142,10 +147,10 @@ def sync(
     is created: a 422 lists every problem at `/rows/N/…` (a row's merge value at `/rows/N/NAME`, a
     problem of its merged spec at `/rows/N` + the pointer into it) or `/jobs/N/…`, and nothing is
     created. Then every job is created in one transaction (a crash leaves none or all), within
-    `limits.queuedJobsPerKey` for the whole batch (429 `too-many-jobs` while the key's queue is
+    `limits.queuedJobsPerKey` for the whole batch (429 `too-many-jobs` while the project's queue is
     too full; a batch larger than the limit itself is a 422). `Idempotency-Key` works
-    as for jobs. Keys take turns at the workers, so one key's batch does not hold up another
-    key's jobs.
+    as for jobs. Projects take turns at the workers, so one project's batch does not hold up another
+    project's jobs.
 
     Args:
         idempotency_key (str | Unset):
@@ -180,10 +185,10 @@ async def asyncio_detailed(
     is created: a 422 lists every problem at `/rows/N/…` (a row's merge value at `/rows/N/NAME`, a
     problem of its merged spec at `/rows/N` + the pointer into it) or `/jobs/N/…`, and nothing is
     created. Then every job is created in one transaction (a crash leaves none or all), within
-    `limits.queuedJobsPerKey` for the whole batch (429 `too-many-jobs` while the key's queue is
+    `limits.queuedJobsPerKey` for the whole batch (429 `too-many-jobs` while the project's queue is
     too full; a batch larger than the limit itself is a 422). `Idempotency-Key` works
-    as for jobs. Keys take turns at the workers, so one key's batch does not hold up another
-    key's jobs.
+    as for jobs. Projects take turns at the workers, so one project's batch does not hold up another
+    project's jobs.
 
     Args:
         idempotency_key (str | Unset):
@@ -221,10 +226,10 @@ async def asyncio(
     is created: a 422 lists every problem at `/rows/N/…` (a row's merge value at `/rows/N/NAME`, a
     problem of its merged spec at `/rows/N` + the pointer into it) or `/jobs/N/…`, and nothing is
     created. Then every job is created in one transaction (a crash leaves none or all), within
-    `limits.queuedJobsPerKey` for the whole batch (429 `too-many-jobs` while the key's queue is
+    `limits.queuedJobsPerKey` for the whole batch (429 `too-many-jobs` while the project's queue is
     too full; a batch larger than the limit itself is a 422). `Idempotency-Key` works
-    as for jobs. Keys take turns at the workers, so one key's batch does not hold up another
-    key's jobs.
+    as for jobs. Projects take turns at the workers, so one project's batch does not hold up another
+    project's jobs.
 
     Args:
         idempotency_key (str | Unset):

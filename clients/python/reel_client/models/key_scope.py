@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class KeyScope(StrEnum):
+    FULL = "full"
+    READ = "read"
+
+    def __str__(self) -> str:
+        return str(self.value)
