@@ -53,7 +53,7 @@ final class PythonClientTests: XCTestCase {
                                              "REEL_TEST_CLIP": root + "/clip.mp4", "REEL_TEST_DIR": root + "/out"],
                                        cwd: root)
         XCTAssertEqual(status, 0, output)
-        XCTAssertTrue(output.contains("Ran 6 tests"), output)
+        XCTAssertTrue(output.contains("Ran 7 tests"), output)
         XCTAssertTrue(output.contains("\nOK"), output)
     }
 

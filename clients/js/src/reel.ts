@@ -56,6 +56,23 @@ export interface Template {
   [member: string]: unknown;
 }
 
+/** A key of the project, as `GET /v1/keys` lists it (never its secret). */
+export interface Key {
+  id: string;
+  scope: "full" | "read";
+  configured: boolean;
+  createdAt: string;
+  lastUsedAt: string | null;
+  /** The key this client uses. */
+  current?: boolean;
+  [member: string]: unknown;
+}
+
+/** A key just made: its secret, `key`, is in this answer only. */
+export interface NewKey extends Key {
+  key: string;
+}
+
 export interface Batch {
   id: string;
   status: string;
@@ -316,6 +333,23 @@ export class Reel {
 
   async deleteBatch(id: string): Promise<void> {
     await this.send("DELETE", `/v1/batches/${encodeURIComponent(id)}`);
+  }
+
+  // ---- The project's keys -------------------------------------------------------------------
+
+  /** A new key of this client's project (`full` or `read`); keep its `key`: it is not shown again. */
+  createKey(scope: "full" | "read" = "full"): Promise<NewKey> {
+    return this.json<NewKey>("POST", "/v1/keys", { json: { scope } });
+  }
+
+  /** The project's keys, oldest first, without secrets. */
+  async keys(): Promise<Key[]> {
+    return (await this.json<{ keys: Key[] }>("GET", "/v1/keys")).keys;
+  }
+
+  /** Deletes a key of the project: refused from the next request on, on every node. */
+  async deleteKey(id: string): Promise<void> {
+    await this.send("DELETE", `/v1/keys/${encodeURIComponent(id)}`);
   }
 
   // ---- Answers -------------------------------------------------------------------------------

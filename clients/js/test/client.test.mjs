@@ -108,3 +108,16 @@ test("templates, batches, listings and the key's events", async () => {
   await reel.deleteTemplate(template.id);
   await assert.rejects(reel.template(template.id), (e) => e instanceof ReelError && e.status === 404);
 });
+
+test("keys: a read key only reads; a deleted key is refused at once", async () => {
+  const made = await reel.createKey("read");
+  assert.match(made.key, /^reel_[0-9a-f]{64}$/);
+  const listed = await reel.keys();
+  assert.ok(listed.some((k) => k.id === made.id && k.scope === "read" && k.current === false), JSON.stringify(listed));
+  assert.ok(!JSON.stringify(listed).includes(made.key), "no secret is listed");
+  const reader = new Reel(process.env.REEL_URL, { key: made.key });
+  for await (const _ of reader.jobs({ limit: 1 })) break;
+  await assert.rejects(reader.submit(card("#000000")), (e) => e instanceof ReelError && e.status === 403 && e.type === "urn:reel:problem:read-only-key");
+  await reel.deleteKey(made.id);
+  await assert.rejects(reader.job("job_00000000000000000000000000"), (e) => e instanceof ReelError && e.status === 401);
+});

@@ -139,6 +139,20 @@ class Reel:
     def delete_batch(self, batch_id: str) -> None:
         self._check(self._http.delete(f"/v1/batches/{batch_id}"))
 
+    # The project's keys
+
+    def create_key(self, scope: str = "full") -> dict[str, Any]:
+        """A new key of this client's project (`full` or `read`); its secret, `key`, is shown only here."""
+        return self._json(self._http.post("/v1/keys", json={"scope": scope}))
+
+    def keys(self) -> list[dict[str, Any]]:
+        """The project's keys, oldest first, without secrets (`current`: the one this client uses)."""
+        return self._json(self._http.get("/v1/keys"))["keys"]
+
+    def delete_key(self, key_id: str) -> None:
+        """Deletes a key of the project: refused from the next request on, on every node."""
+        self._check(self._http.delete(f"/v1/keys/{key_id}"))
+
     def events(self, job_id: str | None = None, *, last_event_id: str | None = None,
                deadline: float | None = None, reconnect: float = 0.5) -> Iterator[Event]:
         """Follows jobs over Server-Sent Events: the job's changes (`job_id`), or with none every

@@ -142,6 +142,23 @@ class ClientTests(unittest.TestCase):
             self.reel.template(template["id"])
         self.assertEqual(gone.exception.status, 404)
 
+    def test_keys_rotate_and_a_read_key_only_reads(self):
+        made = self.reel.create_key("read")
+        self.assertTrue(made["key"].startswith("reel_"), made)
+        listed = self.reel.keys()
+        self.assertIn(made["id"], [k["id"] for k in listed])
+        self.assertEqual([k["current"] for k in listed if k["id"] == made["id"]], [False])
+        self.assertNotIn(made["key"], json.dumps(listed), "no secret is listed")
+        with Reel(URL, made["key"]) as reader:
+            next(reader.jobs(limit=1), None)  # a read key lists
+            with self.assertRaises(ReelError) as refused:
+                reader.submit({"version": 1, "timeline": {"videos": [{"color": "#000000", "duration": 1}]}})
+            self.assertEqual((refused.exception.status, refused.exception.type), (403, "urn:reel:problem:read-only-key"))
+            self.reel.delete_key(made["id"])
+            with self.assertRaises(ReelError) as gone:
+                reader.job("job_00000000000000000000000000")
+            self.assertEqual(gone.exception.status, 401, "a deleted key is refused at once")
+
     def test_missing_and_failed(self):
         with self.assertRaises(ReelError) as caught:
             self.reel.job("job_00000000000000000000000000")
