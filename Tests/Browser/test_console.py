@@ -39,6 +39,17 @@ def post(path, body):
         return json.load(r)["id"]
 
 
+def status(method, path, key, body=None):
+    """The status of an API request made with `key`, outside the browser."""
+    request = urllib.request.Request(URL + path, data=None if body is None else json.dumps(body).encode(), method=method,
+                                     headers={"Authorization": "Bearer " + key, "Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request) as r:
+            return r.status
+    except urllib.error.HTTPError as e:
+        return e.code
+
+
 def submit(spec):
     return post("/v1/jobs", spec)
 
@@ -203,6 +214,32 @@ class ConsoleTests(unittest.TestCase):
         wait.until(lambda _: self.js("return window.reelEditor ? window.reelEditor.spec().timeline.videos.at(-1).src : null") == uploaded)
         self.assertEqual(len(self.js("return window.reelEditor.spec().timeline.videos")), 3, "the example's two cards and the clip")
 
+        # The project's keys: a read key made (its secret shown once), listed, able to read and not to
+        # write, deleted with two presses and refused at once; the project's last full key is kept.
+        d.get(URL + "/console/#/keys")
+        wait.until(lambda _: d.find_elements(By.CSS_SELECTOR, "#keys tbody tr"))
+        self.assertIn("this session's key", self.text("#keys tbody"))
+        Select(d.find_element(By.ID, "key-scope")).select_by_value("read")
+        d.find_element(By.CSS_SELECTOR, "#make-key button[type=submit]").click()
+        wait.until(lambda _: d.find_elements(By.ID, "new-key-secret") and len(d.find_elements(By.CSS_SELECTOR, "#keys tbody tr")) == 2)
+        secret = self.text("#new-key-secret")
+        self.assertTrue(secret.startswith("reel_") and len(secret) == 69, secret)
+        made = self.js("return [...document.querySelectorAll('#keys tbody tr')].find((r) => !r.querySelector('strong')).dataset.key")
+        self.assertNotIn(secret, self.text("#keys"), "the list shows no secret")
+        self.assertEqual(status("GET", "/v1/jobs?limit=1", secret), 200)
+        self.assertEqual(status("POST", "/v1/validate", secret, {"version": 1}), 403)
+        self.shot("07-keys")
+        for _ in range(2):
+            d.find_element(By.CSS_SELECTOR, f"[data-delete='{made}']").click()
+        wait.until(lambda _: not d.find_elements(By.CSS_SELECTOR, f"[data-key='{made}']"))
+        self.assertEqual(status("GET", "/v1/jobs?limit=1", secret), 401)
+        mine = self.js("return document.querySelector('#keys tbody tr strong').closest('tr').dataset.key")
+        d.find_element(By.CSS_SELECTOR, f"[data-delete='{mine}']").click()
+        wait.until(lambda _: self.text(f"[data-delete='{mine}']") == "Confirm delete")
+        d.find_element(By.CSS_SELECTOR, f"[data-delete='{mine}']").click()
+        wait.until(lambda _: "last full key" in self.text("#new-key"))
+        self.assertEqual(status("GET", "/v1/jobs?limit=1", KEY), 200)
+
         # Every job, for the README's picture of the console.
         d.get(URL + "/console/#/jobs")
         wait.until(lambda _: len(d.find_elements(By.CSS_SELECTOR, "#jobs tbody tr")) == 4)
@@ -221,7 +258,7 @@ class ConsoleTests(unittest.TestCase):
 
         # No script error, no refused resource (CSP): only the answers the steps asked for.
         problems = [e for e in d.get_log("browser") if e["level"] == "SEVERE"
-                    and not (e.get("source") == "network" and ("status of 401" in e["message"] or "status of 422" in e["message"]))]
+                    and not (e.get("source") == "network" and any(f"status of {c}" in e["message"] for c in (401, 409, 422)))]
         self.assertEqual(problems, [])
 
     def upload(self, data, content_type):
@@ -355,7 +392,7 @@ class ConsoleTests(unittest.TestCase):
             urllib.request.urlopen(request)
         self.assertEqual(gone.exception.code, 404)
         problems = [e for e in d.get_log("browser") if e["level"] == "SEVERE"
-                    and not (e.get("source") == "network" and ("status of 401" in e["message"] or "status of 422" in e["message"]))]
+                    and not (e.get("source") == "network" and any(f"status of {c}" in e["message"] for c in (401, 409, 422)))]
         self.assertEqual(problems, [])
 
 

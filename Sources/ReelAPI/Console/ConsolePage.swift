@@ -19,6 +19,7 @@ extension ConsoleAssets {
     <a href="#/new">New job</a>
     <a href="#/edit">Editor</a>
     <a href="#/uploads">Uploads</a>
+    <a href="#/keys" id="nav-keys">Keys</a>
     <button type="button" id="sign-out">Sign out</button>
     </nav>
     </header>
