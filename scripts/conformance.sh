@@ -42,6 +42,10 @@ run() {
 # Every operation through examples, coverage and fuzzing; then the stateful phase (create, read,
 # delete chains) without the CORS preflights: a preflight carries no key, so it answers any id Reel
 # could have issued, deleted or not (schemathesis.toml), which the stateful phase would report.
-run --phases examples,coverage,fuzzing
-run --phases stateful --exclude-method OPTIONS
+# DELETE /v1/keys/{id} goes last, on its own: the fuzzer reuses ids it has seen in answers, and
+# GET /v1/keys shows the id of the key the run itself uses; deleting that key (as a client may:
+# the project has other full keys by then) would refuse every request after it.
+run --phases examples,coverage,fuzzing --exclude-operation-id deleteKey
+run --phases stateful --exclude-method OPTIONS --exclude-operation-id deleteKey
+run --phases examples,coverage,fuzzing --include-operation-id deleteKey
 echo "conformance: openapi.yaml holds (schemathesis $version, every check, and openapi-core $core on every response)"
