@@ -261,6 +261,16 @@ class ConsoleTests(unittest.TestCase):
                     and not (e.get("source") == "network" and any(f"status of {c}" in e["message"] for c in (401, 409, 422)))]
         self.assertEqual(problems, [])
 
+    def test_a_server_without_keys(self):
+        # Nothing to sign out of, no keys to manage: the jobs open directly, the two controls hidden.
+        d = self.driver
+        d.get(os.environ["REEL_OPEN_URL"] + "/console/")
+        self.wait.until(lambda _: "No jobs yet" in self.text("main"))
+        self.wait.until(lambda _: self.js("return document.getElementById('sign-out').hidden && document.getElementById('nav-keys').hidden"))
+        self.assertFalse(d.find_element(By.ID, "sign-out").is_displayed())
+        self.assertFalse(d.find_element(By.ID, "nav-keys").is_displayed())
+        self.assertFalse(d.find_elements(By.ID, "key"), "no sign-in form")
+
     def upload(self, data, content_type):
         request = urllib.request.Request(URL + "/v1/assets", data=data, method="POST",
                                          headers={"Authorization": "Bearer " + KEY, "Content-Type": content_type})

@@ -23,6 +23,10 @@ final class ConsoleTests: XCTestCase {
         let key = "console-key-0123456789abcdef"
         let server = try ServerProcess(root: root, env: ["REEL_API_KEYS": key])
         defer { server.terminate() }
+        // And one without keys, where the console has nothing to sign out of and no keys to manage.
+        try FileManager.default.createDirectory(atPath: root + "/open/media", withIntermediateDirectories: true)
+        let open = try ServerProcess(root: root + "/open", env: [:])
+        defer { open.terminate() }
         try Spawn.run("/usr/bin/ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc=s=160x120:r=25:d=2", "-c:v", "libx264",
                                           "-pix_fmt", "yuv420p", root + "/clip.mp4"])
         let artefacts = PythonClientTests.repo + "/.build/console-artefacts"
@@ -30,9 +34,9 @@ final class ConsoleTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: artefacts, withIntermediateDirectories: true)
         let (status, text) = try PythonClientTests.run(PythonClientTests.python, ["-m", "unittest", "-v", PythonClientTests.repo + "/Tests/Browser/test_console.py"],
                                                         env: ["REEL_URL": "http://127.0.0.1:\(server.port)", "REEL_KEY": key,
-                                                              "REEL_TEST_CLIP": root + "/clip.mp4", "REEL_ARTEFACTS": artefacts, "HOME": root])
+                                                              "REEL_OPEN_URL": "http://127.0.0.1:\(open.port)", "REEL_TEST_CLIP": root + "/clip.mp4", "REEL_ARTEFACTS": artefacts, "HOME": root])
         XCTAssertEqual(status, 0, text)
-        XCTAssertTrue(text.contains("Ran 2 tests"), text)
+        XCTAssertTrue(text.contains("Ran 3 tests"), text)
         XCTAssertTrue(FileManager.default.fileExists(atPath: artefacts + "/03-job.png"), "screenshots saved")
     }
 
