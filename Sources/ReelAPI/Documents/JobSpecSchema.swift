@@ -782,7 +782,7 @@ enum JobSpecSchema {
             "low"
           ],
           "default": "normal",
-          "description": "The job's place among its key's queued jobs: `high` before `normal` before `low`, oldest first\nwithin each. Keys take turns at the workers whatever their jobs' priorities.\n"
+          "description": "The job's place among its project's queued jobs: `high` before `normal` before `low`, oldest first\nwithin each. Projects take turns at the workers whatever their jobs' priorities.\n"
         },
         "Keyframe": {
           "type": "object",
