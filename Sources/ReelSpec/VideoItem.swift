@@ -101,6 +101,16 @@ public struct Keyframe: Sendable, Equatable {
     /// Degrees, clockwise.
     public var rotation: Double?
     public var crop: FractionRect?
+    /// A rect shape's corner radius, in pixels.
+    public var radius: Double?
+    /// A shape's stroke width, in pixels.
+    public var strokeWidth: Double?
+    /// The mask's feather, in pixels.
+    public var feather: Double?
+    /// The chroma key's similarity, smoothness and spill.
+    public var similarity: Double?
+    public var smoothness: Double?
+    public var spill: Double?
     /// How the value travels from the previous keyframe to this one.
     public var easing: Easing = .linear
 

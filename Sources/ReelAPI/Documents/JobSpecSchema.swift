@@ -786,7 +786,7 @@ enum JobSpecSchema {
         },
         "Keyframe": {
           "type": "object",
-          "description": "A value of AVFoundation-style opacity/transform/crop ramps at `time` (relative to the item's\nstart); `easing` shapes the way from the previous keyframe. Sets at least one property.\n",
+          "description": "A value of AVFoundation-style opacity/transform/crop ramps at `time` (relative to the item's\nstart); `easing` shapes the way from the previous keyframe. Sets at least one property.\nBesides placement, keyframes animate the item's own numbers where it has the feature (else\na 422 at the property): a rect shape's `radius`, a shape's `strokeWidth`, a masked item's\n`feather`, a keyed item's `similarity`, `smoothness` and `spill`; each property follows only\nthe keyframes that set it, holding its first keyframe's value before it and its last after\n(the item's own value where no keyframe sets it).\n",
           "additionalProperties": false,
           "required": [
             "time"
@@ -818,6 +818,40 @@ enum JobSpecSchema {
             "crop": {
               "$ref": "#/$defs/CropRect"
             },
+            "radius": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 100000,
+              "description": "A rect shape's corner radius, in pixels."
+            },
+            "strokeWidth": {
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "maximum": 10000,
+              "description": "A shape's stroke width, in pixels (the shape must have a `stroke`)."
+            },
+            "feather": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1000,
+              "description": "The mask's feather (the item must have a `mask`)."
+            },
+            "similarity": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1,
+              "description": "The chroma key's similarity (the item must have a `chromaKey`)."
+            },
+            "smoothness": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1
+            },
+            "spill": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1
+            },
             "easing": {
               "type": "string",
               "enum": [
@@ -829,38 +863,20 @@ enum JobSpecSchema {
               "default": "linear"
             }
           },
-          "anyOf": [
+          "examples": [
             {
-              "required": [
-                "opacity"
-              ]
-            },
-            {
-              "required": [
-                "x"
-              ]
-            },
-            {
-              "required": [
-                "y"
-              ]
-            },
-            {
-              "required": [
-                "scale"
-              ]
-            },
-            {
-              "required": [
-                "rotation"
-              ]
-            },
-            {
-              "required": [
-                "crop"
+              "time": 0,
+              "opacity": 0
+            }
+          ],
+          "not": {
+            "propertyNames": {
+              "enum": [
+                "time",
+                "easing"
               ]
             }
-          ]
+          }
         },
         "Length": {
           "description": "A coordinate or size on the frame: a number is a fraction of the frame (of its width along\nx, its height along y); a string gives a unit: `\"50%\"` (of the width or height, by axis),\n`\"120px\"` (output pixels), `\"10vw\"`/`\"10vh\"` (hundredths of the width/height),\n`\"10vmin\"`/`\"10vmax\"` (of the smaller/larger side). A width or height must be greater than 0.\n",

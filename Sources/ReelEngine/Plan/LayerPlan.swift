@@ -19,6 +19,16 @@ struct LayerPlan: Sendable {
 
     init() {}
 
+    /// The chroma key at `t` into the item: its similarity, smoothness and spill as keyframes set them.
+    func chromaKey(at t: Time) -> ChromaKeySpec? {
+        guard var key = chromaKey, !keyframes.isEmpty else { return chromaKey }
+        let track = KeyframeTrack(keyframes)
+        if let v = track.value(.similarity, at: t) { key.similarity = v }
+        if let v = track.value(.smoothness, at: t) { key.smoothness = v }
+        if let v = track.value(.spill, at: t) { key.spill = v }
+        return key
+    }
+
     /// True when the item is just its fitted picture.
     var isPlain: Bool {
         keyframes.isEmpty && filters.isEmpty && motion == nil && opacity == 1 && animations.isEmpty && !transparent && blend == .normal

@@ -118,8 +118,13 @@ extension RenderPlanner {
         for i in plans.indices {
             switch plans[i].source {
             case .shape(let spec, _):
+                // Room for the widest stroke keyframes give it (`ShapeAnimation` draws on this grid).
+                var widest = spec
+                if let w = ([spec.stroke?.width ?? 0] + KeyframeTrack(plans[i].layer.keyframes).values(.strokeWidth)).max(), widest.stroke != nil {
+                    widest.stroke?.width = w
+                }
                 guard let outline = ShapeOutline(spec.geometry, canvasWidth: Double(width), canvasHeight: Double(height)),
-                      let grid = ShapePicture.grid(spec, outline: outline, canvasWidth: width, canvasHeight: height) else {
+                      let grid = ShapePicture.grid(widest, outline: outline, canvasWidth: width, canvasHeight: height) else {
                     problems.append(SpecProblem(pointer: plans[i].pointer, message: "the shape lies wholly outside the frame (more than a quarter of the frame beyond its edges)"))
                     continue
                 }

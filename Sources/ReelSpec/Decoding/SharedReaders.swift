@@ -89,8 +89,11 @@ extension Field {
         }
     }
 
-    /// Keyframes at strictly increasing times ≥ 0, each animating at least one property.
-    func keyframes() -> [Keyframe]? {
+    /// Keyframes at strictly increasing times ≥ 0, each animating at least one property. The
+    /// numbers of an item's own features (a shape's radius and stroke width, a mask's feather, a
+    /// chroma key's parameters) keyframe too where the item has that feature: `refusal` says why a
+    /// property is not allowed on this item (nil: allowed).
+    func keyframes(refusal: (Keyframe.Feature) -> String? = { $0.missing }) -> [Keyframe]? {
         guard let items = array() else { return nil }
         var order = IncreasingTimes(noun: "keyframe")
         let keyframes = items.compactMap { item in
@@ -106,6 +109,21 @@ extension Field {
                 k.scale = r.field("scale")?.double(.between(0.01, 100))
                 k.rotation = r.field("rotation")?.double()
                 k.crop = r.field("crop")?.cropRect()
+                for feature in Keyframe.Feature.allCases where r.has(feature.rawValue) {
+                    if let why = refusal(feature) {
+                        r.reject(feature.rawValue, why)
+                        continue
+                    }
+                    let v = r.field(feature.rawValue)?.double(feature.range)
+                    switch feature {
+                    case .radius: k.radius = v
+                    case .strokeWidth: k.strokeWidth = v
+                    case .feather: k.feather = v
+                    case .similarity: k.similarity = v
+                    case .smoothness: k.smoothness = v
+                    case .spill: k.spill = v
+                    }
+                }
                 if let easing = r.field("easing")?.enumCase(Keyframe.Easing.self) { k.easing = easing }
                 return time == nil ? nil : k
             }
@@ -113,7 +131,7 @@ extension Field {
         return keyframes.count == items.count ? keyframes : nil
     }
 
-    private static let keyframeProperties = ["opacity", "x", "y", "scale", "rotation", "crop"]
+    private static let keyframeProperties = ["opacity", "x", "y", "scale", "rotation", "crop"] + Keyframe.Feature.allCases.map(\.rawValue)
 
     /// A crop `{x, y, width, height}` in fractions of the source, lying inside it.
     func cropRect() -> FractionRect? {

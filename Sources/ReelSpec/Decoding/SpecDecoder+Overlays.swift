@@ -76,7 +76,18 @@ extension SpecDecoder {
                 }
                 return decoded
             } ?? []
-            overlay.keyframes = r.field("keyframes")?.keyframes() ?? []
+            let (mask, key) = (overlay.mask, overlay.chromaKey)
+            var shape: ShapeSpec?
+            if case .shape(let spec)? = content { shape = spec }
+            overlay.keyframes = r.field("keyframes")?.keyframes { feature in
+                switch feature {
+                case .radius: if case .rect? = shape?.geometry { return nil }
+                case .strokeWidth: if shape?.stroke != nil { return nil }
+                case .feather: if mask != nil { return nil }
+                case .similarity, .smoothness, .spill: if key != nil { return nil }
+                }
+                return feature.missing
+            } ?? []
             overlay.filters = r.field("filters")?.filters() ?? []
             guard content != nil, start != nil else { return nil }
             return overlay

@@ -36,7 +36,6 @@ extension SpecDecoder {
             item.fit = r.field("fit")?.enumCase(FitMode.self)
             item.blurFill = Field.blurFill(r, fit: item.fit)
             item.filters = r.field("filters")?.filters() ?? []
-            item.keyframes = r.field("keyframes")?.keyframes() ?? []
             item.motion = r.field("motion")?.enumCase(VideoItem.Motion.self)
             if isCard {
                 r.reject("chromaKey", "is only allowed on items with src: a colour card has no green screen")
@@ -44,6 +43,15 @@ extension SpecDecoder {
                 item.chromaKey = r.field("chromaKey")?.chromaKey()
             }
             item.mask = r.field("mask")?.mask()
+            let (mask, key) = (item.mask, item.chromaKey)
+            item.keyframes = r.field("keyframes")?.keyframes { feature in
+                switch feature {
+                case .feather: if mask != nil { return nil }
+                case .similarity, .smoothness, .spill: if key != nil { return nil }
+                case .radius, .strokeWidth: break
+                }
+                return feature.missing
+            } ?? []
             return content == nil ? nil : item
         }
     }

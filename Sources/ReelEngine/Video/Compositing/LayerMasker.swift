@@ -6,8 +6,9 @@ import ReelSpec
 /// then feathered by an exact Gaussian of σ = feather/2, `GaussianKernel`) multiplies the picture's alpha.
 ///
 /// The mask is read in SDR BT.709 whatever the canvas, so a white matte means "shows" under an HDR
-/// canvas too. A shape or still mask is computed once per picture size; a video mask plays along
-/// with the item from its start and holds its last frame after its end.
+/// canvas too. A shape or still mask is computed once per picture size (and feathered again only
+/// when keyframes change its feather); a video mask plays along with the item from its start and
+/// holds its last frame after its end.
 final class LayerMasker {
     /// Mask values are 10-bit (0…1023), finer than any picture's alpha they scale.
     private static let one = 1023
@@ -16,10 +17,15 @@ final class LayerMasker {
     private let decoderThreads: Int
     private let stop: CancellationToken?
     private var producer: LayerProducer?
-    private var fixed: (width: Int, height: Int, values: [UInt16])?
+    /// The item's keyframes, which may animate the feather.
+    private let track: KeyframeTrack
+    /// A shape's or still's values before feathering, and the last feathered ones.
+    private var unfeathered: (width: Int, height: Int, values: [UInt16])?
+    private var fixed: (width: Int, height: Int, feather: Double, values: [UInt16])?
 
-    init(_ plan: MaskPlan, decoderThreads: Int = 1, stop: CancellationToken? = nil) {
+    init(_ plan: MaskPlan, keyframes: [Keyframe] = [], decoderThreads: Int = 1, stop: CancellationToken? = nil) {
         self.plan = plan
+        track = KeyframeTrack(keyframes)
         self.decoderThreads = decoderThreads
         self.stop = stop
     }
@@ -42,7 +48,29 @@ final class LayerMasker {
 
     /// The mask's values on a `width`×`height` picture.
     private func mask(width: Int, height: Int, at t: Time) throws -> [UInt16] {
-        if let f = fixed, f.width == width, f.height == height { return f.values }
+        let feather = track.value(.feather, at: t) ?? plan.feather
+        if let f = fixed, f.width == width, f.height == height, f.feather == feather { return f.values }
+        var values: [UInt16]
+        var isFixed = true
+        if let u = unfeathered, u.width == width, u.height == height {
+            values = u.values
+        } else {
+            (values, isFixed) = try sourceValues(width: width, height: height, at: t)
+            if plan.invert { for i in values.indices { values[i] = UInt16(LayerMasker.one) - values[i] } }
+            if isFixed { unfeathered = (width, height, values) }
+        }
+        if feather > 0 {
+            var plane = values.map(Float.init)
+            GaussianKernel(sigma: feather / 2).apply(to: &plane, width: width, height: height)
+            values = plane.map { UInt16(min(Float(LayerMasker.one), max(0, $0)).rounded()) }
+        }
+        if isFixed { fixed = (width, height, feather, values) }
+        return values
+    }
+
+    /// The mask source's values on a `width`×`height` picture, inverted if asked, and whether they
+    /// stay the same over time (a shape, a still).
+    private func sourceValues(width: Int, height: Int, at t: Time) throws -> (values: [UInt16], isFixed: Bool) {
         var values: [UInt16]
         var isFixed = true
         switch plan.source {
@@ -64,14 +92,7 @@ final class LayerMasker {
             }
             values = LayerMasker.values(of: try p.picture(at: t), mode: plan.mode)
         }
-        if plan.invert { for i in values.indices { values[i] = UInt16(LayerMasker.one) - values[i] } }
-        if plan.feather > 0 {
-            var plane = values.map(Float.init)
-            GaussianKernel(sigma: plan.feather / 2).apply(to: &plane, width: width, height: height)
-            values = plane.map { UInt16(min(Float(LayerMasker.one), max(0, $0)).rounded()) }
-        }
-        if isFixed { fixed = (width, height, values) }
-        return values
+        return (values, isFixed)
     }
 
     /// The mask source's producer at this size (a new one when the picture's size changes).

@@ -27,6 +27,16 @@ struct KeyframeTrack {
         return s
     }
 
+    /// The value keyframes give an item's own `feature` at `t`; nil where none sets it (the
+    /// item's own value holds).
+    func value(_ feature: Keyframe.Feature, at t: Time) -> Double? { value(at: t) { $0.value(of: feature) } }
+
+    /// Whether any keyframe sets `feature`.
+    func animates(_ feature: Keyframe.Feature) -> Bool { keyframes.contains { $0.value(of: feature) != nil } }
+
+    /// The values `feature` takes: the keyframes' (the item's own value comes on top of these).
+    func values(_ feature: Keyframe.Feature) -> [Double] { keyframes.compactMap { $0.value(of: feature) } }
+
     private func value(at t: Time, _ key: (Keyframe) -> Double?) -> Double? {
         let points = keyframes.compactMap { k in key(k).map { (k.time, $0, k.easing) } }
         return points.isEmpty ? nil : interpolate(points, at: t)

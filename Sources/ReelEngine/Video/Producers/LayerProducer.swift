@@ -7,6 +7,8 @@ final class LayerProducer {
     private enum Kind {
         case clip(ClipProducer, sourceStart: Time, speed: Rational, holdAfter: Time?)
         case still(Frame)
+        /// A shape drawn again as keyframes change its own numbers.
+        case shape(ShapeAnimation)
     }
 
     private let kind: Kind
@@ -45,10 +47,18 @@ final class LayerProducer {
         kind = .still(frame)
     }
 
+    /// A shape whose radius or stroke width keyframes change.
+    init(shape: ShapeAnimation) {
+        width = shape.width
+        height = shape.height
+        kind = .shape(shape)
+    }
+
     /// The picture `t` into the item (for a clip: source time `sourceStart + t × speed`).
     func picture(at t: Time) throws -> Frame {
         switch kind {
         case .still(let f): return f
+        case .shape(let s): return try s.picture(at: t)
         case let .clip(c, start, speed, hold):
             let offset = speed == Rational(1) ? t : t.scaled(by: speed)
             guard let hold, !(offset < hold) else { return try c.picture(at: start + offset) }
@@ -74,7 +84,7 @@ final class LayerProducer {
             try PictureFilters.apply(layer.filters, to: copy)
             p = copy
         }
-        if let key = layer.chromaKey { p = try ChromaKeyer.key(p, key, color: color) }
+        if let key = layer.chromaKey(at: t) { p = try ChromaKeyer.key(p, key, color: color) }
         return p
     }
 }

@@ -105,7 +105,7 @@ final class OverlayTrack {
     /// `picture` with the overlay's mask applied, if it has one.
     private func masked(_ i: Int, _ o: OverlayPlan, _ picture: Frame?, at into: Time) throws -> Frame? {
         guard let picture, let plan = o.layer.mask else { return picture }
-        let masker = masks[i] ?? LayerMasker(plan, decoderThreads: self.plan.codecThreading.videoDecoder, stop: stop)
+        let masker = masks[i] ?? LayerMasker(plan, keyframes: o.layer.keyframes, decoderThreads: self.plan.codecThreading.videoDecoder, stop: stop)
         masks[i] = masker
         return try masker.apply(picture, at: into)
     }
@@ -131,6 +131,9 @@ final class OverlayTrack {
         switch o.source {
         case .text, .captions: preconditionFailure("text overlays are drawn by a TextProducer")
         case .group: preconditionFailure("groups are drawn by a GroupProducer")
+        case .shape(let spec, let picture?) where ShapeAnimation.isAnimated(o.layer.keyframes):
+            s = LayerProducer(shape: ShapeAnimation(spec, picture: picture, keyframes: o.layer.keyframes, canvas: (width, height), color: color,
+                                                    depth: plan.sampleDepth))
         case .shape(_, let picture?): s = LayerProducer(solid: try ShapeLayer.draw(picture, color: color, depth: plan.sampleDepth))
         case .shape(_, nil): preconditionFailure("the planner places every shape")
         case .image(let path): s = try LayerProducer(still: path, size: o.sourceSize, color: color, depth: plan.sampleDepth)

@@ -195,7 +195,8 @@ struct VideoTrack {
                                                color: fitter.color, depth: fitter.depth, decoderThreads: plan.codecThreading.videoDecoder,
                                                stop: stop, recentBytes: plan.recentFrameBytes)
                 }
-                let mask = segment.layer.mask.map { LayerMasker($0, decoderThreads: plan.codecThreading.videoDecoder, stop: stop) }
+                let mask = segment.layer.mask.map { LayerMasker($0, keyframes: segment.layer.keyframes, decoderThreads: plan.codecThreading.videoDecoder,
+                                                                 stop: stop) }
                 return .layered(source, canvas: try fitter.solid(fitter.background), background: try fitter.solid(fitter.background),
                                 mask: mask)
             }

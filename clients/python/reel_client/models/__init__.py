@@ -64,6 +64,8 @@ from .key_list import KeyList
 from .key_request import KeyRequest
 from .key_request_scope import KeyRequestScope
 from .key_scope import KeyScope
+from .keyframe import Keyframe
+from .keyframe_easing import KeyframeEasing
 from .list_assets_kind import ListAssetsKind
 from .list_assets_response_200 import ListAssetsResponse200
 from .list_jobs_include import ListJobsInclude
@@ -212,6 +214,8 @@ __all__ = (
     "JobStatus",
     "JobWebhook",
     "Key",
+    "Keyframe",
+    "KeyframeEasing",
     "KeyList",
     "KeyRequest",
     "KeyRequestScope",

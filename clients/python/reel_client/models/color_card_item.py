@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.filter_type_1 import FilterType1
+    from ..models.keyframe import Keyframe
     from ..models.volume_point import VolumePoint
 
 
@@ -35,7 +36,7 @@ class ColorCardItem:
             Default: 40.0.
         dim (float | Unset): With `fit` blur, how much the bars are darkened (0 none, 1 black). Default: 0.2.
         filters (list[FilterType0 | FilterType1] | Unset):
-        keyframes (list[Any] | Unset): At strictly increasing times.
+        keyframes (list[Keyframe] | Unset): At strictly increasing times.
         mask (Any | Unset): Where the item shows, weighted 0…1, on its own picture (lengths of a mask shape are of the
             item's picture, so the mask moves, scales and turns with it): a `shape` (its coverage), or a
             `src` image or video (a video plays along with the item from its start and holds its last
@@ -54,7 +55,7 @@ class ColorCardItem:
     blur_radius: float | Unset = 40.0
     dim: float | Unset = 0.2
     filters: list[FilterType0 | FilterType1] | Unset = UNSET
-    keyframes: list[Any] | Unset = UNSET
+    keyframes: list[Keyframe] | Unset = UNSET
     mask: Any | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -99,12 +100,11 @@ class ColorCardItem:
 
                 filters.append(filters_item)
 
-        keyframes: list[Any] | Unset = UNSET
+        keyframes: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.keyframes, Unset):
             keyframes = []
             for keyframes_item_data in self.keyframes:
-                keyframes_item: Any
-                keyframes_item = keyframes_item_data
+                keyframes_item = keyframes_item_data.to_dict()
                 keyframes.append(keyframes_item)
 
         mask: Any | Unset
@@ -143,6 +143,7 @@ class ColorCardItem:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.filter_type_1 import FilterType1  # noqa: PLC0415
+        from ..models.keyframe import Keyframe  # noqa: PLC0415
         from ..models.volume_point import VolumePoint  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -218,15 +219,11 @@ class ColorCardItem:
                 filters.append(filters_item)
 
         _keyframes = d.pop("keyframes", UNSET)
-        keyframes: list[Any] | Unset = UNSET
+        keyframes: list[Keyframe] | Unset = UNSET
         if _keyframes is not UNSET:
             keyframes = []
             for keyframes_item_data in _keyframes:
-
-                def _parse_keyframes_item(data: object) -> Any:
-                    return cast(Any, data)
-
-                keyframes_item = _parse_keyframes_item(keyframes_item_data)
+                keyframes_item = Keyframe.from_dict(keyframes_item_data)
 
                 keyframes.append(keyframes_item)
 

@@ -13,6 +13,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.chroma_key import ChromaKey
     from ..models.filter_type_1 import FilterType1
+    from ..models.keyframe import Keyframe
     from ..models.time_range import TimeRange
     from ..models.volume_point import VolumePoint
 
@@ -61,7 +62,7 @@ class MediaVideoItem:
                 Default: 40.0.
             dim (float | Unset): With `fit` blur, how much the bars are darkened (0 none, 1 black). Default: 0.2.
             filters (list[FilterType0 | FilterType1] | Unset):
-            keyframes (list[Any] | Unset): At strictly increasing times.
+            keyframes (list[Keyframe] | Unset): At strictly increasing times.
             chroma_key (ChromaKey | Unset): A green screen taken out (video items with `src`, video and image overlays).
                 With the
                 pixel's and the key's chroma Cb, Cr in −0.5…0.5, d = √(((Cb−Kb)² + (Cr−Kr)²)/2) and alpha =
@@ -90,7 +91,7 @@ class MediaVideoItem:
     blur_radius: float | Unset = 40.0
     dim: float | Unset = 0.2
     filters: list[FilterType0 | FilterType1] | Unset = UNSET
-    keyframes: list[Any] | Unset = UNSET
+    keyframes: list[Keyframe] | Unset = UNSET
     chroma_key: ChromaKey | Unset = UNSET
     mask: Any | Unset = UNSET
     motion: MediaVideoItemMotion | Unset = UNSET
@@ -156,12 +157,11 @@ class MediaVideoItem:
 
                 filters.append(filters_item)
 
-        keyframes: list[Any] | Unset = UNSET
+        keyframes: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.keyframes, Unset):
             keyframes = []
             for keyframes_item_data in self.keyframes:
-                keyframes_item: Any
-                keyframes_item = keyframes_item_data
+                keyframes_item = keyframes_item_data.to_dict()
                 keyframes.append(keyframes_item)
 
         chroma_key: dict[str, Any] | Unset = UNSET
@@ -220,6 +220,7 @@ class MediaVideoItem:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.chroma_key import ChromaKey  # noqa: PLC0415
         from ..models.filter_type_1 import FilterType1  # noqa: PLC0415
+        from ..models.keyframe import Keyframe  # noqa: PLC0415
         from ..models.time_range import TimeRange  # noqa: PLC0415
         from ..models.volume_point import VolumePoint  # noqa: PLC0415
 
@@ -319,15 +320,11 @@ class MediaVideoItem:
                 filters.append(filters_item)
 
         _keyframes = d.pop("keyframes", UNSET)
-        keyframes: list[Any] | Unset = UNSET
+        keyframes: list[Keyframe] | Unset = UNSET
         if _keyframes is not UNSET:
             keyframes = []
             for keyframes_item_data in _keyframes:
-
-                def _parse_keyframes_item(data: object) -> Any:
-                    return cast(Any, data)
-
-                keyframes_item = _parse_keyframes_item(keyframes_item_data)
+                keyframes_item = Keyframe.from_dict(keyframes_item_data)
 
                 keyframes.append(keyframes_item)
 

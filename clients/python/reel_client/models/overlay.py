@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ..models.filter_type_1 import FilterType1
     from ..models.font import Font
     from ..models.gradient import Gradient
+    from ..models.keyframe import Keyframe
     from ..models.overlay_box import OverlayBox
     from ..models.overlay_frame import OverlayFrame
     from ..models.overlay_highlight import OverlayHighlight
@@ -118,7 +119,7 @@ class Overlay:
                 background (a 422 at this pointer).
                  Default: OverlayBlend.NORMAL.
             animations (list[AnimationType0 | AnimationType1] | Unset):
-            keyframes (list[Any] | Unset): At strictly increasing times.
+            keyframes (list[Keyframe] | Unset): At strictly increasing times.
             chroma_key (ChromaKey | Unset): A green screen taken out (video items with `src`, video and image overlays).
                 With the
                 pixel's and the key's chroma Cb, Cr in −0.5…0.5, d = √(((Cb−Kb)² + (Cr−Kr)²)/2) and alpha =
@@ -166,7 +167,7 @@ class Overlay:
     opacity: float | Unset = UNSET
     blend: OverlayBlend | Unset = OverlayBlend.NORMAL
     animations: list[AnimationType0 | AnimationType1] | Unset = UNSET
-    keyframes: list[Any] | Unset = UNSET
+    keyframes: list[Keyframe] | Unset = UNSET
     chroma_key: ChromaKey | Unset = UNSET
     mask: Any | Unset = UNSET
     filters: list[FilterType0 | FilterType1] | Unset = UNSET
@@ -355,12 +356,11 @@ class Overlay:
 
                 animations.append(animations_item)
 
-        keyframes: list[Any] | Unset = UNSET
+        keyframes: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.keyframes, Unset):
             keyframes = []
             for keyframes_item_data in self.keyframes:
-                keyframes_item: Any
-                keyframes_item = keyframes_item_data
+                keyframes_item = keyframes_item_data.to_dict()
                 keyframes.append(keyframes_item)
 
         chroma_key: dict[str, Any] | Unset = UNSET
@@ -467,6 +467,7 @@ class Overlay:
         from ..models.filter_type_1 import FilterType1  # noqa: PLC0415
         from ..models.font import Font  # noqa: PLC0415
         from ..models.gradient import Gradient  # noqa: PLC0415
+        from ..models.keyframe import Keyframe  # noqa: PLC0415
         from ..models.overlay_box import OverlayBox  # noqa: PLC0415
         from ..models.overlay_frame import OverlayFrame  # noqa: PLC0415
         from ..models.overlay_highlight import OverlayHighlight  # noqa: PLC0415
@@ -834,15 +835,11 @@ class Overlay:
                 animations.append(animations_item)
 
         _keyframes = d.pop("keyframes", UNSET)
-        keyframes: list[Any] | Unset = UNSET
+        keyframes: list[Keyframe] | Unset = UNSET
         if _keyframes is not UNSET:
             keyframes = []
             for keyframes_item_data in _keyframes:
-
-                def _parse_keyframes_item(data: object) -> Any:
-                    return cast(Any, data)
-
-                keyframes_item = _parse_keyframes_item(keyframes_item_data)
+                keyframes_item = Keyframe.from_dict(keyframes_item_data)
 
                 keyframes.append(keyframes_item)
 

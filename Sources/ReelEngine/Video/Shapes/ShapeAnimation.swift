@@ -1,0 +1,45 @@
+import ReelSpec
+
+/// A shape whose own numbers keyframes change — a rect's corner radius, the stroke's width: drawn
+/// again whenever they do (and only then), on the grid the planner sized for its widest stroke, so
+/// the layer keeps its place on the canvas pixel for pixel as a shape drawn once does.
+final class ShapeAnimation {
+    private let picture: ShapePicture
+    private let spec: ShapeSpec
+    private let track: KeyframeTrack
+    private let canvas: (width: Int, height: Int)
+    private let color: CanvasColor
+    private let depth: SampleDepth
+    private var last: (radius: Double?, strokeWidth: Double?, frame: Frame)?
+
+    init(_ spec: ShapeSpec, picture: ShapePicture, keyframes: [Keyframe], canvas: (width: Int, height: Int), color: CanvasColor,
+         depth: SampleDepth) {
+        self.spec = spec
+        self.picture = picture
+        track = KeyframeTrack(keyframes)
+        self.canvas = canvas
+        self.color = color
+        self.depth = depth
+    }
+
+    /// Whether keyframes change the shape itself (not only where and how it is placed).
+    static func isAnimated(_ keyframes: [Keyframe]) -> Bool {
+        keyframes.contains { $0.radius != nil || $0.strokeWidth != nil }
+    }
+
+    var width: Int { picture.raster.width }
+    var height: Int { picture.raster.height }
+
+    /// The shape as drawn `t` into the overlay.
+    func picture(at t: Time) throws -> Frame {
+        let radius = track.value(.radius, at: t), strokeWidth = track.value(.strokeWidth, at: t)
+        if let last, last.radius == radius, last.strokeWidth == strokeWidth { return last.frame }
+        var s = spec
+        if let radius, case .rect(let frame, _) = s.geometry { s.geometry = .rect(frame: frame, radius: radius) }
+        if let strokeWidth { s.stroke?.width = strokeWidth }
+        let outline = ShapeOutline(s.geometry, canvasWidth: Double(canvas.width), canvasHeight: Double(canvas.height)) ?? picture.outline
+        let frame = try ShapeLayer.draw(ShapePicture(s, outline: outline, raster: picture.raster), color: color, depth: depth)
+        last = (radius, strokeWidth, frame)
+        return frame
+    }
+}

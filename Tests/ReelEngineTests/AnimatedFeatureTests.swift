@@ -1,0 +1,123 @@
+import Foundation
+@testable import ReelEngine
+import ReelSpec
+import XCTest
+
+/// Keyframes animate an item's own numbers — a rect's corner radius, a stroke's width, a mask's
+/// feather, a chroma key's similarity — and each frame is drawn exactly as the same item with that
+/// value fixed draws it (lossless renders compared pixel for pixel, the fixed renders being the
+/// paths ShapeTests, MaskTests and ChromaKeyTests hold to their independent oracles): at the first
+/// keyframe, halfway (linear), and held after the last. The values are exact in binary, so the
+/// interpolated one is the fixed one to the bit.
+final class AnimatedFeatureTests: XCTestCase {
+    static let (width, height) = (64, 48)
+
+    /// The Y, Cb and Cr planes of each frame of a 1 s render at 10 fps (lossless H.264): frame 4 is
+    /// t = 0.4, halfway between keyframes at 0 and 0.8; frame 9 is after the last.
+    func frames(_ ws: Workspace, videos: String = ##"{ "color": "#000000", "duration": 1 }"##, overlays: String = "", name: String) throws -> [[UInt8]] {
+        let out = try ws.render(##"""
+        { "version": 1, "output": { "width": \##(Self.width), "height": \##(Self.height), "frameRate": 10, "background": "#000000", "video": { "crf": 0 } },
+          "timeline": { "videos": [ \##(videos) ], "overlays": [ \##(overlays) ] } }
+        """##, to: name)
+        return try Tools.yuvFrames(out, width: Self.width, height: Self.height)
+    }
+
+    /// `animated(from, to)` keyframed from `a` at 0 to `b` at 0.8 against `fixed(v)` at a, (a+b)/2 and b.
+    func assertFollowsKeyframes(_ ws: Workspace, _ a: Double, _ b: Double, name: String, file: StaticString = #filePath, line: UInt = #line,
+                                render: (_ value: Double?, _ name: String) throws -> [[UInt8]]) throws {
+        let animated = try render(nil, name + "-animated.mp4")
+        XCTAssertNotEqual(animated[0], animated[9], "\(name): the keyframes change the picture", file: file, line: line)
+        for (frame, value) in [(0, a), (4, (a + b) / 2), (9, b)] {
+            let fixed = try render(value, name + "-\(value).mp4")
+            XCTAssertEqual(fixed[frame].count, animated[frame].count, file: file, line: line)
+            let differing = zip(fixed[frame], animated[frame]).filter { $0 != $1 }.count
+            XCTAssertEqual(differing, 0, "\(name) at frame \(frame): drawn as with the value \(value) fixed", file: file, line: line)
+        }
+    }
+
+    func testARectsCornerRadius() throws {
+        let ws = try Workspace()
+        try assertFollowsKeyframes(ws, 0, 12, name: "radius") { value, name in
+            let radius = value.map { "\($0)" } ?? "0"
+            let keys = value == nil ? #", "keyframes": [ { "time": 0, "radius": 0 }, { "time": 0.8, "radius": 12 } ]"# : ""
+            return try frames(ws, overlays: ##"{ "type": "shape", "start": 0, "shape": "rect", "frame": { "x": 0.5, "y": 0.5, "width": "40px", "height": "30px" }, "radius": \##(radius)\##(keys) }"##,
+                              name: name)
+        }
+    }
+
+    func testAStrokesWidthOnTheGridOfItsWidest() throws {
+        let ws = try Workspace()
+        try assertFollowsKeyframes(ws, 2, 10, name: "stroke") { value, name in
+            let width = value.map { "\($0)" } ?? "2"
+            let keys = value == nil ? #", "keyframes": [ { "time": 0, "strokeWidth": 2 }, { "time": 0.8, "strokeWidth": 10 } ]"# : ""
+            return try frames(ws, overlays: ##"{ "type": "shape", "start": 0, "shape": "ellipse", "frame": { "x": "30.5px", "y": "23px", "width": "30px", "height": "20px" }, "stroke": { "color": "#FFFFFF", "width": \##(width) }\##(keys) }"##,
+                              name: name)
+        }
+    }
+
+    func testAMasksFeather() throws {
+        let ws = try Workspace()
+        try assertFollowsKeyframes(ws, 0, 8, name: "feather") { value, name in
+            let feather = value.map { "\($0)" } ?? "0"
+            let keys = value == nil ? #", "keyframes": [ { "time": 0, "feather": 0 }, { "time": 0.8, "feather": 8 } ]"# : ""
+            return try frames(ws, videos: ##"{ "color": "#FFFFFF", "duration": 1, "mask": { "shape": { "shape": "ellipse", "frame": { "x": 0.5, "y": 0.5, "width": 0.5, "height": 0.5 } }, "feather": \##(feather) }\##(keys) }"##,
+                              name: name)
+        }
+    }
+
+    func testAChromaKeysSimilarity() throws {
+        let ws = try Workspace()
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=64x48:r=10:d=1", "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv420p", ws.path("colours.mp4")])
+        try assertFollowsKeyframes(ws, 0.125, 0.375, name: "similarity") { value, name in
+            let similarity = value.map { "\($0)" } ?? "0.125"
+            let keys = value == nil ? #", "keyframes": [ { "time": 0, "similarity": 0.125 }, { "time": 0.8, "similarity": 0.375 } ]"# : ""
+            return try frames(ws, overlays: ##"{ "type": "video", "src": "colours.mp4", "start": 0, "chromaKey": { "similarity": \##(similarity), "smoothness": 0.0625 }\##(keys) }"##,
+                              name: name)
+        }
+    }
+
+    /// A chunk starting halfway through the keyframes draws what the whole render draws there.
+    func testChunksDrawWhatTheWholeRenderDraws() throws {
+        let ws = try Workspace()
+        let json = ##"""
+        { "version": 1, "output": { "width": 64, "height": 48, "frameRate": 10, "background": "#000000", "video": { "crf": 0, "keyframeInterval": 1 } },
+          "timeline": { "videos": [ { "color": "#FFFFFF", "duration": 3, "mask": { "shape": { "shape": "ellipse", "frame": { "x": 0.5, "y": 0.5, "width": 0.5 } } },
+                                      "keyframes": [ { "time": 0, "feather": 0 }, { "time": 2.5, "feather": 10 } ] } ],
+                        "overlays": [ { "type": "shape", "start": 0, "shape": "rect", "frame": { "x": 0.3, "y": 0.3, "width": "20px", "height": "14px" }, "fill": "#FF0000",
+                                        "stroke": { "color": "#00FF00", "width": 1 },
+                                        "keyframes": [ { "time": 0.5, "radius": 0, "strokeWidth": 1 }, { "time": 2.5, "radius": 7, "strokeWidth": 4 } ] } ] } }
+        """##
+        let whole = try Tools.yuvFrames(try ws.render(json, to: "whole.mp4"), width: 64, height: 48)
+        let (path, chunks) = try ws.renderInChunks(try ws.plan(json), seconds: 1, to: "chunked.mp4")
+        XCTAssertGreaterThan(chunks, 1)
+        let chunked = try Tools.yuvFrames(path, width: 64, height: 48)
+        XCTAssertEqual(chunked.count, whole.count)
+        XCTAssertNotEqual(whole[0], whole[25], "the feather and the shape change")
+        for i in whole.indices where whole[i] != chunked[i] { XCTFail("frame \(i) differs in the chunked render") }
+    }
+
+    /// Each feature's keyframes only where the item has the feature, in the feature's range.
+    func testKeyframesOfAFeatureTheItemLacksAreRefusedAtTheirPointers() throws {
+        let ws = try Workspace()
+        let spec = ##"""
+        { "version": 1, "output": { "width": 64, "height": 48 }, "timeline": {
+          "videos": [ { "color": "#FFFFFF", "duration": 1, "keyframes": [ { "time": 0, "feather": 2, "similarity": 0.5 } ] } ],
+          "overlays": [ { "type": "shape", "start": 0, "shape": "ellipse", "frame": { "x": 0.5, "y": 0.5, "width": 0.5 },
+                          "keyframes": [ { "time": 0, "radius": 4, "strokeWidth": 2 }, { "time": 0.5, "opacity": 1 } ] },
+                        { "type": "shape", "start": 0, "shape": "rect", "frame": { "x": 0.5, "y": 0.5, "width": 0.5 }, "stroke": { "color": "#FF0000", "width": 1 },
+                          "mask": { "shape": { "shape": "ellipse", "frame": { "x": 0.5, "y": 0.5, "width": 1 } } },
+                          "keyframes": [ { "time": 0, "radius": -1, "strokeWidth": 0, "feather": 2000 }, { "time": 1, "radius": 4, "strokeWidth": 3, "feather": 3 } ] } ] } }
+        """##
+        guard case .failure(let error) = SpecDecoder.decode(Array(spec.utf8)) else { return XCTFail("decoded") }
+        let found = Dictionary(error.problems.map { ($0.pointer, $0.message) }) { a, _ in a }
+        XCTAssertEqual(Set(found.keys), ["/timeline/videos/0/keyframes/0/feather", "/timeline/videos/0/keyframes/0/similarity",
+                                         "/timeline/overlays/0/keyframes/0/radius", "/timeline/overlays/0/keyframes/0/strokeWidth",
+                                         "/timeline/overlays/1/keyframes/0/radius", "/timeline/overlays/1/keyframes/0/strokeWidth",
+                                         "/timeline/overlays/1/keyframes/0/feather"], "\(error.problems)")
+        XCTAssertTrue(found["/timeline/videos/0/keyframes/0/feather"]?.contains("has no mask") == true)
+        XCTAssertTrue(found["/timeline/videos/0/keyframes/0/similarity"]?.contains("has no chromaKey") == true)
+        XCTAssertTrue(found["/timeline/overlays/0/keyframes/0/radius"]?.contains("no rect shape") == true)
+        XCTAssertTrue(found["/timeline/overlays/0/keyframes/0/strokeWidth"]?.contains("no shape with a stroke") == true)
+        _ = ws
+    }
+}

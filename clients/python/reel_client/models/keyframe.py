@@ -1,0 +1,220 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.keyframe_easing import KeyframeEasing
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.crop_rect import CropRect
+
+
+T = TypeVar("T", bound="Keyframe")
+
+
+@_attrs_define
+class Keyframe:
+    """A value of AVFoundation-style opacity/transform/crop ramps at `time` (relative to the item's
+    start); `easing` shapes the way from the previous keyframe. Sets at least one property.
+    Besides placement, keyframes animate the item's own numbers where it has the feature (else
+    a 422 at the property): a rect shape's `radius`, a shape's `strokeWidth`, a masked item's
+    `feather`, a keyed item's `similarity`, `smoothness` and `spill`; each property follows only
+    the keyframes that set it, holding its first keyframe's value before it and its last after
+    (the item's own value where no keyframe sets it).
+
+        Attributes:
+            time (float | str): A `Time` of at least 0.
+            opacity (float | Unset):
+            x (float | str | Unset): A coordinate or size on the frame: a number is a fraction of the frame (of its width
+                along
+                x, its height along y); a string gives a unit: `"50%"` (of the width or height, by axis),
+                `"120px"` (output pixels), `"10vw"`/`"10vh"` (hundredths of the width/height),
+                `"10vmin"`/`"10vmax"` (of the smaller/larger side). A width or height must be greater than 0.
+            y (float | str | Unset): A coordinate or size on the frame: a number is a fraction of the frame (of its width
+                along
+                x, its height along y); a string gives a unit: `"50%"` (of the width or height, by axis),
+                `"120px"` (output pixels), `"10vw"`/`"10vh"` (hundredths of the width/height),
+                `"10vmin"`/`"10vmax"` (of the smaller/larger side). A width or height must be greater than 0.
+            scale (float | Unset):
+            rotation (float | Unset): Degrees, clockwise.
+            crop (CropRect | Unset): Fractions of the source; `x + width` and `y + height` are at most 1.
+            radius (float | Unset): A rect shape's corner radius, in pixels.
+            stroke_width (float | Unset): A shape's stroke width, in pixels (the shape must have a `stroke`).
+            feather (float | Unset): The mask's feather (the item must have a `mask`).
+            similarity (float | Unset): The chroma key's similarity (the item must have a `chromaKey`).
+            smoothness (float | Unset):
+            spill (float | Unset):
+            easing (KeyframeEasing | Unset):  Default: KeyframeEasing.LINEAR.
+    """
+
+    time: float | str
+    opacity: float | Unset = UNSET
+    x: float | str | Unset = UNSET
+    y: float | str | Unset = UNSET
+    scale: float | Unset = UNSET
+    rotation: float | Unset = UNSET
+    crop: CropRect | Unset = UNSET
+    radius: float | Unset = UNSET
+    stroke_width: float | Unset = UNSET
+    feather: float | Unset = UNSET
+    similarity: float | Unset = UNSET
+    smoothness: float | Unset = UNSET
+    spill: float | Unset = UNSET
+    easing: KeyframeEasing | Unset = KeyframeEasing.LINEAR
+
+    def to_dict(self) -> dict[str, Any]:
+        time: float | str
+        time = self.time
+
+        opacity = self.opacity
+
+        x: float | str | Unset
+        if isinstance(self.x, Unset):
+            x = UNSET
+        else:
+            x = self.x
+
+        y: float | str | Unset
+        if isinstance(self.y, Unset):
+            y = UNSET
+        else:
+            y = self.y
+
+        scale = self.scale
+
+        rotation = self.rotation
+
+        crop: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.crop, Unset):
+            crop = self.crop.to_dict()
+
+        radius = self.radius
+
+        stroke_width = self.stroke_width
+
+        feather = self.feather
+
+        similarity = self.similarity
+
+        smoothness = self.smoothness
+
+        spill = self.spill
+
+        easing: str | Unset = UNSET
+        if not isinstance(self.easing, Unset):
+            easing = self.easing.value
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "time": time,
+            }
+        )
+        if opacity is not UNSET:
+            field_dict["opacity"] = opacity
+        if x is not UNSET:
+            field_dict["x"] = x
+        if y is not UNSET:
+            field_dict["y"] = y
+        if scale is not UNSET:
+            field_dict["scale"] = scale
+        if rotation is not UNSET:
+            field_dict["rotation"] = rotation
+        if crop is not UNSET:
+            field_dict["crop"] = crop
+        if radius is not UNSET:
+            field_dict["radius"] = radius
+        if stroke_width is not UNSET:
+            field_dict["strokeWidth"] = stroke_width
+        if feather is not UNSET:
+            field_dict["feather"] = feather
+        if similarity is not UNSET:
+            field_dict["similarity"] = similarity
+        if smoothness is not UNSET:
+            field_dict["smoothness"] = smoothness
+        if spill is not UNSET:
+            field_dict["spill"] = spill
+        if easing is not UNSET:
+            field_dict["easing"] = easing
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.crop_rect import CropRect  # noqa: PLC0415
+
+        d = dict(src_dict)
+
+        def _parse_time(data: object) -> float | str:
+            return cast(float | str, data)
+
+        time = _parse_time(d.pop("time"))
+
+        opacity = d.pop("opacity", UNSET)
+
+        def _parse_x(data: object) -> float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(float | str | Unset, data)
+
+        x = _parse_x(d.pop("x", UNSET))
+
+        def _parse_y(data: object) -> float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(float | str | Unset, data)
+
+        y = _parse_y(d.pop("y", UNSET))
+
+        scale = d.pop("scale", UNSET)
+
+        rotation = d.pop("rotation", UNSET)
+
+        _crop = d.pop("crop", UNSET)
+        crop: CropRect | Unset
+        if isinstance(_crop, Unset):
+            crop = UNSET
+        else:
+            crop = CropRect.from_dict(_crop)
+
+        radius = d.pop("radius", UNSET)
+
+        stroke_width = d.pop("strokeWidth", UNSET)
+
+        feather = d.pop("feather", UNSET)
+
+        similarity = d.pop("similarity", UNSET)
+
+        smoothness = d.pop("smoothness", UNSET)
+
+        spill = d.pop("spill", UNSET)
+
+        _easing = d.pop("easing", UNSET)
+        easing: KeyframeEasing | Unset
+        if isinstance(_easing, Unset):
+            easing = UNSET
+        else:
+            easing = KeyframeEasing(_easing)
+
+        keyframe = cls(
+            time=time,
+            opacity=opacity,
+            x=x,
+            y=y,
+            scale=scale,
+            rotation=rotation,
+            crop=crop,
+            radius=radius,
+            stroke_width=stroke_width,
+            feather=feather,
+            similarity=similarity,
+            smoothness=smoothness,
+            spill=spill,
+            easing=easing,
+        )
+
+        return keyframe
