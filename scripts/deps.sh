@@ -5,7 +5,7 @@ set -euo pipefail
 # libpq-dev: the PostgreSQL job store's client library. postgresql: the server the tests start a
 # throwaway cluster of (its initdb and pg_ctl; Debian's own cluster is not used).
 packages=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libsqlite3-dev libcurl4
-          librubberband-dev libimagequant-dev libzimg-dev libpq-dev postgresql
+          librubberband-dev libimagequant-dev libzimg-dev libebur128-dev libpq-dev postgresql
           # The text stack, and the fonts and oracles its tests use (hb-shape, tesseract OCR).
           libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libunibreak-dev
           fonts-dejavu-core fonts-noto-core fonts-noto-cjk libharfbuzz-bin

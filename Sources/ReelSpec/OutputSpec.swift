@@ -133,6 +133,8 @@ public struct AudioSettings: Sendable, Equatable {
     public var bitrate: Int?
     public var sampleRate: Int?
     public var channels: Int?
+    /// The mix brought to a loudness target under a true-peak ceiling.
+    public var loudness: LoudnessSpec?
 
     public init() {}
 

@@ -57,6 +57,10 @@ struct RenderCommand: ParsableCommand {
             if verbose, let counts = renderer.frameCounts {
                 printError("video frames: \(counts.copied) copied, \(counts.encoded) encoded")
             }
+            if let l = try renderer.loudness(of: output) {
+                func say(_ v: Double?, _ unit: String) -> String { v.map { String(format: "%.2f %@", $0, unit) } ?? "none (silence)" }
+                printError("loudness: \(say(l.integrated, "LUFS")) integrated, true peak \(say(l.truePeak, "dBTP")), range \(say(l.range, "LU"))")
+            }
         } catch RenderError.cancelled {
             meter.finish()
             printError("render cancelled")

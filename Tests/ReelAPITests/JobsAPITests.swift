@@ -26,6 +26,20 @@ final class JobsAPITests: XCTestCase {
         XCTAssertGreaterThanOrEqual(copied, 25)
     }
 
+    /// A loudness target's job reports its output's measured loudness (LoudnessTests holds the
+    /// numbers to FFmpeg's meter); a job without one reports none.
+    func testALoudnessTargetsJobReportsTheOutputsLoudness() throws {
+        let f = try ServiceFixture()
+        try f.ffmpeg(["-f", "lavfi", "-i", "anoisesrc=d=4:c=pink:r=48000:a=0.3", "-ac", "2", "noise.wav"])
+        let (_, job) = try f.succeeded(##"{ "version": 1, "output": { "format": "m4a", "audio": { "loudness": { "target": "podcast", "truePeak": -2 } } }, "timeline": { "voiceOvers": [ { "src": "noise.wav", "start": 0 } ] } }"##)
+        let loudness = try XCTUnwrap((job["output"] as? [String: Any])?["loudness"] as? [String: Any], "\(job)")
+        XCTAssertEqual(try XCTUnwrap(loudness["integrated"] as? Double), -16, accuracy: 0.5)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(loudness["truePeak"] as? Double), -2)
+        XCTAssertNotNil(loudness["range"] as? Double)
+        let (_, plain) = try f.succeeded(##"{ "version": 1, "output": { "format": "m4a" }, "timeline": { "voiceOvers": [ { "src": "noise.wav", "start": 0 } ] } }"##)
+        XCTAssertNil((plain["output"] as? [String: Any])?["loudness"])
+    }
+
     func testUploadSubmitPollDownloadWholeAndByRanges() throws {
         let f = try ServiceFixture()
         try f.ffmpeg(["-f", "lavfi", "-i", "testsrc=s=64x64:r=10:d=1", "-f", "lavfi", "-i", "sine=d=1", "-c:v", "libx264", "-c:a", "aac", "-shortest", "clip.mp4"])

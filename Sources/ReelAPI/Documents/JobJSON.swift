@@ -69,6 +69,13 @@ public enum JobJSON {
                 w.key("copiedFrames"); w.int(copied)
                 w.key("encodedFrames"); w.int(encoded)
             }
+            if let l = o.loudness {
+                w.key("loudness"); w.openObject()
+                w.key("integrated"); w.decimal(l.integrated)
+                w.key("truePeak"); w.decimal(l.truePeak)
+                w.key("range"); w.decimal(l.range)
+                w.closeObject()
+            }
             if !o.destinations.isEmpty {
                 w.key("destinations"); w.openArray()
                 for d in o.destinations { w.element(); destination(d, to: &w) }

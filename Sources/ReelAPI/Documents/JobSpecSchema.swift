@@ -249,6 +249,9 @@ enum JobSpecSchema {
                 1,
                 2
               ]
+            },
+            "loudness": {
+              "$ref": "#/$defs/Loudness"
             }
           }
         },
@@ -895,6 +898,48 @@ enum JobSpecSchema {
             "120px",
             "10vmin"
           ]
+        },
+        "Loudness": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "target"
+          ],
+          "description": "The mix brought to a loudness: measured over the whole output (ITU-R BS.1770-4 integrated\nloudness, gated), gained to `target`, with a true-peak limiter (look-ahead, ×4 oversampled)\nholding it at or under `truePeak`; measured again through the output's codec until both hold\n(within 0.2 LU). The job's `output.loudness` reports the output as written. Not for outputs\nwithout audio (gif, png, jpg).\n",
+          "examples": [
+            {
+              "target": "streaming",
+              "truePeak": -1
+            }
+          ],
+          "properties": {
+            "target": {
+              "description": "LUFS, or a name: `streaming` −14, `podcast` −16, `broadcast` −23 (EBU R128), `atsc` −24.",
+              "oneOf": [
+                {
+                  "type": "number",
+                  "minimum": -70,
+                  "maximum": -5
+                },
+                {
+                  "type": "string",
+                  "enum": [
+                    "streaming",
+                    "podcast",
+                    "broadcast",
+                    "atsc"
+                  ]
+                }
+              ]
+            },
+            "truePeak": {
+              "type": "number",
+              "minimum": -9,
+              "maximum": 0,
+              "default": -1,
+              "description": "The ceiling, dBTP."
+            }
+          }
         },
         "Mask": {
           "type": "object",

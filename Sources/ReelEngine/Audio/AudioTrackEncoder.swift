@@ -18,13 +18,14 @@ final class AudioTrackEncoder {
     /// Samples encoded so far.
     private(set) var encoded: Int64 = 0
 
-    init(plan: RenderPlan, encoder: Encoder) {
+    /// `mixdown`: what to encode (default: the plan's mix).
+    init(plan: RenderPlan, encoder: Encoder, mixdown: Mixdown? = nil) {
         total = plan.sampleCount
         self.encoder = encoder
         channels = plan.audioEncoding.channels
         let fs = Int(encoder.context.pointee.frame_size)
         frameSize = fs > 0 ? fs : 1024
-        mixdown = Mixdown(plan: plan)
+        self.mixdown = mixdown ?? Mixdown(plan: plan)
         interleaved = encoder.context.pointee.sample_fmt != AV_SAMPLE_FMT_FLTP
         staging = SampleBuffer(channels: channels, capacity: interleaved ? frameSize : 0)
     }

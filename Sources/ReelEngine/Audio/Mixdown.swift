@@ -1,32 +1,55 @@
+import Foundation
 import ReelSpec
 
 /// The output's audio as planar float at the output rate: the mixer's sum of every clip, passed
 /// through the peak limiter with its lookahead compensated, so sample `i` of the mixdown is
 /// exactly the timeline sample `i` after the output range's start.
+///
+/// With a loudness target (`output.audio.loudness`) the whole mix is gained to the target and a
+/// true-peak limiter holds it under the ceiling, at the levels `LoudnessSolver` measured for the
+/// whole output: one gain, whichever part of the output a render encodes.
 final class Mixdown {
     let mixer: AudioMixer
-    let limiter: PeakLimiter
+    private(set) var limiter: PeakLimiter
     let channels: Int
     let rate: Int
+    private let plan: RenderPlan
+    /// The loudness target's levels, solved on the first read unless given.
+    private(set) var levels: LoudnessLevels?
+    private var gain: Float = 1
     private var primed = false
 
-    init(plan: RenderPlan) {
+    /// `levels`: a loudness target's levels already solved (the solver's own measuring passes).
+    init(plan: RenderPlan, levels: LoudnessLevels? = nil) {
+        self.plan = plan
         rate = plan.audioEncoding.sampleRate
         channels = plan.audioEncoding.channels
         let start = plan.outputRange.start.ticks(in: Int64(rate), rounding: .nearest)
         mixer = AudioMixer(clips: plan.audio, rate: rate, channels: channels, startingAt: start)
-        limiter = PeakLimiter(channels: channels, rate: rate)
+        limiter = levels.map { $0.limiter(channels: plan.audioEncoding.channels, rate: plan.audioEncoding.sampleRate) }
+            ?? PeakLimiter(channels: channels, rate: rate)
+        self.levels = levels
     }
 
     /// Writes the next `count` samples of each channel into `planes`.
     func read(count: Int, into planes: [UnsafeMutablePointer<Float>]) throws {
         if !primed {
             primed = true
+            if levels == nil, let loudness = plan.audioEncoding.loudness {
+                let solved = try LoudnessSolver.solve(plan, loudness)
+                levels = solved
+                limiter = solved.limiter(channels: channels, rate: rate)
+            }
+            gain = levels.map { Float(decibels: $0.gain) } ?? 1
             let lead = SampleBuffer(channels: channels, capacity: limiter.latency)
-            try mixer.mix(count: limiter.latency, into: lead.planes)
-            limiter.process(lead.planes, count: limiter.latency)
+            try pull(count: limiter.latency, into: lead.planes)
         }
+        try pull(count: count, into: planes)
+    }
+
+    private func pull(count: Int, into planes: [UnsafeMutablePointer<Float>]) throws {
         try mixer.mix(count: count, into: planes)
+        if gain != 1 { for c in 0..<channels { for k in 0..<count { planes[c][k] *= gain } } }
         limiter.process(planes, count: count)
     }
 
@@ -43,4 +66,9 @@ final class Mixdown {
         }
         return buf.planes.map { Array(UnsafeBufferPointer(start: $0, count: total)) }
     }
+}
+
+extension Float {
+    /// The linear gain of `decibels` dB.
+    init(decibels: Double) { self = Float(pow(10, decibels / 20)) }
 }

@@ -6,4 +6,6 @@ struct AudioEncoding: Sendable {
     var bitrate: Int
     var sampleRate: Int
     var channels: Int
+    /// A loudness target and true-peak ceiling for the mix (`Mixdown`).
+    var loudness: LoudnessSpec?
 }

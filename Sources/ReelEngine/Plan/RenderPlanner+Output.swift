@@ -44,7 +44,7 @@ extension RenderPlanner {
         let a = out.audio
         let codec = a.codec ?? (out.format == .webm ? .opus : out.video.codec == .prores ? .pcm : .aac)
         return AudioEncoding(codec: codec, bitrate: a.bitrate ?? 128_000,
-                             sampleRate: a.sampleRate ?? 48_000, channels: a.channels ?? 2)
+                             sampleRate: a.sampleRate ?? 48_000, channels: a.channels ?? 2, loudness: a.loudness)
     }
 
     /// Output size: explicit, else the largest input display size (fitted into a size preset's box).

@@ -274,6 +274,22 @@ extension SpecDecoder {
         if let f = r.field("channels"), let n = f.int() {
             if n == 1 || n == 2 { a.channels = n } else { f.report("must be 1 or 2") }
         }
+        a.loudness = r.field("loudness")?.object { l -> LoudnessSpec? in
+            var target: Double?
+            if let f = l.required("target") {
+                if case .string(let name) = f.value {
+                    if let named = LoudnessSpec.Named(rawValue: name) { target = named.lufs } else {
+                        f.report("must be a number of LUFS (−70 to −5) or one of \(listWords(LoudnessSpec.Named.allCases.map(\.rawValue)))")
+                    }
+                } else {
+                    target = f.double(.between(-70, -5))
+                }
+            }
+            let ceiling: Double? = if let f = l.field("truePeak") { f.double(.between(-9, 0)) } else { -1 }
+            guard let target, let ceiling else { return nil }
+            return LoudnessSpec(target: target, truePeak: ceiling)
+        }
+
         return a
     }
 

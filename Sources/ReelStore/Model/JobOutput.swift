@@ -12,11 +12,15 @@ public struct JobOutput: Sendable, Equatable {
     /// output without video (m4a) and for jobs finished before Reel counted them.
     public var copiedFrames: Int64?
     public var encodedFrames: Int64?
+    /// The output's measured loudness, for a job with a loudness target.
+    public var loudness: OutputLoudness?
     /// The buckets the output is copied to, in the spec's order, and how each copy stands.
     public var destinations: [OutputDestination] = []
 
     public init(path: String, bytes: Int64, duration: String, sha256: String, contentType: String, expired: Bool = false,
-                copiedFrames: Int64? = nil, encodedFrames: Int64? = nil, destinations: [OutputDestination] = []) {
+                copiedFrames: Int64? = nil, encodedFrames: Int64? = nil, loudness: OutputLoudness? = nil,
+                destinations: [OutputDestination] = []) {
+        self.loudness = loudness
         self.path = path
         self.bytes = bytes
         self.duration = duration

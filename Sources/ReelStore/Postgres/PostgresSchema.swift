@@ -78,6 +78,8 @@ enum PostgresSchema {
         SharedSchema.writeProbe(.postgres),
         // 11: as SQLite's 14.
         SharedSchema.apiKeys(.postgres),
+        // 12: as SQLite's 15.
+        SharedSchema.outputLoudness(.postgres),
     ]
 
     /// The advisory lock key held while migrating ("reel" in ASCII, then 1): of several nodes

@@ -200,4 +200,9 @@ enum SharedSchema {
         CREATE INDEX api_keys_by_project ON api_keys (project_id);
         """
     }
+
+    /// A finished output's measured loudness (`OutputLoudness.stored`), for jobs with a target.
+    static func outputLoudness(_ d: SQLDialect) -> String {
+        "ALTER TABLE jobs ADD COLUMN output_loudness TEXT;"
+    }
 }

@@ -124,5 +124,7 @@ enum SQLiteSchema {
         SharedSchema.writeProbe(.sqlite),
         // 14: as PostgreSQL's 11.
         SharedSchema.apiKeys(.sqlite),
+        // 15: as PostgreSQL's 12.
+        SharedSchema.outputLoudness(.sqlite),
     ]
 }

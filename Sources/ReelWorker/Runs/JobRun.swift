@@ -104,6 +104,10 @@ struct JobRun {
             let output: JobOutput
             do {
                 let rendered = try RenderedOutput(path: path)
+                // Measured on the output as written (after the codec), before it leaves this node.
+                let loudness = try renderer.loudness(of: path).map {
+                    OutputLoudness(integrated: $0.integrated, truePeak: $0.truePeak, range: $0.range)
+                }
                 // Published where outputs are kept (a bucket: uploaded, the local copy deleted)
                 // before it is recorded, so a recorded output is always there.
                 let publishing = DispatchTime.now()
@@ -114,7 +118,7 @@ struct JobRun {
                 output = JobOutput(path: location, bytes: rendered.bytes, duration: plan.outputRange.duration.description,
                                    sha256: rendered.sha256, contentType: JobRun.contentType(plan.format),
                                    copiedFrames: chunked == nil ? renderer.frameCounts?.copied : 0,
-                                   encodedFrames: chunked == nil ? renderer.frameCounts?.encoded : plan.frameCount,
+                                   encodedFrames: chunked == nil ? renderer.frameCounts?.encoded : plan.frameCount, loudness: loudness,
                                    destinations: JobRun.destinations(destinations, jobID: job.id, format: plan.format))
             } catch {
                 try? FileManager.default.removeItem(atPath: path)

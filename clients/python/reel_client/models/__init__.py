@@ -54,6 +54,7 @@ from .job_error import JobError
 from .job_list import JobList
 from .job_metadata import JobMetadata
 from .job_output import JobOutput
+from .job_output_loudness import JobOutputLoudness
 from .job_priority import JobPriority
 from .job_spec_schema_response_200 import JobSpecSchemaResponse200
 from .job_spec_schema_response_200_defs import JobSpecSchemaResponse200Defs
@@ -72,6 +73,8 @@ from .list_jobs_include import ListJobsInclude
 from .list_jobs_metadata import ListJobsMetadata
 from .list_templates_include import ListTemplatesInclude
 from .list_templates_response_200 import ListTemplatesResponse200
+from .loudness import Loudness
+from .loudness_target_type_1 import LoudnessTargetType1
 from .media_info import MediaInfo
 from .media_info_chapters_item import MediaInfoChaptersItem
 from .media_info_metadata import MediaInfoMetadata
@@ -208,6 +211,7 @@ __all__ = (
     "JobList",
     "JobMetadata",
     "JobOutput",
+    "JobOutputLoudness",
     "JobPriority",
     "JobSpecSchemaResponse200",
     "JobSpecSchemaResponse200Defs",
@@ -226,6 +230,8 @@ __all__ = (
     "ListJobsMetadata",
     "ListTemplatesInclude",
     "ListTemplatesResponse200",
+    "Loudness",
+    "LoudnessTargetType1",
     "MediaInfo",
     "MediaInfoChaptersItem",
     "MediaInfoMetadata",

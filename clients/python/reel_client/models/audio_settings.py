@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 
@@ -9,6 +9,10 @@ from ..models.audio_settings_channels import AudioSettingsChannels
 from ..models.audio_settings_codec import AudioSettingsCodec
 from ..models.audio_settings_sample_rate import AudioSettingsSampleRate
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.loudness import Loudness
+
 
 T = TypeVar("T", bound="AudioSettings")
 
@@ -23,12 +27,19 @@ class AudioSettings:
             bitrate (int | Unset): Bits per second.
             sample_rate (AudioSettingsSampleRate | Unset):
             channels (AudioSettingsChannels | Unset):
+            loudness (Loudness | Unset): The mix brought to a loudness: measured over the whole output (ITU-R BS.1770-4
+                integrated
+                loudness, gated), gained to `target`, with a true-peak limiter (look-ahead, ×4 oversampled)
+                holding it at or under `truePeak`; measured again through the output's codec until both hold
+                (within 0.2 LU). The job's `output.loudness` reports the output as written. Not for outputs
+                without audio (gif, png, jpg).
     """
 
     codec: AudioSettingsCodec | Unset = UNSET
     bitrate: int | Unset = UNSET
     sample_rate: AudioSettingsSampleRate | Unset = UNSET
     channels: AudioSettingsChannels | Unset = UNSET
+    loudness: Loudness | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         codec: str | Unset = UNSET
@@ -45,6 +56,10 @@ class AudioSettings:
         if not isinstance(self.channels, Unset):
             channels = self.channels.value
 
+        loudness: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.loudness, Unset):
+            loudness = self.loudness.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -56,11 +71,15 @@ class AudioSettings:
             field_dict["sampleRate"] = sample_rate
         if channels is not UNSET:
             field_dict["channels"] = channels
+        if loudness is not UNSET:
+            field_dict["loudness"] = loudness
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.loudness import Loudness  # noqa: PLC0415
+
         d = dict(src_dict)
         _codec = d.pop("codec", UNSET)
         codec: AudioSettingsCodec | Unset
@@ -85,11 +104,19 @@ class AudioSettings:
         else:
             channels = AudioSettingsChannels(_channels)
 
+        _loudness = d.pop("loudness", UNSET)
+        loudness: Loudness | Unset
+        if isinstance(_loudness, Unset):
+            loudness = UNSET
+        else:
+            loudness = Loudness.from_dict(_loudness)
+
         audio_settings = cls(
             codec=codec,
             bitrate=bitrate,
             sample_rate=sample_rate,
             channels=channels,
+            loudness=loudness,
         )
 
         return audio_settings

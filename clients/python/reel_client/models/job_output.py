@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.destination_state import DestinationState
+    from ..models.job_output_loudness import JobOutputLoudness
 
 
 T = TypeVar("T", bound="JobOutput")
@@ -36,6 +37,8 @@ class JobOutput:
             Reel counted frames. For `hls`, per rendition.
         encoded_frames (int | Unset): Video frames encoded (all of them unless passthrough copied some); absent when
             `copiedFrames` is.
+        loudness (JobOutputLoudness | Unset): For a spec with `output.audio.loudness`: the output's audio as written
+            (decoded after the codec), measured by ITU-R BS.1770-4; null values for silence.
         destinations (list[DestinationState] | Unset): The copies of the output the spec's `output.destinations` asked
             for, in its order (absent when it asked for none). The job is `succeeded` as soon as the output is made; its
             `succeeded` webhook is sent once every copy here is `delivered` or `failed`.
@@ -51,6 +54,7 @@ class JobOutput:
     download_url: str | Unset = UNSET
     copied_frames: int | Unset = UNSET
     encoded_frames: int | Unset = UNSET
+    loudness: JobOutputLoudness | Unset = UNSET
     destinations: list[DestinationState] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -78,6 +82,10 @@ class JobOutput:
 
         encoded_frames = self.encoded_frames
 
+        loudness: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.loudness, Unset):
+            loudness = self.loudness.to_dict()
+
         destinations: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.destinations, Unset):
             destinations = []
@@ -104,6 +112,8 @@ class JobOutput:
             field_dict["copiedFrames"] = copied_frames
         if encoded_frames is not UNSET:
             field_dict["encodedFrames"] = encoded_frames
+        if loudness is not UNSET:
+            field_dict["loudness"] = loudness
         if destinations is not UNSET:
             field_dict["destinations"] = destinations
 
@@ -112,6 +122,7 @@ class JobOutput:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.destination_state import DestinationState  # noqa: PLC0415
+        from ..models.job_output_loudness import JobOutputLoudness  # noqa: PLC0415
 
         d = dict(src_dict)
         url = d.pop("url")
@@ -147,6 +158,13 @@ class JobOutput:
 
         encoded_frames = d.pop("encodedFrames", UNSET)
 
+        _loudness = d.pop("loudness", UNSET)
+        loudness: JobOutputLoudness | Unset
+        if isinstance(_loudness, Unset):
+            loudness = UNSET
+        else:
+            loudness = JobOutputLoudness.from_dict(_loudness)
+
         _destinations = d.pop("destinations", UNSET)
         destinations: list[DestinationState] | Unset = UNSET
         if _destinations is not UNSET:
@@ -167,6 +185,7 @@ class JobOutput:
             download_url=download_url,
             copied_frames=copied_frames,
             encoded_frames=encoded_frames,
+            loudness=loudness,
             destinations=destinations,
         )
 

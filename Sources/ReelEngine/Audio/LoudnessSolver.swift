@@ -1,0 +1,82 @@
+import Foundation
+import ReelSpec
+
+/// Finds the levels (`LoudnessLevels`) that bring a whole output's mix to its loudness target
+/// under its true-peak ceiling, by measuring (BS.1770-4, `LoudnessMeter`) rather than predicting:
+///
+/// 1. the mix as it is gives the first gain, target − loudness;
+/// 2. the mix at those levels, as the output will carry it — through the output's codec and back
+///    for AAC and Opus (their low-pass takes some of the high frequencies BS.1770's weighting
+///    counts, half a LU on bright material, and their coding overshoots the limiter's peaks by up
+///    to a decibel and more on dense, limited material), limited PCM as it is — is measured again;
+///    where the true peak overshoots the ceiling the limiter's threshold is lowered by as much
+///    (the ceiling comes first), else the gain is corrected by what is still missing, until both
+///    hold (within 0.2 LU, at or under the ceiling) or five such passes are made. A target the
+///    ceiling does not leave room for (−9 LUFS of bright, dense material under −1 dBTP) ends
+///    as loud as the ceiling allows, and the job reports what it got.
+///
+/// Silence (nothing above BS.1770's absolute gate) keeps a gain of 0 dB.
+enum LoudnessSolver {
+    static let maxPasses = 5
+    static let tolerance = 0.2
+
+    static func solve(_ plan: RenderPlan, _ loudness: LoudnessSpec) throws -> LoudnessLevels {
+        let margin = plan.audioEncoding.codec == .pcm ? 0.1 : 0.6
+        var levels = LoudnessLevels(gain: 0, threshold: loudness.truePeak - margin)
+        let raw = try measureMix(plan, levels: nil)
+        guard let integrated = raw.integrated else { return levels }
+        levels.gain = loudness.target - integrated
+        for pass in 1...maxPasses {
+            let m = plan.audioEncoding.codec == .pcm ? try measureMix(plan, levels: levels) : try measureThroughCodec(plan, levels: levels)
+            guard let got = m.integrated else { break }
+            let peakOver = (m.truePeak ?? -.infinity) - loudness.truePeak
+            if abs(got - loudness.target) <= tolerance && peakOver <= 0 { break }
+            guard pass < maxPasses else { break }
+            if peakOver > 0 { levels.threshold -= peakOver + 0.1 } else { levels.gain += loudness.target - got }
+        }
+        return levels
+    }
+
+    /// The whole output range's mix at `levels` (unchanged, without a limiter, when nil).
+    private static func measureMix(_ plan: RenderPlan, levels: LoudnessLevels?) throws -> LoudnessReport {
+        let a = plan.audioEncoding
+        let meter = try LoudnessMeter(channels: a.channels, rate: a.sampleRate, truePeak: levels != nil)
+        let start = plan.outputRange.start.ticks(in: Int64(a.sampleRate), rounding: .nearest)
+        let mixer = AudioMixer(clips: plan.audio, rate: a.sampleRate, channels: a.channels, startingAt: start)
+        let limiter = levels?.limiter(channels: a.channels, rate: a.sampleRate)
+        let gain = levels.map { Float(decibels: $0.gain) } ?? 1
+        let block = 4096
+        let buf = SampleBuffer(channels: a.channels, capacity: block)
+        var left = Int(plan.sampleCount) + (limiter?.latency ?? 0)
+        var skip = limiter?.latency ?? 0
+        while left > 0 {
+            let n = min(block, left)
+            try mixer.mix(count: n, into: buf.planes)
+            if gain != 1 { for c in 0..<a.channels { for k in 0..<n { buf.planes[c][k] *= gain } } }
+            limiter?.process(buf.planes, count: n)
+            // The limiter's first `latency` samples are its delay line's silence.
+            let drop = min(skip, n)
+            try meter.add(buf.planes.map { $0 + drop }, count: n - drop)
+            skip -= drop
+            left -= n
+        }
+        let integrated = try meter.integrated()
+        return LoudnessReport(integrated: integrated.isFinite ? integrated : nil,
+                              truePeak: levels == nil ? nil : try meter.truePeak(), range: nil)
+    }
+
+    /// The whole output's audio at `levels` as the output's codec gives it back: encoded into a
+    /// scratch Matroska file, decoded and measured.
+    private static func measureThroughCodec(_ plan: RenderPlan, levels: LoudnessLevels) throws -> LoudnessReport {
+        let scratch = NSTemporaryDirectory() + "reel-loudness-\(UUID().uuidString).mka"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let output = try OutputFile(path: scratch, formatName: "matroska")
+        let encoder = try OutputEncoders.audio(plan, globalHeader: output.needsGlobalHeader)
+        let stream = try output.addStream(for: encoder)
+        try output.writeHeader(options: [])
+        let track = AudioTrackEncoder(plan: plan, encoder: encoder, mixdown: Mixdown(plan: plan, levels: levels))
+        try track.finish { try stream.write($0) }
+        try output.finish()
+        return try LoudnessReport.measure(scratch, rate: plan.audioEncoding.sampleRate, channels: plan.audioEncoding.channels)
+    }
+}

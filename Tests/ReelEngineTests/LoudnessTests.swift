@@ -1,0 +1,118 @@
+import Foundation
+@testable import ReelEngine
+import ReelSpec
+import XCTest
+
+/// `output.audio.loudness` against FFmpeg's own meter (`ebur128=peak=true`, BS.1770-4, its own ×4
+/// true-peak oversampling) on the written output: within ±0.5 LU of the target and at or under the
+/// true-peak ceiling, for quiet and loud sources, speech-like and music-like, stereo and mono, AAC
+/// and PCM; and the report the job shows agrees with that meter.
+final class LoudnessTests: XCTestCase {
+    /// Quiet and loud, speech-like (a voice-band tone, syllables and pauses) and music-like (decaying
+    /// plucked notes with a bright overtone), and dense pink noise, each 8 s.
+    static let sources: [(name: String, filter: String)] = [
+        ("quiet-tone", "sine=f=440:d=8:r=48000,volume=0.03"),
+        ("loud-noise", "anoisesrc=d=8:c=pink:r=48000:a=0.9"),
+        ("speech", "aevalsrc='0.05*sin(2*PI*180*t)*(0.5+0.5*sin(2*PI*3*t))*gt(mod(t,1.3),0.3)':s=48000:d=8"),
+        ("music", "aevalsrc='0.9*sin(2*PI*220*t)*exp(-6*mod(t,0.5))+0.5*sin(2*PI*3300*t)*exp(-20*mod(t+0.25,0.5))':s=48000:d=8"),
+    ]
+
+    /// FFmpeg's measure of `path`: integrated loudness (LUFS) and the highest channel's true peak (dBTP).
+    static func meter(_ path: String) throws -> (integrated: Double, truePeak: Double) {
+        let out = try Tools.run("/usr/bin/ffmpeg", ["-nostats", "-v", "error", "-i", path, "-af", "ebur128=peak=true:metadata=1,ametadata=mode=print:file=-",
+                                                    "-f", "null", "-"])
+        var integrated = -Double.infinity, peaks: [String: Double] = [:]
+        for line in out.text.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let v = Double(parts[1]) else { continue }
+            if parts[0] == "lavfi.r128.I" { integrated = v }
+            if parts[0].hasPrefix("lavfi.r128.true_peaks_ch") { peaks[parts[0]] = v }
+        }
+        return (integrated, 20 * log10(peaks.values.max() ?? 0))
+    }
+
+    func render(_ ws: Workspace, source: String, loudness: String, audio: String = "", format: String = "m4a") throws -> (path: String, report: LoudnessReport?) {
+        let video = format == "m4a" ? "" : ##""width": 64, "height": 48, "##
+        let videos = format == "m4a" ? "" : ##""videos": [ { "color": "#000000", "duration": 8 } ], "##
+        let json = ##"""
+        { "version": 1, "output": { "format": "\##(format)", \##(video)"audio": { \##(audio)"loudness": \##(loudness) } },
+          "timeline": { \##(videos)"voiceOvers": [ { "src": "\##(source).wav", "start": 0 } ] } }
+        """##
+        let out = try ws.render(json, to: "\(source).\(format)")
+        return (out, try Renderer(plan: try ws.plan(json)).loudness(of: out))
+    }
+
+    func makeSources(_ ws: Workspace, channels: Int = 2) throws {
+        for s in Self.sources {
+            try Tools.ffmpeg(["-f", "lavfi", "-i", s.filter, "-ac", "\(channels)", ws.path(s.name + ".wav")])
+        }
+    }
+
+    func testStereoAACToStreamingAndPodcastTargets() throws {
+        let ws = try Workspace()
+        try makeSources(ws)
+        for s in Self.sources {
+            for (target, spec) in [(-14.0, #"{ "target": "streaming" }"#), (-16.0, #"{ "target": -16, "truePeak": -1.5 }"#)] {
+                let (path, report) = try render(ws, source: s.name, loudness: spec)
+                let measured = try Self.meter(path)
+                let ceiling = target == -14 ? -1.0 : -1.5
+                XCTAssertEqual(measured.integrated, target, accuracy: 0.5, "\(s.name) → \(target) LUFS: FFmpeg measures \(measured)")
+                XCTAssertLessThanOrEqual(measured.truePeak, ceiling, "\(s.name) → \(target): true peak \(measured.truePeak) dBTP")
+                // The report is the output's own measure: it agrees with FFmpeg's meter.
+                XCTAssertEqual(report?.integrated ?? 0, measured.integrated, accuracy: 0.1, "\(s.name)")
+                XCTAssertEqual(report?.truePeak ?? 0, measured.truePeak, accuracy: 0.3, "\(s.name)")
+            }
+        }
+    }
+
+    func testMonoBroadcastAndPCM() throws {
+        let ws = try Workspace()
+        try makeSources(ws, channels: 1)
+        for s in Self.sources where s.name != "quiet-tone" {
+            let (aac, _) = try render(ws, source: s.name, loudness: #"{ "target": "broadcast" }"#, audio: #""channels": 1, "#)
+            let m = try Self.meter(aac)
+            XCTAssertEqual(m.integrated, -23, accuracy: 0.5, "\(s.name), mono AAC: \(m)")
+            XCTAssertLessThanOrEqual(m.truePeak, -1, "\(s.name), mono AAC")
+            let (pcm, report) = try render(ws, source: s.name, loudness: #"{ "target": -20, "truePeak": -2 }"#, audio: #""codec": "pcm", "#, format: "mov")
+            let p = try Self.meter(pcm)
+            XCTAssertEqual(p.integrated, -20, accuracy: 0.5, "\(s.name), PCM: \(p)")
+            XCTAssertLessThanOrEqual(p.truePeak, -2, "\(s.name), PCM")
+            XCTAssertEqual(report?.integrated ?? 0, p.integrated, accuracy: 0.1)
+        }
+    }
+
+    /// A loud, dense source pushed past what −1 dBTP allows without limiting: the limiter holds the
+    /// ceiling (measured after the codec) while the loudness still lands on the target.
+    func testTheLimiterHoldsTheCeilingOfALoudTarget() throws {
+        let ws = try Workspace()
+        try makeSources(ws)
+        let (path, _) = try render(ws, source: "loud-noise", loudness: #"{ "target": -10 }"#)
+        let m = try Self.meter(path)
+        XCTAssertLessThanOrEqual(m.truePeak, -1, "\(m)")
+        XCTAssertEqual(m.integrated, -10, accuracy: 0.5, "\(m)")
+    }
+
+    func testSilenceStaysSilentAndIsReportedAsNone() throws {
+        let ws = try Workspace()
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo", "-t", "3", ws.path("silence.wav")])
+        let (path, report) = try render(ws, source: "silence", loudness: #"{ "target": -14 }"#)
+        XCTAssertEqual(report, LoudnessReport(integrated: nil, truePeak: nil, range: nil))
+        XCTAssertEqual(try Self.meter(path).integrated, -70, accuracy: 50, "no gain was applied to nothing")
+    }
+
+    func testTargetsAndCeilingsAreCheckedAtTheirPointers() throws {
+        func problems(_ output: String) -> [String: String] {
+            let json = ##"{ "version": 1, "output": \##(output), "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ] } }"##
+            guard case .failure(let e) = SpecDecoder.decode(Array(json.utf8)) else { return [:] }
+            return Dictionary(e.problems.map { ($0.pointer, $0.message) }) { a, _ in a }
+        }
+        XCTAssertEqual(Set(problems(#"{ "audio": { "loudness": { "target": -3, "truePeak": 1 } } }"#).keys),
+                       ["/output/audio/loudness/target", "/output/audio/loudness/truePeak"])
+        XCTAssertTrue(problems(#"{ "audio": { "loudness": { "target": "loud" } } }"#)["/output/audio/loudness/target"]?.contains("streaming") == true)
+        XCTAssertEqual(Set(problems(#"{ "audio": { "loudness": {} } }"#).keys), ["/output/audio/loudness/target"])
+        XCTAssertTrue(problems(#"{ "format": "gif", "audio": { "loudness": { "target": -14 } } }"#)["/output/audio"]?.contains("no audio") == true)
+        let ok = ##"{ "version": 1, "output": { "audio": { "loudness": { "target": "atsc" } } }, "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ] } }"##
+        guard case .success(let spec) = SpecDecoder.decode(Array(ok.utf8)) else { return XCTFail("atsc") }
+        XCTAssertEqual(spec.output.audio.loudness, LoudnessSpec(target: -24, truePeak: -1))
+    }
+}
