@@ -21,6 +21,8 @@
                   graph of chromakey + overlay, crop + blend (multiply, in RGB) + overlay, geq + gblur +
                   alphamerge + overlay, and colour sources (geq for the circle's alpha) overlaid at
                   moving places; and against Reel's transitions render ("reel-w2"), for the cost per layer;
+     loudness     the transitions timeline with output.audio.loudness (-14 LUFS, -1 dBTP; issue 39),
+                  against Reel's transitions render ("reel-w2"): what the measuring passes cost;
    all with the clips' own audio, music at 0.3 ducked to 0.1 around a voice-over placed at 3 s; and,
    only when BENCH_WORKLOADS names them (VP9 makes them slow: 4-5 min a webm render here):
      webm         the cuts timeline as webm, VP9 (crf 32, good deadline, cpu-used 5, row-mt) + Opus
@@ -143,8 +145,8 @@ HLG_ENCODE_ARGS = ["-c:v", "libx265", "-preset", "veryfast", "-crf", "23", "-pro
                    "-g", str(2 * FPS), "-x265-params", "log-level=error:scenecut=0:open-gop=0", "-tag:v", "hvc1", *HDR_TAGS,
                    "-c:a", "aac", "-b:a", "128k", "-ar", "48000", "-ac", "2", "-movflags", "+faststart"]
 
-ALL_WORKLOADS = ("cuts", "transitions", "text", "compositing", "webm", "gif", "hdr", "hdr-hlg")
-DEFAULT_WORKLOADS = ("cuts", "transitions", "text", "compositing")
+ALL_WORKLOADS = ("cuts", "transitions", "text", "compositing", "loudness", "webm", "gif", "hdr", "hdr-hlg")
+DEFAULT_WORKLOADS = ("cuts", "transitions", "text", "compositing", "loudness")
 
 # compositing: five layers over the transitions timeline, each as Reel's spec and ffmpeg's filters
 # draw it (places in output pixels; ffmpeg's overlay takes top-left corners, Reel centres).
@@ -557,6 +559,19 @@ def workloads(reel):
             }
             result.append({"name": name, "seconds": timeline_seconds(True), "fps": FPS, "audio": True,
                            "tools": ["reel", "ffmpeg", "reel-w2"], "commands": commands, "outputs": outs})
+        elif name == "loudness":
+            # W2 (the transitions timeline) brought to -14 LUFS under -1 dBTP, against W2 itself.
+            spec = reel_spec(True)
+            spec["output"].setdefault("audio", {})["loudness"] = {"target": "streaming", "truePeak": -1}
+            spec_path = write_spec(name, spec)
+            w2_path = write_spec("loudness-w2", reel_spec(True))
+            outs = {t: os.path.join(OUT, f"{name}-{t}.mp4") for t in ("reel", "reel-w2")}
+            commands = {
+                "reel": [reel, "render", spec_path, "-o", outs["reel"]],
+                "reel-w2": [reel, "render", w2_path, "-o", outs["reel-w2"]],
+            }
+            result.append({"name": name, "seconds": timeline_seconds(True), "fps": FPS, "audio": True,
+                           "tools": ["reel", "reel-w2"], "commands": commands, "outputs": outs})
         elif name == "webm":
             spec_path = write_spec(name, reel_spec(False, WEBM_REEL_OUTPUT))
             outs = {t: os.path.join(OUT, f"{name}-{t}.webm") for t in ("reel", "ffmpeg")}
@@ -947,6 +962,9 @@ def main():
             targets = [("compositing: Reel wall < ffmpeg wall (paired)", paired["ffmpeg"] < 1, f"{paired['ffmpeg']:.2f}x"),
                        (f"compositing: each of the {COMP_LAYERS} layers adds <= 10 % of W2's wall (paired)", per_layer <= 0.10,
                         f"{100 * per_layer:.1f} % a layer")]
+        if w["name"] == "loudness":     # issue 39: the loudness passes add at most 10 % to W2
+            ratio = paired["reel-w2"]
+            targets = [("loudness: W2 to -14 LUFS within 1.1x of W2 (paired wall)", ratio <= 1.1, f"{ratio:.2f}x")]
         if w["name"] == "text":     # issue 11: titles and captions cost at most 10 %
             ratio = paired["reel-plain"]
             targets = [("text: Reel with titles and captions within 1.1x of without (paired wall)", ratio <= 1.1,

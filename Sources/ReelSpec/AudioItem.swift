@@ -20,6 +20,8 @@ public struct AudioItem: Sendable, Equatable {
     public var duckUnder: DuckTarget?
     /// The gain while ducked, 0–1.
     public var duckLevel: Double?
+    /// Brought to −23 LUFS (`LoudnessSpec.normalizedLevel`) before its volume and the mix.
+    public var normalize = false
 
     public init(src: String) { self.src = src }
 

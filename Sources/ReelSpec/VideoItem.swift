@@ -20,6 +20,8 @@ public struct VideoItem: Sendable, Equatable {
     public var speed: Rational?
     public var volume: Volume?
     public var muted = false
+    /// Its sound brought to −23 LUFS before its volume and the mix.
+    public var normalize = false
     /// Which of the source's audio streams plays with the picture; default its default stream.
     public var audioTrack: AudioTrackSelection?
     /// Per-item fit, overriding `output.fit`.

@@ -100,6 +100,34 @@ final class LoudnessTests: XCTestCase {
         XCTAssertEqual(try Self.meter(path).integrated, -70, accuracy: 50, "no gain was applied to nothing")
     }
 
+    /// `normalize: true`: a quiet and a loud item each brought to −23 LUFS before their volume (FFmpeg
+    /// measuring each one's stretch of the output), a music item at half volume 6 dB under that.
+    func testNormalizedItemsMatch() throws {
+        let ws = try Workspace()
+        try makeSources(ws)
+        let json = ##"""
+        { "version": 1, "output": { "format": "m4a" }, "timeline": {
+          "voiceOvers": [ { "src": "quiet-tone.wav", "start": 0, "sourceRange": { "start": 0, "duration": 4 }, "normalize": true },
+                          { "src": "loud-noise.wav", "start": 4, "sourceRange": { "start": 0, "duration": 4 }, "normalize": true } ],
+          "music": [ { "src": "music.wav", "sourceRange": { "start": 0, "duration": 4 }, "volume": 0, "fadeIn": 0 },
+                     { "src": "music.wav", "sourceRange": { "start": 0, "duration": 4 }, "volume": 0.5, "normalize": true } ] } }
+        """##
+        let out = try ws.render(json, to: "normalized.m4a")
+        func level(from: Double) throws -> Double {
+            try Tools.ffmpeg(["-ss", "\(from)", "-t", "4", "-i", out, ws.path("part-\(Int(from)).wav")])
+            return try Self.meter(ws.path("part-\(Int(from)).wav")).integrated
+        }
+        XCTAssertEqual(try level(from: 0), -23, accuracy: 0.5, "the quiet tone, alone in the first 4 s")
+        // The loud noise at −23 LUFS with the music at −29 LUFS under it: their powers add.
+        let both = 10 * log10(pow(10, -23.0 / 10) + pow(10, (-23.0 + 20 * log10(0.5)) / 10))
+        XCTAssertEqual(try level(from: 4), both, accuracy: 0.6, "the loud noise and the music, each normalized")
+        let problems: [SpecProblem]
+        if case .failure(let e) = SpecDecoder.decode(Array(##"{ "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 1, "normalize": true } ], "voiceOvers": [ { "src": "a.wav", "start": 0, "normalize": 1 } ] } }"##.utf8)) {
+            problems = e.problems
+        } else { problems = [] }
+        XCTAssertEqual(Set(problems.map(\.pointer)), ["/timeline/videos/0/normalize", "/timeline/voiceOvers/0/normalize"])
+    }
+
     func testTargetsAndCeilingsAreCheckedAtTheirPointers() throws {
         func problems(_ output: String) -> [String: String] {
             let json = ##"{ "version": 1, "output": \##(output), "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ] } }"##

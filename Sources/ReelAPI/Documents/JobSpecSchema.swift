@@ -1029,6 +1029,11 @@ enum JobSpecSchema {
               "type": "boolean",
               "default": false
             },
+            "normalize": {
+              "type": "boolean",
+              "default": false,
+              "description": "Its sound brought to −23 LUFS (BS.1770-4, measured over the part it plays) before its `volume` and the mix, so items recorded at different levels match."
+            },
             "fit": {
               "$ref": "#/$defs/Fit",
               "description": "Overrides `output.fit` for this item."
@@ -1190,6 +1195,11 @@ enum JobSpecSchema {
               "minimum": 0,
               "maximum": 1,
               "description": "Gain while ducked (default 0.25); needs `duckUnder`."
+            },
+            "normalize": {
+              "type": "boolean",
+              "default": false,
+              "description": "Brought to −23 LUFS (BS.1770-4, measured over the part it plays) before its `volume`, fades and the mix, so items recorded at different levels match."
             }
           },
           "dependentRequired": {
@@ -3463,6 +3473,11 @@ enum JobSpecSchema {
               "minimum": 0,
               "maximum": 1,
               "description": "Gain while ducked (default 0.25); needs `duckUnder`."
+            },
+            "normalize": {
+              "type": "boolean",
+              "default": false,
+              "description": "Brought to −23 LUFS (BS.1770-4, measured over the part it plays) before its `volume`, fades and the mix, so items recorded at different levels match."
             }
           },
           "dependentRequired": {

@@ -41,8 +41,7 @@ enum LoudnessSolver {
     private static func measureMix(_ plan: RenderPlan, levels: LoudnessLevels?) throws -> LoudnessReport {
         let a = plan.audioEncoding
         let meter = try LoudnessMeter(channels: a.channels, rate: a.sampleRate, truePeak: levels != nil)
-        let start = plan.outputRange.start.ticks(in: Int64(a.sampleRate), rounding: .nearest)
-        let mixer = AudioMixer(clips: plan.audio, rate: a.sampleRate, channels: a.channels, startingAt: start)
+        let mixer = try Mixdown.mixer(plan)
         let limiter = levels?.limiter(channels: a.channels, rate: a.sampleRate)
         let gain = levels.map { Float(decibels: $0.gain) } ?? 1
         let block = 4096

@@ -9,7 +9,8 @@ import ReelSpec
 /// true-peak limiter holds it under the ceiling, at the levels `LoudnessSolver` measured for the
 /// whole output: one gain, whichever part of the output a render encodes.
 final class Mixdown {
-    let mixer: AudioMixer
+    /// Made on the first read, once normalized items are measured (`ClipNormalizer`).
+    private var mixer: AudioMixer?
     private(set) var limiter: PeakLimiter
     let channels: Int
     let rate: Int
@@ -24,8 +25,6 @@ final class Mixdown {
         self.plan = plan
         rate = plan.audioEncoding.sampleRate
         channels = plan.audioEncoding.channels
-        let start = plan.outputRange.start.ticks(in: Int64(rate), rounding: .nearest)
-        mixer = AudioMixer(clips: plan.audio, rate: rate, channels: channels, startingAt: start)
         limiter = levels.map { $0.limiter(channels: plan.audioEncoding.channels, rate: plan.audioEncoding.sampleRate) }
             ?? PeakLimiter(channels: channels, rate: rate)
         self.levels = levels
@@ -41,14 +40,23 @@ final class Mixdown {
                 limiter = solved.limiter(channels: channels, rate: rate)
             }
             gain = levels.map { Float(decibels: $0.gain) } ?? 1
+            mixer = try Mixdown.mixer(plan)
             let lead = SampleBuffer(channels: channels, capacity: limiter.latency)
             try pull(count: limiter.latency, into: lead.planes)
         }
         try pull(count: count, into: planes)
     }
 
+    /// The plan's clips (normalized items gained to their level) mixed from the output range's start.
+    static func mixer(_ plan: RenderPlan) throws -> AudioMixer {
+        let a = plan.audioEncoding
+        let start = plan.outputRange.start.ticks(in: Int64(a.sampleRate), rounding: .nearest)
+        return AudioMixer(clips: try ClipNormalizer.clips(plan.audio, rate: a.sampleRate, channels: a.channels), rate: a.sampleRate,
+                          channels: a.channels, startingAt: start)
+    }
+
     private func pull(count: Int, into planes: [UnsafeMutablePointer<Float>]) throws {
-        try mixer.mix(count: count, into: planes)
+        try mixer?.mix(count: count, into: planes)
         if gain != 1 { for c in 0..<channels { for k in 0..<count { planes[c][k] *= gain } } }
         limiter.process(planes, count: count)
     }

@@ -13,4 +13,6 @@ struct AudioClip: Sendable {
     var streamIndex: Int?
     /// Volume, fades, ducking and pan of the item this clip belongs to.
     var shaping: AudioShaping
+    /// Brought to −23 LUFS (its source's sound over the clip, measured) before its shaping.
+    var normalize = false
 }

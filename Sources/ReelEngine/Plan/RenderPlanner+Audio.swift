@@ -78,7 +78,8 @@ extension RenderPlanner {
             repeat {
                 let passEnd = Time.min(passStart + p.length, placed.end)
                 clips.append(AudioClip(pointer: p.pointer, path: p.path, range: TimeRange(start: passStart, duration: passEnd - passStart),
-                                       sourceStart: p.sourceRange.start, speed: p.speed, streamIndex: p.streamIndex, shaping: shaping))
+                                       sourceStart: p.sourceRange.start, speed: p.speed, streamIndex: p.streamIndex, shaping: shaping,
+                                       normalize: p.item.normalize))
                 passStart = passEnd
             } while p.item.loop && passStart < placed.end
         }

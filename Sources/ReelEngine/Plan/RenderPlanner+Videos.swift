@@ -147,7 +147,7 @@ extension RenderPlanner {
         } else if let sound, !item.muted {
             let shaping = AudioShaping.make(volume: item.volume, fadeIn: nil, fadeOut: nil, pan: nil, placed: placed, duck: nil)
             planned.audio.append(AudioClip(pointer: ptr, path: path, range: placed, sourceStart: range.start, speed: speed,
-                                           streamIndex: sound.index, shaping: shaping))
+                                           streamIndex: sound.index, shaping: shaping, normalize: item.normalize))
         }
         return VideoSegment(pointer: ptr, range: placed, source: .clip(path: path, sourceStart: range.start, rotation: v.rotation ?? 0),
                             fit: fit, speed: speed, layer: layer, sourceSize: RenderPlanner.displaySize(info), pixelFormat: v.pixelFormat,

@@ -19,6 +19,7 @@ extension SpecDecoder {
             item.fadeIn = r.field("fadeIn")?.time(.atLeast(.zero))
             item.fadeOut = r.field("fadeOut")?.time(.atLeast(.zero))
             item.pan = r.field("pan")?.double(.between(-1, 1))
+            if let n = r.field("normalize")?.bool() { item.normalize = n }
             item.duckUnder = r.field("duckUnder")?.enumCase(AudioItem.DuckTarget.self)
             if let level = r.field("duckLevel") {
                 item.duckLevel = level.double(.between(0, 1))

@@ -33,6 +33,11 @@ extension SpecDecoder {
             }
             item.volume = r.field("volume")?.volume()
             if let muted = r.field("muted")?.bool() { item.muted = muted }
+            if isCard {
+                r.reject("normalize", "is not allowed on a colour card, which has no sound")
+            } else if let n = r.field("normalize")?.bool() {
+                item.normalize = n
+            }
             item.fit = r.field("fit")?.enumCase(FitMode.self)
             item.blurFill = Field.blurFill(r, fit: item.fit)
             item.filters = r.field("filters")?.filters() ?? []

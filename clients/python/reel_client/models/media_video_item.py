@@ -55,6 +55,8 @@ class MediaVideoItem:
                 (AVAudioMix's setVolume and
                 setVolumeRamp), at strictly increasing times relative to the item's start.
             muted (bool | Unset):  Default: False.
+            normalize (bool | Unset): Its sound brought to −23 LUFS (BS.1770-4, measured over the part it plays) before its
+                `volume` and the mix, so items recorded at different levels match. Default: False.
             fit (Fit | Unset): `fit` letterboxes with the background (default), `fill` crops, `stretch` scales each axis,
                 `blur` letterboxes over the same picture scaled to fill, blurred (`blurRadius`) and dimmed (`dim`); `blurRadius`
                 and `dim` are allowed only with it.
@@ -87,6 +89,7 @@ class MediaVideoItem:
     audio_track: Any | Unset = UNSET
     volume: float | list[VolumePoint] | Unset = UNSET
     muted: bool | Unset = False
+    normalize: bool | Unset = False
     fit: Fit | Unset = UNSET
     blur_radius: float | Unset = 40.0
     dim: float | Unset = 0.2
@@ -136,6 +139,8 @@ class MediaVideoItem:
             volume = self.volume
 
         muted = self.muted
+
+        normalize = self.normalize
 
         fit: str | Unset = UNSET
         if not isinstance(self.fit, Unset):
@@ -197,6 +202,8 @@ class MediaVideoItem:
             field_dict["volume"] = volume
         if muted is not UNSET:
             field_dict["muted"] = muted
+        if normalize is not UNSET:
+            field_dict["normalize"] = normalize
         if fit is not UNSET:
             field_dict["fit"] = fit
         if blur_radius is not UNSET:
@@ -283,6 +290,8 @@ class MediaVideoItem:
 
         muted = d.pop("muted", UNSET)
 
+        normalize = d.pop("normalize", UNSET)
+
         _fit = d.pop("fit", UNSET)
         fit: Fit | Unset
         if isinstance(_fit, Unset):
@@ -357,6 +366,7 @@ class MediaVideoItem:
             audio_track=audio_track,
             volume=volume,
             muted=muted,
+            normalize=normalize,
             fit=fit,
             blur_radius=blur_radius,
             dim=dim,

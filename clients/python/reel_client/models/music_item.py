@@ -50,6 +50,8 @@ class MusicItem:
             pan (float | Unset): −1 left … 1 right, constant power; 0 leaves the item as it is.
             duck_under (MusicItemDuckUnder | Unset): Lower this item automatically while any voice-over plays.
             duck_level (float | Unset): Gain while ducked (default 0.25); needs `duckUnder`.
+            normalize (bool | Unset): Brought to −23 LUFS (BS.1770-4, measured over the part it plays) before its `volume`,
+                fades and the mix, so items recorded at different levels match. Default: False.
     """
 
     src: str
@@ -63,6 +65,7 @@ class MusicItem:
     pan: float | Unset = UNSET
     duck_under: MusicItemDuckUnder | Unset = UNSET
     duck_level: float | Unset = UNSET
+    normalize: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
         src = self.src
@@ -119,6 +122,8 @@ class MusicItem:
 
         duck_level = self.duck_level
 
+        normalize = self.normalize
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -146,6 +151,8 @@ class MusicItem:
             field_dict["duckUnder"] = duck_under
         if duck_level is not UNSET:
             field_dict["duckLevel"] = duck_level
+        if normalize is not UNSET:
+            field_dict["normalize"] = normalize
 
         return field_dict
 
@@ -231,6 +238,8 @@ class MusicItem:
 
         duck_level = d.pop("duckLevel", UNSET)
 
+        normalize = d.pop("normalize", UNSET)
+
         music_item = cls(
             src=src,
             loop=loop,
@@ -243,6 +252,7 @@ class MusicItem:
             pan=pan,
             duck_under=duck_under,
             duck_level=duck_level,
+            normalize=normalize,
         )
 
         return music_item

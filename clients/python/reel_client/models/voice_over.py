@@ -49,6 +49,8 @@ class VoiceOver:
         pan (float | Unset): −1 left … 1 right, constant power; 0 leaves the item as it is.
         duck_under (VoiceOverDuckUnder | Unset):
         duck_level (float | Unset): Gain while ducked (default 0.25); needs `duckUnder`.
+        normalize (bool | Unset): Brought to −23 LUFS (BS.1770-4, measured over the part it plays) before its `volume`,
+            fades and the mix, so items recorded at different levels match. Default: False.
     """
 
     src: str
@@ -62,6 +64,7 @@ class VoiceOver:
     pan: float | Unset = UNSET
     duck_under: VoiceOverDuckUnder | Unset = UNSET
     duck_level: float | Unset = UNSET
+    normalize: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
         src = self.src
@@ -119,6 +122,8 @@ class VoiceOver:
 
         duck_level = self.duck_level
 
+        normalize = self.normalize
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -145,6 +150,8 @@ class VoiceOver:
             field_dict["duckUnder"] = duck_under
         if duck_level is not UNSET:
             field_dict["duckLevel"] = duck_level
+        if normalize is not UNSET:
+            field_dict["normalize"] = normalize
 
         return field_dict
 
@@ -233,6 +240,8 @@ class VoiceOver:
 
         duck_level = d.pop("duckLevel", UNSET)
 
+        normalize = d.pop("normalize", UNSET)
+
         voice_over = cls(
             src=src,
             start=start,
@@ -245,6 +254,7 @@ class VoiceOver:
             pan=pan,
             duck_under=duck_under,
             duck_level=duck_level,
+            normalize=normalize,
         )
 
         return voice_over
