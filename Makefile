@@ -1,11 +1,31 @@
 # Convenience targets. The benchmark is kept out of the test suite: `make test` never runs it.
-.PHONY: bench-s3 test run bench bench-http bench-cluster bench-profile bench-soak bench-batch fuzz bench-campaign
+.PHONY: bench-s3 test run bench bench-http bench-cluster bench-profile bench-soak bench-batch fuzz bench-campaign install uninstall
+
+# Where `make install` puts `reel` ($(DESTDIR)$(PREFIX)/bin/reel), and what it installs: the
+# release build it makes (CONFIGURATION=debug: the debug build), or REEL_BIN, a binary already built
+# (the tests' own: a build inside `swift test` would wait for the build folder's lock).
+PREFIX ?= /usr/local
+DESTDIR ?=
+CONFIGURATION ?= release
+REEL_BIN ?=
 
 test:
 	./scripts/test.sh
 
 run:
 	./scripts/run.sh
+
+# Builds `reel` and installs it on PATH: $(DESTDIR)$(PREFIX)/bin/reel (PREFIX /usr/local by default;
+# DESTDIR stages it for a package). Needs the build's packages (scripts/run.sh or scripts/deps.sh
+# installs them). `make uninstall` removes it again.
+install:
+	$(if $(REEL_BIN),,swift build -c $(CONFIGURATION) --product reel)
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 0755 "$(if $(REEL_BIN),$(REEL_BIN),$$(swift build -c $(CONFIGURATION) --show-bin-path)/reel)" "$(DESTDIR)$(PREFIX)/bin/reel"
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/reel"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/reel"
 
 # Reel against the equivalent ffmpeg CLI graph (docs/PERFORMANCE.md); see docs/PERFORMANCE.md.
 # Media are generated once into bench/work/. BENCH_RUNS=9 make bench for more rounds (default 5).

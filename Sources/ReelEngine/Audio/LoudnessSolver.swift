@@ -20,28 +20,34 @@ enum LoudnessSolver {
     static let maxPasses = 5
     static let tolerance = 0.2
 
-    static func solve(_ plan: RenderPlan, _ loudness: LoudnessSpec) throws -> LoudnessLevels {
+    /// The levels, and the mix as recorded on the way (`MixRecording`; nil when too long to keep).
+    static func solve(_ plan: RenderPlan, _ loudness: LoudnessSpec) throws -> (levels: LoudnessLevels, recording: MixRecording?) {
         let margin = plan.audioEncoding.codec == .pcm ? 0.1 : 0.6
         var levels = LoudnessLevels(gain: 0, threshold: loudness.truePeak - margin)
-        let raw = try measureMix(plan, levels: nil)
-        guard let integrated = raw.integrated else { return levels }
+        let recording = MixRecording(channels: plan.audioEncoding.channels, count: Int(plan.sampleCount))
+        let raw = try measureMix(plan, levels: nil, recording: recording, recordingIt: true)
+        guard let integrated = raw.integrated else { return (levels, recording) }
         levels.gain = loudness.target - integrated
         for pass in 1...maxPasses {
-            let m = plan.audioEncoding.codec == .pcm ? try measureMix(plan, levels: levels) : try measureThroughCodec(plan, levels: levels)
+            let m = plan.audioEncoding.codec == .pcm ? try measureMix(plan, levels: levels, recording: recording)
+                : try measureThroughCodec(plan, levels: levels, recording: recording)
             guard let got = m.integrated else { break }
             let peakOver = (m.truePeak ?? -.infinity) - loudness.truePeak
             if abs(got - loudness.target) <= tolerance && peakOver <= 0 { break }
             guard pass < maxPasses else { break }
             if peakOver > 0 { levels.threshold -= peakOver + 0.1 } else { levels.gain += loudness.target - got }
         }
-        return levels
+        return (levels, recording)
     }
 
-    /// The whole output range's mix at `levels` (unchanged, without a limiter, when nil).
-    private static func measureMix(_ plan: RenderPlan, levels: LoudnessLevels?) throws -> LoudnessReport {
+    /// The whole output range's mix at `levels` (unchanged, without a limiter, when nil), read
+    /// from `recording` — or mixed, and recorded into it when `recordingIt`.
+    private static func measureMix(_ plan: RenderPlan, levels: LoudnessLevels?, recording: MixRecording?,
+                                   recordingIt: Bool = false) throws -> LoudnessReport {
         let a = plan.audioEncoding
         let meter = try LoudnessMeter(channels: a.channels, rate: a.sampleRate, truePeak: levels != nil)
-        let mixer = try Mixdown.mixer(plan)
+        let mixer: MixSource = try recordingIt ? Mixdown.mixer(plan) : recording?.playback() ?? Mixdown.mixer(plan)
+        var toRecord = recordingIt ? recording.map { ($0, Int(plan.sampleCount)) } : nil
         let limiter = levels?.limiter(channels: a.channels, rate: a.sampleRate)
         let gain = levels.map { Float(decibels: $0.gain) } ?? 1
         let block = 4096
@@ -51,6 +57,10 @@ enum LoudnessSolver {
         while left > 0 {
             let n = min(block, left)
             try mixer.mix(count: n, into: buf.planes)
+            if let t = toRecord {
+                let keep = min(n, t.1 - t.0.planes[0].count)
+                if keep > 0 { t.0.append(buf.planes, count: keep) } else { toRecord = nil }
+            }
             if gain != 1 { for c in 0..<a.channels { for k in 0..<n { buf.planes[c][k] *= gain } } }
             limiter?.process(buf.planes, count: n)
             // The limiter's first `latency` samples are its delay line's silence.
@@ -66,14 +76,14 @@ enum LoudnessSolver {
 
     /// The whole output's audio at `levels` as the output's codec gives it back: encoded into a
     /// scratch Matroska file, decoded and measured.
-    private static func measureThroughCodec(_ plan: RenderPlan, levels: LoudnessLevels) throws -> LoudnessReport {
+    private static func measureThroughCodec(_ plan: RenderPlan, levels: LoudnessLevels, recording: MixRecording?) throws -> LoudnessReport {
         let scratch = NSTemporaryDirectory() + "reel-loudness-\(UUID().uuidString).mka"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let output = try OutputFile(path: scratch, formatName: "matroska")
         let encoder = try OutputEncoders.audio(plan, globalHeader: output.needsGlobalHeader)
         let stream = try output.addStream(for: encoder)
         try output.writeHeader(options: [])
-        let track = AudioTrackEncoder(plan: plan, encoder: encoder, mixdown: Mixdown(plan: plan, levels: levels))
+        let track = AudioTrackEncoder(plan: plan, encoder: encoder, mixdown: Mixdown(plan: plan, levels: levels, recording: recording))
         try track.finish { try stream.write($0) }
         try output.finish()
         return try LoudnessReport.measure(scratch, rate: plan.audioEncoding.sampleRate, channels: plan.audioEncoding.channels)

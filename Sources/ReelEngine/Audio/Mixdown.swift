@@ -9,8 +9,10 @@ import ReelSpec
 /// true-peak limiter holds it under the ceiling, at the levels `LoudnessSolver` measured for the
 /// whole output: one gain, whichever part of the output a render encodes.
 final class Mixdown {
-    /// Made on the first read, once normalized items are measured (`ClipNormalizer`).
-    private var mixer: AudioMixer?
+    /// Made on the first read, once normalized items are measured (`ClipNormalizer`): the mixer, or
+    /// the loudness solver's recording of the whole mix.
+    private var mixer: MixSource?
+    private var recording: MixRecording?
     private(set) var limiter: PeakLimiter
     let channels: Int
     let rate: Int
@@ -20,8 +22,10 @@ final class Mixdown {
     private var gain: Float = 1
     private var primed = false
 
-    /// `levels`: a loudness target's levels already solved (the solver's own measuring passes).
-    init(plan: RenderPlan, levels: LoudnessLevels? = nil) {
+    /// `levels`: a loudness target's levels already solved (the solver's own measuring passes), and
+    /// the mix it recorded.
+    init(plan: RenderPlan, levels: LoudnessLevels? = nil, recording: MixRecording? = nil) {
+        self.recording = recording
         self.plan = plan
         rate = plan.audioEncoding.sampleRate
         channels = plan.audioEncoding.channels
@@ -36,11 +40,12 @@ final class Mixdown {
             primed = true
             if levels == nil, let loudness = plan.audioEncoding.loudness {
                 let solved = try LoudnessSolver.solve(plan, loudness)
-                levels = solved
-                limiter = solved.limiter(channels: channels, rate: rate)
+                levels = solved.levels
+                recording = solved.recording
+                limiter = solved.levels.limiter(channels: channels, rate: rate)
             }
             gain = levels.map { Float(decibels: $0.gain) } ?? 1
-            mixer = try Mixdown.mixer(plan)
+            mixer = try recording?.playback() ?? Mixdown.mixer(plan)
             let lead = SampleBuffer(channels: channels, capacity: limiter.latency)
             try pull(count: limiter.latency, into: lead.planes)
         }
