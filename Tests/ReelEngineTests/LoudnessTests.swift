@@ -12,7 +12,7 @@ final class LoudnessTests: XCTestCase {
     /// plucked notes with a bright overtone), and dense pink noise, each 8 s.
     static let sources: [(name: String, filter: String)] = [
         ("quiet-tone", "sine=f=440:d=8:r=48000,volume=0.03"),
-        ("loud-noise", "anoisesrc=d=8:c=pink:r=48000:a=0.9"),
+        ("loud-noise", "anoisesrc=d=8:c=pink:r=48000:a=0.9:seed=20261128"),
         ("speech", "aevalsrc='0.05*sin(2*PI*180*t)*(0.5+0.5*sin(2*PI*3*t))*gt(mod(t,1.3),0.3)':s=48000:d=8"),
         ("music", "aevalsrc='0.9*sin(2*PI*220*t)*exp(-6*mod(t,0.5))+0.5*sin(2*PI*3300*t)*exp(-20*mod(t+0.25,0.5))':s=48000:d=8"),
     ]
@@ -81,15 +81,17 @@ final class LoudnessTests: XCTestCase {
         }
     }
 
-    /// A loud, dense source pushed past what −1 dBTP allows without limiting: the limiter holds the
-    /// ceiling (measured after the codec) while the loudness still lands on the target.
+    /// A loud, dense source pushed past what −1 dBTP allows without limiting (gained to −11 LUFS its
+    /// peaks would reach about −0.7 dBTP before the codec's overshoot): the limiter holds the ceiling (measured after the codec) while the
+    /// loudness still lands on the target. (−10 LUFS of this noise is where the ceiling stops leaving
+    /// room: the solver then keeps the ceiling and ends a little quieter, as documented.)
     func testTheLimiterHoldsTheCeilingOfALoudTarget() throws {
         let ws = try Workspace()
         try makeSources(ws)
-        let (path, _) = try render(ws, source: "loud-noise", loudness: #"{ "target": -10 }"#)
+        let (path, _) = try render(ws, source: "loud-noise", loudness: #"{ "target": -11 }"#)
         let m = try Self.meter(path)
         XCTAssertLessThanOrEqual(m.truePeak, -1, "\(m)")
-        XCTAssertEqual(m.integrated, -10, accuracy: 0.5, "\(m)")
+        XCTAssertEqual(m.integrated, -11, accuracy: 0.5, "\(m)")
     }
 
     func testSilenceStaysSilentAndIsReportedAsNone() throws {
