@@ -94,6 +94,25 @@ final class LoudnessTests: XCTestCase {
         XCTAssertEqual(m.integrated, -11, accuracy: 0.5, "\(m)")
     }
 
+    /// An HLS output's report is its audio rendition's (init segment and segments in order).
+    func testAnHLSOutputIsMeasuredByItsAudioRendition() throws {
+        let ws = try Workspace()
+        try makeSources(ws)
+        let json = ##"""
+        { "version": 1, "output": { "format": "hls", "width": 64, "height": 48, "hls": { "segmentDuration": 2 }, "audio": { "loudness": { "target": -16 } } },
+          "timeline": { "videos": [ { "color": "#000000", "duration": 6 } ], "voiceOvers": [ { "src": "speech.wav", "start": 0 } ] } }
+        """##
+        let out = try ws.render(json, to: "hls")
+        let report = try XCTUnwrap(try Renderer(plan: try ws.plan(json)).loudness(of: out))
+        let segments = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix("audio_") && $0.hasSuffix(".m4s") }.sorted()
+        var joined = try Data(contentsOf: URL(fileURLWithPath: out + "/audio_init.mp4"))
+        for s in segments { joined += try Data(contentsOf: URL(fileURLWithPath: out + "/" + s)) }
+        try joined.write(to: URL(fileURLWithPath: ws.path("joined.mp4")))
+        let measured = try Self.meter(ws.path("joined.mp4"))
+        XCTAssertEqual(measured.integrated, -16, accuracy: 0.5, "\(measured)")
+        XCTAssertEqual(report.integrated ?? 0, measured.integrated, accuracy: 0.1)
+    }
+
     func testSilenceStaysSilentAndIsReportedAsNone() throws {
         let ws = try Workspace()
         try Tools.ffmpeg(["-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo", "-t", "3", ws.path("silence.wav")])

@@ -17,12 +17,34 @@ public struct LoudnessReport: Sendable, Equatable {
         self.range = range
     }
 
-    /// Measures the audio of the output at `path` (a file, or an HLS folder's master playlist) at
+    /// Measures the audio of the output at `path` (a file, or an HLS folder's audio rendition) at
     /// the output's `rate` and `channels`.
     static func measure(_ path: String, rate: Int, channels: Int) throws -> LoudnessReport {
         var isFolder: ObjCBool = false
-        let file = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
-            ? path + "/" + RenderedOutput.hlsEntry : path
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+            return try measureFile(path, rate: rate, channels: channels)
+        }
+        // An HLS folder: its audio rendition's init segment and media segments, in the playlist's
+        // order, are one fragmented MP4 stream (Reel's demuxers do not read playlists).
+        let playlist = try String(contentsOfFile: path + "/audio.m3u8", encoding: .utf8)
+        var parts: [String] = []
+        for line in playlist.split(separator: "\n").map(String.init) {
+            if line.hasPrefix("#EXT-X-MAP:URI=\""), let name = line.split(separator: "\"").dropFirst().first {
+                parts.append(String(name))
+            } else if !line.hasPrefix("#"), !line.isEmpty {
+                parts.append(line)
+            }
+        }
+        let joined = NSTemporaryDirectory() + "reel-loudness-\(UUID().uuidString).mp4"
+        defer { try? FileManager.default.removeItem(atPath: joined) }
+        FileManager.default.createFile(atPath: joined, contents: nil)
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: joined))
+        for part in parts { try out.write(contentsOf: try Data(contentsOf: URL(fileURLWithPath: path + "/" + part))) }
+        try out.close()
+        return try measureFile(joined, rate: rate, channels: channels)
+    }
+
+    private static func measureFile(_ file: String, rate: Int, channels: Int) throws -> LoudnessReport {
         let reader = try AudioClipReader(path: file, startTime: .zero, rate: rate, channels: channels)
         let meter = try LoudnessMeter(channels: channels, rate: rate, truePeak: true, range: true)
         let buf = SampleBuffer(channels: channels, capacity: 8192)
