@@ -39,10 +39,17 @@ final class BlendModeTests: XCTestCase {
 
     /// The oracle's colours for every (mode, backdrop, source) at `alpha` (numpy's formulas, or
     /// the `oracle` script given).
-    func expected(_ ws: Workspace, modes: [BlendMode], alpha: Double, oracle: String = BlendModeTests.oracle) throws -> [[Double]] {
+    func expected(_ ws: Workspace, modes: [BlendMode], alpha: Double, oracle: String = BlendModeTests.oracle,
+                  group: (backdropAlpha: Double, under: [Int])? = nil) throws -> [[Double]] {
         var cases: [[String: Any]] = []
         for mode in modes {
-            for s in Self.sources { for b in Self.backdrops { cases.append(["mode": mode.rawValue, "backdrop": b, "source": s, "alpha": alpha]) } }
+            for s in Self.sources {
+                for b in Self.backdrops {
+                    var c: [String: Any] = ["mode": mode.rawValue, "backdrop": b, "source": s, "alpha": alpha]
+                    if let group { (c["backdropAlpha"], c["under"]) = (group.backdropAlpha, group.under) }
+                    cases.append(c)
+                }
+            }
         }
         try JSONSerialization.data(withJSONObject: cases).write(to: URL(fileURLWithPath: ws.path("cases.json")))
         let r = try Tools.run(Self.python, [oracle, ws.path("cases.json")])
@@ -50,19 +57,29 @@ final class BlendModeTests: XCTestCase {
         return try XCTUnwrap(JSONSerialization.jsonObject(with: r.stdout) as? [[Double]])
     }
 
-    func checkEveryMode(sourceAlpha: Int, opacity: Double, oracle: String = BlendModeTests.oracle) throws {
+    /// Every mode's render against the oracle. With `group`, backdrop and source are items of a
+    /// group (the backdrop at that opacity; none at 0) over a video of the colour `under`.
+    func checkEveryMode(sourceAlpha: Int, opacity: Double, oracle: String = BlendModeTests.oracle,
+                        group: (backdropAlpha: Double, under: [Int])? = nil) throws {
         let ws = try Workspace()
         try bands(ws, "backdrop.png", Self.backdrops, vertical: true, alpha: 255)
         try bands(ws, "source.png", Self.sources, vertical: false, alpha: sourceAlpha)
         let modes = BlendMode.allCases
-        let want = try expected(ws, modes: modes, alpha: Double(sourceAlpha) / 255 * opacity, oracle: oracle)
+        let want = try expected(ws, modes: modes, alpha: Double(sourceAlpha) / 255 * opacity, oracle: oracle, group: group)
         var worst = 0.0
         for (m, mode) in modes.enumerated() {
+            let full = #""frame": { "x": 0.5, "y": 0.5, "width": 1, "height": 1 }"#
+            let source = ##"{ "type": "image", "src": "source.png", "start": 0, "blend": "\##(mode.rawValue)", "opacity": \##(opacity), \##(full) }"##
+            var video = #"{ "src": "backdrop.png", "duration": 1, "fit": "stretch" }"#, overlay = source
+            if let group {
+                let hex = "#" + group.under.map { String(format: "%02X", $0) }.joined()
+                video = ##"{ "color": "\##(hex)", "duration": 1 }"##
+                let backdrop = ##"{ "type": "image", "src": "backdrop.png", "start": 0, "opacity": \##(group.backdropAlpha), \##(full) }"##
+                overlay = ##"{ "type": "group", "start": 0, "items": [ \##(group.backdropAlpha > 0 ? backdrop + ", " : "")\##(source) ] }"##
+            }
             let out = try ws.render(##"""
             { "version": 1, "output": { "format": "png", "width": \##(Self.width), "height": \##(Self.height), "background": "#000000" },
-              "timeline": { "videos": [ { "src": "backdrop.png", "duration": 1, "fit": "stretch" } ],
-                "overlays": [ { "type": "image", "src": "source.png", "start": 0, "blend": "\##(mode.rawValue)", "opacity": \##(opacity),
-                                "frame": { "x": 0.5, "y": 0.5, "width": 1, "height": 1 } } ] } }
+              "timeline": { "videos": [ \##(video) ], "overlays": [ \##(overlay) ] } }
             """##, to: "\(mode.rawValue).png")
             let rgba = try XCTUnwrap(Tools.rgbaFrames(out, width: Self.width, height: Self.height).first)
             for (si, _) in Self.sources.enumerated() {
@@ -104,6 +121,17 @@ final class BlendModeTests: XCTestCase {
             let mine = Array(want[(m * 16)..<(m * 16 + 16)])
             XCTAssertTrue(zip(mine, normal).contains { zip($0, $1).contains { abs($0 - $1) > 8 } }, "\(mode) looks like normal on these colours")
         }
+    }
+
+    /// Inside a group the canvas starts transparent: an item blends with what the group holds
+    /// beneath it by §5.8 with the backdrop's alpha, and the group is laid over the timeline.
+    func testEveryModeInsideAGroupBlendsWithTheGroupsTranslucentCanvas() throws {
+        try checkEveryMode(sourceAlpha: 160, opacity: 0.8, group: (0.6, [60, 90, 150]))
+    }
+
+    /// Over nothing in its group an item keeps its own colours, whatever its mode.
+    func testInsideAGroupOverNothingAModeKeepsTheItemsColours() throws {
+        try checkEveryMode(sourceAlpha: 200, opacity: 1, group: (0, [60, 90, 150]))
     }
 
     /// A transparent output takes its alpha from two renders over different backgrounds, which a

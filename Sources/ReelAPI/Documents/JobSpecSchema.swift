@@ -1992,7 +1992,7 @@ enum JobSpecSchema {
             "items": {
               "type": "array",
               "minItems": 1,
-              "description": "A group's overlays (groups included, eight levels deep at most), timed from the group's\n`start` and placed on its canvas (their lengths refer to it). Blend modes belong to the\ngroup, not to its items (a 422 at an item's `blend`).\n",
+              "description": "A group's overlays (groups included, eight levels deep at most), timed from the group's\n`start` and placed on its canvas (their lengths refer to it). An item's `blend` mixes it\nwith what the group holds beneath it (the canvas starts transparent: where nothing lies\nbeneath, the item keeps its own colours); the group's own `blend` acts on the whole.\n",
               "items": {
                 "$ref": "#/$defs/Overlay"
               }

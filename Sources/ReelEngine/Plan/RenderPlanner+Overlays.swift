@@ -29,10 +29,6 @@ extension RenderPlanner {
                 problems.append(SpecProblem(pointer: ptr + "/start", message: "starts at \(o.start) s, at or after \(scope.endName) (\(timelineEnd) s)"))
                 continue
             }
-            if scope.groupLength != nil, o.blend != .normal {
-                problems.append(SpecProblem(pointer: ptr + "/blend", message: "is not drawn inside a group yet (a group is flattened over nothing); "
-                                            + "give the blend mode to the group itself"))
-            }
             let range = TimeRange(start: o.start, duration: duration)
             var layer = LayerPlan()
             layer.keyframes = o.keyframes

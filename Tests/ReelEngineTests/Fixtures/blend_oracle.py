@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The W3C Compositing and Blending Level 1 formulas in numpy, written from the specification's
 text (sections 9.1 and 10, "separable" and "non-separable" blend modes, and 5.8's general formula
-with an opaque backdrop): the oracle of Reel's blend mode tests, sharing no code with Reel.
+with a backdrop alpha): the oracle of Reel's blend mode tests, sharing no code with Reel.
 
     blend_oracle.py cases.json   # [{"mode", "backdrop": [r,g,b], "source": [r,g,b], "alpha"}, …] in 0–255
+                                 # (optional: "backdropAlpha" 0–1 and the opaque "under" [r,g,b])
 prints the composited colours, [[r, g, b], …] in 0–255 (unrounded).
 """
 import json
@@ -95,8 +96,15 @@ def main():
         a = c["alpha"]
         mode = c["mode"]
         mixed = SEPARABLE[mode](b, s) if mode in SEPARABLE else NON_SEPARABLE[mode](b, s)
-        # 5.8 with an opaque backdrop: Cs' = B(Cb, Cs); co = αs·Cs' + (1 − αs)·Cb.
-        result = a * mixed + (1 - a) * b
+        # 5.8: Cs' = (1 − αb)·Cs + αb·B(Cb, Cs); co = αs·Cs' + (1 − αs)·αb·Cb, αo = αs + αb·(1 − αs).
+        # The backdrop is opaque (αb = 1) unless the case gives its alpha (a group's canvas, which
+        # starts transparent); the result, with αo, is then laid source-over on the opaque `under`.
+        ab = c.get("backdropAlpha", 1.0)
+        under = np.array([c.get("under", [0, 0, 0])], dtype=np.float64) / 255
+        source = (1 - ab) * s + ab * mixed
+        co = a * source + (1 - a) * ab * b
+        ao = a + ab * (1 - a)
+        result = co + (1 - ao) * under
         out.append([float(v) * 255 for v in result[0]])
     json.dump(out, sys.stdout)
 

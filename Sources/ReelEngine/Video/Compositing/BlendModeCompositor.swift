@@ -14,7 +14,7 @@ import ReelSpec
 /// hue and saturation modes would magnify into a full colour: greys within that rounding are
 /// taken as exact greys (`YCbCrMatrix.greyNoise`).
 final class BlendModeCompositor {
-    private let compositor: LayerCompositor
+    let compositor: LayerCompositor
     private var overBlack: Frame?
     private var overWhite: Frame?
 
@@ -23,12 +23,13 @@ final class BlendModeCompositor {
     func draw(_ layer: Frame, _ placement: LayerPlacement, mode: BlendMode, color: CanvasColor, onto canvas: Frame) throws {
         guard mode != .normal else { return try compositor.draw(layer, placement, onto: canvas) }
         guard let rect = Self.reach(placement, canvasWidth: canvas.width, canvasHeight: canvas.height) else { return }
-        let black = try scratch(&overBlack, like: canvas), white = try scratch(&overWhite, like: canvas)
         try canvas.makeWritable()
         if SampleDepth(canvasFormat: canvas.pixelFormat) == .ten {
-            try blend(UInt16.self, layer, placement, mode, color, rect, canvas, black, white)
+            let (black, white) = try source(UInt16.self, layer, placement, rect, like: canvas)
+            blend(UInt16.self, mode, color, rect, canvas, black, white)
         } else {
-            try blend(UInt8.self, layer, placement, mode, color, rect, canvas, black, white)
+            let (black, white) = try source(UInt8.self, layer, placement, rect, like: canvas)
+            blend(UInt8.self, mode, color, rect, canvas, black, white)
         }
     }
 
@@ -53,8 +54,11 @@ final class BlendModeCompositor {
         return f
     }
 
-    private func blend<S: PlaneSample>(_: S.Type, _ layer: Frame, _ placement: LayerPlacement, _ mode: BlendMode, _ color: CanvasColor,
-                                       _ rect: PixelRect, _ canvas: Frame, _ black: Frame, _ white: Frame) throws {
+    /// The layer drawn over black and over white in two scratch canvases shaped like `canvas`, over
+    /// `rect` (the rest of the scratch canvases is stale).
+    func source<S: PlaneSample>(_: S.Type, _ layer: Frame, _ placement: LayerPlacement, _ rect: PixelRect,
+                                like canvas: Frame) throws -> (black: Frame, white: Frame) {
+        let black = try scratch(&overBlack, like: canvas), white = try scratch(&overWhite, like: canvas)
         let low = S(truncatingIfNeeded: 16 &<< S.shift), high = S(truncatingIfNeeded: 235 &<< S.shift)
         let neutral = S(truncatingIfNeeded: S.neutral)
         for (frame, luma) in [(black, low), (white, high)] {
@@ -66,6 +70,11 @@ final class BlendModeCompositor {
             }
             try compositor.draw(layer, placement, onto: frame)
         }
+        return (black, white)
+    }
+
+    private func blend<S: PlaneSample>(_: S.Type, _ mode: BlendMode, _ color: CanvasColor,
+                                       _ rect: PixelRect, _ canvas: Frame, _ black: Frame, _ white: Frame) {
         let matrix = YCbCrMatrix(color, depth: S.bits)
         let perLuma = 1 / matrix.lumaRange
         func view(_ f: Frame, _ p: Int) -> PlaneView<S> { PlaneView<S>(f, plane: p, x: p == 0 ? rect.x : rect.x / 2, y: p == 0 ? rect.y : rect.y / 2) }

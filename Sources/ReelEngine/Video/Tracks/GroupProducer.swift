@@ -8,7 +8,8 @@ import ReelSpec
 ///
 /// The canvas has no alpha plane to draw on, so, as a transparent output does (`DifferenceMatte`),
 /// the items are drawn over black and over white and the matte pulled from the two; each item's
-/// picture is made once and drawn on both.
+/// picture is made once and drawn on both. An item with a blend mode blends with what the group
+/// holds beneath it, by the W3C formula with a backdrop alpha (`BlendModeCompositor+Plates`).
 final class GroupProducer {
     private let track: OverlayTrack
     private let matte: DifferenceMatte
@@ -32,7 +33,7 @@ final class GroupProducer {
             try canvas.makeWritable()
             try FFmpegError.check(av_frame_copy(canvas.pointer, plate.pointer), "av_frame_copy", "group canvas")
         }
-        try track.draw(at: into, onto: [overBlack, overWhite])
+        try track.draw(at: into, onto: .plates(black: overBlack, white: overWhite))
         return try matte.extract(black: overBlack, white: overWhite)
     }
 }

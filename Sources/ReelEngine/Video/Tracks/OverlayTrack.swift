@@ -5,6 +5,16 @@ import ReelSpec
 /// frame, or a group's on its canvas (`GroupProducer`). Sources open when their overlay begins and
 /// close when it ends.
 final class OverlayTrack {
+    /// What the track draws on.
+    enum Canvas {
+        /// Nothing: the time is passed over (sources of ended overlays close).
+        case none
+        /// An opaque picture (the timeline's frame).
+        case opaque(Frame)
+        /// A group's canvas, transparent where nothing is drawn: its render over black and over white.
+        case plates(black: Frame, white: Frame)
+    }
+
     let plan: RenderPlan
     /// The overlays drawn, and the canvas they are placed on (their lengths refer to it).
     let overlays: [OverlayPlan]
@@ -45,19 +55,18 @@ final class OverlayTrack {
     /// left untouched, since it may be a cached or decoder-owned picture).
     func compose(over base: Frame, at t: Time) throws -> Frame {
         guard overlays.contains(where: { $0.range.contains(t) }) else {
-            try draw(at: t, onto: [])
+            try draw(at: t, onto: .none)
             return base
         }
         let out = try target()
         try FFmpegError.check(av_frame_copy(out.pointer, base.pointer), "av_frame_copy", "overlay canvas")
-        try draw(at: t, onto: [out])
+        try draw(at: t, onto: .opaque(out))
         return out
     }
 
-    /// Draws every overlay active at `t` onto each of `canvases` in place (a group draws onto two:
-    /// over black and over white); each picture is made once. Closes the sources of overlays that
-    /// are not active.
-    func draw(at t: Time, onto canvases: [Frame]) throws {
+    /// Draws every overlay active at `t` onto `canvas` in place; each picture is made once. Closes
+    /// the sources of overlays that are not active.
+    func draw(at t: Time, onto canvas: Canvas) throws {
         let active = overlays.indices.filter { overlays[$0].range.contains(t) }
         for i in sources.keys where !active.contains(i) { sources[i] = nil }
         for i in texts.keys where !active.contains(i) { texts[i] = nil }
@@ -70,12 +79,12 @@ final class OverlayTrack {
                 guard let picture = try self.masked(i, o, self.picture(i, o, at: into), at: into) else { return }
                 let placement = layout.placement(sourceWidth: Double(picture.width), sourceHeight: Double(picture.height),
                                                  base: .overlay(o.placement), layer: o.layer, at: into, duration: o.range.duration)
-                for canvas in canvases {
-                    if o.layer.blend == .normal {
-                        try compositor.draw(picture, placement, onto: canvas)
-                    } else {
-                        try blender.draw(picture, placement, mode: o.layer.blend, color: color, onto: canvas)
-                    }
+                switch canvas {
+                case .none: break
+                case .opaque(let frame) where o.layer.blend == .normal: try compositor.draw(picture, placement, onto: frame)
+                case .opaque(let frame): try blender.draw(picture, placement, mode: o.layer.blend, color: color, onto: frame)
+                case let .plates(black, white):
+                    try blender.draw(picture, placement, mode: o.layer.blend, color: color, ontoBlack: black, white: white)
                 }
             }
         }

@@ -82,8 +82,9 @@ class Overlay:
                 width; default `"50vmax"`, half its longer side).
             items (list[Overlay] | Unset): A group's overlays (groups included, eight levels deep at most), timed from the
                 group's
-                `start` and placed on its canvas (their lengths refer to it). Blend modes belong to the
-                group, not to its items (a 422 at an item's `blend`).
+                `start` and placed on its canvas (their lengths refer to it). An item's `blend` mixes it
+                with what the group holds beneath it (the canvas starts transparent: where nothing lies
+                beneath, the item keeps its own colours); the group's own `blend` acts on the whole.
             size (OverlaySize | Unset): A group's canvas in pixels (even, 16–8192); default the output's size.
             shadow (OverlayShadow | Unset):
             box (OverlayBox | Unset): A background box behind the text.
