@@ -270,11 +270,13 @@ def text():
             "- the timeline is at most 24 hours long; `output.range` and chapters lie inside it;",
             "- a transition is no longer than either video it joins, and there is at most one per join;",
             "- keyframes are in increasing time; an overlay (or a group's item) starts before the end of the",
-            "  timeline (the group); a shape lies at least partly on the frame;",
+            "  timeline (the group); a shape lies at least partly on the frame; a waveform's `audio` names an",
+            "  item heard in the mix;",
             "- lengths given in units resolve to sizes above 0 on the actual frame;",
             "- a draft (`output.draft`) has neither the `passthrough` preset nor a `video.preset` of its own,",
-            "  and a `rect` or `ellipse` shape overlay has its `frame` (rules the schema could state but",
-            "  leaves out: the conformance tests' generator, schemathesis, cannot handle them with the rest);",
+            "  a `rect` or `ellipse` shape overlay has its `frame`, an overlay has `position` or `frame`, not",
+            "  both, and a waveform's `window` goes with `mode: amplitude` only (rules the schema could state",
+            "  but leaves out: the conformance tests' generator, schemathesis, cannot handle them with the rest);",
             "- the server's own limits (frame size and length, `limits.*`, docs/API.md *Limits and quotas*).", ""]
     return "\n".join(out)
 

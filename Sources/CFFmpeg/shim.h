@@ -14,6 +14,7 @@
 #include <libavutil/mastering_display_metadata.h>
 #include <libavutil/sha.h>
 #include <libavutil/mem.h>
+#include <libavutil/tx.h>
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
 

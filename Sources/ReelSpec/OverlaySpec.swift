@@ -12,6 +12,8 @@ public struct OverlaySpec: Sendable, Equatable {
         case shape(ShapeSpec)
         /// A nested composition, drawn as one layer.
         case group(GroupSpec)
+        /// An audiogram of the mix or of one audio item.
+        case waveform(WaveformSpec)
     }
 
     public var content: Content

@@ -5,7 +5,8 @@ import XCTest
 
 /// Previews (`PreviewContext`) against `png` renders of the same spec at the same frame time:
 /// identical files, in any order of times (forward, back, far jumps), with one context kept open,
-/// across transitions, speed, keyframes, text, images with a blend mode, shapes, masks and groups;
+/// across transitions, speed, keyframes, text, images with a blend mode, shapes, masks, groups and
+/// an audiogram;
 /// and the decoding a scrub costs, read from the decoder's own frame count.
 final class PreviewTests: XCTestCase {
     /// A 64×48 clip of `seconds` at 30 fps whose content moves every frame, keyframes every `gop`.
@@ -24,8 +25,10 @@ final class PreviewTests: XCTestCase {
               { "src": "b.mp4", "speed": 2, "keyframes": [ { "time": 0, "opacity": 0.4 }, { "time": 1, "opacity": 1 } ] },
               { "src": "a.mp4", "sourceRange": { "start": 3, "duration": 1 } } ],
             "transitions": [ { "type": "dissolve", "duration": 0.5 } ],
+            "voiceOvers": [ { "src": "chirp.wav", "start": 0.3 } ],
             "overlays": [
               { "type": "text", "text": "Hi", "start": 0.2, "duration": 2, "font": { "size": 12 } },
+              { "type": "waveform", "start": 0.1, "style": "mirror", "bars": 16, "frame": { "x": 0.5, "y": "40px", "width": 1, "height": "16px" } },
               { "type": "image", "src": "dot.png", "start": 0, "blend": "multiply", "frame": { "x": 0.3, "y": 0.3, "width": 0.4 },
                 "keyframes": [ { "time": 0, "x": 0.2 }, { "time": 3, "x": 0.8 } ] },
               { "type": "shape", "shape": "ellipse", "start": 1, "duration": 2.5, "fill": "#30C0F0",
@@ -51,6 +54,8 @@ final class PreviewTests: XCTestCase {
         try clip(ws, "a.mp4", seconds: 5, gop: 250)
         try clip(ws, "b.mp4", seconds: 4, gop: 12, pattern: "smptebars")
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=0xC08040@0.8:s=16x16,format=rgba", "-frames:v", "1", ws.path("dot.png")])
+        // A sweep, so every frame's audiogram differs.
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "aevalsrc=0.5*sin(2*PI*(100+1000*t)*t):s=48000:d=5", "-c:a", "pcm_s16le", ws.path("chirp.wav")])
     }
 
     /// Every time in an order that goes forward frame by frame, back, and far both ways.

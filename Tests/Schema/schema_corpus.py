@@ -49,6 +49,10 @@ BASES = [
                   "overlays": [{"type": "group", "start": 0, "size": {"width": 32, "height": 24}, "opacity": 0.5,
                                 "items": [{"type": "shape", "shape": "ellipse", "start": 0, "fill": "#00FF00",
                                            "frame": {"x": 0.5, "y": 0.5, "width": 0.5, "height": 0.5}}]}]}},
+    {"version": 1, "output": {"width": 64, "height": 48},
+     "timeline": {"videos": [{"color": "#000000", "duration": 2}],
+                  "overlays": [{"type": "waveform", "start": 0, "mode": "amplitude", "window": 1, "bars": 8,
+                                "style": "mirror", "color": "#FFD400", "frame": {"x": 0.5, "y": 0.8, "width": 1, "height": 0.2}}]}},
 ]
 
 MUTANTS = [True, "wrong", [], {}, -1, 0, 1000000000, None]
@@ -56,7 +60,7 @@ MUTANTS = [True, "wrong", [], {}, -1, 0, 1000000000, None]
 # What a schema cannot say (docs/SPEC.md, "What only the server checks"): values against each other
 # or against the frame. Where the schema takes a spec the server refuses, the server's message must
 # be one of these; any other disagreement fails.
-SERVER_ONLY = ["timeline's end", "Reel renders at most 24 hours", "end of the output", "is longer than videos/",
+SERVER_ONLY = ["cannot be given together with position", "is only allowed with mode amplitude", "is not an item heard in the mix", "timeline's end", "Reel renders at most 24 hours", "end of the output", "is longer than videos/",
                "one for each join between consecutive videos", "must be later than the previous keyframe",
                "lies wholly outside the frame", "at or after the group's end",
                "which the passthrough preset does not do", "sets the encoder's preset itself", "is placed by its frame"]

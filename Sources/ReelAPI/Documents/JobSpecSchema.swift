@@ -1905,7 +1905,7 @@ enum JobSpecSchema {
               }
             }
           ],
-          "description": "A visual above the videos from `start` for `duration` (default: to the end). `text` takes\n`text` and its styling (shaped with HarfBuzz, bidi-ordered, wrapped at UAX #14 opportunities;\n`position` is the centre of the text block); `captions` a `src` (SRT or WebVTT, each cue at\nits time offset by `start`), the same styling (default white 48 px with a 3 px black stroke,\ncentred at (0.5, 0.88), `maxWidth` 0.9) and `highlight`; `image` a `src` (PNG alpha\nhonoured); `video` a `src`, `sourceRange`, `volume` and `muted` (picture-in-picture with its\naudio); `shape` a vector shape (`shape`: `rect` and `ellipse` placed by `frame`, `rect` with\ncorner `radius` px; `polygon` through `points`; `line` `from` → `to`, stroked only; `path`\nSVG path data `d` in output pixels moved to `position`), filled by `fill` (a colour or a\ngradient; white when neither `fill` nor `stroke` is given) and outlined by `stroke`, its\nedges anti-aliased by exact area coverage (nonzero winding); `group` a nested composition\n(`items` on its own canvas `size`, default the output's), flattened and then drawn as one\nlayer, by default at its own size in the middle of the frame, with its own opacity,\nkeyframes, animations, blend, mask and filters. Placed by `position` (anchor point) or\n`frame` (centre-anchored rectangle), both in lengths on the frame, not both. A character of a text (or cue) that no font covers is a\n422 naming it as `U+XXXX` at `/text` (captions: `/src`); an unknown family is a 422 at\n`/font/family`.\n",
+          "description": "A visual above the videos from `start` for `duration` (default: to the end). `text` takes\n`text` and its styling (shaped with HarfBuzz, bidi-ordered, wrapped at UAX #14 opportunities;\n`position` is the centre of the text block); `captions` a `src` (SRT or WebVTT, each cue at\nits time offset by `start`), the same styling (default white 48 px with a 3 px black stroke,\ncentred at (0.5, 0.88), `maxWidth` 0.9) and `highlight`; `image` a `src` (PNG alpha\nhonoured); `video` a `src`, `sourceRange`, `volume` and `muted` (picture-in-picture with its\naudio); `shape` a vector shape (`shape`: `rect` and `ellipse` placed by `frame`, `rect` with\ncorner `radius` px; `polygon` through `points`; `line` `from` → `to`, stroked only; `path`\nSVG path data `d` in output pixels moved to `position`), filled by `fill` (a colour or a\ngradient; white when neither `fill` nor `stroke` is given) and outlined by `stroke`, its\nedges anti-aliased by exact area coverage (nonzero winding); `group` a nested composition\n(`items` on its own canvas `size`, default the output's), flattened and then drawn as one\nlayer, by default at its own size in the middle of the frame, with its own opacity,\nkeyframes, animations, blend, mask and filters; `waveform` an audiogram of the mix or of one\nitem (`audio`, `mode`, `bars`, `color` default white, `style`, `window`), drawn for each output\nframe from exactly that frame's samples, by default the frame's width and a quarter of its\nheight in its middle (a `frame` without a height keeps that shape), laid on whole pixels.\nPlaced by `position` (anchor point) or\n`frame` (centre-anchored rectangle), both in lengths on the frame, not both (a 422 at `frame`). A character of a text (or cue) that no font covers is a\n422 naming it as `U+XXXX` at `/text` (captions: `/src`); an unknown family is a 422 at\n`/font/family`.\n",
           "additionalProperties": false,
           "required": [
             "type",
@@ -1920,7 +1920,8 @@ enum JobSpecSchema {
                 "image",
                 "video",
                 "shape",
-                "group"
+                "group",
+                "waveform"
               ]
             },
             "start": {
@@ -1928,6 +1929,61 @@ enum JobSpecSchema {
             },
             "duration": {
               "$ref": "#/$defs/PositiveTime"
+            },
+            "audio": {
+              "type": "string",
+              "default": "mix",
+              "pattern": "^(mix|/timeline/.+)$",
+              "examples": [
+                "mix",
+                "/timeline/voiceOvers/0"
+              ],
+              "description": "A `waveform`'s sound: `mix` (every item heard, with its volume, fades, ducking, pan, speed\nand `normalize`, before an output loudness target's gain), or the pointer of one item\nheard in the mix (a voice-over, a music item, a video item or video overlay with sound); a\npointer that names none is a 422 here.\n"
+            },
+            "mode": {
+              "type": "string",
+              "enum": [
+                "spectrum",
+                "amplitude"
+              ],
+              "default": "spectrum",
+              "description": "A `waveform`'s measure. `spectrum`: over exactly the output frame's samples (Hann window,\nzero-padded to 16384 or more), `bars` bands spaced logarithmically from 50 Hz to 16 kHz,\neach band's level `10·log10(2·ms)` dBFS (ms its bins' share of the windowed mean square;\na full-scale sine reads 0) drawn from nothing at −60 to the full height at 0.\n`amplitude`: the largest magnitude of each of `bars` equal slices of the last `window`\nseconds up to the frame's end (the newest on the right), drawn linearly to the full\nheight at 1 (full scale).\n"
+            },
+            "bars": {
+              "type": "integer",
+              "minimum": 2,
+              "maximum": 256,
+              "default": 48,
+              "description": "A `waveform`'s bars (each fills the middle 70 % of its slot of the width)."
+            },
+            "color": {
+              "$ref": "#/$defs/Color"
+            },
+            "style": {
+              "type": "string",
+              "enum": [
+                "bars",
+                "line",
+                "mirror"
+              ],
+              "default": "bars",
+              "description": "A `waveform`'s look: `bars` stand on a 2 px baseline along the bottom, `f·(h − 2)` tall;\n`mirror` reach `f·(h − 2)/2` up and down from a 2 px baseline across the middle; `line` is\na 2 px line through the bars' tops (at silence, the bottom two rows).\n"
+            },
+            "window": {
+              "description": "The `amplitude` mode's span, a `Time` up to 60 s, default 2 (not allowed with `spectrum`).",
+              "examples": [
+                2
+              ],
+              "oneOf": [
+                {
+                  "type": "number",
+                  "exclusiveMinimum": 0,
+                  "maximum": 60
+                },
+                {
+                  "$ref": "#/$defs/PositiveTimeString"
+                }
+              ]
             },
             "text": {
               "type": "string",
@@ -2207,12 +2263,6 @@ enum JobSpecSchema {
               }
             }
           },
-          "not": {
-            "required": [
-              "position",
-              "frame"
-            ]
-          },
           "allOf": [
             {
               "if": {
@@ -2228,6 +2278,36 @@ enum JobSpecSchema {
                 ],
                 "not": {
                   "anyOf": [
+                    {
+                      "required": [
+                        "audio"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "mode"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "bars"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "color"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "style"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "window"
+                      ]
+                    },
                     {
                       "required": [
                         "items"
@@ -2318,6 +2398,36 @@ enum JobSpecSchema {
                   "anyOf": [
                     {
                       "required": [
+                        "audio"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "mode"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "bars"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "color"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "style"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "window"
+                      ]
+                    },
+                    {
+                      "required": [
                         "items"
                       ]
                     },
@@ -2399,6 +2509,36 @@ enum JobSpecSchema {
                 ],
                 "not": {
                   "anyOf": [
+                    {
+                      "required": [
+                        "audio"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "mode"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "bars"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "color"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "style"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "window"
+                      ]
+                    },
                     {
                       "required": [
                         "items"
@@ -2524,6 +2664,36 @@ enum JobSpecSchema {
                   "anyOf": [
                     {
                       "required": [
+                        "audio"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "mode"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "bars"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "color"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "style"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "window"
+                      ]
+                    },
+                    {
+                      "required": [
                         "items"
                       ]
                     },
@@ -2632,6 +2802,36 @@ enum JobSpecSchema {
                   "anyOf": [
                     {
                       "required": [
+                        "audio"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "mode"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "bars"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "color"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "style"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "window"
+                      ]
+                    },
+                    {
+                      "required": [
                         "items"
                       ]
                     },
@@ -2723,6 +2923,166 @@ enum JobSpecSchema {
                 ],
                 "not": {
                   "anyOf": [
+                    {
+                      "required": [
+                        "audio"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "mode"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "bars"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "color"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "style"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "window"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "src"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "text"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "font"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "stroke"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "shadow"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "box"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "align"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "maxWidth"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "lineHeight"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "highlight"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "sourceRange"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "volume"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "muted"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "chromaKey"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "shape"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "radius"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "points"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "from"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "to"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "d"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "fill"
+                      ]
+                    }
+                  ]
+                }
+              }
+            },
+            {
+              "if": {
+                "properties": {
+                  "type": {
+                    "const": "waveform"
+                  }
+                }
+              },
+              "then": {
+                "not": {
+                  "anyOf": [
+                    {
+                      "required": [
+                        "items"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "size"
+                      ]
+                    },
                     {
                       "required": [
                         "src"

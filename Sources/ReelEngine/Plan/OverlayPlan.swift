@@ -16,6 +16,8 @@ struct OverlayPlan: Sendable {
         case shape(ShapeSpec, picture: ShapePicture?)
         /// A nested composition, flattened onto its canvas and drawn as one layer.
         case group(GroupPlan)
+        /// An audiogram, drawn for each frame from that frame's samples.
+        case waveform(WaveformPlan)
 
         /// The file the overlay reads, for errors.
         var path: String {
@@ -24,6 +26,7 @@ struct OverlayPlan: Sendable {
             case .text(let t), .captions(_, let t, _): return t.chain.primary.path
             case .shape: return "shape"
             case .group: return "group"
+            case .waveform: return "waveform"
             }
         }
     }

@@ -63,6 +63,10 @@ extension RenderPlanner {
                                          range: range, placement: o.frame == nil && o.position == nil
                                             ? .position(FramePoint(x: .fraction(0.5), y: .fraction(0.5))) : placement,
                                          layer: layer, sourceSize: (2, 2)))
+            case .waveform(let w):
+                layer.transparent = true
+                plans.append(OverlayPlan(pointer: ptr, source: .waveform(WaveformPlan(spec: w, timelineStart: scope.offset + o.start)), range: range,
+                                         placement: placement, layer: layer, sourceSize: (2, 2)))
             case .shape(let shape):
                 layer.transparent = true
                 plans.append(OverlayPlan(pointer: ptr, source: .shape(shape, picture: nil), range: range, placement: .natural, layer: layer,
@@ -135,6 +139,14 @@ extension RenderPlanner {
                 placeOnCanvas(&g.overlays, width: g.width!, height: g.height!, output: output, problems: &problems)
                 plans[i].source = .group(g)
                 plans[i].sourceSize = (g.width!, g.height!)
+            case .waveform(var w):
+                let grid = RenderPlanner.waveformGrid(plans[i].placement, width: width, height: height)
+                (w.width, w.height) = (grid.width, grid.height)
+                plans[i].source = .waveform(w)
+                plans[i].sourceSize = (grid.width, grid.height)
+                plans[i].placement = .frame(FrameRect(x: Length(Double(grid.x) + Double(grid.width) / 2, .px),
+                                                      y: Length(Double(grid.y) + Double(grid.height) / 2, .px),
+                                                      width: Length(Double(grid.width), .px), height: Length(Double(grid.height), .px)))
             default:
                 continue
             }

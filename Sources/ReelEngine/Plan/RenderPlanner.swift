@@ -35,6 +35,7 @@ public struct RenderPlanner {
         let audioItems = planAudioItems(spec.timeline, videoEnd: overlays.end ?? visualEnd, probes: probes, problems: &problems)
         let timeline = audioItems.end
         audio += audioItems.clips
+        resolveWaveformAudio(&overlays.plans, audio: audio, problems: &problems)
         // A still output is the one instant at the range's start.
         let outputRange = out.format.isStill ? TimeRange(start: out.range?.start ?? .zero, duration: .zero)
             : out.range ?? TimeRange(start: .zero, duration: timeline)

@@ -7,7 +7,7 @@ extension SpecDecoder {
     private static let videoKeys = ["sourceRange", "volume", "muted"]
     private static let groupKeys = ["items", "size"]
 
-    private enum OverlayKind: String, CaseIterable { case text, captions, image, video, shape, group }
+    private enum OverlayKind: String, CaseIterable { case text, captions, image, video, shape, group, waveform }
 
     static func overlay(_ f: Field) -> OverlaySpec? { overlay(f, depth: 1) }
 
@@ -22,34 +22,39 @@ extension SpecDecoder {
                 let text = r.required("text")?.string()
                 let style = textStyle(r, text: text ?? "", base: TextStyle(text: ""))
                 content = text.map { _ in .text(style) }
-                rejectAll(r, ["src"] + captionKeys + videoKeys + groupKeys, kind: .text)
+                rejectAll(r, ["src"] + captionKeys + videoKeys + groupKeys + waveformKeys, kind: .text)
             case .captions?:
                 let src = r.required("src")?.string()
                 let style = textStyle(r, text: "", base: .captionDefault)
                 let highlight = r.field("highlight")?.object { h -> Color? in h.required("color")?.color() }
                 let highlightBad = r.has("highlight") && highlight == nil
                 content = highlightBad ? nil : src.map { .captions(src: $0, style: style, highlight: highlight) }
-                rejectAll(r, ["text"] + videoKeys + groupKeys, kind: .captions)
+                rejectAll(r, ["text"] + videoKeys + groupKeys + waveformKeys, kind: .captions)
             case .image?:
                 content = r.required("src")?.string().map { .image(src: $0) }
-                rejectAll(r, textKeys + captionKeys + videoKeys + groupKeys, kind: .image)
+                rejectAll(r, textKeys + captionKeys + videoKeys + groupKeys + waveformKeys, kind: .image)
             case .video?:
                 let src = r.required("src")?.string()
                 let range = r.field("sourceRange")?.timeRange()
                 let volume = r.field("volume")?.volume()
                 let muted = r.field("muted")?.bool() ?? false
                 content = src.map { .video(src: $0, sourceRange: range, volume: volume, muted: muted) }
-                rejectAll(r, textKeys + captionKeys + groupKeys, kind: .video)
+                rejectAll(r, textKeys + captionKeys + groupKeys + waveformKeys, kind: .video)
             case .shape?:
                 content = ShapeReader.read(r).map { .shape($0) }
-                rejectAll(r, ["src", "text"] + styleKeys.filter { $0 != "stroke" } + captionKeys + videoKeys + groupKeys, kind: .shape)
+                rejectAll(r, ["src", "text"] + styleKeys.filter { $0 != "stroke" } + captionKeys + videoKeys + groupKeys
+                          + waveformKeys, kind: .shape)
             case .group?:
                 content = group(r, depth: depth).map { .group($0) }
-                rejectAll(r, ["src"] + textKeys + captionKeys + videoKeys + ShapeReader.members.filter { $0 != "frame" && $0 != "position" },
-                          kind: .group)
+                rejectAll(r, ["src"] + textKeys + captionKeys + videoKeys + ShapeReader.members.filter { $0 != "frame" && $0 != "position" }
+                          + waveformKeys, kind: .group)
+            case .waveform?:
+                content = waveform(r).map { .waveform($0) }
+                rejectAll(r, ["src"] + textKeys + captionKeys + videoKeys + groupKeys
+                          + ShapeReader.members.filter { $0 != "frame" && $0 != "position" }, kind: .waveform)
             case nil:
                 content = nil
-                r.skip(["src"] + textKeys + captionKeys + videoKeys + ShapeReader.members + groupKeys)
+                r.skip(["src"] + textKeys + captionKeys + videoKeys + ShapeReader.members + groupKeys + waveformKeys)
             }
 
             var overlay = OverlaySpec(content: content ?? .image(src: ""), start: start ?? .zero)
@@ -62,7 +67,7 @@ extension SpecDecoder {
             }
             overlay.opacity = r.field("opacity")?.double(.between(0, 1))
             if let blend = r.field("blend")?.enumCase(BlendMode.self) { overlay.blend = blend }
-            if kind == .text || kind == .captions || kind == .shape || kind == .group {
+            if kind == .text || kind == .captions || kind == .shape || kind == .group || kind == .waveform {
                 r.reject("chromaKey", "is only allowed on video and image overlays")
             } else {
                 overlay.chromaKey = r.field("chromaKey")?.chromaKey()

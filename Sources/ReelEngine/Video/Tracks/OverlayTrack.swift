@@ -28,6 +28,7 @@ final class OverlayTrack {
     private var sources: [Int: LayerProducer] = [:]
     private var texts: [Int: TextProducer] = [:]
     private var groups: [Int: GroupProducer] = [:]
+    private var waveforms: [Int: WaveformProducer] = [:]
     private var masks: [Int: LayerMasker] = [:]
     private var color: CanvasColor { plan.canvasColor }
     private var canvas: Frame?
@@ -71,6 +72,7 @@ final class OverlayTrack {
         for i in sources.keys where !active.contains(i) { sources[i] = nil }
         for i in texts.keys where !active.contains(i) { texts[i] = nil }
         for i in groups.keys where !active.contains(i) { groups[i] = nil }
+        for i in waveforms.keys where !active.contains(i) { waveforms[i] = nil }
         for i in masks.keys where !active.contains(i) { masks[i] = nil }
         for i in active {
             let o = overlays[i]
@@ -108,6 +110,10 @@ final class OverlayTrack {
             let producer = try groups[i] ?? GroupProducer(g, plan: plan, stop: stop)
             groups[i] = producer
             return try filtered(producer.picture(at: into), o.layer.filters)
+        case .waveform(let w):
+            let producer = try waveforms[i] ?? WaveformProducer(w, render: plan)
+            waveforms[i] = producer
+            return try filtered(producer.picture(at: into), o.layer.filters)
         }
     }
 
@@ -140,6 +146,7 @@ final class OverlayTrack {
         switch o.source {
         case .text, .captions: preconditionFailure("text overlays are drawn by a TextProducer")
         case .group: preconditionFailure("groups are drawn by a GroupProducer")
+        case .waveform: preconditionFailure("waveforms are drawn by a WaveformProducer")
         case .shape(let spec, let picture?) where ShapeAnimation.isAnimated(o.layer.keyframes):
             s = LayerProducer(shape: ShapeAnimation(spec, picture: picture, keyframes: o.layer.keyframes, canvas: (width, height), color: color,
                                                     depth: plan.sampleDepth))

@@ -103,9 +103,11 @@ from .overlay_blend import OverlayBlend
 from .overlay_box import OverlayBox
 from .overlay_frame import OverlayFrame
 from .overlay_highlight import OverlayHighlight
+from .overlay_mode import OverlayMode
 from .overlay_shadow import OverlayShadow
 from .overlay_shape import OverlayShape
 from .overlay_size import OverlaySize
+from .overlay_style import OverlayStyle
 from .overlay_type import OverlayType
 from .point_type_1 import PointType1
 from .preview_request import PreviewRequest
@@ -260,9 +262,11 @@ __all__ = (
     "OverlayBox",
     "OverlayFrame",
     "OverlayHighlight",
+    "OverlayMode",
     "OverlayShadow",
     "OverlayShape",
     "OverlaySize",
+    "OverlayStyle",
     "OverlayType",
     "PointType1",
     "PreviewRequest",

@@ -9,7 +9,9 @@ from ..models.animation_type_0 import AnimationType0
 from ..models.filter_type_0 import FilterType0
 from ..models.overlay_align import OverlayAlign
 from ..models.overlay_blend import OverlayBlend
+from ..models.overlay_mode import OverlayMode
 from ..models.overlay_shape import OverlayShape
+from ..models.overlay_style import OverlayStyle
 from ..models.overlay_type import OverlayType
 from ..types import UNSET, Unset
 
@@ -50,9 +52,13 @@ class Overlay:
     edges anti-aliased by exact area coverage (nonzero winding); `group` a nested composition
     (`items` on its own canvas `size`, default the output's), flattened and then drawn as one
     layer, by default at its own size in the middle of the frame, with its own opacity,
-    keyframes, animations, blend, mask and filters. Placed by `position` (anchor point) or
-    `frame` (centre-anchored rectangle), both in lengths on the frame, not both. A character of a text (or cue) that no
-    font covers is a
+    keyframes, animations, blend, mask and filters; `waveform` an audiogram of the mix or of one
+    item (`audio`, `mode`, `bars`, `color` default white, `style`, `window`), drawn for each output
+    frame from exactly that frame's samples, by default the frame's width and a quarter of its
+    height in its middle (a `frame` without a height keeps that shape), laid on whole pixels.
+    Placed by `position` (anchor point) or
+    `frame` (centre-anchored rectangle), both in lengths on the frame, not both (a 422 at `frame`). A character of a
+    text (or cue) that no font covers is a
     422 naming it as `U+XXXX` at `/text` (captions: `/src`); an unknown family is a 422 at
     `/font/family`.
 
@@ -60,6 +66,29 @@ class Overlay:
             type_ (OverlayType):
             start (float | str): A `Time` of at least 0.
             duration (float | str | Unset): A `Time` greater than 0.
+            audio (str | Unset): A `waveform`'s sound: `mix` (every item heard, with its volume, fades, ducking, pan, speed
+                and `normalize`, before an output loudness target's gain), or the pointer of one item
+                heard in the mix (a voice-over, a music item, a video item or video overlay with sound); a
+                pointer that names none is a 422 here.
+                 Default: 'mix'.
+            mode (OverlayMode | Unset): A `waveform`'s measure. `spectrum`: over exactly the output frame's samples (Hann
+                window,
+                zero-padded to 16384 or more), `bars` bands spaced logarithmically from 50 Hz to 16 kHz,
+                each band's level `10·log10(2·ms)` dBFS (ms its bins' share of the windowed mean square;
+                a full-scale sine reads 0) drawn from nothing at −60 to the full height at 0.
+                `amplitude`: the largest magnitude of each of `bars` equal slices of the last `window`
+                seconds up to the frame's end (the newest on the right), drawn linearly to the full
+                height at 1 (full scale).
+                 Default: OverlayMode.SPECTRUM.
+            bars (int | Unset): A `waveform`'s bars (each fills the middle 70 % of its slot of the width). Default: 48.
+            color (str | Unset): sRGB `#RRGGBB` or `#RRGGBBAA` (hex digits in either case).
+            style (OverlayStyle | Unset): A `waveform`'s look: `bars` stand on a 2 px baseline along the bottom, `f·(h − 2)`
+                tall;
+                `mirror` reach `f·(h − 2)/2` up and down from a 2 px baseline across the middle; `line` is
+                a 2 px line through the bars' tops (at silence, the bottom two rows).
+                 Default: OverlayStyle.BARS.
+            window (float | str | Unset): The `amplitude` mode's span, a `Time` up to 60 s, default 2 (not allowed with
+                `spectrum`).
             text (str | Unset): Any Unicode text, CJK included.
             font (Font | Unset): `family` or `src`, not both; neither is the system's sans-serif.
             stroke (ShapeStroke | TextStroke | Unset): A text's border (`TextStroke`) or a shape's outline (`ShapeStroke`).
@@ -141,6 +170,12 @@ class Overlay:
     type_: OverlayType
     start: float | str
     duration: float | str | Unset = UNSET
+    audio: str | Unset = "mix"
+    mode: OverlayMode | Unset = OverlayMode.SPECTRUM
+    bars: int | Unset = 48
+    color: str | Unset = UNSET
+    style: OverlayStyle | Unset = OverlayStyle.BARS
+    window: float | str | Unset = UNSET
     text: str | Unset = UNSET
     font: Font | Unset = UNSET
     stroke: ShapeStroke | TextStroke | Unset = UNSET
@@ -187,6 +222,26 @@ class Overlay:
             duration = UNSET
         else:
             duration = self.duration
+
+        audio = self.audio
+
+        mode: str | Unset = UNSET
+        if not isinstance(self.mode, Unset):
+            mode = self.mode.value
+
+        bars = self.bars
+
+        color = self.color
+
+        style: str | Unset = UNSET
+        if not isinstance(self.style, Unset):
+            style = self.style.value
+
+        window: float | str | Unset
+        if isinstance(self.window, Unset):
+            window = UNSET
+        else:
+            window = self.window
 
         text = self.text
 
@@ -396,6 +451,18 @@ class Overlay:
         )
         if duration is not UNSET:
             field_dict["duration"] = duration
+        if audio is not UNSET:
+            field_dict["audio"] = audio
+        if mode is not UNSET:
+            field_dict["mode"] = mode
+        if bars is not UNSET:
+            field_dict["bars"] = bars
+        if color is not UNSET:
+            field_dict["color"] = color
+        if style is not UNSET:
+            field_dict["style"] = style
+        if window is not UNSET:
+            field_dict["window"] = window
         if text is not UNSET:
             field_dict["text"] = text
         if font is not UNSET:
@@ -494,6 +561,33 @@ class Overlay:
             return cast(float | str | Unset, data)
 
         duration = _parse_duration(d.pop("duration", UNSET))
+
+        audio = d.pop("audio", UNSET)
+
+        _mode = d.pop("mode", UNSET)
+        mode: OverlayMode | Unset
+        if isinstance(_mode, Unset):
+            mode = UNSET
+        else:
+            mode = OverlayMode(_mode)
+
+        bars = d.pop("bars", UNSET)
+
+        color = d.pop("color", UNSET)
+
+        _style = d.pop("style", UNSET)
+        style: OverlayStyle | Unset
+        if isinstance(_style, Unset):
+            style = UNSET
+        else:
+            style = OverlayStyle(_style)
+
+        def _parse_window(data: object) -> float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(float | str | Unset, data)
+
+        window = _parse_window(d.pop("window", UNSET))
 
         text = d.pop("text", UNSET)
 
@@ -887,6 +981,12 @@ class Overlay:
             type_=type_,
             start=start,
             duration=duration,
+            audio=audio,
+            mode=mode,
+            bars=bars,
+            color=color,
+            style=style,
+            window=window,
             text=text,
             font=font,
             stroke=stroke,

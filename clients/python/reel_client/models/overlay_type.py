@@ -8,6 +8,7 @@ class OverlayType(StrEnum):
     SHAPE = "shape"
     TEXT = "text"
     VIDEO = "video"
+    WAVEFORM = "waveform"
 
     def __str__(self) -> str:
         return str(self.value)
