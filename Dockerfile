@@ -14,7 +14,7 @@ FROM swift:${SWIFT_VERSION}-bookworm AS build
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libsqlite3-dev \
-      libpq-dev librubberband-dev libimagequant-dev libzimg-dev libebur128-dev \
+      libpq-dev librubberband-dev libimagequant-dev libzimg-dev libebur128-dev librlottie-dev \
       libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libunibreak-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
@@ -33,7 +33,7 @@ RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       libavformat59 libavcodec59 libavutil57 libswscale6 libswresample4 libsqlite3-0 \
       libstdc++6 libcurl4 tzdata ca-certificates \
-      libpq5 librubberband2 libimagequant0 libzimg2 libebur128-1 \
+      libpq5 librubberband2 libimagequant0 libzimg2 libebur128-1 librlottie0-1 \
       libfreetype6 libharfbuzz0b libfribidi0 libfontconfig1 libunibreak1 \
       fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk \
  && rm -rf /var/lib/apt/lists/*

@@ -33,6 +33,7 @@ let package = Package(
         // zimg: wide-gamut and HDR pictures into the output's colour space (docs/ARCHITECTURE.md (colour)).
         .systemLibrary(name: "CZimg", path: "Sources/CZimg", pkgConfig: "zimg", providers: [.apt(["libzimg-dev"])]),
         .systemLibrary(name: "CEbur128", path: "Sources/CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
+        .systemLibrary(name: "CRlottie", path: "Sources/CRlottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
         .systemLibrary(name: "CRubberBand", path: "Sources/CRubberBand", pkgConfig: "rubberband",
                        providers: [.apt(["librubberband-dev"])]),
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
@@ -63,7 +64,7 @@ let package = Package(
         .target(
             name: "ReelEngine",
             dependencies: [
-                "ReelSpec", "ReelStorage", "ReelWeb", "ReelSync", "CFFmpeg", "CRubberBand", "CImageQuant", "CZimg", "CEbur128",
+                "ReelSpec", "ReelStorage", "ReelWeb", "ReelSync", "CFFmpeg", "CRubberBand", "CImageQuant", "CZimg", "CEbur128", "CRlottie",
                 "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CUnibreak",
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -5,7 +5,7 @@ set -euo pipefail
 # libpq-dev: the PostgreSQL job store's client library. postgresql: the server the tests start a
 # throwaway cluster of (its initdb and pg_ctl; Debian's own cluster is not used).
 packages=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libsqlite3-dev libcurl4
-          librubberband-dev libimagequant-dev libzimg-dev libebur128-dev libpq-dev postgresql
+          librubberband-dev libimagequant-dev libzimg-dev libebur128-dev librlottie-dev libpq-dev postgresql
           # The text stack, and the fonts and oracles its tests use (hb-shape, tesseract OCR).
           libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libunibreak-dev
           fonts-dejavu-core fonts-noto-core fonts-noto-cjk libharfbuzz-bin
@@ -51,7 +51,9 @@ python_tools=(openapi-spec-validator==0.9.0 pyyaml==6.0.4 opentimelineio==0.17.0
               # numpy, the oracle of the pixel tests that compute a standard's formulas (blend modes).
               numpy==2.2.6
               # jsonschema, the judge of the job spec's published schema (Tests/Schema, scripts/spec_reference.py).
-              jsonschema==4.26.0)
+              jsonschema==4.26.0
+              # rlottie-python (its own build of rlottie), the oracle of the Lottie overlay tests.
+              rlottie-python==1.3.8)
 installed=$("$venv/bin/python" -m pip freeze 2>/dev/null || true)
 stale=0
 for tool in "${python_tools[@]}"; do grep -qix "$tool" <<<"$installed" || stale=1; done

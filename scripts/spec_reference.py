@@ -275,8 +275,11 @@ def text():
             "- lengths given in units resolve to sizes above 0 on the actual frame;",
             "- a draft (`output.draft`) has neither the `passthrough` preset nor a `video.preset` of its own,",
             "  a `rect` or `ellipse` shape overlay has its `frame`, an overlay has `position` or `frame`, not",
-            "  both, and a waveform's `window` goes with `mode: amplitude` only (rules the schema could state",
-            "  but leaves out: the conformance tests' generator, schemathesis, cannot handle them with the rest);",
+            "  both, a waveform's `window` goes with `mode: amplitude` only, `speed` and `loop` belong to",
+            "  lottie overlays and `chromaKey`, `volume` and `muted` not (rules the schema could state but",
+            "  leaves out: the conformance tests' generator, schemathesis, cannot handle them with the rest);",
+            "- a lottie overlay's file is a Lottie animation rlottie reads, without a feature it cannot draw,",
+            "  and its `sourceRange` lies inside the animation;",
             "- the server's own limits (frame size and length, `limits.*`, docs/API.md *Limits and quotas*).", ""]
     return "\n".join(out)
 

@@ -48,6 +48,7 @@ public struct TimelineSpec: Sendable, Equatable {
                 guard found == nil else { return }
                 switch o.content {
                 case .image(let s), .video(let s, _, _, _): if s == src { found = ptr + "/src" }
+                case .lottie(let l): if l.src == src { found = ptr + "/src" }
                 case .text, .captions, .shape, .group, .waveform: break
                 }
                 if found == nil, o.mask?.src == src { found = ptr + "/mask/src" }
@@ -71,7 +72,7 @@ public struct TimelineSpec: Sendable, Equatable {
             overlay.walk(pointer: "/timeline/overlays/\(i)") { o, _ in
                 switch o.content {
                 case .image(let src), .video(let src, _, _, _): overlaySources.append(src)
-                case .text, .captions, .shape, .group, .waveform: break
+                case .text, .captions, .shape, .group, .waveform, .lottie: break
                 }
                 if let m = o.mask?.src { maskSources.append(m) }
             }

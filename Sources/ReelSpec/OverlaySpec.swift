@@ -14,6 +14,8 @@ public struct OverlaySpec: Sendable, Equatable {
         case group(GroupSpec)
         /// An audiogram of the mix or of one audio item.
         case waveform(WaveformSpec)
+        /// A Lottie animation.
+        case lottie(LottieSpec)
     }
 
     public var content: Content

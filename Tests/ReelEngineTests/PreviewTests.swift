@@ -6,7 +6,7 @@ import XCTest
 /// Previews (`PreviewContext`) against `png` renders of the same spec at the same frame time:
 /// identical files, in any order of times (forward, back, far jumps), with one context kept open,
 /// across transitions, speed, keyframes, text, images with a blend mode, shapes, masks, groups and
-/// an audiogram;
+/// an audiogram and a Lottie animation;
 /// and the decoding a scrub costs, read from the decoder's own frame count.
 final class PreviewTests: XCTestCase {
     /// A 64×48 clip of `seconds` at 30 fps whose content moves every frame, keyframes every `gop`.
@@ -29,6 +29,7 @@ final class PreviewTests: XCTestCase {
             "overlays": [
               { "type": "text", "text": "Hi", "start": 0.2, "duration": 2, "font": { "size": 12 } },
               { "type": "waveform", "start": 0.1, "style": "mirror", "bars": 16, "frame": { "x": 0.5, "y": "40px", "width": 1, "height": "16px" } },
+              { "type": "lottie", "src": "box.json", "start": 0.4, "loop": true, "speed": 0.75, "frame": { "x": 0.6, "y": 0.4, "width": "37px" } },
               { "type": "image", "src": "dot.png", "start": 0, "blend": "multiply", "frame": { "x": 0.3, "y": 0.3, "width": 0.4 },
                 "keyframes": [ { "time": 0, "x": 0.2 }, { "time": 3, "x": 0.8 } ] },
               { "type": "shape", "shape": "ellipse", "start": 1, "duration": 2.5, "fill": "#30C0F0",
@@ -54,6 +55,7 @@ final class PreviewTests: XCTestCase {
         try clip(ws, "a.mp4", seconds: 5, gop: 250)
         try clip(ws, "b.mp4", seconds: 4, gop: 12, pattern: "smptebars")
         try Tools.ffmpeg(["-f", "lavfi", "-i", "color=c=0xC08040@0.8:s=16x16,format=rgba", "-frames:v", "1", ws.path("dot.png")])
+        try LottieTests.box(ws)
         // A sweep, so every frame's audiogram differs.
         try Tools.ffmpeg(["-f", "lavfi", "-i", "aevalsrc=0.5*sin(2*PI*(100+1000*t)*t):s=48000:d=5", "-c:a", "pcm_s16le", ws.path("chirp.wav")])
     }

@@ -86,7 +86,7 @@ final class OverlayValidationTests: XCTestCase {
 
     func testBadTypeDoesNotCallTypeMembersUnknown() {
         XCTAssertEqual(problems(specWithOverlay(#"{"type": "sticker", "start": 0, "text": "x", "src": "y"}"#)),
-                       [SpecProblem(pointer: "\(o)/type", message: #"must be one of text, captions, image, video, shape, group or waveform (found "sticker")"#)])
+                       [SpecProblem(pointer: "\(o)/type", message: #"must be one of text, captions, image, video, shape, group, waveform or lottie (found "sticker")"#)])
         XCTAssertEqual(pointers(specWithOverlay(#"{"start": 0, "src": "y"}"#)), ["\(o)/type"])
     }
 

@@ -1905,7 +1905,7 @@ enum JobSpecSchema {
               }
             }
           ],
-          "description": "A visual above the videos from `start` for `duration` (default: to the end). `text` takes\n`text` and its styling (shaped with HarfBuzz, bidi-ordered, wrapped at UAX #14 opportunities;\n`position` is the centre of the text block); `captions` a `src` (SRT or WebVTT, each cue at\nits time offset by `start`), the same styling (default white 48 px with a 3 px black stroke,\ncentred at (0.5, 0.88), `maxWidth` 0.9) and `highlight`; `image` a `src` (PNG alpha\nhonoured); `video` a `src`, `sourceRange`, `volume` and `muted` (picture-in-picture with its\naudio); `shape` a vector shape (`shape`: `rect` and `ellipse` placed by `frame`, `rect` with\ncorner `radius` px; `polygon` through `points`; `line` `from` → `to`, stroked only; `path`\nSVG path data `d` in output pixels moved to `position`), filled by `fill` (a colour or a\ngradient; white when neither `fill` nor `stroke` is given) and outlined by `stroke`, its\nedges anti-aliased by exact area coverage (nonzero winding); `group` a nested composition\n(`items` on its own canvas `size`, default the output's), flattened and then drawn as one\nlayer, by default at its own size in the middle of the frame, with its own opacity,\nkeyframes, animations, blend, mask and filters; `waveform` an audiogram of the mix or of one\nitem (`audio`, `mode`, `bars`, `color` default white, `style`, `window`), drawn for each output\nframe from exactly that frame's samples, by default the frame's width and a quarter of its\nheight in its middle (a `frame` without a height keeps that shape), laid on whole pixels.\nPlaced by `position` (anchor point) or\n`frame` (centre-anchored rectangle), both in lengths on the frame, not both (a 422 at `frame`). A character of a text (or cue) that no font covers is a\n422 naming it as `U+XXXX` at `/text` (captions: `/src`); an unknown family is a 422 at\n`/font/family`.\n",
+          "description": "A visual above the videos from `start` for `duration` (default: to the end). `text` takes\n`text` and its styling (shaped with HarfBuzz, bidi-ordered, wrapped at UAX #14 opportunities;\n`position` is the centre of the text block); `captions` a `src` (SRT or WebVTT, each cue at\nits time offset by `start`), the same styling (default white 48 px with a 3 px black stroke,\ncentred at (0.5, 0.88), `maxWidth` 0.9) and `highlight`; `image` a `src` (PNG alpha\nhonoured); `video` a `src`, `sourceRange`, `volume` and `muted` (picture-in-picture with its\naudio); `shape` a vector shape (`shape`: `rect` and `ellipse` placed by `frame`, `rect` with\ncorner `radius` px; `polygon` through `points`; `line` `from` → `to`, stroked only; `path`\nSVG path data `d` in output pixels moved to `position`), filled by `fill` (a colour or a\ngradient; white when neither `fill` nor `stroke` is given) and outlined by `stroke`, its\nedges anti-aliased by exact area coverage (nonzero winding); `group` a nested composition\n(`items` on its own canvas `size`, default the output's), flattened and then drawn as one\nlayer, by default at its own size in the middle of the frame, with its own opacity,\nkeyframes, animations, blend, mask and filters; `lottie` a Lottie (Bodymovin JSON) `src` drawn\nby rlottie at the overlay's size (default its own, centred; a `frame` without a height keeps\nits shape), frame ⌊ip + (t − start)·speed·fr⌋ at output time t, with `sourceRange` on its own\ntimeline, `speed` and `loop` (default length: the animation's ÷ `speed`, cut at the timeline's\nend; a feature rlottie cannot draw is a 422 at `/src` naming it and its layer); `waveform` an audiogram of the mix or of one\nitem (`audio`, `mode`, `bars`, `color` default white, `style`, `window`), drawn for each output\nframe from exactly that frame's samples, by default the frame's width and a quarter of its\nheight in its middle (a `frame` without a height keeps that shape), laid on whole pixels.\nPlaced by `position` (anchor point) or\n`frame` (centre-anchored rectangle), both in lengths on the frame, not both (a 422 at `frame`). A character of a text (or cue) that no font covers is a\n422 naming it as `U+XXXX` at `/text` (captions: `/src`); an unknown family is a 422 at\n`/font/family`.\n",
           "additionalProperties": false,
           "required": [
             "type",
@@ -1921,7 +1921,8 @@ enum JobSpecSchema {
                 "video",
                 "shape",
                 "group",
-                "waveform"
+                "waveform",
+                "lottie"
               ]
             },
             "start": {
@@ -1984,6 +1985,27 @@ enum JobSpecSchema {
                   "$ref": "#/$defs/PositiveTimeString"
                 }
               ]
+            },
+            "speed": {
+              "description": "A `lottie`'s playback rate (¼…4), a `Time`-like exact number.",
+              "examples": [
+                1.5
+              ],
+              "oneOf": [
+                {
+                  "type": "number",
+                  "minimum": 0.25,
+                  "maximum": 4
+                },
+                {
+                  "$ref": "#/$defs/PositiveTimeString"
+                }
+              ]
+            },
+            "loop": {
+              "type": "boolean",
+              "default": false,
+              "description": "A `lottie` starts again from its `sourceRange`'s beginning when it ends, until the overlay ends."
             },
             "text": {
               "type": "string",
@@ -2285,6 +2307,16 @@ enum JobSpecSchema {
                     },
                     {
                       "required": [
+                        "speed"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "loop"
+                      ]
+                    },
+                    {
+                      "required": [
                         "mode"
                       ]
                     },
@@ -2403,6 +2435,16 @@ enum JobSpecSchema {
                     },
                     {
                       "required": [
+                        "speed"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "loop"
+                      ]
+                    },
+                    {
+                      "required": [
                         "mode"
                       ]
                     },
@@ -2512,6 +2554,16 @@ enum JobSpecSchema {
                     {
                       "required": [
                         "audio"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "speed"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "loop"
                       ]
                     },
                     {
@@ -2652,7 +2704,10 @@ enum JobSpecSchema {
               "if": {
                 "properties": {
                   "type": {
-                    "const": "video"
+                    "enum": [
+                      "video",
+                      "lottie"
+                    ]
                   }
                 }
               },
@@ -2807,6 +2862,16 @@ enum JobSpecSchema {
                     },
                     {
                       "required": [
+                        "speed"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "loop"
+                      ]
+                    },
+                    {
+                      "required": [
                         "mode"
                       ]
                     },
@@ -2926,6 +2991,16 @@ enum JobSpecSchema {
                     {
                       "required": [
                         "audio"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "speed"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "loop"
                       ]
                     },
                     {
@@ -3073,6 +3148,16 @@ enum JobSpecSchema {
               "then": {
                 "not": {
                   "anyOf": [
+                    {
+                      "required": [
+                        "speed"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "loop"
+                      ]
+                    },
                     {
                       "required": [
                         "items"

@@ -18,7 +18,7 @@ extension OTIOWriter {
                 overlays.append(Placed(range: o.range, sourceStart: sourceStart, speed: Rational(1), src: src, timed: true))
             case .image:
                 overlays.append(Placed(range: o.range, sourceStart: .zero, speed: Rational(1), src: src, timed: false))
-            case .text, .captions, .shape, .group, .waveform:
+            case .text, .captions, .shape, .group, .waveform, .lottie:
                 continue
             }
         }

@@ -18,6 +18,8 @@ struct OverlayPlan: Sendable {
         case group(GroupPlan)
         /// An audiogram, drawn for each frame from that frame's samples.
         case waveform(WaveformPlan)
+        /// A Lottie animation, drawn by rlottie.
+        case lottie(LottiePlan)
 
         /// The file the overlay reads, for errors.
         var path: String {
@@ -27,6 +29,7 @@ struct OverlayPlan: Sendable {
             case .shape: return "shape"
             case .group: return "group"
             case .waveform: return "waveform"
+            case .lottie(let l): return l.path
             }
         }
     }
@@ -48,4 +51,11 @@ struct OverlayPlan: Sendable {
     var layer: LayerPlan
     /// The source's displayed size.
     var sourceSize: (width: Int, height: Int)
+
+    /// Lays the picture 1:1 on `grid` of the canvas (a picture drawn at that size).
+    mutating func place(on grid: PixelRect) {
+        sourceSize = (grid.width, grid.height)
+        placement = .frame(FrameRect(x: Length(Double(grid.x) + Double(grid.width) / 2, .px), y: Length(Double(grid.y) + Double(grid.height) / 2, .px),
+                                     width: Length(Double(grid.width), .px), height: Length(Double(grid.height), .px)))
+    }
 }

@@ -67,6 +67,14 @@ extension RenderPlanner {
                 layer.transparent = true
                 plans.append(OverlayPlan(pointer: ptr, source: .waveform(WaveformPlan(spec: w, timelineStart: scope.offset + o.start)), range: range,
                                          placement: placement, layer: layer, sourceSize: (2, 2)))
+            case .lottie(let spec):
+                guard let lottie = planLottie(spec, pointer: ptr, problems: &problems) else { continue }
+                layer.transparent = true
+                var lasting = range
+                if o.duration == nil && !spec.loop {
+                    lasting.duration = Time.min(duration, lottie.sourceDuration.played(at: spec.speed))
+                }
+                plans.append(OverlayPlan(pointer: ptr, source: .lottie(lottie), range: lasting, placement: placement, layer: layer, sourceSize: (2, 2)))
             case .shape(let shape):
                 layer.transparent = true
                 plans.append(OverlayPlan(pointer: ptr, source: .shape(shape, picture: nil), range: range, placement: .natural, layer: layer,
@@ -129,10 +137,7 @@ extension RenderPlanner {
                     continue
                 }
                 plans[i].source = .shape(spec, picture: ShapePicture(spec, outline: outline, raster: grid))
-                plans[i].sourceSize = (grid.width, grid.height)
-                plans[i].placement = .frame(FrameRect(x: Length(Double(grid.x) + Double(grid.width) / 2, .px),
-                                                      y: Length(Double(grid.y) + Double(grid.height) / 2, .px),
-                                                      width: Length(Double(grid.width), .px), height: Length(Double(grid.height), .px)))
+                plans[i].place(on: grid)
             case .group(var g):
                 g.width = g.width ?? output.width
                 g.height = g.height ?? output.height
@@ -140,13 +145,15 @@ extension RenderPlanner {
                 plans[i].source = .group(g)
                 plans[i].sourceSize = (g.width!, g.height!)
             case .waveform(var w):
-                let grid = RenderPlanner.waveformGrid(plans[i].placement, width: width, height: height)
-                (w.width, w.height) = (grid.width, grid.height)
+                // Natural size: the canvas's width and a quarter of its height.
+                w.grid = RenderPlanner.pixelGrid(plans[i].placement, natural: (Double(width), Double(height) / 4), width: width, height: height)
                 plans[i].source = .waveform(w)
-                plans[i].sourceSize = (grid.width, grid.height)
-                plans[i].placement = .frame(FrameRect(x: Length(Double(grid.x) + Double(grid.width) / 2, .px),
-                                                      y: Length(Double(grid.y) + Double(grid.height) / 2, .px),
-                                                      width: Length(Double(grid.width), .px), height: Length(Double(grid.height), .px)))
+                plans[i].place(on: w.grid.raster)
+            case .lottie(var l):
+                let natural = (Double(l.document.width), Double(l.document.height))
+                l.grid = RenderPlanner.pixelGrid(plans[i].placement, natural: natural, width: width, height: height)
+                plans[i].source = .lottie(l)
+                plans[i].place(on: l.grid.raster)
             default:
                 continue
             }

@@ -9,6 +9,6 @@ struct WaveformPlan: Sendable {
     /// The clips it listens to: every clip of the mix, or those of the one item `spec.audio`
     /// names (set once the timeline's audio is planned: `RenderPlanner.resolveWaveformAudio`).
     var clips: [AudioClip] = []
-    /// The picture's size in canvas pixels (set by `placeOnCanvas`), drawn 1:1 onto the canvas.
-    var width = 2, height = 2
+    /// Where its picture lies in canvas pixels (set by `placeOnCanvas`), drawn 1:1 onto the canvas.
+    var grid = PixelGrid.unplaced
 }

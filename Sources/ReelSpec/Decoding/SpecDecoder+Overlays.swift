@@ -7,7 +7,8 @@ extension SpecDecoder {
     private static let videoKeys = ["sourceRange", "volume", "muted"]
     private static let groupKeys = ["items", "size"]
 
-    private enum OverlayKind: String, CaseIterable { case text, captions, image, video, shape, group, waveform }
+    private enum OverlayKind: String, CaseIterable { case text, captions, image, video, shape, group, waveform, lottie }
+    private static let lottieKeys = ["speed", "loop"]
 
     static func overlay(_ f: Field) -> OverlaySpec? { overlay(f, depth: 1) }
 
@@ -22,39 +23,55 @@ extension SpecDecoder {
                 let text = r.required("text")?.string()
                 let style = textStyle(r, text: text ?? "", base: TextStyle(text: ""))
                 content = text.map { _ in .text(style) }
-                rejectAll(r, ["src"] + captionKeys + videoKeys + groupKeys + waveformKeys, kind: .text)
+                rejectAll(r, ["src"] + captionKeys + videoKeys + groupKeys + waveformKeys + lottieKeys, kind: .text)
             case .captions?:
                 let src = r.required("src")?.string()
                 let style = textStyle(r, text: "", base: .captionDefault)
                 let highlight = r.field("highlight")?.object { h -> Color? in h.required("color")?.color() }
                 let highlightBad = r.has("highlight") && highlight == nil
                 content = highlightBad ? nil : src.map { .captions(src: $0, style: style, highlight: highlight) }
-                rejectAll(r, ["text"] + videoKeys + groupKeys + waveformKeys, kind: .captions)
+                rejectAll(r, ["text"] + videoKeys + groupKeys + waveformKeys + lottieKeys, kind: .captions)
             case .image?:
                 content = r.required("src")?.string().map { .image(src: $0) }
-                rejectAll(r, textKeys + captionKeys + videoKeys + groupKeys + waveformKeys, kind: .image)
+                rejectAll(r, textKeys + captionKeys + videoKeys + groupKeys + waveformKeys + lottieKeys, kind: .image)
             case .video?:
                 let src = r.required("src")?.string()
                 let range = r.field("sourceRange")?.timeRange()
                 let volume = r.field("volume")?.volume()
                 let muted = r.field("muted")?.bool() ?? false
                 content = src.map { .video(src: $0, sourceRange: range, volume: volume, muted: muted) }
-                rejectAll(r, textKeys + captionKeys + groupKeys + waveformKeys, kind: .video)
+                rejectAll(r, textKeys + captionKeys + groupKeys + waveformKeys + lottieKeys, kind: .video)
             case .shape?:
                 content = ShapeReader.read(r).map { .shape($0) }
                 rejectAll(r, ["src", "text"] + styleKeys.filter { $0 != "stroke" } + captionKeys + videoKeys + groupKeys
-                          + waveformKeys, kind: .shape)
+                          + waveformKeys + lottieKeys, kind: .shape)
             case .group?:
                 content = group(r, depth: depth).map { .group($0) }
                 rejectAll(r, ["src"] + textKeys + captionKeys + videoKeys + ShapeReader.members.filter { $0 != "frame" && $0 != "position" }
-                          + waveformKeys, kind: .group)
+                          + waveformKeys + lottieKeys, kind: .group)
             case .waveform?:
                 content = waveform(r).map { .waveform($0) }
-                rejectAll(r, ["src"] + textKeys + captionKeys + videoKeys + groupKeys
+                rejectAll(r, ["src"] + textKeys + captionKeys + videoKeys + groupKeys + lottieKeys
                           + ShapeReader.members.filter { $0 != "frame" && $0 != "position" }, kind: .waveform)
+            case .lottie?:
+                let src = r.required("src")?.string()
+                let range = r.field("sourceRange")?.timeRange()
+                let speed = r.field("speed").map { $0.speed() }
+                let loop = r.field("loop").map { $0.bool() }
+                if let src, r.has("sourceRange") == (range != nil), speed.map({ $0 != nil }) ?? true, loop.map({ $0 != nil }) ?? true {
+                    var l = LottieSpec(src: src)
+                    l.sourceRange = range
+                    if let s = speed ?? nil { l.speed = s }
+                    if let lp = loop ?? nil { l.loop = lp }
+                    content = .lottie(l)
+                } else {
+                    content = nil
+                }
+                rejectAll(r, textKeys + captionKeys + ["volume", "muted"] + groupKeys + waveformKeys
+                          + ShapeReader.members.filter { $0 != "frame" && $0 != "position" }, kind: .lottie)
             case nil:
                 content = nil
-                r.skip(["src"] + textKeys + captionKeys + videoKeys + ShapeReader.members + groupKeys + waveformKeys)
+                r.skip(["src"] + textKeys + captionKeys + videoKeys + ShapeReader.members + groupKeys + waveformKeys + lottieKeys)
             }
 
             var overlay = OverlaySpec(content: content ?? .image(src: ""), start: start ?? .zero)
@@ -67,7 +84,7 @@ extension SpecDecoder {
             }
             overlay.opacity = r.field("opacity")?.double(.between(0, 1))
             if let blend = r.field("blend")?.enumCase(BlendMode.self) { overlay.blend = blend }
-            if kind == .text || kind == .captions || kind == .shape || kind == .group || kind == .waveform {
+            if kind == .text || kind == .captions || kind == .shape || kind == .group || kind == .waveform || kind == .lottie {
                 r.reject("chromaKey", "is only allowed on video and image overlays")
             } else {
                 overlay.chromaKey = r.field("chromaKey")?.chromaKey()

@@ -55,11 +55,12 @@ final class WaveformProducer {
     }
 
     private func draw(_ heights: [Double]) throws -> Frame {
-        let (w, h) = (plan.width, plan.height)
-        let spec = WaveformGeometry.shape(heights, style: plan.spec.style, width: Double(w), height: Double(h), color: plan.spec.color)
-        guard let outline = ShapeOutline(spec.geometry, canvasWidth: Double(w), canvasHeight: Double(h)) else {
-            throw RenderError.invalid([SpecProblem(pointer: "", message: "an empty waveform")])
-        }
-        return try ShapeLayer.draw(ShapePicture(spec, outline: outline, raster: PixelRect(x: 0, y: 0, width: w, height: h)), color: color, depth: depth)
+        let (raster, content, offset) = (plan.grid.raster, plan.grid.content, plan.grid.offset)
+        let spec = WaveformGeometry.shape(heights, style: plan.spec.style, width: Double(content.width), height: Double(content.height),
+                                          offset: (Double(offset.x), Double(offset.y)), color: plan.spec.color)
+        // The geometry always has its baseline: an outline exists.
+        let outline = ShapeOutline(spec.geometry, canvasWidth: Double(raster.width), canvasHeight: Double(raster.height))!
+        return try ShapeLayer.draw(ShapePicture(spec, outline: outline, raster: PixelRect(x: 0, y: 0, width: raster.width, height: raster.height)),
+                                   color: color, depth: depth)
     }
 }

@@ -13,7 +13,10 @@ enum WaveformGeometry {
     static let barShare = 0.7
     static let baseline = 2.0
 
-    static func shape(_ heights: [Double], style: WaveformSpec.Style, width w: Double, height h: Double, color: Color) -> ShapeSpec {
+    /// `offset`: where the picture's corner lies in the raster it is drawn on.
+    static func shape(_ heights: [Double], style: WaveformSpec.Style, width w: Double, height h: Double, offset: (x: Double, y: Double),
+                      color: Color) -> ShapeSpec {
+        let at = FramePoint(x: Length(offset.x, .px), y: Length(offset.y, .px))
         let n = Double(heights.count), slot = w / n, room = h - baseline
         func rect(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [PathCommand] {
             guard x1 > x0, y1 > y0 else { return [] }
@@ -30,7 +33,7 @@ enum WaveformGeometry {
                 let (x0, x1) = barX(b)
                 path += rect(x0, h - baseline - f * room, x1, h - baseline)
             }
-            return ShapeSpec(geometry: .path(path, offset: nil), fill: .solid(color))
+            return ShapeSpec(geometry: .path(path, offset: at), fill: .solid(color))
         case .mirror:
             let mid = h / 2
             var path = rect(0, mid - baseline / 2, w, mid + baseline / 2)
@@ -39,7 +42,7 @@ enum WaveformGeometry {
                 path += rect(x0, mid - baseline / 2 - reach, x1, mid - baseline / 2)
                 path += rect(x0, mid + baseline / 2, x1, mid + baseline / 2 + reach)
             }
-            return ShapeSpec(geometry: .path(path, offset: nil), fill: .solid(color))
+            return ShapeSpec(geometry: .path(path, offset: at), fill: .solid(color))
         case .line:
             let ys = heights.map { h - baseline / 2 - $0 * room }
             var points = [PathCommand.move(PathPoint(0, ys[0]))]
@@ -47,7 +50,7 @@ enum WaveformGeometry {
             points.append(.line(PathPoint(w, ys[ys.count - 1])))
             var stroke = ShapeStroke(paint: .solid(color), width: baseline)
             stroke.join = .round
-            return ShapeSpec(geometry: .path(points, offset: nil), stroke: stroke)
+            return ShapeSpec(geometry: .path(points, offset: at), stroke: stroke)
         }
     }
 }

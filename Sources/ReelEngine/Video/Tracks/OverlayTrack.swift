@@ -29,6 +29,7 @@ final class OverlayTrack {
     private var texts: [Int: TextProducer] = [:]
     private var groups: [Int: GroupProducer] = [:]
     private var waveforms: [Int: WaveformProducer] = [:]
+    private var lotties: [Int: LottieProducer] = [:]
     private var masks: [Int: LayerMasker] = [:]
     private var color: CanvasColor { plan.canvasColor }
     private var canvas: Frame?
@@ -73,6 +74,7 @@ final class OverlayTrack {
         for i in texts.keys where !active.contains(i) { texts[i] = nil }
         for i in groups.keys where !active.contains(i) { groups[i] = nil }
         for i in waveforms.keys where !active.contains(i) { waveforms[i] = nil }
+        for i in lotties.keys where !active.contains(i) { lotties[i] = nil }
         for i in masks.keys where !active.contains(i) { masks[i] = nil }
         for i in active {
             let o = overlays[i]
@@ -114,6 +116,10 @@ final class OverlayTrack {
             let producer = try waveforms[i] ?? WaveformProducer(w, render: plan)
             waveforms[i] = producer
             return try filtered(producer.picture(at: into), o.layer.filters)
+        case .lottie(let l):
+            let producer = try lotties[i] ?? LottieProducer(l, color: color, depth: plan.sampleDepth)
+            lotties[i] = producer
+            return try filtered(producer.picture(at: into), o.layer.filters)
         }
     }
 
@@ -147,6 +153,7 @@ final class OverlayTrack {
         case .text, .captions: preconditionFailure("text overlays are drawn by a TextProducer")
         case .group: preconditionFailure("groups are drawn by a GroupProducer")
         case .waveform: preconditionFailure("waveforms are drawn by a WaveformProducer")
+        case .lottie: preconditionFailure("Lottie animations are drawn by a LottieProducer")
         case .shape(let spec, let picture?) where ShapeAnimation.isAnimated(o.layer.keyframes):
             s = LayerProducer(shape: ShapeAnimation(spec, picture: picture, keyframes: o.layer.keyframes, canvas: (width, height), color: color,
                                                     depth: plan.sampleDepth))

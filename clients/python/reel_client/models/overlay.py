@@ -52,7 +52,12 @@ class Overlay:
     edges anti-aliased by exact area coverage (nonzero winding); `group` a nested composition
     (`items` on its own canvas `size`, default the output's), flattened and then drawn as one
     layer, by default at its own size in the middle of the frame, with its own opacity,
-    keyframes, animations, blend, mask and filters; `waveform` an audiogram of the mix or of one
+    keyframes, animations, blend, mask and filters; `lottie` a Lottie (Bodymovin JSON) `src` drawn
+    by rlottie at the overlay's size (default its own, centred; a `frame` without a height keeps
+    its shape), frame ⌊ip + (t − start)·speed·fr⌋ at output time t, with `sourceRange` on its own
+    timeline, `speed` and `loop` (default length: the animation's ÷ `speed`, cut at the timeline's
+    end; a feature rlottie cannot draw is a 422 at `/src` naming it and its layer); `waveform` an audiogram of the mix
+    or of one
     item (`audio`, `mode`, `bars`, `color` default white, `style`, `window`), drawn for each output
     frame from exactly that frame's samples, by default the frame's width and a quarter of its
     height in its middle (a `frame` without a height keeps that shape), laid on whole pixels.
@@ -89,6 +94,9 @@ class Overlay:
                  Default: OverlayStyle.BARS.
             window (float | str | Unset): The `amplitude` mode's span, a `Time` up to 60 s, default 2 (not allowed with
                 `spectrum`).
+            speed (float | str | Unset): A `lottie`'s playback rate (¼…4), a `Time`-like exact number.
+            loop (bool | Unset): A `lottie` starts again from its `sourceRange`'s beginning when it ends, until the overlay
+                ends. Default: False.
             text (str | Unset): Any Unicode text, CJK included.
             font (Font | Unset): `family` or `src`, not both; neither is the system's sans-serif.
             stroke (ShapeStroke | TextStroke | Unset): A text's border (`TextStroke`) or a shape's outline (`ShapeStroke`).
@@ -176,6 +184,8 @@ class Overlay:
     color: str | Unset = UNSET
     style: OverlayStyle | Unset = OverlayStyle.BARS
     window: float | str | Unset = UNSET
+    speed: float | str | Unset = UNSET
+    loop: bool | Unset = False
     text: str | Unset = UNSET
     font: Font | Unset = UNSET
     stroke: ShapeStroke | TextStroke | Unset = UNSET
@@ -242,6 +252,14 @@ class Overlay:
             window = UNSET
         else:
             window = self.window
+
+        speed: float | str | Unset
+        if isinstance(self.speed, Unset):
+            speed = UNSET
+        else:
+            speed = self.speed
+
+        loop = self.loop
 
         text = self.text
 
@@ -463,6 +481,10 @@ class Overlay:
             field_dict["style"] = style
         if window is not UNSET:
             field_dict["window"] = window
+        if speed is not UNSET:
+            field_dict["speed"] = speed
+        if loop is not UNSET:
+            field_dict["loop"] = loop
         if text is not UNSET:
             field_dict["text"] = text
         if font is not UNSET:
@@ -588,6 +610,15 @@ class Overlay:
             return cast(float | str | Unset, data)
 
         window = _parse_window(d.pop("window", UNSET))
+
+        def _parse_speed(data: object) -> float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(float | str | Unset, data)
+
+        speed = _parse_speed(d.pop("speed", UNSET))
+
+        loop = d.pop("loop", UNSET)
 
         text = d.pop("text", UNSET)
 
@@ -987,6 +1018,8 @@ class Overlay:
             color=color,
             style=style,
             window=window,
+            speed=speed,
+            loop=loop,
             text=text,
             font=font,
             stroke=stroke,

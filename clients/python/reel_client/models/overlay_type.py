@@ -5,6 +5,7 @@ class OverlayType(StrEnum):
     CAPTIONS = "captions"
     GROUP = "group"
     IMAGE = "image"
+    LOTTIE = "lottie"
     SHAPE = "shape"
     TEXT = "text"
     VIDEO = "video"

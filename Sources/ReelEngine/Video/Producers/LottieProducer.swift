@@ -1,0 +1,30 @@
+import Foundation
+import ReelSpec
+
+/// A Lottie overlay's picture at each time (docs/API.md "Lottie"): the animation's frame that
+/// `LottiePlan.frame(into:)` maps the time to, drawn by rlottie at the overlay's pixel size. A frame
+/// shown on several output frames (a 30 fps animation in a 60 fps output) is drawn once.
+final class LottieProducer {
+    private let plan: LottiePlan
+    private let animation: LottieAnimation
+    private let color: CanvasColor
+    private let depth: SampleDepth
+    private var last: (frame: Int, picture: Frame)?
+
+    init(_ plan: LottiePlan, color: CanvasColor, depth: SampleDepth) throws {
+        self.plan = plan
+        self.color = color
+        self.depth = depth
+        guard let data = FileManager.default.contents(atPath: plan.path) else { throw CocoaError(.fileReadNoSuchFile) }
+        let bytes = [UInt8](data)
+        animation = try LottieAnimation(json: bytes, key: SHA256.hex(of: bytes))
+    }
+
+    func picture(at into: Time) throws -> Frame {
+        let frame = plan.frame(into: into)
+        if let last, last.frame == frame { return last.picture }
+        let picture = try ShapeLayer.draw(animation.planes(frame: frame, grid: plan.grid), color: color, depth: depth)
+        last = (frame, picture)
+        return picture
+    }
+}
