@@ -2,8 +2,8 @@ import CRlottie
 import Foundation
 
 /// Owns an rlottie animation (`Lottie_Animation`) made from a Lottie file's bytes, and draws its
-/// frames into premultiplied planes of any size (rlottie scales the composition to fit, keeping its
-/// aspect, centred).
+/// frames at any size (rlottie scales the composition to fit, keeping its aspect, centred) as
+/// layers (`PremultipliedARGB`: rlottie's premultiplied ARGB32 straight into YUVA).
 final class LottieAnimation {
     private let handle: OpaquePointer
     private var buffer: [UInt32] = []
@@ -26,26 +26,19 @@ final class LottieAnimation {
     deinit { lottie_animation_destroy(handle) }
 
     /// Frame `frame` (rlottie's own numbering: the in-point is `ip`) drawn at the grid's content
-    /// size, at its place in the grid's raster (transparent around it).
-    func planes(frame: Int, grid: PixelGrid) -> PremultipliedPlanes {
+    /// size, at its place in the grid's raster (transparent around it), as a layer for a canvas of
+    /// `color` and `depth`.
+    func picture(frame: Int, grid: PixelGrid, color: CanvasColor, depth: SampleDepth) throws -> Frame {
         let (width, height) = (grid.raster.width, grid.raster.height)
         let n = width * height
         if buffer.count != n { buffer = [UInt32](repeating: 0, count: n) }
-        buffer.withUnsafeMutableBufferPointer { b in
+        return try buffer.withUnsafeMutableBufferPointer { b in
             b.update(repeating: 0)
             let corner = b.baseAddress! + grid.offset.y * width + grid.offset.x
             lottie_animation_render(handle, max(0, frame), corner, grid.content.width, grid.content.height, width * 4)
+            return try ShapeLayer.draw(color: color, depth: depth) {
+                try PremultipliedARGB.frame(UnsafePointer(b.baseAddress!), width: width, height: height, matrix: $0, depth: $1)
+            }
         }
-        var planes = PremultipliedPlanes(width: width, height: height)
-        let scale: Float = 1 / 255
-        for i in 0..<n {
-            // ARGB32, premultiplied, in the machine's byte order.
-            let p = buffer[i]
-            planes.a[i] = Float(p >> 24) * scale
-            planes.r[i] = Float((p >> 16) & 255) * scale
-            planes.g[i] = Float((p >> 8) & 255) * scale
-            planes.b[i] = Float(p & 255) * scale
-        }
-        return planes
     }
 }

@@ -23,7 +23,7 @@ final class LottieProducer {
     func picture(at into: Time) throws -> Frame {
         let frame = plan.frame(into: into)
         if let last, last.frame == frame { return last.picture }
-        let picture = try ShapeLayer.draw(animation.planes(frame: frame, grid: plan.grid), color: color, depth: depth)
+        let picture = try animation.picture(frame: frame, grid: plan.grid, color: color, depth: depth)
         last = (frame, picture)
         return picture
     }
