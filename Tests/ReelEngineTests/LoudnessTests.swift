@@ -5,7 +5,7 @@ import XCTest
 
 /// `output.audio.loudness` against FFmpeg's own meter (`ebur128=peak=true`, BS.1770-4, its own ×4
 /// true-peak oversampling) on the written output: within ±0.5 LU of the target and at or under the
-/// true-peak ceiling, for quiet and loud sources, speech-like and music-like, stereo and mono, AAC
+/// true-peak ceiling, for quiet and loud sources, speech-like and music-like, stereo, mono and 5.1, AAC
 /// and PCM; and the report the job shows agrees with that meter.
 final class LoudnessTests: XCTestCase {
     /// Quiet and loud, speech-like (a voice-band tone, syllables and pauses) and music-like (decaying
@@ -85,6 +85,70 @@ final class LoudnessTests: XCTestCase {
     /// peaks would reach about −0.7 dBTP before the codec's overshoot): the limiter holds the ceiling (measured after the codec) while the
     /// loudness still lands on the target. (−10 LUFS of this noise is where the ceiling stops leaving
     /// room: the solver then keeps the ceiling and ends a little quieter, as documented.)
+    /// 5.1 outputs (FL FR FC LFE and the surrounds): a 5.1 source kept as it is, a mono voice in the
+    /// centre and stereo music in front left and right, brought to −23 LUFS by FFmpeg's meter (which
+    /// weights the surrounds +1.5 dB and leaves the LFE out, as BS.1770 does), in AAC and Opus.
+    func testFivePointOneOutputs() throws {
+        let ws = try Workspace()
+        // Six different signals in FFmpeg's 5.1 order: music left and right, speech in the centre,
+        // a low tone in the LFE, noise in the surrounds.
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "aevalsrc='0.3*sin(2*PI*220*t)*exp(-6*mod(t,0.5))':s=48000:d=8",
+                          "-f", "lavfi", "-i", "aevalsrc='0.3*sin(2*PI*330*t)*exp(-6*mod(t+0.25,0.5))':s=48000:d=8",
+                          "-f", "lavfi", "-i", "aevalsrc='0.2*sin(2*PI*180*t)*(0.5+0.5*sin(2*PI*3*t))*gt(mod(t,1.3),0.3)':s=48000:d=8",
+                          "-f", "lavfi", "-i", "sine=f=50:d=8:r=48000",
+                          "-f", "lavfi", "-i", "anoisesrc=d=8:c=pink:r=48000:a=0.1:seed=1",
+                          "-f", "lavfi", "-i", "anoisesrc=d=8:c=pink:r=48000:a=0.1:seed=2",
+                          "-filter_complex", "[0][1][2][3][4][5]join=inputs=6:channel_layout=5.1(side)", ws.path("surround.wav")])
+        try Tools.ffmpeg(["-f", "lavfi", "-i", Self.sources[2].filter, "-ac", "1", ws.path("voice.wav")])
+        try Tools.ffmpeg(["-f", "lavfi", "-i", Self.sources[3].filter, "-ac", "2", ws.path("music.wav")])
+        for (format, codec) in [("m4a", "aac"), ("webm", "opus")] {
+            let video = format == "webm" ? ##""width": 64, "height": 48, "##  : ""
+            let videos = format == "webm" ? ##""videos": [ { "color": "#000000", "duration": 8 } ], "## : ""
+            let json = ##"""
+            { "version": 1, "output": { "format": "\##(format)", \##(video)"audio": { "codec": "\##(codec)", "channels": 6, "loudness": { "target": "broadcast" } } },
+              "timeline": { \##(videos)"voiceOvers": [ { "src": "surround.wav", "start": 0 }, { "src": "voice.wav", "start": 0 } ],
+                            "music": [ { "src": "music.wav" } ] } }
+            """##
+            let out = try ws.render(json, to: "surround.\(format)")
+            let probe = try Tools.run("ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=channels", "-of", "csv=p=0", out])
+            XCTAssertEqual(probe.text.trimmingCharacters(in: .whitespacesAndNewlines), "6", format)
+            let m = try Self.meter(out)
+            XCTAssertEqual(m.integrated, -23, accuracy: 0.5, "\(format) 5.1: \(m)")
+            XCTAssertLessThanOrEqual(m.truePeak, -1, format)
+            // Where each item went: the voice only in the centre, the music only in front, the
+            // 5.1 source's LFE tone in the LFE.
+            let levels = try Self.channelLevels(out)
+            XCTAssertEqual(levels.count, 6)
+            XCTAssertGreaterThan(levels[3], -60, "\(format): the LFE carries the 5.1 source's low tone")
+        }
+        // Which channel an item lands in, without a loudness target (the mixer's placement alone).
+        let placement = ##"""
+        { "version": 1, "output": { "format": "mov", "width": 64, "height": 48, "audio": { "codec": "pcm", "channels": 6 } },
+          "timeline": { "videos": [ { "color": "#000000", "duration": 8 } ], "voiceOvers": [ { "src": "voice.wav", "start": 0 } ] } }
+        """##
+        let mono = try Self.channelLevels(try ws.render(placement, to: "mono-into-51.mov"))
+        XCTAssertGreaterThan(mono[2], -40, "a mono voice plays in the centre")
+        for c in [0, 1, 3, 4, 5] { XCTAssertLessThan(mono[c], -80, "and nowhere else (channel \(c))") }
+        let stereo = try Self.channelLevels(try ws.render(placement.replacingOccurrences(of: "voice.wav", with: "music.wav"), to: "stereo-into-51.mov"))
+        XCTAssertGreaterThan(stereo[0], -40, "stereo music in front left")
+        XCTAssertGreaterThan(stereo[1], -40, "and front right")
+        for c in [2, 3, 4, 5] { XCTAssertLessThan(stereo[c], -80, "and nowhere else (channel \(c))") }
+    }
+
+    /// Each channel's RMS level in dBFS (FFmpeg's astats).
+    static func channelLevels(_ path: String) throws -> [Double] {
+        let out = try Tools.run("/usr/bin/ffmpeg", ["-nostats", "-v", "error", "-i", path, "-af", "astats=metadata=1:reset=0,ametadata=mode=print:file=-",
+                                                    "-f", "null", "-"])
+        var levels: [Int: Double] = [:]
+        for line in out.text.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, parts[0].hasPrefix("lavfi.astats."), parts[0].hasSuffix(".RMS_level") else { continue }
+            let channel = parts[0].dropFirst("lavfi.astats.".count).prefix { $0 != "." }
+            if let c = Int(channel) { levels[c - 1] = Double(parts[1]) ?? -.infinity }
+        }
+        return (0..<levels.count).map { levels[$0] ?? -.infinity }
+    }
+
     func testTheLimiterHoldsTheCeilingOfALoudTarget() throws {
         let ws = try Workspace()
         try makeSources(ws)

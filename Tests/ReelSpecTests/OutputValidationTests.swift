@@ -169,11 +169,11 @@ final class OutputValidationTests: XCTestCase {
     }
 
     func testAudioSettings() {
-        let json = spec(output: #""audio": {"bitrate": 7999, "sampleRate": 44000, "channels": 6, "codec": "mp3"}"#)
+        let json = spec(output: #""audio": {"bitrate": 7999, "sampleRate": 44000, "channels": 5, "codec": "mp3"}"#)
         XCTAssertEqual(pointers(json), ["/output/audio/bitrate", "/output/audio/sampleRate", "/output/audio/channels",
                                         "/output/audio/codec"])
         XCTAssertEqual(message(json, at: "/output/audio/bitrate"), "must be between 8000 and 512000")
-        XCTAssertEqual(message(json, at: "/output/audio/channels"), "must be 1 or 2")
+        XCTAssertEqual(message(json, at: "/output/audio/channels"), "must be 1, 2 or 6 (5.1)")
         XCTAssertEqual(message(json, at: "/output/audio/sampleRate"),
                        "must be one of 8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000, 88200 or 96000")
         XCTAssertEqual(decodeOK(spec(output: #""audio": {"sampleRate": 44100, "channels": 1}"#))?.output.audio.sampleRate, 44100)

@@ -225,7 +225,7 @@ enum JobSpecSchema {
               "type": "integer",
               "minimum": 8000,
               "maximum": 512000,
-              "description": "Bits per second."
+              "description": "Bits per second (default 128000; 320000 for 5.1)."
             },
             "sampleRate": {
               "type": "integer",
@@ -247,8 +247,10 @@ enum JobSpecSchema {
               "type": "integer",
               "enum": [
                 1,
-                2
-              ]
+                2,
+                6
+              ],
+              "description": "Mono, stereo or 5.1 (FL, FR, FC, LFE, and the two surrounds, FFmpeg's order). Into 5.1 a\nmono item plays in the centre, a stereo one in front left and right, a 5.1 one as it is;\ninto stereo or mono FFmpeg's standard downmix applies (centre and surrounds at −3 dB, LFE\nleft out). `pan` moves an item between the front left and right. AAC, Opus and PCM all\ncarry 5.1.\n"
             },
             "loudness": {
               "$ref": "#/$defs/Loudness"

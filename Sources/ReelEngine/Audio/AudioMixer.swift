@@ -59,15 +59,17 @@ final class AudioMixer {
         let g = gains.planes[0]
         g.update(repeating: 1, count: count)
         for e in placed.envelopes { e.apply(to: g, from: first, count: count) }
-        if channels == 2 {
+        if channels >= 2 {
+            // Pan moves an item between the front left and right (5.1's other channels keep theirs).
             let pan = placed.clip.shaping.panGains
             let l = scratch.planes[0], r = scratch.planes[1], dl = out[0] + offset, dr = out[1] + offset
             for k in 0..<count {
                 dl[k] += l[k] * pan.left * g[k]
                 dr[k] += r[k] * pan.right * g[k]
             }
-        } else {
-            for c in 0..<channels {
+        }
+        if channels != 2 {
+            for c in (channels > 2 ? 2 : 0)..<channels {
                 let src = scratch.planes[c], dst = out[c] + offset
                 for k in 0..<count { dst[k] += src[k] * g[k] }
             }

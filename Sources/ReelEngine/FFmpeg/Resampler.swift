@@ -40,11 +40,23 @@ final class Resampler {
                               "swr_alloc_set_opts2", "converting \(shape)", reading: converting)
         guard let c = ctx else { throw FFmpegError(reel_averror(ENOMEM), "swr_alloc_set_opts2") }
         context = c
-        if inChannels == 1 && outChannels > 1 {
-            var matrix = [Double](repeating: 1, count: outChannels)
-            try FFmpegError.check(swr_set_matrix(c, &matrix, 1), "swr_set_matrix", reading: converting)
+        if var matrix = Resampler.placement(inChannels: Int(inChannels), outChannels: outChannels) {
+            try FFmpegError.check(swr_set_matrix(c, &matrix, inChannels), "swr_set_matrix", reading: converting)
         }
         try FFmpegError.check(swr_init(c), "swr_init", "converting \(shape)", reading: converting)
+    }
+
+    /// Where mono and stereo sources go (out × in gains, rows by output channel), where FFmpeg's
+    /// own choice is not the spec's: mono into stereo at its own level in both channels; into 5.1
+    /// (FL FR FC LFE and the surrounds) mono in the centre and stereo in front left and right.
+    /// Anything else takes FFmpeg's standard mix (5.1 into stereo: centre and surrounds at −3 dB).
+    static func placement(inChannels: Int, outChannels: Int) -> [Double]? {
+        switch (inChannels, outChannels) {
+        case (1, 2): return [1, 1]
+        case (1, 6): return [0, 0, 1, 0, 0, 0]
+        case (2, 6): return [1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]
+        default: return nil
+        }
     }
 
     deinit {

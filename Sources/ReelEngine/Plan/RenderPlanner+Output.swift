@@ -43,7 +43,8 @@ extension RenderPlanner {
     static func audioEncoding(_ out: OutputSpec) -> AudioEncoding {
         let a = out.audio
         let codec = a.codec ?? (out.format == .webm ? .opus : out.video.codec == .prores ? .pcm : .aac)
-        return AudioEncoding(codec: codec, bitrate: a.bitrate ?? 128_000,
+        // 5.1 gets the bits of two and a half stereo pairs by default.
+        return AudioEncoding(codec: codec, bitrate: a.bitrate ?? (a.channels == 6 ? 320_000 : 128_000),
                              sampleRate: a.sampleRate ?? 48_000, channels: a.channels ?? 2, loudness: a.loudness)
     }
 

@@ -272,7 +272,7 @@ extension SpecDecoder {
             }
         }
         if let f = r.field("channels"), let n = f.int() {
-            if n == 1 || n == 2 { a.channels = n } else { f.report("must be 1 or 2") }
+            if [1, 2, 6].contains(n) { a.channels = n } else { f.report("must be 1, 2 or 6 (5.1)") }
         }
         a.loudness = r.field("loudness")?.object { l -> LoudnessSpec? in
             var target: Double?

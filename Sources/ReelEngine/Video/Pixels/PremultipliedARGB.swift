@@ -16,56 +16,69 @@ enum PremultipliedARGB {
         return f
     }
 
+    /// Per alpha 1…255: the luma scale `219·2^shift / a` that un-premultiplies an 8-bit luma sum.
+    private static func lumaScales(_ scale: Float) -> [Float] {
+        (0..<256).map { $0 == 0 ? 0 : 219 * scale / Float($0) }
+    }
+
     private static func write<S: PlaneSample>(_ words: UnsafePointer<UInt32>, _ width: Int, _ height: Int, _ f: Frame, _ matrix: CanvasColor,
                                               _: S.Type) {
         let (kr, kb) = matrix.coefficients
-        let kg = 1 - kr - kb
+        let (fr, fb) = (Float(kr), Float(kb)), fg = 1 - fr - fb
         let scale = Float(1 << S.shift), top = Float(S.maximum)
-        // Per 8-bit premultiplied channel value; luma 16…235 and chroma ±112 at this depth.
-        let (yr, yg, yb) = (Float(kr) * 219 * scale, Float(kg) * 219 * scale, Float(kb) * 219 * scale)
+        let perAlpha = lumaScales(scale)
         let (cbScale, crScale) = (Float(224 / (2 * (1 - kb))) * scale, Float(224 / (2 * (1 - kr))) * scale)
-        let black = S.level(16), neutral = S.level(128), yBlack = 16 * scale, cNeutral = 128 * scale
+        let black = S.level(16), neutral = S.level(128), yBlack = 16 * scale + 0.5, cNeutral = 128 * scale + 0.5
+        let k = Coefficients(r: fr, g: fg, b: fb, yBlack: yBlack, alphaScale: top / 255, top: top)
         let yPlane = PlaneView<S>(f, plane: 0), aPlane = PlaneView<S>(f, plane: 3)
         let uPlane = PlaneView<S>(f, plane: 1), vPlane = PlaneView<S>(f, plane: 2)
-        func sample(_ x: Float) -> S { S(truncatingIfNeeded: Int32(min(top, max(0, x)) + 0.5)) }
-        for cy in 0..<(height / 2) {
-            let r0 = words + 2 * cy * width, r1 = r0 + width
-            let y0 = yPlane.row(2 * cy), y1 = yPlane.row(2 * cy + 1), a0 = aPlane.row(2 * cy), a1 = aPlane.row(2 * cy + 1)
-            let uRow = uPlane.row(cy), vRow = vPlane.row(cy)
-            for cx in 0..<(width / 2) {
-                let x = 2 * cx
-                let p = (r0[x], r0[x + 1], r1[x], r1[x + 1])
-                if p.0 | p.1 | p.2 | p.3 == 0 {
-                    (y0[x], y0[x + 1], y1[x], y1[x + 1]) = (black, black, black, black)
-                    (a0[x], a0[x + 1], a1[x], a1[x + 1]) = (0, 0, 0, 0)
-                    uRow[cx] = neutral
-                    vRow[cx] = neutral
-                    continue
-                }
-                var sumA: Float = 0, sumB: Float = 0, sumR: Float = 0
-                func pixel(_ w: UInt32, _ yOut: inout S, _ aOut: inout S) {
-                    let a = Float(w >> 24)
-                    guard a > 0 else {
-                        yOut = black
-                        aOut = 0
-                        return
+        perAlpha.withUnsafeBufferPointer { perAlpha in
+            for cy in 0..<(height / 2) {
+                let rows = (words + 2 * cy * width, words + (2 * cy + 1) * width)
+                let ys = (yPlane.row(2 * cy), yPlane.row(2 * cy + 1)), alphas = (aPlane.row(2 * cy), aPlane.row(2 * cy + 1))
+                let uRow = uPlane.row(cy), vRow = vPlane.row(cy)
+                for cx in 0..<(width / 2) {
+                    let x = 2 * cx
+                    if rows.0[x] | rows.0[x + 1] | rows.1[x] | rows.1[x + 1] == 0 {
+                        ys.0[x] = black; ys.0[x + 1] = black; ys.1[x] = black; ys.1[x + 1] = black
+                        alphas.0[x] = 0; alphas.0[x + 1] = 0; alphas.1[x] = 0; alphas.1[x + 1] = 0
+                        uRow[cx] = neutral
+                        vRow[cx] = neutral
+                        continue
                     }
-                    let r = Float((w >> 16) & 255), g = Float((w >> 8) & 255), b = Float(w & 255)
-                    let luma = yr * r + yg * g + yb * b   // premultiplied, at this depth's scale
-                    yOut = sample(yBlack + luma / a)
-                    aOut = sample(a * top / 255)
-                    let l = luma / (219 * scale)
-                    sumA += a
-                    sumB += b - l
-                    sumR += r - l
+                    var sums = Sums()
+                    (ys.0[x], alphas.0[x]) = pixel(rows.0[x], &sums, k, perAlpha, S.self)
+                    (ys.0[x + 1], alphas.0[x + 1]) = pixel(rows.0[x + 1], &sums, k, perAlpha, S.self)
+                    (ys.1[x], alphas.1[x]) = pixel(rows.1[x], &sums, k, perAlpha, S.self)
+                    (ys.1[x + 1], alphas.1[x + 1]) = pixel(rows.1[x + 1], &sums, k, perAlpha, S.self)
+                    let (sumA, sumB, sumR) = (sums.a, sums.b, sums.r)
+                    uRow[cx] = S(truncatingIfNeeded: Int32(max(0, min(top, cNeutral + cbScale * sumB / sumA))))
+                    vRow[cx] = S(truncatingIfNeeded: Int32(max(0, min(top, cNeutral + crScale * sumR / sumA))))
                 }
-                pixel(p.0, &y0[x], &a0[x])
-                pixel(p.1, &y0[x + 1], &a0[x + 1])
-                pixel(p.2, &y1[x], &a1[x])
-                pixel(p.3, &y1[x + 1], &a1[x + 1])
-                uRow[cx] = sumA > 0 ? sample(cNeutral + cbScale * sumB / sumA) : neutral
-                vRow[cx] = sumA > 0 ? sample(cNeutral + crScale * sumR / sumA) : neutral
             }
         }
+    }
+
+    private struct Coefficients {
+        let r: Float, g: Float, b: Float, yBlack: Float, alphaScale: Float, top: Float
+    }
+
+    /// A 2×2 block's alpha-weighted chroma sums.
+    private struct Sums {
+        var a: Float = 0, b: Float = 0, r: Float = 0
+    }
+
+    /// One pixel's luma and alpha samples, its chroma added to `sums`.
+    @inline(__always)
+    private static func pixel<S: PlaneSample>(_ w: UInt32, _ sums: inout Sums, _ k: Coefficients, _ perAlpha: UnsafeBufferPointer<Float>,
+                                              _: S.Type) -> (S, S) {
+        let a = Int(w >> 24)
+        guard a > 0 else { return (S.level(16), 0) }
+        let r = Float((w >> 16) & 255), g = Float((w >> 8) & 255), b = Float(w & 255)
+        let luma = k.r * r + k.g * g + k.b * b   // premultiplied, 0…255
+        sums.a += Float(a)
+        sums.b += b - luma
+        sums.r += r - luma
+        return (S(truncatingIfNeeded: Int32(min(k.top, k.yBlack + luma * perAlpha[a]))), S(truncatingIfNeeded: Int32(Float(a) * k.alphaScale + 0.5)))
     }
 }

@@ -24,9 +24,14 @@ class AudioSettings:
 
         Attributes:
             codec (AudioSettingsCodec | Unset):
-            bitrate (int | Unset): Bits per second.
+            bitrate (int | Unset): Bits per second (default 128000; 320000 for 5.1).
             sample_rate (AudioSettingsSampleRate | Unset):
-            channels (AudioSettingsChannels | Unset):
+            channels (AudioSettingsChannels | Unset): Mono, stereo or 5.1 (FL, FR, FC, LFE, and the two surrounds, FFmpeg's
+                order). Into 5.1 a
+                mono item plays in the centre, a stereo one in front left and right, a 5.1 one as it is;
+                into stereo or mono FFmpeg's standard downmix applies (centre and surrounds at −3 dB, LFE
+                left out). `pan` moves an item between the front left and right. AAC, Opus and PCM all
+                carry 5.1.
             loudness (Loudness | Unset): The mix brought to a loudness: measured over the whole output (ITU-R BS.1770-4
                 integrated
                 loudness, gated), gained to `target`, with a true-peak limiter (look-ahead, ×4 oversampled)
