@@ -136,6 +136,22 @@ final class LottieTests: XCTestCase {
         assertClose(scaled[10], embedded, "half size")
     }
 
+    /// Drawn premultiplied for the compositor alone; with a mask (or filters) straight, as masks
+    /// expect: both show the same box, the mask cutting it.
+    func testAMaskedAnimationIsCutByItsMask() throws {
+        let ws = try Workspace()
+        try Self.box(ws)
+        let plain = try render(ws, ##"{ "type": "lottie", "src": "box.json", "start": 0 }"##, fps: 30, seconds: "1")
+        let masked = try render(ws, ##"""
+        { "type": "lottie", "src": "box.json", "start": 0,
+          "mask": { "shape": { "shape": "rect", "frame": { "x": "25px", "y": 0.5, "width": "50px", "height": 1 } } } }
+        """##, fps: 30, seconds: "1")
+        // Frame 15: the box spans 40…59; the mask keeps x < 50.
+        XCTAssertEqual(redColumns(plain[15]), Array(40..<60))
+        XCTAssertEqual(redColumns(masked[15]), Array(40..<50))
+        for x in 40..<48 { XCTAssertEqual(Int(masked[15][(50 * 100 + x) * 3]), Int(plain[15][(50 * 100 + x) * 3]), accuracy: 3, "x \(x)") }
+    }
+
     func testChunksDrawWhatTheWholeDraws() throws {
         let ws = try Workspace()
         try Self.box(ws)

@@ -3,6 +3,11 @@ import CFFmpeg
 /// Owns one `AVFrame` (and, through FFmpeg's reference counting, its buffers).
 final class Frame {
     let pointer: UnsafeMutablePointer<AVFrame>
+    /// A YUVA picture whose colour is already premultiplied by its alpha, as `AlphaOps.premultiply`
+    /// writes it (a Lottie frame, born premultiplied): the compositor takes it as it is. Only the
+    /// compositor may be handed one; masks, filters and colour conversion expect straight alpha.
+    /// Not carried by `reference()`.
+    var premultipliedAlpha = false
 
     init() {
         guard let f = av_frame_alloc() else { fatalError("av_frame_alloc: out of memory") }

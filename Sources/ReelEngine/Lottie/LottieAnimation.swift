@@ -27,8 +27,8 @@ final class LottieAnimation {
 
     /// Frame `frame` (rlottie's own numbering: the in-point is `ip`) drawn at the grid's content
     /// size, at its place in the grid's raster (transparent around it), as a layer for a canvas of
-    /// `color` and `depth`.
-    func picture(frame: Int, grid: PixelGrid, color: CanvasColor, depth: SampleDepth) throws -> Frame {
+    /// `color` and `depth`; `premultiplied` when only the compositor will see it (an SDR canvas).
+    func picture(frame: Int, grid: PixelGrid, color: CanvasColor, depth: SampleDepth, premultiplied: Bool) throws -> Frame {
         let (width, height) = (grid.raster.width, grid.raster.height)
         let n = width * height
         if buffer.count != n { buffer = [UInt32](repeating: 0, count: n) }
@@ -36,6 +36,10 @@ final class LottieAnimation {
             b.update(repeating: 0)
             let corner = b.baseAddress! + grid.offset.y * width + grid.offset.x
             lottie_animation_render(handle, max(0, frame), corner, grid.content.width, grid.content.height, width * 4)
+            if premultiplied && !color.isHDR {
+                return try PremultipliedARGB.frame(UnsafePointer(b.baseAddress!), width: width, height: height, matrix: color, depth: depth,
+                                                   premultiplied: true)
+            }
             return try ShapeLayer.draw(color: color, depth: depth) {
                 try PremultipliedARGB.frame(UnsafePointer(b.baseAddress!), width: width, height: height, matrix: $0, depth: $1)
             }

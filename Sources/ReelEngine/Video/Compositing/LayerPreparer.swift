@@ -1,7 +1,7 @@
 import CFFmpeg
 
 /// Turns a decoded layer into a `LayerImage` at the canvas's depth: takes its crop, premultiplies
-/// straight alpha, widens an 8-bit layer (a title, a still) for a 10-bit canvas, and scales it with
+/// straight alpha (a picture born premultiplied, `Frame.premultipliedAlpha`, is taken as it is), widens an 8-bit layer (a title, a still) for a 10-bit canvas, and scales it with
 /// swscale (bicubic, as FFmpeg's CLI does) to the size it is drawn at.
 ///
 /// Owns the scratch frames and the `Scaler`; they are reused from frame to frame and only grow, so a
@@ -24,7 +24,7 @@ final class LayerPreparer {
         let layerDepth = SampleDepth(canvasFormat: format)
         var source = layer, rect = crop
         let whole = PixelRect(x: 0, y: 0, width: crop.width, height: crop.height)
-        if hasAlpha {
+        if hasAlpha && !layer.premultipliedAlpha {
             let p = try scratch(&premultiplied, width: crop.width, height: crop.height, format: format)
             if layerDepth == .ten {
                 AlphaOps.premultiply(layer, crop: crop, into: p, UInt16.self)

@@ -1,19 +1,73 @@
 import CFFmpeg
 
 /// A picture held as premultiplied ARGB32 words (rlottie's surface) written straight into a YUVA
-/// 4:2:0 frame, in one pass and without float planes: a 1080p Lottie frame is 2 million pixels a
-/// frame, most of them transparent. The same arithmetic as `PremultipliedPlanes.frame`: luma
-/// un-premultiplied per pixel, chroma the alpha-weighted mean of its 2×2 block, limited range.
+/// 4:2:0 frame, in one pass and without float planes: a 1080p Lottie frame is 2 million pixels.
+/// Straight alpha: the same arithmetic as `PremultipliedPlanes.frame` (luma un-premultiplied per
+/// pixel, chroma the alpha-weighted mean of its 2×2 block, limited range). Premultiplied (for the
+/// compositor alone, `Frame.premultipliedAlpha`): what `AlphaOps.premultiply` would make of that,
+/// written directly (luma `Y·a`, chroma about neutral by the block's mean alpha), with no division.
 enum PremultipliedARGB {
     /// `words` (`width`×`height`, rows `width` words apart) as a frame in `matrix` at `depth`.
-    static func frame(_ words: UnsafePointer<UInt32>, width: Int, height: Int, matrix: CanvasColor, depth: SampleDepth) throws -> Frame {
+    static func frame(_ words: UnsafePointer<UInt32>, width: Int, height: Int, matrix: CanvasColor, depth: SampleDepth,
+                      premultiplied: Bool = false) throws -> Frame {
         let f = try Frame.video(width: width, height: height, format: depth.format(alpha: true))
-        switch depth {
-        case .eight: write(words, width, height, f, matrix, UInt8.self)
-        case .ten: write(words, width, height, f, matrix, UInt16.self)
+        switch (depth, premultiplied) {
+        case (.eight, false): write(words, width, height, f, matrix, UInt8.self)
+        case (.ten, false): write(words, width, height, f, matrix, UInt16.self)
+        case (.eight, true): writePremultiplied(words, width, height, f, matrix, UInt8.self)
+        case (.ten, true): writePremultiplied(words, width, height, f, matrix, UInt16.self)
         }
+        f.premultipliedAlpha = premultiplied
         matrix.tag(f)
         return f
+    }
+
+    /// A premultiplied pixel's `B′ − Y′` and `R′ − Y′` (0…255 scale).
+    @inline(__always)
+    private static func chroma(_ w: UInt32, _ fr: Float, _ fg: Float, _ fb: Float) -> (b: Float, r: Float) {
+        let r = Float((w >> 16) & 255), g = Float((w >> 8) & 255), b = Float(w & 255)
+        let luma = fr * r + fg * g + fb * b
+        return (b - luma, r - luma)
+    }
+
+    private static func writePremultiplied<S: PlaneSample>(_ words: UnsafePointer<UInt32>, _ width: Int, _ height: Int, _ f: Frame,
+                                                           _ matrix: CanvasColor, _: S.Type) {
+        let (kr, kb) = matrix.coefficients
+        let scale = Float(1 << S.shift), top = Float(S.maximum)
+        // Y·a = (16·a + 219·luma)/255 at this depth; chroma: neutral + 224·Σ(c − luma)/(2(1 − k)·4·255).
+        let (yr, yb) = (Float(kr) * 219 * scale / 255, Float(kb) * 219 * scale / 255), yg = 219 * scale / 255 - yr - yb
+        let yA = 16 * scale / 255, alphaScale = top / 255
+        let (fr, fb) = (Float(kr), Float(kb)), fg = 1 - fr - fb
+        let (cbScale, crScale) = (Float(224 / (2 * (1 - kb))) * scale / 1020, Float(224 / (2 * (1 - kr))) * scale / 1020)
+        let neutral = S.level(128), cNeutral = 128 * scale + 0.5
+        let yPlane = PlaneView<S>(f, plane: 0), aPlane = PlaneView<S>(f, plane: 3)
+        let uPlane = PlaneView<S>(f, plane: 1), vPlane = PlaneView<S>(f, plane: 2)
+        for y in 0..<height {
+            let row = words + y * width, yRow = yPlane.row(y), aRow = aPlane.row(y)
+            for x in 0..<width {
+                let w = row[x]
+                let a = Float(w >> 24), r = Float((w >> 16) & 255), g = Float((w >> 8) & 255), b = Float(w & 255)
+                yRow[x] = S(truncatingIfNeeded: Int32(yA * a + yr * r + yg * g + yb * b + 0.5))
+                aRow[x] = S(truncatingIfNeeded: Int32(a * alphaScale + 0.5))
+            }
+        }
+        for cy in 0..<(height / 2) {
+            let r0 = words + 2 * cy * width, r1 = r0 + width
+            let uRow = uPlane.row(cy), vRow = vPlane.row(cy)
+            for cx in 0..<(width / 2) {
+                let x = 2 * cx
+                let p = (r0[x], r0[x + 1], r1[x], r1[x + 1])
+                if p.0 | p.1 | p.2 | p.3 == 0 {
+                    uRow[cx] = neutral
+                    vRow[cx] = neutral
+                    continue
+                }
+                let c0 = chroma(p.0, fr, fg, fb), c1 = chroma(p.1, fr, fg, fb), c2 = chroma(p.2, fr, fg, fb), c3 = chroma(p.3, fr, fg, fb)
+                let sumB = c0.b + c1.b + c2.b + c3.b, sumR = c0.r + c1.r + c2.r + c3.r
+                uRow[cx] = S(truncatingIfNeeded: Int32(max(0, min(top, cNeutral + cbScale * sumB))))
+                vRow[cx] = S(truncatingIfNeeded: Int32(max(0, min(top, cNeutral + crScale * sumR))))
+            }
+        }
     }
 
     /// Per alpha 1…255: the luma scale `219·2^shift / a` that un-premultiplies an 8-bit luma sum.

@@ -10,9 +10,13 @@ final class LottieProducer {
     private let color: CanvasColor
     private let depth: SampleDepth
     private var last: (frame: Int, picture: Frame)?
+    /// Whether its pictures go to the compositor untouched (no mask, no filters), which takes them
+    /// premultiplied as rlottie draws them.
+    private let compositorOnly: Bool
 
-    init(_ plan: LottiePlan, color: CanvasColor, depth: SampleDepth) throws {
+    init(_ plan: LottiePlan, color: CanvasColor, depth: SampleDepth, compositorOnly: Bool) throws {
         self.plan = plan
+        self.compositorOnly = compositorOnly
         self.color = color
         self.depth = depth
         guard let data = FileManager.default.contents(atPath: plan.path) else { throw CocoaError(.fileReadNoSuchFile) }
@@ -23,7 +27,7 @@ final class LottieProducer {
     func picture(at into: Time) throws -> Frame {
         let frame = plan.frame(into: into)
         if let last, last.frame == frame { return last.picture }
-        let picture = try animation.picture(frame: frame, grid: plan.grid, color: color, depth: depth)
+        let picture = try animation.picture(frame: frame, grid: plan.grid, color: color, depth: depth, premultiplied: compositorOnly)
         last = (frame, picture)
         return picture
     }

@@ -117,7 +117,8 @@ final class OverlayTrack {
             waveforms[i] = producer
             return try filtered(producer.picture(at: into), o.layer.filters)
         case .lottie(let l):
-            let producer = try lotties[i] ?? LottieProducer(l, color: color, depth: plan.sampleDepth)
+            let producer = try lotties[i] ?? LottieProducer(l, color: color, depth: plan.sampleDepth,
+                                                            compositorOnly: o.layer.mask == nil && o.layer.filters.isEmpty)
             lotties[i] = producer
             return try filtered(producer.picture(at: into), o.layer.filters)
         }
