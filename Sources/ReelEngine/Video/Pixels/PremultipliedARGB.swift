@@ -22,33 +22,32 @@ enum PremultipliedARGB {
         return f
     }
 
-    /// A premultiplied pixel's `B′ − Y′` and `R′ − Y′` (0…255 scale).
-    @inline(__always)
-    private static func chroma(_ w: UInt32, _ fr: Float, _ fg: Float, _ fb: Float) -> (b: Float, r: Float) {
-        let r = Float((w >> 16) & 255), g = Float((w >> 8) & 255), b = Float(w & 255)
-        let luma = fr * r + fg * g + fb * b
-        return (b - luma, r - luma)
-    }
-
     private static func writePremultiplied<S: PlaneSample>(_ words: UnsafePointer<UInt32>, _ width: Int, _ height: Int, _ f: Frame,
                                                            _ matrix: CanvasColor, _: S.Type) {
         let (kr, kb) = matrix.coefficients
-        let scale = Float(1 << S.shift), top = Float(S.maximum)
-        // Y·a = (16·a + 219·luma)/255 at this depth; chroma: neutral + 224·Σ(c − luma)/(2(1 − k)·4·255).
-        let (yr, yb) = (Float(kr) * 219 * scale / 255, Float(kb) * 219 * scale / 255), yg = 219 * scale / 255 - yr - yb
-        let yA = 16 * scale / 255, alphaScale = top / 255
-        let (fr, fb) = (Float(kr), Float(kb)), fg = 1 - fr - fb
-        let (cbScale, crScale) = (Float(224 / (2 * (1 - kb))) * scale / 1020, Float(224 / (2 * (1 - kr))) * scale / 1020)
-        let neutral = S.level(128), cNeutral = 128 * scale + 0.5
+        let scale = Double(1 << S.shift)
+        // In 16.16 fixed point, so the loops are integer multiply-adds the compiler can vectorise.
+        // Y·a = (16·a + 219·luma)/255 at this depth; alpha a·max/255.
+        func fixed(_ v: Double) -> Int32 { Int32((v * 65536).rounded()) }
+        let yr = fixed(kr * 219 * scale / 255), yb = fixed(kb * 219 * scale / 255), yg = fixed(219 * scale / 255) - yr - yb
+        let ya = fixed(16 * scale / 255), aa = fixed(Double(S.maximum) / 255)
+        // Chroma about neutral by the block's mean alpha: neutral + 224·Σ(c − luma)/(2(1 − k)·4·255),
+        // with Σ(c − luma) written out per channel: Cb from (−kr, −kg, 1 − kb), Cr from (1 − kr, −kg, −kb).
+        let kg = 1 - kr - kb
+        let cbScale = 224 * scale / (2 * (1 - kb) * 1020), crScale = 224 * scale / (2 * (1 - kr) * 1020)
+        let (ur, ug, ub) = (fixed(-kr * cbScale), fixed(-kg * cbScale), fixed((1 - kb) * cbScale))
+        let (vr, vg, vb) = (fixed((1 - kr) * crScale), fixed(-kg * crScale), fixed(-kb * crScale))
+        let neutral = S.neutral &<< 16 &+ 32768, top = S.maximum
         let yPlane = PlaneView<S>(f, plane: 0), aPlane = PlaneView<S>(f, plane: 3)
         let uPlane = PlaneView<S>(f, plane: 1), vPlane = PlaneView<S>(f, plane: 2)
         for y in 0..<height {
             let row = words + y * width, yRow = yPlane.row(y), aRow = aPlane.row(y)
             for x in 0..<width {
                 let w = row[x]
-                let a = Float(w >> 24), r = Float((w >> 16) & 255), g = Float((w >> 8) & 255), b = Float(w & 255)
-                yRow[x] = S(truncatingIfNeeded: Int32(yA * a + yr * r + yg * g + yb * b + 0.5))
-                aRow[x] = S(truncatingIfNeeded: Int32(a * alphaScale + 0.5))
+                let a = Int32(truncatingIfNeeded: w >> 24), r = Int32(truncatingIfNeeded: (w >> 16) & 255)
+                let g = Int32(truncatingIfNeeded: (w >> 8) & 255), b = Int32(truncatingIfNeeded: w & 255)
+                yRow[x] = S(truncatingIfNeeded: (ya &* a &+ yr &* r &+ yg &* g &+ yb &* b &+ 32768) &>> 16)
+                aRow[x] = S(truncatingIfNeeded: (aa &* a &+ 32768) &>> 16)
             }
         }
         for cy in 0..<(height / 2) {
@@ -56,16 +55,13 @@ enum PremultipliedARGB {
             let uRow = uPlane.row(cy), vRow = vPlane.row(cy)
             for cx in 0..<(width / 2) {
                 let x = 2 * cx
-                let p = (r0[x], r0[x + 1], r1[x], r1[x + 1])
-                if p.0 | p.1 | p.2 | p.3 == 0 {
-                    uRow[cx] = neutral
-                    vRow[cx] = neutral
-                    continue
+                let (p0, p1, p2, p3) = (r0[x], r0[x + 1], r1[x], r1[x + 1])
+                func sum(_ shift: UInt32) -> Int32 {
+                    Int32(truncatingIfNeeded: ((p0 >> shift) & 255) &+ ((p1 >> shift) & 255) &+ ((p2 >> shift) & 255) &+ ((p3 >> shift) & 255))
                 }
-                let c0 = chroma(p.0, fr, fg, fb), c1 = chroma(p.1, fr, fg, fb), c2 = chroma(p.2, fr, fg, fb), c3 = chroma(p.3, fr, fg, fb)
-                let sumB = c0.b + c1.b + c2.b + c3.b, sumR = c0.r + c1.r + c2.r + c3.r
-                uRow[cx] = S(truncatingIfNeeded: Int32(max(0, min(top, cNeutral + cbScale * sumB))))
-                vRow[cx] = S(truncatingIfNeeded: Int32(max(0, min(top, cNeutral + crScale * sumR))))
+                let (r, g, b) = (sum(16), sum(8), sum(0))
+                uRow[cx] = S(truncatingIfNeeded: min(max((neutral &+ ur &* r &+ ug &* g &+ ub &* b) &>> 16, 0), top))
+                vRow[cx] = S(truncatingIfNeeded: min(max((neutral &+ vr &* r &+ vg &* g &+ vb &* b) &>> 16, 0), top))
             }
         }
     }
