@@ -1,5 +1,6 @@
 @testable import ReelEngine
 import ReelSpec
+import ReelSync
 import TestSupport
 import XCTest
 
@@ -48,6 +49,40 @@ final class AudioEncodingStageTests: XCTestCase {
         // Every packet before a boundary was handed over by that call, not a later one.
         XCTAssertGreaterThanOrEqual(staged[batches[2].lowerBound].pts, 4800)
         XCTAssertGreaterThanOrEqual(staged[batches[3].lowerBound].pts, 48000)
+        try stage.writeRemainingPackets { staged.append(Encoded($0)) }
+        XCTAssertEqual(staged, inLine)
+    }
+
+    /// With a startup lead (a loudness target solved before the first packet) the muxer does not
+    /// wait for a stage that has produced nothing yet, up to the lead; past it, it waits as before;
+    /// nothing is lost or reordered. A watchdog opens the held stage after 20 s, so an
+    /// implementation that waits fails here instead of hanging.
+    func testAStartupLeadLetsTheVideoGoOnWhileTheStageHasNothingYet() throws {
+        let ws = try Workspace()
+        var inLine: [Encoded] = []
+        try track(ws, seconds: 2).finish { inLine.append(Encoded($0)) }
+        let gate = DispatchSemaphore(value: 0)
+        let opened = Guarded(false)
+        let held = try track(ws, seconds: 2)
+        let stage = AudioEncodingStage(capacity: 8, startupLead: 48000) { sink in
+            gate.wait()
+            try held.finish(sink: sink)
+        }
+        defer { stage.stop() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 20) {
+            opened.withLock { $0 = true }
+            gate.signal()
+        }
+        var staged: [Encoded] = []
+        for boundary in [Int64(1600), 24000, 48000] {
+            try stage.writePackets(before: boundary) { staged.append(Encoded($0)) }
+        }
+        XCTAssertFalse(opened.withLock { $0 }, "returned while the stage was still held")
+        XCTAssertEqual(staged, [], "and handed over nothing")
+        if !opened.withLock({ $0 }) { gate.signal() }
+        try stage.writePackets(before: 72000) { staged.append(Encoded($0)) }
+        XCTAssertTrue(staged.allSatisfy { $0.pts < 72000 })
+        XCTAssertGreaterThan(staged.last?.pts ?? 0, 72000 - 2048, "past the lead it waits for everything before the boundary")
         try stage.writeRemainingPackets { staged.append(Encoded($0)) }
         XCTAssertEqual(staged, inLine)
     }

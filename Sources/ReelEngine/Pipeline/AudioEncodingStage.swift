@@ -15,19 +15,34 @@ final class AudioEncodingStage {
     private let queue: BoundedQueue<Packet>
     private var held: Packet?
     private var done: DispatchSemaphore?
+    /// How far (in samples) the video may run ahead while the stage has produced nothing yet.
+    private let startupLead: Int64
+    private var started = false
 
     /// Why the stage's thread stopped early: the consumer closed the queue.
     private struct Closed: Error {}
 
-    init(track: AudioTrackEncoder, capacity: Int = 64) {
+    /// `startupLead`: until the stage's first packet, `writePackets(before:)` does not wait for
+    /// boundaries up to this many samples: a loudness target is solved (the whole mix measured)
+    /// before the first packet, and meanwhile the video renders instead of standing still. The
+    /// muxer (`av_interleaved_write_frame`) holds the video packets written meanwhile and
+    /// interleaves them once the audio comes, exactly as long as the lead stays under its 10 s
+    /// `max_interleave_delta`.
+    convenience init(track: AudioTrackEncoder, capacity: Int = 64, startupLead: Int64 = 0) {
+        self.init(capacity: capacity, startupLead: startupLead) { sink in try track.finish(sink: sink) }
+    }
+
+    /// A stage whose thread runs `produce`, which hands its packets to the sink in order.
+    init(capacity: Int = 64, startupLead: Int64 = 0, produce: @escaping ((Packet) throws -> Void) throws -> Void) {
         let queue = BoundedQueue<Packet>(capacity: capacity)
         self.queue = queue
+        self.startupLead = startupLead
         done = StageThread.start("reel-audio") {
             do {
                 let push = { (p: Packet) throws in
                     guard queue.push(p.movedOut()) else { throw Closed() }
                 }
-                try track.finish(sink: push)
+                try produce(push)
                 queue.finish(error: nil)
             } catch is Closed {
                 return
@@ -38,8 +53,13 @@ final class AudioEncodingStage {
     }
 
     /// Hands `sink` every packet whose pts (in samples) is before `sample`, waiting for the stage
-    /// where it has not got that far yet; rethrows the stage's error.
+    /// where it has not got that far yet (except at the start, within `startupLead`, while the stage
+    /// has produced nothing); rethrows the stage's error.
     func writePackets(before sample: Int64, sink: (Packet) throws -> Void) throws {
+        if !started {
+            if held == nil, sample <= startupLead, !queue.hasItemOrEnded { return }
+            started = true
+        }
         while true {
             if held == nil { held = try queue.pop() }
             guard let p = held, p.pts < sample else { return }

@@ -56,6 +56,10 @@ final class BoundedQueue<Item>: Sendable {
 
     var isClosed: Bool { state.withLock { $0.closed } }
 
+    /// True when `pop()` would not wait: an item is queued, or the producer finished, or the queue
+    /// was closed.
+    var hasItemOrEnded: Bool { state.withLock { !$0.items.isEmpty || $0.finished || $0.closed } }
+
     /// How often the producer found the queue full and waited for room (the consumer is the
     /// slower stage).
     var producerWaits: Int { state.withLock { $0.producerWaits } }

@@ -136,7 +136,10 @@ public final class Renderer {
         let writeAudio = { (p: Packet) throws in try audioStream.write(p) }
         let converter = FrameConverter(for: videoEncoder)
         let matrix = plan.canvasColor
-        let audioStage = AudioEncodingStage(track: AudioTrackEncoder(plan: plan, encoder: audioEncoder))
+        // With a loudness target the audio stage measures the whole mix before its first packet;
+        // the video goes on for up to 8 s meanwhile (the muxer interleaves within 10 s).
+        let lead = plan.audioEncoding.loudness == nil ? 0 : Int64(8 * plan.audioEncoding.sampleRate)
+        let audioStage = AudioEncodingStage(track: AudioTrackEncoder(plan: plan, encoder: audioEncoder), startupLead: lead)
         defer { audioStage.stop() }
         for i in 0..<frames {
             if cancel.isCancelled { throw RenderError.cancelled }
