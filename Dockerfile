@@ -43,8 +43,9 @@ COPY --from=build /out/usr/local/bin/reel /usr/local/bin/reel
 RUN echo /usr/lib/swift/linux > /etc/ld.so.conf.d/swift.conf && ldconfig \
  && if ldd /usr/local/bin/reel | grep 'not found'; then echo 'reel: missing shared libraries' >&2; exit 1; fi
 
-RUN groupadd --system reel \
- && useradd --system --gid reel --home-dir /srv/reel --no-create-home --shell /usr/sbin/nologin reel \
+# A fixed uid/gid (10001), so an orchestrator can check runAsNonRoot and set fsGroup (deploy/kubernetes).
+RUN groupadd --system --gid 10001 reel \
+ && useradd --system --uid 10001 --gid reel --home-dir /srv/reel --no-create-home --shell /usr/sbin/nologin reel \
  && mkdir -p /srv/reel/config /srv/reel/data /srv/reel/media \
  && chown reel:reel /srv/reel/data /srv/reel/media
 COPY config/reel.json /srv/reel/config/reel.json

@@ -53,7 +53,9 @@ python_tools=(openapi-spec-validator==0.9.0 pyyaml==6.0.4 opentimelineio==0.17.0
               # jsonschema, the judge of the job spec's published schema (Tests/Schema, scripts/spec_reference.py).
               jsonschema==4.26.0
               # rlottie-python (its own build of rlottie), the oracle of the Lottie overlay tests.
-              rlottie-python==1.3.8)
+              rlottie-python==1.3.8
+              # kubernetes-validate (with the Kubernetes API's schemas), the judge of deploy/kubernetes.
+              kubernetes-validate==1.37.0)
 installed=$("$venv/bin/python" -m pip freeze 2>/dev/null || true)
 stale=0
 for tool in "${python_tools[@]}"; do grep -qix "$tool" <<<"$installed" || stale=1; done

@@ -1,0 +1,16 @@
+import Foundation
+import XCTest
+
+/// deploy/: the compose file against the Compose Specification's schema and the Kubernetes manifests
+/// against the Kubernetes API's schemas (strict), with what ties them to Reel (its environment
+/// variables, /healthz and /readyz, a grace period that covers the drain, selectors, the queued-jobs
+/// metric): `Tests/Deploy/validate_deploy.py`. Neither Docker nor a cluster runs here
+/// (docs/OPERATIONS.md says so); the files are judged, not started.
+final class DeployTests: XCTestCase {
+    func testComposeAndKubernetesFilesAreValidAndFitReel() throws {
+        let (status, text) = try PythonClientTests.run(PythonClientTests.python,
+                                                       [PythonClientTests.repo + "/Tests/Deploy/validate_deploy.py", PythonClientTests.repo])
+        XCTAssertEqual(status, 0, text)
+        XCTAssertTrue(text.contains("Kubernetes objects valid"), text)
+    }
+}
