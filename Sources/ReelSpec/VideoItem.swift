@@ -113,6 +113,8 @@ public struct Keyframe: Sendable, Equatable {
     public var similarity: Double?
     public var smoothness: Double?
     public var spill: Double?
+    /// A polygon shape's points, as many as it has (each travels to its place here).
+    public var points: [FramePoint]?
     /// How the value travels from the previous keyframe to this one.
     public var easing: Easing = .linear
 

@@ -3,8 +3,8 @@ import Foundation
 import ReelSpec
 import XCTest
 
-/// Keyframes animate an item's own numbers — a rect's corner radius, a stroke's width, a mask's
-/// feather, a chroma key's similarity — and each frame is drawn exactly as the same item with that
+/// Keyframes animate an item's own numbers — a rect's corner radius, a stroke's width, a polygon's
+/// points, a mask's feather, a chroma key's similarity — and each frame is drawn exactly as the same item with that
 /// value fixed draws it (lossless renders compared pixel for pixel, the fixed renders being the
 /// paths ShapeTests, MaskTests and ChromaKeyTests hold to their independent oracles): at the first
 /// keyframe, halfway (linear), and held after the last. The values are exact in binary, so the
@@ -97,6 +97,34 @@ final class AnimatedFeatureTests: XCTestCase {
     }
 
     /// Each feature's keyframes only where the item has the feature, in the feature's range.
+    /// A polygon's points travel, each coordinate between the keyframes that set them (in any
+    /// unit), drawn on a grid that holds every place they reach.
+    func testAPolygonsPoints() throws {
+        let ws = try Workspace()
+        func triangle(_ u: Double) -> String {
+            let p = [(10.0, 10.0, 30.0, 20.0), (30, 10, 54, 20), (20, 30, 40, 44)].map { (x0, y0, x1, y1) in
+                "[\"\(x0 + (x1 - x0) * u)px\", \"\(y0 + (y1 - y0) * u)px\"]"
+            }
+            return "[" + p.joined(separator: ", ") + "]"
+        }
+        try assertFollowsKeyframes(ws, 0, 1, name: "points") { value, name in
+            let keys = value == nil ? ##", "keyframes": [ { "time": 0, "points": \##(triangle(0)) }, { "time": 0.8, "points": \##(triangle(1)) } ]"## : ""
+            return try frames(ws, overlays: ##"{ "type": "shape", "start": 0, "shape": "polygon", "points": \##(triangle(value ?? 0)), "fill": "#30C0F0"\##(keys) }"##,
+                              name: name)
+        }
+        // Points on anything but a polygon, or a different count, are refused at their pointers.
+        let spec = ##"""
+        { "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ], "overlays": [
+          { "type": "shape", "start": 0, "shape": "rect", "frame": { "x": 0.5, "y": 0.5, "width": 0.5 }, "keyframes": [ { "time": 0, "points": [[0, 0], [1, 0], [0, 1]] } ] },
+          { "type": "shape", "start": 0, "shape": "polygon", "points": [[0, 0], [1, 0], [0, 1]], "keyframes": [ { "time": 0, "points": [[0, 0], [1, 1]] } ] } ] } }
+        """##
+        guard case .failure(let error) = SpecDecoder.decode(Array(spec.utf8)) else { return XCTFail("decoded") }
+        let found = Dictionary(error.problems.map { ($0.pointer, $0.message) }) { a, _ in a }
+        XCTAssertEqual(Set(found.keys), ["/timeline/overlays/0/keyframes/0/points", "/timeline/overlays/1/keyframes/0/points"], "\(error.problems)")
+        XCTAssertTrue(found["/timeline/overlays/0/keyframes/0/points"]?.contains("no polygon") == true)
+        XCTAssertTrue(found["/timeline/overlays/1/keyframes/0/points"]?.contains("must have 3 points") == true)
+    }
+
     func testKeyframesOfAFeatureTheItemLacksAreRefusedAtTheirPointers() throws {
         let ws = try Workspace()
         let spec = ##"""

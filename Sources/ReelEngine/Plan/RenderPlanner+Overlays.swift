@@ -131,8 +131,14 @@ extension RenderPlanner {
                 if let w = ([spec.stroke?.width ?? 0] + KeyframeTrack(plans[i].layer.keyframes).values(.strokeWidth)).max(), widest.stroke != nil {
                     widest.stroke?.width = w
                 }
+                // Room for every place keyframes move a polygon's points to: the box around all of them.
+                var reach = spec.geometry
+                if case .polygon(let own) = spec.geometry {
+                    reach = .polygon(own + plans[i].layer.keyframes.flatMap { $0.points ?? [] })
+                }
                 guard let outline = ShapeOutline(spec.geometry, canvasWidth: Double(width), canvasHeight: Double(height)),
-                      let grid = ShapePicture.grid(widest, outline: outline, canvasWidth: width, canvasHeight: height) else {
+                      let extent = ShapeOutline(reach, canvasWidth: Double(width), canvasHeight: Double(height)),
+                      let grid = ShapePicture.grid(widest, outline: extent, canvasWidth: width, canvasHeight: height) else {
                     problems.append(SpecProblem(pointer: plans[i].pointer, message: "the shape lies wholly outside the frame (more than a quarter of the frame beyond its edges)"))
                     continue
                 }

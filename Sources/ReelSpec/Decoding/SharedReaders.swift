@@ -93,7 +93,9 @@ extension Field {
     /// numbers of an item's own features (a shape's radius and stroke width, a mask's feather, a
     /// chroma key's parameters) keyframe too where the item has that feature: `refusal` says why a
     /// property is not allowed on this item (nil: allowed).
-    func keyframes(refusal: (Keyframe.Feature) -> String? = { $0.missing }) -> [Keyframe]? {
+    /// `polygonPoints`: the item's point count when it is a polygon shape (whose points keyframes
+    /// may move), nil otherwise.
+    func keyframes(polygonPoints: Int? = nil, refusal: (Keyframe.Feature) -> String? = { $0.missing }) -> [Keyframe]? {
         guard let items = array() else { return nil }
         var order = IncreasingTimes(noun: "keyframe")
         let keyframes = items.compactMap { item in
@@ -124,14 +126,32 @@ extension Field {
                     case .spill: k.spill = v
                     }
                 }
+                var pointsBad = false
+                if r.has("points") {
+                    if let count = polygonPoints, let field = r.field("points"), let items = field.array() {
+                        let points = items.map { $0.point() }
+                        if points.count != count {
+                            field.report("must have \(count) points, as the polygon has, found \(points.count)")
+                            pointsBad = true
+                        } else if points.contains(where: { $0 == nil }) {
+                            pointsBad = true
+                        } else {
+                            k.points = points.compactMap { $0 }
+                        }
+                    } else if polygonPoints == nil {
+                        r.reject("points", "animates a polygon shape's points; this item is no polygon shape")
+                    } else {
+                        pointsBad = true
+                    }
+                }
                 if let easing = r.field("easing")?.enumCase(Keyframe.Easing.self) { k.easing = easing }
-                return time == nil ? nil : k
+                return time == nil || pointsBad ? nil : k
             }
         }
         return keyframes.count == items.count ? keyframes : nil
     }
 
-    private static let keyframeProperties = ["opacity", "x", "y", "scale", "rotation", "crop"] + Keyframe.Feature.allCases.map(\.rawValue)
+    private static let keyframeProperties = ["opacity", "x", "y", "scale", "rotation", "crop", "points"] + Keyframe.Feature.allCases.map(\.rawValue)
 
     /// A crop `{x, y, width, height}` in fractions of the source, lying inside it.
     func cropRect() -> FractionRect? {

@@ -101,7 +101,9 @@ extension SpecDecoder {
             let (mask, key) = (overlay.mask, overlay.chromaKey)
             var shape: ShapeSpec?
             if case .shape(let spec)? = content { shape = spec }
-            overlay.keyframes = r.field("keyframes")?.keyframes { feature in
+            var polygonPoints: Int?
+            if case .polygon(let points)? = shape?.geometry { polygonPoints = points.count }
+            overlay.keyframes = r.field("keyframes")?.keyframes(polygonPoints: polygonPoints) { feature in
                 switch feature {
                 case .radius: if case .rect? = shape?.geometry { return nil }
                 case .strokeWidth: if shape?.stroke != nil { return nil }

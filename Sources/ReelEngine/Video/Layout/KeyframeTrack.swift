@@ -37,6 +37,19 @@ struct KeyframeTrack {
     /// The values `feature` takes: the keyframes' (the item's own value comes on top of these).
     func values(_ feature: Keyframe.Feature) -> [Double] { keyframes.compactMap { $0.value(of: feature) } }
 
+    /// A polygon's points at `t` in pixels of a `width`×`height` canvas, each coordinate travelling
+    /// between the keyframes that set `points` (resolved to pixels first, so units may differ from
+    /// keyframe to keyframe); nil where none sets them.
+    func points(at t: Time, width: Double, height: Double) -> [(x: Double, y: Double)]? {
+        let sets = keyframes.compactMap { k in k.points.map { (k.time, $0, k.easing) } }
+        guard let count = sets.first?.1.count else { return nil }
+        return (0..<count).map { i in
+            let x = interpolate(sets.map { ($0.0, $0.1[i].x.pixels(along: .horizontal, width: width, height: height), $0.2) }, at: t)
+            let y = interpolate(sets.map { ($0.0, $0.1[i].y.pixels(along: .vertical, width: width, height: height), $0.2) }, at: t)
+            return (x, y)
+        }
+    }
+
     private func value(at t: Time, _ key: (Keyframe) -> Double?) -> Double? {
         let points = keyframes.compactMap { k in key(k).map { (k.time, $0, k.easing) } }
         return points.isEmpty ? nil : interpolate(points, at: t)

@@ -1,6 +1,7 @@
 import ReelSpec
 
-/// A shape whose own numbers keyframes change — a rect's corner radius, the stroke's width: drawn
+/// A shape whose own numbers keyframes change — a rect's corner radius, the stroke's width, a
+/// polygon's points: drawn
 /// again whenever they do (and only then), on the grid the planner sized for its widest stroke, so
 /// the layer keeps its place on the canvas pixel for pixel as a shape drawn once does.
 final class ShapeAnimation {
@@ -10,7 +11,7 @@ final class ShapeAnimation {
     private let canvas: (width: Int, height: Int)
     private let color: CanvasColor
     private let depth: SampleDepth
-    private var last: (radius: Double?, strokeWidth: Double?, frame: Frame)?
+    private var last: (radius: Double?, strokeWidth: Double?, points: [Double]?, frame: Frame)?
 
     init(_ spec: ShapeSpec, picture: ShapePicture, keyframes: [Keyframe], canvas: (width: Int, height: Int), color: CanvasColor,
          depth: SampleDepth) {
@@ -24,7 +25,7 @@ final class ShapeAnimation {
 
     /// Whether keyframes change the shape itself (not only where and how it is placed).
     static func isAnimated(_ keyframes: [Keyframe]) -> Bool {
-        keyframes.contains { $0.radius != nil || $0.strokeWidth != nil }
+        keyframes.contains { $0.radius != nil || $0.strokeWidth != nil || $0.points != nil }
     }
 
     var width: Int { picture.raster.width }
@@ -33,13 +34,18 @@ final class ShapeAnimation {
     /// The shape as drawn `t` into the overlay.
     func picture(at t: Time) throws -> Frame {
         let radius = track.value(.radius, at: t), strokeWidth = track.value(.strokeWidth, at: t)
-        if let last, last.radius == radius, last.strokeWidth == strokeWidth { return last.frame }
+        let points = track.points(at: t, width: Double(canvas.width), height: Double(canvas.height))
+        let flat = points.map { $0.flatMap { [$0.x, $0.y] } }
+        if let last, last.radius == radius, last.strokeWidth == strokeWidth, last.points == flat { return last.frame }
         var s = spec
         if let radius, case .rect(let frame, _) = s.geometry { s.geometry = .rect(frame: frame, radius: radius) }
         if let strokeWidth { s.stroke?.width = strokeWidth }
+        if let points, case .polygon = s.geometry {
+            s.geometry = .polygon(points.map { FramePoint(x: Length($0.x, .px), y: Length($0.y, .px)) })
+        }
         let outline = ShapeOutline(s.geometry, canvasWidth: Double(canvas.width), canvasHeight: Double(canvas.height)) ?? picture.outline
         let frame = try ShapeLayer.draw(ShapePicture(s, outline: outline, raster: picture.raster), color: color, depth: depth)
-        last = (radius, strokeWidth, frame)
+        last = (radius, strokeWidth, flat, frame)
         return frame
     }
 }

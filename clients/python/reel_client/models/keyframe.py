@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.crop_rect import CropRect
+    from ..models.point_type_1 import PointType1
 
 
 T = TypeVar("T", bound="Keyframe")
@@ -20,8 +21,9 @@ class Keyframe:
     """A value of AVFoundation-style opacity/transform/crop ramps at `time` (relative to the item's
     start); `easing` shapes the way from the previous keyframe. Sets at least one property.
     Besides placement, keyframes animate the item's own numbers where it has the feature (else
-    a 422 at the property): a rect shape's `radius`, a shape's `strokeWidth`, a masked item's
-    `feather`, a keyed item's `similarity`, `smoothness` and `spill`; each property follows only
+    a 422 at the property): a rect shape's `radius`, a shape's `strokeWidth`, a polygon's
+    `points`, a masked item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`;
+    each property follows only
     the keyframes that set it, holding its first keyframe's value before it and its last after
     (the item's own value where no keyframe sets it).
 
@@ -47,6 +49,9 @@ class Keyframe:
             similarity (float | Unset): The chroma key's similarity (the item must have a `chromaKey`).
             smoothness (float | Unset):
             spill (float | Unset):
+            points (list[list[float | str] | PointType1] | Unset): A polygon shape's points (as many as it has): each point
+                travels to its place here,
+                x and y resolved to pixels first (units may differ between keyframes).
             easing (KeyframeEasing | Unset):  Default: KeyframeEasing.LINEAR.
     """
 
@@ -63,6 +68,7 @@ class Keyframe:
     similarity: float | Unset = UNSET
     smoothness: float | Unset = UNSET
     spill: float | Unset = UNSET
+    points: list[list[float | str] | PointType1] | Unset = UNSET
     easing: KeyframeEasing | Unset = KeyframeEasing.LINEAR
 
     def to_dict(self) -> dict[str, Any]:
@@ -103,6 +109,25 @@ class Keyframe:
 
         spill = self.spill
 
+        points: list[dict[str, Any] | list[float | str]] | Unset = UNSET
+        if not isinstance(self.points, Unset):
+            points = []
+            for points_item_data in self.points:
+                points_item: dict[str, Any] | list[float | str]
+                if isinstance(points_item_data, list):
+                    points_item = []
+                    for componentsschemas_point_type_0_item_data in points_item_data:
+                        componentsschemas_point_type_0_item: float | str
+                        componentsschemas_point_type_0_item = (
+                            componentsschemas_point_type_0_item_data
+                        )
+                        points_item.append(componentsschemas_point_type_0_item)
+
+                else:
+                    points_item = points_item_data.to_dict()
+
+                points.append(points_item)
+
         easing: str | Unset = UNSET
         if not isinstance(self.easing, Unset):
             easing = self.easing.value
@@ -138,6 +163,8 @@ class Keyframe:
             field_dict["smoothness"] = smoothness
         if spill is not UNSET:
             field_dict["spill"] = spill
+        if points is not UNSET:
+            field_dict["points"] = points
         if easing is not UNSET:
             field_dict["easing"] = easing
 
@@ -146,6 +173,7 @@ class Keyframe:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.crop_rect import CropRect  # noqa: PLC0415
+        from ..models.point_type_1 import PointType1  # noqa: PLC0415
 
         d = dict(src_dict)
 
@@ -193,6 +221,50 @@ class Keyframe:
 
         spill = d.pop("spill", UNSET)
 
+        _points = d.pop("points", UNSET)
+        points: list[list[float | str] | PointType1] | Unset = UNSET
+        if _points is not UNSET:
+            points = []
+            for points_item_data in _points:
+
+                def _parse_points_item(data: object) -> list[float | str] | PointType1:
+                    try:
+                        if not isinstance(data, list):
+                            raise TypeError()
+                        componentsschemas_point_type_0 = []
+                        _componentsschemas_point_type_0 = data
+                        for (
+                            componentsschemas_point_type_0_item_data
+                        ) in _componentsschemas_point_type_0:
+
+                            def _parse_componentsschemas_point_type_0_item(
+                                data: object,
+                            ) -> float | str:
+                                return cast(float | str, data)
+
+                            componentsschemas_point_type_0_item = (
+                                _parse_componentsschemas_point_type_0_item(
+                                    componentsschemas_point_type_0_item_data
+                                )
+                            )
+
+                            componentsschemas_point_type_0.append(
+                                componentsschemas_point_type_0_item
+                            )
+
+                        return componentsschemas_point_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_point_type_1 = PointType1.from_dict(data)
+
+                    return componentsschemas_point_type_1
+
+                points_item = _parse_points_item(points_item_data)
+
+                points.append(points_item)
+
         _easing = d.pop("easing", UNSET)
         easing: KeyframeEasing | Unset
         if isinstance(_easing, Unset):
@@ -214,6 +286,7 @@ class Keyframe:
             similarity=similarity,
             smoothness=smoothness,
             spill=spill,
+            points=points,
             easing=easing,
         )
 
