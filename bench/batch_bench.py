@@ -32,9 +32,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import bench  # noqa: E402  (log, fail, the release build)
+import benchlib  # noqa: E402  (log, fail, the release build)
 
-WORK = os.path.join(bench.WORK, "batch")
+WORK = os.path.join(benchlib.WORK, "batch")
 JOBS = int(os.environ.get("BENCH_BATCH_JOBS", "200"))
 W, H, FPS, SECONDS = 1280, 720, 30, 3
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
@@ -85,9 +85,9 @@ def serve(reel):
             if line.get("msg") == "serving":
                 return process, out, int(line["listen"].rsplit(":", 1)[1]), run_dir
         if process.poll() is not None:
-            bench.fail(f"reel serve exited: {open(log_path).read()[-2000:]}")
+            benchlib.fail(f"reel serve exited: {open(log_path).read()[-2000:]}")
         time.sleep(0.1)
-    bench.fail("reel serve did not start")
+    benchlib.fail("reel serve did not start")
 
 
 def reel_run(reel):
@@ -95,28 +95,28 @@ def reel_run(reel):
     try:
         status, template = request(port, "POST", "/v1/templates", KEY_A, TEMPLATE)
         if status != 201:
-            bench.fail(f"template: {status} {template}")
+            benchlib.fail(f"template: {status} {template}")
         status, template_b = request(port, "POST", "/v1/templates", KEY_B, TEMPLATE)  # templates are a key's own
         if status != 201:
-            bench.fail(f"template: {status} {template_b}")
+            benchlib.fail(f"template: {status} {template_b}")
         rows = [{"name": f"customer {i}"} for i in range(JOBS)]
         t0 = time.time()
         status, batch = request(port, "POST", "/v1/batches", KEY_A, {"template": template["id"], "rows": rows})
         if status != 202:
-            bench.fail(f"batch: {status} {batch}")
-        bench.log(f"  reel: batch of {JOBS} accepted in {time.time() - t0:.2f} s")
+            benchlib.fail(f"batch: {status} {batch}")
+        benchlib.log(f"  reel: batch of {JOBS} accepted in {time.time() - t0:.2f} s")
         while request(port, "GET", f"/v1/batches/{batch['id']}", KEY_A)[1]["status"] == "queued":
             time.sleep(0.05)
         status, other = request(port, "POST", "/v1/jobs", KEY_B, {"template": template_b["id"], "merge": {"name": "another key"}})
         if status != 202:
-            bench.fail(f"key B's job: {status} {other}")
+            benchlib.fail(f"key B's job: {status} {other}")
         while True:
             b = request(port, "GET", f"/v1/batches/{batch['id']}", KEY_A)[1]
             if b["status"] == "finished":
                 break
             time.sleep(0.5)
         if b["counts"]["succeeded"] != JOBS:
-            bench.fail(f"the batch did not all succeed: {b['counts']}")
+            benchlib.fail(f"the batch did not all succeed: {b['counts']}")
         jobs = []
         cursor = None
         while True:
@@ -180,7 +180,7 @@ def ffmpeg_run(audio):
     def one(i):
         r = subprocess.run(ffmpeg_cmd(i, os.path.join(out_dir, f"{i}.mp4"), audio), capture_output=True, text=True)
         if r.returncode != 0:
-            bench.fail(f"ffmpeg: {r.stderr[-1000:]}")
+            benchlib.fail(f"ffmpeg: {r.stderr[-1000:]}")
 
     t0 = time.time()
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
@@ -198,27 +198,27 @@ def frames(path):
 
 def run(reel):
     os.makedirs(WORK, exist_ok=True)
-    bench.log(f"batch: {JOBS} titled 3 s {W}x{H} clips, Reel (2 workers) against ffmpeg two at a time ...")
+    benchlib.log(f"batch: {JOBS} titled 3 s {W}x{H} clips, Reel (2 workers) against ffmpeg two at a time ...")
     r = reel_run(reel)
     audio = has_audio(r["sample"])
     f = ffmpeg_run(audio)
     for name, path in (("reel", r["sample"]), ("ffmpeg", f["sample"])):
         got = frames(path)
         if got != (SECONDS * FPS, W, H):
-            bench.fail(f"{name}'s output has {got} (frames, width, height), not {(SECONDS * FPS, W, H)}")
+            benchlib.fail(f"{name}'s output has {got} (frames, width, height), not {(SECONDS * FPS, W, H)}")
     targets = [
         ("Reel's throughput at least ffmpeg's", r["jobs_per_minute"] >= f["jobs_per_minute"],
          f"{r['jobs_per_minute']:.1f} vs {f['jobs_per_minute']:.1f} jobs/min"),
         ("the other key's job waits at most one job's render", r["other_wait"] <= r["render_max"],
          f"waited {r['other_wait']:.2f} s, a job renders in {r['render_median']:.2f} s (longest {r['render_max']:.2f} s)"),
     ]
-    bench.log(f"{'tool':<8} {'wall s':>8} {'jobs/min':>9}")
-    bench.log(f"{'reel':<8} {r['wall']:8.1f} {r['jobs_per_minute']:9.1f}")
-    bench.log(f"{'ffmpeg':<8} {f['wall']:8.1f} {f['jobs_per_minute']:9.1f}")
-    bench.log(f"reel/ffmpeg throughput {r['jobs_per_minute'] / f['jobs_per_minute']:.2f}; other key: waited {r['other_wait']:.2f} s, "
+    benchlib.log(f"{'tool':<8} {'wall s':>8} {'jobs/min':>9}")
+    benchlib.log(f"{'reel':<8} {r['wall']:8.1f} {r['jobs_per_minute']:9.1f}")
+    benchlib.log(f"{'ffmpeg':<8} {f['wall']:8.1f} {f['jobs_per_minute']:9.1f}")
+    benchlib.log(f"reel/ffmpeg throughput {r['jobs_per_minute'] / f['jobs_per_minute']:.2f}; other key: waited {r['other_wait']:.2f} s, "
               f"rendered in {r['other_render']:.2f} s, {r['other_total']:.2f} s in all (audio track: {audio})")
     for name, ok, value in targets:
-        bench.log(f"  {'met   ' if ok else 'MISSED'} {name}: {value}")
+        benchlib.log(f"  {'met   ' if ok else 'MISSED'} {name}: {value}")
     results = {"jobs": JOBS, "reel": {k: v for k, v in r.items() if k != "sample"},
                "ffmpeg": {k: v for k, v in f.items() if k != "sample"},
                "targets": [{"target": n, "met": ok, "value": v} for n, ok, v in targets]}
@@ -228,6 +228,6 @@ def run(reel):
 
 
 if __name__ == "__main__":
-    result = run(bench.build_reel())
+    result = run(benchlib.build_reel())
     if os.environ.get("BENCH_STRICT") == "1" and not all(t["met"] for t in result["targets"]):
         sys.exit(2)

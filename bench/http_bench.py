@@ -43,7 +43,7 @@ REEL_PORT, ANCHOR_PORT = 18480, 18481
 P99_TARGET_MS = 5.0
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import bench  # noqa: E402  (media generation, the benchmark spec, the release build)
+import benchlib  # noqa: E402  (media generation, the benchmark spec, the release build)
 
 
 def log(msg):
@@ -58,7 +58,7 @@ def ensure_wrk():
     subprocess.run(sudo + ["apt-get", "install", "-y", "-qq", "wrk"], check=False,
                    env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"), stdout=subprocess.DEVNULL)
     if not shutil.which("wrk"):
-        bench.fail("wrk is not installed and could not be installed (apt-get install wrk)")
+        benchlib.fail("wrk is not installed and could not be installed (apt-get install wrk)")
 
 
 def build_anchor():
@@ -67,7 +67,7 @@ def build_anchor():
         t0 = time.monotonic()
         r = subprocess.run(["swift", "build", "-c", "release", "--package-path", ANCHOR_DIR, "--scratch-path", ANCHOR_SCRATCH])
         if r.returncode != 0:
-            bench.fail("building bench/anchor failed")
+            benchlib.fail("building bench/anchor failed")
         log(f"  built in {time.monotonic() - t0:.0f} s")
     bin_dir = subprocess.run(["swift", "build", "-c", "release", "--package-path", ANCHOR_DIR, "--scratch-path", ANCHOR_SCRATCH,
                               "--show-bin-path"], stdout=subprocess.PIPE, text=True, check=True).stdout.strip()
@@ -90,7 +90,7 @@ def wait_for(predicate, what, timeout=120):
         if predicate():
             return
         time.sleep(0.1)
-    bench.fail(f"timed out waiting for {what}")
+    benchlib.fail(f"timed out waiting for {what}")
 
 
 def job(job_id):
@@ -101,7 +101,7 @@ def job(job_id):
 def submit(spec):
     status, data = request("POST", "/v1/jobs", spec)
     if status != 202:
-        bench.fail(f"submitting a job answered {status}: {data[:500]!r}")
+        benchlib.fail(f"submitting a job answered {status}: {data[:500]!r}")
     return json.loads(data)["id"]
 
 
@@ -146,7 +146,7 @@ def wrk(url, seconds, threads=2, connections=64):
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     m = re.search(r"Requests/sec:\s+([\d.]+)", r.stdout)
     if r.returncode != 0 or not m:
-        bench.fail(f"wrk failed:\n{r.stdout}")
+        benchlib.fail(f"wrk failed:\n{r.stdout}")
     non2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", r.stdout)
     lat = {}
     for pct, value, unit in re.findall(r"^\s+(50|75|90|99)%\s+([\d.]+)(us|ms|s)\s*$", r.stdout, re.M):
@@ -155,7 +155,7 @@ def wrk(url, seconds, threads=2, connections=64):
 
 
 def busy_cpu_seconds():
-    return bench.busy_cpu_seconds()
+    return benchlib.busy_cpu_seconds()
 
 
 def process_cpu_seconds(pid):
@@ -181,7 +181,7 @@ def poll(path, seconds, threads=2, interval=0.005, keep_going=lambda: True):
             r.read()
             mine.append((time.perf_counter() - t0) * 1000)
             if r.status != 200:
-                bench.fail(f"a status poll answered {r.status}")
+                benchlib.fail(f"a status poll answered {r.status}")
             time.sleep(interval)
         c.close()
         with lock:
@@ -212,11 +212,11 @@ def run(reel=None):
     seconds = int(os.environ.get("BENCH_HTTP_SECONDS", "10"))
     ensure_wrk()
     os.makedirs(LOGS, exist_ok=True)
-    reel = reel or bench.build_reel()
-    bench.generate_media()
+    reel = reel or benchlib.build_reel()
+    benchlib.generate_media()
     anchor_bin = build_anchor()
     reel_p = anchor_p = None
-    results = {"rounds": rounds, "seconds": seconds, "machine": bench.machine()}
+    results = {"rounds": rounds, "seconds": seconds, "machine": benchlib.machine()}
     try:
         reel_p = start_reel(reel)
         tiny = {"version": 1, "output": {"width": 64, "height": 64, "frameRate": 10},
@@ -259,7 +259,7 @@ def run(reel=None):
                                  "paired_ratios": paired, "median_cpu_us_per_request": cpu}
 
         idle = poll(f"/v1/jobs/{job_id}", 5)
-        spec = bench.reel_spec(True)
+        spec = benchlib.reel_spec(True)
         renders = [submit(spec), submit(spec)]
         wait_for(lambda: all(job(j).get("status") == "running" for j in renders), "both renders to start", 60)
         both_running = lambda: all(job(j).get("status") == "running" for j in renders)  # noqa: E731

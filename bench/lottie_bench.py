@@ -27,9 +27,9 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import bench  # noqa: E402  (log, fail, the release build)
+import benchlib  # noqa: E402  (log, fail, the release build)
 
-WORK = os.path.join(bench.WORK, "lottie")
+WORK = os.path.join(benchlib.WORK, "lottie")
 FRAMES = 300
 
 
@@ -69,8 +69,8 @@ def make_references():
         path = os.path.join(WORK, name)
         if os.path.exists(path):
             continue
-        bench.run_quiet(["ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
-                         f"testsrc2=s=1920x1080:r=30:d=10,format=yuv420p,{bench.NOISE}", "-c:v", "libx264", "-preset", "veryfast"] + rate
+        benchlib.run_quiet(["ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+                         f"testsrc2=s=1920x1080:r=30:d=10,format=yuv420p,{benchlib.NOISE}", "-c:v", "libx264", "-preset", "veryfast"] + rate
                         + ["-x264-params", "keyint=60:min-keyint=60:scenecut=0", "-pix_fmt", "yuv420p", path + ".tmp.mp4"], f"generating {name}")
         os.replace(path + ".tmp.mp4", path)
 
@@ -95,7 +95,7 @@ def cpu_seconds(cmd):
     err = p.stderr.read()
     p.stderr.close()
     if os.waitstatus_to_exitcode(status) != 0:
-        bench.fail(f"{' '.join(cmd)} failed: {err[-2000:]}")
+        benchlib.fail(f"{' '.join(cmd)} failed: {err[-2000:]}")
     return usage.ru_utime + usage.ru_stime
 
 
@@ -115,7 +115,7 @@ def run(reel):
             json.dump(spec(with_lottie), f)
     refs = {name: (os.path.join(WORK, name), frames_of(os.path.join(WORK, name))) for name in REFERENCES}
     runs = int(os.environ.get("BENCH_RUNS", "3"))
-    bench.log(f"lottie: a 1080p Lottie overlay (24 animated shape layers) over {FRAMES} frames against decoding 1080p H.264 "
+    benchlib.log(f"lottie: a 1080p Lottie overlay (24 animated shape layers) over {FRAMES} frames against decoding 1080p H.264 "
               f"(one thread; {', '.join(f'{n} at {bitrate(p):.0f} Mb/s' for n, (p, _) in refs.items())}), {runs} rounds ...")
     lottie_ms, decode_ms = [], {name: [] for name in refs}
     for i in range(runs):
@@ -124,13 +124,13 @@ def run(reel):
         lottie_ms.append((with_cpu - without_cpu) / FRAMES * 1000)
         for name, (path, frames) in refs.items():
             decode_ms[name].append(cpu_seconds(["ffmpeg", "-nostdin", "-v", "error", "-threads", "1", "-i", path, "-f", "null", "-"]) / frames * 1000)
-        bench.log(f"  round {i + 1}: Lottie {lottie_ms[-1]:.2f} ms CPU a frame (render {with_cpu:.1f} s with, {without_cpu:.1f} s without); "
+        benchlib.log(f"  round {i + 1}: Lottie {lottie_ms[-1]:.2f} ms CPU a frame (render {with_cpu:.1f} s with, {without_cpu:.1f} s without); "
                   + "; ".join(f"{n} decoded {decode_ms[n][-1]:.2f} ms a frame" for n in refs))
     lottie = statistics.median(lottie_ms)
     decode = {n: statistics.median(v) for n, v in decode_ms.items()}
     reference = decode["h264-1080-16M.mp4"]
     met = lottie < reference
-    bench.log(f"  median: a 1080p Lottie frame {lottie:.2f} ms CPU; a 1080p H.264 frame decoded: "
+    benchlib.log(f"  median: a 1080p Lottie frame {lottie:.2f} ms CPU; a 1080p H.264 frame decoded: "
               + ", ".join(f"{n} {d:.2f} ms" for n, d in decode.items())
               + f" -> {lottie / reference:.2f}x the 16 Mb/s frame: target (< 1x) {'met' if met else 'MISSED'}")
     result = {"lottieMsPerFrame": lottie_ms, "decodeMsPerFrame": decode_ms, "ratio": lottie / reference,
@@ -142,4 +142,4 @@ def run(reel):
 
 
 if __name__ == "__main__":
-    run(bench.build_reel())
+    run(benchlib.build_reel())

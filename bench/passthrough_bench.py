@@ -34,9 +34,9 @@ import statistics
 import subprocess
 import sys
 
-import bench
+import benchlib
 
-WORK = os.path.join(bench.WORK, "passthrough")
+WORK = os.path.join(benchlib.WORK, "passthrough")
 W, H, FPS, SECONDS, GOP = 1920, 1080, 30, 60, 60
 SOURCES = [
     f"testsrc2=size={W}x{H}:rate={FPS}",
@@ -66,16 +66,16 @@ def generate():
     os.makedirs(WORK, exist_ok=True)
     stamp = os.path.join(WORK, "media.stamp")
     if all(os.path.exists(clip(i)) for i in range(4)) and os.path.exists(stamp) and open(stamp).read() == STAMP:
-        bench.log("passthrough media: reusing bench/work/passthrough")
+        benchlib.log("passthrough media: reusing bench/work/passthrough")
         return
-    bench.log("passthrough media: generating four 60 s 1080p clips (several minutes on 2 cores) ...")
+    benchlib.log("passthrough media: generating four 60 s 1080p clips (several minutes on 2 cores) ...")
     for i, (src, tone) in enumerate(zip(SOURCES, TONES)):
         tmp = os.path.join(WORK, f".tmp-clip{i + 1}.mp4")
-        bench.run_quiet(["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", f"{src},format=yuv420p",
+        benchlib.run_quiet(["ffmpeg", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", f"{src},format=yuv420p",
                          "-f", "lavfi", "-i", f"sine=frequency={tone}:sample_rate=48000", "-t", str(SECONDS), *VIDEO_ARGS,
                          "-c:a", "aac", "-b:a", "128k", "-ac", "2", "-movflags", "+faststart", tmp], f"generating clip{i + 1}")
         os.replace(tmp, clip(i))
-        bench.log(f"  clip{i + 1}.mp4")
+        benchlib.log(f"  clip{i + 1}.mp4")
     with open(stamp, "w") as f:
         f.write(STAMP)
 
@@ -126,7 +126,7 @@ def expected_frames():
                                  f"trim=start_frame={s}:end_frame={s + n},{shrink()}", "-fps_mode", "passthrough",
                                  "-f", "rawvideo", "-"])
         if got is None or len(got) != n:
-            bench.fail(f"decoding the expected frames of clip{c + 1} failed: {err}")
+            benchlib.fail(f"decoding the expected frames of clip{c + 1} failed: {err}")
         frames += got
     return frames
 
@@ -143,8 +143,8 @@ def wrong_frames(path, expected, strict=True):
     samples = SMALL[0] * SMALL[1]
     wrong = abs(len(got) - len(expected))
     for k in range(min(len(got), len(expected))):
-        own = bench.psnr(bench.sum_squared_differences(got[k], expected[k]), samples)
-        near = [bench.psnr(bench.sum_squared_differences(got[k], expected[j]), samples)
+        own = benchlib.psnr(benchlib.sum_squared_differences(got[k], expected[k]), samples)
+        near = [benchlib.psnr(benchlib.sum_squared_differences(got[k], expected[j]), samples)
                 for j in (k - 1, k + 1) if 0 <= j < len(expected)]
         if own < 30 or any(own <= x for x in near):
             wrong += 1
@@ -158,57 +158,57 @@ def run(reel):
     logs = os.path.join(WORK, "logs")
     os.makedirs(logs, exist_ok=True)
     tools = ["reel", "ffmpeg", "copy", "copy-aac"]
-    bench.log("passthrough: warm-up round, then the frame checks ...")
+    benchlib.log("passthrough: warm-up round, then the frame checks ...")
     for t in tools:
-        bench.measure(cmds[t], os.path.join(logs, f"{t}-warmup.log"))
+        benchlib.measure(cmds[t], os.path.join(logs, f"{t}-warmup.log"))
     reel_log = open(os.path.join(logs, "reel-warmup.log")).read()
     expected = expected_frames()
     checks = {}
     for t in tools:
         wrong, note = wrong_frames(outs[t], expected, strict=not t.startswith("copy"))
         checks[t] = {"wrong_frames": wrong, "note": note, "bytes": os.path.getsize(outs[t])}
-        bench.log(f"  {t}: {'?' if wrong is None else wrong} of {len(expected)} frames wrong ({note}), "
+        benchlib.log(f"  {t}: {'?' if wrong is None else wrong} of {len(expected)} frames wrong ({note}), "
                   f"{checks[t]['bytes'] / 1e6:.1f} MB")
     counts = subprocess.run([reel, "render", "--verbose", cmds["reel"][2], "-o", os.path.join(WORK, "out-verbose.mp4")],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
     frame_line = next((l for l in counts.splitlines() if l.startswith("video frames:")), "video frames: ?")
-    bench.log(f"  reel --verbose: {frame_line}")
+    benchlib.log(f"  reel --verbose: {frame_line}")
     samples = {t: [] for t in tools}
     for r in range(runs):
         order = tools[r % len(tools):] + tools[:r % len(tools)]
         for t in order:
-            m = bench.measure(cmds[t], os.path.join(logs, f"{t}-{r}.log"))
+            m = benchlib.measure(cmds[t], os.path.join(logs, f"{t}-{r}.log"))
             samples[t].append(m)
-            bench.log(f"  round {r + 1}/{runs} passthrough {t:<7} wall {m['wall']:7.2f} s  cpu {m['cpu']:7.2f} s  "
+            benchlib.log(f"  round {r + 1}/{runs} passthrough {t:<7} wall {m['wall']:7.2f} s  cpu {m['cpu']:7.2f} s  "
                       f"rss {m['rss_kib'] / 1024:6.1f} MiB  (others used {m['others']:5.1f} CPU s meanwhile)")
     med = {t: {"wall": statistics.median(m["wall"] for m in samples[t]), "cpu": statistics.median(m["cpu"] for m in samples[t]),
                "rss_mib": max(m["rss_kib"] for m in samples[t]) / 1024} for t in tools}
     paired = {o: statistics.median(x["wall"] / r["wall"] for r, x in zip(samples["reel"], samples[o])) for o in tools[1:]}
-    bench.log("")
-    bench.log(f"passthrough ({len(expected)} frames, {len(expected) / FPS:.1f} s of 1080p; medians of {runs} rounds)")
-    bench.log(f"{'tool':<8} {'wall s':>8} {'cpu s':>8} {'rss MiB':>8} {'MB out':>7} {'wrong frames':>13}")
+    benchlib.log("")
+    benchlib.log(f"passthrough ({len(expected)} frames, {len(expected) / FPS:.1f} s of 1080p; medians of {runs} rounds)")
+    benchlib.log(f"{'tool':<8} {'wall s':>8} {'cpu s':>8} {'rss MiB':>8} {'MB out':>7} {'wrong frames':>13}")
     for t in tools:
         w = checks[t]["wrong_frames"]
-        bench.log(f"{t:<8} {med[t]['wall']:8.2f} {med[t]['cpu']:8.2f} {med[t]['rss_mib']:8.1f} "
+        benchlib.log(f"{t:<8} {med[t]['wall']:8.2f} {med[t]['cpu']:8.2f} {med[t]['rss_mib']:8.1f} "
                   f"{checks[t]['bytes'] / 1e6:7.1f} {('?' if w is None else str(w)):>13}")
     speedup = paired["ffmpeg"]
     vs_copy = 1 / paired["copy"]
-    bench.log(f"per-round wall: ffmpeg/reel {paired['ffmpeg']:.1f}, reel/copy {1 / paired['copy']:.2f}, "
+    benchlib.log(f"per-round wall: ffmpeg/reel {paired['ffmpeg']:.1f}, reel/copy {1 / paired['copy']:.2f}, "
               f"reel/copy-aac {1 / paired['copy-aac']:.2f} (medians of the rounds)")
     targets = [("passthrough: Reel >= 20x faster than the ffmpeg re-encode", speedup >= 20, f"{speedup:.1f}x"),
                ("passthrough: Reel wall within 3x of ffmpeg -c copy", vs_copy <= 3, f"{vs_copy:.2f}x"),
                ("passthrough: Reel frame-exact", checks["reel"]["wrong_frames"] == 0, f"{checks['reel']['wrong_frames']} wrong")]
     for n, ok, v in targets:
-        bench.log(f"  [{'met ' if ok else 'MISS'}] {n}: {v}")
+        benchlib.log(f"  [{'met ' if ok else 'MISS'}] {n}: {v}")
     result = {"median": med, "paired": {f"{o}_over_reel": v for o, v in paired.items()},
               "checks": checks, "frames": len(expected), "reel_counts": frame_line, "samples": samples,
               "commands": cmds, "targets": [{"target": n, "met": ok, "value": v} for n, ok, v in targets]}
     with open(os.path.join(WORK, "results.json"), "w") as f:
         json.dump(result, f, indent=2)
-    bench.log(f"results saved to {os.path.relpath(os.path.join(WORK, 'results.json'), bench.ROOT)}")
+    benchlib.log(f"results saved to {os.path.relpath(os.path.join(WORK, 'results.json'), benchlib.ROOT)}")
     return result
 
 
 if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    run(bench.build_reel())
+    run(benchlib.build_reel())

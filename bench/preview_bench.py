@@ -35,9 +35,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import bench  # noqa: E402  (log, fail, media, the release build)
+import benchlib  # noqa: E402  (log, fail, media, the release build)
 
-WORK = os.path.join(bench.WORK, "preview")
+WORK = os.path.join(benchlib.WORK, "preview")
 PORT = 18482
 GOPS = {"gop2-1080.mp4": 50, "gop10-1080.mp4": 250}
 SCRUB_MEDIAN_MS, SCRUB_P95_MS, FIRST_1080_MS = 60, 150, 1000
@@ -53,7 +53,7 @@ def request(path, body):
     timing = r.getheader("Server-Timing", "")
     c.close()
     if r.status != 200:
-        bench.fail(f"POST {path} answered {r.status}: {data[:400]!r}")
+        benchlib.fail(f"POST {path} answered {r.status}: {data[:400]!r}")
     return elapsed * 1000, timing
 
 
@@ -61,8 +61,8 @@ def start_reel(reel, name):
     data = os.path.join(WORK, name)
     shutil.rmtree(data, ignore_errors=True)
     os.makedirs(data)
-    env = dict(os.environ, REEL_LISTEN=f"127.0.0.1:{PORT}", REEL_DATA_DIR=data, REEL_MEDIA_ROOT=bench.WORK, REEL_WORKERS="1")
-    out = open(os.path.join(bench.LOGS, f"preview-{name}.log"), "w")
+    env = dict(os.environ, REEL_LISTEN=f"127.0.0.1:{PORT}", REEL_DATA_DIR=data, REEL_MEDIA_ROOT=benchlib.WORK, REEL_WORKERS="1")
+    out = open(os.path.join(benchlib.LOGS, f"preview-{name}.log"), "w")
     p = subprocess.Popen([reel, "serve"], env=env, stdout=out, stderr=out, cwd=WORK)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -73,7 +73,7 @@ def start_reel(reel, name):
                 return p
         except OSError:
             time.sleep(0.1)
-    bench.fail("reel serve did not answer /healthz")
+    benchlib.fail("reel serve did not answer /healthz")
 
 
 def stop(p):
@@ -111,11 +111,11 @@ def long_gop_spec(name, at):
 
 def make_long_gops():
     for name, keyint in GOPS.items():
-        path = os.path.join(bench.WORK, name)
+        path = os.path.join(benchlib.WORK, name)
         if os.path.exists(path):
             continue
-        bench.run_quiet(["ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
-                         f"testsrc2=s=1920x1080:r=25:d=10,format=yuv420p,{bench.NOISE}", "-c:v", "libx264", "-preset", "veryfast",
+        benchlib.run_quiet(["ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+                         f"testsrc2=s=1920x1080:r=25:d=10,format=yuv420p,{benchlib.NOISE}", "-c:v", "libx264", "-preset", "veryfast",
                          "-crf", "23", "-x264-params", f"keyint={keyint}:min-keyint={keyint}:scenecut=0", "-bf", "3", "-pix_fmt", "yuv420p",
                          path + ".tmp.mp4"], f"generating {name}")
         os.replace(path + ".tmp.mp4", path)
@@ -143,10 +143,10 @@ def percentile(xs, p):
 
 def run(reel):
     os.makedirs(WORK, exist_ok=True)
-    bench.generate_media()
-    bench.generate_compositing_media()
+    benchlib.generate_media()
+    benchlib.generate_compositing_media()
     make_long_gops()
-    bench.log("preview: a 720p four-layer timeline scrubbed 30 times, the first preview of a 1080p long-GOP source, "
+    benchlib.log("preview: a 720p four-layer timeline scrubbed 30 times, the first preview of a 1080p long-GOP source, "
               "20 open contexts ...")
     server = start_reel(reel, "scrub")
     try:
@@ -195,20 +195,20 @@ def run(reel):
         (f"first preview of a 1080p source with a 2 s GOP < {FIRST_1080_MS} ms (the GOP's last frame)", gop2 < FIRST_1080_MS,
          f"{gop2:.0f} ms"),
     ]
-    bench.log(f"  first preview of the 720p timeline: {first:.0f} ms ({first_timing})")
-    bench.log(f"  30 scrubbed previews: median {median:.1f} ms, p95 {p95:.1f} ms, max {max(ms):.1f} ms")
+    benchlib.log(f"  first preview of the 720p timeline: {first:.0f} ms ({first_timing})")
+    benchlib.log(f"  30 scrubbed previews: median {median:.1f} ms, p95 {p95:.1f} ms, max {max(ms):.1f} ms")
     slowest = max(scrub, key=lambda s: s["ms"])
-    bench.log(f"  slowest: {slowest['ms']:.1f} ms at {slowest['time']} s ({slowest['timing']})")
-    bench.log(f"  of which (Server-Timing, medians): draw {draw_ms:.1f} ms, encode {encode_ms:.1f} ms")
-    bench.log(f"  the same scrub 640 px wide (the editor's): median {small_median:.1f} ms, p95 {small_p95:.1f} ms, max {max(small_ms):.1f} ms")
-    bench.log(f"  the same scrub as full-size JPEG: median {jpeg_median:.1f} ms, p95 {jpeg_p95:.1f} ms, max {max(jpeg_ms):.1f} ms")
-    bench.log(f"  1080p first previews: 2 s GOP, its last frame: {gop2:.0f} ms ({gop2_timing}); 640 px wide (the editor's): "
+    benchlib.log(f"  slowest: {slowest['ms']:.1f} ms at {slowest['time']} s ({slowest['timing']})")
+    benchlib.log(f"  of which (Server-Timing, medians): draw {draw_ms:.1f} ms, encode {encode_ms:.1f} ms")
+    benchlib.log(f"  the same scrub 640 px wide (the editor's): median {small_median:.1f} ms, p95 {small_p95:.1f} ms, max {max(small_ms):.1f} ms")
+    benchlib.log(f"  the same scrub as full-size JPEG: median {jpeg_median:.1f} ms, p95 {jpeg_p95:.1f} ms, max {max(jpeg_ms):.1f} ms")
+    benchlib.log(f"  1080p first previews: 2 s GOP, its last frame: {gop2:.0f} ms ({gop2_timing}); 640 px wide (the editor's): "
               f"{gop2_640:.0f} ms ({gop2_640_timing})")
-    bench.log(f"  1080p first previews: 10 s GOP, {lg_mid:.0f} ms at 4.8 s ({lg_mid_timing}); {lg_end:.0f} ms at 9.96 s ({lg_end_timing})")
-    bench.log(f"  memory: RSS {before:.0f} MiB -> {after:.0f} MiB with 20 more contexts open: {per_context:.1f} MiB a 720p context "
+    benchlib.log(f"  1080p first previews: 10 s GOP, {lg_mid:.0f} ms at 4.8 s ({lg_mid_timing}); {lg_end:.0f} ms at 9.96 s ({lg_end_timing})")
+    benchlib.log(f"  memory: RSS {before:.0f} MiB -> {after:.0f} MiB with 20 more contexts open: {per_context:.1f} MiB a 720p context "
               f"(at most 32 are kept)")
     for name, ok, value in targets:
-        bench.log(f"  [{'met ' if ok else 'MISS'}] {name}: {value}")
+        benchlib.log(f"  [{'met ' if ok else 'MISS'}] {name}: {value}")
     results = {"first_ms": first, "scrub": scrub, "median_ms": median, "p95_ms": p95,
                "scrub_640": small, "median_640_ms": small_median, "p95_640_ms": small_p95,
                "scrub_jpeg": jpeg, "median_jpeg_ms": jpeg_median, "p95_jpeg_ms": jpeg_p95,
@@ -222,5 +222,5 @@ def run(reel):
 
 
 if __name__ == "__main__":
-    bench.log("run it through bench.py: BENCH_WORKLOADS=preview python3 bench/bench.py")
+    benchlib.log("run it through bench.py: BENCH_WORKLOADS=preview python3 bench/bench.py")
     sys.exit(2)
