@@ -3,7 +3,7 @@ import Foundation
 
 /// Owns an rlottie animation (`Lottie_Animation`) made from a Lottie file's bytes, and draws its
 /// frames at any size (rlottie scales the composition to fit, keeping its aspect, centred) as
-/// layers (`PremultipliedARGB`: rlottie's premultiplied ARGB32 straight into YUVA).
+/// layers (`PremultipliedARGB`).
 final class LottieAnimation {
     private let handle: OpaquePointer
     private var buffer: [UInt32] = []
@@ -36,13 +36,11 @@ final class LottieAnimation {
             b.update(repeating: 0)
             let corner = b.baseAddress! + grid.offset.y * width + grid.offset.x
             lottie_animation_render(handle, max(0, frame), corner, grid.content.width, grid.content.height, width * 4)
+            let words = UnsafePointer(b.baseAddress!)
             if premultiplied && !color.isHDR {
-                return try PremultipliedARGB.frame(UnsafePointer(b.baseAddress!), width: width, height: height, matrix: color, depth: depth,
-                                                   premultiplied: true)
+                return try PremultipliedARGB.premultipliedFrame(words, width: width, height: height, matrix: color, depth: depth)
             }
-            return try ShapeLayer.draw(color: color, depth: depth) {
-                try PremultipliedARGB.frame(UnsafePointer(b.baseAddress!), width: width, height: height, matrix: $0, depth: $1)
-            }
+            return try ShapeLayer.draw(PremultipliedARGB.planes(words, width: width, height: height), color: color, depth: depth)
         }
     }
 }

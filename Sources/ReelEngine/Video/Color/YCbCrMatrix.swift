@@ -52,6 +52,14 @@ struct YCbCrMatrix {
         return (l, l, l)
     }
 
+    /// The straight colour of premultiplied `p` at `alpha` (> 0), clamped to 0…1, greys within the
+    /// rounding (magnified by 1/alpha) made exact.
+    @inline(__always)
+    func straight(_ p: BlendFormulas.RGB, alpha: Double) -> BlendFormulas.RGB {
+        let per = 1 / alpha
+        return exactGrey((r: min(1, max(0, p.r * per)), g: min(1, max(0, p.g * per)), b: min(1, max(0, p.b * per))), spread: per)
+    }
+
     func ycbcr(_ c: BlendFormulas.RGB) -> (y: Double, cb: Double, cr: Double) {
         let l = kr * c.r + kg * c.g + kb * c.b
         return (lumaBlack + lumaRange * l, neutral + bToCb * (c.b - l), neutral + rToCr * (c.r - l))

@@ -36,11 +36,6 @@ extension BlendModeCompositor {
                                              view(plates.white, 0), view(plates.white, 1), view(plates.white, 2))
         let (sY, sCb, sCr, tY) = (view(source.black, 0), view(source.black, 1), view(source.black, 2), view(source.white, 0))
         func sample(_ v: Double) -> S { S.clamped(Int32(max(0, v) + 0.5)) }
-        /// A straight colour from a premultiplied one and its alpha (greys within rounding made exact).
-        func straight(_ p: BlendFormulas.RGB, _ alpha: Double) -> BlendFormulas.RGB {
-            let per = 1 / alpha
-            return matrix.exactGrey((r: min(1, max(0, p.r * per)), g: min(1, max(0, p.g * per)), b: min(1, max(0, p.b * per))), spread: per)
-        }
         for by in 0..<(rect.height / 2) {
             let plateCb = kCb.row(by), plateCr = kCr.row(by), whiteCb = wCb.row(by), whiteCr = wCr.row(by)
             let sourceCb = sCb.row(by), sourceCr = sCr.row(by)
@@ -62,10 +57,10 @@ extension BlendModeCompositor {
                         changed = true
                         let backdropAlpha = max(0, min(1, 1 - (Double(whiteRow[x]) - Double(blackRow[x])) * perLuma))
                         let premultipliedBackdrop = matrix.rgb(Double(blackRow[x]), cbK, crK)
-                        let src = straight(matrix.rgb(y0, cb0, cr0), alpha)
+                        let src = matrix.straight(matrix.rgb(y0, cb0, cr0), alpha: alpha)
                         var mixed = src
                         if backdropAlpha > 0 {
-                            let blended = BlendFormulas.blend(mode, straight(premultipliedBackdrop, backdropAlpha), src)
+                            let blended = BlendFormulas.blend(mode, matrix.straight(premultipliedBackdrop, alpha: backdropAlpha), src)
                             mixed = ((1 - backdropAlpha) * src.r + backdropAlpha * blended.r, (1 - backdropAlpha) * src.g + backdropAlpha * blended.g,
                                      (1 - backdropAlpha) * src.b + backdropAlpha * blended.b)
                         }

@@ -106,9 +106,7 @@ final class BlendModeCompositor {
                             continue
                         }
                         changed = true
-                        let premultiplied = matrix.rgb(y0, cb0, cr0), perAlpha = 1 / alpha
-                        let source = matrix.exactGrey((r: min(1, max(0, premultiplied.r * perAlpha)), g: min(1, max(0, premultiplied.g * perAlpha)),
-                                                       b: min(1, max(0, premultiplied.b * perAlpha))), spread: perAlpha)
+                        let source = matrix.straight(matrix.rgb(y0, cb0, cr0), alpha: alpha)
                         let blended = BlendFormulas.blend(mode, backdrop, source)
                         let result = ((1 - alpha) * backdrop.r + alpha * blended.r, (1 - alpha) * backdrop.g + alpha * blended.g,
                                       (1 - alpha) * backdrop.b + alpha * blended.b)

@@ -9,12 +9,7 @@ enum ShapeLayer {
     /// Any layer drawn in premultiplied sRGB-gamma RGB (shapes, audiograms, Lottie frames) onto a
     /// canvas of `color` and `depth`: SDR canvases in their own matrix, HDR ones through BT.709.
     static func draw(_ planes: PremultipliedPlanes, color: CanvasColor, depth: SampleDepth) throws -> Frame {
-        try draw(color: color, depth: depth) { try planes.frame(matrix: $0, depth: $1) }
-    }
-
-    /// A layer `make` writes in a matrix and depth, onto a canvas of `color` and `depth`.
-    static func draw(color: CanvasColor, depth: SampleDepth, _ make: (CanvasColor, SampleDepth) throws -> Frame) throws -> Frame {
-        guard color.isHDR else { return try make(color, depth) }
-        return try LayerColorConverter(canvas: color, depth: depth).convert(make(.bt709, .eight))
+        guard color.isHDR else { return try planes.frame(matrix: color, depth: depth) }
+        return try LayerColorConverter(canvas: color, depth: depth).convert(planes.frame(matrix: .bt709, depth: .eight))
     }
 }
