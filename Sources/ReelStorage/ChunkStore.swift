@@ -1,13 +1,18 @@
-/// A piece of a chunked job: its audio, mixed once, or the video packets of one chunk.
+/// A piece of a chunked job: one chunk's video or audio packets, or the loudness levels of the whole output.
 public enum ChunkPiece: Sendable, Equatable {
-    case audio
+    /// A chunk's audio packets.
+    case audio(Int)
+    /// A chunk's video packets.
     case video(Int)
+    /// A loudness target's levels, solved once for the whole output (JSON).
+    case levels
 
     /// Its file name in the job's folder (or under the job's key prefix).
     public var fileName: String {
         switch self {
-        case .audio: return "audio.packets"
+        case .audio(let i): return "audio-\(i).packets"
         case .video(let i): return "video-\(i).packets"
+        case .levels: return "levels.json"
         }
     }
 }

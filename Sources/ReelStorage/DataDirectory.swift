@@ -7,7 +7,7 @@ import Foundation
 ///     link-secret                    the key of output links, when none is configured
 ///     outputs/<job>-<attempt>.<ext>  finished outputs; HLS as a folder `<job>-<attempt>.hls`
 ///     outputs/.<name>.partial-…      outputs being written (`PartialName`)
-///     outputs/.chunks/<job>/         a chunked job's audio.packets and video-<i>.packets
+///     outputs/.chunks/<job>/         a chunked job's video-<i>.packets, audio-<i>.packets, levels.json
 ///     assets/<asset id>              uploads (`<asset id>.<random>`: a direct upload, once completed)
 ///     assets/incoming/<asset id>     a direct upload's PUT, until it is completed
 ///     tmp/                           uploads being received

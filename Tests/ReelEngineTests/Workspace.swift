@@ -42,18 +42,20 @@ final class Workspace {
         return path(name)
     }
 
-    /// Renders `plan` in chunks of about `seconds` (each chunk's video alone, the audio whole, joined
-    /// by packet copy, as the workers do) into `name`; returns the output's path and the chunk count.
+    /// Renders `plan` in chunks of about `seconds` (each chunk's video and audio alone, joined by
+    /// packet copy, as the workers do) into `name`; returns the output's path and the chunk count.
     func renderInChunks(_ plan: RenderPlan, seconds: Int, to name: String) throws -> (path: String, chunks: Int) {
         let renderer = Renderer(plan: plan)
         let ranges = renderer.chunkRanges(seconds: seconds)
-        var chunks: [String] = []
+        var chunks: [String] = [], audio: [String] = []
+        let levels = try renderer.loudnessLevels()
         for (i, r) in ranges.enumerated() {
             chunks.append(path("chunk-\(i).packets"))
             try renderer.renderVideoChunk(r, to: chunks[i])
+            audio.append(path("audio-\(i).packets"))
+            try renderer.renderAudioChunk(r, levels: levels, to: audio[i])
         }
-        try renderer.renderAudioTrack(to: path("audio.packets"))
-        try renderer.joinChunks(chunks, audio: path("audio.packets"), to: path(name))
+        try renderer.joinChunks(chunks, audio: audio, to: path(name))
         return (path(name), ranges.count)
     }
 

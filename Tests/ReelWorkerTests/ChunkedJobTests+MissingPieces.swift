@@ -50,7 +50,7 @@ extension ChunkedJobTests {
         try makeFixture()
         let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
         let data = DataDirectory(root: dir)
-        let losing = LosingChunks(data, losing: [.video(1), .video(3), .audio])
+        let losing = LosingChunks(data, losing: [.video(1), .audio(2), .video(3)])
         let p = WorkerPool(store: store, workers: 2, locations: data, outputs: data, chunks: losing,
                            resolver: SourceResolver(mediaRoot: dir + "/media"), logger: Logger(label: "test"), chunkSeconds: 1)
         p.start()
@@ -61,8 +61,8 @@ extension ChunkedJobTests {
         XCTAssertEqual(done.status, .succeeded, "\(String(describing: done.error))")
         XCTAssertEqual(done.attempts, 1, "the attempt that found the pieces missing rendered them again")
         XCTAssertEqual(try store.chunks(of: id).map(\.status), [.done, .done, .done, .done])
-        XCTAssertEqual([0, 1, 2, 3].map { losing.shared(.video($0)) }, [1, 2, 1, 2], "the lost chunks were rendered twice, the others once")
-        XCTAssertEqual(losing.shared(.audio), 2, "the lost audio was mixed again")
+        XCTAssertEqual([0, 1, 2, 3].map { losing.shared(.video($0)) }, [1, 2, 2, 2], "the chunks with a lost piece were rendered twice, the others once")
+        XCTAssertEqual([0, 1, 2, 3].map { losing.shared(.audio($0)) }, [1, 2, 2, 2], "a chunk's audio goes with its video")
         try assertMatchesWholeRender(try XCTUnwrap(done.output).path, id: id)
     }
 
@@ -75,7 +75,7 @@ extension ChunkedJobTests {
         XCTAssertThrowsError(try chunks.fetch(jobID: job, piece: .video(0))) { error in
             XCTAssertTrue(error is ChunkPieceMissing, "\(error)")
         }
-        XCTAssertThrowsError(try DataDirectory(root: dir).fetch(jobID: job, piece: .audio)) { error in
+        XCTAssertThrowsError(try DataDirectory(root: dir).fetch(jobID: job, piece: .audio(0))) { error in
             XCTAssertTrue(error is ChunkPieceMissing, "\(error)")
         }
     }

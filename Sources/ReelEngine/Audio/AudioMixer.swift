@@ -5,6 +5,12 @@ import ReelSpec
 /// Each clip is placed on the exact sample of its start (`round(start × rate)`) and cut on the
 /// sample of its end; a source that runs short leaves silence. Readers open when their clip begins
 /// and close when it ends, so memory does not grow with the timeline.
+///
+/// A mixer that starts later than a whole render's (`origin`, a chunk's audio) opens the readers of
+/// clips already playing where that render opened them and reads forward to its start: a reader
+/// opened mid-clip would seek, and a decoder's, resampler's or time-stretcher's state after a seek
+/// is not the state after reading there, so its samples would differ (a resampler's phase alone by
+/// −25 dB). Replaying makes every sample the whole render's, at the cost of decoding what it skips.
 final class AudioMixer {
     struct Placed {
         let clip: AudioClip
@@ -17,12 +23,15 @@ final class AudioMixer {
     let channels: Int
     private let clips: [Placed]
     private var position: Int64
+    /// Where a render of the whole range starts mixing: no reader opens before it.
+    private let origin: Int64
     private var readers: [Int: AudioSampleSource] = [:]
     private let scratch: SampleBuffer
     private let gains: SampleBuffer
 
-    /// `start` is the timeline sample of the first block.
-    init(clips: [AudioClip], rate: Int, channels: Int, startingAt start: Int64) {
+    /// `start` is the timeline sample of the first block; `origin` (default `start`) that of the first
+    /// block of the whole render this mixer's blocks must equal.
+    init(clips: [AudioClip], rate: Int, channels: Int, startingAt start: Int64, origin: Int64? = nil) {
         self.rate = rate
         self.channels = channels
         self.clips = clips.map {
@@ -31,6 +40,7 @@ final class AudioMixer {
                    envelopes: $0.shaping.envelopes.map { $0.sampled(rate: rate) })
         }
         position = start
+        self.origin = min(origin ?? start, start)
         scratch = SampleBuffer(channels: channels, capacity: 4096)
         gains = SampleBuffer(channels: 1, capacity: 4096)
     }
@@ -76,20 +86,36 @@ final class AudioMixer {
         }
     }
 
-    /// The clip's reader, opened at timeline sample `sample`: at speed 1 the source itself, else
-    /// the source read from the same point at its own pace and time-stretched.
+    /// The clip's reader, at timeline sample `sample`: at speed 1 the source itself, else the source
+    /// read from the same point at its own pace and time-stretched. Opened where the whole render
+    /// opens it (the clip's first sample, or `origin`) and read forward to `sample`.
     private func openReader(_ i: Int, at sample: Int64) throws -> AudioSampleSource {
         if let r = readers[i] { return r }
         let placed = clips[i]
+        let opening = max(origin, placed.first)
+        let r = try open(placed, at: opening)
+        var skip = sample - opening
+        scratch.reserve(4096)
+        while skip > 0 {
+            let n = Int(min(4096, skip))
+            let got = try RenderError.forSource(pointer: placed.clip.pointer, path: placed.clip.path) {
+                try r.read(count: n, into: scratch.planes)
+            }
+            if got < n { break }
+            skip -= Int64(n)
+        }
+        readers[i] = r
+        return r
+    }
+
+    private func open(_ placed: Placed, at sample: Int64) throws -> AudioSampleSource {
         let into = Time(value: sample - placed.first, timescale: Int32(rate))
         let clip = placed.clip
-        let r = try RenderError.forSource(pointer: clip.pointer, path: clip.path) { () -> AudioSampleSource in
+        return try RenderError.forSource(pointer: clip.pointer, path: clip.path) { () -> AudioSampleSource in
             let source = try AudioClipReader(path: clip.path, startTime: clip.sourceStart + into.scaled(by: clip.speed), rate: rate,
                                              channels: channels, streamIndex: clip.streamIndex)
             guard clip.speed != Rational(1) else { return source }
             return try StretchedAudioReader(source: source, speed: clip.speed, rate: rate, channels: channels)
         }
-        readers[i] = r
-        return r
     }
 }

@@ -9,23 +9,28 @@ final class AudioTrackEncoder {
     let mixdown: Mixdown
     let channels: Int
     let frameSize: Int
-    /// Samples in the whole track; only the frame that reaches it may be short.
+    /// Where encoding stops: the samples in the whole track, or a chunk's end; only the frame that
+    /// reaches it may be short.
     let total: Int64
     /// The encoder takes one interleaved plane (libopus) rather than one plane per channel (AAC).
     private let interleaved: Bool
     /// Where an interleaved encoder's samples are mixed before weaving.
     private let staging: SampleBuffer
-    /// Samples encoded so far.
+    /// The output sample the next frame starts at (its pts): samples encoded so far, from `range`'s start.
     private(set) var encoded: Int64 = 0
 
-    /// `mixdown`: what to encode (default: the plan's mix).
-    init(plan: RenderPlan, encoder: Encoder, mixdown: Mixdown? = nil) {
-        total = plan.sampleCount
+    /// `mixdown`: what to encode (default: the plan's mix); `range`: the output samples to encode
+    /// (default: all), the first frame's pts being the range's start.
+    init(plan: RenderPlan, encoder: Encoder, mixdown: Mixdown? = nil, range: Range<Int64>? = nil) {
+        let range = range ?? 0..<plan.sampleCount
+        precondition(mixdown.map { $0.start == range.lowerBound } ?? true, "a mixdown that starts elsewhere than the range")
+        total = range.upperBound
+        encoded = range.lowerBound
         self.encoder = encoder
         channels = plan.audioEncoding.channels
         let fs = Int(encoder.context.pointee.frame_size)
         frameSize = fs > 0 ? fs : 1024
-        self.mixdown = mixdown ?? Mixdown(plan: plan)
+        self.mixdown = mixdown ?? Mixdown(plan: plan, startingAt: range.lowerBound)
         interleaved = encoder.context.pointee.sample_fmt != AV_SAMPLE_FMT_FLTP
         staging = SampleBuffer(channels: channels, capacity: interleaved ? frameSize : 0)
     }

@@ -28,14 +28,17 @@ final class MixRecording {
         for c in planes.indices { planes[c].append(contentsOf: UnsafeBufferPointer(start: block[c], count: n)) }
     }
 
-    /// A reader from the first sample; past the end it gives silence, as the mixer does.
-    func playback() -> MixSource { Playback(self) }
+    /// A reader from sample `first`; past the end it gives silence, as the mixer does.
+    func playback(from first: Int64 = 0) -> MixSource { Playback(self, from: Int(first)) }
 
     private final class Playback: MixSource {
         let recording: MixRecording
         var position = 0
 
-        init(_ r: MixRecording) { recording = r }
+        init(_ r: MixRecording, from first: Int) {
+            recording = r
+            position = first
+        }
 
         func mix(count: Int, into out: [UnsafeMutablePointer<Float>]) throws {
             let available = max(0, min(count, recording.planes[0].count - position))

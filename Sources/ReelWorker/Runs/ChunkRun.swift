@@ -5,9 +5,10 @@ import ReelEngine
 import ReelSpec
 import ReelStorage
 
-/// One attempt at one chunk of a chunked job: render its video (`Renderer.renderVideoChunk`) into
-/// the job's chunk folder with a `LeaseKeeper` renewing the chunk's lease, and record the outcome.
-/// Any worker runs it, the job's own worker included.
+/// One attempt at one chunk of a chunked job: render its video (`Renderer.renderVideoChunk`) and
+/// its audio (`renderAudioChunk`, with the job's loudness levels) into the job's chunk folder with a
+/// `LeaseKeeper` renewing the chunk's lease, and record the outcome. Any worker runs it, the job's
+/// own worker included.
 struct ChunkRun {
     let chunk: JobChunk
     let owner: String
@@ -64,22 +65,29 @@ struct ChunkRun {
         log.info("chunk running", metadata: meta)
         let started = DispatchTime.now()
         do {
-            let piece = ChunkPiece.video(chunk.index)
-            try pool.chunks.prepare(jobID: chunk.jobID)
+            let pieces = pool.chunks, video = ChunkPiece.video(chunk.index), audio = ChunkPiece.audio(chunk.index)
+            try pieces.prepare(jobID: chunk.jobID)
             var engineLog = log
             engineLog[metadataKey: "jobId"] = "\(chunk.jobID)"
             engineLog[metadataKey: "chunk"] = .stringConvertible(chunk.index)
-            try Renderer(plan: plan, logger: engineLog).renderVideoChunk(chunk.frames, to: pool.chunks.localPath(jobID: chunk.jobID, piece: piece),
-                                                                   cancel: token) {
-                progress.set($0)
+            let renderer = Renderer(plan: plan, logger: engineLog)
+            // The video 90 % of the chunk's progress, its audio (a few percent of the work) the rest.
+            try renderer.renderVideoChunk(chunk.frames, to: pieces.localPath(jobID: chunk.jobID, piece: video), cancel: token) {
+                progress.set(0.9 * $0)
             }
-            // Shared before the chunk is recorded done, so the joining node finds it.
-            try StorageWait(logger: log, metadata: meta, givingUp: { pool.shuttingDown || token.isCancelled }).run("sharing the chunk") {
-                try pool.chunks.share(jobID: chunk.jobID, piece: piece)
+            let audioStarted = DispatchTime.now()
+            let levels = try ChunkLevels.fetch(renderer, jobID: chunk.jobID, pieces: pieces)
+            try renderer.renderAudioChunk(chunk.frames, levels: levels, to: pieces.localPath(jobID: chunk.jobID, piece: audio),
+                                          cancel: token) { progress.set(0.9 + 0.1 * $0) }
+            let audioSeconds = JobRun.seconds(since: audioStarted)
+            // Shared before the chunk is recorded done, so the joining node finds them.
+            let wait = StorageWait(logger: log, metadata: meta, givingUp: { pool.shuttingDown || token.isCancelled })
+            for piece in [video, audio] {
+                try wait.run("sharing the chunk") { try pieces.share(jobID: chunk.jobID, piece: piece) }
             }
             keeper.stop()
             record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: nil, retry: false) }
-            log.info("chunk rendered", metadata: meta.merging(["seconds": JobRun.seconds(since: started)]) { $1 })
+            log.info("chunk rendered", metadata: meta.merging(["seconds": JobRun.seconds(since: started), "audioSeconds": audioSeconds]) { $1 })
         } catch where token.isCancelled {
             // Cancelled (a cancelled job's folder may vanish under a chunk being written, so any
             // error after the token fired counts as the stop), or stopped at shutdown.

@@ -4,17 +4,18 @@ import Logging
 import ReelEngine
 import ReelStorage
 
-/// A job cut into chunks, as its own worker runs it: cut it (`addChunks`, which makes the chunks
-/// claimable by every worker), mix and encode the audio once, render chunks of its own while any
-/// are left, wait for the others' chunks, then join them into the output.
+/// A job cut into chunks, as its own worker runs it: solve a loudness target's levels once (the
+/// only whole-output pass left), cut it (`addChunks`, which makes the chunks claimable by every
+/// worker; each renders its video and its audio), render chunks of its own while any are left,
+/// wait for the others' chunks, then join them into the output.
 extension JobRun {
-    /// The progress of a chunked job: the audio 2 %, the chunks 95 % by their frames (as their
-    /// workers last reported to the store), the join 3 %.
+    /// The progress of a chunked job: the loudness levels 2 %, the chunks 95 % by their frames (as
+    /// their workers last reported to the store), the join 3 %.
     final class ChunkedProgress: Sendable {
         let store: any JobStore
         let jobID: String
         let frames: Double
-        let audio = ProgressBox()
+        let levels = ProgressBox()
         let joined = ProgressBox()
 
         init(store: any JobStore, jobID: String, frames: Int64) {
@@ -26,7 +27,7 @@ extension JobRun {
         func current() -> Double {
             let chunks = (try? store.chunks(of: jobID)) ?? []
             let done = chunks.reduce(0.0) { $0 + min(1, max(0, $1.progress)) * Double($1.frames.count) }
-            return 0.02 * audio.current + 0.95 * done / frames + 0.03 * joined.current
+            return 0.02 * levels.current + 0.95 * done / frames + 0.03 * joined.current
         }
     }
 
@@ -42,13 +43,10 @@ extension JobRun {
     /// before it fails: pieces that vanish again and again mean storage that loses what it is given.
     static let pieceRecoveries = 3
 
-    /// Pieces that were missing at the join: the chunks to render again, and whether the audio is gone.
+    /// Pieces that were missing at the join: the chunks (video or audio) to render again.
     struct MissingPieces: Error, CustomStringConvertible {
         var chunks: [Int] = []
-        var audio = false
-        var description: String {
-            "pieces missing at the join: " + ((audio ? ["audio"] : []) + chunks.map { "chunk \($0)" }).joined(separator: ", ")
-        }
+        var description: String { "pieces missing at the join: " + chunks.map { "chunk \($0)" }.joined(separator: ", ") }
     }
 
     func renderInChunks(_ renderer: Renderer, _ ranges: [Range<Int64>], to path: String, token: CancellationToken,
@@ -57,18 +55,24 @@ extension JobRun {
         do {
             try pieces.prepare(jobID: job.id)
         } catch {
-            throw RenderError.output(path: pieces.localPath(jobID: job.id, piece: .audio), cause: error)
+            throw RenderError.output(path: pieces.localPath(jobID: job.id, piece: .levels), cause: error)
         }
+        // Before the cut: every chunk's audio carries them.
+        let solving = DispatchTime.now()
+        if try ChunkLevels.share(renderer, jobID: job.id, pieces: pieces, storage: storage(token)) != nil {
+            // Like the join, a part no other node can take: the critical path `make bench-cluster` reports.
+            pool.logger.info("loudness levels solved", metadata: ["jobId": "\(job.id)", "seconds": JobRun.seconds(since: solving)])
+        }
+        progress.levels.set(1)
         // The lease lost before the cut: the render stops like a cancelled one, and the lease
         // keeper has already said why.
         guard let chunks = try pool.store.addChunks(job.id, owner: owner, frames: ranges) else { throw RenderError.cancelled }
         for _ in 1..<chunks.count { pool.wake() }
         var recoveries = 0
         while true {
-            try renderAudio(renderer, token: token, progress: progress)
             try awaitChunks(renderer, path: path, token: token)
             let joinStarted = DispatchTime.now()
-            let files: [String], audio: String
+            let files: [String], audio: [String]
             do {
                 (files, audio) = try storage(token).run("fetching the chunk pieces") { try fetchPieces(chunks) }
             } catch let missing as MissingPieces {
@@ -78,10 +82,8 @@ extension JobRun {
                 guard recoveries <= JobRun.pieceRecoveries else { throw RenderError.output(path: path, cause: missing) }
                 pool.logger.warning("chunk pieces missing; rendering them again",
                                     metadata: ["jobId": "\(job.id)", "missing": "\(missing)"])
-                if !missing.chunks.isEmpty {
-                    guard try pool.store.requeueChunks(job.id, owner: owner, indices: missing.chunks) else { throw RenderError.cancelled }
-                    for _ in missing.chunks { pool.wake() }
-                }
+                guard try pool.store.requeueChunks(job.id, owner: owner, indices: missing.chunks) else { throw RenderError.cancelled }
+                for _ in missing.chunks { pool.wake() }
                 continue
             } catch {
                 throw RenderError.output(path: path, cause: error)
@@ -91,25 +93,6 @@ extension JobRun {
             pool.logger.info("chunks joined", metadata: ["jobId": "\(job.id)", "seconds": JobRun.seconds(since: joinStarted)])
             return
         }
-    }
-
-    /// Mixes and encodes the job's audio unless it is already there: an earlier attempt's audio is
-    /// complete if it is (written under a temporary name, renamed when whole, then shared).
-    private func renderAudio(_ renderer: Renderer, token: CancellationToken, progress: ChunkedProgress) throws {
-        let pieces = pool.chunks
-        if !pieces.has(jobID: job.id, piece: .audio) {
-            let started = DispatchTime.now()
-            try renderer.renderAudioTrack(to: pieces.localPath(jobID: job.id, piece: .audio), cancel: token) { progress.audio.set($0) }
-            do {
-                try storage(token).run("sharing the chunked audio") { try pieces.share(jobID: job.id, piece: .audio) }
-            } catch {
-                throw RenderError.output(path: "chunk audio", cause: error)
-            }
-            // The audio and the join are the parts no other node can take: logged with their
-            // durations, they are the critical path `make bench-cluster` reports.
-            pool.logger.info("chunked audio rendered", metadata: ["jobId": "\(job.id)", "seconds": JobRun.seconds(since: started)])
-        }
-        progress.audio.set(1)
     }
 
     /// Renders chunks of its own while any are left, then waits for the others' chunks.
@@ -130,18 +113,20 @@ extension JobRun {
         }
     }
 
-    /// The local paths of every chunk's video and of the audio; `MissingPieces` names all that are gone.
-    private func fetchPieces(_ chunks: [JobChunk]) throws -> (videos: [String], audio: String) {
+    /// The local paths of every chunk's video and audio, in order; `MissingPieces` names every
+    /// chunk with a piece gone.
+    private func fetchPieces(_ chunks: [JobChunk]) throws -> (videos: [String], audio: [String]) {
         var missing = MissingPieces()
-        var videos: [String] = []
+        var videos: [String] = [], audio: [String] = []
         for chunk in chunks {
-            do { videos.append(try pool.chunks.fetch(jobID: job.id, piece: .video(chunk.index))) } catch is ChunkPieceMissing {
+            do {
+                videos.append(try pool.chunks.fetch(jobID: job.id, piece: .video(chunk.index)))
+                audio.append(try pool.chunks.fetch(jobID: job.id, piece: .audio(chunk.index)))
+            } catch is ChunkPieceMissing {
                 missing.chunks.append(chunk.index)
             }
         }
-        var audio = ""
-        do { audio = try pool.chunks.fetch(jobID: job.id, piece: .audio) } catch is ChunkPieceMissing { missing.audio = true }
-        if missing.audio || !missing.chunks.isEmpty { throw missing }
+        if !missing.chunks.isEmpty { throw missing }
         return (videos, audio)
     }
 

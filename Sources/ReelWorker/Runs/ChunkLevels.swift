@@ -1,0 +1,35 @@
+import Foundation
+import ReelEngine
+import ReelStorage
+
+/// A chunked job's loudness levels (`output.audio.loudness`): solved once for the whole output by
+/// the job's node before its chunks are cut, shared as a piece, and read by every chunk's audio, so
+/// the gain is one number for all chunks.
+enum ChunkLevels {
+    /// Solves the levels and shares them, unless an earlier attempt already did; nil without a target.
+    static func share(_ renderer: Renderer, jobID: String, pieces: any ChunkStore, storage: StorageWait) throws -> LoudnessLevels? {
+        guard renderer.hasLoudnessTarget else { return nil }
+        if pieces.has(jobID: jobID, piece: .levels), let known = try? read(pieces.fetch(jobID: jobID, piece: .levels)) { return known }
+        guard let levels = try renderer.loudnessLevels() else { return nil }
+        let path = pieces.localPath(jobID: jobID, piece: .levels)
+        do {
+            try JSONEncoder().encode(levels).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try storage.run("sharing the loudness levels") { try pieces.share(jobID: jobID, piece: .levels) }
+        } catch {
+            throw RenderError.output(path: path, cause: error)
+        }
+        return levels
+    }
+
+    /// The levels a chunk's audio carries: the shared piece, or (gone with a lost bucket or folder)
+    /// solved again, which gives the same numbers; nil without a target.
+    static func fetch(_ renderer: Renderer, jobID: String, pieces: any ChunkStore) throws -> LoudnessLevels? {
+        guard renderer.hasLoudnessTarget else { return nil }
+        if let path = try? pieces.fetch(jobID: jobID, piece: .levels), let levels = try? read(path) { return levels }
+        return try renderer.loudnessLevels()
+    }
+
+    private static func read(_ path: String) throws -> LoudnessLevels {
+        try JSONDecoder().decode(LoudnessLevels.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+}
