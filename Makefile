@@ -1,5 +1,5 @@
 # Convenience targets. The benchmark is kept out of the test suite: `make test` never runs it.
-.PHONY: bench-s3 test run bench bench-http bench-cluster bench-profile bench-soak bench-batch fuzz bench-campaign install uninstall
+.PHONY: bench-s3 test run bench bench-http bench-cluster bench-profile bench-soak bench-batch fuzz bench-campaign install uninstall dist
 
 # Where `make install` puts `reel` ($(DESTDIR)$(PREFIX)/bin/reel), and what it installs: the
 # release build it makes (CONFIGURATION=debug: the debug build), or REEL_BIN, a binary already built
@@ -48,6 +48,11 @@ bench-s3:
 # BENCH_NODES=1,2 (default), BENCH_CLUSTER_SECONDS=600 (output length), BENCH_CHUNK_SECONDS=60.
 bench-cluster:
 	python3 bench/cluster_bench.py
+
+# A self-contained tarball of `reel` (the Swift runtime linked in, every library but glibc's in
+# lib/, found through an RPATH): dist/reel-<version>-linux-<arch>.tar.xz (scripts/dist.sh).
+dist:
+	./scripts/dist.sh
 
 # An hour of mixed load against one `reel serve`, sampling its RSS and file descriptors: does memory
 # level off? (bench/soak.py; SOAK_MINUTES=15 for a shorter look).

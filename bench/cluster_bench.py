@@ -1,24 +1,35 @@
 #!/usr/bin/env python3
-"""Chunked rendering across local nodes (issue 15; Python 3 standard library only).
+"""Chunked rendering across local nodes, or across the workers of one node (issues 15 and 41;
+Python 3 standard library, and numpy with OpenCV only for BENCH_MEDIA=synthetic).
 
     python3 bench/cluster_bench.py     # or: make bench-cluster (run it under the shared build lock)
 
-1. Builds Reel in release like bench.py (--scratch-path .build-bench; BENCH_SKIP_BUILD=1 reuses it).
+1. Builds Reel in release like bench.py (--scratch-path .build-bench; BENCH_SKIP_BUILD=1 reuses it),
+   or runs BENCH_REEL, a binary already built (the `make dist` tarball's bin/reel on a machine
+   without Swift).
 2. Generates cheap media once into bench/work/cluster/ (a stamp records the recipe): four 30 s
-   640x360 30 fps H.264 clips (lavfi sources with temporal noise) with a tone each.
+   640x360 30 fps H.264 clips (lavfi sources with temporal noise) with a tone each. Where there is
+   no ffmpeg (BENCH_MEDIA=synthetic, the default then), the pictures are numpy patterns with the
+   same temporal noise written as MJPEG by OpenCV, the tones WAV files, and `reel render` encodes
+   them with the same settings (x264 veryfast at 2 Mb/s, a keyframe every 2 s, AAC 128 kb/s).
 3. Starts a throwaway PostgreSQL (initdb + pg_ctl as the `postgres` user when run as root, on a free
-   loopback port, in bench/work/cluster/pg; stopped and deleted at the end).
+   loopback port, in bench/work/cluster/pg; stopped and deleted at the end) -- not with
+   BENCH_WORKERS, whose runs are one node on SQLite.
 4. Renders one long timeline (the clips back to back, BENCH_CLUSTER_SECONDS of output, default 600)
    as 640x360 30 fps mp4 (x264 veryfast, AAC), each run on a fresh database and data folder:
-     whole       chunkSeconds 0 on one node: the baseline;
+     whole       chunkSeconds 0 on one node with one worker: the baseline;
      chunked K   chunkSeconds 60 (BENCH_CHUNK_SECONDS) on K nodes sharing the database and the data
-                 folder, for each K in BENCH_NODES (default "1,2"), one worker per node.
+                 folder, for each K in BENCH_NODES (default "1,2"), one worker per node;
+     workers W   with BENCH_WORKERS (e.g. "1,4,8,15", for a many-core machine): chunkSeconds 60 on
+                 one node with W workers and its embedded SQLite store, instead of the K runs.
    Measures the wall time (submit to the job's end, polled every 0.1 s), each node's CPU seconds
    (utime + stime from /proc/<pid>/stat, before and after), checks the output's frame count with
-   ffprobe, and reads the critical path from the nodes' JSON logs: each chunk's render time
-   ("chunk rendered"), the audio's ("chunked audio rendered") and the join's ("chunks joined").
-5. Predicts the wall time on N = 4 and 16 nodes (BENCH_PREDICT) from the one-node chunked run, whose
-   chunk times are those of one render with the whole machine (2 cores): see predict().
+   ffprobe (without ffprobe: the video's duration by `reel probe`), and reads the critical path
+   from the nodes' JSON logs: each chunk's render time ("chunk rendered": its video and, at the same
+   time on a thread of its own, its audio, whose time "rendered chunk audio" gives), a loudness
+   target's levels ("loudness levels solved") and the join's ("chunks joined").
+5. Predicts the wall time on N = 4 and 16 nodes (BENCH_PREDICT) from the one-worker chunked run,
+   whose chunk times are those of one render with the whole machine: see predict().
 
 Results go to bench/work/cluster/results.json. Not part of the test suite.
 """
@@ -33,7 +44,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import bench  # noqa: E402  (log, fail, run_quiet, the release build)
+import benchlib as bench  # noqa: E402  (log, fail, run_quiet, the release build)
 
 WORK = os.path.join(bench.WORK, "cluster")
 W, H, FPS = 640, 360, 30
@@ -58,15 +69,25 @@ def env_int(name, default):
         bench.fail(f"{name} must be an integer")
 
 
-def generate_media():
+def synthetic():
+    return os.environ.get("BENCH_MEDIA", "" if shutil.which("ffmpeg") else "synthetic") == "synthetic"
+
+
+def generate_media(reel):
     os.makedirs(WORK, exist_ok=True)
     stamp_path = os.path.join(WORK, "media.stamp")
     names = [f"clip{i + 1}.mp4" for i in range(len(SOURCES))]
+    stamp = STAMP + ("synthetic" if synthetic() else "")
     if all(os.path.exists(os.path.join(WORK, n)) for n in names) and os.path.exists(stamp_path) \
-            and open(stamp_path).read() == STAMP:
+            and open(stamp_path).read() == stamp:
         bench.log("media: reusing bench/work/cluster (recipe unchanged)")
         return names
     bench.log("media: generating once into bench/work/cluster ...")
+    if synthetic():
+        generate_synthetic(reel, names)
+        with open(stamp_path, "w") as f:
+            f.write(stamp)
+        return names
     for name, src, tone in zip(names, SOURCES, TONES):
         tmp = os.path.join(WORK, ".tmp-" + name)
         bench.run_quiet(["ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
@@ -77,6 +98,74 @@ def generate_media():
     with open(stamp_path, "w") as f:
         f.write(STAMP)
     return names
+
+
+def generate_synthetic(reel, names):
+    """The clips without ffmpeg: four numpy patterns (bars, rings, a gradient, a checkerboard, each
+    moving) with uniform temporal noise of +-20 (lavfi's noise=alls=20:allf=t), MJPEG from OpenCV at
+    quality 90, and a tone as 16-bit WAV; `reel render` encodes each into the clip with CLIP_ARGS'
+    settings. The four are made in parallel processes."""
+    from concurrent.futures import ProcessPoolExecutor
+    with ProcessPoolExecutor(max_workers=min(len(names), os.cpu_count() or 1)) as pool:
+        for done in pool.map(synthetic_clip, [reel] * len(names), range(len(names)), names):
+            bench.log(f"  {done}")
+
+
+def synthetic_clip(reel, i, name):
+    import wave
+    import numpy as np
+    import cv2
+    frames = CLIP_SECONDS * FPS
+    y, x = np.mgrid[0:H, 0:W].astype(np.float32)
+    rng = np.random.default_rng(7 + i)
+    avi, wav = os.path.join(WORK, f".src{i}.avi"), os.path.join(WORK, f".src{i}.wav")
+    writer = cv2.VideoWriter(avi, cv2.VideoWriter_fourcc(*"MJPG"), FPS, (W, H))
+    writer.set(cv2.VIDEOWRITER_PROP_QUALITY, 90)
+    for n in range(frames):
+        t = n / FPS
+        if i == 0:
+            base = np.stack([((x + 40 * t) // 80 % 3 == k) * 200.0 + 30 for k in range(3)], axis=-1)
+        elif i == 1:
+            r = np.hypot(x - W / 2 - 60 * np.sin(t), y - H / 2)
+            base = np.stack([127 + 100 * np.sin(r / (6 + k) - 3 * t) for k in range(3)], axis=-1)
+        elif i == 2:
+            base = np.stack([(x / W * 255 + 30 * t * (k + 1)) % 256 for k in range(3)], axis=-1)
+        else:
+            base = np.repeat((((x + 25 * t) // 40 + (y // 40)) % 2 * 180.0 + 40)[..., None], 3, axis=-1)
+        noisy = base + rng.integers(-20, 21, size=base.shape)
+        writer.write(np.clip(noisy, 0, 255).astype(np.uint8))
+    writer.release()
+    with wave.open(wav, "wb") as w:
+        w.setnchannels(2)
+        w.setsampwidth(2)
+        w.setframerate(48000)
+        k = np.arange(CLIP_SECONDS * 48000)
+        left = 0.5 * np.sin(2 * np.pi * TONES[i] * k / 48000)
+        w.writeframes((np.stack([left, 0.8 * left], axis=-1) * 32767).astype("<i2").tobytes())
+    job = {"version": 1,
+           "output": {"format": "mp4", "width": W, "height": H, "frameRate": FPS,
+                      "video": {"codec": "h264", "preset": "veryfast", "bitrate": 2_000_000, "keyframeInterval": 2},
+                      "audio": {"codec": "aac", "bitrate": 128000, "sampleRate": 48000, "channels": 2}},
+           "timeline": {"videos": [{"src": os.path.basename(avi)}], "music": [{"src": os.path.basename(wav)}]}}
+    spec_path = os.path.join(WORK, f".src{i}.json")
+    with open(spec_path, "w") as f:
+        json.dump(job, f)
+    tmp = os.path.join(WORK, ".tmp-" + name)
+    bench.run_quiet([reel, "render", spec_path, "-o", tmp], f"encoding {name}")
+    os.replace(tmp, os.path.join(WORK, name))
+    for p in (avi, wav, spec_path):
+        os.remove(p)
+    return name
+
+
+def count_frames(reel, path):
+    """The output's video frames: ffprobe's packet count, or (no ffprobe) its duration by `reel probe`."""
+    if shutil.which("ffprobe"):
+        return int(bench.run_quiet(["ffprobe", "-v", "error", "-select_streams", "v", "-count_packets", "-show_entries",
+                                    "stream=nb_read_packets", "-of", "csv=p=0", path], "ffprobe").strip())
+    info = json.loads(bench.run_quiet([reel, "probe", path], "reel probe"))
+    video = next(s for s in info["streams"] if s["type"] == "video")
+    return round(float(video["duration"]) * FPS)
 
 
 def spec(names, seconds):
@@ -191,14 +280,17 @@ class Node:
         self.out.close()
 
 
-def run(reel, pg, label, nodes, chunk_seconds, job_spec, seconds):
+def run(reel, pg, label, nodes, chunk_seconds, job_spec, seconds, workers=1):
+    """One render on `nodes` nodes of `workers` workers each, sharing `pg`'s fresh database (nil: one
+    node on its embedded SQLite)."""
     run_dir = os.path.join(WORK, "runs", label)
     shutil.rmtree(run_dir, ignore_errors=True)
     os.makedirs(run_dir)
-    url = pg.database("reel_" + label.replace("-", "_"))
     env = dict({k: v for k, v in os.environ.items() if not k.startswith("REEL_")},
                REEL_LISTEN="127.0.0.1:0", REEL_DATA_DIR=os.path.join(run_dir, "data"), REEL_MEDIA_ROOT=WORK,
-               REEL_DATABASE_URL=url, REEL_WORKERS="1", REEL_CHUNK_SECONDS=str(chunk_seconds))
+               REEL_WORKERS=str(workers), REEL_CHUNK_SECONDS=str(chunk_seconds))
+    if pg:
+        env["REEL_DATABASE_URL"] = pg.database("reel_" + label.replace("-", "_"))
     started = [Node(reel, f"node{i}", env, run_dir) for i in range(nodes)]
     try:
         cpu0 = [n.cpu() for n in started]
@@ -222,20 +314,22 @@ def run(reel, pg, label, nodes, chunk_seconds, job_spec, seconds):
     if job.get("status") != "succeeded":
         bench.fail(f"{label}: job {job_id} ended {job.get('status')}: {job.get('error')}")
     output = os.path.join(run_dir, "data", "outputs", f"{job_id}-{job['attempts']}.mp4")
-    frames = int(bench.run_quiet(["ffprobe", "-v", "error", "-select_streams", "v", "-count_packets", "-show_entries",
-                                  "stream=nb_read_packets", "-of", "csv=p=0", output], "ffprobe").strip())
+    frames = count_frames(reel, output)
     if frames != seconds * FPS:
         bench.fail(f"{label}: {frames} frames, expected {seconds * FPS}")
     mine = [line for node in logs for line in node if line.get("jobId") == job_id]
-    chunk_times = {}
+    chunk_times, chunk_audio = {}, {}
     for line in mine:
         if line.get("msg") == "chunk rendered":
             chunk_times[int(line["chunk"])] = float(line["seconds"])
+        if line.get("msg") == "rendered chunk audio":
+            chunk_audio[int(line["chunk"])] = float(line["seconds"])
     pick = lambda msg: next((float(line["seconds"]) for line in mine if line.get("msg") == msg), None)
-    result = {"label": label, "nodes": nodes, "chunkSeconds": chunk_seconds, "job": job_id, "wall": wall,
+    result = {"label": label, "nodes": nodes, "workers": workers, "chunkSeconds": chunk_seconds, "job": job_id, "wall": wall,
               "cpu": cpu, "frames": frames, "chunks": job.get("chunks"),
               "chunkTimes": [chunk_times[i] for i in sorted(chunk_times)],
-              "audio": pick("chunked audio rendered"), "join": pick("chunks joined"), "render": pick("job succeeded"),
+              "chunkAudio": [chunk_audio[i] for i in sorted(chunk_audio)],
+              "levels": pick("loudness levels solved"), "join": pick("chunks joined"), "render": pick("job succeeded"),
               "chunksByNode": [sum(1 for line in node if line.get("jobId") == job_id
                                    and line.get("msg") == "chunk rendered") for node in logs]}
     shutil.rmtree(os.path.join(run_dir, "data", "outputs"), ignore_errors=True)
@@ -243,55 +337,62 @@ def run(reel, pg, label, nodes, chunk_seconds, job_spec, seconds):
 
 
 def predict(one, n):
-    """Wall time on n nodes of this machine's size, one worker each, from the one-node chunked run:
-    the job's node renders the audio first, then takes chunks; the other n-1 start on chunks at once;
-    a free worker takes the next chunk in order (as claimChunk does); the join starts when the last
-    chunk ends. The overhead the one-node run measured beyond audio + chunks + join (planning,
-    claims, polls, hashing, recording) is added as is."""
-    chunks, audio, join = one["chunkTimes"], one["audio"] or 0, one["join"] or 0
-    overhead = max(0.0, one["wall"] - audio - sum(chunks) - join)
-    free = [audio] + [0.0] * (n - 1)
+    """Wall time on n nodes of this machine's size, one worker each, from the one-worker chunked run:
+    a loudness target's levels are solved first (none in this timeline); then every node takes
+    chunks (each its video and its audio), a free one the next chunk in order (as claimChunk does);
+    the join starts when the last chunk ends. The overhead the one-worker run measured beyond
+    levels + chunks + join (planning, claims, polls, hashing, recording) is added as is."""
+    chunks, levels, join = one["chunkTimes"], one.get("levels") or 0, one["join"] or 0
+    overhead = max(0.0, one["wall"] - levels - sum(chunks) - join)
+    free = [0.0] * n
     for c in chunks:
         i = free.index(min(free))
         free[i] += c
-    critical = max(audio, max(chunks)) + join
-    return {"nodes": n, "wall": max(free) + join + overhead, "criticalPath": critical + overhead}
+    critical = levels + max(chunks) + join
+    return {"nodes": n, "wall": levels + max(free) + join + overhead, "criticalPath": critical + overhead}
 
 
 def main():
     seconds = env_int("BENCH_CLUSTER_SECONDS", 600)
     chunk_seconds = env_int("BENCH_CHUNK_SECONDS", 60)
     ks = [int(k) for k in os.environ.get("BENCH_NODES", "1,2").split(",") if k.strip()]
+    ws = [int(k) for k in os.environ.get("BENCH_WORKERS", "").split(",") if k.strip()]
     targets = [int(k) for k in os.environ.get("BENCH_PREDICT", "4,16").split(",") if k.strip()]
-    reel = bench.build_reel()
-    names = generate_media()
+    reel = os.environ.get("BENCH_REEL") or bench.build_reel()
+    names = generate_media(reel)
     job_spec = spec(names, seconds)
-    pg = Postgres()
+    pg = None if ws else Postgres()
     results = []
     try:
         bench.log(f"timeline: {seconds} s of {W}x{H} {FPS} fps output ({seconds * FPS} frames), "
                   f"chunks of {chunk_seconds} s; {os.cpu_count()} CPUs; load {os.getloadavg()[0]:.2f}")
         results.append(run(reel, pg, "whole-1", 1, 0, job_spec, seconds))
-        for k in ks:
-            results.append(run(reel, pg, f"chunked-{k}", k, chunk_seconds, job_spec, seconds))
+        if ws:
+            for w in ws:
+                results.append(run(reel, None, f"workers-{w}", 1, chunk_seconds, job_spec, seconds, workers=w))
+        else:
+            for k in ks:
+                results.append(run(reel, pg, f"chunked-{k}", k, chunk_seconds, job_spec, seconds))
     finally:
-        pg.stop()
+        if pg:
+            pg.stop()
     base = results[0]["wall"]
     bench.log("")
-    bench.log(f"{'run':<12} {'nodes':>5} {'wall s':>8} {'speed-up':>8}  CPU s per node   chunks per node")
+    bench.log(f"{'run':<12} {'nodes':>5} {'workers':>7} {'wall s':>8} {'speed-up':>8}  CPU s per node   chunks per node")
     for r in results:
-        bench.log(f"{r['label']:<12} {r['nodes']:>5} {r['wall']:8.1f} {base / r['wall']:8.2f}  "
+        bench.log(f"{r['label']:<12} {r['nodes']:>5} {r['workers']:>7} {r['wall']:8.1f} {base / r['wall']:8.2f}  "
                   f"{' '.join(f'{c:6.1f}' for c in r['cpu']):<16} {r['chunksByNode'] if r['chunkSeconds'] else '-'}")
     for r in results[1:]:
         if not r["chunkTimes"]:
             continue
-        bench.log(f"{r['label']}: {len(r['chunkTimes'])} chunks, total chunk work {sum(r['chunkTimes']):.1f} s, "
-                  f"longest chunk {max(r['chunkTimes']):.1f} s, audio {r['audio'] or 0:.1f} s, join {r['join'] or 0:.2f} s")
-    one = next((r for r in results if r["chunkSeconds"] and r["nodes"] == 1 and r["chunkTimes"]), None)
+        bench.log(f"{r['label']}: {len(r['chunkTimes'])} chunks, total chunk work {sum(r['chunkTimes']):.1f} s "
+                  f"(their audio, alongside, {sum(r['chunkAudio']):.1f} s), longest chunk {max(r['chunkTimes']):.1f} s, "
+                  f"levels {r['levels'] or 0:.1f} s, join {r['join'] or 0:.2f} s")
+    one = next((r for r in results if r["chunkSeconds"] and r["nodes"] == 1 and r["workers"] == 1 and r["chunkTimes"]), None)
     predictions = []
     if one:
         bench.log("")
-        bench.log("predicted wall time on N nodes like this one (see predict(); from the one-node chunked run):")
+        bench.log("predicted wall time on N nodes like this one (see predict(); from the one-worker chunked run):")
         for n in targets:
             p = predict(one, n)
             predictions.append(p)

@@ -71,15 +71,11 @@ struct ChunkRun {
             engineLog[metadataKey: "jobId"] = "\(chunk.jobID)"
             engineLog[metadataKey: "chunk"] = .stringConvertible(chunk.index)
             let renderer = Renderer(plan: plan, logger: engineLog)
-            // The video 90 % of the chunk's progress, its audio (a few percent of the work) the rest.
-            try renderer.renderVideoChunk(chunk.frames, to: pieces.localPath(jobID: chunk.jobID, piece: video), cancel: token) {
-                progress.set(0.9 * $0)
-            }
-            let audioStarted = DispatchTime.now()
             let levels = try ChunkLevels.fetch(renderer, jobID: chunk.jobID, pieces: pieces)
-            try renderer.renderAudioChunk(chunk.frames, levels: levels, to: pieces.localPath(jobID: chunk.jobID, piece: audio),
-                                          cancel: token) { progress.set(0.9 + 0.1 * $0) }
-            let audioSeconds = JobRun.seconds(since: audioStarted)
+            try renderer.renderChunk(chunk.frames, video: pieces.localPath(jobID: chunk.jobID, piece: video),
+                                     audio: pieces.localPath(jobID: chunk.jobID, piece: audio), levels: levels, cancel: token) {
+                progress.set($0)
+            }
             // Shared before the chunk is recorded done, so the joining node finds them.
             let wait = StorageWait(logger: log, metadata: meta, givingUp: { pool.shuttingDown || token.isCancelled })
             for piece in [video, audio] {
@@ -87,7 +83,7 @@ struct ChunkRun {
             }
             keeper.stop()
             record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: nil, retry: false) }
-            log.info("chunk rendered", metadata: meta.merging(["seconds": JobRun.seconds(since: started), "audioSeconds": audioSeconds]) { $1 })
+            log.info("chunk rendered", metadata: meta.merging(["seconds": JobRun.seconds(since: started)]) { $1 })
         } catch where token.isCancelled {
             // Cancelled (a cancelled job's folder may vanish under a chunk being written, so any
             // error after the token fired counts as the stop), or stopped at shutdown.
