@@ -1,5 +1,8 @@
 # syntax=docker/dockerfile:1
-# Reel: build with the Debian 12 Swift image, run on debian:bookworm-slim.
+# Reel: one recipe for the package and the image. The build stage makes the Debian package
+# (`make deb`: the static release build, Depends computed from what it links) with the Debian 12
+# Swift image; the runtime stage installs that package with apt on debian:bookworm-slim, which
+# resolves its Depends from Debian.
 #   docker build -t reel .
 #   KEY=$(openssl rand -hex 24); echo "API key: $KEY"                 # keep it: clients send it
 #   SECRET=$(openssl rand -hex 32); echo "webhook secret: $SECRET"    # keep it: receivers verify with it
@@ -9,44 +12,36 @@
 # Several containers sharing one PostgreSQL (REEL_DATABASE_URL) and one data volume: docs/OPERATIONS.md.
 ARG SWIFT_VERSION=6.0
 
-# ---------------------------------------------------------------- build
+# ---------------------------------------------------------------- build: the .deb
 FROM swift:${SWIFT_VERSION}-bookworm AS build
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libsqlite3-dev \
       libpq-dev librubberband-dev libimagequant-dev libzimg-dev libebur128-dev librlottie-dev \
       libfreetype-dev libharfbuzz-dev libfribidi-dev libfontconfig-dev libunibreak-dev \
+      libcurl4-openssl-dev dpkg-dev binutils xz-utils \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Dependencies first, so a source change does not refetch them (Package.resolved is optional).
 COPY Package.* ./
 RUN swift package resolve
 COPY . .
-RUN swift build -c release --product reel \
- && install -D -m 0755 "$(swift build -c release --show-bin-path)/reel" /out/usr/local/bin/reel \
- && mkdir -p /out/usr/lib/swift/linux \
- && cp -a /usr/lib/swift/linux/*.so* /out/usr/lib/swift/linux/
+RUN DIST_DIR=/out ./scripts/deb.sh
 
-# ---------------------------------------------------------------- runtime
+# ---------------------------------------------------------------- runtime: the .deb installed
 FROM debian:bookworm-slim
+# The reel user before the package, with a fixed uid/gid (10001), so an orchestrator can check
+# runAsNonRoot and set fsGroup (deploy/kubernetes); the package's postinst keeps a user it finds.
+RUN groupadd --system --gid 10001 reel \
+ && useradd --system --uid 10001 --gid reel --home-dir /var/lib/reel --no-create-home --shell /usr/sbin/nologin reel
+COPY --from=build /out/ /tmp/reel-deb/
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libavformat59 libavcodec59 libavutil57 libswscale6 libswresample4 libsqlite3-0 \
-      libstdc++6 libcurl4 tzdata ca-certificates \
-      libpq5 librubberband2 libimagequant0 libzimg2 libebur128-1 librlottie0-1 \
-      libfreetype6 libharfbuzz0b libfribidi0 libfontconfig1 libunibreak1 \
-      fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk \
- && rm -rf /var/lib/apt/lists/*
-# The Swift runtime (stdlib, Foundation, Dispatch, ICU data) from the build image, same path as there.
-COPY --from=build /out/usr/lib/swift/linux/ /usr/lib/swift/linux/
-COPY --from=build /out/usr/local/bin/reel /usr/local/bin/reel
-RUN echo /usr/lib/swift/linux > /etc/ld.so.conf.d/swift.conf && ldconfig \
- && if ldd /usr/local/bin/reel | grep 'not found'; then echo 'reel: missing shared libraries' >&2; exit 1; fi
+      /tmp/reel-deb/reel_*.deb tzdata ca-certificates fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk \
+ && rm -rf /var/lib/apt/lists/* /tmp/reel-deb \
+ && if ldd /usr/bin/reel | grep 'not found'; then echo 'reel: missing shared libraries' >&2; exit 1; fi
 
-# A fixed uid/gid (10001), so an orchestrator can check runAsNonRoot and set fsGroup (deploy/kubernetes).
-RUN groupadd --system --gid 10001 reel \
- && useradd --system --uid 10001 --gid reel --home-dir /srv/reel --no-create-home --shell /usr/sbin/nologin reel \
- && mkdir -p /srv/reel/config /srv/reel/data /srv/reel/media \
+RUN mkdir -p /srv/reel/config /srv/reel/data /srv/reel/media \
  && chown reel:reel /srv/reel/data /srv/reel/media
 COPY config/reel.json /srv/reel/config/reel.json
 WORKDIR /srv/reel

@@ -1,5 +1,5 @@
 # Convenience targets. The benchmark is kept out of the test suite: `make test` never runs it.
-.PHONY: bench-s3 test run bench bench-http bench-cluster bench-profile bench-soak bench-batch fuzz bench-campaign install uninstall dist
+.PHONY: bench-s3 test run bench bench-http bench-cluster bench-profile bench-soak bench-batch fuzz bench-campaign install uninstall dist deb deb-test
 
 # Where `make install` puts `reel` ($(DESTDIR)$(PREFIX)/bin/reel), and what it installs: the
 # release build it makes (CONFIGURATION=debug: the debug build), or REEL_BIN, a binary already built
@@ -53,6 +53,15 @@ bench-cluster:
 # lib/, found through an RPATH): dist/reel-<version>-linux-<arch>.tar.xz (scripts/dist.sh).
 dist:
 	./scripts/dist.sh
+
+# The Debian 12 package (dist/reel_<version>_<arch>.deb: the same static build, a systemd unit,
+# /etc/reel/reel.json, the reel user; Depends computed by dpkg-shlibdeps), and its test: installed
+# with apt into a debootstrapped minimal Debian 12, served as reel, a job rendered (as root).
+deb:
+	./scripts/deb.sh
+
+deb-test: deb
+	./scripts/deb_test.sh
 
 # An hour of mixed load against one `reel serve`, sampling its RSS and file descriptors: does memory
 # level off? (bench/soak.py; SOAK_MINUTES=15 for a shorter look).

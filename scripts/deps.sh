@@ -19,7 +19,10 @@ packages=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswsc
           # The browser the console's tests drive (ConsoleTests: headless, through Selenium).
           chromium chromium-driver
           # Node and the TypeScript compiler: the JS client's types checked and its tests run (JSClientTests).
-          nodejs node-typescript)
+          nodejs node-typescript
+          # The package test (scripts/deb_test.sh): a minimal Debian 12 root to install `make deb` into,
+          # and systemd-analyze to verify its unit.
+          debootstrap systemd)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

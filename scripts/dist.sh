@@ -2,8 +2,8 @@
 # `make dist`: a self-contained tarball of `reel` for Linux on this machine's architecture,
 # dist/reel-<version>-linux-<arch>.tar.xz, that runs where nothing of Reel's is installed:
 #
-#   bin/reel       the release build, the Swift runtime linked in (--static-swift-stdlib), stripped,
-#                  with an RPATH of $ORIGIN/../lib (DT_RPATH, which the libraries it loads follow too)
+#   bin/reel       the release build of scripts/static-build.sh (the Swift runtime linked in, an
+#                  RPATH of $ORIGIN/../lib), stripped
 #   lib/           every shared library it needs (FFmpeg and its codecs, libcurl, libpq, FreeType,
 #                  ...) as this machine has them, except glibc's own, which must be the system's:
 #                  the target needs glibc at least as new as this machine's (2.36 on Debian 12)
@@ -15,12 +15,8 @@
 # folder, DIST_DIR (default dist) where the tarball goes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scratch=${DIST_SCRATCH:-.build-dist}
 out=${DIST_DIR:-dist}
-flags=(-c release --product reel --static-swift-stdlib --scratch-path "$scratch"
-       -Xlinker --disable-new-dtags -Xlinker -rpath -Xlinker '$ORIGIN/../lib')
-swift build "${flags[@]}"
-bin="$(swift build "${flags[@]}" --show-bin-path)/reel"
+bin=$(scripts/static-build.sh | tail -1)
 version=$("$bin" --version)
 name="reel-$version-linux-$(uname -m)"
 stage="$out/$name"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite: installs missing dependencies, fuzzes the parsers briefly, builds (debug), runs
+# The whole test suite: installs missing dependencies, fuzzes the parsers briefly, builds the Debian
+# package and installs it into a debootstrapped Debian 12 (scripts/deb_test.sh), builds (debug), runs
 # every test (XCTest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +11,14 @@ if [ "${FUZZ_SECONDS:-15}" != "0" ]; then FUZZ_SECONDS=${FUZZ_SECONDS:-15} ./scr
 swift build --build-tests
 # The HTTP API against openapi.yaml (schemathesis, bounded; CONFORMANCE_SECONDS=0 skips it).
 if [ "${CONFORMANCE_SECONDS:-40}" != "0" ]; then ./scripts/conformance.sh; fi
+# The Debian package: built (the static release build, `make deb`), installed with apt into a
+# minimal Debian 12 made by debootstrap, served as the reel user, a job rendered through it
+# (scripts/deb_test.sh; as root, for chroot; DEB_TEST=0 leaves it out on purpose).
+if [ "${DEB_TEST:-1}" != "0" ]; then
+  if [ "$(id -u)" -ne 0 ]; then echo "deb-test: needs root (chroot and mounts); DEB_TEST=0 leaves it out" >&2; exit 1; fi
+  ./scripts/deb.sh
+  ./scripts/deb_test.sh
+fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 set +e
