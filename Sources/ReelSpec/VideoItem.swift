@@ -113,12 +113,35 @@ public struct Keyframe: Sendable, Equatable {
     public var similarity: Double?
     public var smoothness: Double?
     public var spill: Double?
-    /// A polygon shape's points, as many as it has (each travels to its place here).
+    /// A polygon shape's points, as many as it has, or a line shape's two ends, `from` then `to`
+    /// (each travels to its place here).
     public var points: [FramePoint]?
     /// How the value travels from the previous keyframe to this one.
     public var easing: Easing = .linear
 
     public init(time: Time) { self.time = time }
+
+    /// What a keyframe's `points` move on a shape: a polygon's points (as many as it has) or a
+    /// line's two ends.
+    public enum MovingPoints: Sendable, Equatable {
+        case polygon(Int)
+        case line
+
+        public var count: Int {
+            switch self {
+            case .polygon(let n): return n
+            case .line: return 2
+            }
+        }
+
+        /// Why that many, as a refusal says it.
+        public var meaning: String {
+            switch self {
+            case .polygon: return "as the polygon has"
+            case .line: return "the line's from and to"
+            }
+        }
+    }
 }
 
 /// A rectangle in fractions of a frame or source (0–1).

@@ -121,8 +121,34 @@ final class AnimatedFeatureTests: XCTestCase {
         guard case .failure(let error) = SpecDecoder.decode(Array(spec.utf8)) else { return XCTFail("decoded") }
         let found = Dictionary(error.problems.map { ($0.pointer, $0.message) }) { a, _ in a }
         XCTAssertEqual(Set(found.keys), ["/timeline/overlays/0/keyframes/0/points", "/timeline/overlays/1/keyframes/0/points"], "\(error.problems)")
-        XCTAssertTrue(found["/timeline/overlays/0/keyframes/0/points"]?.contains("no polygon") == true)
+        XCTAssertTrue(found["/timeline/overlays/0/keyframes/0/points"]?.contains("no polygon or line shape") == true)
         XCTAssertTrue(found["/timeline/overlays/1/keyframes/0/points"]?.contains("must have 3 points") == true)
+    }
+
+    /// A line's ends move with `points` (from, then to): each frame equals the line drawn with
+    /// its ends fixed where the keyframes put them then, with round caps and a dash pattern that
+    /// must follow the ends, on a grid that holds every place they reach.
+    func testALinesEnds() throws {
+        let ws = try Workspace()
+        func ends(_ u: Double) -> (String, String) {
+            let from = (8.0 + 20 * u, 40.0 - 24 * u), to = (56.0 - 6 * u, 8.0 + 30 * u)
+            return ("[\"\(from.0)px\", \"\(from.1)px\"]", "[\"\(to.0)px\", \"\(to.1)px\"]")
+        }
+        try assertFollowsKeyframes(ws, 0, 1, name: "ends") { value, name in
+            let (f0, t0) = ends(0), (f1, t1) = ends(1), (f, t) = ends(value ?? 0)
+            let keys = value == nil ? ##", "keyframes": [ { "time": 0, "points": [\##(f0), \##(t0)] }, { "time": 0.8, "points": [\##(f1), \##(t1)] } ]"## : ""
+            return try frames(ws, overlays: ##"{ "type": "shape", "start": 0, "shape": "line", "from": \##(f), "to": \##(t), "stroke": { "color": "#F0C030", "width": 5, "cap": "round", "dash": [6, 3] }\##(keys) }"##,
+                              name: name)
+        }
+        // A line's keyframe with other than two points is refused at its pointer.
+        let spec = ##"""
+        { "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ], "overlays": [
+          { "type": "shape", "start": 0, "shape": "line", "from": [0, 0], "to": [1, 1], "stroke": { "color": "#FFFFFF", "width": 2 },
+            "keyframes": [ { "time": 0, "points": [[0, 0], [1, 0], [0, 1]] } ] } ] } }
+        """##
+        guard case .failure(let error) = SpecDecoder.decode(Array(spec.utf8)) else { return XCTFail("decoded") }
+        XCTAssertEqual(error.problems.map(\.pointer), ["/timeline/overlays/0/keyframes/0/points"])
+        XCTAssertTrue(error.problems.first?.message.contains("must have 2 points, the line's from and to") == true, "\(error.problems)")
     }
 
     func testKeyframesOfAFeatureTheItemLacksAreRefusedAtTheirPointers() throws {

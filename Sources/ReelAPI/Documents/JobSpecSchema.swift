@@ -791,7 +791,7 @@ enum JobSpecSchema {
         },
         "Keyframe": {
           "type": "object",
-          "description": "A value of AVFoundation-style opacity/transform/crop ramps at `time` (relative to the item's\nstart); `easing` shapes the way from the previous keyframe. Sets at least one property.\nBesides placement, keyframes animate the item's own numbers where it has the feature (else\na 422 at the property): a rect shape's `radius`, a shape's `strokeWidth`, a polygon's\n`points`, a masked item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`;\neach property follows only\nthe keyframes that set it, holding its first keyframe's value before it and its last after\n(the item's own value where no keyframe sets it).\n",
+          "description": "A value of AVFoundation-style opacity/transform/crop ramps at `time` (relative to the item's\nstart); `easing` shapes the way from the previous keyframe. Sets at least one property.\nBesides placement, keyframes animate the item's own numbers where it has the feature (else\na 422 at the property): a rect shape's `radius`, a shape's `strokeWidth`, a polygon's\n`points` or a line's ends (`points`: from, to), a masked item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`;\neach property follows only\nthe keyframes that set it, holding its first keyframe's value before it and its last after\n(the item's own value where no keyframe sets it).\n",
           "additionalProperties": false,
           "required": [
             "time"
@@ -859,8 +859,8 @@ enum JobSpecSchema {
             },
             "points": {
               "type": "array",
-              "minItems": 3,
-              "description": "A polygon shape's points (as many as it has): each point travels to its place here,\nx and y resolved to pixels first (units may differ between keyframes).\n",
+              "minItems": 2,
+              "description": "A polygon shape's points (as many as it has), or a line shape's two ends (`from`, then\n`to`): each point travels to its place here, x and y resolved to pixels first (units may\ndiffer between keyframes).\n",
               "items": {
                 "$ref": "#/$defs/Point"
               }

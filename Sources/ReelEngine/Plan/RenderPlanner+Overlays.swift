@@ -131,10 +131,14 @@ extension RenderPlanner {
                 if let w = ([spec.stroke?.width ?? 0] + KeyframeTrack(plans[i].layer.keyframes).values(.strokeWidth)).max(), widest.stroke != nil {
                     widest.stroke?.width = w
                 }
-                // Room for every place keyframes move a polygon's points to: the box around all of them.
+                // Room for every place keyframes move a polygon's points or a line's ends to: the box
+                // around all of them (the stroke's reach is added around the box either way).
                 var reach = spec.geometry
-                if case .polygon(let own) = spec.geometry {
-                    reach = .polygon(own + plans[i].layer.keyframes.flatMap { $0.points ?? [] })
+                let moved = plans[i].layer.keyframes.flatMap { $0.points ?? [] }
+                switch spec.geometry {
+                case .polygon(let own): reach = .polygon(own + moved)
+                case .line(let from, let to) where !moved.isEmpty: reach = .polygon([from, to] + moved)
+                default: break
                 }
                 guard let outline = ShapeOutline(spec.geometry, canvasWidth: Double(width), canvasHeight: Double(height)),
                       let extent = ShapeOutline(reach, canvasWidth: Double(width), canvasHeight: Double(height)),

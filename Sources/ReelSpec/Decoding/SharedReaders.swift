@@ -93,9 +93,9 @@ extension Field {
     /// numbers of an item's own features (a shape's radius and stroke width, a mask's feather, a
     /// chroma key's parameters) keyframe too where the item has that feature: `refusal` says why a
     /// property is not allowed on this item (nil: allowed).
-    /// `polygonPoints`: the item's point count when it is a polygon shape (whose points keyframes
-    /// may move), nil otherwise.
-    func keyframes(polygonPoints: Int? = nil, refusal: (Keyframe.Feature) -> String? = { $0.missing }) -> [Keyframe]? {
+    /// `movingPoints`: the points keyframes may move when the item is a polygon shape (its points)
+    /// or a line shape (its two ends), nil otherwise.
+    func keyframes(movingPoints: Keyframe.MovingPoints? = nil, refusal: (Keyframe.Feature) -> String? = { $0.missing }) -> [Keyframe]? {
         guard let items = array() else { return nil }
         var order = IncreasingTimes(noun: "keyframe")
         let keyframes = items.compactMap { item in
@@ -128,18 +128,18 @@ extension Field {
                 }
                 var pointsBad = false
                 if r.has("points") {
-                    if let count = polygonPoints, let field = r.field("points"), let items = field.array() {
+                    if let moving = movingPoints, let field = r.field("points"), let items = field.array() {
                         let points = items.map { $0.point() }
-                        if points.count != count {
-                            field.report("must have \(count) points, as the polygon has, found \(points.count)")
+                        if points.count != moving.count {
+                            field.report("must have \(moving.count) points, \(moving.meaning), found \(points.count)")
                             pointsBad = true
                         } else if points.contains(where: { $0 == nil }) {
                             pointsBad = true
                         } else {
                             k.points = points.compactMap { $0 }
                         }
-                    } else if polygonPoints == nil {
-                        r.reject("points", "animates a polygon shape's points; this item is no polygon shape")
+                    } else if movingPoints == nil {
+                        r.reject("points", "animates a polygon shape's points or a line shape's ends; this item is no polygon or line shape")
                     } else {
                         pointsBad = true
                     }

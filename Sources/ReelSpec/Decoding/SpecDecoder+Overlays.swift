@@ -101,9 +101,11 @@ extension SpecDecoder {
             let (mask, key) = (overlay.mask, overlay.chromaKey)
             var shape: ShapeSpec?
             if case .shape(let spec)? = content { shape = spec }
-            var polygonPoints: Int?
-            if case .polygon(let points)? = shape?.geometry { polygonPoints = points.count }
-            overlay.keyframes = r.field("keyframes")?.keyframes(polygonPoints: polygonPoints) { feature in
+            // A polygon's points, or a line's two ends, may move.
+            var movingPoints: Keyframe.MovingPoints?
+            if case .polygon(let points)? = shape?.geometry { movingPoints = .polygon(points.count) }
+            if case .line? = shape?.geometry { movingPoints = .line }
+            overlay.keyframes = r.field("keyframes")?.keyframes(movingPoints: movingPoints) { feature in
                 switch feature {
                 case .radius: if case .rect? = shape?.geometry { return nil }
                 case .strokeWidth: if shape?.stroke != nil { return nil }

@@ -1,7 +1,7 @@
 import ReelSpec
 
 /// A shape whose own numbers keyframes change — a rect's corner radius, the stroke's width, a
-/// polygon's points: drawn
+/// polygon's points, a line's ends: drawn
 /// again whenever they do (and only then), on the grid the planner sized for its widest stroke, so
 /// the layer keeps its place on the canvas pixel for pixel as a shape drawn once does.
 final class ShapeAnimation {
@@ -40,8 +40,13 @@ final class ShapeAnimation {
         var s = spec
         if let radius, case .rect(let frame, _) = s.geometry { s.geometry = .rect(frame: frame, radius: radius) }
         if let strokeWidth { s.stroke?.width = strokeWidth }
-        if let points, case .polygon = s.geometry {
-            s.geometry = .polygon(points.map { FramePoint(x: Length($0.x, .px), y: Length($0.y, .px)) })
+        if let points {
+            let moved = points.map { FramePoint(x: Length($0.x, .px), y: Length($0.y, .px)) }
+            switch s.geometry {
+            case .polygon: s.geometry = .polygon(moved)
+            case .line where moved.count == 2: s.geometry = .line(from: moved[0], to: moved[1])
+            default: break
+            }
         }
         let outline = ShapeOutline(s.geometry, canvasWidth: Double(canvas.width), canvasHeight: Double(canvas.height)) ?? picture.outline
         let frame = try ShapeLayer.draw(ShapePicture(s, outline: outline, raster: picture.raster), color: color, depth: depth)

@@ -22,7 +22,8 @@ class Keyframe:
     start); `easing` shapes the way from the previous keyframe. Sets at least one property.
     Besides placement, keyframes animate the item's own numbers where it has the feature (else
     a 422 at the property): a rect shape's `radius`, a shape's `strokeWidth`, a polygon's
-    `points`, a masked item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`;
+    `points` or a line's ends (`points`: from, to), a masked item's `feather`, a keyed item's `similarity`, `smoothness`
+    and `spill`;
     each property follows only
     the keyframes that set it, holding its first keyframe's value before it and its last after
     (the item's own value where no keyframe sets it).
@@ -49,9 +50,10 @@ class Keyframe:
             similarity (float | Unset): The chroma key's similarity (the item must have a `chromaKey`).
             smoothness (float | Unset):
             spill (float | Unset):
-            points (list[list[float | str] | PointType1] | Unset): A polygon shape's points (as many as it has): each point
-                travels to its place here,
-                x and y resolved to pixels first (units may differ between keyframes).
+            points (list[list[float | str] | PointType1] | Unset): A polygon shape's points (as many as it has), or a line
+                shape's two ends (`from`, then
+                `to`): each point travels to its place here, x and y resolved to pixels first (units may
+                differ between keyframes).
             easing (KeyframeEasing | Unset):  Default: KeyframeEasing.LINEAR.
     """
 
