@@ -116,6 +116,9 @@ public struct Keyframe: Sendable, Equatable {
     /// A polygon shape's points, as many as it has, or a line shape's two ends, `from` then `to`
     /// (each travels to its place here).
     public var points: [FramePoint]?
+    /// A shape's fill: a colour where the shape's is one, or a gradient of its gradient's type
+    /// with as many stops (offsets, colours and its points or centre and radius all travel).
+    public var fill: Paint?
     /// How the value travels from the previous keyframe to this one.
     public var easing: Easing = .linear
 

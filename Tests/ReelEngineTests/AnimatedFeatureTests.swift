@@ -151,6 +151,53 @@ final class AnimatedFeatureTests: XCTestCase {
         XCTAssertTrue(error.problems.first?.message.contains("must have 2 points, the line's from and to") == true, "\(error.problems)")
     }
 
+    /// A shape's fill keyframed: a colour, a linear gradient's stops (offsets and colours) and
+    /// points (units differing between keyframes), a radial gradient's stops, centre and radius.
+    /// Each frame equals the shapes drawn with the fills fixed at the keyframes' values then (the
+    /// colours chosen so that halfway is a whole 8-bit value).
+    func testAShapesFill() throws {
+        let ws = try Workspace()
+        func hex(_ a: Int, _ b: Int, _ u: Double) -> String { String(format: "%02X", Int(Double(a) + Double(b - a) * u)) }
+        func color(_ a: (Int, Int, Int), _ b: (Int, Int, Int), _ u: Double) -> String { "#" + hex(a.0, b.0, u) + hex(a.1, b.1, u) + hex(a.2, b.2, u) }
+        func fills(_ u: Double) -> (solid: String, linear: String, radial: String) {
+            let solid = "\"\(color((0x20, 0x40, 0x60), (0x60, 0xA0, 0xE0), u))\""
+            // `to` is [1, 1] of the 40x30 box at 0 and (20px, 30px) at 1: (30px, 30px) halfway.
+            let to = u == 0 ? "[1, 1]" : "[\"\(40 - 20 * u)px\", \"30px\"]"
+            let linear = ##"{ "type": "linear", "from": ["\##(16 * u)px", "\##(8 * u)px"], "to": \##(to), "stops": [ { "offset": \##(0.25 - 0.25 * u), "color": "\##(color((0xF0, 0x20, 0x00), (0x10, 0xE0, 0x60), u))" }, { "offset": \##(0.75 - 0.25 * u), "color": "\##(color((0x20, 0x00, 0xF0), (0xA0, 0xA0, 0x00), u))" } ] }"##
+            let radial = ##"{ "type": "radial", "center": ["\##(6 + 8 * u)px", "\##(10 + 4 * u)px"], "radius": "\##(12 + 8 * u)px", "stops": [ { "offset": 0, "color": "\##(color((0xF0, 0xF0, 0xF0), (0x00, 0x40, 0x80), u))" }, { "offset": 1, "color": "\##(color((0x00, 0x00, 0x00), (0xE0, 0x60, 0x20), u))" } ] }"##
+            return (solid, linear, radial)
+        }
+        try assertFollowsKeyframes(ws, 0, 1, name: "fill") { value, name in
+            let f = fills(value ?? 0), f0 = fills(0), f1 = fills(1)
+            func keys(_ pick: ((solid: String, linear: String, radial: String)) -> String) -> String {
+                value == nil ? ##", "keyframes": [ { "time": 0, "fill": \##(pick(f0)) }, { "time": 0.8, "fill": \##(pick(f1)) } ]"## : ""
+            }
+            return try frames(ws, overlays: ##"""
+                { "type": "shape", "start": 0, "shape": "rect", "frame": { "x": "10px", "y": "8px", "width": "12px", "height": "10px" }, "fill": \##(f.solid)\##(keys { $0.solid }) },
+                { "type": "shape", "start": 0, "shape": "rect", "frame": { "x": "40px", "y": "17px", "width": "40px", "height": "30px" }, "fill": \##(f.linear)\##(keys { $0.linear }) },
+                { "type": "shape", "start": 0, "shape": "ellipse", "frame": { "x": "14px", "y": "34px", "width": "24px", "height": "20px" }, "fill": \##(f.radial)\##(keys { $0.radial }) }
+                """##, name: name)
+        }
+        // A fill keyframe of another kind, with another stop count, or on an item without a fill: at its pointer.
+        let spec = ##"""
+        { "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ], "overlays": [
+          { "type": "shape", "start": 0, "shape": "rect", "frame": { "x": 0.5, "y": 0.5, "width": 0.5 }, "fill": "#FF0000",
+            "keyframes": [ { "time": 0, "fill": { "type": "linear", "stops": [ { "offset": 0, "color": "#000000" }, { "offset": 1, "color": "#FFFFFF" } ] } } ] },
+          { "type": "shape", "start": 0, "shape": "rect", "frame": { "x": 0.5, "y": 0.5, "width": 0.5 },
+            "fill": { "type": "radial", "stops": [ { "offset": 0, "color": "#000000" }, { "offset": 1, "color": "#FFFFFF" } ] },
+            "keyframes": [ { "time": 0, "fill": { "type": "radial", "stops": [ { "offset": 0, "color": "#000000" }, { "offset": 0.5, "color": "#FF0000" }, { "offset": 1, "color": "#FFFFFF" } ] } } ] },
+          { "type": "shape", "start": 0, "shape": "line", "from": [0, 0], "to": [1, 1], "stroke": { "color": "#FFFFFF", "width": 2 },
+            "keyframes": [ { "time": 0, "fill": "#FF0000" } ] } ] } }
+        """##
+        guard case .failure(let error) = SpecDecoder.decode(Array(spec.utf8)) else { return XCTFail("decoded") }
+        let found = Dictionary(error.problems.map { ($0.pointer, $0.message) }) { a, _ in a }
+        XCTAssertEqual(Set(found.keys), ["/timeline/overlays/0/keyframes/0/fill", "/timeline/overlays/1/keyframes/0/fill",
+                                         "/timeline/overlays/2/keyframes/0/fill"], "\(error.problems)")
+        XCTAssertTrue(found["/timeline/overlays/0/keyframes/0/fill"]?.contains("must be a colour") == true)
+        XCTAssertTrue(found["/timeline/overlays/1/keyframes/0/fill"]?.contains("must have 2 stops") == true)
+        XCTAssertTrue(found["/timeline/overlays/2/keyframes/0/fill"]?.contains("no shape with a fill") == true)
+    }
+
     func testKeyframesOfAFeatureTheItemLacksAreRefusedAtTheirPointers() throws {
         let ws = try Workspace()
         let spec = ##"""

@@ -94,8 +94,10 @@ extension Field {
     /// chroma key's parameters) keyframe too where the item has that feature: `refusal` says why a
     /// property is not allowed on this item (nil: allowed).
     /// `movingPoints`: the points keyframes may move when the item is a polygon shape (its points)
-    /// or a line shape (its two ends), nil otherwise.
-    func keyframes(movingPoints: Keyframe.MovingPoints? = nil, refusal: (Keyframe.Feature) -> String? = { $0.missing }) -> [Keyframe]? {
+    /// or a line shape (its two ends), nil otherwise; `fill`: a shape's fill, which keyframes may
+    /// change into another of its kind (nil: no `fill` keyframes).
+    func keyframes(movingPoints: Keyframe.MovingPoints? = nil, fill: Paint? = nil,
+                   refusal: (Keyframe.Feature) -> String? = { $0.missing }) -> [Keyframe]? {
         guard let items = array() else { return nil }
         var order = IncreasingTimes(noun: "keyframe")
         let keyframes = items.compactMap { item in
@@ -126,32 +128,43 @@ extension Field {
                     case .spill: k.spill = v
                     }
                 }
-                var pointsBad = false
+                var invalid = false
                 if r.has("points") {
                     if let moving = movingPoints, let field = r.field("points"), let items = field.array() {
                         let points = items.map { $0.point() }
                         if points.count != moving.count {
                             field.report("must have \(moving.count) points, \(moving.meaning), found \(points.count)")
-                            pointsBad = true
+                            invalid = true
                         } else if points.contains(where: { $0 == nil }) {
-                            pointsBad = true
+                            invalid = true
                         } else {
                             k.points = points.compactMap { $0 }
                         }
                     } else if movingPoints == nil {
                         r.reject("points", "animates a polygon shape's points or a line shape's ends; this item is no polygon or line shape")
                     } else {
-                        pointsBad = true
+                        invalid = true
+                    }
+                }
+                if r.has("fill") {
+                    if let own = fill, let field = r.field("fill") {
+                        if let paint = field.paint() {
+                            if let why = own.keyframeMismatch(paint) { field.report(why); invalid = true } else { k.fill = paint }
+                        } else {
+                            invalid = true
+                        }
+                    } else {
+                        r.reject("fill", "animates a shape's fill; this item is no shape with a fill")
                     }
                 }
                 if let easing = r.field("easing")?.enumCase(Keyframe.Easing.self) { k.easing = easing }
-                return time == nil || pointsBad ? nil : k
+                return time == nil || invalid ? nil : k
             }
         }
         return keyframes.count == items.count ? keyframes : nil
     }
 
-    private static let keyframeProperties = ["opacity", "x", "y", "scale", "rotation", "crop", "points"] + Keyframe.Feature.allCases.map(\.rawValue)
+    private static let keyframeProperties = ["opacity", "x", "y", "scale", "rotation", "crop", "points", "fill"] + Keyframe.Feature.allCases.map(\.rawValue)
 
     /// A crop `{x, y, width, height}` in fractions of the source, lying inside it.
     func cropRect() -> FractionRect? {

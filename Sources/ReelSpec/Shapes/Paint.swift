@@ -14,6 +14,27 @@ public enum Paint: Sendable, Equatable {
     public static let defaultCenter = FramePoint(x: .fraction(0.5), y: .fraction(0.5))
     /// Half the box's longer side.
     public static let defaultRadius = Length(50, .vmax)
+
+    /// Its colours: the solid colour, or each stop's.
+    public var colors: [Color] {
+        switch self {
+        case .solid(let c): return [c]
+        case .linear(let stops, _, _), .radial(let stops, _, _): return stops.map(\.color)
+        }
+    }
+
+    /// Why `other` cannot stand in for this paint in a keyframe (another kind, or another stop
+    /// count), nil when it can.
+    public func keyframeMismatch(_ other: Paint) -> String? {
+        switch (self, other) {
+        case (.solid, .solid): return nil
+        case let (.linear(a, _, _), .linear(b, _, _)), let (.radial(a, _, _), .radial(b, _, _)):
+            return a.count == b.count ? nil : "must have \(a.count) stops, as the shape's fill has, found \(b.count)"
+        case (.solid, _): return "must be a colour, as the shape's fill is"
+        case (.linear, _): return "must be a linear gradient, as the shape's fill is"
+        case (.radial, _): return "must be a radial gradient, as the shape's fill is"
+        }
+    }
 }
 
 /// A colour at an offset 0…1 along a gradient.

@@ -50,7 +50,9 @@ struct KeyframeTrack {
         }
     }
 
-    private func value(at t: Time, _ key: (Keyframe) -> Double?) -> Double? {
+    /// The numbers `key` gives the keyframes that set it, travelling to `t` (the first holding
+    /// before them, the last after); nil where none sets it.
+    func value(at t: Time, _ key: (Keyframe) -> Double?) -> Double? {
         let points = keyframes.compactMap { k in key(k).map { (k.time, $0, k.easing) } }
         return points.isEmpty ? nil : interpolate(points, at: t)
     }

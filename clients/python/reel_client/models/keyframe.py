@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.crop_rect import CropRect
+    from ..models.gradient import Gradient
     from ..models.point_type_1 import PointType1
 
 
@@ -22,8 +23,8 @@ class Keyframe:
     start); `easing` shapes the way from the previous keyframe. Sets at least one property.
     Besides placement, keyframes animate the item's own numbers where it has the feature (else
     a 422 at the property): a rect shape's `radius`, a shape's `strokeWidth`, a polygon's
-    `points` or a line's ends (`points`: from, to), a masked item's `feather`, a keyed item's `similarity`, `smoothness`
-    and `spill`;
+    `points` or a line's ends (`points`: from, to), a shape's `fill` (colour or gradient), a masked item's `feather`, a
+    keyed item's `similarity`, `smoothness` and `spill`;
     each property follows only
     the keyframes that set it, holding its first keyframe's value before it and its last after
     (the item's own value where no keyframe sets it).
@@ -54,6 +55,13 @@ class Keyframe:
                 shape's two ends (`from`, then
                 `to`): each point travels to its place here, x and y resolved to pixels first (units may
                 differ between keyframes).
+            fill (Gradient | str | Unset): A colour, or a gradient whose colours interpolate in premultiplied gamma-encoded
+                RGB (as CSS
+                gradients), the end colours continuing past the ends. Gradient points are on the shape's box
+                (the bounding box of its geometry): a number is a fraction of the box, `"px"` pixels from its
+                top-left corner. `linear` runs `from` (default [0.5, 0]) `to` (default [0.5, 1]); `radial`
+                has offset 0 at `center` (default [0.5, 0.5]) and 1 at `radius` (a length along the box's
+                width; default `"50vmax"`, half its longer side).
             easing (KeyframeEasing | Unset):  Default: KeyframeEasing.LINEAR.
     """
 
@@ -71,9 +79,12 @@ class Keyframe:
     smoothness: float | Unset = UNSET
     spill: float | Unset = UNSET
     points: list[list[float | str] | PointType1] | Unset = UNSET
+    fill: Gradient | str | Unset = UNSET
     easing: KeyframeEasing | Unset = KeyframeEasing.LINEAR
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.gradient import Gradient  # noqa: PLC0415
+
         time: float | str
         time = self.time
 
@@ -130,6 +141,14 @@ class Keyframe:
 
                 points.append(points_item)
 
+        fill: dict[str, Any] | str | Unset
+        if isinstance(self.fill, Unset):
+            fill = UNSET
+        elif isinstance(self.fill, Gradient):
+            fill = self.fill.to_dict()
+        else:
+            fill = self.fill
+
         easing: str | Unset = UNSET
         if not isinstance(self.easing, Unset):
             easing = self.easing.value
@@ -167,6 +186,8 @@ class Keyframe:
             field_dict["spill"] = spill
         if points is not UNSET:
             field_dict["points"] = points
+        if fill is not UNSET:
+            field_dict["fill"] = fill
         if easing is not UNSET:
             field_dict["easing"] = easing
 
@@ -175,6 +196,7 @@ class Keyframe:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.crop_rect import CropRect  # noqa: PLC0415
+        from ..models.gradient import Gradient  # noqa: PLC0415
         from ..models.point_type_1 import PointType1  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -267,6 +289,21 @@ class Keyframe:
 
                 points.append(points_item)
 
+        def _parse_fill(data: object) -> Gradient | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_paint_type_1 = Gradient.from_dict(data)
+
+                return componentsschemas_paint_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Gradient | str | Unset, data)
+
+        fill = _parse_fill(d.pop("fill", UNSET))
+
         _easing = d.pop("easing", UNSET)
         easing: KeyframeEasing | Unset
         if isinstance(_easing, Unset):
@@ -289,6 +326,7 @@ class Keyframe:
             smoothness=smoothness,
             spill=spill,
             points=points,
+            fill=fill,
             easing=easing,
         )
 
