@@ -134,6 +134,39 @@ final class AudiogramTests: XCTestCase {
         assertPictures(whole, want.images, frames: [5, 9, 14])
     }
 
+    /// With an output loudness target an audiogram of the mix draws the mix the output carries: at
+    /// the target's gain, through its limiter (the oracle reads `Mixdown`'s final mix, the samples
+    /// the audio encoder gets); the tone drawn as it was before the gain would be several times
+    /// lower.
+    func testTheMixAtALoudnessTargetIsDrawnAsTheOutputCarriesIt() throws {
+        let ws = try Workspace()
+        try tone(ws, "tone.wav", frequency: 440, gain: "if(lt(t,1),0.05,0.15)")
+        let json = ##"""
+        { "version": 1, "output": { "width": \##(Self.width), "height": \##(Self.height), "frameRate": \##(Self.fps), "video": { "crf": 0 },
+                                    "audio": { "loudness": { "target": -12, "truePeak": -1 } } },
+          "timeline": { "videos": [ { "color": "#000000", "duration": 2 } ], "music": [ { "src": "tone.wav" } ],
+                        "overlays": [ { "type": "waveform", "start": 0, "mode": "amplitude", "window": 0.5, "bars": 20, "style": "mirror",
+                                        "frame": { "x": 0.5, "y": 0.5, "width": 1, "height": 1 } } ] } }
+        """##
+        let out = try ws.render(json, to: "out.mp4")
+        let got = try Tools.yuvFrames(out, width: Self.width, height: Self.height)
+        let mix = try Mixdown.render(try ws.plan(json))
+        var wav = Data("RIFF".utf8)
+        let bytes = mix[0].count * 4
+        func le<T: FixedWidthInteger>(_ v: T) { withUnsafeBytes(of: v.littleEndian) { wav.append(contentsOf: $0) } }
+        le(UInt32(36 + bytes)); wav.append(contentsOf: Array("WAVEfmt ".utf8)); le(UInt32(16)); le(UInt16(1)); le(UInt16(2))
+        le(UInt32(Self.rate)); le(UInt32(Self.rate * 4)); le(UInt16(4)); le(UInt16(16)); wav.append(contentsOf: Array("data".utf8)); le(UInt32(bytes))
+        for k in 0..<mix[0].count { for c in 0..<2 { le(Int16(max(-32768, min(32767, (mix[c][k] * 32768).rounded())))) } }
+        try wav.write(to: URL(fileURLWithPath: ws.path("final.wav")))
+        let frames = [3, 9, 12, 19]
+        let want = try oracle(ws, wav: "final.wav", frames: frames, mode: "amplitude", bars: 20, style: "mirror", window: 0.5)
+        assertPictures(got, want.images, frames: frames)
+        let before = try oracle(ws, wav: "tone.wav", frames: frames, mode: "amplitude", bars: 20, style: "mirror", window: 0.5)
+        XCTAssertEqual(before.heights[3].min()!, 0.15, accuracy: 0.01, "the tone as the file has it")
+        XCTAssertGreaterThan(want.heights[3].min()!, 2 * before.heights[3].min()!, "gained towards -12 LUFS")
+        XCTAssertLessThanOrEqual(want.heights[3].max()!, 0.9, "under the limiter's ceiling")
+    }
+
     func testEveryMistakeAtItsPointer() throws {
         let ws = try Workspace()
         try tone(ws, "tone.wav", frequency: 440, gain: "0.5", seconds: 1)

@@ -1953,7 +1953,7 @@ enum JobSpecSchema {
                 "mix",
                 "/timeline/voiceOvers/0"
               ],
-              "description": "A `waveform`'s sound: `mix` (every item heard, with its volume, fades, ducking, pan, speed\nand `normalize`, before an output loudness target's gain), or the pointer of one item\nheard in the mix (a voice-over, a music item, a video item or video overlay with sound); a\npointer that names none is a 422 here.\n"
+              "description": "A `waveform`'s sound: `mix` (every item heard, with its volume, fades, ducking, pan, speed\nand `normalize`; with an output loudness target, at its gain and through its limiter, as\nthe output carries it), or the pointer of one item\nheard in the mix (a voice-over, a music item, a video item or video overlay with sound); a\npointer that names none is a 422 here.\n"
             },
             "mode": {
               "type": "string",

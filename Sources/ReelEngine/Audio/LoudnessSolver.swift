@@ -1,5 +1,6 @@
 import Foundation
 import ReelSpec
+import Synchronization
 
 /// Finds the levels (`LoudnessLevels`) that bring a whole output's mix to its loudness target
 /// under its true-peak ceiling, by measuring (BS.1770-4, `LoudnessMeter`) rather than predicting:
@@ -87,5 +88,70 @@ enum LoudnessSolver {
         try track.finish { try stream.write($0) }
         try output.finish()
         return try LoudnessReport.measure(scratch, rate: plan.audioEncoding.sampleRate, channels: plan.audioEncoding.channels)
+    }
+}
+
+extension LoudnessSolver {
+    /// Levels solved in this process, by what decides them (`key(_:)`), so that the parts of one
+    /// render that need them — the audio stage, an audiogram of the mix on the picture thread, a
+    /// chunk's audio and video, previews of one spec — solve once: a second asker waits for the
+    /// first. Bounded; a failed solve is not kept.
+    private final class Pending: @unchecked Sendable {
+        let done = DispatchSemaphore(value: 0)
+        var levels: LoudnessLevels?
+    }
+    private static let solved = Mutex<[String: Pending]>([:])
+    private static let keep = 64
+
+    /// The plan's levels: solved here (with the recording made on the way) or by an earlier or
+    /// concurrent asker (no recording).
+    static func memoized(_ plan: RenderPlan, _ loudness: LoudnessSpec) throws -> (levels: LoudnessLevels, recording: MixRecording?) {
+        let key = Self.key(plan, loudness)
+        let (entry, mine) = solved.withLock { all -> (Pending, Bool) in
+            if let e = all[key] { return (e, false) }
+            if all.count >= keep { all = all.filter { $0.value.levels == nil } }
+            let e = Pending()
+            all[key] = e
+            return (e, true)
+        }
+        if !mine {
+            entry.done.wait()
+            entry.done.signal()
+            if let levels = entry.levels { return (levels, nil) }
+            return try memoized(plan, loudness)  // the solver before failed; try again
+        }
+        do {
+            let result = try solve(plan, loudness)
+            entry.levels = result.levels
+            entry.done.signal()
+            return result
+        } catch {
+            solved.withLock { _ = $0.removeValue(forKey: key) }
+            entry.done.signal()
+            throw error
+        }
+    }
+
+    /// Levels solved elsewhere (a chunked job's node), kept for this plan.
+    static func remember(_ levels: LoudnessLevels, for plan: RenderPlan) {
+        guard let loudness = plan.audioEncoding.loudness else { return }
+        let key = Self.key(plan, loudness)
+        solved.withLock { all in
+            guard all[key] == nil else { return }
+            let e = Pending()
+            e.levels = levels
+            e.done.signal()
+            all[key] = e
+        }
+    }
+
+    /// What decides the levels: the clips (their files by size and modification time, so a file
+    /// replaced under the same name solves again), the output range, format and codec, the target.
+    private static func key(_ plan: RenderPlan, _ loudness: LoudnessSpec) -> String {
+        let files = Set(plan.audio.map(\.path)).sorted().map { path -> String in
+            let a = try? FileManager.default.attributesOfItem(atPath: path)
+            return "\(path):\((a?[.size] as? NSNumber)?.int64Value ?? -1):\((a?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+        }
+        return "\(plan.audio)|\(files)|\(plan.outputRange)|\(plan.sampleCount)|\(plan.audioEncoding)|\(loudness)"
     }
 }

@@ -52,7 +52,7 @@ final class Mixdown {
         if !primed {
             primed = true
             if levels == nil, let loudness = plan.audioEncoding.loudness {
-                let solved = try LoudnessSolver.solve(plan, loudness)
+                let solved = try LoudnessSolver.memoized(plan, loudness)
                 levels = solved.levels
                 recording = solved.recording
                 limiter = solved.levels.limiter(channels: channels, rate: rate)

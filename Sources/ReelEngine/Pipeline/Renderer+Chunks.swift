@@ -53,6 +53,8 @@ extension Renderer {
     /// failures are rare and the chunk's cancellation token belongs to its caller).
     public func renderChunk(_ frames: Range<Int64>, video: String, audio: String, levels: LoudnessLevels? = nil,
                             cancel: CancellationToken = CancellationToken(), progress: (Double) -> Void = { _ in }) throws {
+        // An audiogram of the mix in the chunk's pictures draws it at these levels too.
+        if let levels { LoudnessSolver.remember(levels, for: plan) }
         let audioError = Guarded<(any Error)?>(nil)
         let audioDone = StageThread.start("reel-chunk-audio") {
             do { try self.renderAudioChunk(frames, levels: levels, to: audio, cancel: cancel) } catch { audioError.withLock { $0 = error } }
@@ -181,7 +183,7 @@ extension Renderer {
     public func loudnessLevels() throws -> LoudnessLevels? {
         guard let loudness = plan.audioEncoding.loudness else { return nil }
         do {
-            return try LoudnessSolver.solve(plan, loudness).levels
+            return try LoudnessSolver.memoized(plan, loudness).levels
         } catch let e as RenderError {
             throw e
         } catch {

@@ -1,8 +1,9 @@
 import ReelSpec
 
 /// The mono sound an audiogram draws, by timeline sample: its clips mixed (volumes, fades, ducking,
-/// pans, speed and `normalize` as the output's mix has them, before an output loudness target's
-/// one gain) at the output's rate, channels averaged.
+/// pans, speed and `normalize` as the output's mix has them) at the output's rate, channels
+/// averaged; for the mix with an output loudness target, as the output carries it: at the target's
+/// one gain, through its true-peak limiter (`levels`).
 ///
 /// Always mixed forward from one origin fixed by the plan (the overlay's start less the longest
 /// span it looks back), never from wherever a render or a chunk begins: a source read from another
@@ -20,9 +21,12 @@ final class WaveformAudio {
     private let block: SampleBuffer
     /// How far behind the newest sample asked for the buffer keeps.
     private let keep: Int64
+    private let levels: LoudnessLevels?
+    private var limiter: PeakLimiter?
 
-    init(clips: [AudioClip], rate: Int, channels: Int, origin: Int64, keep: Int64) {
+    init(clips: [AudioClip], rate: Int, channels: Int, origin: Int64, keep: Int64, levels: LoudnessLevels? = nil) {
         self.clips = clips
+        self.levels = levels
         self.rate = rate
         self.channels = channels
         self.origin = max(0, origin)
@@ -46,6 +50,27 @@ final class WaveformAudio {
         mixer = AudioMixer(clips: normalized, rate: rate, channels: channels, startingAt: origin)
         buffer = []
         bufferStart = origin
+        limiter = levels?.limiter(channels: channels, rate: rate)
+        if let limiter, let mixer {
+            // Its delay line first, so the samples keep their times (as `Mixdown` does). Started at
+            // the origin rather than the output's start, its gain matches the output's within
+            // −110 dB once 2 s have passed (`Mixdown.limiterPreroll`), wherever it limits at all.
+            var lead = limiter.latency
+            while lead > 0 {
+                let n = min(4096, lead)
+                try mixer.mix(count: n, into: block.planes)
+                gained(n)
+                limiter.process(block.planes, count: n)
+                lead -= n
+            }
+        }
+    }
+
+    /// The block's first `n` samples at the loudness target's gain.
+    private func gained(_ n: Int) {
+        guard let levels else { return }
+        let gain = Float(decibels: levels.gain)
+        for c in 0..<channels { for k in 0..<n { block.planes[c][k] *= gain } }
     }
 
     private func mix(upTo end: Int64) throws {
@@ -54,6 +79,8 @@ final class WaveformAudio {
         while bufferStart + Int64(buffer.count) < end {
             let n = Int(min(4096, end - bufferStart - Int64(buffer.count)))
             try mixer.mix(count: n, into: block.planes)
+            gained(n)
+            limiter?.process(block.planes, count: n)
             for k in 0..<n {
                 var sum: Float = 0
                 for c in 0..<channels { sum += block.planes[c][k] }

@@ -22,8 +22,14 @@ final class WaveformProducer {
         let rate = render.audioEncoding.sampleRate
         let frame = Int64(rate) * frameRate.denominator / frameRate.numerator + 2
         window = plan.spec.mode == .amplitude ? plan.spec.window.ticks(in: Int64(rate), rounding: .nearest) : frame
+        // The mix as the output carries it: at a loudness target's levels (solved once per plan).
+        var levels: LoudnessLevels?
+        if plan.spec.audio == nil, let loudness = render.audioEncoding.loudness {
+            levels = try LoudnessSolver.memoized(render, loudness).levels
+        }
         audio = WaveformAudio(clips: plan.clips, rate: rate, channels: render.audioEncoding.channels,
-                              origin: plan.timelineStart.ticks(in: Int64(rate), rounding: .nearest) - window, keep: max(window, frame))
+                              origin: plan.timelineStart.ticks(in: Int64(rate), rounding: .nearest) - window, keep: max(window, frame),
+                              levels: levels)
         spectrum = plan.spec.mode == .spectrum ? try SpectrumBands(bars: plan.spec.bars, rate: rate, longestFrame: Int(frame)) : nil
     }
 

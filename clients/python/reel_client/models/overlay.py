@@ -72,7 +72,8 @@ class Overlay:
             start (float | str): A `Time` of at least 0.
             duration (float | str | Unset): A `Time` greater than 0.
             audio (str | Unset): A `waveform`'s sound: `mix` (every item heard, with its volume, fades, ducking, pan, speed
-                and `normalize`, before an output loudness target's gain), or the pointer of one item
+                and `normalize`; with an output loudness target, at its gain and through its limiter, as
+                the output carries it), or the pointer of one item
                 heard in the mix (a voice-over, a music item, a video item or video overlay with sound); a
                 pointer that names none is a 422 here.
                  Default: 'mix'.
