@@ -3,13 +3,14 @@ extension Keyframe {
     /// allowed only where the item has the feature (a radius on a rect shape, a feather with a
     /// mask…), in the same range as the feature's own value.
     public enum Feature: String, Sendable, CaseIterable {
-        case radius, strokeWidth, feather, similarity, smoothness, spill
+        case radius, strokeWidth, dashOffset, feather, similarity, smoothness, spill
 
         /// What an item without the feature is told.
         public var missing: String {
             switch self {
             case .radius: return "animates a rect shape's corner radius; this item is no rect shape"
             case .strokeWidth: return "animates a shape's stroke width; this item is no shape with a stroke"
+            case .dashOffset: return "animates a dashed stroke's dashOffset; this item is no shape with a dash"
             case .feather: return "animates the mask's feather; this item has no mask"
             case .similarity, .smoothness, .spill: return "animates the chroma key's \(rawValue); this item has no chromaKey"
             }
@@ -19,6 +20,7 @@ extension Keyframe {
             switch self {
             case .radius: return .between(0, 100_000)
             case .strokeWidth: return .greaterThan(0, atMost: 10_000)
+            case .dashOffset: return .between(-1_000_000, 1_000_000)
             case .feather: return .between(0, 1000)
             case .similarity, .smoothness, .spill: return .between(0, 1)
             }
@@ -32,6 +34,7 @@ extension Keyframe {
         switch feature {
         case .radius: return radius
         case .strokeWidth: return strokeWidth
+        case .dashOffset: return dashOffset
         case .feather: return feather
         case .similarity: return similarity
         case .smoothness: return smoothness

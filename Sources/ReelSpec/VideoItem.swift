@@ -107,6 +107,8 @@ public struct Keyframe: Sendable, Equatable {
     public var radius: Double?
     /// A shape's stroke width, in pixels.
     public var strokeWidth: Double?
+    /// A dashed stroke's dash offset, in pixels.
+    public var dashOffset: Double?
     /// The mask's feather, in pixels.
     public var feather: Double?
     /// The chroma key's similarity, smoothness and spill.

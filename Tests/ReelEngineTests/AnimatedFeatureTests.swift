@@ -198,6 +198,28 @@ final class AnimatedFeatureTests: XCTestCase {
         XCTAssertTrue(found["/timeline/overlays/2/keyframes/0/fill"]?.contains("no shape with a fill") == true)
     }
 
+    /// A dashed stroke's dashOffset keyframed (marching dashes; with one dash as long as the line,
+    /// a line drawing itself on): each frame equals the line with the offset fixed.
+    func testADashOffset() throws {
+        let ws = try Workspace()
+        try assertFollowsKeyframes(ws, 50, 0, name: "dashOffset") { value, name in
+            let offset = value.map { "\($0)" } ?? "50"
+            let keys = value == nil ? #", "keyframes": [ { "time": 0, "dashOffset": 50 }, { "time": 0.8, "dashOffset": 0 } ]"# : ""
+            return try frames(ws, overlays: ##"{ "type": "shape", "start": 0, "shape": "line", "from": ["6px", "24px"], "to": ["56px", "24px"], "stroke": { "color": "#FFFFFF", "width": 6, "dash": [50, 50], "dashOffset": \##(offset) }\##(keys) }"##,
+                              name: name)
+        }
+        // Without a dash, neither the stroke's dashOffset nor a keyframe's has anything to move.
+        let spec = ##"""
+        { "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ], "overlays": [
+          { "type": "shape", "start": 0, "shape": "line", "from": [0, 0], "to": [1, 1], "stroke": { "color": "#FFFFFF", "width": 2, "dashOffset": 3 } },
+          { "type": "shape", "start": 0, "shape": "line", "from": [0, 0], "to": [1, 1], "stroke": { "color": "#FFFFFF", "width": 2 },
+            "keyframes": [ { "time": 0, "dashOffset": 3 } ] } ] } }
+        """##
+        guard case .failure(let error) = SpecDecoder.decode(Array(spec.utf8)) else { return XCTFail("decoded") }
+        XCTAssertEqual(Set(error.problems.map(\.pointer)), ["/timeline/overlays/0/stroke/dashOffset", "/timeline/overlays/1/keyframes/0/dashOffset"],
+                       "\(error.problems)")
+    }
+
     func testKeyframesOfAFeatureTheItemLacksAreRefusedAtTheirPointers() throws {
         let ws = try Workspace()
         let spec = ##"""

@@ -59,6 +59,15 @@ final class ShapeTests: XCTestCase {
                               name: "dash.mp4")[0]
         let dashes = stride(from: 4.5, to: 58.5, by: 10).map { x in [[x, 22.5], [min(x + 7, 58.5), 22.5], [min(x + 7, 58.5), 26.5], [x, 26.5]] }
         XCTAssertGreaterThan(CoverageOracle.assertCoverage(dashed, try CoverageOracle.exact(ws, ["polygons": dashes]), "dashes"), 20)
+        // A dashOffset of 3 starts 3 px into the pattern (SVG's stroke-dashoffset): a first dash of
+        // 4 px, then every 10 px; -7 (the same as 3, modulo the pattern's 10 px) draws the same.
+        for offset in ["3", "-7"] {
+            let shifted = try luma(ws, ##"{ "type": "shape", "start": 0, "shape": "line", "from": ["4.5px", "24.5px"], "to": ["58.5px", "24.5px"], "stroke": { "color": "#FFFFFF", "width": 4, "dash": [7, 3], "dashOffset": \##(offset) } }"##,
+                                   name: "dash-offset\(offset).mp4")[0]
+            let pieces = [[[4.5, 22.5], [8.5, 22.5], [8.5, 26.5], [4.5, 26.5]]]
+                + stride(from: 11.5, to: 58.5, by: 10).map { x in [[x, 22.5], [min(x + 7, 58.5), 22.5], [min(x + 7, 58.5), 26.5], [x, 26.5]] }
+            XCTAssertGreaterThan(CoverageOracle.assertCoverage(shifted, try CoverageOracle.exact(ws, ["polygons": pieces]), "dashes offset by \(offset)"), 20)
+        }
         // Round caps reach half the width past each end; square caps too, with corners.
         for (cap, covered) in [("butt", false), ("round", true), ("square", true)] {
             let l = try luma(ws, ##"{ "type": "shape", "start": 0, "shape": "line", "from": ["20px", "24px"], "to": ["44px", "24px"], "stroke": { "color": "#FFFFFF", "width": 8, "cap": "\##(cap)" } }"##,

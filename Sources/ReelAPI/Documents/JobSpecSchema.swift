@@ -791,7 +791,7 @@ enum JobSpecSchema {
         },
         "Keyframe": {
           "type": "object",
-          "description": "A value of AVFoundation-style opacity/transform/crop ramps at `time` (relative to the item's\nstart); `easing` shapes the way from the previous keyframe. Sets at least one property.\nBesides placement, keyframes animate the item's own numbers where it has the feature (else\na 422 at the property): a rect shape's `radius`, a shape's `strokeWidth`, a polygon's\n`points` or a line's ends (`points`: from, to), a shape's `fill` (colour or gradient), a masked item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`;\neach property follows only\nthe keyframes that set it, holding its first keyframe's value before it and its last after\n(the item's own value where no keyframe sets it).\n",
+          "description": "A value of AVFoundation-style opacity/transform/crop ramps at `time` (relative to the item's\nstart); `easing` shapes the way from the previous keyframe. Sets at least one property.\nBesides placement, keyframes animate the item's own numbers where it has the feature (else\na 422 at the property): a rect shape's `radius`, a shape's `strokeWidth` and a dashed stroke's `dashOffset`, a polygon's\n`points` or a line's ends (`points`: from, to), a shape's `fill` (colour or gradient), a masked item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`;\neach property follows only\nthe keyframes that set it, holding its first keyframe's value before it and its last after\n(the item's own value where no keyframe sets it).\n",
           "additionalProperties": false,
           "required": [
             "time"
@@ -834,6 +834,12 @@ enum JobSpecSchema {
               "exclusiveMinimum": 0,
               "maximum": 10000,
               "description": "A shape's stroke width, in pixels (the shape must have a `stroke`)."
+            },
+            "dashOffset": {
+              "type": "number",
+              "minimum": -1000000,
+              "maximum": 1000000,
+              "description": "A dashed stroke's `dashOffset`, in pixels (the shape's stroke must have a `dash`):\ndashes that march, or, with one dash as long as the line and an offset going from that\nlength to 0, a line that draws itself on.\n"
             },
             "feather": {
               "type": "number",
@@ -3495,6 +3501,13 @@ enum JobSpecSchema {
                 "minimum": 0,
                 "maximum": 100000
               }
+            },
+            "dashOffset": {
+              "type": "number",
+              "minimum": -1000000,
+              "maximum": 1000000,
+              "default": 0,
+              "description": "How far into the dash pattern each subpath starts, in pixels (SVG's\nstroke-dashoffset; taken modulo the pattern's length): a growing offset moves the dashes\nback along the line. Only with a `dash` (else a 422 here); keyframes animate it.\n"
             },
             "join": {
               "type": "string",

@@ -58,11 +58,17 @@ enum ShapeReader {
                     dash = nil
                 }
             }
+            var dashOffset: Double? = 0
+            if let o = s.field("dashOffset") {
+                dashOffset = o.double(.between(-1_000_000, 1_000_000))
+                if s.has("dash") == false { o.report("moves a dash pattern; this stroke has no dash"); dashOffset = nil }
+            }
             let join = s.field("join").map { $0.enumCase(ShapeStroke.Join.self) } ?? .miter
             let cap = s.field("cap").map { $0.enumCase(ShapeStroke.Cap.self) } ?? .butt
-            guard let paint, let width, let dash, let join, let cap else { return nil }
+            guard let paint, let width, let dash, let dashOffset, let join, let cap else { return nil }
             var stroke = ShapeStroke(paint: paint, width: width)
             stroke.dash = dash.count % 2 == 1 ? dash + dash : dash
+            stroke.dashOffset = dashOffset
             stroke.join = join
             stroke.cap = cap
             return stroke

@@ -122,6 +122,7 @@ extension Field {
                     switch feature {
                     case .radius: k.radius = v
                     case .strokeWidth: k.strokeWidth = v
+                    case .dashOffset: k.dashOffset = v
                     case .feather: k.feather = v
                     case .similarity: k.similarity = v
                     case .smoothness: k.smoothness = v

@@ -109,6 +109,7 @@ extension SpecDecoder {
                 switch feature {
                 case .radius: if case .rect? = shape?.geometry { return nil }
                 case .strokeWidth: if shape?.stroke != nil { return nil }
+                case .dashOffset: if shape?.stroke?.dash.isEmpty == false { return nil }
                 case .feather: if mask != nil { return nil }
                 case .similarity, .smoothness, .spill: if key != nil { return nil }
                 }

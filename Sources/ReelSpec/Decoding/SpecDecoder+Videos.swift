@@ -53,7 +53,7 @@ extension SpecDecoder {
                 switch feature {
                 case .feather: if mask != nil { return nil }
                 case .similarity, .smoothness, .spill: if key != nil { return nil }
-                case .radius, .strokeWidth: break
+                case .radius, .strokeWidth, .dashOffset: break
                 }
                 return feature.missing
             } ?? []

@@ -45,6 +45,10 @@ public struct ShapeStroke: Sendable, Equatable {
     public var width: Double
     /// Dash and gap lengths in pixels, repeated (an odd count is repeated twice, as SVG does).
     public var dash: [Double] = []
+    /// How far into the dash pattern the line starts, in pixels (SVG's stroke-dashoffset: a
+    /// growing offset moves the dashes back along the line; keyframed, dashes march or a line
+    /// draws itself on).
+    public var dashOffset: Double = 0
     public var join: Join = .miter
     public var cap: Cap = .butt
 

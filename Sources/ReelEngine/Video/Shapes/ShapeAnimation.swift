@@ -11,7 +11,7 @@ final class ShapeAnimation {
     private let canvas: (width: Int, height: Int)
     private let color: CanvasColor
     private let depth: SampleDepth
-    private var last: (radius: Double?, strokeWidth: Double?, points: [Double]?, fill: Paint?, frame: Frame)?
+    private var last: (radius: Double?, strokeWidth: Double?, dashOffset: Double?, points: [Double]?, fill: Paint?, frame: Frame)?
 
     init(_ spec: ShapeSpec, picture: ShapePicture, keyframes: [Keyframe], canvas: (width: Int, height: Int), color: CanvasColor,
          depth: SampleDepth) {
@@ -25,7 +25,7 @@ final class ShapeAnimation {
 
     /// Whether keyframes change the shape itself (not only where and how it is placed).
     static func isAnimated(_ keyframes: [Keyframe]) -> Bool {
-        keyframes.contains { $0.radius != nil || $0.strokeWidth != nil || $0.points != nil || $0.fill != nil }
+        keyframes.contains { $0.radius != nil || $0.strokeWidth != nil || $0.dashOffset != nil || $0.points != nil || $0.fill != nil }
     }
 
     var width: Int { picture.raster.width }
@@ -33,12 +33,13 @@ final class ShapeAnimation {
 
     /// The shape as drawn `t` into the overlay.
     func picture(at t: Time) throws -> Frame {
-        let radius = track.value(.radius, at: t), strokeWidth = track.value(.strokeWidth, at: t)
+        let radius = track.value(.radius, at: t), strokeWidth = track.value(.strokeWidth, at: t), dashOffset = track.value(.dashOffset, at: t)
         let points = track.points(at: t, width: Double(canvas.width), height: Double(canvas.height))
         let flat = points.map { $0.flatMap { [$0.x, $0.y] } }
         var s = spec
         if let radius, case .rect(let frame, _) = s.geometry { s.geometry = .rect(frame: frame, radius: radius) }
         if let strokeWidth { s.stroke?.width = strokeWidth }
+        if let dashOffset { s.stroke?.dashOffset = dashOffset }
         if let points {
             let moved = points.map { FramePoint(x: Length($0.x, .px), y: Length($0.y, .px)) }
             switch s.geometry {
@@ -50,10 +51,12 @@ final class ShapeAnimation {
         let outline = ShapeOutline(s.geometry, canvasWidth: Double(canvas.width), canvasHeight: Double(canvas.height)) ?? picture.outline
         // On the box the outline has now: a gradient's points are lengths on it.
         let fill = track.fill(at: t, box: outline.box)
-        if let last, last.radius == radius, last.strokeWidth == strokeWidth, last.points == flat, last.fill == fill { return last.frame }
+        if let last, last.radius == radius, last.strokeWidth == strokeWidth, last.dashOffset == dashOffset, last.points == flat, last.fill == fill {
+            return last.frame
+        }
         if let fill { s.fill = fill }
         let frame = try ShapeLayer.draw(ShapePicture(s, outline: outline, raster: picture.raster), color: color, depth: depth)
-        last = (radius, strokeWidth, flat, fill, frame)
+        last = (radius, strokeWidth, dashOffset, flat, fill, frame)
         return frame
     }
 }

@@ -39,6 +39,19 @@ struct StrokeOutliner {
         }
         var pieces: [Polyline] = []
         var index = 0, left = stroke.dash[0], on = true
+        // The offset's place in the pattern (taken modulo its length, a negative one from the end).
+        let total = stroke.dash.reduce(0, +)
+        if stroke.dashOffset != 0, total > 0 {
+            var phase = stroke.dashOffset.truncatingRemainder(dividingBy: total)
+            if phase < 0 { phase += total }
+            while phase > 0, phase >= left {
+                phase -= left
+                index = (index + 1) % stroke.dash.count
+                left = stroke.dash[index]
+                on.toggle()
+            }
+            left -= phase
+        }
         var current: [Point] = [points[0]]
         for k in 1..<points.count {
             var a = points[k - 1]

@@ -22,7 +22,8 @@ class Keyframe:
     """A value of AVFoundation-style opacity/transform/crop ramps at `time` (relative to the item's
     start); `easing` shapes the way from the previous keyframe. Sets at least one property.
     Besides placement, keyframes animate the item's own numbers where it has the feature (else
-    a 422 at the property): a rect shape's `radius`, a shape's `strokeWidth`, a polygon's
+    a 422 at the property): a rect shape's `radius`, a shape's `strokeWidth` and a dashed stroke's `dashOffset`, a
+    polygon's
     `points` or a line's ends (`points`: from, to), a shape's `fill` (colour or gradient), a masked item's `feather`, a
     keyed item's `similarity`, `smoothness` and `spill`;
     each property follows only
@@ -47,6 +48,9 @@ class Keyframe:
             crop (CropRect | Unset): Fractions of the source; `x + width` and `y + height` are at most 1.
             radius (float | Unset): A rect shape's corner radius, in pixels.
             stroke_width (float | Unset): A shape's stroke width, in pixels (the shape must have a `stroke`).
+            dash_offset (float | Unset): A dashed stroke's `dashOffset`, in pixels (the shape's stroke must have a `dash`):
+                dashes that march, or, with one dash as long as the line and an offset going from that
+                length to 0, a line that draws itself on.
             feather (float | Unset): The mask's feather (the item must have a `mask`).
             similarity (float | Unset): The chroma key's similarity (the item must have a `chromaKey`).
             smoothness (float | Unset):
@@ -74,6 +78,7 @@ class Keyframe:
     crop: CropRect | Unset = UNSET
     radius: float | Unset = UNSET
     stroke_width: float | Unset = UNSET
+    dash_offset: float | Unset = UNSET
     feather: float | Unset = UNSET
     similarity: float | Unset = UNSET
     smoothness: float | Unset = UNSET
@@ -113,6 +118,8 @@ class Keyframe:
         radius = self.radius
 
         stroke_width = self.stroke_width
+
+        dash_offset = self.dash_offset
 
         feather = self.feather
 
@@ -176,6 +183,8 @@ class Keyframe:
             field_dict["radius"] = radius
         if stroke_width is not UNSET:
             field_dict["strokeWidth"] = stroke_width
+        if dash_offset is not UNSET:
+            field_dict["dashOffset"] = dash_offset
         if feather is not UNSET:
             field_dict["feather"] = feather
         if similarity is not UNSET:
@@ -236,6 +245,8 @@ class Keyframe:
         radius = d.pop("radius", UNSET)
 
         stroke_width = d.pop("strokeWidth", UNSET)
+
+        dash_offset = d.pop("dashOffset", UNSET)
 
         feather = d.pop("feather", UNSET)
 
@@ -321,6 +332,7 @@ class Keyframe:
             crop=crop,
             radius=radius,
             stroke_width=stroke_width,
+            dash_offset=dash_offset,
             feather=feather,
             similarity=similarity,
             smoothness=smoothness,

@@ -32,6 +32,10 @@ class ShapeStroke:
             width (float):
             dash (list[float] | Unset): Dash and gap lengths in pixels, repeated from the start of each subpath (an odd list
                 is repeated twice); not all 0.
+            dash_offset (float | Unset): How far into the dash pattern each subpath starts, in pixels (SVG's
+                stroke-dashoffset; taken modulo the pattern's length): a growing offset moves the dashes
+                back along the line. Only with a `dash` (else a 422 here); keyframes animate it.
+                 Default: 0.0.
             join (ShapeStrokeJoin | Unset):  Default: ShapeStrokeJoin.MITER.
             cap (ShapeStrokeCap | Unset):  Default: ShapeStrokeCap.BUTT.
     """
@@ -39,6 +43,7 @@ class ShapeStroke:
     color: Gradient | str
     width: float
     dash: list[float] | Unset = UNSET
+    dash_offset: float | Unset = 0.0
     join: ShapeStrokeJoin | Unset = ShapeStrokeJoin.MITER
     cap: ShapeStrokeCap | Unset = ShapeStrokeCap.BUTT
 
@@ -56,6 +61,8 @@ class ShapeStroke:
         dash: list[float] | Unset = UNSET
         if not isinstance(self.dash, Unset):
             dash = self.dash
+
+        dash_offset = self.dash_offset
 
         join: str | Unset = UNSET
         if not isinstance(self.join, Unset):
@@ -75,6 +82,8 @@ class ShapeStroke:
         )
         if dash is not UNSET:
             field_dict["dash"] = dash
+        if dash_offset is not UNSET:
+            field_dict["dashOffset"] = dash_offset
         if join is not UNSET:
             field_dict["join"] = join
         if cap is not UNSET:
@@ -105,6 +114,8 @@ class ShapeStroke:
 
         dash = cast(list[float], d.pop("dash", UNSET))
 
+        dash_offset = d.pop("dashOffset", UNSET)
+
         _join = d.pop("join", UNSET)
         join: ShapeStrokeJoin | Unset
         if isinstance(_join, Unset):
@@ -123,6 +134,7 @@ class ShapeStroke:
             color=color,
             width=width,
             dash=dash,
+            dash_offset=dash_offset,
             join=join,
             cap=cap,
         )
