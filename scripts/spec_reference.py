@@ -274,7 +274,7 @@ def text():
             "  item heard in the mix;",
             "- a keyframe sets only features its item has (a rect's `radius`, a stroke's `strokeWidth`, a",
             "  dashed stroke's `dashOffset`, a polygon's `points` (as many as it has) or a line's (two), a",
-            "  shape's `fill` (of its fill's kind, with as many stops), a mask's `feather`, a chroma key's",
+            "  shape's `fill` and `strokeColor` (of their kind, with as many stops), a mask's `feather`, a chroma key's",
             "  numbers); a stroke's `dashOffset` goes with a `dash`;",
             "- lengths given in units resolve to sizes above 0 on the actual frame;",
             "- a draft (`output.draft`) has neither the `passthrough` preset nor a `video.preset` of its own,",

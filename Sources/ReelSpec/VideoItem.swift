@@ -121,6 +121,8 @@ public struct Keyframe: Sendable, Equatable {
     /// A shape's fill: a colour where the shape's is one, or a gradient of its gradient's type
     /// with as many stops (offsets, colours and its points or centre and radius all travel).
     public var fill: Paint?
+    /// A shape's stroke paint, held to the stroke's as `fill` is to the fill.
+    public var strokeColor: Paint?
     /// How the value travels from the previous keyframe to this one.
     public var easing: Easing = .linear
 

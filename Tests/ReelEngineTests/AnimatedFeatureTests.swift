@@ -152,7 +152,8 @@ final class AnimatedFeatureTests: XCTestCase {
     }
 
     /// A shape's fill keyframed: a colour, a linear gradient's stops (offsets and colours) and
-    /// points (units differing between keyframes), a radial gradient's stops, centre and radius.
+    /// points (units differing between keyframes), a radial gradient's stops, centre and radius; and
+    /// a stroke's paint (`strokeColor`) the same way.
     /// Each frame equals the shapes drawn with the fills fixed at the keyframes' values then (the
     /// colours chosen so that halfway is a whole 8-bit value).
     func testAShapesFill() throws {
@@ -172,8 +173,11 @@ final class AnimatedFeatureTests: XCTestCase {
             func keys(_ pick: ((solid: String, linear: String, radial: String)) -> String) -> String {
                 value == nil ? ##", "keyframes": [ { "time": 0, "fill": \##(pick(f0)) }, { "time": 0.8, "fill": \##(pick(f1)) } ]"## : ""
             }
+            // The linear paint as a stroke's, on a box of the same size: `strokeColor` keyframes.
+            let strokeKeys = value == nil ? ##", "keyframes": [ { "time": 0, "strokeColor": \##(f0.linear) }, { "time": 0.8, "strokeColor": \##(f1.linear) } ]"## : ""
             return try frames(ws, overlays: ##"""
                 { "type": "shape", "start": 0, "shape": "rect", "frame": { "x": "10px", "y": "8px", "width": "12px", "height": "10px" }, "fill": \##(f.solid)\##(keys { $0.solid }) },
+                { "type": "shape", "start": 0, "shape": "rect", "frame": { "x": "32px", "y": "24px", "width": "40px", "height": "30px" }, "stroke": { "color": \##(f.linear), "width": 5 }\##(strokeKeys) },
                 { "type": "shape", "start": 0, "shape": "rect", "frame": { "x": "40px", "y": "17px", "width": "40px", "height": "30px" }, "fill": \##(f.linear)\##(keys { $0.linear }) },
                 { "type": "shape", "start": 0, "shape": "ellipse", "frame": { "x": "14px", "y": "34px", "width": "24px", "height": "20px" }, "fill": \##(f.radial)\##(keys { $0.radial }) }
                 """##, name: name)
@@ -187,15 +191,20 @@ final class AnimatedFeatureTests: XCTestCase {
             "fill": { "type": "radial", "stops": [ { "offset": 0, "color": "#000000" }, { "offset": 1, "color": "#FFFFFF" } ] },
             "keyframes": [ { "time": 0, "fill": { "type": "radial", "stops": [ { "offset": 0, "color": "#000000" }, { "offset": 0.5, "color": "#FF0000" }, { "offset": 1, "color": "#FFFFFF" } ] } } ] },
           { "type": "shape", "start": 0, "shape": "line", "from": [0, 0], "to": [1, 1], "stroke": { "color": "#FFFFFF", "width": 2 },
-            "keyframes": [ { "time": 0, "fill": "#FF0000" } ] } ] } }
+            "keyframes": [ { "time": 0, "fill": "#FF0000", "strokeColor": { "type": "radial", "stops": [ { "offset": 0, "color": "#000000" }, { "offset": 1, "color": "#FFFFFF" } ] } } ] },
+          { "type": "shape", "start": 0, "shape": "rect", "frame": { "x": 0.5, "y": 0.5, "width": 0.5 }, "fill": "#FF0000",
+            "keyframes": [ { "time": 0, "strokeColor": "#FF0000" } ] } ] } }
         """##
         guard case .failure(let error) = SpecDecoder.decode(Array(spec.utf8)) else { return XCTFail("decoded") }
         let found = Dictionary(error.problems.map { ($0.pointer, $0.message) }) { a, _ in a }
         XCTAssertEqual(Set(found.keys), ["/timeline/overlays/0/keyframes/0/fill", "/timeline/overlays/1/keyframes/0/fill",
-                                         "/timeline/overlays/2/keyframes/0/fill"], "\(error.problems)")
+                                         "/timeline/overlays/2/keyframes/0/fill", "/timeline/overlays/2/keyframes/0/strokeColor",
+                                         "/timeline/overlays/3/keyframes/0/strokeColor"], "\(error.problems)")
         XCTAssertTrue(found["/timeline/overlays/0/keyframes/0/fill"]?.contains("must be a colour") == true)
         XCTAssertTrue(found["/timeline/overlays/1/keyframes/0/fill"]?.contains("must have 2 stops") == true)
         XCTAssertTrue(found["/timeline/overlays/2/keyframes/0/fill"]?.contains("no shape with a fill") == true)
+        XCTAssertTrue(found["/timeline/overlays/2/keyframes/0/strokeColor"]?.contains("must be a colour, as the shape's stroke colour is") == true)
+        XCTAssertTrue(found["/timeline/overlays/3/keyframes/0/strokeColor"]?.contains("no shape with a stroke") == true)
     }
 
     /// A dashed stroke's dashOffset keyframed (marching dashes; with one dash as long as the line,

@@ -791,7 +791,7 @@ enum JobSpecSchema {
         },
         "Keyframe": {
           "type": "object",
-          "description": "A value of AVFoundation-style opacity/transform/crop ramps at `time` (relative to the item's\nstart); `easing` shapes the way from the previous keyframe. Sets at least one property.\nBesides placement, keyframes animate the item's own numbers where it has the feature (else\na 422 at the property): a rect shape's `radius`, a shape's `strokeWidth` and a dashed stroke's `dashOffset`, a polygon's\n`points` or a line's ends (`points`: from, to), a shape's `fill` (colour or gradient), a masked item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`;\neach property follows only\nthe keyframes that set it, holding its first keyframe's value before it and its last after\n(the item's own value where no keyframe sets it).\n",
+          "description": "A value of AVFoundation-style opacity/transform/crop ramps at `time` (relative to the item's\nstart); `easing` shapes the way from the previous keyframe. Sets at least one property.\nBesides placement, keyframes animate the item's own numbers where it has the feature (else\na 422 at the property): a rect shape's `radius`, a shape's `strokeWidth` and a dashed stroke's `dashOffset`, a polygon's\n`points` or a line's ends (`points`: from, to), a shape's `fill` and `strokeColor` (colour or gradient), a masked item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`;\neach property follows only\nthe keyframes that set it, holding its first keyframe's value before it and its last after\n(the item's own value where no keyframe sets it).\n",
           "additionalProperties": false,
           "required": [
             "time"
@@ -873,6 +873,10 @@ enum JobSpecSchema {
             },
             "fill": {
               "description": "A shape's fill (a shape with a `fill` only): a colour where the shape's fill is one, or a\ngradient of its fill's type with as many stops. Every number travels: a colour's channels\npremultiplied by its alpha (rounded to 8 bits), a gradient's stop offsets and colours, its\n`from`/`to` or `center`/`radius` resolved to pixels on the shape's box first (units may\ndiffer between keyframes).\n",
+              "$ref": "#/$defs/Paint"
+            },
+            "strokeColor": {
+              "description": "A shape's stroke paint (a shape with a `stroke` only), held to the stroke's `color` and\ntravelling as `fill` does: a colour where it is one, else a gradient of its type with as\nmany stops.\n",
               "$ref": "#/$defs/Paint"
             },
             "easing": {

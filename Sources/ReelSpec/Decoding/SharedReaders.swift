@@ -94,9 +94,9 @@ extension Field {
     /// chroma key's parameters) keyframe too where the item has that feature: `refusal` says why a
     /// property is not allowed on this item (nil: allowed).
     /// `movingPoints`: the points keyframes may move when the item is a polygon shape (its points)
-    /// or a line shape (its two ends), nil otherwise; `fill`: a shape's fill, which keyframes may
-    /// change into another of its kind (nil: no `fill` keyframes).
-    func keyframes(movingPoints: Keyframe.MovingPoints? = nil, fill: Paint? = nil,
+    /// or a line shape (its two ends), nil otherwise; `fill` and `stroke`: a shape's fill and stroke
+    /// paints, which keyframes may change into others of their kind (nil: no such keyframes).
+    func keyframes(movingPoints: Keyframe.MovingPoints? = nil, fill: Paint? = nil, stroke: Paint? = nil,
                    refusal: (Keyframe.Feature) -> String? = { $0.missing }) -> [Keyframe]? {
         guard let items = array() else { return nil }
         var order = IncreasingTimes(noun: "keyframe")
@@ -147,17 +147,17 @@ extension Field {
                         invalid = true
                     }
                 }
-                if r.has("fill") {
-                    if let own = fill, let field = r.field("fill") {
-                        if let paint = field.paint() {
-                            if let why = own.keyframeMismatch(paint) { field.report(why); invalid = true } else { k.fill = paint }
-                        } else {
-                            invalid = true
-                        }
-                    } else {
-                        r.reject("fill", "animates a shape's fill; this item is no shape with a fill")
+                // A paint keyframed into another of its kind: the shape's own, else a refusal.
+                func paint(_ name: String, _ own: Paint?, _ what: String, lacking: String, _ set: (Paint) -> Void) {
+                    guard r.has(name) else { return }
+                    guard let own, let field = r.field(name) else {
+                        return r.reject(name, "animates \(what); this item is no shape with \(lacking)")
                     }
+                    guard let p = field.paint() else { invalid = true; return }
+                    if let why = own.keyframeMismatch(p, what: what) { field.report(why); invalid = true } else { set(p) }
                 }
+                paint("fill", fill, "the shape's fill", lacking: "a fill") { k.fill = $0 }
+                paint("strokeColor", stroke, "the shape's stroke colour", lacking: "a stroke") { k.strokeColor = $0 }
                 if let easing = r.field("easing")?.enumCase(Keyframe.Easing.self) { k.easing = easing }
                 return time == nil || invalid ? nil : k
             }
@@ -165,7 +165,7 @@ extension Field {
         return keyframes.count == items.count ? keyframes : nil
     }
 
-    private static let keyframeProperties = ["opacity", "x", "y", "scale", "rotation", "crop", "points", "fill"] + Keyframe.Feature.allCases.map(\.rawValue)
+    private static let keyframeProperties = ["opacity", "x", "y", "scale", "rotation", "crop", "points", "fill", "strokeColor"] + Keyframe.Feature.allCases.map(\.rawValue)
 
     /// A crop `{x, y, width, height}` in fractions of the source, lying inside it.
     func cropRect() -> FractionRect? {

@@ -25,14 +25,15 @@ public enum Paint: Sendable, Equatable {
 
     /// Why `other` cannot stand in for this paint in a keyframe (another kind, or another stop
     /// count), nil when it can.
-    public func keyframeMismatch(_ other: Paint) -> String? {
+    /// `what` names this paint in the refusal ("the shape's fill").
+    public func keyframeMismatch(_ other: Paint, what: String) -> String? {
         switch (self, other) {
         case (.solid, .solid): return nil
         case let (.linear(a, _, _), .linear(b, _, _)), let (.radial(a, _, _), .radial(b, _, _)):
-            return a.count == b.count ? nil : "must have \(a.count) stops, as the shape's fill has, found \(b.count)"
-        case (.solid, _): return "must be a colour, as the shape's fill is"
-        case (.linear, _): return "must be a linear gradient, as the shape's fill is"
-        case (.radial, _): return "must be a radial gradient, as the shape's fill is"
+            return a.count == b.count ? nil : "must have \(a.count) stops, as \(what) has, found \(b.count)"
+        case (.solid, _): return "must be a colour, as \(what) is"
+        case (.linear, _): return "must be a linear gradient, as \(what) is"
+        case (.radial, _): return "must be a radial gradient, as \(what) is"
         }
     }
 }

@@ -7,11 +7,16 @@ extension KeyframeTrack {
     /// colour holds), a gradient's stop offsets and colours, its points or centre and radius resolved
     /// to pixels first (so units may differ between keyframes). Nil where no keyframe sets it. The
     /// decoder holds every keyframe's fill to the shape's kind and stop count.
-    func fill(at t: Time, box: (min: Point, max: Point)) -> Paint? {
-        let sets = keyframes.compactMap(\.fill)
+    func fill(at t: Time, box: (min: Point, max: Point)) -> Paint? { paint(\.fill, at: t, box: box) }
+
+    /// A shape's stroke paint at `t`, as `fill(at:box:)` gives its fill.
+    func strokeColor(at t: Time, box: (min: Point, max: Point)) -> Paint? { paint(\.strokeColor, at: t, box: box) }
+
+    private func paint(_ key: KeyPath<Keyframe, Paint?>, at t: Time, box: (min: Point, max: Point)) -> Paint? {
+        let sets = keyframes.compactMap { $0[keyPath: key] }
         guard let first = sets.first else { return nil }
         let size = box.max - box.min
-        func number(_ f: (Paint) -> Double) -> Double { value(at: t) { $0.fill.map(f) } ?? 0 }
+        func number(_ f: (Paint) -> Double) -> Double { value(at: t) { $0[keyPath: key].map(f) } ?? 0 }
         func color(_ i: Int) -> Color {
             let alpha = number { Double($0.colors[i].alpha) / 255 }
             func channel(_ c: KeyPath<Color, UInt8>) -> UInt8 {

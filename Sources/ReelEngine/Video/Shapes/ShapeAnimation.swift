@@ -1,7 +1,7 @@
 import ReelSpec
 
 /// A shape whose own numbers keyframes change — a rect's corner radius, the stroke's width, a
-/// polygon's points, a line's ends, its fill: drawn
+/// polygon's points, a line's ends, its fill and stroke colour: drawn
 /// again whenever they do (and only then), on the grid the planner sized for its widest stroke, so
 /// the layer keeps its place on the canvas pixel for pixel as a shape drawn once does.
 final class ShapeAnimation {
@@ -11,7 +11,7 @@ final class ShapeAnimation {
     private let canvas: (width: Int, height: Int)
     private let color: CanvasColor
     private let depth: SampleDepth
-    private var last: (radius: Double?, strokeWidth: Double?, dashOffset: Double?, points: [Double]?, fill: Paint?, frame: Frame)?
+    private var last: (radius: Double?, strokeWidth: Double?, dashOffset: Double?, points: [Double]?, fill: Paint?, strokeColor: Paint?, frame: Frame)?
 
     init(_ spec: ShapeSpec, picture: ShapePicture, keyframes: [Keyframe], canvas: (width: Int, height: Int), color: CanvasColor,
          depth: SampleDepth) {
@@ -25,7 +25,7 @@ final class ShapeAnimation {
 
     /// Whether keyframes change the shape itself (not only where and how it is placed).
     static func isAnimated(_ keyframes: [Keyframe]) -> Bool {
-        keyframes.contains { $0.radius != nil || $0.strokeWidth != nil || $0.dashOffset != nil || $0.points != nil || $0.fill != nil }
+        keyframes.contains { $0.radius != nil || $0.strokeWidth != nil || $0.dashOffset != nil || $0.points != nil || $0.fill != nil || $0.strokeColor != nil }
     }
 
     var width: Int { picture.raster.width }
@@ -50,13 +50,15 @@ final class ShapeAnimation {
         }
         let outline = ShapeOutline(s.geometry, canvasWidth: Double(canvas.width), canvasHeight: Double(canvas.height)) ?? picture.outline
         // On the box the outline has now: a gradient's points are lengths on it.
-        let fill = track.fill(at: t, box: outline.box)
-        if let last, last.radius == radius, last.strokeWidth == strokeWidth, last.dashOffset == dashOffset, last.points == flat, last.fill == fill {
+        let fill = track.fill(at: t, box: outline.box), strokeColor = track.strokeColor(at: t, box: outline.box)
+        if let last, last.radius == radius, last.strokeWidth == strokeWidth, last.dashOffset == dashOffset, last.points == flat, last.fill == fill,
+           last.strokeColor == strokeColor {
             return last.frame
         }
         if let fill { s.fill = fill }
+        if let strokeColor { s.stroke?.paint = strokeColor }
         let frame = try ShapeLayer.draw(ShapePicture(s, outline: outline, raster: picture.raster), color: color, depth: depth)
-        last = (radius, strokeWidth, dashOffset, flat, fill, frame)
+        last = (radius, strokeWidth, dashOffset, flat, fill, strokeColor, frame)
         return frame
     }
 }

@@ -24,8 +24,8 @@ class Keyframe:
     Besides placement, keyframes animate the item's own numbers where it has the feature (else
     a 422 at the property): a rect shape's `radius`, a shape's `strokeWidth` and a dashed stroke's `dashOffset`, a
     polygon's
-    `points` or a line's ends (`points`: from, to), a shape's `fill` (colour or gradient), a masked item's `feather`, a
-    keyed item's `similarity`, `smoothness` and `spill`;
+    `points` or a line's ends (`points`: from, to), a shape's `fill` and `strokeColor` (colour or gradient), a masked
+    item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`;
     each property follows only
     the keyframes that set it, holding its first keyframe's value before it and its last after
     (the item's own value where no keyframe sets it).
@@ -66,6 +66,13 @@ class Keyframe:
                 top-left corner. `linear` runs `from` (default [0.5, 0]) `to` (default [0.5, 1]); `radial`
                 has offset 0 at `center` (default [0.5, 0.5]) and 1 at `radius` (a length along the box's
                 width; default `"50vmax"`, half its longer side).
+            stroke_color (Gradient | str | Unset): A colour, or a gradient whose colours interpolate in premultiplied gamma-
+                encoded RGB (as CSS
+                gradients), the end colours continuing past the ends. Gradient points are on the shape's box
+                (the bounding box of its geometry): a number is a fraction of the box, `"px"` pixels from its
+                top-left corner. `linear` runs `from` (default [0.5, 0]) `to` (default [0.5, 1]); `radial`
+                has offset 0 at `center` (default [0.5, 0.5]) and 1 at `radius` (a length along the box's
+                width; default `"50vmax"`, half its longer side).
             easing (KeyframeEasing | Unset):  Default: KeyframeEasing.LINEAR.
     """
 
@@ -85,6 +92,7 @@ class Keyframe:
     spill: float | Unset = UNSET
     points: list[list[float | str] | PointType1] | Unset = UNSET
     fill: Gradient | str | Unset = UNSET
+    stroke_color: Gradient | str | Unset = UNSET
     easing: KeyframeEasing | Unset = KeyframeEasing.LINEAR
 
     def to_dict(self) -> dict[str, Any]:
@@ -156,6 +164,14 @@ class Keyframe:
         else:
             fill = self.fill
 
+        stroke_color: dict[str, Any] | str | Unset
+        if isinstance(self.stroke_color, Unset):
+            stroke_color = UNSET
+        elif isinstance(self.stroke_color, Gradient):
+            stroke_color = self.stroke_color.to_dict()
+        else:
+            stroke_color = self.stroke_color
+
         easing: str | Unset = UNSET
         if not isinstance(self.easing, Unset):
             easing = self.easing.value
@@ -197,6 +213,8 @@ class Keyframe:
             field_dict["points"] = points
         if fill is not UNSET:
             field_dict["fill"] = fill
+        if stroke_color is not UNSET:
+            field_dict["strokeColor"] = stroke_color
         if easing is not UNSET:
             field_dict["easing"] = easing
 
@@ -315,6 +333,21 @@ class Keyframe:
 
         fill = _parse_fill(d.pop("fill", UNSET))
 
+        def _parse_stroke_color(data: object) -> Gradient | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_paint_type_1 = Gradient.from_dict(data)
+
+                return componentsschemas_paint_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Gradient | str | Unset, data)
+
+        stroke_color = _parse_stroke_color(d.pop("strokeColor", UNSET))
+
         _easing = d.pop("easing", UNSET)
         easing: KeyframeEasing | Unset
         if isinstance(_easing, Unset):
@@ -339,6 +372,7 @@ class Keyframe:
             spill=spill,
             points=points,
             fill=fill,
+            stroke_color=stroke_color,
             easing=easing,
         )
 
