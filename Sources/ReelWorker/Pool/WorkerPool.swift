@@ -40,6 +40,9 @@ public final class WorkerPool: Sendable {
         var pendingWakeups = 0
         /// The tokens of the renders running now, by job id (or chunk key).
         var running: [String: CancellationToken] = [:]
+        /// Those of `running` that a worker runs inside its own job's run (a chunked job's worker
+        /// rendering one of its chunks): not a worker more.
+        var nested: Set<String> = []
     }
     private let state = Guarded(State())
     private let finished = DispatchGroup()
@@ -133,9 +136,11 @@ public final class WorkerPool: Sendable {
     }
 
     /// Registers a running render's token so shutdown can interrupt it; false when already stopping.
-    func register(_ id: String, _ token: CancellationToken) -> Bool {
+    /// `nested`: run by a worker inside its own job's run (counted once in `workers.busy`).
+    func register(_ id: String, _ token: CancellationToken, nested: Bool = false) -> Bool {
         state.withLock { s in
             if s.stopping { return false }
+            if nested { s.nested.insert(id) }
             // Counted once per id, as unregister uncounts it (a lease taken over in this process
             // registers the same id again while the first render winds down).
             if s.running.updateValue(token, forKey: id) == nil { ticker?.renderBegan() }
@@ -146,13 +151,14 @@ public final class WorkerPool: Sendable {
     func unregister(_ id: String) {
         state.withLock { s in
             if s.running.removeValue(forKey: id) != nil { ticker?.renderEnded() }
+            s.nested.remove(id)
         }
     }
 
     var shuttingDown: Bool { isStopping }
 
     /// How many workers this pool has, and how many are rendering now (a job or a chunk each).
-    public var workers: (total: Int, busy: Int) { (count, state.withLock { $0.running.count }) }
+    public var workers: (total: Int, busy: Int) { (count, state.withLock { $0.running.count - $0.nested.count }) }
 
     /// Keeps the node's copies of the web sources `spec` names from eviction until released: a
     /// render opens a source only when its timeline reaches it.

@@ -53,7 +53,8 @@ struct ChunkRun {
         plan.codecThreading = pool.codecThreading
         let token = CancellationToken()
         let key = "\(chunk.jobID)/chunk-\(chunk.index)"
-        guard pool.register(key, token) else {
+        // The job's own worker rendering one of its chunks is still one busy worker.
+        guard pool.register(key, token, nested: self.plan != nil) else {
             return record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) }
         }
         defer { pool.unregister(key) }
