@@ -16,6 +16,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -80,6 +81,17 @@ class ConsoleTests(unittest.TestCase):
         """The text of the first element `selector` finds now ("" when none): read in the page,
         so an element the console has just replaced is never a stale reference."""
         return self.js("const e = document.querySelector(arguments[0]); return e ? e.textContent : ''", selector)
+
+    def click(self, selector):
+        """Clicks the first element `selector` finds, found again if the console redrew it between
+        the find and the click (a list refreshed by its events)."""
+        def attempt(_):
+            try:
+                self.driver.find_element(By.CSS_SELECTOR, selector).click()
+                return True
+            except StaleElementReferenceException:
+                return False
+        self.wait.until(attempt)
 
     def set_editor(self, text):
         self.js("const e = document.getElementById('spec-editor'); e.value = arguments[0];"
@@ -229,14 +241,15 @@ class ConsoleTests(unittest.TestCase):
         self.assertEqual(status("GET", "/v1/jobs?limit=1", secret), 200)
         self.assertEqual(status("POST", "/v1/validate", secret, {"version": 1}), 403)
         self.shot("07-keys")
-        for _ in range(2):
-            d.find_element(By.CSS_SELECTOR, f"[data-delete='{made}']").click()
+        self.click(f"[data-delete='{made}']")
+        wait.until(lambda _: self.text(f"[data-delete='{made}']") == "Confirm delete")
+        self.click(f"[data-delete='{made}']")
         wait.until(lambda _: not d.find_elements(By.CSS_SELECTOR, f"[data-key='{made}']"))
         self.assertEqual(status("GET", "/v1/jobs?limit=1", secret), 401)
         mine = self.js("return document.querySelector('#keys tbody tr strong').closest('tr').dataset.key")
-        d.find_element(By.CSS_SELECTOR, f"[data-delete='{mine}']").click()
+        self.click(f"[data-delete='{mine}']")
         wait.until(lambda _: self.text(f"[data-delete='{mine}']") == "Confirm delete")
-        d.find_element(By.CSS_SELECTOR, f"[data-delete='{mine}']").click()
+        self.click(f"[data-delete='{mine}']")
         wait.until(lambda _: "last full key" in self.text("#new-key"))
         self.assertEqual(status("GET", "/v1/jobs?limit=1", KEY), 200)
 
