@@ -10,8 +10,8 @@ import XCTest
 /// sample (a tone's residual against a fitted sine at each join no worse than inside the chunks).
 final class ChunkedAudioTests: XCTestCase {
     /// Chunked audio decoded beside the whole render's: the same length, and the difference at or
-    /// under the codec's own noise (two encodes of one sound differ by their quantization, about
-    /// −40 dB on these tones; a sample gap, a repeat or a misplaced chunk is near 0 dB).
+    /// under the codec's own noise (two encodes of one sound differ by their quantization; a
+    /// sample gap, a repeat or a misplaced chunk leaves a difference near the signal's own level).
     static func assertCloseToCodecNoise(_ chunked: [[Float]], _ whole: [[Float]], minimumSNR: Double = 30,
                                         file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(chunked.map(\.count), whole.map(\.count), "the same sample count", file: file, line: line)

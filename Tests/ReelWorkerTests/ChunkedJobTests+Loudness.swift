@@ -1,6 +1,4 @@
 import Foundation
-import Logging
-import ReelEngine
 import ReelStorage
 import ReelStore
 @testable import ReelWorker
@@ -21,8 +19,7 @@ extension ChunkedJobTests {
         try makeFixture()
         let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
         let counting = LosingChunks(DataDirectory(root: dir), losing: [])
-        let p = WorkerPool(store: store, workers: 2, locations: DataDirectory(root: dir), outputs: DataDirectory(root: dir), chunks: counting,
-                           resolver: SourceResolver(mediaRoot: dir + "/media"), logger: Logger(label: "test"), chunkSeconds: 1)
+        let p = pool(store, workers: 2, chunkSeconds: 1, chunks: counting)
         p.start()
         defer { p.shutdown() }
         let id = try submit(store, Self.loudSpec)

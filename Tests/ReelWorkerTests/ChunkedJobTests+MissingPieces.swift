@@ -49,10 +49,8 @@ extension ChunkedJobTests {
     func testPiecesMissingAtTheJoinAreRenderedAgain() throws {
         try makeFixture()
         let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
-        let data = DataDirectory(root: dir)
-        let losing = LosingChunks(data, losing: [.video(1), .audio(2), .video(3)])
-        let p = WorkerPool(store: store, workers: 2, locations: data, outputs: data, chunks: losing,
-                           resolver: SourceResolver(mediaRoot: dir + "/media"), logger: Logger(label: "test"), chunkSeconds: 1)
+        let losing = LosingChunks(DataDirectory(root: dir), losing: [.video(1), .audio(2), .video(3)])
+        let p = pool(store, workers: 2, chunkSeconds: 1, chunks: losing)
         p.start()
         defer { p.shutdown() }
         let id = try submit(store, Self.spec)

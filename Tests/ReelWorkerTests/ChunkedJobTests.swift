@@ -23,8 +23,9 @@ final class ChunkedJobTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: dir) }
 
-    func pool(_ store: any JobStore, workers: Int, chunkSeconds: Int) -> WorkerPool {
-        WorkerPool(store: store, workers: workers, locations: DataDirectory(root: dir), outputs: DataDirectory(root: dir), chunks: DataDirectory(root: dir),
+    /// `chunks`: where the pieces meet (default: the data folder itself).
+    func pool(_ store: any JobStore, workers: Int, chunkSeconds: Int, chunks: (any ChunkStore)? = nil) -> WorkerPool {
+        WorkerPool(store: store, workers: workers, locations: DataDirectory(root: dir), outputs: DataDirectory(root: dir), chunks: chunks ?? DataDirectory(root: dir),
                    resolver: SourceResolver(mediaRoot: dir + "/media"), logger: Logger(label: "test"), chunkSeconds: chunkSeconds)
     }
 
@@ -179,7 +180,8 @@ final class ChunkedJobTests: XCTestCase {
         XCTAssertEqual(try probe(out, "a", "packet=pts,dts,duration"), try probe(whole, "a", "packet=pts,dts,duration"))
         // Each chunk's audio is encoded alone (joined on the AAC frame grid, ChunkedAudioTests): the
         // decoded track is the whole render's length, and differs from it by no more than two
-        // encodes of one sound do (their quantization, about −40 dB here; a gap or repeat is ~0 dB).
+        // encodes of one sound do (their quantization); a gap, a repeat or a chunk at another gain
+        // is within a few dB of the signal.
         let floats = { (path: String) throws -> [Float] in
             _ = try ProcessRunner.run("ffmpeg", ["-v", "error", "-nostdin", "-y", "-i", path, "-map", "0:a", "-ac", "1", "-f", "f32le", path + ".f32"])
             return try Data(contentsOf: URL(fileURLWithPath: path + ".f32")).withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }

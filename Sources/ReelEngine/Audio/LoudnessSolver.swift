@@ -96,9 +96,10 @@ extension LoudnessSolver {
     /// render that need them — the audio stage, an audiogram of the mix on the picture thread, a
     /// chunk's audio and video, previews of one spec — solve once: a second asker waits for the
     /// first. Bounded; a failed solve is not kept.
-    private final class Pending: @unchecked Sendable {
+    private final class Pending: Sendable {
+        /// Signalled once the levels are in (or the solve failed); each waiter passes it on.
         let done = DispatchSemaphore(value: 0)
-        var levels: LoudnessLevels?
+        let levels = Mutex<LoudnessLevels?>(nil)
     }
     private static let solved = Mutex<[String: Pending]>([:])
     private static let keep = 64
@@ -109,7 +110,7 @@ extension LoudnessSolver {
         let key = Self.key(plan, loudness)
         let (entry, mine) = solved.withLock { all -> (Pending, Bool) in
             if let e = all[key] { return (e, false) }
-            if all.count >= keep { all = all.filter { $0.value.levels == nil } }
+            if all.count >= keep { all = all.filter { $0.value.levels.withLock { $0 == nil } } }
             let e = Pending()
             all[key] = e
             return (e, true)
@@ -117,12 +118,12 @@ extension LoudnessSolver {
         if !mine {
             entry.done.wait()
             entry.done.signal()
-            if let levels = entry.levels { return (levels, nil) }
+            if let levels = entry.levels.withLock({ $0 }) { return (levels, nil) }
             return try memoized(plan, loudness)  // the solver before failed; try again
         }
         do {
             let result = try solve(plan, loudness)
-            entry.levels = result.levels
+            entry.levels.withLock { $0 = result.levels }
             entry.done.signal()
             return result
         } catch {
@@ -139,7 +140,7 @@ extension LoudnessSolver {
         solved.withLock { all in
             guard all[key] == nil else { return }
             let e = Pending()
-            e.levels = levels
+            e.levels.withLock { $0 = levels }
             e.done.signal()
             all[key] = e
         }

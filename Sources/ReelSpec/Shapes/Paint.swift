@@ -15,12 +15,18 @@ public enum Paint: Sendable, Equatable {
     /// Half the box's longer side.
     public static let defaultRadius = Length(50, .vmax)
 
+    /// A gradient's stops; none for a solid colour.
+    public var stops: [GradientStop] {
+        switch self {
+        case .solid: return []
+        case .linear(let stops, _, _), .radial(let stops, _, _): return stops
+        }
+    }
+
     /// Its colours: the solid colour, or each stop's.
     public var colors: [Color] {
-        switch self {
-        case .solid(let c): return [c]
-        case .linear(let stops, _, _), .radial(let stops, _, _): return stops.map(\.color)
-        }
+        if case .solid(let c) = self { return [c] }
+        return stops.map(\.color)
     }
 
     /// Why `other` cannot stand in for this paint in a keyframe (another kind, or another stop
@@ -29,8 +35,8 @@ public enum Paint: Sendable, Equatable {
     public func keyframeMismatch(_ other: Paint, what: String) -> String? {
         switch (self, other) {
         case (.solid, .solid): return nil
-        case let (.linear(a, _, _), .linear(b, _, _)), let (.radial(a, _, _), .radial(b, _, _)):
-            return a.count == b.count ? nil : "must have \(a.count) stops, as \(what) has, found \(b.count)"
+        case (.linear, .linear), (.radial, .radial):
+            return stops.count == other.stops.count ? nil : "must have \(stops.count) stops, as \(what) has, found \(other.stops.count)"
         case (.solid, _): return "must be a colour, as \(what) is"
         case (.linear, _): return "must be a linear gradient, as \(what) is"
         case (.radial, _): return "must be a radial gradient, as \(what) is"

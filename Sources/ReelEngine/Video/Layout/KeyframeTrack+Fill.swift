@@ -30,19 +30,19 @@ extension KeyframeTrack {
         func y(_ l: Length) -> Double { l.pixels(along: .vertical, width: size.x, height: size.y) }
         func stops(_ count: Int) -> [GradientStop] {
             (0..<count).map { i in
-                GradientStop(offset: number { p in Self.stops(of: p)[i].offset }, color: color(i))
+                GradientStop(offset: number { $0.stops[i].offset }, color: color(i))
             }
         }
         switch first {
         case .solid:
             return .solid(color(0))
-        case .linear(let s, _, _):
+        case .linear:
             func end(_ pick: @escaping (FramePoint, FramePoint) -> FramePoint) -> FramePoint {
                 FramePoint(x: px(number { p in guard case let .linear(_, f, t) = p else { return 0 }; return x(pick(f, t).x) }),
                            y: px(number { p in guard case let .linear(_, f, t) = p else { return 0 }; return y(pick(f, t).y) }))
             }
-            return .linear(stops: stops(s.count), from: end { f, _ in f }, to: end { _, t in t })
-        case .radial(let s, _, _):
+            return .linear(stops: stops(first.stops.count), from: end { f, _ in f }, to: end { _, t in t })
+        case .radial:
             let along: Length.Axis = size.x > 0 ? .horizontal : .vertical
             let center = FramePoint(x: px(number { p in guard case let .radial(_, c, _) = p else { return 0 }; return x(c.x) }),
                                     y: px(number { p in guard case let .radial(_, c, _) = p else { return 0 }; return y(c.y) }))
@@ -50,14 +50,7 @@ extension KeyframeTrack {
                 guard case let .radial(_, _, r) = p else { return 0 }
                 return r.pixels(along: along, width: size.x, height: size.y)
             })
-            return .radial(stops: stops(s.count), center: center, radius: radius)
-        }
-    }
-
-    private static func stops(of paint: Paint) -> [GradientStop] {
-        switch paint {
-        case .solid: return []
-        case .linear(let s, _, _), .radial(let s, _, _): return s
+            return .radial(stops: stops(first.stops.count), center: center, radius: radius)
         }
     }
 }
