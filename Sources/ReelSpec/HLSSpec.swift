@@ -4,6 +4,9 @@ public struct HLSSpec: Sendable, Equatable {
     public var segmentDuration = Time(seconds: 4)
     /// The video renditions, largest first; default one at the output's size.
     public var renditions: [HLSRendition] = []
+    /// Playlists that grow while the job renders (EVENT playlists, `#EXT-X-ENDLIST` at the end),
+    /// so a player can start on the first segment instead of waiting for the last.
+    public var progressive = false
 
     public init() {}
 }

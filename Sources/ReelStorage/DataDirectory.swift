@@ -63,6 +63,11 @@ public struct DataDirectory: MediaLocations, OutputStore, UploadStore, ChunkStor
 
     public func publish(_ name: OutputName, at path: String, contentType: String) throws -> String { path }
 
+    /// The output's own place: a progressive output is rendered where it is served.
+    public func liveLocation(_ name: OutputName) -> String { output(name) }
+
+    public func live(_ name: OutputName, folder: String) -> any LiveOutput { LocalLiveOutput(location: folder) }
+
     public func fetch(_ location: String, file: String?, expires: Int) -> OutputFetch {
         .file(path: file.map { location + "/" + $0 } ?? location)
     }

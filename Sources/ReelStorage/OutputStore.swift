@@ -8,6 +8,10 @@ public protocol OutputStore: Sendable {
     /// Makes the rendered output at `path` (a file, or an HLS folder) the output named `name`, and
     /// returns the location to record. A store elsewhere uploads it and deletes the local copy.
     func publish(_ name: OutputName, at path: String, contentType: String) throws -> String
+    /// Where the progressive output `name` is read while it renders and recorded once done.
+    func liveLocation(_ name: OutputName) -> String
+    /// The progressive output `name`, rendered in the local `folder`, made visible while it grows.
+    func live(_ name: OutputName, folder: String) -> any LiveOutput
     /// How a client gets the output at `location` (`file`: one file of its HLS folder).
     func fetch(_ location: String, file: String?, expires: Int) -> OutputFetch
     /// The bytes of a small file of the output (an HLS playlist), for the API to rewrite.

@@ -36,6 +36,10 @@ public struct S3Outputs: OutputStore {
         return place.location(key)
     }
 
+    public func liveLocation(_ name: OutputName) -> String { place.location(place.prefix + "outputs/" + name.name) }
+
+    public func live(_ name: OutputName, folder: String) -> any LiveOutput { S3LiveOutput(outputs: self, location: liveLocation(name)) }
+
     public func fetch(_ location: String, file: String?, expires: Int) -> OutputFetch {
         .url(client.presignedURL("GET", key: key(location, file), expires: expires))
     }

@@ -66,6 +66,8 @@ final class ProxiedOutputsTests: XCTestCase {
         }
 
         func publish(_ name: OutputName, at path: String, contentType: String) throws -> String { name.name }
+        func liveLocation(_ name: OutputName) -> String { name.name }
+        func live(_ name: OutputName, folder: String) -> any LiveOutput { LocalLiveOutput(location: folder) }
         func fetch(_ location: String, file: String?, expires: Int) -> OutputFetch { .url("http://bucket.invalid/\(location)") }
         func read(_ location: String, file: String?) throws -> [UInt8] { bytes }
         func copy(_ location: String, file: String?, to path: String) throws { try Data(bytes).write(to: URL(fileURLWithPath: path)) }

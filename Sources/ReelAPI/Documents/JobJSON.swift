@@ -42,6 +42,15 @@ public enum JobJSON {
         } else {
             w.null()
         }
+        if j.status == .running, isProgressive(j.spec) {
+            // A progressive output can be played while it renders, at the address it will keep.
+            w.key("live"); w.openObject()
+            w.key("url"); w.string("/v1/jobs/\(j.id)/output")
+            if let links {
+                w.key("downloadUrl"); w.string(links.url(jobID: j.id, now: Int64(Date().timeIntervalSince1970 * 1000)))
+            }
+            w.closeObject()
+        }
         w.key("output")
         if let o = j.output, j.status == .succeeded {
             w.openObject()
@@ -76,6 +85,7 @@ public enum JobJSON {
                 w.key("range"); w.decimal(l.range)
                 w.closeObject()
             }
+            if let s = o.firstSegmentSeconds { w.key("firstSegmentSeconds"); w.decimal(s) }
             if !o.destinations.isEmpty {
                 w.key("destinations"); w.openArray()
                 for d in o.destinations { w.element(); destination(d, to: &w) }
@@ -114,14 +124,22 @@ public enum JobJSON {
         w.closeObject()
     }
 
-    /// True when the spec asks for a draft (`output.draft: true`). The stored text is searched for
-    /// the name first (a few microseconds on a status answer), and parsed only where it appears.
-    static func isDraft(_ spec: String) -> Bool {
-        guard spec.utf8.firstRange(of: "\"draft\"".utf8) != nil,
-              case .object(let top)? = try? JSONParser.parse(Array(spec.utf8)),
-              case .object(let output)? = top.first(where: { $0.key == "output" })?.value,
-              case .bool(true)? = output.first(where: { $0.key == "draft" })?.value else { return false }
-        return true
+    /// True when the spec asks for a draft (`output.draft: true`).
+    static func isDraft(_ spec: String) -> Bool { isTrue(spec, at: ["output", "draft"]) }
+
+    /// True when the spec asks for a progressive HLS output (`output.hls.progressive: true`).
+    static func isProgressive(_ spec: String) -> Bool { isTrue(spec, at: ["output", "hls", "progressive"]) }
+
+    /// True when the member at `path` of the stored spec is `true`. The text is searched for the
+    /// last name first (a few microseconds on a status answer), and parsed only where it appears.
+    static func isTrue(_ spec: String, at path: [String]) -> Bool {
+        guard let last = path.last, spec.utf8.firstRange(of: "\"\(last)\"".utf8) != nil,
+              var value = try? JSONParser.parse(Array(spec.utf8)) else { return false }
+        for name in path {
+            guard case .object(let members) = value, let next = members.first(where: { $0.key == name })?.value else { return false }
+            value = next
+        }
+        return value == .bool(true)
     }
 
     /// An asset; `expiresAt` is when retention deletes it unless a job still uses it then.

@@ -43,7 +43,9 @@ extension APIHandler {
     /// The finished output: streamed from disk, with single byte ranges, ETag and conditional GET;
     /// or, kept in a bucket, a redirect to a fresh presigned URL of it.
     func output(_ id: String, _ r: HTTPRequest, access: OutputAccess) throws -> HTTPResponse {
-        let (job, out) = try finishedOutput(id, access: access)
+        let job = try accessibleJob(id, access: access)
+        if let location = liveLocation(job) { return try liveEntry(job, location: location, r, access: access) }
+        let out = try finishedOutput(job)
         if out.contentType == HLSServing.playlistType { return try hlsEntry(out, r, access: access) }
         let load: (Int64, Int64) throws -> HTTPResponseBody
         let mtime: Date?
@@ -120,12 +122,24 @@ extension APIHandler {
 
     /// The job and its output, or the right problem: 404, 409 not ready, 410 expired.
     func finishedOutput(_ id: String, access: OutputAccess) throws -> (Job, JobOutput) {
+        let job = try accessibleJob(id, access: access)
+        return (job, try finishedOutput(job))
+    }
+
+    /// Job `id` as the caller may see it (its key's project's, or any a link names), or 404.
+    func accessibleJob(_ id: String, access: OutputAccess) throws -> Job {
         let found: Job?
         switch access {
         case .key(let key): found = try store.job(id, keyID: key)
         case .link: found = try store.job(id)  // the link's signature names the job
         }
         guard let job = found else { throw ProblemError(.notFound("no job \(id)")) }
+        return job
+    }
+
+    /// The job's output, or the right problem: 409 not ready, 410 expired.
+    func finishedOutput(_ job: Job) throws -> JobOutput {
+        let id = job.id
         guard job.status == .succeeded, let out = job.output else {
             throw ProblemError(.conflict("output-not-ready", "job \(id) is \(job.status.rawValue); its output exists once it has succeeded"))
         }
@@ -135,7 +149,7 @@ extension APIHandler {
             throw ProblemError(Problem(status: 410, type: "output-expired", title: "Output expired",
                                        detail: "the output of job \(id) was deleted after the retention period"))
         }
-        return (job, out)
+        return out
     }
 
     /// How the API hands out a file of the output at `location`: a presigned URL to redirect to, or

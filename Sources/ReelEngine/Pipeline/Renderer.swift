@@ -18,6 +18,9 @@ public final class Renderer {
     /// How the finished output's video frames were made; nil before a render and for audio-only
     /// outputs.
     public internal(set) var frameCounts: FrameCounts?
+    /// Seconds from the start of a progressive output's render until it could be played (its
+    /// master playlist put, every rendition with a segment); nil for any other output.
+    public internal(set) var firstSegmentSeconds: Double?
 
     public init(plan: RenderPlan, logger: Logger = Logger(label: "reel.render")) {
         self.plan = plan
@@ -25,11 +28,35 @@ public final class Renderer {
     }
 
     /// Renders to `path` (a folder for `hls`). `progress` receives 0…1 by output time; `cancel` is
-    /// checked every frame.
-    public func render(to path: String, cancel: CancellationToken = CancellationToken(),
+    /// checked every frame. A progressive `hls` output is written in place, its files made visible
+    /// through `live` as they finish (an earlier folder at `path` is deleted first, and the folder
+    /// is deleted if the render fails); every other output appears whole or not at all.
+    public func render(to path: String, cancel: CancellationToken = CancellationToken(), live: (any LiveOutput)? = nil,
                        progress: (Double) -> Void = { _ in }) throws {
-        try Renderer.writeAtomically(to: path, folder: plan.format == .hls) { try write(to: $0, cancel: cancel, progress: progress) }
+        if plan.isProgressive {
+            try Renderer.writeInPlace(to: path) {
+                try writeHLS(to: $0, live: live ?? LocalLiveOutput(location: $0), cancel: cancel, progress: progress)
+            }
+            frameCounts = FrameCounts(copied: 0, encoded: plan.frameCount)
+        } else {
+            try Renderer.writeAtomically(to: path, folder: plan.format == .hls) { try write(to: $0, cancel: cancel, progress: progress) }
+        }
         progress(1)
+    }
+
+    /// Has `body` write the folder `path` itself, after deleting an earlier one there; the folder
+    /// is deleted when `body` fails. Errors are mapped as `writeAtomically` maps them.
+    static func writeInPlace(to path: String, _ body: (String) throws -> Void) throws {
+        do {
+            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+            try body(path)
+        } catch let e as RenderError {
+            try? FileManager.default.removeItem(atPath: path)
+            throw e
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw RenderError.output(path: path, cause: error)
+        }
     }
 
     /// Has `body` write the output under a hidden partial name beside `path`, then moves it into
@@ -96,7 +123,7 @@ public final class Renderer {
             return
         }
         if plan.format == .gif || plan.format == .hls {
-            try plan.format == .gif ? writeGIF(to: temp, cancel: cancel, progress: progress) : writeHLS(to: temp, cancel: cancel, progress: progress)
+            try plan.format == .gif ? writeGIF(to: temp, cancel: cancel, progress: progress) : writeHLS(to: temp, live: nil, cancel: cancel, progress: progress)
             frameCounts = FrameCounts(copied: 0, encoded: plan.frameCount)
             return
         }

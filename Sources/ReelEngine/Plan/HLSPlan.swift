@@ -16,4 +16,6 @@ struct HLSPlan: Sendable {
 
     var segmentDuration: Time
     var renditions: [Rendition]
+    /// `output.hls.progressive`: written in place, its playlists growing as segments finish.
+    var progressive = false
 }

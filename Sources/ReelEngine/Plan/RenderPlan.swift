@@ -49,6 +49,9 @@ public struct RenderPlan: Sendable {
     /// machine; a worker pool that renders several jobs at once gives each render its share.
     public var codecThreading = CodecThreading.wholeMachine
 
+    /// True for an `hls` output whose playlists grow while it renders (`output.hls.progressive`):
+    /// written in place, never under a partial name.
+    public var isProgressive: Bool { hls?.progressive ?? false }
     /// True for a draft (`output.draft`).
     public var isDraft: Bool { draftSize != nil }
     /// The encoded video's size: the canvas's, or a draft's.

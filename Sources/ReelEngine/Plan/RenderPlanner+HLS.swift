@@ -17,6 +17,7 @@ extension RenderPlanner {
             renditions.append(HLSPlan.Rendition(width: w, height: r.height, bitrate: r.videoBitrate))
         }
         if spec.renditions.isEmpty { renditions = [HLSPlan.Rendition(width: width, height: height, bitrate: nil)] }
-        return HLSPlan(segmentDuration: spec.segmentDuration, renditions: renditions.sorted { $0.height > $1.height })
+        return HLSPlan(segmentDuration: spec.segmentDuration, renditions: renditions.sorted { $0.height > $1.height },
+                       progressive: spec.progressive)
     }
 }

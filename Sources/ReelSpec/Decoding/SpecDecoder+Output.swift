@@ -310,10 +310,11 @@ extension SpecDecoder {
     }
 
     /// `{segmentDuration 1–30 s (default 4), renditions [{height, videoBitrate?}] (1–8, distinct
-    /// heights)}`.
+    /// heights), progressive?}`.
     private static func hls(_ r: ObjectReader) -> HLSSpec {
         var spec = HLSSpec()
         if let t = r.field("segmentDuration")?.time(.between(Time(seconds: 1), Time(seconds: 30))) { spec.segmentDuration = t }
+        if let b = r.field("progressive")?.bool() { spec.progressive = b }
         if let f = r.field("renditions"), let items = f.array(nonEmpty: true) {
             if items.count > 8 { f.report("must have at most 8 renditions") }
             var heights = Set<Int>()

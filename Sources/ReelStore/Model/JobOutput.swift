@@ -14,13 +14,16 @@ public struct JobOutput: Sendable, Equatable {
     public var encodedFrames: Int64?
     /// The output's measured loudness, for a job with a loudness target.
     public var loudness: OutputLoudness?
+    /// A progressive output's seconds from the start of its render until it could be played.
+    public var firstSegmentSeconds: Double?
     /// The buckets the output is copied to, in the spec's order, and how each copy stands.
     public var destinations: [OutputDestination] = []
 
     public init(path: String, bytes: Int64, duration: String, sha256: String, contentType: String, expired: Bool = false,
                 copiedFrames: Int64? = nil, encodedFrames: Int64? = nil, loudness: OutputLoudness? = nil,
-                destinations: [OutputDestination] = []) {
+                destinations: [OutputDestination] = [], firstSegmentSeconds: Double? = nil) {
         self.loudness = loudness
+        self.firstSegmentSeconds = firstSegmentSeconds
         self.path = path
         self.bytes = bytes
         self.duration = duration

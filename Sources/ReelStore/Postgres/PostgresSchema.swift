@@ -80,6 +80,8 @@ enum PostgresSchema {
         SharedSchema.apiKeys(.postgres),
         // 12: as SQLite's 15.
         SharedSchema.outputLoudness(.postgres),
+        // 13: as SQLite's 16.
+        SharedSchema.outputFirstSegment(.postgres),
     ]
 
     /// The advisory lock key held while migrating ("reel" in ASCII, then 1): of several nodes

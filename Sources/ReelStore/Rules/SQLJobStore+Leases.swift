@@ -180,12 +180,12 @@ extension SQLJobStore {
                 UPDATE jobs SET status = ?, progress = CASE WHEN CAST(? AS BOOLEAN) THEN 1 ELSE progress END, eta = NULL,
                 lease_owner = NULL, lease_expires = NULL, error_code = ?, error_message = ?,
                 output_path = ?, output_bytes = ?, output_duration = ?, output_sha256 = ?, output_content_type = ?,
-                output_copied_frames = ?, output_encoded_frames = ?, output_loudness = ?, output_destinations = ?,
+                output_copied_frames = ?, output_encoded_frames = ?, output_loudness = ?, output_first_segment_seconds = ?, output_destinations = ?,
                 finished_at = ?, updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'running'
                 """, [.text(status.rawValue), .bool(status == .succeeded), .nullable(error?.code.rawValue), .nullable(error?.message),
                       .nullable(output?.path), .nullable(output?.bytes), .nullable(output?.duration), .nullable(output?.sha256),
                       .nullable(output?.contentType), .nullable(output?.copiedFrames), .nullable(output?.encodedFrames),
-                      .nullable(output?.loudness?.stored),
+                      .nullable(output?.loudness?.stored), .nullable(output?.firstSegmentSeconds),
                       .int(Int64(destinations.count)), .int(t), .int(t), .text(id), .text(owner)])
             guard r.changes == 1 else { return false }
             try touched(id, db)

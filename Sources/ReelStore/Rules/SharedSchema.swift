@@ -205,4 +205,9 @@ enum SharedSchema {
     static func outputLoudness(_ d: SQLDialect) -> String {
         "ALTER TABLE jobs ADD COLUMN output_loudness TEXT;"
     }
+
+    /// A progressive output's seconds from the start of its render until it could be played.
+    static func outputFirstSegment(_ d: SQLDialect) -> String {
+        "ALTER TABLE jobs ADD COLUMN output_first_segment_seconds \(d.double);"
+    }
 }

@@ -7,7 +7,7 @@ enum StoreRows {
         id, key_id, status, spec, idempotency_key, progress, eta, attempts, max_attempts, cancel_requested,
         error_code, error_message, output_path, output_bytes, output_duration, output_sha256,
         output_content_type, output_expired, created_at, updated_at, started_at, finished_at, webhook_url, webhook_events,
-        template_id, chunks, output_copied_frames, output_encoded_frames, output_loudness, output_destinations, metadata, change_seq, priority, batch_id, \(d.sequence) AS seq
+        template_id, chunks, output_copied_frames, output_encoded_frames, output_loudness, output_first_segment_seconds, output_destinations, metadata, change_seq, priority, batch_id, \(d.sequence) AS seq
         """
     }
 
@@ -22,7 +22,8 @@ enum StoreRows {
                                sha256: try r.text("output_sha256"), contentType: try r.text("output_content_type"),
                                expired: try r.bool("output_expired"), copiedFrames: try r.optionalInt("output_copied_frames"),
                                encodedFrames: try r.optionalInt("output_encoded_frames"),
-                               loudness: OutputLoudness(stored: try r.optionalText("output_loudness")))
+                               loudness: OutputLoudness(stored: try r.optionalText("output_loudness")),
+                               firstSegmentSeconds: try r.optionalDouble("output_first_segment_seconds"))
         }
         return Job(id: try r.text("id"), keyID: try r.text("key_id"), templateID: try r.optionalText("template_id"),
                    status: Job.Status(rawValue: try r.text("status")) ?? .failed, spec: try r.text("spec"),

@@ -8,6 +8,8 @@ public enum SQLValue: Sendable, Equatable {
     static func nullable(_ s: String?) -> SQLValue { s.map { .text($0) } ?? .null }
     /// `.int`, or `.null` for nil.
     static func nullable(_ i: Int64?) -> SQLValue { i.map { .int($0) } ?? .null }
+    /// `.double`, or `.null` for nil.
+    static func nullable(_ d: Double?) -> SQLValue { d.map { .double($0) } ?? .null }
     /// `.int`, or `.null` for nil.
     static func nullable(_ i: Int?) -> SQLValue { i.map { .int(Int64($0)) } ?? .null }
 }

@@ -126,5 +126,7 @@ enum SQLiteSchema {
         SharedSchema.apiKeys(.sqlite),
         // 15: as PostgreSQL's 12.
         SharedSchema.outputLoudness(.sqlite),
+        // 16: as PostgreSQL's 13.
+        SharedSchema.outputFirstSegment(.sqlite),
     ]
 }

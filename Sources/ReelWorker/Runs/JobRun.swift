@@ -76,6 +76,8 @@ struct JobRun {
         // attempt that replaced it.
         let name = OutputName(jobID: job.id, attempt: job.attempts, fileExtension: JobRun.fileExtension(plan.format))
         let path = pool.locations.output(name)
+        // A progressive output is rendered in place and made visible where it will be kept as it grows.
+        let live = plan.isProgressive ? pool.outputs.live(name, folder: path) : nil
         JobRun.removePartials(of: job.id, before: job.attempts, in: pool.locations, logger: log)
         var outcome: Error?
         do {
@@ -83,13 +85,17 @@ struct JobRun {
                 meta["chunks"] = .stringConvertible(ranges.count)
                 try renderInChunks(renderer, ranges, to: path, token: token, progress: chunked)
             } else {
-                try renderer.render(to: path, cancel: token) { progress.set($0) }
+                try renderer.render(to: path, cancel: token, live: live) { progress.set($0) }
             }
         } catch {
             outcome = error
         }
         // A finished render keeps its lease while it is hashed and recorded.
-        if outcome != nil { leaseKeeper.stop() }
+        if outcome != nil {
+            leaseKeeper.stop()
+            // What a progressive render had made visible goes with it (the next attempt has a name of its own).
+            if let live { pool.outputs.remove(live.location) }
+        }
         // A chunked job's pieces are kept while another attempt may use them: after a success only
         // once it is recorded (a process killed before that leaves the next attempt its pieces).
         if chunked != nil && outcome != nil && (!((outcome as? RenderError)?.isRetryable ?? true) || reason.current == .cancel) {
@@ -112,16 +118,19 @@ struct JobRun {
                 // before it is recorded, so a recorded output is always there.
                 let publishing = DispatchTime.now()
                 let location = try storage(token).run("publishing the output") {
-                    try pool.outputs.publish(name, at: path, contentType: JobRun.contentType(plan.format))
+                    // A live output's files are all where they are kept already.
+                    try live?.finish(folder: path) ?? pool.outputs.publish(name, at: path, contentType: JobRun.contentType(plan.format))
                 }
                 meta["publishSeconds"] = JobRun.seconds(since: publishing)
                 output = JobOutput(path: location, bytes: rendered.bytes, duration: plan.outputRange.duration.description,
                                    sha256: rendered.sha256, contentType: JobRun.contentType(plan.format),
                                    copiedFrames: chunked == nil ? renderer.frameCounts?.copied : 0,
                                    encodedFrames: chunked == nil ? renderer.frameCounts?.encoded : plan.frameCount, loudness: loudness,
-                                   destinations: JobRun.destinations(destinations, jobID: job.id, format: plan.format))
+                                   destinations: JobRun.destinations(destinations, jobID: job.id, format: plan.format),
+                                   firstSegmentSeconds: renderer.firstSegmentSeconds.map { ($0 * 1000).rounded() / 1000 })
             } catch {
                 try? FileManager.default.removeItem(atPath: path)
+                if let live { pool.outputs.remove(live.location) }
                 return conclude(error, reason, names, meta)
             }
             do {

@@ -1,7 +1,8 @@
 import Foundation
 import ReelSpec
 
-/// Writes `master.m3u8` once every media playlist is complete: one variant a video rendition, each
+/// Writes `master.m3u8` once every media playlist is complete (a progressive output's also once
+/// each has its first segment, from the segments so far): one variant a video rendition, each
 /// with the shared audio rendition, its measured peak and average bandwidth (segment bytes over
 /// segment durations, video and audio together, as the HLS spec defines BANDWIDTH), resolution,
 /// frame rate and RFC 6381 codecs.
@@ -40,7 +41,7 @@ enum HLSMasterPlaylist {
                          + "CODECS=\"\(v.videoCodec),\(audioCodec)\",AUDIO=\"audio\"" + (subtitles.isEmpty ? "" : ",SUBTITLES=\"subs\""))
             lines.append(v.playlist)
         }
-        try (lines.joined(separator: "\n") + "\n").write(toFile: folder + "/" + RenderedOutput.hlsEntry, atomically: false, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: folder + "/" + RenderedOutput.hlsEntry, atomically: true, encoding: .utf8)
     }
 
     /// Peak and average bits per second of a media playlist's segments (the init segment is

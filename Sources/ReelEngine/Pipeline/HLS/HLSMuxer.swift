@@ -3,17 +3,19 @@ import ReelSpec
 
 /// Options of FFmpeg's `hls` muxer for one media playlist of an HLS output: fMP4 segments of
 /// `segmentDuration` (cut at the first keyframe at or after each multiple of it), a complete VOD
-/// playlist, files named after the playlist.
+/// playlist or, for a progressive output, an EVENT playlist rewritten after each segment (through a
+/// temporary file, so a reader never sees half of one), files named after the playlist.
 enum HLSMuxer {
-    static func options(name: String, folder: String, segmentDuration: Time) -> [(String, String)] {
+    static func options(name: String, folder: String, hls: HLSPlan) -> [(String, String)] {
+        let segmentDuration = hls.segmentDuration
         // The muxer counts time in microseconds; rounding down keeps every forced keyframe (at or
         // after each exact multiple) a place it cuts.
         let seconds = Time(value: segmentDuration.ticks(in: 1_000_000, rounding: .down), timescale: 1_000_000).description
         return [
-            ("hls_time", seconds), ("hls_segment_type", "fmp4"), ("hls_playlist_type", "vod"), ("hls_list_size", "0"),
+            ("hls_time", seconds), ("hls_segment_type", "fmp4"), ("hls_playlist_type", hls.progressive ? "event" : "vod"), ("hls_list_size", "0"),
             // The segment name is a printf template: a `%` of the folder's own is doubled.
             ("hls_segment_filename", folder.replacingOccurrences(of: "%", with: "%%") + "/" + name + "_%05d.m4s"), ("hls_fmp4_init_filename", name + "_init.mp4"),
-            ("hls_flags", "independent_segments"),
+            ("hls_flags", hls.progressive ? "independent_segments+temp_file" : "independent_segments"),
         ]
     }
 }

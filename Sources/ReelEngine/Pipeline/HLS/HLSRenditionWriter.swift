@@ -18,7 +18,7 @@ final class HLSRenditionWriter {
         output = try OutputFile(path: folder + "/" + rendition.name + ".m3u8", formatName: "hls")
         encoder = try OutputEncoders.video(plan, globalHeader: output.needsGlobalHeader, rendition: rendition)
         stream = try output.addStream(for: encoder)
-        try output.writeHeader(options: HLSMuxer.options(name: rendition.name, folder: folder, segmentDuration: hls.segmentDuration))
+        try output.writeHeader(options: HLSMuxer.options(name: rendition.name, folder: folder, hls: hls))
     }
 
     /// Encodes output frame `index` (`picture` at the output's size); `startsSegment` forces it to

@@ -1,0 +1,130 @@
+import Foundation
+import S3Fixtures
+import TestSupport
+import XCTest
+
+/// A progressive HLS job played while it renders: a player (FFmpeg's HLS reader, from the job's
+/// `live.downloadUrl`) starts before the job ends and plays every frame and sample to the end,
+/// without a gap, with the output on local disk and in a bucket (the playlists rewritten there as
+/// they grow). The job records when its first segment was playable.
+final class ProgressiveHLSAPITests: XCTestCase {
+    static let seconds = 10, fps = 25
+
+    static let spec = ##"""
+    { "version": 1, "output": { "format": "hls", "width": 640, "height": 360, "frameRate": \##(fps),
+        "hls": { "segmentDuration": 1, "progressive": true } },
+      "timeline": { "videos": [ { "color": "#203040", "duration": \##(seconds) } ],
+        "overlays": [ { "type": "shape", "shape": "ellipse", "start": 0, "duration": \##(seconds), "fill": "#FF3366CC",
+          "frame": { "x": 0.5, "y": 0.5, "width": 0.4, "height": 0.6 },
+          "keyframes": [ { "time": 0, "x": 0.2, "rotation": 0 }, { "time": \##(seconds), "x": 0.8, "rotation": 1440 } ] } ],
+        "music": [ { "src": "tone.wav" } ] } }
+    """##
+
+    func testAPlayerStartsWhileTheJobRendersAndPlaysToTheEnd() throws {
+        let f = try ServiceFixture()
+        try play(f)
+        XCTAssertEqual(f.dataFiles("outputs").filter { !$0.hasPrefix(".") }.count, 1, "one folder, rendered in place")
+    }
+
+    func testTheSameWithTheOutputInABucket() throws {
+        let bucketName = "reel-" + UUID().uuidString.prefix(8).lowercased()
+        let s3 = try TestS3.shared()
+        let f = try ServiceFixture(keys: ["a-key-of-sixteen-chars"], env: try s3.storageEnvironment(bucket: bucketName))
+        let bucket = try s3.client(bucket: bucketName)
+        var seenInBucket: [String] = []
+        let id = try play(f) { id in
+            // While it renders, the bucket's playlist is the growing one.
+            let text = String(decoding: try bucket.getObject("media/outputs/\(id)-1.hls/video_360p.m3u8", limit: 1 << 20), as: UTF8.self)
+            seenInBucket.append(text)
+        }
+        XCTAssertFalse(try XCTUnwrap(seenInBucket.first).contains("#EXT-X-ENDLIST"), "the bucket's playlist grew while the job ran")
+        let final = String(decoding: try bucket.getObject("media/outputs/\(id)-1.hls/video_360p.m3u8", limit: 1 << 20), as: UTF8.self)
+        XCTAssertTrue(final.contains("#EXT-X-ENDLIST"), final)
+        XCTAssertEqual(final.split(separator: "\n").filter { $0.hasSuffix(".m4s") }.count, Self.seconds)
+        XCTAssertEqual(f.dataFiles("outputs").filter { !$0.hasPrefix(".") }, [], "no local copy once the job is done")
+    }
+
+    /// Submits the job, waits until its output is playable (409 before), checks the job is still
+    /// running, plays it with ffmpeg from the link and checks every frame and sample arrived in
+    /// order; `whileRunning` looks at the output while the job still runs. Returns the job's id.
+    @discardableResult
+    func play(_ f: ServiceFixture, whileRunning: (String) throws -> Void = { _ in }) throws -> String {
+        try f.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=\(Self.seconds)", "tone.wav"])
+        let c = try f.client()
+        let id = try f.submit(Self.spec)
+        let running = try f.waitForJob(id) { ($0["live"] as? [String: Any])?["downloadUrl"] != nil || $0["status"] as? String != "queued" }
+        let link = try XCTUnwrap((running["live"] as? [String: Any])?["downloadUrl"] as? String, "a running progressive job has a live link: \(running)")
+        let anonymous = try TestClient(port: f.port)
+        var notReady = 0
+        let master = try XCTUnwrap(Poll.value(seconds: 60, every: 0.02) { () -> TestClient.Response? in
+            let r = try anonymous.request("GET", link)
+            if r.status == 409 {
+                notReady += 1
+                XCTAssertEqual(r.header("Retry-After"), "1")
+                return nil
+            }
+            return r
+        })
+        XCTAssertEqual(master.status, 200, master.text)
+        XCTAssertEqual(master.header("Cache-Control"), "no-store", "a growing playlist is never cached")
+        XCTAssertEqual(try c.request("GET", "/v1/jobs/\(id)").json["status"] as? String, "running", "playable before the job ends")
+        let variant = try XCTUnwrap(master.text.split(separator: "\n").first { $0.hasPrefix("output/video_") }.map(String.init))
+        let playlist = try anonymous.request("GET", "/v1/jobs/\(id)/" + variant)
+        XCTAssertEqual(playlist.status, 200, playlist.text)
+        XCTAssertTrue(playlist.text.contains("#EXT-X-PLAYLIST-TYPE:EVENT"), playlist.text)
+        XCTAssertFalse(playlist.text.contains("#EXT-X-ENDLIST"), "not finished yet: \(playlist.text)")
+        try whileRunning(id)
+
+        // The player: FFmpeg's HLS reader from the first segment, one line a decoded frame as it comes.
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        p.arguments = ["-v", "error", "-nostdin", "-live_start_index", "0", "-i", "http://127.0.0.1:\(f.port)" + link,
+                       "-map", "0:v:0", "-map", "0:a:0", "-flush_packets", "1", "-f", "framecrc", "-"]
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        var text = ""
+        var statusAtFirstFrame: String?
+        while case let data = out.fileHandleForReading.availableData, !data.isEmpty {
+            text += String(decoding: data, as: UTF8.self)
+            if statusAtFirstFrame == nil, text.split(separator: "\n").contains(where: { !$0.hasPrefix("#") }) {
+                statusAtFirstFrame = try c.request("GET", "/v1/jobs/\(id)").json["status"] as? String
+            }
+        }
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0, String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        XCTAssertEqual(statusAtFirstFrame, "running", "the player showed its first frame while the job rendered")
+
+        // framecrc: stream, dts, pts, duration, size, crc. Video in frames, audio in samples.
+        var video: [Int] = [], audio: [(pts: Int, duration: Int)] = []
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let v = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            if v[0] == "0" { video.append(Int(v[2]) ?? -1) } else { audio.append((Int(v[2]) ?? -1, Int(v[3]) ?? -1)) }
+        }
+        let firstVideo = try XCTUnwrap(video.first)
+        XCTAssertEqual(video, Array(firstVideo..<(firstVideo + Self.seconds * Self.fps)), "every frame, in order, none missing or repeated")
+        for k in audio.indices.dropFirst() {
+            XCTAssertEqual(audio[k].pts, audio[k - 1].pts + audio[k - 1].duration, "audio continuous at packet \(k)")
+        }
+        let samples = audio.reduce(0) { $0 + $1.duration }
+        // FFmpeg's HLS reader hands over every AAC frame, the encoder's priming (1024 samples) and
+        // the last frame's padding included: the track's frames, whole.
+        let frames = (Self.seconds * 48000 + 1024 + 1023) / 1024
+        XCTAssertEqual(samples, frames * 1024, "the whole audio track, every AAC frame")
+
+        let done = try f.waitForJob(id) { ["succeeded", "failed"].contains($0["status"] as? String ?? "") }
+        XCTAssertEqual(done["status"] as? String, "succeeded", "\(done)")
+        XCTAssertNil(done["live"], "a finished job is played from its output")
+        let output = try XCTUnwrap(done["output"] as? [String: Any])
+        let first = try XCTUnwrap(output["firstSegmentSeconds"] as? Double, "\(output)")
+        XCTAssertGreaterThan(first, 0)
+        let finished = try XCTUnwrap(c.request("GET", "/v1/jobs/\(id)").json["finishedAt"] as? String)
+        XCTAssertFalse(finished.isEmpty)
+        let after = try anonymous.request("GET", link)
+        XCTAssertEqual(after.status, 200)
+        XCTAssertNotNil(after.header("ETag"), "the finished master is an immutable piece")
+        XCTAssertEqual(after.text.split(separator: "\n").filter { $0.hasPrefix("output/video_") }.count, 1)
+        return id
+    }
+}
