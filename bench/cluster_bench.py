@@ -30,6 +30,9 @@ Python 3 standard library, and numpy with OpenCV only for BENCH_MEDIA=synthetic)
    target's levels ("loudness levels solved") and the join's ("chunks joined").
 5. Predicts the wall time on N = 4 and 16 nodes (BENCH_PREDICT) from the one-worker chunked run,
    whose chunk times are those of one render with the whole machine: see predict().
+6. Renders the timeline once more as a progressive HLS output (`output.hls.progressive`, 4 s
+   segments) on one node (BENCH_PROGRESSIVE=0 leaves it out): the time until its master playlist
+   answers 200 at the API (a player can start), the job's firstSegmentSeconds, the whole wall time.
 
 Results go to bench/work/cluster/results.json. Not part of the test suite.
 """
@@ -336,6 +339,49 @@ def run(reel, pg, label, nodes, chunk_seconds, job_spec, seconds, workers=1):
     return result
 
 
+def run_progressive(reel, job_spec, seconds):
+    """The timeline as a progressive HLS output (4 s segments) on one node with one worker: the time
+    from submit until the master playlist answers 200 (polled every 0.05 s, as a player would ask),
+    the job's own `output.firstSegmentSeconds` (from its render's start) and the whole render's wall time."""
+    run_dir = os.path.join(WORK, "runs", "progressive-1")
+    shutil.rmtree(run_dir, ignore_errors=True)
+    os.makedirs(run_dir)
+    env = dict({k: v for k, v in os.environ.items() if not k.startswith("REEL_")},
+               REEL_LISTEN="127.0.0.1:0", REEL_DATA_DIR=os.path.join(run_dir, "data"), REEL_MEDIA_ROOT=WORK,
+               REEL_WORKERS="1", REEL_CHUNK_SECONDS="0")
+    hls = json.loads(json.dumps(job_spec))
+    hls["output"] = {"format": "hls", "width": W, "height": H, "frameRate": FPS,
+                     "video": {"crf": 23, "preset": "veryfast"}, "hls": {"progressive": True}}
+    node = Node(reel, "node0", env, run_dir)
+    try:
+        t0 = time.monotonic()
+        status, data = request(node.port, "POST", "/v1/jobs", hls)
+        if status != 202:
+            bench.fail(f"submit answered {status}: {data[:500]!r}")
+        job_id = json.loads(data)["id"]
+        playable = None
+        while True:
+            if playable is None and request(node.port, "GET", f"/v1/jobs/{job_id}/output")[0] == 200:
+                playable = time.monotonic() - t0
+            status, data = request(node.port, "GET", f"/v1/jobs/{job_id}")
+            job = json.loads(data) if status == 200 else {}
+            if job.get("status") in ("succeeded", "failed", "canceled"):
+                break
+            time.sleep(0.05)
+        wall = time.monotonic() - t0
+    finally:
+        node.stop()
+    if job.get("status") != "succeeded":
+        bench.fail(f"progressive: job {job_id} ended {job.get('status')}: {job.get('error')}")
+    folder = os.path.join(run_dir, "data", "outputs", f"{job_id}-{job['attempts']}.hls")
+    frames = count_frames(reel, os.path.join(folder, f"video_{H}p.m3u8"))
+    if frames != seconds * FPS:
+        bench.fail(f"progressive: {frames} frames, expected {seconds * FPS}")
+    shutil.rmtree(os.path.join(run_dir, "data", "outputs"), ignore_errors=True)
+    return {"label": "progressive-1", "job": job_id, "wall": wall, "playableAfter": playable,
+            "firstSegmentSeconds": job["output"].get("firstSegmentSeconds"), "frames": frames}
+
+
 def predict(one, n):
     """Wall time on n nodes of this machine's size, one worker each, from the one-worker chunked run:
     a loudness target's levels are solved first (none in this timeline); then every node takes
@@ -398,8 +444,16 @@ def main():
             predictions.append(p)
             bench.log(f"  N={n:<3} {p['wall']:7.1f} s  (speed-up {base / p['wall']:.2f} over the whole render; "
                       f"critical path {p['criticalPath']:.1f} s)")
+    progressive = None
+    if os.environ.get("BENCH_PROGRESSIVE", "1") != "0":
+        progressive = run_progressive(reel, job_spec, seconds)
+        bench.log("")
+        bench.log(f"progressive HLS, one node: playable {progressive['playableAfter']:.2f} s after submit "
+                  f"(the job's firstSegmentSeconds {progressive['firstSegmentSeconds']:.2f} s from its render's start); "
+                  f"whole render {progressive['wall']:.1f} s")
     with open(os.path.join(WORK, "results.json"), "w") as f:
         json.dump({"seconds": seconds, "chunkSeconds": chunk_seconds, "runs": results, "predictions": predictions,
+                   "progressive": progressive,
                    "cpus": os.cpu_count(), "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}, f, indent=2)
     bench.log(f"results saved to {os.path.relpath(os.path.join(WORK, 'results.json'), bench.ROOT)}")
 

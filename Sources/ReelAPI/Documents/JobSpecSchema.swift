@@ -1380,7 +1380,7 @@ enum JobSpecSchema {
             },
             "hls": {
               "type": "object",
-              "description": "Only for `hls` output: fMP4 segments of `segmentDuration` seconds (1–30, default 4), each\nstarting on a keyframe on the same frames in every rendition, one media playlist per\nvideo rendition and one shared audio rendition, and `master.m3u8` with the measured peak\nand average BANDWIDTH, RESOLUTION, FRAME-RATE and CODECS. `renditions` (1–8, distinct\nheights, none taller than the output) each scale the output's picture to `height` (the\nwidth keeps the aspect) at `videoBitrate` (peak 1.5×), or at the output's constant\nquality without one; default one rendition at the output's size. H.264 (no B-frames: fMP4\nsegments have no edit list) and AAC only; no metadata or chapters; `subtitles` become WebVTT\nrenditions cut on the same segment boundaries.\n",
+              "description": "Only for `hls` output: fMP4 segments of `segmentDuration` seconds (1–30, default 4), each\nstarting on a keyframe on the same frames in every rendition, one media playlist per\nvideo rendition and one shared audio rendition, and `master.m3u8` with the measured peak\nand average BANDWIDTH, RESOLUTION, FRAME-RATE and CODECS. `renditions` (1–8, distinct\nheights, none taller than the output) each scale the output's picture to `height` (the\nwidth keeps the aspect) at `videoBitrate` (peak 1.5×), or at the output's constant\nquality without one; default one rendition at the output's size. H.264 (no B-frames: fMP4\nsegments have no edit list) and AAC only; no metadata or chapters; `subtitles` become WebVTT\nrenditions cut on the same segment boundaries. `progressive: true` makes it watchable while\nit renders (EVENT playlists that grow segment by segment; see the job's `live`).\n",
               "additionalProperties": false,
               "properties": {
                 "segmentDuration": {
@@ -1394,6 +1394,11 @@ enum JobSpecSchema {
                       "$ref": "#/$defs/PositiveTimeString"
                     }
                   ]
+                },
+                "progressive": {
+                  "type": "boolean",
+                  "default": false,
+                  "description": "Watchable while it renders: EVENT media playlists that grow as each segment finishes (in\norder, each file visible only once complete and before any playlist lists it),\n`#EXT-X-ENDLIST` at the end. The master playlist appears once every rendition has its\nfirst segment (the job's `live` member links to it; `GET /v1/jobs/{id}/output` answers\n409 with `Retry-After` until then) and is written again at the end with the whole\noutput's bandwidths. Works the same with outputs in a bucket (the playlists rewritten\nthere as they grow); the job records `output.firstSegmentSeconds`.\n"
                 },
                 "renditions": {
                   "type": "array",

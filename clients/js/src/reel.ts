@@ -30,7 +30,10 @@ export interface Job {
   eta: number | null;
   attempts: number;
   error: { code: string; message: string } | null;
-  output: { url: string; downloadUrl?: string; bytes: number; duration: number | null; sha256: string; contentType: string } | null;
+  output: { url: string; downloadUrl?: string; bytes: number; duration: number | null; sha256: string; contentType: string;
+            firstSegmentSeconds?: number } | null;
+  /** While a progressive HLS job (`output.hls.progressive`) runs: where it plays as it renders. */
+  live?: { url: string; downloadUrl?: string };
   draft?: boolean;
   spec?: JobSpec;
   [member: string]: unknown;

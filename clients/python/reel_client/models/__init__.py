@@ -52,6 +52,7 @@ from .health_response_200 import HealthResponse200
 from .job import Job
 from .job_error import JobError
 from .job_list import JobList
+from .job_live import JobLive
 from .job_metadata import JobMetadata
 from .job_output import JobOutput
 from .job_output_loudness import JobOutputLoudness
@@ -211,6 +212,7 @@ __all__ = (
     "Job",
     "JobError",
     "JobList",
+    "JobLive",
     "JobMetadata",
     "JobOutput",
     "JobOutputLoudness",

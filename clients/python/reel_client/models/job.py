@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.job_error import JobError
+    from ..models.job_live import JobLive
     from ..models.job_metadata import JobMetadata
     from ..models.job_output import JobOutput
     from ..models.job_webhook import JobWebhook
@@ -58,6 +59,9 @@ class Job:
             batch (None | str): The batch the job was submitted in (`POST /v1/batches`), or null.
             metadata (JobMetadata | None): The spec's `metadata`, as given, or null.
             draft (bool | Unset): Present (true) when the spec asks for a draft (`output.draft`).
+            live (JobLive | Unset): Present while a progressive `hls` job (`output.hls.progressive`) runs: where its output
+                plays as it renders (409 with `Retry-After` until its first segments are written), the same address it keeps
+                once done.
             spec (Any | Unset): A version-1 job: what to render (`timeline`) and how to write it (`output`); docs/SPEC.md is
                 its reference.
                 Every object rejects unknown members. An `m4a` output needs at least one video, voice-over or
@@ -84,6 +88,7 @@ class Job:
     batch: None | str
     metadata: JobMetadata | None
     draft: bool | Unset = UNSET
+    live: JobLive | Unset = UNSET
     spec: Any | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -160,6 +165,10 @@ class Job:
 
         draft = self.draft
 
+        live: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.live, Unset):
+            live = self.live.to_dict()
+
         spec: Any | Unset
         if isinstance(self.spec, Unset):
             spec = UNSET
@@ -193,6 +202,8 @@ class Job:
         )
         if draft is not UNSET:
             field_dict["draft"] = draft
+        if live is not UNSET:
+            field_dict["live"] = live
         if spec is not UNSET:
             field_dict["spec"] = spec
 
@@ -201,6 +212,7 @@ class Job:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.job_error import JobError  # noqa: PLC0415
+        from ..models.job_live import JobLive  # noqa: PLC0415
         from ..models.job_metadata import JobMetadata  # noqa: PLC0415
         from ..models.job_output import JobOutput  # noqa: PLC0415
         from ..models.job_webhook import JobWebhook  # noqa: PLC0415
@@ -344,6 +356,13 @@ class Job:
 
         draft = d.pop("draft", UNSET)
 
+        _live = d.pop("live", UNSET)
+        live: JobLive | Unset
+        if isinstance(_live, Unset):
+            live = UNSET
+        else:
+            live = JobLive.from_dict(_live)
+
         def _parse_spec(data: object) -> Any | Unset:
             if isinstance(data, Unset):
                 return data
@@ -372,6 +391,7 @@ class Job:
             batch=batch,
             metadata=metadata,
             draft=draft,
+            live=live,
             spec=spec,
         )
 

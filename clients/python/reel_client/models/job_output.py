@@ -39,6 +39,8 @@ class JobOutput:
             `copiedFrames` is.
         loudness (JobOutputLoudness | Unset): For a spec with `output.audio.loudness`: the output's audio as written
             (decoded after the codec), measured by ITU-R BS.1770-4; null values for silence.
+        first_segment_seconds (float | Unset): For a progressive `hls` output (`output.hls.progressive`): seconds from
+            the start of its render until it could be played (the master playlist written, every rendition with a segment).
         destinations (list[DestinationState] | Unset): The copies of the output the spec's `output.destinations` asked
             for, in its order (absent when it asked for none). The job is `succeeded` as soon as the output is made; its
             `succeeded` webhook is sent once every copy here is `delivered` or `failed`.
@@ -55,6 +57,7 @@ class JobOutput:
     copied_frames: int | Unset = UNSET
     encoded_frames: int | Unset = UNSET
     loudness: JobOutputLoudness | Unset = UNSET
+    first_segment_seconds: float | Unset = UNSET
     destinations: list[DestinationState] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -86,6 +89,8 @@ class JobOutput:
         if not isinstance(self.loudness, Unset):
             loudness = self.loudness.to_dict()
 
+        first_segment_seconds = self.first_segment_seconds
+
         destinations: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.destinations, Unset):
             destinations = []
@@ -114,6 +119,8 @@ class JobOutput:
             field_dict["encodedFrames"] = encoded_frames
         if loudness is not UNSET:
             field_dict["loudness"] = loudness
+        if first_segment_seconds is not UNSET:
+            field_dict["firstSegmentSeconds"] = first_segment_seconds
         if destinations is not UNSET:
             field_dict["destinations"] = destinations
 
@@ -165,6 +172,8 @@ class JobOutput:
         else:
             loudness = JobOutputLoudness.from_dict(_loudness)
 
+        first_segment_seconds = d.pop("firstSegmentSeconds", UNSET)
+
         _destinations = d.pop("destinations", UNSET)
         destinations: list[DestinationState] | Unset = UNSET
         if _destinations is not UNSET:
@@ -186,6 +195,7 @@ class JobOutput:
             copied_frames=copied_frames,
             encoded_frames=encoded_frames,
             loudness=loudness,
+            first_segment_seconds=first_segment_seconds,
             destinations=destinations,
         )
 

@@ -82,7 +82,8 @@ class Output:
                 width keeps the aspect) at `videoBitrate` (peak 1.5×), or at the output's constant
                 quality without one; default one rendition at the output's size. H.264 (no B-frames: fMP4
                 segments have no edit list) and AAC only; no metadata or chapters; `subtitles` become WebVTT
-                renditions cut on the same segment boundaries.
+                renditions cut on the same segment boundaries. `progressive: true` makes it watchable while
+                it renders (EVENT playlists that grow segment by segment; see the job's `live`).
             subtitles (list[OutputSubtitlesItem] | Unset): Soft subtitle tracks (mp4, mov, m4v as mov_text; webm as WebVTT;
                 hls as WebVTT renditions): SRT or WebVTT files from
                 the media root or uploads (not URLs, at most 8 MiB), whose cue times are timeline times; the

@@ -24,14 +24,25 @@ class OutputHls:
     width keeps the aspect) at `videoBitrate` (peak 1.5×), or at the output's constant
     quality without one; default one rendition at the output's size. H.264 (no B-frames: fMP4
     segments have no edit list) and AAC only; no metadata or chapters; `subtitles` become WebVTT
-    renditions cut on the same segment boundaries.
+    renditions cut on the same segment boundaries. `progressive: true` makes it watchable while
+    it renders (EVENT playlists that grow segment by segment; see the job's `live`).
 
         Attributes:
             segment_duration (float | str | Unset):
+            progressive (bool | Unset): Watchable while it renders: EVENT media playlists that grow as each segment finishes
+                (in
+                order, each file visible only once complete and before any playlist lists it),
+                `#EXT-X-ENDLIST` at the end. The master playlist appears once every rendition has its
+                first segment (the job's `live` member links to it; `GET /v1/jobs/{id}/output` answers
+                409 with `Retry-After` until then) and is written again at the end with the whole
+                output's bandwidths. Works the same with outputs in a bucket (the playlists rewritten
+                there as they grow); the job records `output.firstSegmentSeconds`.
+                 Default: False.
             renditions (list[OutputHlsRenditionsItem] | Unset):
     """
 
     segment_duration: float | str | Unset = UNSET
+    progressive: bool | Unset = False
     renditions: list[OutputHlsRenditionsItem] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -40,6 +51,8 @@ class OutputHls:
             segment_duration = UNSET
         else:
             segment_duration = self.segment_duration
+
+        progressive = self.progressive
 
         renditions: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.renditions, Unset):
@@ -53,6 +66,8 @@ class OutputHls:
         field_dict.update({})
         if segment_duration is not UNSET:
             field_dict["segmentDuration"] = segment_duration
+        if progressive is not UNSET:
+            field_dict["progressive"] = progressive
         if renditions is not UNSET:
             field_dict["renditions"] = renditions
 
@@ -73,6 +88,8 @@ class OutputHls:
 
         segment_duration = _parse_segment_duration(d.pop("segmentDuration", UNSET))
 
+        progressive = d.pop("progressive", UNSET)
+
         _renditions = d.pop("renditions", UNSET)
         renditions: list[OutputHlsRenditionsItem] | Unset = UNSET
         if _renditions is not UNSET:
@@ -86,6 +103,7 @@ class OutputHls:
 
         output_hls = cls(
             segment_duration=segment_duration,
+            progressive=progressive,
             renditions=renditions,
         )
 

@@ -142,6 +142,9 @@ def sync_detailed(
     max-age=31536000, immutable`. For an `hls` job this is the master playlist
     (`application/vnd.apple.mpegurl`), its URIs rewritten to `output/NAME` so that they resolve
     below this address; the folder's files are served by `/v1/jobs/{id}/output/{name}`.
+    While a progressive `hls` job (`output.hls.progressive`) runs, this is its master playlist as
+    written so far (`Cache-Control: no-store`, no ETag), or 409 `output-not-ready` with
+    `Retry-After: 1` until every rendition has its first segment.
     With `storage` in a bucket the answer is a 302 to a presigned URL of the object, or, with
     `proxyOutputs: true`, the object streamed through Reel as above (503 `storage-unavailable`
     with `Retry-After` when the bucket cannot be read).
@@ -199,6 +202,9 @@ def sync(
     max-age=31536000, immutable`. For an `hls` job this is the master playlist
     (`application/vnd.apple.mpegurl`), its URIs rewritten to `output/NAME` so that they resolve
     below this address; the folder's files are served by `/v1/jobs/{id}/output/{name}`.
+    While a progressive `hls` job (`output.hls.progressive`) runs, this is its master playlist as
+    written so far (`Cache-Control: no-store`, no ETag), or 409 `output-not-ready` with
+    `Retry-After: 1` until every rendition has its first segment.
     With `storage` in a bucket the answer is a 302 to a presigned URL of the object, or, with
     `proxyOutputs: true`, the object streamed through Reel as above (503 `storage-unavailable`
     with `Retry-After` when the bucket cannot be read).
@@ -251,6 +257,9 @@ async def asyncio_detailed(
     max-age=31536000, immutable`. For an `hls` job this is the master playlist
     (`application/vnd.apple.mpegurl`), its URIs rewritten to `output/NAME` so that they resolve
     below this address; the folder's files are served by `/v1/jobs/{id}/output/{name}`.
+    While a progressive `hls` job (`output.hls.progressive`) runs, this is its master playlist as
+    written so far (`Cache-Control: no-store`, no ETag), or 409 `output-not-ready` with
+    `Retry-After: 1` until every rendition has its first segment.
     With `storage` in a bucket the answer is a 302 to a presigned URL of the object, or, with
     `proxyOutputs: true`, the object streamed through Reel as above (503 `storage-unavailable`
     with `Retry-After` when the bucket cannot be read).
@@ -306,6 +315,9 @@ async def asyncio(
     max-age=31536000, immutable`. For an `hls` job this is the master playlist
     (`application/vnd.apple.mpegurl`), its URIs rewritten to `output/NAME` so that they resolve
     below this address; the folder's files are served by `/v1/jobs/{id}/output/{name}`.
+    While a progressive `hls` job (`output.hls.progressive`) runs, this is its master playlist as
+    written so far (`Cache-Control: no-store`, no ETag), or 409 `output-not-ready` with
+    `Retry-After: 1` until every rendition has its first segment.
     With `storage` in a bucket the answer is a 302 to a presigned URL of the object, or, with
     `proxyOutputs: true`, the object streamed through Reel as above (503 `storage-unavailable`
     with `Retry-After` when the bucket cannot be read).

@@ -135,6 +135,8 @@ def sync_detailed(
     (`video/iso.segment`) of a succeeded `hls` job, with the same rules as the output itself: a
     strong `ETag` (the output's SHA-256 and the file's name: the folder never changes), one
     `Range`, `If-None-Match`. Any other name, or a job with a single-file output, is a 404.
+    While a progressive `hls` job runs, the files written so far: segments with an ETag of their
+    own (they never change), playlists with `Cache-Control: no-store` (they grow).
 
     Args:
         id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
@@ -184,6 +186,8 @@ def sync(
     (`video/iso.segment`) of a succeeded `hls` job, with the same rules as the output itself: a
     strong `ETag` (the output's SHA-256 and the file's name: the folder never changes), one
     `Range`, `If-None-Match`. Any other name, or a job with a single-file output, is a 404.
+    While a progressive `hls` job runs, the files written so far: segments with an ETag of their
+    own (they never change), playlists with `Cache-Control: no-store` (they grow).
 
     Args:
         id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
@@ -228,6 +232,8 @@ async def asyncio_detailed(
     (`video/iso.segment`) of a succeeded `hls` job, with the same rules as the output itself: a
     strong `ETag` (the output's SHA-256 and the file's name: the folder never changes), one
     `Range`, `If-None-Match`. Any other name, or a job with a single-file output, is a 404.
+    While a progressive `hls` job runs, the files written so far: segments with an ETag of their
+    own (they never change), playlists with `Cache-Control: no-store` (they grow).
 
     Args:
         id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
@@ -275,6 +281,8 @@ async def asyncio(
     (`video/iso.segment`) of a succeeded `hls` job, with the same rules as the output itself: a
     strong `ETag` (the output's SHA-256 and the file's name: the folder never changes), one
     `Range`, `If-None-Match`. Any other name, or a job with a single-file output, is a 404.
+    While a progressive `hls` job runs, the files written so far: segments with an ETag of their
+    own (they never change), playlists with `Cache-Control: no-store` (they grow).
 
     Args:
         id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
