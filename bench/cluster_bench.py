@@ -164,8 +164,9 @@ def synthetic_clip(reel, i, name):
 def count_frames(reel, path):
     """The output's video frames: ffprobe's packet count, or (no ffprobe) its duration by `reel probe`."""
     if shutil.which("ffprobe"):
+        # A playlist's stream is listed twice (its program's and its own): the first count.
         return int(bench.run_quiet(["ffprobe", "-v", "error", "-select_streams", "v", "-count_packets", "-show_entries",
-                                    "stream=nb_read_packets", "-of", "csv=p=0", path], "ffprobe").strip())
+                                    "stream=nb_read_packets", "-of", "csv=p=0", path], "ffprobe").split()[0])
     info = json.loads(bench.run_quiet([reel, "probe", path], "reel probe"))
     video = next(s for s in info["streams"] if s["type"] == "video")
     return round(float(video["duration"]) * FPS)

@@ -60,7 +60,7 @@ final class BlendModeTests: XCTestCase {
     /// Every mode's render against the oracle. With `group`, backdrop and source are items of a
     /// group (the backdrop at that opacity; none at 0) over a video of the colour `under`.
     func checkEveryMode(sourceAlpha: Int, opacity: Double, oracle: String = BlendModeTests.oracle,
-                        group: (backdropAlpha: Double, under: [Int])? = nil) throws {
+                        group: (backdropAlpha: Double, under: [Int])? = nil, transparentOutput: Bool = false) throws {
         let ws = try Workspace()
         try bands(ws, "backdrop.png", Self.backdrops, vertical: true, alpha: 255)
         try bands(ws, "source.png", Self.sources, vertical: false, alpha: sourceAlpha)
@@ -71,17 +71,33 @@ final class BlendModeTests: XCTestCase {
             let full = #""frame": { "x": 0.5, "y": 0.5, "width": 1, "height": 1 }"#
             let source = ##"{ "type": "image", "src": "source.png", "start": 0, "blend": "\##(mode.rawValue)", "opacity": \##(opacity), \##(full) }"##
             var video = #"{ "src": "backdrop.png", "duration": 1, "fit": "stretch" }"#, overlay = source
-            if let group {
+            var background = "#000000"
+            if let group, transparentOutput {
+                // The backdrop as the timeline's video at the backdrop's alpha over a transparent
+                // background (none: the background alone).
+                background = "#00000000"
+                video = group.backdropAlpha > 0
+                    ? ##"{ "src": "backdrop.png", "duration": 1, "fit": "stretch", "keyframes": [ { "time": 0, "opacity": \##(group.backdropAlpha) } ] }"##
+                    : ##"{ "color": "#00000000", "duration": 1 }"##
+            } else if let group {
                 let hex = "#" + group.under.map { String(format: "%02X", $0) }.joined()
                 video = ##"{ "color": "\##(hex)", "duration": 1 }"##
                 let backdrop = ##"{ "type": "image", "src": "backdrop.png", "start": 0, "opacity": \##(group.backdropAlpha), \##(full) }"##
                 overlay = ##"{ "type": "group", "start": 0, "items": [ \##(group.backdropAlpha > 0 ? backdrop + ", " : "")\##(source) ] }"##
             }
             let out = try ws.render(##"""
-            { "version": 1, "output": { "format": "png", "width": \##(Self.width), "height": \##(Self.height), "background": "#000000" },
+            { "version": 1, "output": { "format": "png", "width": \##(Self.width), "height": \##(Self.height), "background": "\##(background)" },
               "timeline": { "videos": [ \##(video) ], "overlays": [ \##(overlay) ] } }
             """##, to: "\(mode.rawValue).png")
-            let rgba = try XCTUnwrap(Tools.rgbaFrames(out, width: Self.width, height: Self.height).first)
+            var rgba = try XCTUnwrap(Tools.rgbaFrames(out, width: Self.width, height: Self.height).first)
+            if transparentOutput, let under = group?.under {
+                // The straight RGBA over the opaque colour the oracle lays the group on.
+                for i in stride(from: 0, to: rgba.count, by: 4) {
+                    let a = Double(rgba[i + 3]) / 255
+                    for c in 0..<3 { rgba[i + c] = UInt8((Double(rgba[i + c]) * a + Double(under[c]) * (1 - a)).rounded()) }
+                    rgba[i + 3] = 255
+                }
+            }
             for (si, _) in Self.sources.enumerated() {
                 for (bi, _) in Self.backdrops.enumerated() {
                     // The middle of the patch (whole 4:2:0 blocks of one colour).
@@ -134,18 +150,15 @@ final class BlendModeTests: XCTestCase {
         try checkEveryMode(sourceAlpha: 200, opacity: 1, group: (0, [60, 90, 150]))
     }
 
-    /// A transparent output takes its alpha from two renders over different backgrounds, which a
-    /// blend mode's result does not allow: a 422 at the overlay's blend.
-    func testABlendModeOnATransparentOutputIsRefusedAtItsPointer() throws {
-        let ws = try Workspace()
-        try bands(ws, "source.png", Self.sources, vertical: false, alpha: 255)
-        XCTAssertThrowsError(try ws.plan(##"""
-        { "version": 1, "output": { "format": "mov", "width": 64, "height": 48, "video": { "codec": "prores", "profile": "4444" } },
-          "timeline": { "videos": [ { "color": "#00000000", "duration": 1 } ],
-            "overlays": [ { "type": "image", "src": "source.png", "start": 0, "blend": "multiply" } ] } }
-        """##)) { error in
-            guard case RenderError.invalid(let problems) = error else { return XCTFail("\(error)") }
-            XCTAssertEqual(problems.map(\.pointer), ["/timeline/overlays/0/blend"])
-        }
+    /// A transparent output (PNG with alpha) is a translucent canvas like a group's: an overlay
+    /// blends with the translucent video under it by §5.8 with the backdrop's alpha, and the PNG's
+    /// straight RGBA laid over `under` (here, in the test) is the oracle's group over `under`.
+    func testEveryModeOnATransparentOutputBlendsWithItsTranslucentCanvas() throws {
+        try checkEveryMode(sourceAlpha: 160, opacity: 0.8, group: (0.6, [60, 90, 150]), transparentOutput: true)
+    }
+
+    /// Over the transparent background alone an overlay keeps its own colours, whatever its mode.
+    func testOnATransparentOutputOverNothingAModeKeepsTheItemsColours() throws {
+        try checkEveryMode(sourceAlpha: 200, opacity: 1, group: (0, [60, 90, 150]), transparentOutput: true)
     }
 }

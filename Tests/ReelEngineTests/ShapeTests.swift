@@ -153,4 +153,44 @@ final class ShapeTests: XCTestCase {
         // #808080 at opacity 0.5 over black: studio-range luma of grey 128 halfway to black.
         XCTAssertEqual(Double(whole[5][12 * 64 + 32]), 16 + (16 + 219 * 128.0 / 255 - 16) * 0.5, accuracy: 1.5)
     }
+
+    /// A shape that keyframes move is drawn whole: one that starts wholly left of the frame and
+    /// slides in lands exactly where the same shape placed there is drawn (the grid is not cut, so
+    /// its centre, which the keyframes place, stays the shape's). One too large to draw whole is a
+    /// 422 naming its size; one that never moves and lies wholly outside is still refused.
+    func testAMovingShapeIsDrawnWholeFromOutsideTheFrame() throws {
+        let ws = try Workspace()
+        let moving = try luma(ws, ##"""
+            { "type": "shape", "start": 0, "shape": "rect", "frame": { "x": "-40px", "y": 0.5, "width": "24px", "height": "16px" }, "fill": "#FFFFFF",
+              "stroke": { "color": "#808080", "width": 2 },
+              "keyframes": [ { "time": 0, "x": "-40px" }, { "time": 0.5, "x": "32px" } ] }
+            """##, seconds: "1", name: "moving.mp4")
+        let placed = try luma(ws, ##"""
+            { "type": "shape", "start": 0, "shape": "rect", "frame": { "x": "32px", "y": 0.5, "width": "24px", "height": "16px" }, "fill": "#FFFFFF",
+              "stroke": { "color": "#808080", "width": 2 } }
+            """##, name: "placed.mp4")
+        XCTAssertEqual(moving.count, 10)
+        XCTAssertEqual(moving[0].filter { $0 > 20 }.count, 0, "wholly outside at first")
+        XCTAssertEqual(moving[9], placed[0], "in place, the whole shape with its stroke, pixel for pixel")
+        XCTAssertGreaterThan(placed[0].filter { $0 > 200 }.count, 20 * 12, "the fill is there")
+        // Halfway (0.3 s: x −40 + 72 × 0.6 = 3.2 px), the shape's right half is in the frame, its
+        // left edge beyond it.
+        XCTAssertGreaterThan(moving[3][24 * 64 + 2], 200, "the part that came into view is drawn")
+
+        let refusal = { (overlay: String) -> String in
+            do {
+                _ = try ws.plan(##"""
+                { "version": 1, "output": { "width": 64, "height": 48 },
+                  "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ], "overlays": [ \##(overlay) ] } }
+                """##)
+                return "planned"
+            } catch { return "\(error)" }
+        }
+        let huge = refusal(##"{ "type": "shape", "start": 0, "shape": "ellipse", "frame": { "x": 0.5, "y": 0.5, "width": "200px", "height": "100px" }, "keyframes": [ { "time": 0, "rotation": 0 }, { "time": 1, "rotation": 90 } ] }"##)
+        XCTAssertTrue(huge.contains("/timeline/overlays/0") && huge.contains("200×100 px") && huge.contains("at most 12288 px"), huge)
+        let still = refusal(##"{ "type": "shape", "start": 0, "shape": "ellipse", "frame": { "x": "-40px", "y": 0.5, "width": "10px" } }"##)
+        XCTAssertTrue(still.contains("lies wholly outside the frame"), still)
+        XCTAssertEqual(refusal(##"{ "type": "shape", "start": 0, "shape": "ellipse", "frame": { "x": 0.5, "y": 0.5, "width": "120px", "height": "90px" }, "keyframes": [ { "time": 0, "scale": 1 }, { "time": 1, "scale": 0.5 } ] }"##),
+                       "planned", "a shape larger than the frame that shrinks into it")
+    }
 }

@@ -29,6 +29,13 @@ struct LayerPlan: Sendable {
         return key
     }
 
+    /// True when keyframes or animations move, scale or turn the layer on the canvas: any part of
+    /// its picture may then come into view.
+    var movesOnCanvas: Bool {
+        motion != nil || !animations.isEmpty
+            || keyframes.contains { $0.x != nil || $0.y != nil || $0.scale != nil || $0.rotation != nil }
+    }
+
     /// True when the item is just its fitted picture.
     var isPlain: Bool {
         keyframes.isEmpty && filters.isEmpty && motion == nil && opacity == 1 && animations.isEmpty && !transparent && blend == .normal

@@ -141,9 +141,19 @@ extension RenderPlanner {
                 default: break
                 }
                 guard let outline = ShapeOutline(spec.geometry, canvasWidth: Double(width), canvasHeight: Double(height)),
-                      let extent = ShapeOutline(reach, canvasWidth: Double(width), canvasHeight: Double(height)),
-                      let grid = ShapePicture.grid(widest, outline: extent, canvasWidth: width, canvasHeight: height) else {
-                    problems.append(SpecProblem(pointer: plans[i].pointer, message: "the shape lies wholly outside the frame (more than a quarter of the frame beyond its edges)"))
+                      let extent = ShapeOutline(reach, canvasWidth: Double(width), canvasHeight: Double(height)) else {
+                    problems.append(SpecProblem(pointer: plans[i].pointer, message: "the shape has no extent"))
+                    continue
+                }
+                let grid: PixelRect
+                switch ShapePicture.grid(widest, outline: extent, canvasWidth: width, canvasHeight: height, moving: plans[i].layer.movesOnCanvas) {
+                case .success(let g): grid = g
+                case .failure(.outside):
+                    problems.append(SpecProblem(pointer: plans[i].pointer, message: "the shape lies wholly outside the frame (more than a quarter of the frame beyond its edges) and never moves into it"))
+                    continue
+                case .failure(.tooLarge(let w, let h, let limit)):
+                    problems.append(SpecProblem(pointer: plans[i].pointer, message: "the shape moves, so it is drawn whole, and its box with its stroke is \(w)×\(h) px: "
+                                                + "at most \(limit) px (\(ShapePicture.movingAreaLimit) frames) may be drawn; make it smaller"))
                     continue
                 }
                 plans[i].source = .shape(spec, picture: ShapePicture(spec, outline: outline, raster: grid))

@@ -81,15 +81,6 @@ public struct RenderPlanner {
         }
         if plan.color == .hdr10 { plan.hdrMetadata = videos.firstPQColor.map(HDRMetadata.init) ?? .reference }
         plan.flattenUnseenBackground()
-        // A transparent output's alpha comes from two renders over different backgrounds
-        // (`DifferenceMatte`), which a blend mode's result does not allow.
-        let blended = plan.overlays.filter { $0.layer.blend != .normal }
-        if plan.keepsAlpha && !blended.isEmpty {
-            throw RenderError.invalid(blended.map {
-                SpecProblem(pointer: place($0.pointer + "/blend"), message: "needs an opaque output: this output keeps a transparent background; "
-                            + "give output.background an opaque colour, or use blend normal")
-            })
-        }
         if spec.timelinePointers != nil {
             for i in plan.video.indices { plan.video[i].pointer = place(plan.video[i].pointer) }
             for i in plan.overlays.indices { plan.overlays[i].pointer = place(plan.overlays[i].pointer) }

@@ -16,22 +16,44 @@ struct ShapePicture: Sendable {
         self.raster = raster
     }
 
-    /// The grid that holds the shape and its stroke, cut to the canvas and a quarter of its width
-    /// and height around it (room for a shape keyframed into view, with the memory of a drawn
-    /// layer bounded); nil when nothing is left.
-    static func grid(_ spec: ShapeSpec, outline: ShapeOutline, canvasWidth: Int, canvasHeight: Int) -> PixelRect? {
+    /// Why a shape has no grid to be drawn on.
+    enum GridRefusal: Error, Equatable {
+        /// A shape that never moves lies wholly outside the frame and the room around it.
+        case outside
+        /// A shape that moves is drawn whole, and this one would take more than `limit` pixels.
+        case tooLarge(width: Int, height: Int, limit: Int)
+    }
+
+    /// The grid that holds the shape and its stroke. A layer that stays where it is (`moving`
+    /// false) is cut to the canvas and a quarter of its width and height around it (room for a blur
+    /// or a shadow reaching in): nothing cut away is ever seen. A layer that keyframes or animations
+    /// move, scale or turn is drawn whole, since any part of it may come into view and the layer
+    /// turns about its grid's centre, which a cut would move; its memory is bounded by refusing a
+    /// grid larger than `movingAreaLimit` frames.
+    static func grid(_ spec: ShapeSpec, outline: ShapeOutline, canvasWidth: Int, canvasHeight: Int,
+                     moving: Bool) -> Result<PixelRect, GridRefusal> {
         let reach = spec.stroke.map { StrokeOutliner($0).reach } ?? 0
         let lo = outline.box.min - reach, hi = outline.box.max + reach
         func even(_ v: Double, up: Bool) -> Int {
             let i = Int(max(-1e7, min(1e7, up ? v.rounded(.up) : v.rounded(.down))))
             return up ? (i + 1) & ~1 : i & ~1
         }
-        let mx = canvasWidth / 4 & ~1, my = canvasHeight / 4 & ~1
-        let x0 = max(even(lo.x, up: false), -mx), y0 = max(even(lo.y, up: false), -my)
-        let x1 = min(even(hi.x, up: true), canvasWidth + mx), y1 = min(even(hi.y, up: true), canvasHeight + my)
-        guard x1 > x0, y1 > y0 else { return nil }
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        var (x0, y0, x1, y1) = (even(lo.x, up: false), even(lo.y, up: false), even(hi.x, up: true), even(hi.y, up: true))
+        if moving {
+            let limit = movingAreaLimit * canvasWidth * canvasHeight
+            guard (x1 - x0) * (y1 - y0) <= limit else { return .failure(.tooLarge(width: x1 - x0, height: y1 - y0, limit: limit)) }
+        } else {
+            let mx = canvasWidth / 4 & ~1, my = canvasHeight / 4 & ~1
+            (x0, y0) = (max(x0, -mx), max(y0, -my))
+            (x1, y1) = (min(x1, canvasWidth + mx), min(y1, canvasHeight + my))
+        }
+        guard x1 > x0, y1 > y0 else { return .failure(.outside) }
+        return .success(PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
+
+    /// How many frames' worth of pixels a moving shape's grid may take (a 1080p frame's 2 MP
+    /// each; the layer is drawn once in 16 bytes a pixel and kept in 4 to 8).
+    static let movingAreaLimit = 4
 
     /// The layer as a picture in `matrix` at `depth`.
     func frame(matrix: CanvasColor, depth: SampleDepth) throws -> Frame {
