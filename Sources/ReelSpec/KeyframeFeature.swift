@@ -4,6 +4,19 @@ extension Keyframe {
     /// mask…), in the same range as the feature's own value.
     public enum Feature: String, Sendable, CaseIterable {
         case radius, strokeWidth, dashOffset, feather, similarity, smoothness, spill
+        /// A filter's amount (the item's filters of that type).
+        case brightness, contrast, saturation, blur
+
+        /// The filter whose amount the feature is; nil for the others.
+        public var filterKind: FilterSpec.Kind? {
+            switch self {
+            case .brightness: return .brightness
+            case .contrast: return .contrast
+            case .saturation: return .saturation
+            case .blur: return .blur
+            default: return nil
+            }
+        }
 
         /// What an item without the feature is told.
         public var missing: String {
@@ -13,6 +26,7 @@ extension Keyframe {
             case .dashOffset: return "animates a dashed stroke's dashOffset; this item is no shape with a dash"
             case .feather: return "animates the mask's feather; this item has no mask"
             case .similarity, .smoothness, .spill: return "animates the chroma key's \(rawValue); this item has no chromaKey"
+            case .brightness, .contrast, .saturation, .blur: return "animates the amount of a \(rawValue) filter; this item has none in its filters"
             }
         }
 
@@ -23,6 +37,7 @@ extension Keyframe {
             case .dashOffset: return .between(-1_000_000, 1_000_000)
             case .feather: return .between(0, 1000)
             case .similarity, .smoothness, .spill: return .between(0, 1)
+            case .brightness, .contrast, .saturation, .blur: return Field.amountBounds(filterKind!)!
             }
         }
     }
@@ -39,6 +54,7 @@ extension Keyframe {
         case .similarity: return similarity
         case .smoothness: return smoothness
         case .spill: return spill
+        case .brightness, .contrast, .saturation, .blur: return filterAmounts[feature.filterKind!]
         }
     }
 }

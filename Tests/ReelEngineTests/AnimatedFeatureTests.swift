@@ -229,6 +229,38 @@ final class AnimatedFeatureTests: XCTestCase {
                        "\(error.problems)")
     }
 
+    /// A filter's amount keyframed by its type's name: a blur on a video item (the layer path) and
+    /// a brightness on a text overlay (the overlay path), each frame drawn as with the amount fixed.
+    func testFilterAmounts() throws {
+        let ws = try Workspace()
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=1", "-frames:v", "1", ws.path("pattern.png")])
+        try assertFollowsKeyframes(ws, 0, 6, name: "blur") { value, name in
+            let amount = value.map { "\($0)" } ?? "0"
+            let keys = value == nil ? #", "keyframes": [ { "time": 0, "blur": 0 }, { "time": 0.8, "blur": 6 } ]"# : ""
+            return try frames(ws, videos: ##"{ "src": "pattern.png", "duration": 1, "filters": [ { "type": "blur", "amount": \##(amount) } ]\##(keys) }"##,
+                              name: name)
+        }
+        try assertFollowsKeyframes(ws, -0.5, 0.5, name: "brightness") { value, name in
+            let amount = value.map { "\($0)" } ?? "-0.5"
+            let keys = value == nil ? #", "keyframes": [ { "time": 0, "brightness": -0.5 }, { "time": 0.8, "brightness": 0.5 } ]"# : ""
+            return try frames(ws, videos: ##"{ "color": "#406080", "duration": 1 }"##,
+                              overlays: ##"{ "type": "text", "start": 0, "text": "Hi", "font": { "size": 24 }, "filters": [ "grayscale", { "type": "brightness", "amount": \##(amount) } ]\##(keys) }"##,
+                              name: name)
+        }
+        let refused = ##"""
+        { "version": 1, "output": { "width": 64, "height": 48 }, "timeline": {
+          "videos": [ { "color": "#FFFFFF", "duration": 1, "filters": [ "grayscale" ], "keyframes": [ { "time": 0, "blur": 2 } ] } ],
+          "overlays": [ { "type": "text", "start": 0, "text": "x", "filters": [ { "type": "contrast", "amount": 2 } ],
+                          "keyframes": [ { "time": 0, "contrast": 5, "saturation": 1 } ] } ] } }
+        """##
+        guard case .failure(let error) = SpecDecoder.decode(Array(refused.utf8)) else { return XCTFail("decoded") }
+        let found = Dictionary(error.problems.map { ($0.pointer, $0.message) }) { a, _ in a }
+        XCTAssertEqual(Set(found.keys), ["/timeline/videos/0/keyframes/0/blur", "/timeline/overlays/0/keyframes/0/contrast",
+                                         "/timeline/overlays/0/keyframes/0/saturation"], "\(error.problems)")
+        XCTAssertTrue(found["/timeline/videos/0/keyframes/0/blur"]?.contains("has none in its filters") == true)
+        XCTAssertTrue(found["/timeline/overlays/0/keyframes/0/contrast"]?.contains("4") == true, "the filter's own range")
+    }
+
     func testKeyframesOfAFeatureTheItemLacksAreRefusedAtTheirPointers() throws {
         let ws = try Workspace()
         let spec = ##"""

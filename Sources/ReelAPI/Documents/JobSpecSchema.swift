@@ -791,7 +791,7 @@ enum JobSpecSchema {
         },
         "Keyframe": {
           "type": "object",
-          "description": "A value of AVFoundation-style opacity/transform/crop ramps at `time` (relative to the item's\nstart); `easing` shapes the way from the previous keyframe. Sets at least one property.\nBesides placement, keyframes animate the item's own numbers where it has the feature (else\na 422 at the property): a rect shape's `radius`, a shape's `strokeWidth` and a dashed stroke's `dashOffset`, a polygon's\n`points` or a line's ends (`points`: from, to), a shape's `fill` and `strokeColor` (colour or gradient), a masked item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`;\neach property follows only\nthe keyframes that set it, holding its first keyframe's value before it and its last after\n(the item's own value where no keyframe sets it).\n",
+          "description": "A value of AVFoundation-style opacity/transform/crop ramps at `time` (relative to the item's\nstart); `easing` shapes the way from the previous keyframe. Sets at least one property.\nBesides placement, keyframes animate the item's own numbers where it has the feature (else\na 422 at the property): a rect shape's `radius`, a shape's `strokeWidth` and a dashed stroke's `dashOffset`, a polygon's\n`points` or a line's ends (`points`: from, to), a shape's `fill` and `strokeColor` (colour or gradient), a masked item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`,\nand the amount of the item's filters of a type (`brightness`, `contrast`, `saturation`, `blur`: every filter of that type in its `filters`, in that filter's range);\neach property follows only\nthe keyframes that set it, holding its first keyframe's value before it and its last after\n(the item's own value where no keyframe sets it).\n",
           "additionalProperties": false,
           "required": [
             "time"
@@ -862,6 +862,30 @@ enum JobSpecSchema {
               "type": "number",
               "minimum": 0,
               "maximum": 1
+            },
+            "brightness": {
+              "type": "number",
+              "minimum": -1,
+              "maximum": 1,
+              "description": "The amount of the item's `brightness` filters."
+            },
+            "contrast": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 4,
+              "description": "The amount of the item's `contrast` filters."
+            },
+            "saturation": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 4,
+              "description": "The amount of the item's `saturation` filters."
+            },
+            "blur": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 100,
+              "description": "The radius of the item's `blur` filters, in output pixels."
             },
             "points": {
               "type": "array",
@@ -2286,7 +2310,7 @@ enum JobSpecSchema {
                 "luminosity"
               ],
               "default": "normal",
-              "description": "How the overlay's colours combine with what lies under it: the W3C Compositing and\nBlending Level 1 formulas on gamma-encoded RGB (as a browser's `mix-blend-mode`), then\nsource-over with its alpha and opacity. Not on an output that keeps a transparent\nbackground (a 422 at this pointer).\n"
+              "description": "How the overlay's colours combine with what lies under it: the W3C Compositing and\nBlending Level 1 formulas on gamma-encoded RGB (as a browser's `mix-blend-mode`), then\nsource-over with its alpha and opacity. On an output that keeps a transparent background\nit blends with the translucent picture beneath it by the formula with a backdrop alpha\n(where nothing is beneath, the overlay keeps its own colours).\n"
             },
             "animations": {
               "type": "array",

@@ -29,6 +29,17 @@ struct LayerPlan: Sendable {
         return key
     }
 
+    /// The filters at `t` into the item: each filter's amount as keyframes set it for its type.
+    func filters(at t: Time) -> [FilterSpec] {
+        guard !filters.isEmpty, keyframes.contains(where: { !$0.filterAmounts.isEmpty }) else { return filters }
+        let track = KeyframeTrack(keyframes)
+        return filters.map { f in
+            var f = f
+            if let feature = Keyframe.Feature(rawValue: f.kind.rawValue), let v = track.value(feature, at: t) { f.amount = v }
+            return f
+        }
+    }
+
     /// True when keyframes or animations move, scale or turn the layer on the canvas: any part of
     /// its picture may then come into view.
     var movesOnCanvas: Bool {

@@ -80,7 +80,7 @@ extension Field {
     }
 
     /// The range of a filter's amount; nil for filters that take none.
-    private static func amountBounds(_ kind: FilterSpec.Kind) -> Bounds<Double>? {
+    static func amountBounds(_ kind: FilterSpec.Kind) -> Bounds<Double>? {
         switch kind {
         case .grayscale: return nil
         case .brightness: return .between(-1, 1)
@@ -127,6 +127,7 @@ extension Field {
                     case .similarity: k.similarity = v
                     case .smoothness: k.smoothness = v
                     case .spill: k.spill = v
+                    case .brightness, .contrast, .saturation, .blur: k.filterAmounts[feature.filterKind!] = v
                     }
                 }
                 var invalid = false

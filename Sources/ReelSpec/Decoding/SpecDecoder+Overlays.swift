@@ -98,7 +98,8 @@ extension SpecDecoder {
                 }
                 return decoded
             } ?? []
-            let (mask, key) = (overlay.mask, overlay.chromaKey)
+            overlay.filters = r.field("filters")?.filters() ?? []
+            let (mask, key, filters) = (overlay.mask, overlay.chromaKey, overlay.filters)
             var shape: ShapeSpec?
             if case .shape(let spec)? = content { shape = spec }
             // A polygon's points, or a line's two ends, may move.
@@ -112,10 +113,10 @@ extension SpecDecoder {
                 case .dashOffset: if shape?.stroke?.dash.isEmpty == false { return nil }
                 case .feather: if mask != nil { return nil }
                 case .similarity, .smoothness, .spill: if key != nil { return nil }
+                case .brightness, .contrast, .saturation, .blur: if filters.contains(where: { $0.kind == feature.filterKind }) { return nil }
                 }
                 return feature.missing
             } ?? []
-            overlay.filters = r.field("filters")?.filters() ?? []
             guard content != nil, start != nil else { return nil }
             return overlay
         }

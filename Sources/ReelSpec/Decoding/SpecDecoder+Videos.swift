@@ -48,11 +48,12 @@ extension SpecDecoder {
                 item.chromaKey = r.field("chromaKey")?.chromaKey()
             }
             item.mask = r.field("mask")?.mask()
-            let (mask, key) = (item.mask, item.chromaKey)
+            let (mask, key, filters) = (item.mask, item.chromaKey, item.filters)
             item.keyframes = r.field("keyframes")?.keyframes { feature in
                 switch feature {
                 case .feather: if mask != nil { return nil }
                 case .similarity, .smoothness, .spill: if key != nil { return nil }
+                case .brightness, .contrast, .saturation, .blur: if filters.contains(where: { $0.kind == feature.filterKind }) { return nil }
                 case .radius, .strokeWidth, .dashOffset: break
                 }
                 return feature.missing

@@ -81,7 +81,7 @@ final class LayerProducer {
         var p = try picture(at: t)
         if !layer.filters.isEmpty {
             let copy = try p.reference()
-            try PictureFilters.apply(layer.filters, to: copy)
+            try PictureFilters.apply(layer.filters(at: t), to: copy)
             p = copy
         }
         if let key = layer.chromaKey(at: t) { p = try ChromaKeyer.key(p, key, color: color) }

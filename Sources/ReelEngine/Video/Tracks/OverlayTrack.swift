@@ -102,25 +102,25 @@ final class OverlayTrack {
         case .text(let text):
             return try filtered(textProducer(i) { TextProducer(text, duration: o.range.duration, frameWidth: width, color: color,
                                                                 depth: plan.sampleDepth) }
-                .picture(at: into), o.layer.filters)
+                .picture(at: into), o.layer.filters(at: into))
         case let .captions(cues, text, highlight):
             return try filtered(textProducer(i) {
                 TextProducer(text, cues: cues, highlight: highlight, duration: o.range.duration, frameWidth: width, color: color,
                              depth: plan.sampleDepth)
-            }.picture(at: into), o.layer.filters)
+            }.picture(at: into), o.layer.filters(at: into))
         case .group(let g):
             let producer = try groups[i] ?? GroupProducer(g, plan: plan, stop: stop)
             groups[i] = producer
-            return try filtered(producer.picture(at: into), o.layer.filters)
+            return try filtered(producer.picture(at: into), o.layer.filters(at: into))
         case .waveform(let w):
             let producer = try waveforms[i] ?? WaveformProducer(w, render: plan)
             waveforms[i] = producer
-            return try filtered(producer.picture(at: into), o.layer.filters)
+            return try filtered(producer.picture(at: into), o.layer.filters(at: into))
         case .lottie(let l):
             let producer = try lotties[i] ?? LottieProducer(l, color: color, depth: plan.sampleDepth,
                                                             compositorOnly: o.layer.mask == nil && o.layer.filters.isEmpty)
             lotties[i] = producer
-            return try filtered(producer.picture(at: into), o.layer.filters)
+            return try filtered(producer.picture(at: into), o.layer.filters(at: into))
         }
     }
 

@@ -25,7 +25,9 @@ class Keyframe:
     a 422 at the property): a rect shape's `radius`, a shape's `strokeWidth` and a dashed stroke's `dashOffset`, a
     polygon's
     `points` or a line's ends (`points`: from, to), a shape's `fill` and `strokeColor` (colour or gradient), a masked
-    item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`;
+    item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`,
+    and the amount of the item's filters of a type (`brightness`, `contrast`, `saturation`, `blur`: every filter of that
+    type in its `filters`, in that filter's range);
     each property follows only
     the keyframes that set it, holding its first keyframe's value before it and its last after
     (the item's own value where no keyframe sets it).
@@ -55,6 +57,10 @@ class Keyframe:
             similarity (float | Unset): The chroma key's similarity (the item must have a `chromaKey`).
             smoothness (float | Unset):
             spill (float | Unset):
+            brightness (float | Unset): The amount of the item's `brightness` filters.
+            contrast (float | Unset): The amount of the item's `contrast` filters.
+            saturation (float | Unset): The amount of the item's `saturation` filters.
+            blur (float | Unset): The radius of the item's `blur` filters, in output pixels.
             points (list[list[float | str] | PointType1] | Unset): A polygon shape's points (as many as it has), or a line
                 shape's two ends (`from`, then
                 `to`): each point travels to its place here, x and y resolved to pixels first (units may
@@ -90,6 +96,10 @@ class Keyframe:
     similarity: float | Unset = UNSET
     smoothness: float | Unset = UNSET
     spill: float | Unset = UNSET
+    brightness: float | Unset = UNSET
+    contrast: float | Unset = UNSET
+    saturation: float | Unset = UNSET
+    blur: float | Unset = UNSET
     points: list[list[float | str] | PointType1] | Unset = UNSET
     fill: Gradient | str | Unset = UNSET
     stroke_color: Gradient | str | Unset = UNSET
@@ -136,6 +146,14 @@ class Keyframe:
         smoothness = self.smoothness
 
         spill = self.spill
+
+        brightness = self.brightness
+
+        contrast = self.contrast
+
+        saturation = self.saturation
+
+        blur = self.blur
 
         points: list[dict[str, Any] | list[float | str]] | Unset = UNSET
         if not isinstance(self.points, Unset):
@@ -209,6 +227,14 @@ class Keyframe:
             field_dict["smoothness"] = smoothness
         if spill is not UNSET:
             field_dict["spill"] = spill
+        if brightness is not UNSET:
+            field_dict["brightness"] = brightness
+        if contrast is not UNSET:
+            field_dict["contrast"] = contrast
+        if saturation is not UNSET:
+            field_dict["saturation"] = saturation
+        if blur is not UNSET:
+            field_dict["blur"] = blur
         if points is not UNSET:
             field_dict["points"] = points
         if fill is not UNSET:
@@ -273,6 +299,14 @@ class Keyframe:
         smoothness = d.pop("smoothness", UNSET)
 
         spill = d.pop("spill", UNSET)
+
+        brightness = d.pop("brightness", UNSET)
+
+        contrast = d.pop("contrast", UNSET)
+
+        saturation = d.pop("saturation", UNSET)
+
+        blur = d.pop("blur", UNSET)
 
         _points = d.pop("points", UNSET)
         points: list[list[float | str] | PointType1] | Unset = UNSET
@@ -370,6 +404,10 @@ class Keyframe:
             similarity=similarity,
             smoothness=smoothness,
             spill=spill,
+            brightness=brightness,
+            contrast=contrast,
+            saturation=saturation,
+            blur=blur,
             points=points,
             fill=fill,
             stroke_color=stroke_color,

@@ -154,8 +154,9 @@ class Overlay:
             opacity (float | Unset):
             blend (OverlayBlend | Unset): How the overlay's colours combine with what lies under it: the W3C Compositing and
                 Blending Level 1 formulas on gamma-encoded RGB (as a browser's `mix-blend-mode`), then
-                source-over with its alpha and opacity. Not on an output that keeps a transparent
-                background (a 422 at this pointer).
+                source-over with its alpha and opacity. On an output that keeps a transparent background
+                it blends with the translucent picture beneath it by the formula with a backdrop alpha
+                (where nothing is beneath, the overlay keeps its own colours).
                  Default: OverlayBlend.NORMAL.
             animations (list[AnimationType0 | AnimationType1] | Unset):
             keyframes (list[Keyframe] | Unset): At strictly increasing times.
