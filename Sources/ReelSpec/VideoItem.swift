@@ -123,6 +123,8 @@ public struct Keyframe: Sendable, Equatable {
     public var fill: Paint?
     /// A shape's stroke paint, held to the stroke's as `fill` is to the fill.
     public var strokeColor: Paint?
+    /// A dashed stroke's dash and gap lengths, as many as the stroke's (each travels to its length here).
+    public var dash: [Double]?
     /// The amounts of the item's filters of these types (a blur's radius).
     public var filterAmounts: [FilterSpec.Kind: Double] = [:]
     /// How the value travels from the previous keyframe to this one.

@@ -229,6 +229,34 @@ final class AnimatedFeatureTests: XCTestCase {
                        "\(error.problems)")
     }
 
+    /// A dashed stroke's lengths: the dash grows from 2 to 10 px while its gap shrinks from 10 to 2.
+    /// A pattern written odd (and so repeated) keyframes with as many lengths as written; any other
+    /// count, or a stroke without a dash, is refused at the keyframe's `dash`.
+    func testDashLengths() throws {
+        let ws = try Workspace()
+        try assertFollowsKeyframes(ws, 2, 10, name: "dash") { value, name in
+            let dash = value.map { "[\($0), \(12 - $0)]" } ?? "[2, 10]"
+            let keys = value == nil ? #", "keyframes": [ { "time": 0, "dash": [2, 10] }, { "time": 0.8, "dash": [10, 2] } ]"# : ""
+            return try frames(ws, overlays: ##"{ "type": "shape", "start": 0, "shape": "line", "from": ["4px", "24px"], "to": ["60px", "24px"], "stroke": { "color": "#FFFFFF", "width": 4, "dash": \##(dash) }\##(keys) }"##,
+                              name: name)
+        }
+        let spec = ##"""
+        { "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ], "overlays": [
+          { "type": "shape", "start": 0, "shape": "line", "from": [0, 0], "to": [1, 1], "stroke": { "color": "#FFFFFF", "width": 2, "dash": [4, 2, 1] },
+            "keyframes": [ { "time": 0, "dash": [4, 2, 1] }, { "time": 0.5, "dash": [1, 2, 4, 1, 2, 4] }, { "time": 1, "dash": [1, 2] } ] },
+          { "type": "shape", "start": 0, "shape": "line", "from": [0, 0], "to": [1, 1], "stroke": { "color": "#FFFFFF", "width": 2 },
+            "keyframes": [ { "time": 0, "dash": [3, 3] } ] },
+          { "type": "shape", "start": 0, "shape": "line", "from": [0, 0], "to": [1, 1], "stroke": { "color": "#FFFFFF", "width": 2, "dash": [3, 3] },
+            "keyframes": [ { "time": 0, "dash": [0, 0] } ] } ] } }
+        """##
+        guard case .failure(let error) = SpecDecoder.decode(Array(spec.utf8)) else { return XCTFail("decoded") }
+        let found = Dictionary(error.problems.map { ($0.pointer, $0.message) }) { a, _ in a }
+        XCTAssertEqual(Set(found.keys), ["/timeline/overlays/0/keyframes/2/dash", "/timeline/overlays/1/keyframes/0/dash",
+                                         "/timeline/overlays/2/keyframes/0/dash"], "\(error.problems)")
+        XCTAssertEqual(found["/timeline/overlays/0/keyframes/2/dash"], "must have 3 lengths, as the stroke's dash has, found 2")
+        XCTAssertTrue(found["/timeline/overlays/1/keyframes/0/dash"]?.contains("no shape with a dash") == true)
+    }
+
     /// A filter's amount keyframed by its type's name: a blur on a video item (the layer path) and
     /// a brightness on a text overlay (the overlay path), each frame drawn as with the amount fixed.
     func testFilterAmounts() throws {

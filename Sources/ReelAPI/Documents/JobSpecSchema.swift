@@ -791,7 +791,7 @@ enum JobSpecSchema {
         },
         "Keyframe": {
           "type": "object",
-          "description": "A value of AVFoundation-style opacity/transform/crop ramps at `time` (relative to the item's\nstart); `easing` shapes the way from the previous keyframe. Sets at least one property.\nBesides placement, keyframes animate the item's own numbers where it has the feature (else\na 422 at the property): a rect shape's `radius`, a shape's `strokeWidth` and a dashed stroke's `dashOffset`, a polygon's\n`points` or a line's ends (`points`: from, to), a shape's `fill` and `strokeColor` (colour or gradient), a masked item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`,\nand the amount of the item's filters of a type (`brightness`, `contrast`, `saturation`, `blur`: every filter of that type in its `filters`, in that filter's range);\neach property follows only\nthe keyframes that set it, holding its first keyframe's value before it and its last after\n(the item's own value where no keyframe sets it).\n",
+          "description": "A value of AVFoundation-style opacity/transform/crop ramps at `time` (relative to the item's\nstart); `easing` shapes the way from the previous keyframe. Sets at least one property.\nBesides placement, keyframes animate the item's own numbers where it has the feature (else\na 422 at the property): a rect shape's `radius`, a shape's `strokeWidth` and a dashed stroke's `dash` and `dashOffset`, a polygon's\n`points` or a line's ends (`points`: from, to), a shape's `fill` and `strokeColor` (colour or gradient), a masked item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`,\nand the amount of the item's filters of a type (`brightness`, `contrast`, `saturation`, `blur`: every filter of that type in its `filters`, in that filter's range);\neach property follows only\nthe keyframes that set it, holding its first keyframe's value before it and its last after\n(the item's own value where no keyframe sets it).\n",
           "additionalProperties": false,
           "required": [
             "time"
@@ -862,6 +862,16 @@ enum JobSpecSchema {
               "type": "number",
               "minimum": 0,
               "maximum": 1
+            },
+            "dash": {
+              "type": "array",
+              "minItems": 1,
+              "description": "A dashed stroke's dash and gap lengths, in pixels (the shape's stroke must have a `dash`): as\nmany as the stroke's `dash` (an odd pattern, which repeats, as written or repeated), each\ntravelling to its length here; not all 0.\n",
+              "items": {
+                "type": "number",
+                "minimum": 0,
+                "maximum": 100000
+              }
             },
             "brightness": {
               "type": "number",

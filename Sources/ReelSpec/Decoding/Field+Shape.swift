@@ -48,16 +48,7 @@ enum ShapeReader {
             let paint = s.required("color")?.paint()
             let width = s.required("width")?.double(.greaterThan(0, atMost: 10_000))
             var dash: [Double]? = []
-            if let d = s.field("dash") {
-                dash = d.array(nonEmpty: true)?.map { $0.double(.between(0, 100_000)) }.reduce([Double]?([])) { acc, v in
-                    guard let acc, let v else { return nil }
-                    return acc + [v]
-                }
-                if let values = dash, !values.isEmpty, values.allSatisfy({ $0 == 0 }) {
-                    d.report("must have a dash or gap longer than 0")
-                    dash = nil
-                }
-            }
+            if let d = s.field("dash") { dash = Field.dashLengths(d) }
             var dashOffset: Double? = 0
             if let o = s.field("dashOffset") {
                 dashOffset = o.double(.between(-1_000_000, 1_000_000))
@@ -177,5 +168,18 @@ extension Field {
             if let stop { stops.append(stop) } else { ok = false }
         }
         return ok ? stops : nil
+    }
+
+    /// A dash pattern: dash and gap lengths 0…100,000 px, not all 0; nil (reported) otherwise.
+    static func dashLengths(_ d: Field) -> [Double]? {
+        let dash = d.array(nonEmpty: true)?.map { $0.double(.between(0, 100_000)) }.reduce([Double]?([])) { acc, v in
+            guard let acc, let v else { return nil }
+            return acc + [v]
+        }
+        if let values = dash, values.allSatisfy({ $0 == 0 }) {
+            d.report("must have a dash or gap longer than 0")
+            return nil
+        }
+        return dash
     }
 }

@@ -96,7 +96,7 @@ extension Field {
     /// `movingPoints`: the points keyframes may move when the item is a polygon shape (its points)
     /// or a line shape (its two ends), nil otherwise; `fill` and `stroke`: a shape's fill and stroke
     /// paints, which keyframes may change into others of their kind (nil: no such keyframes).
-    func keyframes(movingPoints: Keyframe.MovingPoints? = nil, fill: Paint? = nil, stroke: Paint? = nil,
+    func keyframes(movingPoints: Keyframe.MovingPoints? = nil, fill: Paint? = nil, stroke: Paint? = nil, dash: [Double] = [],
                    refusal: (Keyframe.Feature) -> String? = { $0.missing }) -> [Keyframe]? {
         guard let items = array() else { return nil }
         var order = IncreasingTimes(noun: "keyframe")
@@ -148,6 +148,23 @@ extension Field {
                         invalid = true
                     }
                 }
+                if r.has("dash") {
+                    if dash.isEmpty {
+                        r.reject("dash", "animates a dashed stroke's dash and gap lengths; this item is no shape with a dash")
+                    } else if let values = r.field("dash").flatMap(Field.dashLengths) {
+                        // As many as the stroke's, or, where its pattern was written odd and repeated, as written.
+                        let written = dash.count % 2 == 0 && (dash.count / 2) % 2 == 1 && Array(dash[..<(dash.count / 2)]) == Array(dash[(dash.count / 2)...])
+                            ? dash.count / 2 : dash.count
+                        if values.count == dash.count || values.count == written {
+                            k.dash = values.count == dash.count ? values : values + values
+                        } else {
+                            r.report("dash", "must have \(written) lengths, as the stroke's dash has, found \(values.count)")
+                            invalid = true
+                        }
+                    } else {
+                        invalid = true
+                    }
+                }
                 // A paint keyframed into another of its kind: the shape's own, else a refusal.
                 func paint(_ name: String, _ own: Paint?, _ what: String, lacking: String, _ set: (Paint) -> Void) {
                     guard r.has(name) else { return }
@@ -166,7 +183,7 @@ extension Field {
         return keyframes.count == items.count ? keyframes : nil
     }
 
-    private static let keyframeProperties = ["opacity", "x", "y", "scale", "rotation", "crop", "points", "fill", "strokeColor"] + Keyframe.Feature.allCases.map(\.rawValue)
+    private static let keyframeProperties = ["opacity", "x", "y", "scale", "rotation", "crop", "points", "fill", "strokeColor", "dash"] + Keyframe.Feature.allCases.map(\.rawValue)
 
     /// A crop `{x, y, width, height}` in fractions of the source, lying inside it.
     func cropRect() -> FractionRect? {

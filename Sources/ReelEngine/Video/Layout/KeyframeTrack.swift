@@ -50,6 +50,13 @@ struct KeyframeTrack {
         }
     }
 
+    /// A dashed stroke's lengths at `t`: each travels as a number does; nil where no keyframe sets them.
+    func dash(at t: Time) -> [Double]? {
+        let sets = keyframes.compactMap { k in k.dash.map { (k.time, $0, k.easing) } }
+        guard let count = sets.first?.1.count else { return nil }
+        return (0..<count).map { i in interpolate(sets.map { ($0.0, $0.1[i], $0.2) }, at: t) }
+    }
+
     /// The numbers `key` gives the keyframes that set it, travelling to `t` (the first holding
     /// before them, the last after); nil where none sets it.
     func value(at t: Time, _ key: (Keyframe) -> Double?) -> Double? {

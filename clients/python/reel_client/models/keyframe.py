@@ -22,8 +22,8 @@ class Keyframe:
     """A value of AVFoundation-style opacity/transform/crop ramps at `time` (relative to the item's
     start); `easing` shapes the way from the previous keyframe. Sets at least one property.
     Besides placement, keyframes animate the item's own numbers where it has the feature (else
-    a 422 at the property): a rect shape's `radius`, a shape's `strokeWidth` and a dashed stroke's `dashOffset`, a
-    polygon's
+    a 422 at the property): a rect shape's `radius`, a shape's `strokeWidth` and a dashed stroke's `dash` and
+    `dashOffset`, a polygon's
     `points` or a line's ends (`points`: from, to), a shape's `fill` and `strokeColor` (colour or gradient), a masked
     item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`,
     and the amount of the item's filters of a type (`brightness`, `contrast`, `saturation`, `blur`: every filter of that
@@ -57,6 +57,10 @@ class Keyframe:
             similarity (float | Unset): The chroma key's similarity (the item must have a `chromaKey`).
             smoothness (float | Unset):
             spill (float | Unset):
+            dash (list[float] | Unset): A dashed stroke's dash and gap lengths, in pixels (the shape's stroke must have a
+                `dash`): as
+                many as the stroke's `dash` (an odd pattern, which repeats, as written or repeated), each
+                travelling to its length here; not all 0.
             brightness (float | Unset): The amount of the item's `brightness` filters.
             contrast (float | Unset): The amount of the item's `contrast` filters.
             saturation (float | Unset): The amount of the item's `saturation` filters.
@@ -96,6 +100,7 @@ class Keyframe:
     similarity: float | Unset = UNSET
     smoothness: float | Unset = UNSET
     spill: float | Unset = UNSET
+    dash: list[float] | Unset = UNSET
     brightness: float | Unset = UNSET
     contrast: float | Unset = UNSET
     saturation: float | Unset = UNSET
@@ -146,6 +151,10 @@ class Keyframe:
         smoothness = self.smoothness
 
         spill = self.spill
+
+        dash: list[float] | Unset = UNSET
+        if not isinstance(self.dash, Unset):
+            dash = self.dash
 
         brightness = self.brightness
 
@@ -227,6 +236,8 @@ class Keyframe:
             field_dict["smoothness"] = smoothness
         if spill is not UNSET:
             field_dict["spill"] = spill
+        if dash is not UNSET:
+            field_dict["dash"] = dash
         if brightness is not UNSET:
             field_dict["brightness"] = brightness
         if contrast is not UNSET:
@@ -299,6 +310,8 @@ class Keyframe:
         smoothness = d.pop("smoothness", UNSET)
 
         spill = d.pop("spill", UNSET)
+
+        dash = cast(list[float], d.pop("dash", UNSET))
 
         brightness = d.pop("brightness", UNSET)
 
@@ -404,6 +417,7 @@ class Keyframe:
             similarity=similarity,
             smoothness=smoothness,
             spill=spill,
+            dash=dash,
             brightness=brightness,
             contrast=contrast,
             saturation=saturation,
