@@ -239,7 +239,7 @@ final class StorageProfileConfigurationTests: XCTestCase {
                                   "storageProfiles.a.pathStyle: must be true or false"),
                                  (#"{"storageProfiles": {"a": {"accessKeyId": "K", "secretAccessKey": "S", "bucket": "b"}}}"#,
                                   "storageProfiles.a.bucket: is not a profile field"),
-                                 (#"{"deliveryRetryHours": 200}"#, "deliveryRetryHours: must be a number from 0.0 to 168.0")] {
+                                 (#"{"deliveryRetryHours": 200}"#, "deliveryRetryHours: must be a number from 0 to 168")] {
             XCTAssertThrowsError(try load(json)) { XCTAssertTrue("\($0)".contains(fragment), "\(json): \($0)") }
         }
         XCTAssertThrowsError(try load(#"{"sourceBuckets": ["media-in"]}"#)) {
