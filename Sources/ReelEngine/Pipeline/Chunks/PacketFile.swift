@@ -7,10 +7,11 @@ import ReelStorage
 ///
 /// Not a media container: a container's demuxer may shift timestamps (edit lists, B-frame delay)
 /// or drop packets, and the join needs exactly the encoder's timestamps back. The format is a
-/// magic line and then, per packet, five little-endian Int64 (pts, dts, duration, flags, size) and
-/// the bytes. Written under a hidden name and renamed when complete, like an output.
+/// magic line and then, per packet, six little-endian Int64 (pts, dts, duration, flags, size, stream
+/// index: an HLS chunk holds every rendition's packets, each rendition a stream) and the bytes.
+/// Written under a hidden name and renamed when complete, like an output.
 final class PacketFileWriter {
-    static let magic = Array("reel-packets-1\n".utf8)
+    static let magic = Array("reel-packets-2\n".utf8)
     let path: String
     private let temp: String
     private let handle: FileHandle
@@ -37,7 +38,7 @@ final class PacketFileWriter {
     /// Appends one packet.
     func write(_ packet: Packet) throws {
         let p = packet.pointer.pointee
-        for v in [p.pts, p.dts, p.duration, Int64(p.flags), Int64(p.size)] {
+        for v in [p.pts, p.dts, p.duration, Int64(p.flags), Int64(p.size), Int64(p.stream_index)] {
             withUnsafeBytes(of: v.littleEndian) { buffer.append(contentsOf: $0) }
         }
         if p.size > 0, let data = p.data { buffer.append(data, count: Int(p.size)) }
@@ -86,9 +87,9 @@ final class PacketFileReader {
 
     /// The next packet, or nil at the end of the file.
     func next() throws -> Packet? {
-        guard let head = try handle.read(upToCount: 40), !head.isEmpty else { return nil }
-        guard head.count == 40 else { throw Damaged(path: path) }
-        let v = (0..<5).map { i in head.withUnsafeBytes { Int64(littleEndian: $0.loadUnaligned(fromByteOffset: i * 8, as: Int64.self)) } }
+        guard let head = try handle.read(upToCount: 48), !head.isEmpty else { return nil }
+        guard head.count == 48 else { throw Damaged(path: path) }
+        let v = (0..<6).map { i in head.withUnsafeBytes { Int64(littleEndian: $0.loadUnaligned(fromByteOffset: i * 8, as: Int64.self)) } }
         guard v[4] >= 0, v[4] < Int64(Int32.max) else { throw Damaged(path: path) }
         let size = Int(v[4])
         let packet = Packet()
@@ -101,6 +102,8 @@ final class PacketFileReader {
         packet.pointer.pointee.dts = v[1]
         packet.pointer.pointee.duration = v[2]
         packet.pointer.pointee.flags = Int32(truncatingIfNeeded: v[3])
+        guard v[5] >= 0, v[5] < 64 else { throw Damaged(path: path) }
+        packet.pointer.pointee.stream_index = Int32(v[5])
         return packet
     }
 }
