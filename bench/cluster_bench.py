@@ -30,9 +30,10 @@ Python 3 standard library, and numpy with OpenCV only for BENCH_MEDIA=synthetic)
    target's levels ("loudness levels solved") and the join's ("chunks joined").
 5. Predicts the wall time on N = 4 and 16 nodes (BENCH_PREDICT) from the one-worker chunked run,
    whose chunk times are those of one render with the whole machine: see predict().
-6. Renders the timeline once more as a progressive HLS output (`output.hls.progressive`, 4 s
-   segments) on one node (BENCH_PROGRESSIVE=0 leaves it out): the time until its master playlist
-   answers 200 at the API (a player can start), the job's firstSegmentSeconds, the whole wall time.
+6. Renders the timeline twice more as a progressive HLS output (`output.hls.progressive`, 4 s
+   segments) on one node with one worker, whole and in chunks (BENCH_PROGRESSIVE=0 leaves them
+   out): the time until its master playlist answers 200 at the API (a player can start), the job's
+   firstSegmentSeconds, the whole wall time.
 
 Results go to bench/work/cluster/results.json. Not part of the test suite.
 """
@@ -340,16 +341,18 @@ def run(reel, pg, label, nodes, chunk_seconds, job_spec, seconds, workers=1):
     return result
 
 
-def run_progressive(reel, job_spec, seconds):
-    """The timeline as a progressive HLS output (4 s segments) on one node with one worker: the time
-    from submit until the master playlist answers 200 (polled every 0.05 s, as a player would ask),
-    the job's own `output.firstSegmentSeconds` (from its render's start) and the whole render's wall time."""
-    run_dir = os.path.join(WORK, "runs", "progressive-1")
+def run_progressive(reel, job_spec, seconds, chunk_seconds=0, workers=1):
+    """The timeline as a progressive HLS output (4 s segments) on one node with `workers` workers,
+    whole (chunk_seconds 0) or cut into chunks (the first one its first segment): the time from
+    submit until the master playlist answers 200 (polled every 0.05 s, as a player would ask), the
+    job's own `output.firstSegmentSeconds` (from its render's start) and the whole render's wall time."""
+    label = f"progressive-{'whole' if chunk_seconds == 0 else f'chunked-{workers}'}"
+    run_dir = os.path.join(WORK, "runs", label)
     shutil.rmtree(run_dir, ignore_errors=True)
     os.makedirs(run_dir)
     env = dict({k: v for k, v in os.environ.items() if not k.startswith("REEL_")},
                REEL_LISTEN="127.0.0.1:0", REEL_DATA_DIR=os.path.join(run_dir, "data"), REEL_MEDIA_ROOT=WORK,
-               REEL_WORKERS="1", REEL_CHUNK_SECONDS="0")
+               REEL_WORKERS=str(workers), REEL_CHUNK_SECONDS=str(chunk_seconds))
     hls = json.loads(json.dumps(job_spec))
     hls["output"] = {"format": "hls", "width": W, "height": H, "frameRate": FPS,
                      "video": {"crf": 23, "preset": "veryfast"}, "hls": {"progressive": True}}
@@ -379,7 +382,7 @@ def run_progressive(reel, job_spec, seconds):
     if frames != seconds * FPS:
         bench.fail(f"progressive: {frames} frames, expected {seconds * FPS}")
     shutil.rmtree(os.path.join(run_dir, "data", "outputs"), ignore_errors=True)
-    return {"label": "progressive-1", "job": job_id, "wall": wall, "playableAfter": playable,
+    return {"label": label, "job": job_id, "wall": wall, "playableAfter": playable, "chunks": job.get("chunks"),
             "firstSegmentSeconds": job["output"].get("firstSegmentSeconds"), "frames": frames}
 
 
@@ -445,13 +448,14 @@ def main():
             predictions.append(p)
             bench.log(f"  N={n:<3} {p['wall']:7.1f} s  (speed-up {base / p['wall']:.2f} over the whole render; "
                       f"critical path {p['criticalPath']:.1f} s)")
-    progressive = None
+    progressive = []
     if os.environ.get("BENCH_PROGRESSIVE", "1") != "0":
-        progressive = run_progressive(reel, job_spec, seconds)
         bench.log("")
-        bench.log(f"progressive HLS, one node: playable {progressive['playableAfter']:.2f} s after submit "
-                  f"(the job's firstSegmentSeconds {progressive['firstSegmentSeconds']:.2f} s from its render's start); "
-                  f"whole render {progressive['wall']:.1f} s")
+        for p in (run_progressive(reel, job_spec, seconds), run_progressive(reel, job_spec, seconds, chunk_seconds)):
+            progressive.append(p)
+            bench.log(f"{p['label']}: playable {p['playableAfter']:.2f} s after submit (the job's firstSegmentSeconds "
+                      f"{p['firstSegmentSeconds']:.2f} s from its render's start); {p['chunks']} chunk(s), "
+                      f"all done {p['wall']:.1f} s")
     with open(os.path.join(WORK, "results.json"), "w") as f:
         json.dump({"seconds": seconds, "chunkSeconds": chunk_seconds, "runs": results, "predictions": predictions,
                    "progressive": progressive,

@@ -72,6 +72,30 @@ final class HLSServingTests: XCTestCase {
         XCTAssertEqual(f.dataFiles("outputs").filter { $0.contains(id) }, [], "the folder is gone")
     }
 
+    /// An `hls` job longer than `chunkSeconds` is cut on its segment starts and joined into the
+    /// same kind of folder, every frame of every rendition there.
+    func testAChunkedHLSJobJoinsIntoTheFolder() throws {
+        let f = try ServiceFixture(env: ["REEL_CHUNK_SECONDS": "1"])
+        let id = try f.submit(##"""
+        { "version": 1, "output": { "format": "hls", "width": 96, "height": 64, "frameRate": 10,
+            "hls": { "segmentDuration": 1, "renditions": [ { "height": 64 }, { "height": 32 } ] } },
+          "timeline": { "videos": [ { "color": "#FF0000", "duration": 1.5 }, { "color": "#0000FF", "duration": 1.5 } ] } }
+        """##)
+        let done = try f.waitForJob(id) { ["succeeded", "failed"].contains($0["status"] as? String ?? "") }
+        XCTAssertEqual(done["status"] as? String, "succeeded", "\(done)")
+        XCTAssertEqual(done["chunks"] as? Int, 3, "1 s chunks on the 1 s segments")
+        let folder = f.root + "/data/outputs/\(id)-1.hls"
+        for name in ["video_64p", "video_32p"] {
+            let probe = try ffprobe(["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                                     "stream=nb_read_frames", "-of", "csv=p=0", folder + "/\(name).m3u8"])
+            XCTAssertEqual(probe.split(separator: "\n").first.map(String.init), "30", name)
+        }
+        let master = try f.client().request("GET", "/v1/jobs/\(id)/output")
+        XCTAssertEqual(master.status, 200)
+        XCTAssertTrue(master.text.contains("output/video_32p.m3u8"), master.text)
+        XCTAssertTrue(try String(contentsOfFile: folder + "/video_64p.m3u8", encoding: .utf8).contains("#EXT-X-PLAYLIST-TYPE:VOD"))
+    }
+
     /// ffprobe's standard output (its standard error is left to the test log).
     func ffprobe(_ args: [String]) throws -> String {
         let p = Process()

@@ -26,6 +26,15 @@ final class ProgressiveHLSAPITests: XCTestCase {
         XCTAssertEqual(f.dataFiles("outputs").filter { !$0.hasPrefix(".") }.count, 1, "one folder, rendered in place")
     }
 
+    /// Cut into chunks (3 s, the first segment alone first) that two workers render: the
+    /// chunks are joined as they are done, in timeline order, and the player sees the same.
+    func testAChunkedJobPlaysAsItsChunksAreJoined() throws {
+        let f = try ServiceFixture(workers: 2, env: ["REEL_CHUNK_SECONDS": "3"])
+        let id = try play(f)
+        let job = try f.client().request("GET", "/v1/jobs/\(id)").json
+        XCTAssertEqual(job["chunks"] as? Int, 4, "the first segment, then chunks to the next segment start 3 s on: \(job)")
+    }
+
     func testTheSameWithTheOutputInABucket() throws {
         let bucketName = "reel-" + UUID().uuidString.prefix(8).lowercased()
         let s3 = try TestS3.shared()

@@ -51,9 +51,8 @@ final class Workspace {
         let levels = try renderer.loudnessLevels()
         for (i, r) in ranges.enumerated() {
             chunks.append(path("chunk-\(i).packets"))
-            try renderer.renderVideoChunk(r, to: chunks[i])
             audio.append(path("audio-\(i).packets"))
-            try renderer.renderAudioChunk(r, levels: levels, to: audio[i])
+            try renderer.renderChunk(r, video: chunks[i], audio: audio[i], levels: levels)
         }
         try renderer.joinChunks(chunks, audio: audio, to: path(name))
         return (path(name), ranges.count)

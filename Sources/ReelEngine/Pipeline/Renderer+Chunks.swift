@@ -14,11 +14,13 @@ import ReelSync
 /// output numbers as pts: the joined file has the frame count, timestamps and keyframe positions of
 /// a render by one worker, its pictures differing only by the encoder's rate control near the cuts.
 extension Renderer {
-    /// Whether the plan can be cut: MP4, MOV or M4V with H.264, HEVC or ProRes video. Not VP9
-    /// (libvpx places keyframes of its own), GIF, HLS, stills or audio-only outputs.
+    /// Whether the plan can be cut: MP4, MOV or M4V with H.264, HEVC or ProRes video, and HLS
+    /// (cut on segment starts: `Renderer+HLSChunks`). Not VP9 (libvpx places keyframes of its
+    /// own), GIF, stills or audio-only outputs.
     public var canRenderInChunks: Bool {
         switch plan.format {
         case .mp4, .mov, .m4v: return plan.videoEncoding.codec != .vp9 && plan.frameCount > 0 && !plan.passthrough && !plan.keepsAlpha
+        case .hls: return plan.frameCount > 0
         default: return false
         }
     }
@@ -29,6 +31,7 @@ extension Renderer {
     public func chunkRanges(seconds: Int) -> [Range<Int64>] {
         let frames = plan.frameCount
         guard canRenderInChunks, seconds > 0 else { return [0..<frames] }
+        if plan.format == .hls { return hlsChunkRanges(seconds: seconds) }
         let gop = Int64(max(1, plan.videoEncoding.gopSize))
         let rate = plan.frameRate
         let wanted = Int64(seconds) * Int64(rate.numerator) / max(1, Int64(rate.denominator))
@@ -60,7 +63,11 @@ extension Renderer {
             do { try self.renderAudioChunk(frames, levels: levels, to: audio, cancel: cancel) } catch { audioError.withLock { $0 = error } }
         }
         do {
-            try renderVideoChunk(frames, to: video, cancel: cancel, progress: progress)
+            if plan.format == .hls {
+                try renderHLSVideoChunk(frames, to: video, cancel: cancel, progress: progress)
+            } else {
+                try renderVideoChunk(frames, to: video, cancel: cancel, progress: progress)
+            }
         } catch {
             audioDone.wait()
             throw error
@@ -196,6 +203,16 @@ extension Renderer {
     public func joinChunks(_ chunks: [String], audio: [String], to path: String,
                            cancel: CancellationToken = CancellationToken()) throws {
         precondition(canRenderInChunks, "joining chunks of a plan that cannot be cut")
+        if plan.format == .hls {
+            return try Renderer.writeAtomically(to: path, folder: true) { folder in
+                let join = try HLSChunkJoin(self, folder: folder, live: nil)
+                for (video, audio) in zip(chunks, audio) {
+                    if cancel.isCancelled { throw RenderError.cancelled }
+                    try join.append(video: video, audio: audio)
+                }
+                try join.finish()
+            }
+        }
         try Renderer.writeAtomically(to: path, folder: false) { try join(chunks, audio: audio, to: $0, cancel: cancel) }
     }
 
@@ -253,8 +270,9 @@ extension Renderer {
 
 /// The chunks' audio packet files read as one track, each packet checked to follow the one before
 /// (its pts the last one's pts plus duration): a gap or an overlap would be a click, never written.
-private final class AudioPieces {
-    private let paths: [String]
+/// A join that takes chunks as they are done `append`s each file, then reads to its end.
+final class AudioPieces {
+    private var paths: [String]
     private var index = 0
     private var reader: PacketFileReader?
     private var expected: Int64?
@@ -262,6 +280,12 @@ private final class AudioPieces {
     init(_ paths: [String]) throws {
         self.paths = paths
         reader = try paths.first.map { try PacketFileReader(path: $0) }
+    }
+
+    /// One more chunk's audio, read after those before it.
+    func append(_ path: String) throws {
+        paths.append(path)
+        if reader == nil { reader = try PacketFileReader(path: path) }
     }
 
     func next() throws -> Packet? {

@@ -50,7 +50,7 @@ extension JobRun {
     }
 
     func renderInChunks(_ renderer: Renderer, _ ranges: [Range<Int64>], to path: String, token: CancellationToken,
-                        progress: ChunkedProgress) throws {
+                        progress: ChunkedProgress, live: (any LiveOutput)?, started: DispatchTime) throws {
         let pieces = pool.chunks
         do {
             try pieces.prepare(jobID: job.id)
@@ -68,6 +68,10 @@ extension JobRun {
         // keeper has already said why.
         guard let chunks = try pool.store.addChunks(job.id, owner: owner, frames: ranges) else { throw RenderError.cancelled }
         for _ in 1..<chunks.count { pool.wake() }
+        if renderer.plan.isProgressive {
+            return try joinAsDone(renderer, chunks, to: path, token: token, progress: progress,
+                                  live: live ?? LocalLiveOutput(location: path), started: started)
+        }
         var recoveries = 0
         while true {
             try awaitChunks(renderer, path: path, token: token)
@@ -93,6 +97,61 @@ extension JobRun {
             pool.logger.info("chunks joined", metadata: ["jobId": "\(job.id)", "seconds": JobRun.seconds(since: joinStarted)])
             return
         }
+    }
+
+    /// A progressive output's chunks joined as they are done, in timeline order (`HLSChunkJoin`):
+    /// each chunk done with all those before it is fetched and appended at once, so the playlists
+    /// grow while later chunks render; between appends this worker renders chunks of its own. A
+    /// chunk whose pieces are missing is rendered again, as at a whole join.
+    private func joinAsDone(_ renderer: Renderer, _ chunks: [JobChunk], to path: String, token: CancellationToken,
+                            progress: ChunkedProgress, live: any LiveOutput, started: DispatchTime) throws {
+        let join: HLSChunkJoin
+        do {
+            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+            join = try HLSChunkJoin(renderer, folder: path, live: live, started: started)
+        } catch {
+            throw RenderError.output(path: path, cause: error)
+        }
+        var next = 0, recoveries = 0
+        while next < chunks.count {
+            if token.isCancelled { throw RenderError.cancelled }
+            let now = try pool.store.chunks(of: job.id)
+            if let failed = now.first(where: { $0.status == .failed }) {
+                throw RenderError.output(path: path, cause: ChunkFailure(index: failed.index, reason: failed.error ?? "unknown"))
+            }
+            var appended = false
+            while next < chunks.count, now.first(where: { $0.index == chunks[next].index })?.status == .done {
+                let index = chunks[next].index
+                let pieces: (video: String, audio: String)
+                do {
+                    pieces = try storage(token).run("fetching the chunk pieces") {
+                        (try pool.chunks.fetch(jobID: job.id, piece: .video(index)), try pool.chunks.fetch(jobID: job.id, piece: .audio(index)))
+                    }
+                } catch is ChunkPieceMissing {
+                    recoveries += 1
+                    guard recoveries <= JobRun.pieceRecoveries else { throw RenderError.output(path: path, cause: MissingPieces(chunks: [index])) }
+                    pool.logger.warning("chunk pieces missing; rendering them again", metadata: ["jobId": "\(job.id)", "chunk": .stringConvertible(index)])
+                    guard try pool.store.requeueChunks(job.id, owner: owner, indices: [index]) else { throw RenderError.cancelled }
+                    pool.wake()
+                    break
+                }
+                do { try join.append(video: pieces.video, audio: pieces.audio) } catch let e as RenderError { throw e } catch {
+                    throw RenderError.output(path: path, cause: error)
+                }
+                next += 1
+                appended = true
+                progress.joined.set(Double(next) / Double(chunks.count))
+            }
+            if appended { continue }
+            if let chunk = try pool.store.claimChunk(owner: owner, jobID: job.id) {
+                ChunkRun(chunk: chunk, owner: owner, pool: pool, plan: renderer.plan).execute()
+                continue
+            }
+            // Other workers hold the next chunk; one whose lease runs out is claimed above.
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        do { try join.finish() } catch let e as RenderError { throw e } catch { throw RenderError.output(path: path, cause: error) }
+        pool.logger.info("chunks joined", metadata: ["jobId": "\(job.id)", "progressive": "true"])
     }
 
     /// Renders chunks of its own while any are left, then waits for the others' chunks.

@@ -83,7 +83,7 @@ struct JobRun {
         do {
             if let chunked {
                 meta["chunks"] = .stringConvertible(ranges.count)
-                try renderInChunks(renderer, ranges, to: path, token: token, progress: chunked)
+                try renderInChunks(renderer, ranges, to: path, token: token, progress: chunked, live: live, started: started)
             } else {
                 try renderer.render(to: path, cancel: token, live: live) { progress.set($0) }
             }
@@ -94,7 +94,10 @@ struct JobRun {
         if outcome != nil {
             leaseKeeper.stop()
             // What a progressive render had made visible goes with it (the next attempt has a name of its own).
-            if let live { pool.outputs.remove(live.location) }
+            if let live {
+                pool.outputs.remove(live.location)
+                try? FileManager.default.removeItem(atPath: path)
+            }
         }
         // A chunked job's pieces are kept while another attempt may use them: after a success only
         // once it is recorded (a process killed before that leaves the next attempt its pieces).
