@@ -16,9 +16,8 @@ struct ProbeCommand: ParsableCommand {
 
     func run() throws {
         Reel.setUp()
-        let lower = file.lowercased()
         var path = file
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+        if SourceScheme(file) == .web {
             do {
                 path = try web.resolver(mediaRoot: FileManager.default.currentDirectoryPath).resolve(file)
             } catch {

@@ -5,8 +5,9 @@ import XCTest
 
 /// A progressive HLS job played while it renders: a player (FFmpeg's HLS reader, from the job's
 /// `live.downloadUrl`) starts before the job ends and plays every frame and sample to the end,
-/// without a gap, with the output on local disk and in a bucket (the playlists rewritten there as
-/// they grow). The job records when its first segment was playable.
+/// without a gap: rendered whole or in chunks joined as they are done, with the output on local
+/// disk and in a bucket (the playlists rewritten there as they grow). The job records when its
+/// first segment was playable.
 final class ProgressiveHLSAPITests: XCTestCase {
     static let seconds = 10, fps = 25
 
@@ -26,19 +27,21 @@ final class ProgressiveHLSAPITests: XCTestCase {
         XCTAssertEqual(f.dataFiles("outputs").filter { !$0.hasPrefix(".") }.count, 1, "one folder, rendered in place")
     }
 
-    /// Cut into chunks (3 s, the first segment alone first) that two workers render: the
+    /// Cut into chunks (two of a segment each, then 3 s) that two workers render: the
     /// chunks are joined as they are done, in timeline order, and the player sees the same.
     func testAChunkedJobPlaysAsItsChunksAreJoined() throws {
         let f = try ServiceFixture(workers: 2, env: ["REEL_CHUNK_SECONDS": "3"])
         let id = try play(f)
         let job = try f.client().request("GET", "/v1/jobs/\(id)").json
-        XCTAssertEqual(job["chunks"] as? Int, 4, "the first segment, then chunks to the next segment start 3 s on: \(job)")
+        XCTAssertEqual(job["chunks"] as? Int, 5, "two segments alone, then chunks to the next segment start 3 s on: \(job)")
     }
 
     func testTheSameWithTheOutputInABucket() throws {
         let bucketName = "reel-" + UUID().uuidString.prefix(8).lowercased()
         let s3 = try TestS3.shared()
-        let f = try ServiceFixture(keys: ["a-key-of-sixteen-chars"], env: try s3.storageEnvironment(bucket: bucketName))
+        // Cut into chunks too: the chunked join publishes through the same bucket.
+        let f = try ServiceFixture(keys: ["a-key-of-sixteen-chars"],
+                                   env: try s3.storageEnvironment(bucket: bucketName).merging(["REEL_CHUNK_SECONDS": "3"]) { $1 })
         let bucket = try s3.client(bucket: bucketName)
         var seenInBucket: [String] = []
         let id = try play(f) { id in

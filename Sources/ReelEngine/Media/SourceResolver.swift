@@ -61,12 +61,12 @@ public struct SourceResolver: Sendable {
             guard let path = try uploads(id) else { throw refuse("names no uploaded asset") }
             return path
         }
-        let lower = src.lowercased()
-        if lower.hasPrefix("s3://") {
+        let scheme = SourceScheme(src)
+        if scheme == .bucket {
             guard let web else { throw refuse("names a bucket, and nothing here reads buckets") }
             return try web(src)
         }
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+        if scheme == .web {
             guard let web else { throw refuse("is a URL, and nothing here reads URLs") }
             guard let url = URLComponents(string: src) else { throw refuse("is not a valid http(s) URL") }
             if let ext = url.path.split(separator: ".").last?.lowercased(), url.path.contains("."),

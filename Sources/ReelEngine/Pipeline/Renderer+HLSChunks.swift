@@ -9,11 +9,14 @@ import ReelStorage
 /// packet file (the stream index says which), its audio a chunk's like any other, and the join
 /// (`HLSChunkJoin`) copies the packets into the renditions' and the audio's muxers in order. A
 /// progressive output is joined chunk by chunk as the chunks are done, in timeline order, so its
-/// playlists grow while later chunks still render; its first chunk is its first segment alone, so
-/// the output can be played as soon as one segment is rendered.
+/// playlists grow while later chunks still render. A muxer ends a segment only when the next one's
+/// first packet arrives, so a chunk's last segment appears once the next chunk is joined: a
+/// progressive output's first two chunks are one segment each, and it can be played once two
+/// segments are rendered (at once on two workers, since chunks are claimed in timeline order).
 extension Renderer {
-    /// Chunk ranges of about `seconds`, each boundary the first segment start at or after it; the
-    /// whole output when it is not longer than that.
+    /// Chunk ranges of about `seconds`, each boundary the first segment start at or after it (a
+    /// progressive output's first two chunks one segment each); the whole output when it is not
+    /// longer than that.
     func hlsChunkRanges(seconds: Int) -> [Range<Int64>] {
         guard let hls = plan.hls else { preconditionFailure("an hls output without its plan") }
         let frames = plan.frameCount
@@ -22,7 +25,7 @@ extension Renderer {
         guard frames > wanted else { return [0..<frames] }
         let starts = segmentStarts(hls.segmentDuration) + [frames]
         var bounds: [Int64] = [0]
-        if hls.progressive, starts.count > 2 { bounds.append(starts[1]) }
+        if hls.progressive, starts.count > 3 { bounds += [starts[1], starts[2]] }
         while let last = bounds.last, last < frames {
             bounds.append(starts.first { $0 >= last + wanted } ?? frames)
         }

@@ -6,8 +6,8 @@ extension RenderPlanner {
     /// document rlottie loads, without a feature rlottie cannot draw (each a problem naming the
     /// feature and its layer), with its `sourceRange` inside the animation.
     func planLottie(_ spec: LottieSpec, pointer ptr: String, problems: inout [SpecProblem]) -> LottiePlan? {
-        let src = spec.src, lower = src.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("s3://") {
+        let src = spec.src
+        if SourceScheme(src).isRemote {
             problems.append(SpecProblem(pointer: ptr + "/src", message: "Lottie files are read from the media root or from uploads, not from URLs"))
             return nil
         }

@@ -11,8 +11,7 @@ extension RenderPlanner {
         let chain: FontChain
         do {
             if let src = style.fontSrc {
-                let lower = src.lowercased()
-                if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+                if SourceScheme(src) == .web {
                     problems.append(SpecProblem(pointer: ptr + "/font/src", message: "fonts are read from the media root or from uploads, not from URLs"))
                     return nil
                 }
@@ -68,8 +67,7 @@ extension RenderPlanner {
     /// The cues of a captions file named by `src`, or nil with a problem at `pointer` naming the line
     /// that does not parse (also the soft subtitles' reader).
     func readCues(_ src: String, pointer: String, problems: inout [SpecProblem]) -> [Cue]? {
-        let lower = src.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+        if SourceScheme(src) == .web {
             problems.append(SpecProblem(pointer: pointer, message: "captions are read from the media root or from uploads, not from URLs"))
             return nil
         }

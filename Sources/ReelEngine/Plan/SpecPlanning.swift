@@ -38,7 +38,7 @@ public struct SpecPlanning: Sendable {
     }
 
     public func plan(json: JSONValue) -> Result<Planned, Failure> {
-        planning(SpecDecoder.decode(json: json))
+        plan(decoded: SpecDecoder.decode(json: json))
     }
 
     /// Every problem of a spec that has no plan, at once: its structure's and, since the planner
@@ -58,10 +58,11 @@ public struct SpecPlanning: Sendable {
 
     /// From the spec's stored text (UTF-8 JSON).
     public func plan(text: String) -> Result<Planned, Failure> {
-        planning(SpecDecoder.decode(Array(text.utf8)))
+        plan(decoded: SpecDecoder.decode(Array(text.utf8)))
     }
 
-    private func planning(_ decoded: Result<JobSpec, SpecProblems>) -> Result<Planned, Failure> {
+    /// From a spec already decoded (a run that read its sources from it first).
+    public func plan(decoded: Result<JobSpec, SpecProblems>) -> Result<Planned, Failure> {
         switch decoded {
         case .failure(let p):
             return .failure(.undecodable(p))

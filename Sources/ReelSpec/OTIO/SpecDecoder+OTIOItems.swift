@@ -105,7 +105,7 @@ extension SpecDecoder {
             let name = path.split(separator: "/").last.map(String.init) ?? ""
             return name.removingPercentEncodingIfValid.isEmpty ? nil : name.removingPercentEncodingIfValid
         }
-        if url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("s3://") { return url }
+        if SourceScheme(url).isRemote { return url }
         if url.contains("://") || url.hasPrefix("/") { return nil }
         return url.isEmpty ? nil : url
     }

@@ -170,13 +170,21 @@ public final class WorkerPool: Sendable {
     /// The sources of `spec` this node fetches into its cache (http(s) and s3:// URLs); none where
     /// the pool fetches nothing.
     /// How messages about `spec`'s job name its sources to the client (`SourceNames`).
-    public func sourceNames(of spec: String) -> SourceNames {
+    public func sourceNames(of spec: String) -> SourceNames { sourceNames(of: try? SpecDecoder.decode(Array(spec.utf8)).get()) }
+
+    /// The same for a spec already decoded (nil: one that does not decode, which names no source).
+    func sourceNames(of spec: JobSpec?) -> SourceNames {
         SourceNames(mediaRoot: resolver.mediaRoot, dataRoot: locations.root,
-                    webCopies: remoteSources(of: spec).compactMap { url in webSources?.copyPath(of: url).map { ($0, url) } })
+                    webCopies: (spec.map(remoteSources) ?? []).compactMap { url in webSources?.copyPath(of: url).map { ($0, url) } })
     }
 
     func remoteSources(of spec: String) -> [String] {
         guard webSources != nil, case .success(let decoded) = SpecDecoder.decode(Array(spec.utf8)) else { return [] }
-        return decoded.timeline.mediaSources.filter { src in ["http://", "https://", "s3://"].contains { src.lowercased().hasPrefix($0) } }
+        return remoteSources(of: decoded)
+    }
+
+    func remoteSources(of spec: JobSpec) -> [String] {
+        guard webSources != nil else { return [] }
+        return spec.timeline.mediaSources.filter { SourceScheme($0).isRemote }
     }
 }

@@ -27,16 +27,19 @@ struct JobRun {
         // FFmpeg's messages from this render name the job.
         FFmpegLog.setCurrentJob(job.id)
         defer { FFmpegLog.setCurrentJob(nil) }
-        let remote = pool.remoteSources(of: job.spec)
+        // Decoded once: its web sources are fetched first, then it is planned.
+        let decoded = SpecDecoder.decode(Array(job.spec.utf8))
+        let spec = try? decoded.get()
+        let remote = spec.map(pool.remoteSources) ?? []
         // Job errors name sources as the client did, never by the server's paths (computed once the
         // web sources are on this node).
-        var names: SourceNames { pool.sourceNames(of: job.spec) }
+        var names: SourceNames { pool.sourceNames(of: spec) }
         let held = remote.isEmpty ? nil : pool.webSources?.hold(remote)
         defer { held?.release() }
         guard let fetched = prefetch(remote, log: log) else { return }
         var plan: RenderPlan
         let destinations: [DestinationSpec]
-        switch SpecPlanning(resolver: pool.resolver).plan(text: job.spec) {
+        switch SpecPlanning(resolver: pool.resolver).plan(decoded: decoded) {
         case .success(let planned):
             plan = planned.plan
             destinations = planned.spec.output.destinations
