@@ -95,7 +95,7 @@ public final class ReelService: Sendable {
                              fetch: WebFetch(resolver: HostResolver(trusted: config.allowedHosts), maxBytes: config.sourceBytes,
                                              maxSeconds: config.sourceSeconds), buckets: config.sourceBuckets)
         let resolver = SourceResolver(mediaRoot: config.mediaRoot, uploads: { id in
-            try APIHandler.readyCopy(try? store.asset(id), id: id, uploads: uploads)
+            try ReadyUpload.copy(try? store.asset(id), id: id, uploads: uploads)
         }, web: SourceResolver.web(web))
         pool = WorkerPool(store: store, workers: config.workers, locations: locations, outputs: outputs, chunks: chunks, resolver: resolver,
                           webSources: web, logger: logger,

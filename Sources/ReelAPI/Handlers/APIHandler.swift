@@ -213,7 +213,7 @@ public final class APIHandler: HTTPHandler, Sendable {
         var r = resolver
         let store = store
         let uploads = uploads
-        r.uploads = { id in try APIHandler.readyCopy(try? store.asset(id, keyID: key), id: id, uploads: uploads) }
+        r.uploads = { id in try ReadyUpload.copy(try? store.asset(id, keyID: key), id: id, uploads: uploads) }
         return r
     }
 
@@ -232,17 +232,4 @@ public final class APIHandler: HTTPHandler, Sendable {
 struct ProblemError: Error {
     let problem: Problem
     init(_ p: Problem) { problem = p }
-}
-
-extension APIHandler {
-    /// The local copy of an asset that may be a source: only a `ready` one (nil: no such asset).
-    public static func readyCopy(_ asset: Asset?, id: String, uploads: any UploadStore) throws -> String? {
-        guard let asset else { return nil }
-        guard asset.status == .ready else {
-            throw SourceResolver.Refusal(src: "upload:\(id)", reason: asset.status == .failed
-                ? "names an asset that failed (\(asset.error ?? "")); upload it again"
-                : "names an asset that is still \(asset.status.rawValue); wait until it is ready")
-        }
-        return try? uploads.localCopy(asset.path, id: asset.id)
-    }
 }
