@@ -6,6 +6,8 @@ extension Keyframe {
         case radius, strokeWidth, dashOffset, feather, similarity, smoothness, spill
         /// A filter's amount (the item's filters of that type).
         case brightness, contrast, saturation, blur
+        /// `fit: "blur"`'s bars: their blur radius and dimming.
+        case blurRadius, dim
 
         /// The filter whose amount the feature is; nil for the others.
         public var filterKind: FilterSpec.Kind? {
@@ -27,6 +29,7 @@ extension Keyframe {
             case .feather: return "animates the mask's feather; this item has no mask"
             case .similarity, .smoothness, .spill: return "animates the chroma key's \(rawValue); this item has no chromaKey"
             case .brightness, .contrast, .saturation, .blur: return "animates the amount of a \(rawValue) filter; this item has none in its filters"
+            case .blurRadius, .dim: return "animates the \(rawValue) of fit \"blur\"'s bars; this item is no video item with fit \"blur\""
             }
         }
 
@@ -38,6 +41,8 @@ extension Keyframe {
             case .feather: return .between(0, 1000)
             case .similarity, .smoothness, .spill: return .between(0, 1)
             case .brightness, .contrast, .saturation, .blur: return Field.amountBounds(filterKind!)!
+            case .blurRadius: return Field.blurRadiusBounds
+            case .dim: return Field.dimBounds
             }
         }
     }
@@ -55,6 +60,8 @@ extension Keyframe {
         case .smoothness: return smoothness
         case .spill: return spill
         case .brightness, .contrast, .saturation, .blur: return filterAmounts[feature.filterKind!]
+        case .blurRadius: return blurRadius
+        case .dim: return dim
         }
     }
 }

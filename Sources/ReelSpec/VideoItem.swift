@@ -125,6 +125,9 @@ public struct Keyframe: Sendable, Equatable {
     public var strokeColor: Paint?
     /// A dashed stroke's dash and gap lengths, as many as the stroke's (each travels to its length here).
     public var dash: [Double]?
+    /// `fit: "blur"`'s bars: their blur radius (px) and dimming.
+    public var blurRadius: Double?
+    public var dim: Double?
     /// The amounts of the item's filters of these types (a blur's radius).
     public var filterAmounts: [FilterSpec.Kind: Double] = [:]
     /// How the value travels from the previous keyframe to this one.

@@ -62,7 +62,9 @@ MUTANTS = [True, "wrong", [], {}, -1, 0, 1000000000, None]
 # be one of these; any other disagreement fails.
 SERVER_ONLY = ["cannot be given together with position", "is not allowed on video overlays", "is not allowed on lottie overlays", "is only allowed with mode amplitude", "is not an item heard in the mix", "timeline's end", "Reel renders at most 24 hours", "end of the output", "is longer than videos/",
                "one for each join between consecutive videos", "must be later than the previous keyframe",
-               "lies wholly outside the frame", "the shape moves, so it is drawn whole", "the shape has no extent", "at or after the group's end",
+               "lies wholly outside the frame", "the shape moves, so it is drawn whole", "the shape has no extent",
+               "this item has none in its filters", "fit \"blur\"'s bars", "as the stroke's dash has",
+               "animates a dashed stroke's dash and gap lengths", "at or after the group's end",
                "which the passthrough preset does not do", "sets the encoder's preset itself", "is placed by its frame"]
 
 

@@ -54,11 +54,14 @@ extension RenderPlanner {
             }
             if var placed {
                 placed.blurFill = item.blurFill ?? defaultBlur
-                // The blurred bars are drawn by the plain fit path (`FrameFitter`); an item drawn as
-                // a layer would show the background there instead: refused rather than drawn wrong.
-                if placed.fit == .blur && !placed.layer.isPlain {
-                    problems.append(SpecProblem(pointer: item.fit == nil ? ptr : ptr + "/fit",
-                                                message: "fit \"blur\" is not drawn yet under keyframes, filters, motion, a chroma key or a mask; use fit or fill for this item"))
+                // Keyframes of the bars' blur need bars: an item whose fit (its own or the output's) is blur.
+                if placed.fit != .blur {
+                    for (k, key) in item.keyframes.enumerated() {
+                        for feature in [Keyframe.Feature.blurRadius, .dim] where key.value(of: feature) != nil {
+                            problems.append(SpecProblem(pointer: ptr + "/keyframes/\(k)/\(feature.rawValue)",
+                                                        message: "animates the \(feature.rawValue) of fit \"blur\"'s bars; this item's fit is \(placed.fit.rawValue)"))
+                        }
+                    }
                 }
                 planned.segments.append(placed)
                 planned.end = placed.range.end

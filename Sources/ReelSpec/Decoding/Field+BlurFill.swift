@@ -8,8 +8,12 @@ extension Field {
             return nil
         }
         var fill = BlurFill()
-        if let radius = r.field("blurRadius")?.double(.between(0, 200)) { fill.radius = radius }
-        if let dim = r.field("dim")?.double(.between(0, 1)) { fill.dim = dim }
+        if let radius = r.field("blurRadius")?.double(Field.blurRadiusBounds) { fill.radius = radius }
+        if let dim = r.field("dim")?.double(Field.dimBounds) { fill.dim = dim }
         return fill
     }
+
+    /// The ranges of `blurRadius` (px) and `dim`, for the item's values and their keyframes.
+    static var blurRadiusBounds: Bounds<Double> { .between(0, 200) }
+    static var dimBounds: Bounds<Double> { .between(0, 1) }
 }

@@ -128,6 +128,8 @@ extension Field {
                     case .smoothness: k.smoothness = v
                     case .spill: k.spill = v
                     case .brightness, .contrast, .saturation, .blur: k.filterAmounts[feature.filterKind!] = v
+                    case .blurRadius: k.blurRadius = v
+                    case .dim: k.dim = v
                     }
                 }
                 var invalid = false

@@ -115,6 +115,7 @@ extension SpecDecoder {
                 case .feather: if mask != nil { return nil }
                 case .similarity, .smoothness, .spill: if key != nil { return nil }
                 case .brightness, .contrast, .saturation, .blur: if filters.contains(where: { $0.kind == feature.filterKind }) { return nil }
+                case .blurRadius, .dim: break
                 }
                 return feature.missing
             } ?? []

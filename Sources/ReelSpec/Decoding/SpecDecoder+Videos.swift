@@ -48,12 +48,14 @@ extension SpecDecoder {
                 item.chromaKey = r.field("chromaKey")?.chromaKey()
             }
             item.mask = r.field("mask")?.mask()
-            let (mask, key, filters) = (item.mask, item.chromaKey, item.filters)
+            let (mask, key, filters, fit) = (item.mask, item.chromaKey, item.filters, item.fit)
             item.keyframes = r.field("keyframes")?.keyframes { feature in
                 switch feature {
                 case .feather: if mask != nil { return nil }
                 case .similarity, .smoothness, .spill: if key != nil { return nil }
                 case .brightness, .contrast, .saturation, .blur: if filters.contains(where: { $0.kind == feature.filterKind }) { return nil }
+                // The item's fit may be the output's: the planner checks it is blur.
+                case .blurRadius, .dim: if fit == nil || fit == .blur { return nil }
                 case .radius, .strokeWidth, .dashOffset: break
                 }
                 return feature.missing

@@ -12,8 +12,12 @@ final class LayerProducer {
     }
 
     private let kind: Kind
-    let width: Int
-    let height: Int
+    private(set) var width: Int
+    private(set) var height: Int
+    /// `fit: "blur"` drawn as a layer: the picture fitted into the frame over its own blurred fill
+    /// (`FrameFitter`'s blur mode, as the plain path draws it), so keyframes, filters and masks act
+    /// on the item as fitted; its bars' radius and dimming as keyframes set them.
+    private var blurFit: (fitter: FrameFitter, base: BlurFill)?
 
     /// `speed`: `t` into the item shows source time `sourceStart + t × speed`. `holdAfter`: past
     /// this much of the source the last frame before it stays on screen. `alpha` keeps the source's
@@ -54,6 +58,13 @@ final class LayerProducer {
         kind = .shape(shape)
     }
 
+    /// Fits every picture into `fitter`'s frame over its blurred fill (`fit: "blur"`); the layer is
+    /// then the frame's size.
+    func fitOverBlur(_ fitter: FrameFitter) {
+        blurFit = (fitter, fitter.blurFill)
+        (width, height) = (fitter.width, fitter.height)
+    }
+
     /// The picture `t` into the item (for a clip: source time `sourceStart + t × speed`).
     func picture(at t: Time) throws -> Frame {
         switch kind {
@@ -79,6 +90,12 @@ final class LayerProducer {
     /// copy (the source picture may be shown again).
     func picture(at t: Time, layer: LayerPlan, color: CanvasColor) throws -> Frame {
         var p = try picture(at: t)
+        if let (fitter, base) = blurFit {
+            let track = KeyframeTrack(layer.keyframes)
+            fitter.blurFill.radius = track.value(.blurRadius, at: t) ?? base.radius
+            fitter.blurFill.dim = track.value(.dim, at: t) ?? base.dim
+            p = try fitter.fit(p, rotation: 0, mode: .blur)
+        }
         if !layer.filters.isEmpty {
             let copy = try p.reference()
             try PictureFilters.apply(layer.filters(at: t), to: copy)

@@ -195,6 +195,15 @@ struct VideoTrack {
                                                color: fitter.color, depth: fitter.depth, decoderThreads: plan.codecThreading.videoDecoder,
                                                stop: stop, recentBytes: plan.recentFrameBytes)
                 }
+                var card = false
+                if case .color = segment.source { card = true }
+                // A colour card fills the frame; a picture with fit blur is drawn over its blurred bars.
+                if segment.fit == .blur && !card {
+                    let blur = FrameFitter(width: plan.width, height: plan.height, background: plan.background, color: plan.canvasColor,
+                                           depth: plan.sampleDepth)
+                    blur.blurFill = segment.blurFill
+                    source.fitOverBlur(blur)
+                }
                 let mask = segment.layer.mask.map { LayerMasker($0, keyframes: segment.layer.keyframes, decoderThreads: plan.codecThreading.videoDecoder,
                                                                  stop: stop) }
                 return .layered(source, canvas: try fitter.solid(fitter.background), background: try fitter.solid(fitter.background),

@@ -27,7 +27,8 @@ class Keyframe:
     `points` or a line's ends (`points`: from, to), a shape's `fill` and `strokeColor` (colour or gradient), a masked
     item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`,
     and the amount of the item's filters of a type (`brightness`, `contrast`, `saturation`, `blur`: every filter of that
-    type in its `filters`, in that filter's range);
+    type in its `filters`, in that filter's range),
+    a video item's `fit: "blur"` bars (`blurRadius`, `dim`);
     each property follows only
     the keyframes that set it, holding its first keyframe's value before it and its last after
     (the item's own value where no keyframe sets it).
@@ -65,6 +66,9 @@ class Keyframe:
             contrast (float | Unset): The amount of the item's `contrast` filters.
             saturation (float | Unset): The amount of the item's `saturation` filters.
             blur (float | Unset): The radius of the item's `blur` filters, in output pixels.
+            blur_radius (float | Unset): The blur of `fit` blur's bars (a video item whose fit, its own or the output's, is
+                blur).
+            dim (float | Unset): The dimming of `fit` blur's bars (a video item whose fit is blur).
             points (list[list[float | str] | PointType1] | Unset): A polygon shape's points (as many as it has), or a line
                 shape's two ends (`from`, then
                 `to`): each point travels to its place here, x and y resolved to pixels first (units may
@@ -105,6 +109,8 @@ class Keyframe:
     contrast: float | Unset = UNSET
     saturation: float | Unset = UNSET
     blur: float | Unset = UNSET
+    blur_radius: float | Unset = UNSET
+    dim: float | Unset = UNSET
     points: list[list[float | str] | PointType1] | Unset = UNSET
     fill: Gradient | str | Unset = UNSET
     stroke_color: Gradient | str | Unset = UNSET
@@ -163,6 +169,10 @@ class Keyframe:
         saturation = self.saturation
 
         blur = self.blur
+
+        blur_radius = self.blur_radius
+
+        dim = self.dim
 
         points: list[dict[str, Any] | list[float | str]] | Unset = UNSET
         if not isinstance(self.points, Unset):
@@ -246,6 +256,10 @@ class Keyframe:
             field_dict["saturation"] = saturation
         if blur is not UNSET:
             field_dict["blur"] = blur
+        if blur_radius is not UNSET:
+            field_dict["blurRadius"] = blur_radius
+        if dim is not UNSET:
+            field_dict["dim"] = dim
         if points is not UNSET:
             field_dict["points"] = points
         if fill is not UNSET:
@@ -320,6 +334,10 @@ class Keyframe:
         saturation = d.pop("saturation", UNSET)
 
         blur = d.pop("blur", UNSET)
+
+        blur_radius = d.pop("blurRadius", UNSET)
+
+        dim = d.pop("dim", UNSET)
 
         _points = d.pop("points", UNSET)
         points: list[list[float | str] | PointType1] | Unset = UNSET
@@ -422,6 +440,8 @@ class Keyframe:
             contrast=contrast,
             saturation=saturation,
             blur=blur,
+            blur_radius=blur_radius,
+            dim=dim,
             points=points,
             fill=fill,
             stroke_color=stroke_color,
