@@ -1,3 +1,4 @@
+import CFFmpeg
 import Foundation
 import ReelSpec
 
@@ -20,17 +21,52 @@ final class BlendModeCompositor {
 
     init(compositor: LayerCompositor) { self.compositor = compositor }
 
-    func draw(_ layer: Frame, _ placement: LayerPlacement, mode: BlendMode, color: CanvasColor, onto canvas: Frame) throws {
+    /// `direct`: false draws every layer over black and white (for the tests that hold the direct
+    /// read of an exactly placed layer to the same pixels).
+    func draw(_ layer: Frame, _ placement: LayerPlacement, mode: BlendMode, color: CanvasColor, onto canvas: Frame,
+              direct: Bool = true) throws {
         guard mode != .normal else { return try compositor.draw(layer, placement, onto: canvas) }
-        guard let rect = Self.reach(placement, canvasWidth: canvas.width, canvasHeight: canvas.height) else { return }
         try canvas.makeWritable()
-        if SampleDepth(canvasFormat: canvas.pixelFormat) == .ten {
+        let ten = SampleDepth(canvasFormat: canvas.pixelFormat) == .ten
+        // An opaque layer on whole pixels at its own size: its samples are the source, its alpha 1.
+        if direct, let rect = ten ? Self.exactPlace(UInt16.self, layer, placement, canvas) : Self.exactPlace(UInt8.self, layer, placement, canvas) {
+            if ten {
+                blend(UInt16.self, mode, color, rect, canvas, layer, nil, sourceAt: (0, 0))
+            } else {
+                blend(UInt8.self, mode, color, rect, canvas, layer, nil, sourceAt: (0, 0))
+            }
+            return
+        }
+        guard let rect = Self.reach(placement, canvasWidth: canvas.width, canvasHeight: canvas.height) else { return }
+        if ten {
             let (black, white) = try source(UInt16.self, layer, placement, rect, like: canvas)
-            blend(UInt16.self, mode, color, rect, canvas, black, white)
+            blend(UInt16.self, mode, color, rect, canvas, black, white, sourceAt: (rect.x, rect.y))
         } else {
             let (black, white) = try source(UInt8.self, layer, placement, rect, like: canvas)
-            blend(UInt8.self, mode, color, rect, canvas, black, white)
+            blend(UInt8.self, mode, color, rect, canvas, black, white, sourceAt: (rect.x, rect.y))
         }
+    }
+
+    /// Where `layer` lands when the compositor would copy its samples as they are: unturned, at
+    /// full opacity, uncropped, at its own size, on an even pixel grid inside the canvas, with no
+    /// alpha below its maximum. Drawing it over black and over white (`source`) would give its
+    /// own samples back and an alpha of 1 everywhere, so the blend reads them directly; nil otherwise.
+    static func exactPlace<S: PlaneSample>(_: S.Type, _ layer: Frame, _ p: LayerPlacement, _ canvas: Frame) -> PixelRect? {
+        let (w, h) = (layer.width, layer.height)
+        guard p.rotation == 0, p.turn == 0, p.opacity == 1, p.width == Double(w), p.height == Double(h), w % 2 == 0, h % 2 == 0 else { return nil }
+        if let c = p.crop, c.x != 0 || c.y != 0 || c.width != Double(w) || c.height != Double(h) { return nil }
+        let x = p.centerX - p.width / 2, y = p.centerY - p.height / 2
+        guard x == x.rounded(), y == y.rounded(), x >= 0, y >= 0, let ix = Int(exactly: x), let iy = Int(exactly: y),
+              ix % 2 == 0, iy % 2 == 0, ix + w <= canvas.width, iy + h <= canvas.height else { return nil }
+        let format = layer.pixelFormat
+        if format == AV_PIX_FMT_YUVA420P || format == AV_PIX_FMT_YUVA420P10LE {
+            let alpha = PlaneView<S>(layer, plane: 3, x: 0, y: 0), top = S.clamped(S.maximum)
+            for row in 0..<h where !UnsafeBufferPointer(start: alpha.row(row), count: w).allSatisfy({ $0 == top }) { return nil }
+        } else if format != AV_PIX_FMT_YUV420P && format != AV_PIX_FMT_YUV420P10LE {
+            return nil
+        }
+        guard SampleDepth(canvasFormat: format) == SampleDepth(canvasFormat: canvas.pixelFormat) else { return nil }
+        return PixelRect(x: ix, y: iy, width: w, height: h)
     }
 
     /// The canvas rectangle (even origin and size, for 4:2:0) that the placed layer may touch:
@@ -73,14 +109,21 @@ final class BlendModeCompositor {
         return (black, white)
     }
 
+    /// Blends the source over `rect` of the canvas: `black` holds the layer drawn over black and
+    /// `white` over white (alpha from the two), or `white` is nil and `black` is the opaque layer's
+    /// own picture; the source's samples for the rect start at `sourceAt` in them.
     private func blend<S: PlaneSample>(_: S.Type, _ mode: BlendMode, _ color: CanvasColor,
-                                       _ rect: PixelRect, _ canvas: Frame, _ black: Frame, _ white: Frame) {
+                                       _ rect: PixelRect, _ canvas: Frame, _ black: Frame, _ white: Frame?, sourceAt origin: (x: Int, y: Int)) {
         let matrix = YCbCrMatrix(color, depth: S.bits)
         let perLuma = 1 / matrix.lumaRange
         func view(_ f: Frame, _ p: Int) -> PlaneView<S> { PlaneView<S>(f, plane: p, x: p == 0 ? rect.x : rect.x / 2, y: p == 0 ? rect.y : rect.y / 2) }
+        func sourceView(_ f: Frame, _ p: Int) -> PlaneView<S> {
+            PlaneView<S>(f, plane: p, x: p == 0 ? origin.x : origin.x / 2, y: p == 0 ? origin.y : origin.y / 2)
+        }
         let (cY, cCb, cCr) = (view(canvas, 0), view(canvas, 1), view(canvas, 2))
-        let (bY, bCb, bCr) = (view(black, 0), view(black, 1), view(black, 2))
-        let wY = view(white, 0)
+        let (bY, bCb, bCr) = (sourceView(black, 0), sourceView(black, 1), sourceView(black, 2))
+        let opaque = white == nil
+        let wY = sourceView(white ?? black, 0)
         // Results are clamped at 0 first, so rounding is adding a half and truncating (no libm call).
         func sample(_ v: Double) -> S { S.clamped(Int32(max(0, v) + 0.5)) }
         for by in 0..<(rect.height / 2) {
@@ -95,7 +138,7 @@ final class BlendModeCompositor {
                         let x = 2 * bx + dx
                         let y0 = Double(blackRow[x]), y1 = Double(whiteRow[x])
                         // Over white minus over black is 1 − αs in luma (both have neutral chroma).
-                        let alpha = max(0, min(1, 1 - (y1 - y0) * perLuma))
+                        let alpha = opaque ? 1 : max(0, min(1, 1 - (y1 - y0) * perLuma))
                         let backdrop = matrix.exactGrey(matrix.rgb(Double(canvasRow[x]), cbB, crB))
                         guard alpha > 0 else {
                             // A pixel the layer leaves uncovered keeps its samples (the round trip
