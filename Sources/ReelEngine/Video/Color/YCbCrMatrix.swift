@@ -37,6 +37,7 @@ struct YCbCrMatrix {
         greyNoise = 6 / lumaRange
     }
 
+    @inline(__always)
     func rgb(_ y: Double, _ cb: Double, _ cr: Double) -> BlendFormulas.RGB {
         let l = (y - lumaBlack) * perLuma, pb = (cb - neutral) * perChroma, pr = (cr - neutral) * perChroma
         let r = l + crToR * pr, b = l + cbToB * pb
@@ -46,6 +47,7 @@ struct YCbCrMatrix {
 
     /// `c`, or the grey of its luminance when its channels differ by less than `greyNoise` (times
     /// `spread`: a colour divided by its alpha carries its error divided too).
+    @inline(__always)
     func exactGrey(_ c: BlendFormulas.RGB, spread: Double = 1) -> BlendFormulas.RGB {
         guard max(c.r, c.g, c.b) - min(c.r, c.g, c.b) < greyNoise * spread else { return c }
         let l = kr * c.r + kg * c.g + kb * c.b
@@ -60,6 +62,7 @@ struct YCbCrMatrix {
         return exactGrey((r: min(1, max(0, p.r * per)), g: min(1, max(0, p.g * per)), b: min(1, max(0, p.b * per))), spread: per)
     }
 
+    @inline(__always)
     func ycbcr(_ c: BlendFormulas.RGB) -> (y: Double, cb: Double, cr: Double) {
         let l = kr * c.r + kg * c.g + kb * c.b
         return (lumaBlack + lumaRange * l, neutral + bToCb * (c.b - l), neutral + rToCr * (c.r - l))

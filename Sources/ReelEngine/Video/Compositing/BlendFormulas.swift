@@ -7,6 +7,7 @@ import ReelSpec
 enum BlendFormulas {
     typealias RGB = (r: Double, g: Double, b: Double)
 
+    @inline(__always)
     static func blend(_ mode: BlendMode, _ b: RGB, _ s: RGB) -> RGB {
         switch mode {
         case .hue: return setLum(setSat(s, sat(b)), lum(b))
@@ -18,6 +19,7 @@ enum BlendFormulas {
     }
 
     /// One channel of a separable mode.
+    @inline(__always)
     static func separable(_ mode: BlendMode, _ cb: Double, _ cs: Double) -> Double {
         switch mode {
         case .normal: return cs
@@ -46,6 +48,7 @@ enum BlendFormulas {
     }
 
     /// HardLight(Cb, Cs): multiply or screen by the source (overlay is it with the roles swapped).
+    @inline(__always)
     private static func hardLight(cs: Double, cb: Double) -> Double {
         cs <= 0.5 ? cb * 2 * cs : separable(.screen, cb, 2 * cs - 1)
     }
