@@ -285,15 +285,21 @@ class Node:
         self.out.close()
 
 
-def run(reel, pg, label, nodes, chunk_seconds, job_spec, seconds, workers=1):
-    """One render on `nodes` nodes of `workers` workers each, sharing `pg`'s fresh database (nil: one
-    node on its embedded SQLite)."""
+def fresh_run(label, workers, chunk_seconds):
+    """An empty folder for run `label` and the environment of its nodes (no REEL_* of the caller's)."""
     run_dir = os.path.join(WORK, "runs", label)
     shutil.rmtree(run_dir, ignore_errors=True)
     os.makedirs(run_dir)
     env = dict({k: v for k, v in os.environ.items() if not k.startswith("REEL_")},
                REEL_LISTEN="127.0.0.1:0", REEL_DATA_DIR=os.path.join(run_dir, "data"), REEL_MEDIA_ROOT=WORK,
                REEL_WORKERS=str(workers), REEL_CHUNK_SECONDS=str(chunk_seconds))
+    return run_dir, env
+
+
+def run(reel, pg, label, nodes, chunk_seconds, job_spec, seconds, workers=1):
+    """One render on `nodes` nodes of `workers` workers each, sharing `pg`'s fresh database (nil: one
+    node on its embedded SQLite)."""
+    run_dir, env = fresh_run(label, workers, chunk_seconds)
     if pg:
         env["REEL_DATABASE_URL"] = pg.database("reel_" + label.replace("-", "_"))
     started = [Node(reel, f"node{i}", env, run_dir) for i in range(nodes)]
@@ -343,16 +349,11 @@ def run(reel, pg, label, nodes, chunk_seconds, job_spec, seconds, workers=1):
 
 def run_progressive(reel, job_spec, seconds, chunk_seconds=0, workers=1):
     """The timeline as a progressive HLS output (4 s segments) on one node with `workers` workers,
-    whole (chunk_seconds 0) or cut into chunks (the first one its first segment): the time from
+    whole (chunk_seconds 0) or cut into chunks (the first two a segment each): the time from
     submit until the master playlist answers 200 (polled every 0.05 s, as a player would ask), the
     job's own `output.firstSegmentSeconds` (from its render's start) and the whole render's wall time."""
     label = f"progressive-{'whole' if chunk_seconds == 0 else f'chunked-{workers}'}"
-    run_dir = os.path.join(WORK, "runs", label)
-    shutil.rmtree(run_dir, ignore_errors=True)
-    os.makedirs(run_dir)
-    env = dict({k: v for k, v in os.environ.items() if not k.startswith("REEL_")},
-               REEL_LISTEN="127.0.0.1:0", REEL_DATA_DIR=os.path.join(run_dir, "data"), REEL_MEDIA_ROOT=WORK,
-               REEL_WORKERS=str(workers), REEL_CHUNK_SECONDS=str(chunk_seconds))
+    run_dir, env = fresh_run(label, workers, chunk_seconds)
     hls = json.loads(json.dumps(job_spec))
     hls["output"] = {"format": "hls", "width": W, "height": H, "frameRate": FPS,
                      "video": {"crf": 23, "preset": "veryfast"}, "hls": {"progressive": True}}

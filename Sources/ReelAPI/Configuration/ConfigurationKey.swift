@@ -49,13 +49,7 @@ struct ConfigurationKey: Sendable {
                        _ path: WritableKeyPath<ServerConfiguration, Double> & Sendable) -> ConfigurationKey {
         ConfigurationKey(name: name, environment: environment, range: "\(decimal(range.lowerBound))–\(decimal(range.upperBound))",
                          shown: { decimal($0[keyPath: path]) }) { c, input, key in
-            let text: String?
-            switch input {
-            case .json(.number(let t)): text = t
-            case .json: text = nil
-            case .text(let t): text = t
-            }
-            guard let text, let d = Double(text), range.contains(d) else {
+            guard let text = numberText(input), let d = Double(text), range.contains(d) else {
                 throw Problem(key: key, message: "must be a number from \(decimal(range.lowerBound)) to \(decimal(range.upperBound))" + found(input))
             }
             c[keyPath: path] = d
@@ -139,16 +133,18 @@ struct ConfigurationKey: Sendable {
     }
 
     private static func whole(_ input: Input, _ key: String, _ range: ClosedRange<Int64>) throws -> Int64 {
-        let text: String?
-        switch input {
-        case .json(.number(let t)): text = t
-        case .json: text = nil
-        case .text(let t): text = t
-        }
-        guard let text, let v = Int64(text), range.contains(v) else {
+        guard let text = numberText(input), let v = Int64(text), range.contains(v) else {
             throw Problem(key: key, message: "must be a whole number from \(range.lowerBound) to \(range.upperBound)" + found(input))
         }
         return v
+    }
+
+    /// A number's text: a JSON number's, or the variable's; nil for a JSON value of another type.
+    private static func numberText(_ input: Input) -> String? {
+        switch input {
+        case .json(.number(let t)), .text(let t): return t
+        case .json: return nil
+        }
     }
 
     private static func text(_ input: Input, _ key: String) throws -> String {
