@@ -20,6 +20,15 @@ public struct MaskSpec: Sendable, Equatable {
 
     public init(source: Source) { self.source = source }
 
+    /// True for a rect or ellipse shape: one whose `frame` keyframes may move and size (`maskFrame`).
+    public var hasFrame: Bool {
+        guard case .shape(let s) = source else { return false }
+        switch s.geometry {
+        case .rect, .ellipse: return true
+        default: return false
+        }
+    }
+
     /// The `src` a mask reads, if any.
     public var src: String? {
         if case .media(let s) = source { return s }

@@ -125,6 +125,9 @@ public struct Keyframe: Sendable, Equatable {
     public var strokeColor: Paint?
     /// A dashed stroke's dash and gap lengths, as many as the stroke's (each travels to its length here).
     public var dash: [Double]?
+    /// A rect or ellipse mask shape's frame (lengths of the item's picture): its centre and size
+    /// travel, each resolved to pixels first.
+    public var maskFrame: FrameRect?
     /// `fit: "blur"`'s bars: their blur radius (px) and dimming.
     public var blurRadius: Double?
     public var dim: Double?

@@ -55,6 +55,35 @@ final class AnimatedFeatureTests: XCTestCase {
         }
     }
 
+    /// An iris: an ellipse mask's frame keyframed from 8 px wide to 40 px wide (its centre moving
+    /// too, units differing between keyframes), each frame as the mask fixed at that frame draws it;
+    /// a rect mask's frame too, its corner radius kept. `maskFrame` on an item whose mask has no
+    /// frame (a polygon) or no mask is refused at its pointer.
+    func testAMasksFrame() throws {
+        let ws = try Workspace()
+        try assertFollowsKeyframes(ws, 8, 40, name: "maskFrame") { value, name in
+            let (w, x) = value.map { ($0, 16 + ($0 - 8) / 2) } ?? (8, 16)
+            let keys = value == nil ? #", "keyframes": [ { "time": 0, "maskFrame": { "x": "16px", "y": 0.5, "width": "8px", "height": "8px" } }, { "time": 0.8, "maskFrame": { "x": 0.5, "y": 0.5, "width": "40px", "height": "40px" } } ]"# : ""
+            return try frames(ws, videos: ##"{ "color": "#FFFFFF", "duration": 1, "mask": { "shape": { "shape": "ellipse", "frame": { "x": "\##(x)px", "y": 0.5, "width": "\##(w)px", "height": "\##(w)px" } } }\##(keys) }"##,
+                              name: name)
+        }
+        try assertFollowsKeyframes(ws, 10, 30, name: "maskRect") { value, name in
+            let w = value ?? 10
+            let keys = value == nil ? #", "keyframes": [ { "time": 0, "maskFrame": { "x": 0.5, "y": 0.5, "width": "10px", "height": "20px" } }, { "time": 0.8, "maskFrame": { "x": 0.5, "y": 0.5, "width": "30px", "height": "20px" } } ]"# : ""
+            return try frames(ws, overlays: ##"{ "type": "shape", "start": 0, "shape": "rect", "fill": "#FFFFFF", "frame": { "x": 0.5, "y": 0.5, "width": 1, "height": 1 }, "mask": { "shape": { "shape": "rect", "radius": 4, "frame": { "x": 0.5, "y": 0.5, "width": "\##(w)px", "height": "20px" } } }\##(keys) }"##,
+                              name: name)
+        }
+        let spec = ##"""
+        { "version": 1, "timeline": { "videos": [
+          { "color": "#FFFFFF", "duration": 1, "mask": { "shape": { "shape": "polygon", "points": [[0, 0], [1, 0], [0.5, 1]] } },
+            "keyframes": [ { "time": 0, "maskFrame": { "x": 0.5, "y": 0.5, "width": 0.5 } } ] },
+          { "color": "#FFFFFF", "duration": 1, "keyframes": [ { "time": 0, "maskFrame": { "x": 0.5, "y": 0.5, "width": 0.5 } } ] } ] } }
+        """##
+        guard case .failure(let error) = SpecDecoder.decode(Array(spec.utf8)) else { return XCTFail("decoded") }
+        XCTAssertEqual(Set(error.problems.map(\.pointer)), ["/timeline/videos/0/keyframes/0/maskFrame", "/timeline/videos/1/keyframes/0/maskFrame"],
+                       "\(error.problems)")
+    }
+
     func testAMasksFeather() throws {
         let ws = try Workspace()
         try assertFollowsKeyframes(ws, 0, 8, name: "feather") { value, name in

@@ -97,7 +97,7 @@ extension Field {
     /// or a line shape (its two ends), nil otherwise; `fill` and `stroke`: a shape's fill and stroke
     /// paints, which keyframes may change into others of their kind (nil: no such keyframes).
     func keyframes(movingPoints: Keyframe.MovingPoints? = nil, fill: Paint? = nil, stroke: Paint? = nil, dash: [Double] = [],
-                   refusal: (Keyframe.Feature) -> String? = { $0.missing }) -> [Keyframe]? {
+                   mask: MaskSpec? = nil, refusal: (Keyframe.Feature) -> String? = { $0.missing }) -> [Keyframe]? {
         guard let items = array() else { return nil }
         var order = IncreasingTimes(noun: "keyframe")
         let keyframes = items.compactMap { item in
@@ -150,6 +150,13 @@ extension Field {
                         invalid = true
                     }
                 }
+                if r.has("maskFrame") {
+                    if mask?.hasFrame == true {
+                        if let frame = r.field("maskFrame")?.frameRect() { k.maskFrame = frame } else { invalid = true }
+                    } else {
+                        r.reject("maskFrame", "moves and sizes a rect or ellipse mask shape's frame; this item has no such mask")
+                    }
+                }
                 if r.has("dash") {
                     if dash.isEmpty {
                         r.reject("dash", "animates a dashed stroke's dash and gap lengths; this item is no shape with a dash")
@@ -185,7 +192,7 @@ extension Field {
         return keyframes.count == items.count ? keyframes : nil
     }
 
-    private static let keyframeProperties = ["opacity", "x", "y", "scale", "rotation", "crop", "points", "fill", "strokeColor", "dash"] + Keyframe.Feature.allCases.map(\.rawValue)
+    private static let keyframeProperties = ["opacity", "x", "y", "scale", "rotation", "crop", "points", "fill", "strokeColor", "dash", "maskFrame"] + Keyframe.Feature.allCases.map(\.rawValue)
 
     /// A crop `{x, y, width, height}` in fractions of the source, lying inside it.
     func cropRect() -> FractionRect? {

@@ -107,7 +107,7 @@ extension SpecDecoder {
             if case .polygon(let points)? = shape?.geometry { movingPoints = .polygon(points.count) }
             if case .line? = shape?.geometry { movingPoints = .line }
             overlay.keyframes = r.field("keyframes")?.keyframes(movingPoints: movingPoints, fill: shape?.fill, stroke: shape?.stroke?.paint,
-                                                                dash: shape?.stroke?.dash ?? []) { feature in
+                                                                dash: shape?.stroke?.dash ?? [], mask: mask) { feature in
                 switch feature {
                 case .radius: if case .rect? = shape?.geometry { return nil }
                 case .strokeWidth: if shape?.stroke != nil { return nil }

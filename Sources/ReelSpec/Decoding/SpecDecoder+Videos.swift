@@ -49,7 +49,7 @@ extension SpecDecoder {
             }
             item.mask = r.field("mask")?.mask()
             let (mask, key, filters, fit) = (item.mask, item.chromaKey, item.filters, item.fit)
-            item.keyframes = r.field("keyframes")?.keyframes { feature in
+            item.keyframes = r.field("keyframes")?.keyframes(mask: mask) { feature in
                 switch feature {
                 case .feather: if mask != nil { return nil }
                 case .similarity, .smoothness, .spill: if key != nil { return nil }

@@ -7,7 +7,8 @@ import ReelSpec
 ///
 /// The mask is read in SDR BT.709 whatever the canvas, so a white matte means "shows" under an HDR
 /// canvas too. A shape or still mask is computed once per picture size (and feathered again only
-/// when keyframes change its feather); a video mask plays along with the item from its start and
+/// when keyframes change its feather; a rect or ellipse shape drawn again when keyframes move or
+/// size its frame, `maskFrame`); a video mask plays along with the item from its start and
 /// holds its last frame after its end.
 final class LayerMasker {
     /// Mask values are 10-bit (0…1023), finer than any picture's alpha they scale.
@@ -22,6 +23,8 @@ final class LayerMasker {
     /// A shape's or still's values before feathering, and the last feathered ones.
     private var unfeathered: (width: Int, height: Int, values: [UInt16])?
     private var fixed: (width: Int, height: Int, feather: Double, values: [UInt16])?
+    /// The frame keyframes gave a rect or ellipse shape when its values were last drawn.
+    private var movedFrame: FrameRect?
 
     init(_ plan: MaskPlan, keyframes: [Keyframe] = [], decoderThreads: Int = 1, stop: CancellationToken? = nil) {
         self.plan = plan
@@ -49,6 +52,11 @@ final class LayerMasker {
     /// The mask's values on a `width`×`height` picture.
     private func mask(width: Int, height: Int, at t: Time) throws -> [UInt16] {
         let feather = track.value(.feather, at: t) ?? plan.feather
+        // A shape whose frame keyframes move is drawn again whenever its frame changes.
+        let frame = track.maskFrame(at: t, width: Double(width), height: Double(height))
+        if frame != movedFrame {
+            (movedFrame, unfeathered, fixed) = (frame, nil, nil)
+        }
         if let f = fixed, f.width == width, f.height == height, f.feather == feather { return f.values }
         var values: [UInt16]
         var isFixed = true
@@ -74,7 +82,14 @@ final class LayerMasker {
         var values: [UInt16]
         var isFixed = true
         switch plan.source {
-        case .shape(let spec):
+        case .shape(var spec):
+            if let frame = movedFrame {
+                switch spec.geometry {
+                case .rect(_, let radius): spec.geometry = .rect(frame: frame, radius: radius)
+                case .ellipse: spec.geometry = .ellipse(frame: frame)
+                default: break
+                }
+            }
             values = [UInt16](repeating: 0, count: width * height)
             if let outline = ShapeOutline(spec.geometry, canvasWidth: Double(width), canvasHeight: Double(height)) {
                 let cover = ShapePicture(spec, outline: outline, raster: PixelRect(x: 0, y: 0, width: width, height: height)).planes().a

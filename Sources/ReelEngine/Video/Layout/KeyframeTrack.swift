@@ -50,6 +50,20 @@ struct KeyframeTrack {
         }
     }
 
+    /// A mask shape's frame at `t` on a `width`×`height` picture: its centre and size in pixels,
+    /// each travelling as a number does; nil where no keyframe sets it. Without a height a frame is
+    /// as tall as it is wide.
+    func maskFrame(at t: Time, width: Double, height: Double) -> FrameRect? {
+        let sets = keyframes.compactMap { k in k.maskFrame.map { (k.time, $0, k.easing) } }
+        guard !sets.isEmpty else { return nil }
+        func travel(_ value: (FrameRect) -> Double) -> Double { interpolate(sets.map { ($0.0, value($0.1), $0.2) }, at: t) }
+        let w = travel { $0.width.pixels(along: .horizontal, width: width, height: height) }
+        let h = travel { f in f.height?.pixels(along: .vertical, width: width, height: height) ?? f.width.pixels(along: .horizontal, width: width, height: height) }
+        return FrameRect(x: Length(travel { $0.x.pixels(along: .horizontal, width: width, height: height) }, .px),
+                         y: Length(travel { $0.y.pixels(along: .vertical, width: width, height: height) }, .px),
+                         width: Length(w, .px), height: Length(h, .px))
+    }
+
     /// A dashed stroke's lengths at `t`: each travels as a number does; nil where no keyframe sets them.
     func dash(at t: Time) -> [Double]? {
         let sets = keyframes.compactMap { k in k.dash.map { (k.time, $0, k.easing) } }

@@ -68,6 +68,7 @@ from .key_request_scope import KeyRequestScope
 from .key_scope import KeyScope
 from .keyframe import Keyframe
 from .keyframe_easing import KeyframeEasing
+from .keyframe_mask_frame import KeyframeMaskFrame
 from .list_assets_kind import ListAssetsKind
 from .list_assets_response_200 import ListAssetsResponse200
 from .list_jobs_include import ListJobsInclude
@@ -224,6 +225,7 @@ __all__ = (
     "Key",
     "Keyframe",
     "KeyframeEasing",
+    "KeyframeMaskFrame",
     "KeyList",
     "KeyRequest",
     "KeyRequestScope",

@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.crop_rect import CropRect
     from ..models.gradient import Gradient
+    from ..models.keyframe_mask_frame import KeyframeMaskFrame
     from ..models.point_type_1 import PointType1
 
 
@@ -28,7 +29,7 @@ class Keyframe:
     item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`,
     and the amount of the item's filters of a type (`brightness`, `contrast`, `saturation`, `blur`: every filter of that
     type in its `filters`, in that filter's range),
-    a video item's `fit: "blur"` bars (`blurRadius`, `dim`);
+    a video item's `fit: "blur"` bars (`blurRadius`, `dim`), a rect or ellipse mask shape's frame (`maskFrame`);
     each property follows only
     the keyframes that set it, holding its first keyframe's value before it and its last after
     (the item's own value where no keyframe sets it).
@@ -58,6 +59,10 @@ class Keyframe:
             similarity (float | Unset): The chroma key's similarity (the item must have a `chromaKey`).
             smoothness (float | Unset):
             spill (float | Unset):
+            mask_frame (KeyframeMaskFrame | Unset): A rect or ellipse mask shape's frame, in lengths of the item's picture
+                (as the mask's own):
+                its centre and size travel, each resolved to pixels first (units may differ between
+                keyframes); the mask is drawn again where they change (an iris, a reveal).
             dash (list[float] | Unset): A dashed stroke's dash and gap lengths, in pixels (the shape's stroke must have a
                 `dash`): as
                 many as the stroke's `dash` (an odd pattern, which repeats, as written or repeated), each
@@ -104,6 +109,7 @@ class Keyframe:
     similarity: float | Unset = UNSET
     smoothness: float | Unset = UNSET
     spill: float | Unset = UNSET
+    mask_frame: KeyframeMaskFrame | Unset = UNSET
     dash: list[float] | Unset = UNSET
     brightness: float | Unset = UNSET
     contrast: float | Unset = UNSET
@@ -157,6 +163,10 @@ class Keyframe:
         smoothness = self.smoothness
 
         spill = self.spill
+
+        mask_frame: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.mask_frame, Unset):
+            mask_frame = self.mask_frame.to_dict()
 
         dash: list[float] | Unset = UNSET
         if not isinstance(self.dash, Unset):
@@ -246,6 +256,8 @@ class Keyframe:
             field_dict["smoothness"] = smoothness
         if spill is not UNSET:
             field_dict["spill"] = spill
+        if mask_frame is not UNSET:
+            field_dict["maskFrame"] = mask_frame
         if dash is not UNSET:
             field_dict["dash"] = dash
         if brightness is not UNSET:
@@ -275,6 +287,7 @@ class Keyframe:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.crop_rect import CropRect  # noqa: PLC0415
         from ..models.gradient import Gradient  # noqa: PLC0415
+        from ..models.keyframe_mask_frame import KeyframeMaskFrame  # noqa: PLC0415
         from ..models.point_type_1 import PointType1  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -324,6 +337,13 @@ class Keyframe:
         smoothness = d.pop("smoothness", UNSET)
 
         spill = d.pop("spill", UNSET)
+
+        _mask_frame = d.pop("maskFrame", UNSET)
+        mask_frame: KeyframeMaskFrame | Unset
+        if isinstance(_mask_frame, Unset):
+            mask_frame = UNSET
+        else:
+            mask_frame = KeyframeMaskFrame.from_dict(_mask_frame)
 
         dash = cast(list[float], d.pop("dash", UNSET))
 
@@ -435,6 +455,7 @@ class Keyframe:
             similarity=similarity,
             smoothness=smoothness,
             spill=spill,
+            mask_frame=mask_frame,
             dash=dash,
             brightness=brightness,
             contrast=contrast,
