@@ -276,7 +276,7 @@ def text():
             "- a keyframe sets only features its item has (a rect's `radius`, a stroke's `strokeWidth`, a",
             "  dashed stroke's `dash` (as many lengths) and `dashOffset`, a polygon's `points` (as many as it has) or a line's (two), a",
             "  shape's `fill` and `strokeColor` (of their kind, with as many stops), a mask's `feather`, a chroma key's",
-            "  numbers, a rect or ellipse mask shape's `maskFrame`, the amounts of the item's filters of a type, a video item's `fit: \"blur\"` bars'",
+            "  numbers, a rect or ellipse mask shape's `maskFrame`, a polygon mask's `maskPoints` (as many), the amounts of the item's filters of a type, a video item's `fit: \"blur\"` bars'",
             "  `blurRadius` and `dim`); a stroke's `dashOffset` goes with a `dash`;",
             "- lengths given in units resolve to sizes above 0 on the actual frame;",
             "- a draft (`output.draft`) has neither the `passthrough` preset nor a `video.preset` of its own,",

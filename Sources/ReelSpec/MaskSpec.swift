@@ -29,6 +29,12 @@ public struct MaskSpec: Sendable, Equatable {
         }
     }
 
+    /// A polygon shape's point count: its points may travel (`maskPoints`); nil for any other mask.
+    public var polygonPoints: Int? {
+        guard case .shape(let s) = source, case .polygon(let points) = s.geometry else { return nil }
+        return points.count
+    }
+
     /// The `src` a mask reads, if any.
     public var src: String? {
         if case .media(let s) = source { return s }

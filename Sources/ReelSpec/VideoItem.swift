@@ -128,6 +128,8 @@ public struct Keyframe: Sendable, Equatable {
     /// A rect or ellipse mask shape's frame (lengths of the item's picture): its centre and size
     /// travel, each resolved to pixels first.
     public var maskFrame: FrameRect?
+    /// A polygon mask shape's points, as many as it has (lengths of the item's picture).
+    public var maskPoints: [FramePoint]?
     /// `fit: "blur"`'s bars: their blur radius (px) and dimming.
     public var blurRadius: Double?
     public var dim: Double?

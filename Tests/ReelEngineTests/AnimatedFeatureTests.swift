@@ -57,8 +57,9 @@ final class AnimatedFeatureTests: XCTestCase {
 
     /// An iris: an ellipse mask's frame keyframed from 8 px wide to 40 px wide (its centre moving
     /// too, units differing between keyframes), each frame as the mask fixed at that frame draws it;
-    /// a rect mask's frame too, its corner radius kept. `maskFrame` on an item whose mask has no
-    /// frame (a polygon) or no mask is refused at its pointer.
+    /// a rect mask's frame too, its corner radius kept, and a polygon mask's points (`maskPoints`).
+    /// `maskFrame` on an item whose mask has no frame (a polygon) or no mask, and `maskPoints` of
+    /// another count, are refused at their pointers.
     func testAMasksFrame() throws {
         let ws = try Workspace()
         try assertFollowsKeyframes(ws, 8, 40, name: "maskFrame") { value, name in
@@ -73,15 +74,22 @@ final class AnimatedFeatureTests: XCTestCase {
             return try frames(ws, overlays: ##"{ "type": "shape", "start": 0, "shape": "rect", "fill": "#FFFFFF", "frame": { "x": 0.5, "y": 0.5, "width": 1, "height": 1 }, "mask": { "shape": { "shape": "rect", "radius": 4, "frame": { "x": 0.5, "y": 0.5, "width": "\##(w)px", "height": "20px" } } }\##(keys) }"##,
                               name: name)
         }
+        // A polygon mask's points: a triangle whose apex travels from 8 px to 40 px across.
+        try assertFollowsKeyframes(ws, 8, 40, name: "maskPoints") { value, name in
+            let apex = value ?? 8
+            let keys = value == nil ? #", "keyframes": [ { "time": 0, "maskPoints": [["4px", "44px"], ["60px", "44px"], ["8px", "4px"]] }, { "time": 0.8, "maskPoints": [["4px", "44px"], ["60px", "44px"], ["40px", "4px"]] } ]"# : ""
+            return try frames(ws, videos: ##"{ "color": "#FFFFFF", "duration": 1, "mask": { "shape": { "shape": "polygon", "points": [["4px", "44px"], ["60px", "44px"], ["\##(apex)px", "4px"]] } }\##(keys) }"##,
+                              name: name)
+        }
         let spec = ##"""
         { "version": 1, "timeline": { "videos": [
           { "color": "#FFFFFF", "duration": 1, "mask": { "shape": { "shape": "polygon", "points": [[0, 0], [1, 0], [0.5, 1]] } },
-            "keyframes": [ { "time": 0, "maskFrame": { "x": 0.5, "y": 0.5, "width": 0.5 } } ] },
+            "keyframes": [ { "time": 0, "maskFrame": { "x": 0.5, "y": 0.5, "width": 0.5 }, "maskPoints": [[0, 0], [1, 1]] } ] },
           { "color": "#FFFFFF", "duration": 1, "keyframes": [ { "time": 0, "maskFrame": { "x": 0.5, "y": 0.5, "width": 0.5 } } ] } ] } }
         """##
         guard case .failure(let error) = SpecDecoder.decode(Array(spec.utf8)) else { return XCTFail("decoded") }
-        XCTAssertEqual(Set(error.problems.map(\.pointer)), ["/timeline/videos/0/keyframes/0/maskFrame", "/timeline/videos/1/keyframes/0/maskFrame"],
-                       "\(error.problems)")
+        XCTAssertEqual(Set(error.problems.map(\.pointer)), ["/timeline/videos/0/keyframes/0/maskFrame", "/timeline/videos/0/keyframes/0/maskPoints",
+                                                              "/timeline/videos/1/keyframes/0/maskFrame"], "\(error.problems)")
     }
 
     func testAMasksFeather() throws {

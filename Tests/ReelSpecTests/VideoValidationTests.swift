@@ -125,7 +125,7 @@ final class VideoValidationTests: XCTestCase {
                                         "\(k0)/3/crop/width", "\(k0)/3/crop/height", "\(k0)/4/easing", "\(k0)/5/time"])
         XCTAssertEqual(message(json, at: "\(k0)/1/time"), "must be later than the previous keyframe (1 s)")
         XCTAssertEqual(message(json, at: "\(k0)/1/scale"), "must be between 0.01 and 100")
-        XCTAssertEqual(message(json, at: "\(k0)/2"), "must set at least one of opacity, x, y, scale, rotation, crop, points, fill, strokeColor, dash, maskFrame, radius, strokeWidth, dashOffset, feather, similarity, smoothness, spill, brightness, contrast, saturation, blur, blurRadius or dim")
+        XCTAssertEqual(message(json, at: "\(k0)/2"), "must set at least one of opacity, x, y, scale, rotation, crop, points, fill, strokeColor, dash, maskFrame, maskPoints, radius, strokeWidth, dashOffset, feather, similarity, smoothness, spill, brightness, contrast, saturation, blur, blurRadius or dim")
         XCTAssertEqual(message(json, at: "\(k0)/3/crop/width"), "x + width must be at most 1")
         XCTAssertEqual(message(json, at: "\(k0)/3/crop/height"), "must be greater than 0 and at most 1")
         XCTAssertEqual(message(json, at: "\(k0)/4/easing"),

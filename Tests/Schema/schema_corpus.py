@@ -64,7 +64,8 @@ SERVER_ONLY = ["cannot be given together with position", "is not allowed on vide
                "one for each join between consecutive videos", "must be later than the previous keyframe",
                "lies wholly outside the frame", "the shape moves, so it is drawn whole", "the shape has no extent",
                "this item has none in its filters", "fit \"blur\"'s bars", "as the stroke's dash has",
-               "animates a dashed stroke's dash and gap lengths", "moves and sizes a rect or ellipse mask shape's frame", "at or after the group's end",
+               "animates a dashed stroke's dash and gap lengths", "moves and sizes a rect or ellipse mask shape's frame",
+               "moves a polygon mask shape's points", "as the mask's polygon has", "at or after the group's end",
                "which the passthrough preset does not do", "sets the encoder's preset itself", "is placed by its frame"]
 
 

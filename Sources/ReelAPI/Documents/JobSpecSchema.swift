@@ -791,7 +791,7 @@ enum JobSpecSchema {
         },
         "Keyframe": {
           "type": "object",
-          "description": "A value of AVFoundation-style opacity/transform/crop ramps at `time` (relative to the item's\nstart); `easing` shapes the way from the previous keyframe. Sets at least one property.\nBesides placement, keyframes animate the item's own numbers where it has the feature (else\na 422 at the property): a rect shape's `radius`, a shape's `strokeWidth` and a dashed stroke's `dash` and `dashOffset`, a polygon's\n`points` or a line's ends (`points`: from, to), a shape's `fill` and `strokeColor` (colour or gradient), a masked item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`,\nand the amount of the item's filters of a type (`brightness`, `contrast`, `saturation`, `blur`: every filter of that type in its `filters`, in that filter's range),\na video item's `fit: \"blur\"` bars (`blurRadius`, `dim`), a rect or ellipse mask shape's frame (`maskFrame`);\neach property follows only\nthe keyframes that set it, holding its first keyframe's value before it and its last after\n(the item's own value where no keyframe sets it).\n",
+          "description": "A value of AVFoundation-style opacity/transform/crop ramps at `time` (relative to the item's\nstart); `easing` shapes the way from the previous keyframe. Sets at least one property.\nBesides placement, keyframes animate the item's own numbers where it has the feature (else\na 422 at the property): a rect shape's `radius`, a shape's `strokeWidth` and a dashed stroke's `dash` and `dashOffset`, a polygon's\n`points` or a line's ends (`points`: from, to), a shape's `fill` and `strokeColor` (colour or gradient), a masked item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`,\nand the amount of the item's filters of a type (`brightness`, `contrast`, `saturation`, `blur`: every filter of that type in its `filters`, in that filter's range),\na video item's `fit: \"blur\"` bars (`blurRadius`, `dim`), a rect or ellipse mask shape's frame (`maskFrame`), a polygon mask's points (`maskPoints`);\neach property follows only\nthe keyframes that set it, holding its first keyframe's value before it and its last after\n(the item's own value where no keyframe sets it).\n",
           "additionalProperties": false,
           "required": [
             "time"
@@ -885,6 +885,14 @@ enum JobSpecSchema {
                 "height": {
                   "$ref": "#/$defs/PositiveLength"
                 }
+              }
+            },
+            "maskPoints": {
+              "type": "array",
+              "minItems": 3,
+              "description": "A polygon mask shape's points (as many as it has), in lengths of the item's picture: each\ntravels to its place here, resolved to pixels first.\n",
+              "items": {
+                "$ref": "#/$defs/Point"
               }
             },
             "dash": {

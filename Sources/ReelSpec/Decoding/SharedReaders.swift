@@ -157,6 +157,23 @@ extension Field {
                         r.reject("maskFrame", "moves and sizes a rect or ellipse mask shape's frame; this item has no such mask")
                     }
                 }
+                if r.has("maskPoints") {
+                    if let count = mask?.polygonPoints, let field = r.field("maskPoints"), let items = field.array() {
+                        let points = items.map { $0.point() }
+                        if points.count != count {
+                            field.report("must have \(count) points, as the mask's polygon has, found \(points.count)")
+                            invalid = true
+                        } else if points.contains(where: { $0 == nil }) {
+                            invalid = true
+                        } else {
+                            k.maskPoints = points.compactMap { $0 }
+                        }
+                    } else if mask?.polygonPoints == nil {
+                        r.reject("maskPoints", "moves a polygon mask shape's points; this item has no such mask")
+                    } else {
+                        invalid = true
+                    }
+                }
                 if r.has("dash") {
                     if dash.isEmpty {
                         r.reject("dash", "animates a dashed stroke's dash and gap lengths; this item is no shape with a dash")
@@ -192,7 +209,7 @@ extension Field {
         return keyframes.count == items.count ? keyframes : nil
     }
 
-    private static let keyframeProperties = ["opacity", "x", "y", "scale", "rotation", "crop", "points", "fill", "strokeColor", "dash", "maskFrame"] + Keyframe.Feature.allCases.map(\.rawValue)
+    private static let keyframeProperties = ["opacity", "x", "y", "scale", "rotation", "crop", "points", "fill", "strokeColor", "dash", "maskFrame", "maskPoints"] + Keyframe.Feature.allCases.map(\.rawValue)
 
     /// A crop `{x, y, width, height}` in fractions of the source, lying inside it.
     func cropRect() -> FractionRect? {

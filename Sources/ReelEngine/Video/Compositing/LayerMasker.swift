@@ -7,8 +7,8 @@ import ReelSpec
 ///
 /// The mask is read in SDR BT.709 whatever the canvas, so a white matte means "shows" under an HDR
 /// canvas too. A shape or still mask is computed once per picture size (and feathered again only
-/// when keyframes change its feather; a rect or ellipse shape drawn again when keyframes move or
-/// size its frame, `maskFrame`); a video mask plays along with the item from its start and
+/// when keyframes change its feather; a shape drawn again when keyframes move or size a rect's or
+/// ellipse's frame, `maskFrame`, or a polygon's points, `maskPoints`); a video mask plays along with the item from its start and
 /// holds its last frame after its end.
 final class LayerMasker {
     /// Mask values are 10-bit (0…1023), finer than any picture's alpha they scale.
@@ -25,6 +25,8 @@ final class LayerMasker {
     private var fixed: (width: Int, height: Int, feather: Double, values: [UInt16])?
     /// The frame keyframes gave a rect or ellipse shape when its values were last drawn.
     private var movedFrame: FrameRect?
+    /// The points keyframes gave a polygon shape then (x, y in pixels, flattened).
+    private var movedPoints: [Double]?
 
     init(_ plan: MaskPlan, keyframes: [Keyframe] = [], decoderThreads: Int = 1, stop: CancellationToken? = nil) {
         self.plan = plan
@@ -54,8 +56,9 @@ final class LayerMasker {
         let feather = track.value(.feather, at: t) ?? plan.feather
         // A shape whose frame keyframes move is drawn again whenever its frame changes.
         let frame = track.maskFrame(at: t, width: Double(width), height: Double(height))
-        if frame != movedFrame {
-            (movedFrame, unfeathered, fixed) = (frame, nil, nil)
+        let points = track.points(at: t, width: Double(width), height: Double(height)) { $0.maskPoints }?.flatMap { [$0.x, $0.y] }
+        if frame != movedFrame || points != movedPoints {
+            (movedFrame, movedPoints, unfeathered, fixed) = (frame, points, nil, nil)
         }
         if let f = fixed, f.width == width, f.height == height, f.feather == feather { return f.values }
         var values: [UInt16]
@@ -83,12 +86,14 @@ final class LayerMasker {
         var isFixed = true
         switch plan.source {
         case .shape(var spec):
-            if let frame = movedFrame {
-                switch spec.geometry {
-                case .rect(_, let radius): spec.geometry = .rect(frame: frame, radius: radius)
-                case .ellipse: spec.geometry = .ellipse(frame: frame)
-                default: break
+            switch spec.geometry {
+            case .rect(_, let radius): if let frame = movedFrame { spec.geometry = .rect(frame: frame, radius: radius) }
+            case .ellipse: if let frame = movedFrame { spec.geometry = .ellipse(frame: frame) }
+            case .polygon:
+                if let p = movedPoints {
+                    spec.geometry = .polygon(stride(from: 0, to: p.count - 1, by: 2).map { FramePoint(x: Length(p[$0], .px), y: Length(p[$0 + 1], .px)) })
                 }
+            default: break
             }
             values = [UInt16](repeating: 0, count: width * height)
             if let outline = ShapeOutline(spec.geometry, canvasWidth: Double(width), canvasHeight: Double(height)) {

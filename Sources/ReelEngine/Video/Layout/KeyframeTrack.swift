@@ -40,8 +40,9 @@ struct KeyframeTrack {
     /// A polygon's points at `t` in pixels of a `width`×`height` canvas, each coordinate travelling
     /// between the keyframes that set `points` (resolved to pixels first, so units may differ from
     /// keyframe to keyframe); nil where none sets them.
-    func points(at t: Time, width: Double, height: Double) -> [(x: Double, y: Double)]? {
-        let sets = keyframes.compactMap { k in k.points.map { (k.time, $0, k.easing) } }
+    func points(at t: Time, width: Double, height: Double,
+                of key: (Keyframe) -> [FramePoint]? = { $0.points }) -> [(x: Double, y: Double)]? {
+        let sets = keyframes.compactMap { k in key(k).map { (k.time, $0, k.easing) } }
         guard let count = sets.first?.1.count else { return nil }
         return (0..<count).map { i in
             let x = interpolate(sets.map { ($0.0, $0.1[i].x.pixels(along: .horizontal, width: width, height: height), $0.2) }, at: t)

@@ -29,7 +29,8 @@ class Keyframe:
     item's `feather`, a keyed item's `similarity`, `smoothness` and `spill`,
     and the amount of the item's filters of a type (`brightness`, `contrast`, `saturation`, `blur`: every filter of that
     type in its `filters`, in that filter's range),
-    a video item's `fit: "blur"` bars (`blurRadius`, `dim`), a rect or ellipse mask shape's frame (`maskFrame`);
+    a video item's `fit: "blur"` bars (`blurRadius`, `dim`), a rect or ellipse mask shape's frame (`maskFrame`), a
+    polygon mask's points (`maskPoints`);
     each property follows only
     the keyframes that set it, holding its first keyframe's value before it and its last after
     (the item's own value where no keyframe sets it).
@@ -63,6 +64,9 @@ class Keyframe:
                 (as the mask's own):
                 its centre and size travel, each resolved to pixels first (units may differ between
                 keyframes); the mask is drawn again where they change (an iris, a reveal).
+            mask_points (list[list[float | str] | PointType1] | Unset): A polygon mask shape's points (as many as it has),
+                in lengths of the item's picture: each
+                travels to its place here, resolved to pixels first.
             dash (list[float] | Unset): A dashed stroke's dash and gap lengths, in pixels (the shape's stroke must have a
                 `dash`): as
                 many as the stroke's `dash` (an odd pattern, which repeats, as written or repeated), each
@@ -110,6 +114,7 @@ class Keyframe:
     smoothness: float | Unset = UNSET
     spill: float | Unset = UNSET
     mask_frame: KeyframeMaskFrame | Unset = UNSET
+    mask_points: list[list[float | str] | PointType1] | Unset = UNSET
     dash: list[float] | Unset = UNSET
     brightness: float | Unset = UNSET
     contrast: float | Unset = UNSET
@@ -167,6 +172,27 @@ class Keyframe:
         mask_frame: dict[str, Any] | Unset = UNSET
         if not isinstance(self.mask_frame, Unset):
             mask_frame = self.mask_frame.to_dict()
+
+        mask_points: list[dict[str, Any] | list[float | str]] | Unset = UNSET
+        if not isinstance(self.mask_points, Unset):
+            mask_points = []
+            for mask_points_item_data in self.mask_points:
+                mask_points_item: dict[str, Any] | list[float | str]
+                if isinstance(mask_points_item_data, list):
+                    mask_points_item = []
+                    for (
+                        componentsschemas_point_type_0_item_data
+                    ) in mask_points_item_data:
+                        componentsschemas_point_type_0_item: float | str
+                        componentsschemas_point_type_0_item = (
+                            componentsschemas_point_type_0_item_data
+                        )
+                        mask_points_item.append(componentsschemas_point_type_0_item)
+
+                else:
+                    mask_points_item = mask_points_item_data.to_dict()
+
+                mask_points.append(mask_points_item)
 
         dash: list[float] | Unset = UNSET
         if not isinstance(self.dash, Unset):
@@ -258,6 +284,8 @@ class Keyframe:
             field_dict["spill"] = spill
         if mask_frame is not UNSET:
             field_dict["maskFrame"] = mask_frame
+        if mask_points is not UNSET:
+            field_dict["maskPoints"] = mask_points
         if dash is not UNSET:
             field_dict["dash"] = dash
         if brightness is not UNSET:
@@ -344,6 +372,52 @@ class Keyframe:
             mask_frame = UNSET
         else:
             mask_frame = KeyframeMaskFrame.from_dict(_mask_frame)
+
+        _mask_points = d.pop("maskPoints", UNSET)
+        mask_points: list[list[float | str] | PointType1] | Unset = UNSET
+        if _mask_points is not UNSET:
+            mask_points = []
+            for mask_points_item_data in _mask_points:
+
+                def _parse_mask_points_item(
+                    data: object,
+                ) -> list[float | str] | PointType1:
+                    try:
+                        if not isinstance(data, list):
+                            raise TypeError()
+                        componentsschemas_point_type_0 = []
+                        _componentsschemas_point_type_0 = data
+                        for (
+                            componentsschemas_point_type_0_item_data
+                        ) in _componentsschemas_point_type_0:
+
+                            def _parse_componentsschemas_point_type_0_item(
+                                data: object,
+                            ) -> float | str:
+                                return cast(float | str, data)
+
+                            componentsschemas_point_type_0_item = (
+                                _parse_componentsschemas_point_type_0_item(
+                                    componentsschemas_point_type_0_item_data
+                                )
+                            )
+
+                            componentsschemas_point_type_0.append(
+                                componentsschemas_point_type_0_item
+                            )
+
+                        return componentsschemas_point_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_point_type_1 = PointType1.from_dict(data)
+
+                    return componentsschemas_point_type_1
+
+                mask_points_item = _parse_mask_points_item(mask_points_item_data)
+
+                mask_points.append(mask_points_item)
 
         dash = cast(list[float], d.pop("dash", UNSET))
 
@@ -456,6 +530,7 @@ class Keyframe:
             smoothness=smoothness,
             spill=spill,
             mask_frame=mask_frame,
+            mask_points=mask_points,
             dash=dash,
             brightness=brightness,
             contrast=contrast,
