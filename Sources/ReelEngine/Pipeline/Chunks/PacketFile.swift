@@ -9,9 +9,12 @@ import ReelStorage
 /// or drop packets, and the join needs exactly the encoder's timestamps back. The format is a
 /// magic line and then, per packet, six little-endian Int64 (pts, dts, duration, flags, size, stream
 /// index: an HLS chunk holds every rendition's packets, each rendition a stream) and the bytes.
-/// Written under a hidden name and renamed when complete, like an output.
+/// Written under a hidden name and renamed when complete, like an output. The reader also takes
+/// the first version's files (five fields, every packet of stream 0), which a chunked job's pieces
+/// rendered before an upgrade still are.
 final class PacketFileWriter {
     static let magic = Array("reel-packets-2\n".utf8)
+    static let firstMagic = Array("reel-packets-1\n".utf8)
     let path: String
     private let temp: String
     private let handle: FileHandle
@@ -68,6 +71,8 @@ final class PacketFileWriter {
 final class PacketFileReader {
     let path: String
     private let handle: FileHandle
+    /// Int64 fields before each packet's bytes: 6, or 5 in a first-version file (no stream index).
+    private let fields: Int
 
     /// A packet file that is not one, or ends inside a packet.
     struct Damaged: Error, CustomStringConvertible, RetryClassifiable {
@@ -79,17 +84,21 @@ final class PacketFileReader {
     init(path: String) throws {
         self.path = path
         handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-        let magic = try handle.read(upToCount: PacketFileWriter.magic.count) ?? Data()
-        guard Array(magic) == PacketFileWriter.magic else { throw Damaged(path: path) }
+        let magic = Array(try handle.read(upToCount: PacketFileWriter.magic.count) ?? Data())
+        switch magic {
+        case PacketFileWriter.magic: fields = 6
+        case PacketFileWriter.firstMagic: fields = 5
+        default: throw Damaged(path: path)
+        }
     }
 
     deinit { try? handle.close() }
 
     /// The next packet, or nil at the end of the file.
     func next() throws -> Packet? {
-        guard let head = try handle.read(upToCount: 48), !head.isEmpty else { return nil }
-        guard head.count == 48 else { throw Damaged(path: path) }
-        let v = (0..<6).map { i in head.withUnsafeBytes { Int64(littleEndian: $0.loadUnaligned(fromByteOffset: i * 8, as: Int64.self)) } }
+        guard let head = try handle.read(upToCount: 8 * fields), !head.isEmpty else { return nil }
+        guard head.count == 8 * fields else { throw Damaged(path: path) }
+        let v = (0..<fields).map { i in head.withUnsafeBytes { Int64(littleEndian: $0.loadUnaligned(fromByteOffset: i * 8, as: Int64.self)) } }
         guard v[4] >= 0, v[4] < Int64(Int32.max) else { throw Damaged(path: path) }
         let size = Int(v[4])
         let packet = Packet()
@@ -102,8 +111,9 @@ final class PacketFileReader {
         packet.pointer.pointee.dts = v[1]
         packet.pointer.pointee.duration = v[2]
         packet.pointer.pointee.flags = Int32(truncatingIfNeeded: v[3])
-        guard v[5] >= 0, v[5] < 64 else { throw Damaged(path: path) }
-        packet.pointer.pointee.stream_index = Int32(v[5])
+        let stream = fields > 5 ? v[5] : 0
+        guard stream >= 0, stream < 64 else { throw Damaged(path: path) }
+        packet.pointer.pointee.stream_index = Int32(stream)
         return packet
     }
 }
