@@ -8,6 +8,9 @@ public protocol LiveOutput: Sendable {
     /// Makes `file` of the local `folder` visible at `location` as its bytes are now (a playlist
     /// is put again each time it grows).
     func put(_ file: String, from folder: String) throws
+    /// Makes `file` visible with `bytes`: a playlist as it was read, since its muxer may rewrite
+    /// it on disk meanwhile, naming a segment not put yet.
+    func put(_ file: String, bytes: [UInt8]) throws
     /// The finished `folder` becomes the output; returns the location to record. A store
     /// elsewhere deletes the local folder (every file of it was put).
     func finish(folder: String) throws -> String
@@ -20,6 +23,8 @@ public struct LocalLiveOutput: LiveOutput {
     public init(location: String) { self.location = location }
 
     public func put(_ file: String, from folder: String) throws {}
+
+    public func put(_ file: String, bytes: [UInt8]) throws {}
 
     public func finish(folder: String) throws -> String { folder }
 }

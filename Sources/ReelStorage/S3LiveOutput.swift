@@ -11,6 +11,10 @@ struct S3LiveOutput: LiveOutput {
         try outputs.client.upload(file: folder + "/" + file, to: outputs.key(location, file), contentType: S3Outputs.type(of: file))
     }
 
+    func put(_ file: String, bytes: [UInt8]) throws {
+        _ = try outputs.client.putObject(outputs.key(location, file), bytes: bytes, contentType: S3Outputs.type(of: file))
+    }
+
     func finish(folder: String) throws -> String {
         try? FileManager.default.removeItem(atPath: folder)
         return location

@@ -67,11 +67,9 @@ final class ProgressiveHLSAPITests: XCTestCase {
         let running = try f.waitForJob(id) { ($0["live"] as? [String: Any])?["downloadUrl"] != nil || $0["status"] as? String != "queued" }
         let link = try XCTUnwrap((running["live"] as? [String: Any])?["downloadUrl"] as? String, "a running progressive job has a live link: \(running)")
         let anonymous = try TestClient(port: f.port)
-        var notReady = 0
         let master = try XCTUnwrap(Poll.value(seconds: 60, every: 0.02) { () -> TestClient.Response? in
             let r = try anonymous.request("GET", link)
             if r.status == 409 {
-                notReady += 1
                 XCTAssertEqual(r.header("Retry-After"), "1")
                 return nil
             }

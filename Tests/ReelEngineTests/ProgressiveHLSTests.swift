@@ -21,6 +21,8 @@ final class ProgressiveHLSTests: XCTestCase {
             puts.withLock { $0.append((file, bytes)) }
         }
 
+        func put(_ file: String, bytes: [UInt8]) throws { puts.withLock { $0.append((file, Data(bytes))) } }
+
         func finish(folder: String) throws -> String { folder }
 
         var recorded: [(name: String, bytes: Data)] { puts.withLock { $0 } }
@@ -109,6 +111,7 @@ final class ProgressiveHLSTests: XCTestCase {
             struct Refused: Error {}
             let location: String
             func put(_ file: String, from folder: String) throws { throw Refused() }
+            func put(_ file: String, bytes: [UInt8]) throws { throw Refused() }
             func finish(folder: String) throws -> String { folder }
         }
         let ws = try Workspace()

@@ -55,9 +55,7 @@ extension APIHandler {
             throw ProblemError(Self.readProblem("the output's master playlist", error))
         }
         let text = String(decoding: raw, as: UTF8.self)
-        var query: String?
-        if case .link(let q) = access { query = q }
-        let bytes = Array(HLSServing.rootedMaster(text, query: query).utf8)
+        let bytes = Array(HLSServing.rootedMaster(text, query: access.linkQuery).utf8)
         return try ImmutablePiece(body: .bytes(bytes), size: Int64(bytes.count), etag: "\"\(out.sha256)-entry\"",
                                   contentType: HLSServing.playlistType, noun: "playlist").response(to: r)
     }
@@ -74,9 +72,7 @@ extension APIHandler {
             problem.headers = [("Retry-After", "1")]
             throw ProblemError(problem)
         }
-        var query: String?
-        if case .link(let q) = access { query = q }
-        return Self.livePlaylist(HLSServing.rootedMaster(String(decoding: raw, as: UTF8.self), query: query))
+        return Self.livePlaylist(HLSServing.rootedMaster(String(decoding: raw, as: UTF8.self), query: access.linkQuery))
     }
 
     /// A playlist of an output still rendering: it grows, so no client or cache may keep it.
@@ -133,13 +129,11 @@ extension APIHandler {
         guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int64 else {
             throw ProblemError(.notFound("job \(id)'s output has no file \(name)"))
         }
-        if type == HLSServing.playlistType, live || { if case .link = access { return true } else { return false } }() {
+        if type == HLSServing.playlistType, live || access.linkQuery != nil {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 throw ProblemError(.notFound("job \(id)'s output has no file \(name)"))
             }
-            var query: String?
-            if case .link(let q) = access { query = q }
-            let served = query.map { HLSServing.signed(text, query: $0) } ?? text
+            let served = access.linkQuery.map { HLSServing.signed(text, query: $0) } ?? text
             if live { return Self.livePlaylist(served) }
             let bytes = Array(served.utf8)
             return try ImmutablePiece(body: .bytes(bytes), size: Int64(bytes.count), etag: "\"\(tag)-\(name)-linked\"",

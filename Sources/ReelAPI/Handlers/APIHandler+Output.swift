@@ -11,6 +11,12 @@ import ReelSpec
 enum OutputAccess {
     case key(String)
     case link(query: String)
+
+    /// The link's query, which the playlists served through it carry on every URI; nil by key.
+    var linkQuery: String? {
+        if case .link(let q) = self { return q }
+        return nil
+    }
 }
 
 extension APIHandler {

@@ -83,7 +83,8 @@ final class HLSLivePublisher: Sendable {
                 try live.put(file, from: folder)
                 _ = state.withLock { $0.putFiles.insert(file) }
             }
-            try live.put(playlist, from: folder)
+            // The text as read: the file may already list a segment this pass has not put.
+            try live.put(playlist, bytes: Array(text.utf8))
             state.withLock { $0.putText[playlist] = text }
         }
         let masterDue = final || (ready == playlists.count && !state.withLock { $0.masterPut })
