@@ -23,7 +23,7 @@ extension Connection {
             do {
                 parsed = try input.withUnconsumed {
                     try RequestHeadParser.parse(UnsafeBufferPointer(rebasing: $0[0..<length]),
-                                                remoteAddress: remoteAddress, requestID: requestID)
+                                                remoteAddress: remoteAddress, clientAddress: peerIP, requestID: requestID)
                 }
             } catch {
                 refuse(error as? RequestError ?? .badRequest("\(error)"), request: nil, requestID: requestID)

@@ -18,7 +18,7 @@ extension Connection {
     func refuse(_ error: RequestError, request: ParsedRequest?, requestID: String? = nil) {
         if record == nil {
             record = RequestRecord(requestID: requestID ?? RequestID.make(), method: request?.head.method ?? "",
-                                   path: request?.head.path ?? "", client: request?.head.clientAddress ?? ProxyTrust.ip(ofPeer: remoteAddress),
+                                   path: request?.head.path ?? "", client: request?.head.clientAddress ?? peerIP,
                                    started: MonotonicClock.now())
         }
         record?.rejection = error.reason

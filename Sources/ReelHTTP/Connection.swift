@@ -47,6 +47,8 @@ final class Connection {
     let id: UInt64
     let socket: FileDescriptor
     let remoteAddress: String
+    /// The peer's IP, taken from `remoteAddress` once for all the connection's requests.
+    let peerIP: String
     unowned let host: ConnectionHost
     var state = State.awaitingHead
     var input = InputBuffer()
@@ -67,6 +69,7 @@ final class Connection {
         self.id = id
         self.socket = socket
         self.remoteAddress = remoteAddress
+        peerIP = ProxyTrust.ip(ofPeer: remoteAddress)
         self.host = host
         self.interest = interest
         scanner = HeadScanner(requestLineLimit: host.configuration.requestLineLimit,

@@ -25,7 +25,7 @@ public struct HTTPRequestHead: Sendable {
 
     public init(method: String, target: String, path: String, query: [(name: String, value: String)] = [],
                 version: String = "HTTP/1.1", headers: HTTPHeaders = HTTPHeaders(),
-                remoteAddress: String = "", requestID: String = RequestID.make()) {
+                remoteAddress: String = "", clientAddress: String? = nil, requestID: String = RequestID.make()) {
         self.method = method
         self.target = target
         self.path = path
@@ -33,7 +33,7 @@ public struct HTTPRequestHead: Sendable {
         self.version = version
         self.headers = headers
         self.remoteAddress = remoteAddress
-        clientAddress = ProxyTrust.ip(ofPeer: remoteAddress)
+        self.clientAddress = clientAddress ?? ProxyTrust.ip(ofPeer: remoteAddress)
         self.requestID = requestID
     }
 

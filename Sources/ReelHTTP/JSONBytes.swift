@@ -6,22 +6,25 @@ public enum JSONBytes {
     /// client's method or path cannot break a log line.
     public static func appendQuoted(_ value: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        // Most values (ids, states, times, paths) need no escape: copied whole.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out.append(contentsOf: value.utf8)
-            out.append(UInt8(ascii: "\""))
-            return
-        }
-        for b in value.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): out += [0x5C, 0x22]
-            case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
-            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-            case 0x09: out += [0x5C, UInt8(ascii: "t")]
-            case 0..<0x20, 0x7F:
-                out += [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(b >> 4)], hex[Int(b & 0xF)]]
-            default: out.append(b)
+        var value = value
+        value.withUTF8 { bytes in
+            // Most values (ids, states, times, paths) need no escape: checked over the bytes
+            // and copied whole.
+            guard bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                out.append(contentsOf: bytes)
+                return
+            }
+            for b in bytes {
+                switch b {
+                case UInt8(ascii: "\""): out += [0x5C, 0x22]
+                case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
+                case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+                case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+                case 0x09: out += [0x5C, UInt8(ascii: "t")]
+                case 0..<0x20, 0x7F:
+                    out += [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(b >> 4)], hex[Int(b & 0xF)]]
+                default: out.append(b)
+                }
             }
         }
         out.append(UInt8(ascii: "\""))

@@ -3,7 +3,10 @@
 /// bare CR) is a 400, which is what keeps request smuggling out.
 enum RequestHeadParser {
     /// `head` is exactly what `HeadScanner` reported complete: request line, fields, empty line.
-    static func parse(_ head: UnsafeBufferPointer<UInt8>, remoteAddress: String, requestID: String) throws -> ParsedRequest {
+    /// `clientAddress` is the peer's IP (`ProxyTrust.ip(ofPeer:)` of `remoteAddress`), worked out
+    /// once by the connection.
+    static func parse(_ head: UnsafeBufferPointer<UInt8>, remoteAddress: String, clientAddress: String? = nil,
+                      requestID: String) throws -> ParsedRequest {
         let lines = splitLines(head)
         guard let requestLine = lines.first else { throw RequestError.badRequest("the request is empty") }
         let (method, target, version) = try parseRequestLine(requestLine)
@@ -17,7 +20,7 @@ enum RequestHeadParser {
         let framing = try MessageFraming(headers: headers, version: version)
         var requestHead = HTTPRequestHead(
             method: method, target: String(decoding: target, as: UTF8.self), path: path, query: query,
-            version: version, headers: headers, remoteAddress: remoteAddress,
+            version: version, headers: headers, remoteAddress: remoteAddress, clientAddress: clientAddress,
             requestID: RequestID.accepting(headers["X-Request-Id"]) ?? requestID)
         requestHead.receivedAt = MonotonicClock.now()
         return ParsedRequest(head: requestHead, framing: framing.body, keepAlive: framing.keepAlive,
@@ -26,19 +29,21 @@ enum RequestHeadParser {
 
     /// Lines without their CRLF (or bare LF). A CR anywhere else stays in the line and is refused
     /// later as a control byte.
-    static func splitLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [[UInt8]] {
-        var lines: [[UInt8]] = []
+    /// Views into `bytes`, not copies: a head is parsed once per request, on the event loop.
+    static func splitLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [Slice<UnsafeBufferPointer<UInt8>>] {
+        var lines: [Slice<UnsafeBufferPointer<UInt8>>] = []
+        lines.reserveCapacity(16)
         var start = 0
         for i in 0..<bytes.count where bytes[i] == ASCII.lf {
             var end = i
             if end > start && bytes[end - 1] == ASCII.cr { end -= 1 }
-            lines.append(Array(bytes[start..<end]))
+            lines.append(bytes[start..<end])
             start = i + 1
         }
         return lines
     }
 
-    static func parseRequestLine(_ line: [UInt8]) throws -> (method: String, target: [UInt8], version: String) {
+    static func parseRequestLine<Line: RandomAccessCollection<UInt8>>(_ line: Line) throws -> (method: String, target: [UInt8], version: String) {
         let parts = line.split(separator: ASCII.space, omittingEmptySubsequences: false)
         guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty }) else {
             throw RequestError.badRequest("the request line is not `method target version`")
@@ -48,19 +53,18 @@ enum RequestHeadParser {
             throw RequestError.badRequest("the request target contains a control, space or non-ASCII byte")
         }
         let version = Array(parts[2])
-        let prefix = Array("HTTP/".utf8)
-        guard version.count == 8, version.starts(with: prefix), version[6] == UInt8(ascii: "."),
+        guard version.count == 8, version.starts(with: "HTTP/".utf8), version[6] == UInt8(ascii: "."),
               (0x30...0x39).contains(version[5]), (0x30...0x39).contains(version[7]) else {
             throw RequestError.badRequest("the HTTP version is malformed")
         }
-        let text = String(decoding: version, as: UTF8.self)
-        guard text == "HTTP/1.1" || text == "HTTP/1.0" else {
+        guard version[5] == UInt8(ascii: "1"), version[7] == UInt8(ascii: "1") || version[7] == UInt8(ascii: "0") else {
+            let text = String(decoding: version, as: UTF8.self)
             throw RequestError(505, "\(text) is not supported; use HTTP/1.1")
         }
-        return (String(decoding: parts[0], as: UTF8.self), Array(parts[1]), text)
+        return (String(decoding: parts[0], as: UTF8.self), Array(parts[1]), version[7] == UInt8(ascii: "1") ? "HTTP/1.1" : "HTTP/1.0")
     }
 
-    static func parseField(_ line: [UInt8]) throws -> (name: String, value: String) {
+    static func parseField<Line: RandomAccessCollection<UInt8>>(_ line: Line) throws -> (name: String, value: String) {
         if let first = line.first, ASCII.isWhitespace(first) {
             throw RequestError.badRequest("obsolete line folding (a header line starting with whitespace)")
         }
@@ -71,7 +75,7 @@ enum RequestHeadParser {
         guard ASCII.isToken(name) else {
             throw RequestError.badRequest("a header name is empty or has a byte that is not a token character")
         }
-        let value = ASCII.trimmed(line[(colon + 1)...])
+        let value = ASCII.trimmed(line[line.index(after: colon)...])
         guard value.allSatisfy(ASCII.isFieldValueByte) else {
             throw RequestError.badRequest("the value of \(String(decoding: name, as: UTF8.self)) contains a control byte")
         }

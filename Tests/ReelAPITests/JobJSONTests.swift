@@ -53,4 +53,19 @@ final class JobJSONTests: XCTestCase {
         XCTAssertNil(withoutSpec["spec"])
         XCTAssertTrue((withoutSpec["output"] as? [String: Any])?["expiresAt"] is NSNull)
     }
+
+    /// `draft` and `progressive` are read from the stored spec at their own paths: the name found
+    /// anywhere else (the metadata, a text's words) or set to false does not count.
+    func testDraftAndProgressiveAreReadAtTheirPaths() {
+        XCTAssertTrue(JobJSON.isDraft(#"{"output":{"width":64,"draft":true}}"#))
+        XCTAssertFalse(JobJSON.isDraft(#"{"output":{"draft":false}}"#))
+        XCTAssertFalse(JobJSON.isDraft(#"{"output":{"width":64},"metadata":{"draft":true}}"#))
+        XCTAssertFalse(JobJSON.isDraft(#"{"timeline":{"texts":[{"text":"\"draft\""}]}}"#))
+        XCTAssertFalse(JobJSON.isDraft(""))
+        XCTAssertTrue(JobJSON.isProgressive(#"{"output":{"hls":{"progressive":true}}}"#))
+        XCTAssertFalse(JobJSON.isProgressive(#"{"output":{"progressive":true}}"#))
+        XCTAssertTrue(JobJSON.mentions("abc\"draft\"", "\"draft\""))
+        XCTAssertFalse(JobJSON.mentions("\"draf", "\"draft\""))
+        XCTAssertTrue(JobJSON.mentions("ddraft", "draft"), "a match after a false start")
+    }
 }

@@ -122,4 +122,27 @@ final class OutputLinkTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(fetched.count, 5, "\(fetched)")
         XCTAssertEqual(try anonymous.request("GET", "/v1/jobs/\(id)/output/video_32p.m3u8").status, 401, "a file without the link needs the key")
     }
+
+    /// The links handed out are kept for the minute they stay the same (`RecentLinkQueries`): what
+    /// is kept is exactly what signing gives, per job and per expiry, past the table's bound too.
+    func testKeptLinkQueriesAreTheSignedOnes() {
+        let links = OutputLinks(secret: Array(Self.secret.utf8), seconds: 3600, publicURL: nil)
+        func expected(_ id: String, _ expires: Int64) -> String {
+            let mac = HMAC<Crypto.SHA256>.authenticationCode(for: Array("reel-output-link\n\(id)\n\(expires)".utf8),
+                                                            using: SymmetricKey(data: Array(Self.secret.utf8)))
+            return "expires=\(expires)&signature=" + mac.map { String(format: "%02x", $0) }.joined()
+        }
+        let e: Int64 = 1_800_000_000
+        XCTAssertEqual(links.query(jobID: "job_a", expires: e), expected("job_a", e))
+        XCTAssertEqual(links.query(jobID: "job_a", expires: e), expected("job_a", e), "kept")
+        XCTAssertEqual(links.query(jobID: "job_a", expires: e + 60), expected("job_a", e + 60), "a new minute signs again")
+        XCTAssertEqual(links.query(jobID: "job_b", expires: e + 60), expected("job_b", e + 60), "another job its own")
+        for i in 0..<5000 { _ = links.query(jobID: "job_\(i)", expires: e) }
+        XCTAssertEqual(links.query(jobID: "job_a", expires: e + 60), expected("job_a", e + 60), "past the bound")
+        XCTAssertEqual(links.query(jobID: "job_4999", expires: e), expected("job_4999", e))
+        var signed = 0
+        let kept = RecentLinkQueries(capacity: 2)
+        for id in ["x", "y", "x", "z", "x"] { _ = kept.query(id, expires: 1) { signed += 1; return id } }
+        XCTAssertEqual(signed, 4, "x kept once, then dropped with the table when z came")
+    }
 }

@@ -17,6 +17,8 @@ public struct OutputLinks: Sendable {
     public let base: String
     /// Where outputs are kept: a bucket gives presigned URLs of single files instead.
     let outputs: (any OutputStore)?
+    /// Output link queries signed lately (one a job a minute).
+    private let recent = RecentLinkQueries()
 
     public init(secret: [UInt8], seconds: Int, publicURL: String?, outputs: (any OutputStore)? = nil) {
         signer = LinkSigner(secret: secret)
@@ -44,7 +46,9 @@ public struct OutputLinks: Sendable {
 
     /// `expires=…&signature=…` for job `id` until `expires` (seconds since 1970).
     public func query(jobID: String, expires: Int64) -> String {
-        "expires=\(expires)&signature=\(signer.signature("reel-output-link", id: jobID, expires: expires))"
+        recent.query(jobID, expires: expires) {
+            "expires=\(expires)&signature=\(signer.signature("reel-output-link", id: jobID, expires: expires))"
+        }
     }
 
     /// Checks a link's query values for job `id` at `now` (ms since 1970).

@@ -28,7 +28,7 @@ struct RoutePattern: Sendable, Equatable {
         var values: [String] = []
         for (segment, part) in zip(segments, path) {
             switch segment {
-            case .literal(let word): if part != word { return nil }
+            case .literal(let word): if !part.utf8.elementsEqual(word.utf8) { return nil }  // bytes: no Unicode comparison
             case .id: if part.isEmpty { return nil } else { values.append(String(part)) }
             case .any(let allowsEmpty): if part.isEmpty && !allowsEmpty { return nil } else { values.append(String(part)) }
             }

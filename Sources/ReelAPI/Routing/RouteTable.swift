@@ -63,8 +63,15 @@ enum RouteTable {
     /// A path's rows (one per method, in the table's order) and its variable segments' values.
     struct Resource: Sendable {
         let rows: [RouteRow]
-        var pattern: RoutePattern { rows[0].pattern }
-        var name: String { rows[0].name }
+        /// The rows' pattern and name, kept apart from them: `match` reads every resource's pattern.
+        let pattern: RoutePattern
+        let name: String
+
+        init(rows: [RouteRow]) {
+            self.rows = rows
+            pattern = rows[0].pattern
+            name = rows[0].name
+        }
 
         /// The row of `method` (HEAD is GET's).
         func row(_ method: String) -> RouteRow? {

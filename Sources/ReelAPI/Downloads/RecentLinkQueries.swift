@@ -1,0 +1,23 @@
+import ReelSync
+
+/// The output links' queries signed lately, by job: a link's expiry is rounded up to the minute,
+/// so a job polled on the status path is given the same `expires=…&signature=…` for a minute, and
+/// signing it again each time (an HMAC-SHA256 and its hex) was a tenth of a status answer's CPU
+/// time. Bounded: past `capacity` jobs the whole table is dropped and refilled as polls come.
+final class RecentLinkQueries: Sendable {
+    private let table = Guarded([String: (expires: Int64, query: String)]())
+    private let capacity: Int
+
+    init(capacity: Int = 4096) { self.capacity = capacity }
+
+    /// The query of job `id` until `expires`: the one kept, or `sign`'s, kept from now on.
+    func query(_ id: String, expires: Int64, sign: () -> String) -> String {
+        if let kept = table.withLock({ $0[id] }), kept.expires == expires { return kept.query }
+        let query = sign()
+        table.withLock { t in
+            if t.count >= capacity { t.removeAll(keepingCapacity: true) }
+            t[id] = (expires, query)
+        }
+        return query
+    }
+}
