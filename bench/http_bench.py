@@ -12,6 +12,9 @@ anchor, and status polls while renders run. Python 3 standard library, wrk, and 
 3. Throughput: `wrk -t2 -c64` on Reel's `GET /v1/jobs/{id}` (a real store read per request) and on
    the anchor, alternating, BENCH_HTTP_ROUNDS rounds (default 3) of BENCH_HTTP_SECONDS (default 10) each
    after a short warm-up of both. Reports requests/s, the ratio of medians and the per-round ratios.
+   Then the HTTP layers alone: Reel's `GET /healthz` (a fixed body answered on the event loop, no
+   store) against a second anchor answering the same bytes, the same way; what the status answer
+   costs beyond it is the store read and the job's JSON.
 4. Under renders: submits two renders of the benchmark's transitions timeline (both workers busy,
    both CPUs saturated) and, while both run, polls `GET /v1/jobs/{id}` from two threads every 5 ms
    on keep-alive connections, timing each answer; reports p50, p99 and max, next to the same polls
@@ -39,7 +42,7 @@ HTTP_WORK = os.path.join(WORK, "http")
 LOGS = os.path.join(WORK, "logs")
 ANCHOR_DIR = os.path.join(ROOT, "bench", "anchor")
 ANCHOR_SCRATCH = os.path.join(ROOT, ".build-anchor")
-REEL_PORT, ANCHOR_PORT = 18480, 18481
+REEL_PORT, ANCHOR_PORT, ANCHOR_FIXED_PORT = 18480, 18481, 18482
 P99_TARGET_MS = 5.0
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -117,10 +120,10 @@ def start_reel(reel):
     return p
 
 
-def start_anchor(anchor, body_path):
-    out = open(os.path.join(LOGS, "http-anchor.log"), "w")
-    p = subprocess.Popen([anchor, str(ANCHOR_PORT), body_path], stdout=out, stderr=out)
-    wait_for(lambda: _up(ANCHOR_PORT, "/v1/jobs/x"), "the anchor to answer", 60)
+def start_anchor(anchor, body_path, port=ANCHOR_PORT):
+    out = open(os.path.join(LOGS, f"http-anchor-{port}.log"), "w")
+    p = subprocess.Popen([anchor, str(port), body_path], stdout=out, stderr=out)
+    wait_for(lambda: _up(port, "/v1/jobs/x"), "the anchor to answer", 60)
     return p
 
 
@@ -207,6 +210,38 @@ def summary(xs):
     return {"count": len(xs), "p50_ms": percentile(xs, 50), "p99_ms": percentile(xs, 99), "max_ms": max(xs) if xs else None}
 
 
+def alternate(pair, rounds, seconds):
+    """wrk on each server of `pair` ({"reel": (pid, url), "anchor": (pid, url)}), alternating and
+    swapping the order each round after a 2 s warm-up of both; requests/s, latency and the CPU each
+    server spent per request."""
+    for _, url in pair.values():
+        wrk(url, 2)
+    samples = {"reel": [], "anchor": []}
+    for r in range(rounds):
+        order = ["reel", "anchor"] if r % 2 == 0 else ["anchor", "reel"]
+        for name in order:
+            pid, url = pair[name]
+            before, cpu0 = busy_cpu_seconds(), process_cpu_seconds(pid)
+            t0 = time.monotonic()
+            m = wrk(url, seconds)
+            elapsed = time.monotonic() - t0
+            cpu = process_cpu_seconds(pid) - cpu0
+            # CPU the server spent per request: steadier than req/s on a shared machine, where
+            # the share of the CPUs each server gets varies with the neighbours' load.
+            m["server_cpus"] = cpu / elapsed
+            m["cpu_us_per_request"] = 1e6 * cpu / max(1.0, m["rps"] * seconds)
+            m["machine_busy_cpus"] = (busy_cpu_seconds() - before) / elapsed
+            samples[name].append(m)
+            log(f"  round {r + 1}/{rounds} {name:<6} {m['rps']:9.0f} req/s  p50 {m['latency_ms'].get('50', 0):6.2f} ms  "
+                f"p99 {m['latency_ms'].get('99', 0):6.2f} ms  server {m['server_cpus']:4.2f} CPUs, "
+                f"{m['cpu_us_per_request']:5.1f} us CPU/request  non-2xx {m['non2xx']}")
+    med = {n: statistics.median(m["rps"] for m in samples[n]) for n in samples}
+    paired = [a["rps"] / b["rps"] for a, b in zip(samples["reel"], samples["anchor"])]
+    cpu = {n: statistics.median(m["cpu_us_per_request"] for m in samples[n]) for n in samples}
+    return {"samples": samples, "median_rps": med, "ratio": med["reel"] / med["anchor"],
+            "paired_ratios": paired, "median_cpu_us_per_request": cpu}
+
+
 def run(reel=None):
     rounds = int(os.environ.get("BENCH_HTTP_ROUNDS", "3"))
     seconds = int(os.environ.get("BENCH_HTTP_SECONDS", "10"))
@@ -215,7 +250,7 @@ def run(reel=None):
     reel = reel or benchlib.build_reel()
     benchlib.generate_media()
     anchor_bin = build_anchor()
-    reel_p = anchor_p = None
+    reel_p = anchor_p = fixed_p = None
     results = {"rounds": rounds, "seconds": seconds, "machine": benchlib.machine()}
     try:
         reel_p = start_reel(reel)
@@ -228,35 +263,21 @@ def run(reel=None):
         with open(body_path, "wb") as f:
             f.write(body)
         anchor_p = start_anchor(anchor_bin, body_path)
-        reel_url = f"http://127.0.0.1:{REEL_PORT}/v1/jobs/{job_id}"
-        anchor_url = f"http://127.0.0.1:{ANCHOR_PORT}/v1/jobs/{job_id}"
+        # The HTTP layers alone: Reel's /healthz (answered on the event loop, a fixed body, no store)
+        # against a second anchor answering those same bytes.
+        status, health = request("GET", "/healthz")
+        health_path = os.path.join(HTTP_WORK, "healthz.json")
+        with open(health_path, "wb") as f:
+            f.write(health)
+        fixed_p = start_anchor(anchor_bin, health_path, ANCHOR_FIXED_PORT)
         log(f"http: both servers answer the same {len(body)}-byte job JSON; wrk -t2 -c64, {rounds} rounds of {seconds} s, alternating")
-        wrk(reel_url, 2)
-        wrk(anchor_url, 2)
-        samples = {"reel": [], "anchor": []}
-        for r in range(rounds):
-            order = ["reel", "anchor"] if r % 2 == 0 else ["anchor", "reel"]
-            for name in order:
-                pid = (reel_p if name == "reel" else anchor_p).pid
-                before, cpu0 = busy_cpu_seconds(), process_cpu_seconds(pid)
-                t0 = time.monotonic()
-                m = wrk(reel_url if name == "reel" else anchor_url, seconds)
-                elapsed = time.monotonic() - t0
-                cpu = process_cpu_seconds(pid) - cpu0
-                # CPU the server spent per request: steadier than req/s on a shared machine, where
-                # the share of the CPUs each server gets varies with the neighbours' load.
-                m["server_cpus"] = cpu / elapsed
-                m["cpu_us_per_request"] = 1e6 * cpu / max(1.0, m["rps"] * seconds)
-                m["machine_busy_cpus"] = (busy_cpu_seconds() - before) / elapsed
-                samples[name].append(m)
-                log(f"  round {r + 1}/{rounds} {name:<6} {m['rps']:9.0f} req/s  p50 {m['latency_ms'].get('50', 0):6.2f} ms  "
-                    f"p99 {m['latency_ms'].get('99', 0):6.2f} ms  server {m['server_cpus']:4.2f} CPUs, "
-                    f"{m['cpu_us_per_request']:5.1f} us CPU/request  non-2xx {m['non2xx']}")
-        med = {n: statistics.median(m["rps"] for m in samples[n]) for n in samples}
-        paired = [a["rps"] / b["rps"] for a, b in zip(samples["reel"], samples["anchor"])]
-        cpu = {n: statistics.median(m["cpu_us_per_request"] for m in samples[n]) for n in samples}
-        results["throughput"] = {"samples": samples, "median_rps": med, "ratio": med["reel"] / med["anchor"],
-                                 "paired_ratios": paired, "median_cpu_us_per_request": cpu}
+        status_pair = {"reel": (reel_p.pid, f"http://127.0.0.1:{REEL_PORT}/v1/jobs/{job_id}"),
+                       "anchor": (anchor_p.pid, f"http://127.0.0.1:{ANCHOR_PORT}/v1/jobs/{job_id}")}
+        results["throughput"] = alternate(status_pair, rounds, seconds)
+        log(f"http: the HTTP layers alone, Reel's /healthz against the anchor answering its {len(health)} bytes")
+        fixed_pair = {"reel": (reel_p.pid, f"http://127.0.0.1:{REEL_PORT}/healthz"),
+                      "anchor": (fixed_p.pid, f"http://127.0.0.1:{ANCHOR_FIXED_PORT}/v1/jobs/x")}
+        results["fixed_body"] = alternate(fixed_pair, rounds, seconds)
 
         idle = poll(f"/v1/jobs/{job_id}", 5)
         spec = benchlib.reel_spec(True)
@@ -274,6 +295,7 @@ def run(reel=None):
         for j in renders:
             request("DELETE", f"/v1/jobs/{j}")
     finally:
+        stop(fixed_p)
         stop(anchor_p)
         stop(reel_p)
 
@@ -285,6 +307,10 @@ def run(reel=None):
         f"ratio {t['ratio']:.2f}; per round {', '.join(f'{x:.2f}' for x in t['paired_ratios'])}")
     c = t["median_cpu_us_per_request"]
     log(f"  server CPU per request (medians): Reel {c['reel']:.1f} us, anchor {c['anchor']:.1f} us")
+    fb = results["fixed_body"]
+    log(f"the HTTP layers alone (Reel GET /healthz vs the anchor with its bytes): Reel {fb['median_rps']['reel']:.0f} req/s, "
+        f"anchor {fb['median_rps']['anchor']:.0f} req/s: ratio {fb['ratio']:.2f}; CPU per request Reel "
+        f"{fb['median_cpu_us_per_request']['reel']:.1f} us, anchor {fb['median_cpu_us_per_request']['anchor']:.1f} us")
     log(f"status polls (2 clients, every 5 ms): idle p50 {p['idle']['p50_ms']:.2f} ms, p99 {p['idle']['p99_ms']:.2f} ms; "
         f"with two renders running (CPUs busy {p['cpus_busy_under_renders']:.2f} of 2) p50 {p['under_renders']['p50_ms']:.2f} ms, "
         f"p99 {p['under_renders']['p99_ms']:.2f} ms, max {p['under_renders']['max_ms']:.1f} ms over {p['under_renders']['count']} polls"
