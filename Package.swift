@@ -51,48 +51,52 @@ let package = Package(
                        providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CUnibreak", path: "Sources/CUnibreak", pkgConfig: "libunibreak",
                        providers: [.apt(["libunibreak-dev"])]),
-        .target(name: "ReelSpec"),
+        .target(name: "ReelSpec", exclude: ["README.md"]),
         // Guarded: state shared by threads under one lock with a condition (the one unchecked Sendable).
         .target(name: "ReelSync"),
         // HTTP over libcurl, and the rules of which addresses a URL a user gave may reach.
-        .target(name: "ReelWeb", dependencies: ["CCurl"]),
+        .target(name: "ReelFetch", dependencies: ["CCurl"]),
         // An S3 client: Signature Version 4 (headers and presigned URLs), objects, listings and
-        // multipart uploads over ReelWeb's libcurl.
-        .target(name: "ReelS3", dependencies: ["ReelSpec", "ReelWeb", .product(name: "Crypto", package: "swift-crypto")]),
+        // multipart uploads over ReelFetch's libcurl.
+        .target(name: "ReelS3", dependencies: ["ReelSpec", "ReelFetch", .product(name: "Crypto", package: "swift-crypto")], exclude: ["README.md"]),
         // Where outputs, partial files, chunk pieces, uploads and web sources live, and their names.
-        .target(name: "ReelStorage", dependencies: ["ReelS3", "ReelWeb", "ReelSync", "ReelSpec", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "ReelStorage", dependencies: ["ReelS3", "ReelFetch", "ReelSync", "ReelSpec", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "ReelEngine",
             dependencies: [
-                "ReelSpec", "ReelStorage", "ReelWeb", "ReelSync", "CFFmpeg", "CRubberBand", "CImageQuant", "CZimg", "CEbur128", "CRlottie",
+                "ReelSpec", "ReelStorage", "ReelFetch", "ReelSync", "CFFmpeg", "CRubberBand", "CImageQuant", "CZimg", "CEbur128", "CRlottie",
                 "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CUnibreak",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
-        .target(name: "ReelStore", dependencies: ["ReelSync", "CSQLite", "CLibPQ"]),
+        .target(name: "ReelStore", dependencies: ["ReelSync", "CSQLite", "CLibPQ"], exclude: ["README.md"]),
         .target(
             name: "ReelWorker",
             dependencies: [
-                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelWeb", "ReelSync", "CSched",
+                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelFetch", "ReelSync", "CSched",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
-        .target(name: "ReelHTTP", dependencies: ["ReelSync", "CEpoll"]),
+        .target(name: "ReelHTTP", dependencies: ["ReelSync", "CEpoll"], exclude: ["README.md"]),
         .target(
             name: "ReelAPI",
             dependencies: [
                 "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelWorker", "ReelHTTP", "ReelSync",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
         .target(
             name: "ReelServer",
             dependencies: [
                 "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelWorker", "ReelHTTP", "ReelAPI", "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
         .executableTarget(
             name: "reel",
@@ -116,12 +120,12 @@ let package = Package(
         // A throwaway PostgreSQL cluster and a store on either database, for the store, worker and cluster tests.
         .target(name: "StoreFixtures", dependencies: ["ReelStore", "TestSupport"], path: "Tests/StoreFixtures"),
         .testTarget(name: "ReelStoreTests", dependencies: ["ReelStore", "ReelSync", "StoreFixtures", "TestSupport"]),
-        .testTarget(name: "ReelWorkerTests", dependencies: ["ReelWorker", "ReelStore", "ReelStorage", "ReelEngine", "ReelSpec", "ReelHTTP", "ReelWeb", "StoreFixtures", "S3Fixtures", "TestSupport"]),
+        .testTarget(name: "ReelWorkerTests", dependencies: ["ReelWorker", "ReelStore", "ReelStorage", "ReelEngine", "ReelSpec", "ReelHTTP", "ReelFetch", "StoreFixtures", "S3Fixtures", "TestSupport"]),
         .testTarget(name: "ReelHTTPTests", dependencies: ["ReelHTTP", "TestSupport"]),
         // A real S3 server (OpenStack Swift's s3api, which checks signatures) for the tests.
         .target(name: "S3Fixtures", dependencies: ["ReelS3", "TestSupport"], path: "Tests/S3Fixtures"),
         .testTarget(name: "ReelS3Tests", dependencies: ["ReelS3", "S3Fixtures", "TestSupport"]),
-        .testTarget(name: "ReelWebTests", dependencies: ["ReelWeb", "ReelStorage", "TestSupport"]),
+        .testTarget(name: "ReelFetchTests", dependencies: ["ReelFetch", "ReelStorage", "TestSupport"]),
         .testTarget(
             name: "ReelAPITests",
             dependencies: ["ReelAPI", "ReelServer", "ReelWorker", "ReelStore", "ReelStorage", "ReelS3", "ReelSpec", "ReelHTTP", "StoreFixtures",

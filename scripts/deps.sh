@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Reel needs to build, run and test, skipping what is present.
 set -euo pipefail
-# libcurl4: the HTTP of the S3 client, web sources and webhooks (ReelWeb), and FoundationNetworking's.
+# libcurl4: the HTTP of the S3 client, web sources and webhooks (ReelFetch), and FoundationNetworking's.
 # libpq-dev: the PostgreSQL job store's client library. postgresql: the server the tests start a
 # throwaway cluster of (its initdb and pg_ctl; Debian's own cluster is not used).
 packages=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libsqlite3-dev libcurl4

@@ -1,5 +1,5 @@
 import Foundation
-import ReelWeb
+import ReelFetch
 
 /// The calls Reel makes to an S3-compatible service, over libcurl, each signed with `SigV4` and
 /// tried again with exponential backoff and jitter while the failure may pass (503 SlowDown, 5xx,

@@ -5,7 +5,7 @@ import ReelEngine
 import ReelHTTP
 import ReelStorage
 import ReelStore
-import ReelWeb
+import ReelFetch
 import ReelWorker
 
 /// The running service: job store, workers, HTTP server and the retention sweep, started and

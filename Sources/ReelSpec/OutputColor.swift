@@ -1,4 +1,4 @@
-/// The colour space of the output (docs/ARCHITECTURE.md (colour)): SDR video as players assume it (BT.709, or
+/// The colour space of the output (Sources/ReelEngine/README.md (colour)): SDR video as players assume it (BT.709, or
 /// BT.601 below 720 lines), HDR in BT.2020 with the HLG or PQ transfer, or whichever the first video
 /// item is.
 public enum OutputColor: String, Sendable, CaseIterable {

@@ -3,7 +3,7 @@ import Foundation
 import ReelAPI
 import ReelEngine
 import ReelStorage
-import ReelWeb
+import ReelFetch
 
 /// How the CLI reads sources from the web: like the server (any public host, checked at every hop,
 /// private hosts only when named), through a cache kept between runs: the layout of a data

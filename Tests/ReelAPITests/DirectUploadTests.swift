@@ -7,7 +7,7 @@ import ReelHTTP
 import ReelS3
 import ReelSpec
 @testable import ReelStore
-import ReelWeb
+import ReelFetch
 @testable import ReelStorage
 import S3Fixtures
 import Synchronization

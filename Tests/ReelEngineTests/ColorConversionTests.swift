@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Wide-gamut and HDR sources into an SDR output (docs/ARCHITECTURE.md (colour)): sources synthesised here as
+/// Wide-gamut and HDR sources into an SDR output (Sources/ReelEngine/README.md (colour)): sources synthesised here as
 /// 10-bit patches whose code values come from the standards' formulas (BT.2020's matrix and OETF,
 /// BT.1886's display gamma, BT.2087's primaries conversion, ST 2084's PQ, BT.2100's HLG), encoded
 /// losslessly (FFV1) and tagged; the output decoded by ffmpeg to RGB by its own tags. SDR video's

@@ -2,7 +2,7 @@ import Foundation
 @testable import ReelEngine
 import XCTest
 
-/// The colour a probe reports for each video stream: the stream's own tags, and docs/ARCHITECTURE.md (colour)'s
+/// The colour a probe reports for each video stream: the stream's own tags, and Sources/ReelEngine/README.md (colour)'s
 /// defaults where it has none (BT.601 below 720 lines, BT.709 from 720, limited range; pictures
 /// sRGB, full range).
 final class ColorProbeTests: XCTestCase {

@@ -2,7 +2,7 @@ import Foundation
 @testable import ReelEngine
 import XCTest
 
-/// Outputs of more than 8 bits (ProRes) are composited at 10 bits (docs/ARCHITECTURE.md (colour): "10-bit and
+/// Outputs of more than 8 bits (ProRes) are composited at 10 bits (Sources/ReelEngine/README.md (colour): "10-bit and
 /// 4:2:2/4:4:4 outputs are computed without an 8-bit step"). The oracle is the source itself: a
 /// 10-bit luma ramp written here (every level 64…940 across 1024 pixels, lossless FFV1), decoded back
 /// from the output by ffmpeg at 10 bits. An 8-bit step anywhere between decoder and encoder leaves

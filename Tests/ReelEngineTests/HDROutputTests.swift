@@ -3,7 +3,7 @@ import Foundation
 import ReelSpec
 import XCTest
 
-/// HDR outputs (docs/ARCHITECTURE.md (colour): `output.color` `hlg`, `hdr10`, `auto`). Expected code values come
+/// HDR outputs (Sources/ReelEngine/README.md (colour): `output.color` `hlg`, `hdr10`, `auto`). Expected code values come
 /// from the standards' formulas computed here (BT.2100's HLG OETF and its display OOTF for a
 /// 1000 cd/m² display, ST 2084's PQ, BT.2408's reference white of 203 cd/m²); outputs are read back
 /// by ffprobe (tags, side data) and by ffmpeg decoding to raw 10-bit Y′CbCr, the values as stored.

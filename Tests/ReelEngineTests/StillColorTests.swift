@@ -3,7 +3,7 @@ import Foundation
 @testable import ReelEngine
 import XCTest
 
-/// Still images whose colour only an embedded ICC profile gives (docs/ARCHITECTURE.md (colour); the Display P3 photos
+/// Still images whose colour only an embedded ICC profile gives (Sources/ReelEngine/README.md (colour); the Display P3 photos
 /// phones write). The profiles are real ones (Compact-ICC-Profiles, CC0, in Fixtures/icc), embedded
 /// here into a JPEG's APP2 segment; the expected colour comes from the standards' primaries: BT.709's
 /// pure red is (0.8225, 0.0332, 0.0171) in Display P3's linear light, sRGB-encoded (234, 51, 35).

@@ -5,7 +5,7 @@ import ReelHTTP
 @testable import ReelWorker
 import ReelStore
 import ReelStorage
-import ReelWeb
+import ReelFetch
 import StoreFixtures
 import TestSupport
 import XCTest

@@ -3,7 +3,7 @@ import Logging
 import ReelEngine
 import ReelStorage
 import ReelStore
-import ReelWeb
+import ReelFetch
 @testable import ReelWorker
 import StoreFixtures
 import TestSupport

@@ -3,7 +3,7 @@ import Logging
 import ReelStorage
 import ReelStore
 import ReelSync
-import ReelWeb
+import ReelFetch
 
 /// Imports assets from the web (`POST /v1/assets` with `{"url": …}`) off the request's thread: the
 /// URL fetched under the rules of sources (`WebFetch`: public hosts or `allowedHosts`, redirects

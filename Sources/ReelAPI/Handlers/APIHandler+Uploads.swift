@@ -3,7 +3,7 @@ import ReelHTTP
 import ReelSpec
 import ReelStorage
 import ReelStore
-import ReelWeb
+import ReelFetch
 
 /// Uploads that bypass the API server (docs/API.md): `POST /v1/uploads` makes an asset that waits
 /// for its bytes at a signed URL (a presigned PUT of the bucket on S3, Reel's own

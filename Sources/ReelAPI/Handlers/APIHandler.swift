@@ -6,7 +6,7 @@ import ReelStore
 import ReelSpec
 import ReelSync
 import ReelStorage
-import ReelWeb
+import ReelFetch
 import ReelWorker
 
 /// The REST API v1 of docs/API.md on top of the HTTP server: authenticates callers, routes

@@ -1,5 +1,5 @@
 import ReelStorage
-import ReelWeb
+import ReelFetch
 
 extension SourceResolver {
     /// The `web` of a resolver that reads http(s) and `s3://` sources through a cache of web

@@ -1,6 +1,6 @@
 import Foundation
 import ReelS3
-import ReelWeb
+import ReelFetch
 
 /// Where a web source is read from: an http(s) URL, fetched safely (`WebFetch`), or
 /// `s3://bucket/key` in one of the server's `sourceBuckets`, read with that bucket's account.

@@ -1,5 +1,5 @@
 import Foundation
-import ReelWeb
+import ReelFetch
 
 /// What a node knows of one URL's copy (`source-validators/<sha256 of URL>.json`): the validators
 /// its server gave (to revalidate with) and the digest of the bytes, which names the copy in the

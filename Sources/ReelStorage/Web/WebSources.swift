@@ -3,7 +3,7 @@ import Foundation
 import ReelSync
 import ReelS3
 import ReelSpec
-import ReelWeb
+import ReelFetch
 
 /// Sources from the web, fetched once per node into a bounded, content-addressed cache: every
 /// probe, render, retry and chunk on this node reads the local copy.

@@ -1,8 +1,8 @@
 import Foundation
-import ReelWeb
+import ReelFetch
 import Synchronization
 
-/// POSTs webhook bodies over libcurl (`ReelWeb.WebFetch.post`) under the rules of every URL a user
+/// POSTs webhook bodies over libcurl (`ReelFetch.WebFetch.post`) under the rules of every URL a user
 /// gives: the host resolved once and each address checked (public, or a host listed in
 /// `allowedHosts`), the connection made to exactly those addresses (DNS rebinding cannot move it),
 /// a 10 s limit for the whole exchange, no redirects followed (a 3xx is a failed attempt with its

@@ -3,7 +3,7 @@ import CZimg
 
 /// The colour space of the canvas, and so of the output: SDR video as players assume it (BT.709 for
 /// HD and larger, BT.601 for SD), or HDR in BT.2020 with the HLG or PQ (ST 2084) transfer. Every
-/// picture is converted into it before it is composited (docs/ARCHITECTURE.md (colour)), so the compositor works
+/// picture is converted into it before it is composited (Sources/ReelEngine/README.md (colour)), so the compositor works
 /// in one space.
 enum CanvasColor: Sendable {
     case bt601, bt709, hlg, pq

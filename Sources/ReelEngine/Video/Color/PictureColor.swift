@@ -2,7 +2,7 @@ import CFFmpeg
 import CZimg
 
 /// What a picture's numbers mean, every field resolved: the stream's (or frame's) own tags, and for
-/// what it leaves out the default colours (docs/ARCHITECTURE.md) (BT.601 below 720 lines, BT.709 from 720, limited
+/// what it leaves out the default colours (Sources/ReelEngine/README.md, colour) (BT.601 below 720 lines, BT.709 from 720, limited
 /// range; stills sRGB, full range; RGB formats full range). The one place those defaults live:
 /// `ColorDescription` reports them and the converters act on them.
 struct PictureColor: Equatable {

@@ -1,4 +1,4 @@
-import ReelWeb
+import ReelFetch
 import XCTest
 
 /// Every address form a URL may spell is read as the address it is, and judged by the standards'

@@ -1,5 +1,5 @@
 import Foundation
-import ReelWeb
+import ReelFetch
 import TestSupport
 import XCTest
 

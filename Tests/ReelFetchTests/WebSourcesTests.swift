@@ -1,6 +1,6 @@
 import Foundation
 @testable import ReelStorage
-import ReelWeb
+import ReelFetch
 import TestSupport
 import XCTest
 
