@@ -218,15 +218,10 @@ extension Renderer {
 
     private func join(_ chunks: [String], audio: [String], to temp: String, cancel: CancellationToken) throws {
         precondition(audio.count == chunks.count, "one audio piece per chunk")
-        let output = try OutputFile(path: temp, formatName: OutputEncoders.muxerName(plan.format))
-        // Encoders opened with the chunks' settings give the streams their parameters (global
-        // header, B-frame delay, AAC priming); they encode nothing.
-        let videoEncoder = try OutputEncoders.video(plan, globalHeader: output.needsGlobalHeader)
-        let audioEncoder = try OutputEncoders.audio(plan, globalHeader: output.needsGlobalHeader)
-        let videoStream = try output.addStream(for: videoEncoder, codecTag: videoCodecTag)
-        if let hdr = plan.hdrMetadata { try output.declare(hdr, on: videoStream) }
-        let audioStream = try output.addStream(for: audioEncoder)
-        try writeHeaderAndSubtitles(output)
+        // The encoders, opened with the chunks' settings, give the streams their parameters;
+        // they encode nothing here.
+        let opened = try openOutput(temp)
+        let (output, videoStream, audioStream) = (opened.file, opened.video, opened.audio)
         let audioPackets = try AudioPieces(audio)
         var nextAudio = try audioPackets.next()
         let rate = Int64(plan.audioEncoding.sampleRate)

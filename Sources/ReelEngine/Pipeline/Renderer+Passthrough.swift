@@ -12,7 +12,7 @@ extension Renderer {
         let splice = try SplicePlanner(plan: plan).make()
         guard splice.copiedFrames > 0, let sets = splice.parameterSets, let spsID = sets.freeID else { return false }
         // The picture stage only decodes toward cut-ins here, with little encoding beside it: its
-        // decoders get two threads where an ordinary render on two cores gives them one (§8).
+        // decoders get two threads where an ordinary render on two cores gives them one (`CodecThreading`).
         var picturePlan = plan
         picturePlan.codecThreading.videoDecoder = plan.codecThreading.videoDecoder == 1 ? 2 : plan.codecThreading.videoDecoder
         let pictures = PictureStage(plan: picturePlan, ranges: splice.encodedRanges)

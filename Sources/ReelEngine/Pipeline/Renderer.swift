@@ -152,13 +152,9 @@ public final class Renderer {
         // are set up.
         let pictures = PictureStage(plan: plan)
         defer { pictures.stop() }
-        let output = try OutputFile(path: temp, formatName: OutputEncoders.muxerName(plan.format))
-        let videoEncoder = try OutputEncoders.video(plan, globalHeader: output.needsGlobalHeader)
-        let audioEncoder = try OutputEncoders.audio(plan, globalHeader: output.needsGlobalHeader)
-        let videoStream = try output.addStream(for: videoEncoder, codecTag: videoCodecTag)
-        if let hdr = plan.hdrMetadata { try output.declare(hdr, on: videoStream) }
-        let audioStream = try output.addStream(for: audioEncoder)
-        try writeHeaderAndSubtitles(output)
+        let opened = try openOutput(temp)
+        let (output, videoEncoder, audioEncoder) = (opened.file, opened.videoEncoder, opened.audioEncoder)
+        let (videoStream, audioStream) = (opened.video, opened.audio)
         let writeVideo = { (p: Packet) throws in try videoStream.write(p) }
         let writeAudio = { (p: Packet) throws in try audioStream.write(p) }
         let converter = FrameConverter(for: videoEncoder)

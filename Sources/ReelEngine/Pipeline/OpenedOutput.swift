@@ -1,0 +1,27 @@
+/// A video-and-audio output file opened for writing, its header written: the muxer, the plan's
+/// encoders and their streams. A whole render encodes through the encoders; a join of chunks
+/// only copies packets, and opens them for the streams' parameters (global header, B-frame delay,
+/// AAC priming), so both set the file up here, the same way.
+struct OpenedOutput {
+    let file: OutputFile
+    let videoEncoder: Encoder
+    let audioEncoder: Encoder
+    let video: MuxerStream
+    let audio: MuxerStream
+}
+
+extension Renderer {
+    /// Opens `temp` in the plan's container with the plan's video and audio encoders (HEVC tagged
+    /// `hvc1`, HDR metadata declared on the video stream), its subtitle tracks, metadata and
+    /// chapters, and writes the header.
+    func openOutput(_ temp: String) throws -> OpenedOutput {
+        let file = try OutputFile(path: temp, formatName: OutputEncoders.muxerName(plan.format))
+        let videoEncoder = try OutputEncoders.video(plan, globalHeader: file.needsGlobalHeader)
+        let audioEncoder = try OutputEncoders.audio(plan, globalHeader: file.needsGlobalHeader)
+        let video = try file.addStream(for: videoEncoder, codecTag: videoCodecTag)
+        if let hdr = plan.hdrMetadata { try file.declare(hdr, on: video) }
+        let audio = try file.addStream(for: audioEncoder)
+        try writeHeaderAndSubtitles(file)
+        return OpenedOutput(file: file, videoEncoder: videoEncoder, audioEncoder: audioEncoder, video: video, audio: audio)
+    }
+}
