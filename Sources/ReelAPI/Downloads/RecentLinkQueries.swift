@@ -1,11 +1,12 @@
-import ReelSync
+import Synchronization
 
 /// The output links' queries signed lately, by job: a link's expiry is rounded up to the minute,
 /// so a job polled on the status path is given the same `expires=…&signature=…` for a minute, and
 /// signing it again each time (an HMAC-SHA256 and its hex) was a tenth of a status answer's CPU
-/// time. Bounded: past `capacity` jobs the whole table is dropped and refilled as polls come.
+/// time. Bounded: past `capacity` jobs the whole table is dropped and refilled as polls come. A
+/// `Mutex`, which spins briefly before it sleeps: the event loops meet here on every answer.
 final class RecentLinkQueries: Sendable {
-    private let table = Guarded([String: (expires: Int64, query: String)]())
+    private let table = Mutex([String: (expires: Int64, query: String)]())
     private let capacity: Int
 
     init(capacity: Int = 4096) { self.capacity = capacity }
