@@ -24,8 +24,8 @@ extension ClusterTests {
         let bucket = "reel-" + UUID().uuidString.prefix(8).lowercased()
         let s3 = try TestS3.shared()
         let storage = try s3.storageEnvironment(bucket: bucket)
-        let joined = try killMidChunk(nodeEnv: [storage.merging(["REEL_DATA_DIR": root + "/data-a"]) { $1 },
-                                                storage.merging(["REEL_DATA_DIR": root + "/data-b"]) { $1 }]) { id in
+        _ = try killMidChunk(nodeEnv: [storage.merging(["REEL_DATA_DIR": root + "/data-a"]) { $1 },
+                                       storage.merging(["REEL_DATA_DIR": root + "/data-b"]) { $1 }]) { id in
             let client = try s3.client(bucket: bucket)
             // Removed just after the success is recorded (never before it).
             XCTAssertTrue(Poll.until(seconds: 30, every: 0.2) { (try? client.list(prefix: "media/chunks/").objects.isEmpty) == true },

@@ -17,7 +17,7 @@ final class OpenAPITests: XCTestCase {
         // stderr goes to a file, not a second pipe: while this thread reads stdout to its end, a
         // child blocked writing a full stderr pipe would never close stdout.
         let errPath = NSTemporaryDirectory() + "reel-openapi-\(UUID().uuidString).stderr"
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)  // the handle below throws when it is not there
         defer { try? FileManager.default.removeItem(atPath: errPath) }
         let errFile = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         let out = Pipe()

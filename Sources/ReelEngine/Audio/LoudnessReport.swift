@@ -37,7 +37,7 @@ public struct LoudnessReport: Sendable, Equatable {
         }
         let joined = NSTemporaryDirectory() + "reel-loudness-\(UUID().uuidString).mp4"
         defer { try? FileManager.default.removeItem(atPath: joined) }
-        FileManager.default.createFile(atPath: joined, contents: nil)
+        _ = FileManager.default.createFile(atPath: joined, contents: nil)  // the handle below throws when it is not there
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: joined))
         for part in parts { try out.write(contentsOf: try Data(contentsOf: URL(fileURLWithPath: path + "/" + part))) }
         try out.close()

@@ -107,7 +107,7 @@ final class FrameFitter {
     /// `fit: "blur"`. Fitted by a fitter of its own (so this one's canvas stays) and copied, so a
     /// source passed through untouched is never blurred in place.
     private func blurredBackdrop(_ src: Frame, rotation: Int, still: Bool) throws -> Frame {
-        let fitter = try backdropFitter ?? FrameFitter(width: width, height: height, background: .black, alpha: alpha, color: color, depth: depth)
+        let fitter = backdropFitter ?? FrameFitter(width: width, height: height, background: .black, alpha: alpha, color: color, depth: depth)
         backdropFitter = fitter
         let filled = try fitter.fit(src, rotation: rotation, mode: .fill, still: still)
         let out = try backdrop ?? Frame.video(width: width, height: height, format: format)
