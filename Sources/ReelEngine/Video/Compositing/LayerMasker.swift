@@ -25,8 +25,8 @@ final class LayerMasker {
     private var fixed: (width: Int, height: Int, feather: Double, values: [UInt16])?
     /// The frame keyframes gave a rect or ellipse shape when its values were last drawn.
     private var movedFrame: FrameRect?
-    /// The points keyframes gave a polygon shape then (x, y in pixels, flattened).
-    private var movedPoints: [Double]?
+    /// The points keyframes gave a polygon shape then, in pixels.
+    private var movedPoints: [FramePoint]?
 
     init(_ plan: MaskPlan, keyframes: [Keyframe] = [], decoderThreads: Int = 1, stop: CancellationToken? = nil) {
         self.plan = plan
@@ -56,7 +56,8 @@ final class LayerMasker {
         let feather = track.value(.feather, at: t) ?? plan.feather
         // A shape whose frame keyframes move is drawn again whenever its frame changes.
         let frame = track.maskFrame(at: t, width: Double(width), height: Double(height))
-        let points = track.points(at: t, width: Double(width), height: Double(height)) { $0.maskPoints }?.flatMap { [$0.x, $0.y] }
+        let points = track.points(at: t, width: Double(width), height: Double(height)) { $0.maskPoints }?
+            .map { FramePoint(x: Length($0.x, .px), y: Length($0.y, .px)) }
         if frame != movedFrame || points != movedPoints {
             (movedFrame, movedPoints, unfeathered, fixed) = (frame, points, nil, nil)
         }
@@ -89,10 +90,7 @@ final class LayerMasker {
             switch spec.geometry {
             case .rect(_, let radius): if let frame = movedFrame { spec.geometry = .rect(frame: frame, radius: radius) }
             case .ellipse: if let frame = movedFrame { spec.geometry = .ellipse(frame: frame) }
-            case .polygon:
-                if let p = movedPoints {
-                    spec.geometry = .polygon(stride(from: 0, to: p.count - 1, by: 2).map { FramePoint(x: Length(p[$0], .px), y: Length(p[$0 + 1], .px)) })
-                }
+            case .polygon: if let points = movedPoints { spec.geometry = .polygon(points) }
             default: break
             }
             values = [UInt16](repeating: 0, count: width * height)
