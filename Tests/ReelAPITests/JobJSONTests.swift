@@ -15,6 +15,23 @@ final class JobJSONTests: XCTestCase {
         }
     }
 
+    /// The calendar arithmetic against the C library's `gmtime_r` over 1900–2400 (leap days,
+    /// century years, 2000 a leap year and 2100 not), a day and a prime's milliseconds apart.
+    func testTimestampsMatchTheCLibrarysCalendar() {
+        var ms: Int64 = -2_208_988_800_000  // 1900-01-01
+        while ms < 13_569_465_600_000 {  // 2400-01-01
+            var seconds = time_t(ms >= 0 ? ms / 1000 : (ms - 999) / 1000)
+            var t = tm()
+            gmtime_r(&seconds, &t)
+            let millis = ((ms % 1000) + 1000) % 1000
+            let expected = String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", t.tm_year + 1900, t.tm_mon + 1, t.tm_mday,
+                                  t.tm_hour, t.tm_min, t.tm_sec, Int32(millis))
+            XCTAssertEqual(JobJSON.timestamp(ms), expected, "\(ms)")
+            if JobJSON.timestamp(ms) != expected { return }
+            ms += 86_400_000 + 7_919_123
+        }
+    }
+
     func testNumbersAndStrings() throws {
         var w = JSONWriter()
         w.openArray()

@@ -123,26 +123,27 @@ final class OutputLinkTests: XCTestCase {
         XCTAssertEqual(try anonymous.request("GET", "/v1/jobs/\(id)/output/video_32p.m3u8").status, 401, "a file without the link needs the key")
     }
 
-    /// The links handed out are kept for the minute they stay the same (`RecentLinkQueries`): what
-    /// is kept is exactly what signing gives, per job and per expiry, past the table's bound too.
-    func testKeptLinkQueriesAreTheSignedOnes() {
-        let links = OutputLinks(secret: Array(Self.secret.utf8), seconds: 3600, publicURL: nil)
+    /// The links handed out are kept for the minute they stay the same (`RecentLinks`): what is
+    /// kept is exactly what signing gives, per job and per expiry, past the table's bound too.
+    func testKeptLinksAreTheSignedOnes() {
+        let links = OutputLinks(secret: Array(Self.secret.utf8), seconds: 3600, publicURL: "https://reel.example")
         func expected(_ id: String, _ expires: Int64) -> String {
             let mac = HMAC<Crypto.SHA256>.authenticationCode(for: Array("reel-output-link\n\(id)\n\(expires)".utf8),
                                                             using: SymmetricKey(data: Array(Self.secret.utf8)))
-            return "expires=\(expires)&signature=" + mac.map { String(format: "%02x", $0) }.joined()
+            return "https://reel.example/v1/jobs/\(id)/output?expires=\(expires)&signature=" + mac.map { String(format: "%02x", $0) }.joined()
         }
-        let e: Int64 = 1_800_000_000
-        XCTAssertEqual(links.query(jobID: "job_a", expires: e), expected("job_a", e))
-        XCTAssertEqual(links.query(jobID: "job_a", expires: e), expected("job_a", e), "kept")
-        XCTAssertEqual(links.query(jobID: "job_a", expires: e + 60), expected("job_a", e + 60), "a new minute signs again")
-        XCTAssertEqual(links.query(jobID: "job_b", expires: e + 60), expected("job_b", e + 60), "another job its own")
-        for i in 0..<5000 { _ = links.query(jobID: "job_\(i)", expires: e) }
-        XCTAssertEqual(links.query(jobID: "job_a", expires: e + 60), expected("job_a", e + 60), "past the bound")
-        XCTAssertEqual(links.query(jobID: "job_4999", expires: e), expected("job_4999", e))
+        let now: Int64 = 1_800_000_001_000  // ms, a second past a minute; links run an hour, rounded up to the minute
+        let e: Int64 = 1_800_003_660
+        XCTAssertEqual(links.url(jobID: "job_a", now: now), expected("job_a", e))
+        XCTAssertEqual(links.url(jobID: "job_a", now: now + 58_000), expected("job_a", e), "kept within the minute")
+        XCTAssertEqual(links.url(jobID: "job_a", now: now + 61_000), expected("job_a", e + 60), "a new minute signs again")
+        XCTAssertEqual(links.url(jobID: "job_b", now: now + 61_000), expected("job_b", e + 60), "another job its own")
+        for i in 0..<5000 { _ = links.url(jobID: "job_\(i)", now: now) }
+        XCTAssertEqual(links.url(jobID: "job_a", now: now + 61_000), expected("job_a", e + 60), "past the bound")
+        XCTAssertEqual(links.url(jobID: "job_4999", now: now), expected("job_4999", e))
         var signed = 0
-        let kept = RecentLinkQueries(capacity: 2)
-        for id in ["x", "y", "x", "z", "x"] { _ = kept.query(id, expires: 1) { signed += 1; return id } }
+        let kept = RecentLinks(capacity: 2)
+        for id in ["x", "y", "x", "z", "x"] { _ = kept.link(id, expires: 1) { signed += 1; return id } }
         XCTAssertEqual(signed, 4, "x kept once, then dropped with the table when z came")
     }
 }

@@ -59,4 +59,22 @@ final class SQLRowTests: XCTestCase {
         XCTAssertThrowsError(try r.optionalText("Name"), "names match exactly")
         XCTAssertEqual(try r.int("count"), 7, "the row is still usable")
     }
+
+    /// The name table: every one of a wide SELECT's names (a job's row has 36, so slots collide)
+    /// finds its own position, a repeated name its first, and no name outside the list is found,
+    /// even one that hashes alike or differs by a byte.
+    func testEveryNameOfAWideResultFindsItsOwnPosition() throws {
+        var names = (0..<300).map { "column_\($0)" } + ["a", "", "é", "output_first_segment_seconds", "seq"]
+        names.append("column_7")  // repeated: the first one is read
+        let values = names.indices.map { SQLValue.int(Int64($0)) }
+        let row = SQLRow(columns: SQLColumns(names), values: values, sql: "SELECT")
+        for (i, n) in names.enumerated().dropLast() {
+            XCTAssertEqual(try row.int(n), i, n)
+        }
+        XCTAssertEqual(try row.int("column_7"), 7)
+        for missing in ["column_300", "column_", "A", "e", "output_first_segment_second", "seq ", "column_07"] {
+            XCTAssertThrowsError(try row.int(missing), missing)
+        }
+        XCTAssertThrowsError(try SQLRow(columns: SQLColumns([]), values: [], sql: "SELECT").int("x"), "an empty result selects nothing")
+    }
 }

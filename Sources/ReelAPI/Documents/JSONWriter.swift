@@ -85,18 +85,30 @@ struct JSONWriter {
         JSONBytes.appendDigits(v, minimum: minimum, to: &bytes)
     }
 
+    /// RFC 3339 in UTC to the millisecond, from the proleptic Gregorian calendar's arithmetic
+    /// (days to year, month and day as in Howard Hinnant's `civil_from_days`). Not `gmtime_r`:
+    /// glibc takes a process-wide lock in it, which the event loops met on every status answer
+    /// (five times in each).
     static func appendTimestamp(_ ms: Int64, to bytes: inout [UInt8]) {
-        var seconds = time_t(ms.floorQuotient(dividingBy: 1000))
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func put(_ v: Int32, _ width: Int) { JSONBytes.appendDigits(UInt64(max(0, v)), minimum: width, to: &bytes) }
-        put(parts.tm_year + 1900, 4); bytes.append(UInt8(ascii: "-"))
-        put(parts.tm_mon + 1, 2); bytes.append(UInt8(ascii: "-"))
-        put(parts.tm_mday, 2); bytes.append(UInt8(ascii: "T"))
-        put(parts.tm_hour, 2); bytes.append(UInt8(ascii: ":"))
-        put(parts.tm_min, 2); bytes.append(UInt8(ascii: ":"))
-        put(parts.tm_sec, 2); bytes.append(UInt8(ascii: "."))
-        put(Int32(ms.floorRemainder(dividingBy: 1000)), 3); bytes.append(UInt8(ascii: "Z"))
+        let seconds = ms.floorQuotient(dividingBy: 1000)
+        let days = seconds.floorQuotient(dividingBy: 86_400), secondOfDay = seconds.floorRemainder(dividingBy: 86_400)
+        let z = days + 719_468  // days from 0000-03-01, so a leap day ends its year
+        let era = z.floorQuotient(dividingBy: 146_097)
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153  // 0 is March
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func put(_ v: Int64, _ width: Int) { JSONBytes.appendDigits(UInt64(max(0, v)), minimum: width, to: &bytes) }
+        put(year, 4); bytes.append(UInt8(ascii: "-"))
+        put(month, 2); bytes.append(UInt8(ascii: "-"))
+        put(day, 2); bytes.append(UInt8(ascii: "T"))
+        put(secondOfDay / 3600, 2); bytes.append(UInt8(ascii: ":"))
+        put(secondOfDay % 3600 / 60, 2); bytes.append(UInt8(ascii: ":"))
+        put(secondOfDay % 60, 2); bytes.append(UInt8(ascii: "."))
+        put(ms.floorRemainder(dividingBy: 1000), 3); bytes.append(UInt8(ascii: "Z"))
     }
 
 }

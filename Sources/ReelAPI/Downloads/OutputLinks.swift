@@ -17,8 +17,8 @@ public struct OutputLinks: Sendable {
     public let base: String
     /// Where outputs are kept: a bucket gives presigned URLs of single files instead.
     let outputs: (any OutputStore)?
-    /// Output link queries signed lately (one a job a minute).
-    private let recent = RecentLinkQueries()
+    /// Output links signed lately (one a job a minute).
+    private let recent = RecentLinks()
 
     public init(secret: [UInt8], seconds: Int, publicURL: String?, outputs: (any OutputStore)? = nil) {
         signer = LinkSigner(secret: secret)
@@ -41,14 +41,12 @@ public struct OutputLinks: Sendable {
     /// Reel's link to job `id`'s output, valid for `seconds` from `now` (ms since 1970).
     public func url(jobID: String, now: Int64) -> String {
         let expires = (now / 1000 + Int64(seconds) + 59) / 60 * 60
-        return base + "/v1/jobs/\(jobID)/output?" + query(jobID: jobID, expires: expires)
+        return recent.link(jobID, expires: expires) { base + "/v1/jobs/\(jobID)/output?" + query(jobID: jobID, expires: expires) }
     }
 
     /// `expires=…&signature=…` for job `id` until `expires` (seconds since 1970).
     public func query(jobID: String, expires: Int64) -> String {
-        recent.query(jobID, expires: expires) {
-            "expires=\(expires)&signature=\(signer.signature("reel-output-link", id: jobID, expires: expires))"
-        }
+        "expires=\(expires)&signature=\(signer.signature("reel-output-link", id: jobID, expires: expires))"
     }
 
     /// Checks a link's query values for job `id` at `now` (ms since 1970).

@@ -24,6 +24,9 @@ public final class SQLJobStore: JobStore {
     public let outcomes = JobOutcomes()
     /// The SELECT list of a job, in this dialect.
     let jobColumns: String
+    /// `fetch`'s two queries, built once: the status path runs one per request, and building and
+    /// hashing the long text again each time cost as much as SQLite's own work on it.
+    private let fetchSQL: (plain: String, forUpdate: String)
 
     public init(backend: any SQLBackend, maxAttempts: Int = 3, leaseSeconds: Double = 30, runningPerKey: Int = 0,
                 now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) },
@@ -38,6 +41,8 @@ public final class SQLJobStore: JobStore {
         self.now = now
         self.webhookBody = webhookBody
         jobColumns = StoreRows.jobColumns(dialect)
+        let select = "SELECT \(jobColumns) FROM jobs WHERE id = ?"
+        fetchSQL = (select, select + dialect.forUpdate)
     }
 
     /// A store in the SQLite file at `path` (created and migrated as needed).
@@ -84,7 +89,7 @@ public final class SQLJobStore: JobStore {
 
     /// The job's row; with `forUpdate`, locked until the transaction ends.
     func fetch(_ id: String, _ db: any SQLConnection, forUpdate: Bool = false) throws -> Job? {
-        guard let row = try db.query("SELECT \(jobColumns) FROM jobs WHERE id = ?\(forUpdate ? dialect.forUpdate : "")", [.text(id)]).first else {
+        guard let row = try db.query(forUpdate ? fetchSQL.forUpdate : fetchSQL.plain, [.text(id)]).first else {
             return nil
         }
         return try withDestinations(StoreRows.job(row), count: row.int("output_destinations"), db)
