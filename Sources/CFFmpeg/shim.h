@@ -13,6 +13,7 @@
 #include <libavutil/mathematics.h>
 #include <libavutil/mastering_display_metadata.h>
 #include <libavutil/sha.h>
+#include <libavutil/crc.h>
 #include <libavutil/mem.h>
 #include <libavutil/tx.h>
 #include <libswscale/swscale.h>

@@ -39,7 +39,7 @@ final class MutatedMediaTests: XCTestCase {
                 for i in bytes.indices where rng.next() % 1000 < 4 { bytes[i] ^= UInt8(1 << (rng.next() % 8)) }
                 if v % 10 == 9 { bytes = Array(bytes.prefix(Int(rng.next() % UInt64(bytes.count)))) }
                 let name = "m\(v).\(ext)"
-                FileManager.default.createFile(atPath: ws.path(name), contents: Data(bytes))
+                XCTAssertTrue(FileManager.default.createFile(atPath: ws.path(name), contents: Data(bytes)))
                 let probe = try runBounded(["probe", ws.path(name)], seconds: 20, errors: ws.path("probe\(v).txt"))
                 if let death = probe.death {
                     deaths.append("probe \(fixture.name) variant \(v): \(death)")
