@@ -246,7 +246,7 @@ class Reel:
 
     def preview(self, spec: dict[str, Any], time: float | str, *, format: str = "png", width: int | None = None) -> bytes:
         """The output frame whose interval holds `time` (seconds, or "N/D"), drawn by the render
-        engine: a PNG (the same file as the `png` output of `spec` at that frame) or a JPEG, `width`
+        engine: a PNG (the same pixels as the `png` output of `spec` at that frame) or a JPEG, `width`
         pixels wide when given. Previews of one spec in a row reuse the server's open decoders."""
         body: dict[str, Any] = {"spec": spec, "time": time, "format": format}
         if width is not None:

@@ -96,8 +96,9 @@ def sync_detailed(
     """The output frame at a time, as a PNG or JPEG, drawn by the render engine.
 
      The output frame whose interval holds `time` (frame ⌊time × frameRate⌋), drawn by the same
-    engine as a render: a `png` preview is the same file as the `png` output of the same spec with
-    `output.range.start` at that frame's time (`Reel-Frame-Time`). The spec is judged as `POST
+    engine as a render: a `png` preview is the same picture, pixel for pixel, as the `png` output of
+    the same spec with `output.range.start` at that frame's time (`Reel-Frame-Time`), compressed
+    faster (a file of its own: the output's bytes differ). The spec is judged as `POST
     /v1/jobs` judges it; its problems are at pointers under `/spec` (or into the merged spec, for a
     template). The preview has the output's size, frame rate, colour and background (a PNG keeps a
     transparent background's alpha; a JPEG lays it over black); `width` scales it down, the height
@@ -144,8 +145,9 @@ def sync(
     """The output frame at a time, as a PNG or JPEG, drawn by the render engine.
 
      The output frame whose interval holds `time` (frame ⌊time × frameRate⌋), drawn by the same
-    engine as a render: a `png` preview is the same file as the `png` output of the same spec with
-    `output.range.start` at that frame's time (`Reel-Frame-Time`). The spec is judged as `POST
+    engine as a render: a `png` preview is the same picture, pixel for pixel, as the `png` output of
+    the same spec with `output.range.start` at that frame's time (`Reel-Frame-Time`), compressed
+    faster (a file of its own: the output's bytes differ). The spec is judged as `POST
     /v1/jobs` judges it; its problems are at pointers under `/spec` (or into the merged spec, for a
     template). The preview has the output's size, frame rate, colour and background (a PNG keeps a
     transparent background's alpha; a JPEG lays it over black); `width` scales it down, the height
@@ -187,8 +189,9 @@ async def asyncio_detailed(
     """The output frame at a time, as a PNG or JPEG, drawn by the render engine.
 
      The output frame whose interval holds `time` (frame ⌊time × frameRate⌋), drawn by the same
-    engine as a render: a `png` preview is the same file as the `png` output of the same spec with
-    `output.range.start` at that frame's time (`Reel-Frame-Time`). The spec is judged as `POST
+    engine as a render: a `png` preview is the same picture, pixel for pixel, as the `png` output of
+    the same spec with `output.range.start` at that frame's time (`Reel-Frame-Time`), compressed
+    faster (a file of its own: the output's bytes differ). The spec is judged as `POST
     /v1/jobs` judges it; its problems are at pointers under `/spec` (or into the merged spec, for a
     template). The preview has the output's size, frame rate, colour and background (a PNG keeps a
     transparent background's alpha; a JPEG lays it over black); `width` scales it down, the height
@@ -233,8 +236,9 @@ async def asyncio(
     """The output frame at a time, as a PNG or JPEG, drawn by the render engine.
 
      The output frame whose interval holds `time` (frame ⌊time × frameRate⌋), drawn by the same
-    engine as a render: a `png` preview is the same file as the `png` output of the same spec with
-    `output.range.start` at that frame's time (`Reel-Frame-Time`). The spec is judged as `POST
+    engine as a render: a `png` preview is the same picture, pixel for pixel, as the `png` output of
+    the same spec with `output.range.start` at that frame's time (`Reel-Frame-Time`), compressed
+    faster (a file of its own: the output's bytes differ). The spec is judged as `POST
     /v1/jobs` judges it; its problems are at pointers under `/spec` (or into the merged spec, for a
     template). The preview has the output's size, frame rate, colour and background (a PNG keeps a
     transparent background's alpha; a JPEG lays it over black); `width` scales it down, the height
