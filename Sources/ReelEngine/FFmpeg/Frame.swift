@@ -8,6 +8,9 @@ final class Frame {
     /// compositor may be handed one; masks, filters and colour conversion expect straight alpha.
     /// Not carried by `reference()`.
     var premultipliedAlpha = false
+    /// Where a premultiplied picture's alpha is non-zero, when its writer recorded it (a Lottie
+    /// frame): the compositor skips the rest. Not carried by `reference()`.
+    var alphaCoverage: AlphaCoverage?
 
     init() {
         guard let f = av_frame_alloc() else { fatalError("av_frame_alloc: out of memory") }

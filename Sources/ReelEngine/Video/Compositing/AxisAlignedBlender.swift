@@ -63,7 +63,12 @@ enum AxisAlignedBlender {
             for x in s.xa..<s.ma { edge(x) }
             for x in s.mb..<s.xb { edge(x) }
             let off = s.ma - ox
-            if let a {
+            if let a, let coverage = img.coverage {
+                // Only the runs where the layer's alpha is non-zero: elsewhere it leaves `d` as it is.
+                coverage.runs(coverage.mask(row: sy), in: off..<(s.mb - ox)) { r in
+                    BlendKernels.premultipliedRow(d + (r.lowerBound + ox), src + r.lowerBound, alpha: a + r.lowerBound, count: r.count, weight: w)
+                }
+            } else if let a {
                 BlendKernels.premultipliedRow(d + s.ma, src + off, alpha: a + off, count: s.mb - s.ma, weight: w)
             } else {
                 BlendKernels.opaqueRow(d + s.ma, src + off, count: s.mb - s.ma, weight: w)
@@ -111,31 +116,46 @@ enum AxisAlignedBlender {
             }
             for c in ca..<mca { edge(c) }
             for c in mcb..<cb { edge(c) }
-            let n = mcb - mca
-            guard n > 0 else { continue }
-            // The middle: aligned chroma is read in place; an odd origin is re-sampled into a row first.
-            let first = (2 * mca - ox - px) >> 1
-            var su = UnsafePointer(u0 + first), sv = UnsafePointer(v0 + first)
-            if px != 0 || j0 != j1 {
-                for c in 0..<n {
-                    let k0 = first + c, k1 = k0 + px
-                    gu[c] = AlphaOps.mean(u0[k0], u0[k1], u1[k0], u1[k1])
-                    gv[c] = AlphaOps.mean(v0[k0], v0[k1], v1[k0], v1[k1])
+            guard mcb > mca else { continue }
+            // The middle, columns `from..<to`: aligned chroma is read in place; an odd origin is
+            // re-sampled into a row first.
+            func middle(_ from: Int, _ to: Int) {
+                let n = to - from
+                let first = (2 * from - ox - px) >> 1
+                var su = UnsafePointer(u0 + first), sv = UnsafePointer(v0 + first)
+                if px != 0 || j0 != j1 {
+                    for c in 0..<n {
+                        let k0 = first + c, k1 = k0 + px
+                        gu[c] = AlphaOps.mean(u0[k0], u0[k1], u1[k0], u1[k1])
+                        gv[c] = AlphaOps.mean(v0[k0], v0[k1], v1[k0], v1[k1])
+                    }
+                    su = UnsafePointer(gu)
+                    sv = UnsafePointer(gv)
                 }
-                su = UnsafePointer(gu)
-                sv = UnsafePointer(gv)
+                if let a0, let a1 {
+                    let i = 2 * from - ox
+                    for c in 0..<n {
+                        let m = i + 2 * c
+                        ga[c] = AlphaOps.mean(a0[m], a0[m + 1], a1[m], a1[m + 1])
+                    }
+                    BlendKernels.premultipliedChromaRow(dU + from, su, alpha: ga, count: n, weight: w)
+                    BlendKernels.premultipliedChromaRow(dV + from, sv, alpha: ga, count: n, weight: w)
+                } else {
+                    BlendKernels.opaqueRow(dU + from, su, count: n, weight: w)
+                    BlendKernels.opaqueRow(dV + from, sv, count: n, weight: w)
+                }
             }
-            if let a0, let a1 {
-                let i = 2 * mca - ox
-                for c in 0..<n {
-                    let m = i + 2 * c
-                    ga[c] = AlphaOps.mean(a0[m], a0[m + 1], a1[m], a1[m + 1])
+            if a0 != nil, let coverage = img.coverage {
+                // Skipped: chroma samples whose luma, and every layer sample they are made from
+                // (two columns and a row either way), are transparent, so they leave the canvas
+                // exactly as it is. The runs are in the image's luma columns; widened to whole samples.
+                let mask = coverage.chromaMask(rows: (i0 - 1)...(i0 + 2))
+                coverage.runs(mask, in: (2 * mca - ox)..<(2 * mcb - ox)) { r in
+                    let from = max(mca, (r.lowerBound + ox) >> 1), to = min(mcb, (r.upperBound + ox + 1) >> 1)
+                    if from < to { middle(from, to) }
                 }
-                BlendKernels.premultipliedChromaRow(dU + mca, su, alpha: ga, count: n, weight: w)
-                BlendKernels.premultipliedChromaRow(dV + mca, sv, alpha: ga, count: n, weight: w)
             } else {
-                BlendKernels.opaqueRow(dU + mca, su, count: n, weight: w)
-                BlendKernels.opaqueRow(dV + mca, sv, count: n, weight: w)
+                middle(mca, mcb)
             }
         }
     }

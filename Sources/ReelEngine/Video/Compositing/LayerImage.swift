@@ -15,6 +15,8 @@ struct LayerImage<S: PlaneSample> {
     /// Alpha at chroma resolution, each sample the mean of its 2×2 block of `alpha`; made only for the
     /// rotated path, which samples chroma on its own grid.
     var chromaAlpha: PlaneView<S>?
+    /// Where `alpha` is non-zero, in this image's coordinates; nil: anywhere (no record).
+    var coverage: AlphaCoverage?
 
     var chromaWidth: Int { (width + 1) / 2 }
     var chromaHeight: Int { (height + 1) / 2 }

@@ -53,6 +53,8 @@ final class LayerPreparer {
             image = LayerImage(out, rect: target, hasAlpha: hasAlpha)
         } else {
             image = LayerImage(source, rect: rect, hasAlpha: hasAlpha)
+            // The layer's own samples, unchanged: what its writer recorded of its alpha holds.
+            if source === layer { image.coverage = layer.alphaCoverage?.cropped(x: rect.x, y: rect.y) }
         }
         if withChromaAlpha, let alpha = image.alpha {
             let buffer = (S.self == UInt8.self ? chromaAlpha8 as AnyObject : chromaAlpha16 as AnyObject) as! ScratchBuffer<S>

@@ -4,16 +4,24 @@ import CFFmpeg
 /// (`Frame.premultipliedAlpha`) it is written straight into a premultiplied YUVA 4:2:0 frame in
 /// one pass, with no division: what `AlphaOps.premultiply` would make of the straight picture (luma
 /// `Y·a`, chroma about neutral by the block's mean alpha), the per-frame path of a 1080p Lottie
-/// overlay. Anything else (masks, filters, HDR canvases) takes it as `PremultipliedPlanes`, whose
+/// overlay, with where its alpha is non-zero (`AlphaCoverage`). Anything else (masks, filters, HDR canvases) takes it as `PremultipliedPlanes`, whose
 /// `frame` holds the one rule for straight alpha.
 enum PremultipliedARGB {
-    /// `words` (`width`×`height`, rows `width` words apart) as a premultiplied frame in `matrix` at `depth`.
+    /// `words` (`width`×`height`, rows `width` words apart) as a premultiplied frame in `matrix` at
+    /// `depth`, written into `reusing` where it fits and nothing else holds its buffers: a fresh
+    /// 1080p frame's pages cost the kernel about a millisecond to hand over, every frame.
     static func premultipliedFrame(_ words: UnsafePointer<UInt32>, width: Int, height: Int, matrix: CanvasColor,
-                                   depth: SampleDepth) throws -> Frame {
-        let f = try Frame.video(width: width, height: height, format: depth.format(alpha: true))
+                                   depth: SampleDepth, reusing spare: Frame? = nil) throws -> Frame {
+        let format = depth.format(alpha: true)
+        let f: Frame
+        if let spare, spare.width == width, spare.height == height, spare.pixelFormat == format, av_frame_is_writable(spare.pointer) != 0 {
+            f = spare
+        } else {
+            f = try Frame.video(width: width, height: height, format: format)
+        }
         switch depth {
-        case .eight: writePremultiplied(words, width, height, f, matrix, UInt8.self)
-        case .ten: writePremultiplied(words, width, height, f, matrix, UInt16.self)
+        case .eight: f.alphaCoverage = writePremultiplied(words, width, height, f, matrix, UInt8.self)
+        case .ten: f.alphaCoverage = writePremultiplied(words, width, height, f, matrix, UInt16.self)
         }
         f.premultipliedAlpha = true
         matrix.tag(f)
@@ -35,7 +43,7 @@ enum PremultipliedARGB {
     }
 
     private static func writePremultiplied<S: PlaneSample>(_ words: UnsafePointer<UInt32>, _ width: Int, _ height: Int, _ f: Frame,
-                                                           _ matrix: CanvasColor, _: S.Type) {
+                                                           _ matrix: CanvasColor, _: S.Type) -> AlphaCoverage {
         let (kr, kb) = matrix.coefficients
         let scale = Double(1 << S.shift)
         // In 16.16 fixed point, so the loops are integer multiply-adds the compiler can vectorise.
@@ -52,29 +60,59 @@ enum PremultipliedARGB {
         let neutral = S.neutral &<< 16 &+ 32768, top = S.maximum
         let yPlane = PlaneView<S>(f, plane: 0), aPlane = PlaneView<S>(f, plane: 3)
         let uPlane = PlaneView<S>(f, plane: 1), vPlane = PlaneView<S>(f, plane: 2)
+        // Blocks whose words are all zero (transparent: rlottie's premultiplied black) are written
+        // as the constants the formulas give them (luma and alpha 0, chroma neutral) and recorded
+        // as empty, for the compositor to skip.
+        let blockWidth = AlphaCoverage.blockWidth(for: width)
+        var masks = [UInt64](repeating: 0, count: height)
         for y in 0..<height {
             let row = words + y * width, yRow = yPlane.row(y), aRow = aPlane.row(y)
-            for x in 0..<width {
-                let w = row[x]
-                let a = Int32(truncatingIfNeeded: w >> 24), r = Int32(truncatingIfNeeded: (w >> 16) & 255)
-                let g = Int32(truncatingIfNeeded: (w >> 8) & 255), b = Int32(truncatingIfNeeded: w & 255)
-                yRow[x] = S(truncatingIfNeeded: (ya &* a &+ yr &* r &+ yg &* g &+ yb &* b &+ 32768) &>> 16)
-                aRow[x] = S(truncatingIfNeeded: (aa &* a &+ 32768) &>> 16)
+            var mask: UInt64 = 0
+            for (block, x0) in stride(from: 0, to: width, by: blockWidth).enumerated() {
+                let x1 = min(width, x0 + blockWidth)
+                var any: UInt32 = 0
+                for x in x0..<x1 { any |= row[x] }
+                guard any != 0 else {
+                    (yRow + x0).update(repeating: 0, count: x1 - x0)
+                    (aRow + x0).update(repeating: 0, count: x1 - x0)
+                    continue
+                }
+                mask |= 1 << UInt64(block)
+                for x in x0..<x1 {
+                    let w = row[x]
+                    let a = Int32(truncatingIfNeeded: w >> 24), r = Int32(truncatingIfNeeded: (w >> 16) & 255)
+                    let g = Int32(truncatingIfNeeded: (w >> 8) & 255), b = Int32(truncatingIfNeeded: w & 255)
+                    yRow[x] = S(truncatingIfNeeded: (ya &* a &+ yr &* r &+ yg &* g &+ yb &* b &+ 32768) &>> 16)
+                    aRow[x] = S(truncatingIfNeeded: (aa &* a &+ 32768) &>> 16)
+                }
             }
+            masks[y] = mask
         }
+        let neutralSample = S(truncatingIfNeeded: S.neutral)
         for cy in 0..<(height / 2) {
             let r0 = words + 2 * cy * width, r1 = r0 + width
             let uRow = uPlane.row(cy), vRow = vPlane.row(cy)
-            for cx in 0..<(width / 2) {
-                let x = 2 * cx
-                let (p0, p1, p2, p3) = (r0[x], r0[x + 1], r1[x], r1[x + 1])
-                func sum(_ shift: UInt32) -> Int32 {
-                    Int32(truncatingIfNeeded: ((p0 >> shift) & 255) &+ ((p1 >> shift) & 255) &+ ((p2 >> shift) & 255) &+ ((p3 >> shift) & 255))
+            let mask = masks[2 * cy] | masks[2 * cy + 1]
+            for (block, x0) in stride(from: 0, to: width, by: blockWidth).enumerated() {
+                let c0 = x0 / 2, c1 = min(width / 2, (x0 + blockWidth) / 2)
+                guard c0 < c1 else { continue }
+                guard mask & (1 << UInt64(block)) != 0 else {
+                    (uRow + c0).update(repeating: neutralSample, count: c1 - c0)
+                    (vRow + c0).update(repeating: neutralSample, count: c1 - c0)
+                    continue
                 }
-                let (r, g, b) = (sum(16), sum(8), sum(0))
-                uRow[cx] = S(truncatingIfNeeded: min(max((neutral &+ ur &* r &+ ug &* g &+ ub &* b) &>> 16, 0), top))
-                vRow[cx] = S(truncatingIfNeeded: min(max((neutral &+ vr &* r &+ vg &* g &+ vb &* b) &>> 16, 0), top))
+                for cx in c0..<c1 {
+                    let x = 2 * cx
+                    let (p0, p1, p2, p3) = (r0[x], r0[x + 1], r1[x], r1[x + 1])
+                    func sum(_ shift: UInt32) -> Int32 {
+                        Int32(truncatingIfNeeded: ((p0 >> shift) & 255) &+ ((p1 >> shift) & 255) &+ ((p2 >> shift) & 255) &+ ((p3 >> shift) & 255))
+                    }
+                    let (r, g, b) = (sum(16), sum(8), sum(0))
+                    uRow[cx] = S(truncatingIfNeeded: min(max((neutral &+ ur &* r &+ ug &* g &+ ub &* b) &>> 16, 0), top))
+                    vRow[cx] = S(truncatingIfNeeded: min(max((neutral &+ vr &* r &+ vg &* g &+ vb &* b) &>> 16, 0), top))
+                }
             }
         }
+        return AlphaCoverage(blockWidth: blockWidth, masks: masks)
     }
 }

@@ -10,6 +10,8 @@ final class LottieProducer {
     private let color: CanvasColor
     private let depth: SampleDepth
     private var last: (frame: Int, picture: Frame)?
+    /// The picture before `last`, written over for the next frame once nothing else holds it.
+    private var spare: Frame?
     /// Whether its pictures go to the compositor untouched (no mask, no filters), which takes them
     /// premultiplied as rlottie draws them.
     private let compositorOnly: Bool
@@ -27,7 +29,11 @@ final class LottieProducer {
     func picture(at into: Time) throws -> Frame {
         let frame = plan.frame(into: into)
         if let last, last.frame == frame { return last.picture }
-        let picture = try animation.picture(frame: frame, grid: plan.grid, color: color, depth: depth, premultiplied: compositorOnly)
+        let reusable = isKnownUniquelyReferenced(&spare) ? spare : nil
+        spare = nil
+        let picture = try animation.picture(frame: frame, grid: plan.grid, color: color, depth: depth, premultiplied: compositorOnly,
+                                            reusing: reusable)
+        spare = last?.picture
         last = (frame, picture)
         return picture
     }

@@ -1,0 +1,121 @@
+import CFFmpeg
+@testable import ReelEngine
+import XCTest
+
+/// A premultiplied picture written from ARGB words records where its alpha is non-zero
+/// (`AlphaCoverage`), and the compositor skips the rest: the canvas must come out identical, sample
+/// for sample, to compositing the same picture with no record, at every origin parity, fractional
+/// edges, opacity, crops, a picture wider than 64 blocks' worth and pictures partly off the canvas,
+/// at 8 and 10 bits. And the record itself is what a scan of the words says.
+final class AlphaCoverageTests: XCTestCase {
+    /// `width`×`height` premultiplied ARGB words: zero, except a few blobs of varied colour and
+    /// alpha (some faint, some opaque), one touching the right edge, single pixels, and columns
+    /// either side of block edges.
+    func words(_ width: Int, _ height: Int) -> [UInt32] {
+        var w = [UInt32](repeating: 0, count: width * height)
+        let blobs = [(x: 3, y: 2, w: 9, h: 5), (x: 70, y: 11, w: 40, h: 20), (x: width - 5, y: 30, w: 5, h: 7),
+                     (x: 150, y: 0, w: 1, h: 1), (x: 37, y: height - 3, w: 30, h: 3),
+                     // Against block edges (32 pixels here), where a chroma sample laid at an odd origin reads both sides.
+                     (x: 31, y: 20, w: 1, h: 3), (x: 128, y: 41, w: 1, h: 2), (x: 94, y: 37, w: 2, h: 1)]
+        for (n, b) in blobs.enumerated() {
+            for y in b.y..<max(b.y, min(height, b.y + b.h)) {
+                for x in b.x..<max(b.x, min(width, b.x + b.w)) {
+                    let a = UInt32([255, 1, 128, 200, 37, 255, 180, 90][n])
+                    let r = a * UInt32((x * 7 + n * 50) % 256) / 255, g = a * UInt32((y * 13) % 256) / 255, bl = a * UInt32((x + y) % 256) / 255
+                    w[y * width + x] = a << 24 | r << 16 | g << 8 | bl
+                }
+            }
+        }
+        return w
+    }
+
+    func canvas(_ width: Int, _ height: Int, depth: SampleDepth) throws -> Frame {
+        let f = try Frame.video(width: width, height: height, format: depth.format(alpha: false))
+        for plane in 0..<3 {
+            let (pw, ph) = plane == 0 ? (width, height) : ((width + 1) / 2, (height + 1) / 2)
+            for y in 0..<ph {
+                for x in 0..<pw {
+                    let v = 16 + (x * 31 + y * 17 + plane * 60) % 200
+                    switch depth {
+                    case .eight: PlaneView<UInt8>(f, plane: plane).row(y)[x] = UInt8(v)
+                    case .ten: PlaneView<UInt16>(f, plane: plane).row(y)[x] = UInt16(v * 4 + 1)
+                    }
+                }
+            }
+        }
+        return f
+    }
+
+    func samples(_ f: Frame, depth: SampleDepth) -> [Int] {
+        var out: [Int] = []
+        for plane in 0..<3 {
+            let (pw, ph) = plane == 0 ? (f.width, f.height) : ((f.width + 1) / 2, (f.height + 1) / 2)
+            for y in 0..<ph {
+                for x in 0..<pw {
+                    switch depth {
+                    case .eight: out.append(Int(PlaneView<UInt8>(f, plane: plane).row(y)[x]))
+                    case .ten: out.append(Int(PlaneView<UInt16>(f, plane: plane).row(y)[x]))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    func testTheRecordIsWhatTheWordsSay() throws {
+        for (width, height) in [(200, 48), (2 * 64 * 36 + 10, 6)] {
+            let w = words(width, height)
+            let frame = try w.withUnsafeBufferPointer {
+                try PremultipliedARGB.premultipliedFrame($0.baseAddress!, width: width, height: height, matrix: .bt709, depth: .eight)
+            }
+            let coverage = try XCTUnwrap(frame.alphaCoverage)
+            XCTAssertLessThanOrEqual((width + coverage.blockWidth - 1) / coverage.blockWidth, 64, "at most 64 blocks a row")
+            XCTAssertEqual(coverage.blockWidth % 2, 0)
+            for y in 0..<height {
+                for b in 0..<(width + coverage.blockWidth - 1) / coverage.blockWidth {
+                    let columns = (b * coverage.blockWidth)..<min(width, (b + 1) * coverage.blockWidth)
+                    let any = columns.contains { w[y * width + $0] != 0 }
+                    XCTAssertEqual(coverage.mask(row: y) & (1 << UInt64(b)) != 0, any, "row \(y) block \(b)")
+                }
+                // An empty block holds what the formulas give a zero word: luma and alpha 0.
+                for x in 0..<width where coverage.mask(row: y) & (1 << UInt64(x / coverage.blockWidth)) == 0 {
+                    XCTAssertEqual(PlaneView<UInt8>(frame, plane: 0).row(y)[x], 0)
+                    XCTAssertEqual(PlaneView<UInt8>(frame, plane: 3).row(y)[x], 0)
+                }
+            }
+        }
+    }
+
+    func testSkippingTransparentBlocksChangesNoSample() throws {
+        let compositor = LayerCompositor()
+        let (width, height) = (200, 48)
+        let w = words(width, height)
+        let placements: [LayerPlacement] = [
+            .covering(width: width, height: height),
+            LayerPlacement(centerX: 101, centerY: 25, width: 200, height: 48),  // odd origin both ways
+            LayerPlacement(centerX: 100.3, centerY: 23.6, width: 200, height: 48, opacity: 0.6),  // fractional edges
+            LayerPlacement(centerX: 40, centerY: 10, width: 200, height: 48),  // mostly off the canvas
+            LayerPlacement(centerX: 90, centerY: 30, width: 120, height: 31, crop: (x: 60, y: 9, width: 120, height: 31)),
+            LayerPlacement(centerX: 91, centerY: 31, width: 120, height: 31, crop: (x: 60, y: 9, width: 120, height: 31)),
+        ]
+        for depth in [SampleDepth.eight, .ten] {
+            for (n, placement) in placements.enumerated() {
+                let recorded = try w.withUnsafeBufferPointer {
+                    try PremultipliedARGB.premultipliedFrame($0.baseAddress!, width: width, height: height, matrix: .bt709, depth: depth)
+                }
+                let plain = try w.withUnsafeBufferPointer {
+                    try PremultipliedARGB.premultipliedFrame($0.baseAddress!, width: width, height: height, matrix: .bt709, depth: depth)
+                }
+                plain.alphaCoverage = nil
+                XCTAssertNotNil(recorded.alphaCoverage)
+                let a = try canvas(210, 52, depth: depth), b = try canvas(210, 52, depth: depth)
+                let before = samples(a, depth: depth)
+                try compositor.draw(recorded, placement, onto: a)
+                try compositor.draw(plain, placement, onto: b)
+                let skipped = samples(a, depth: depth), full = samples(b, depth: depth)
+                XCTAssertNotEqual(full, before, "placement \(n) at \(depth): the layer drew something")
+                XCTAssertTrue(skipped == full, "placement \(n) at \(depth): \(zip(skipped, full).filter { $0 != $1 }.count) samples differ")
+            }
+        }
+    }
+}
