@@ -51,7 +51,7 @@ outputs of the first measured round are still checked before the table), BENCH_S
 when a target is missed), BENCH_SKIP_BUILD=1 (use the existing .build-bench binary),
 BENCH_WORKLOADS (comma-separated subset of cuts,transitions,text,compositing,webm,gif,hdr,hdr-hlg,passthrough,http,batch,preview,lottie, or "all";
 default cuts,transitions,text,compositing,http,batch,preview,lottie; lottie is bench/lottie_bench.py: a 1080p Lottie overlay's CPU a
-frame against decoding a 1080p H.264 frame; preview is bench/preview_bench.py: a four-layer 720p timeline scrubbed
+frame over footage (and over a flat card) against decoding a 1080p H.264 frame; preview is bench/preview_bench.py: a four-layer 720p timeline scrubbed
 30 times through POST /v1/preview, the first preview of a 1080p long-GOP source, the memory of 20 open contexts; batch is bench/batch_bench.py: 200 titled clips as one batch against the ffmpeg CLI
 two at a time, and another key's job meanwhile; http is the HTTP section, bench/http_bench.py: Reel's GET /v1/jobs/{id} against a
 Hummingbird 2 anchor, and status polls while two renders run; passthrough is bench/passthrough_bench.py:

@@ -11,12 +11,15 @@ Target (issue 39): a 1080p Lottie overlay costs less per frame than decoding a 1
    files of the benchmark's grainy picture (x264 veryfast, a keyframe every 2 s): one at 16 Mb/s, what
    phones and cameras write for 1080p30 (the target's reference), and one at the quality the
    benchmark's clips have (CRF 23: about 95 Mb/s of grain, much slower to decode; reported).
-2. Lottie: `reel render` of a 10 s 1080p 30 fps timeline (a colour card, mp4, x264 ultrafast) with the
-   animation looped over the whole frame, and the same timeline without it; the CPU time (user +
-   sys of the process) of the difference divided by the 300 frames is the overlay's cost per frame
-   (rlottie's drawing, the picture's conversion, the composite).
-3. Decode: `ffmpeg -threads 1 -i FILE -f null -` (decoding alone, one thread, so its CPU is the
-   work of decoding), CPU time per frame, for each file.
+2. Lottie, over footage (the target's measure): `reel render` of a 10 s 1080p 30 fps timeline whose
+   picture is the 16 Mb/s file (mp4, x264 ultrafast) with the animation looped over the whole frame,
+   and the same timeline without it; the CPU time (user + sys of the process) of the difference
+   divided by the 300 frames is the overlay's cost per frame (rlottie's drawing, the picture's
+   conversion, the composite, and what the encoder spends on the shapes over the footage). Both
+   renders decode and encode the footage, so that cancels.
+   Over a flat colour card (reported): the same two renders on a colour card. There the difference
+   also holds x264 coding a busy picture instead of an empty one (an encoder's cost of content, not
+   of the overlay; about 4 ms a frame here), which alone with rlottie's drawing comes near the decode.
 4. BENCH_RUNS rounds (default 3) alternating the three; medians; saves bench/work/lottie/results.json.
 """
 
@@ -81,11 +84,15 @@ def bitrate(path):
     return int(out) / 1e6
 
 
-def spec(with_lottie):
+BACKGROUNDS = {"footage": {"src": "h264-1080-16M.mp4", "sourceRange": {"start": 0, "duration": FRAMES / 30}},
+               "card": {"color": "#203050", "duration": FRAMES / 30}}
+
+
+def spec(with_lottie, background):
     overlays = [{"type": "lottie", "src": "lottie-1080.json", "start": 0, "loop": True,
                  "frame": {"x": 0.5, "y": 0.5, "width": 1, "height": 1}}] if with_lottie else []
     return {"version": 1, "output": {"width": 1920, "height": 1080, "frameRate": 30, "video": {"preset": "ultrafast"}},
-            "timeline": {"videos": [{"color": "#203050", "duration": FRAMES / 30}], "overlays": overlays}}
+            "timeline": {"videos": [BACKGROUNDS[background]], "overlays": overlays}}
 
 
 def cpu_seconds(cmd):
@@ -110,32 +117,37 @@ def run(reel):
     make_references()
     with open(os.path.join(WORK, "lottie-1080.json"), "w") as f:
         json.dump(animation(), f)
-    for name, with_lottie in (("with.json", True), ("without.json", False)):
-        with open(os.path.join(WORK, name), "w") as f:
-            json.dump(spec(with_lottie), f)
+    for background in BACKGROUNDS:
+        for name, with_lottie in ((f"with-{background}.json", True), (f"without-{background}.json", False)):
+            with open(os.path.join(WORK, name), "w") as f:
+                json.dump(spec(with_lottie, background), f)
     refs = {name: (os.path.join(WORK, name), frames_of(os.path.join(WORK, name))) for name in REFERENCES}
     runs = int(os.environ.get("BENCH_RUNS", "3"))
     benchlib.log(f"lottie: a 1080p Lottie overlay (24 animated shape layers) over {FRAMES} frames against decoding 1080p H.264 "
               f"(one thread; {', '.join(f'{n} at {bitrate(p):.0f} Mb/s' for n, (p, _) in refs.items())}), {runs} rounds ...")
-    lottie_ms, decode_ms = [], {name: [] for name in refs}
+    lottie_ms, decode_ms = {b: [] for b in BACKGROUNDS}, {name: [] for name in refs}
     for i in range(runs):
-        with_cpu = cpu_seconds([reel, "render", os.path.join(WORK, "with.json"), "-o", os.path.join(WORK, "with.mp4")])
-        without_cpu = cpu_seconds([reel, "render", os.path.join(WORK, "without.json"), "-o", os.path.join(WORK, "without.mp4")])
-        lottie_ms.append((with_cpu - without_cpu) / FRAMES * 1000)
+        line = []
+        for background in BACKGROUNDS:
+            with_cpu = cpu_seconds([reel, "render", os.path.join(WORK, f"with-{background}.json"), "-o", os.path.join(WORK, "with.mp4")])
+            without_cpu = cpu_seconds([reel, "render", os.path.join(WORK, f"without-{background}.json"), "-o", os.path.join(WORK, "without.mp4")])
+            lottie_ms[background].append((with_cpu - without_cpu) / FRAMES * 1000)
+            line.append(f"over {background} {lottie_ms[background][-1]:.2f} ms (render {with_cpu:.1f} s with, {without_cpu:.1f} s without)")
         for name, (path, frames) in refs.items():
             decode_ms[name].append(cpu_seconds(["ffmpeg", "-nostdin", "-v", "error", "-threads", "1", "-i", path, "-f", "null", "-"]) / frames * 1000)
-        benchlib.log(f"  round {i + 1}: Lottie {lottie_ms[-1]:.2f} ms CPU a frame (render {with_cpu:.1f} s with, {without_cpu:.1f} s without); "
+        benchlib.log(f"  round {i + 1}: Lottie CPU a frame {'; '.join(line)}; "
                   + "; ".join(f"{n} decoded {decode_ms[n][-1]:.2f} ms a frame" for n in refs))
-    lottie = statistics.median(lottie_ms)
+    lottie = {b: statistics.median(v) for b, v in lottie_ms.items()}
     decode = {n: statistics.median(v) for n, v in decode_ms.items()}
     reference = decode["h264-1080-16M.mp4"]
-    met = lottie < reference
-    benchlib.log(f"  median: a 1080p Lottie frame {lottie:.2f} ms CPU; a 1080p H.264 frame decoded: "
-              + ", ".join(f"{n} {d:.2f} ms" for n, d in decode.items())
-              + f" -> {lottie / reference:.2f}x the 16 Mb/s frame: target (< 1x) {'met' if met else 'MISSED'}")
-    result = {"lottieMsPerFrame": lottie_ms, "decodeMsPerFrame": decode_ms, "ratio": lottie / reference,
-              "targets": [{"target": "1080p Lottie frame < 1080p H.264 (16 Mb/s) decode", "value": f"{lottie:.2f} ms vs {reference:.2f} ms",
-                           "met": met}]}
+    met = lottie["footage"] < reference
+    benchlib.log(f"  median: a 1080p Lottie frame over footage {lottie['footage']:.2f} ms CPU (over a flat card {lottie['card']:.2f} ms, "
+              f"{lottie['card'] / reference:.2f}x); a 1080p H.264 frame decoded: " + ", ".join(f"{n} {d:.2f} ms" for n, d in decode.items())
+              + f" -> {lottie['footage'] / reference:.2f}x the 16 Mb/s frame: target (< 1x, over footage) {'met' if met else 'MISSED'}")
+    result = {"lottieMsPerFrame": lottie_ms, "decodeMsPerFrame": decode_ms, "ratio": lottie["footage"] / reference,
+              "ratioOverCard": lottie["card"] / reference,
+              "targets": [{"target": "1080p Lottie frame over footage < 1080p H.264 (16 Mb/s) decode",
+                           "value": f"{lottie['footage']:.2f} ms vs {reference:.2f} ms", "met": met}]}
     with open(os.path.join(WORK, "results.json"), "w") as f:
         json.dump(result, f, indent=2)
     return result

@@ -118,4 +118,60 @@ final class AlphaCoverageTests: XCTestCase {
             }
         }
     }
+
+    /// The conversion of premultiplied ARGB against the formulas in floating point (luma
+    /// `(16·a + 219·(kr·r + kg·g + kb·b))/255`, alpha `a·max/255`, chroma about neutral from the
+    /// 2×2 block's sums `224·Σ(c − luma)/(2(1 − k)·4·255)`), within one step of rounding, for random
+    /// premultiplied words (transparent runs among them), both matrices and both depths.
+    func testConversionFollowsTheFormulas() throws {
+        var rng = SystemRandomNumberGenerator()
+        let (width, height) = (75, 14)
+        var words = [UInt32](repeating: 0, count: width * height)
+        for i in words.indices where (i / 9) % 3 != 0 {
+            let a = UInt32.random(in: 0...255, using: &rng)
+            let c = (0..<3).map { _ in a == 0 ? 0 : UInt32.random(in: 0...a, using: &rng) }
+            words[i] = a << 24 | c[0] << 16 | c[1] << 8 | c[2]
+        }
+        for matrix in [CanvasColor.bt709, .bt601] {
+            let (kr, kb) = matrix.coefficients
+            let kg = 1 - kr - kb
+            for depth in [SampleDepth.eight, .ten] {
+                let f = try words.withUnsafeBufferPointer {
+                    try PremultipliedARGB.premultipliedFrame($0.baseAddress!, width: width, height: height, matrix: matrix, depth: depth)
+                }
+                let scale = depth == .eight ? 1.0 : 4.0, top = depth == .eight ? 255.0 : 1023.0
+                func sample(_ plane: Int, _ x: Int, _ y: Int) -> Double {
+                    depth == .eight ? Double(PlaneView<UInt8>(f, plane: plane).row(y)[x]) : Double(PlaneView<UInt16>(f, plane: plane).row(y)[x])
+                }
+                func channels(_ x: Int, _ y: Int) -> (a: Double, r: Double, g: Double, b: Double) {
+                    let w = words[y * width + x]
+                    return (Double(w >> 24), Double((w >> 16) & 255), Double((w >> 8) & 255), Double(w & 255))
+                }
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let p = channels(x, y)
+                        let luma = (16 * p.a + 219 * (kr * p.r + kg * p.g + kb * p.b)) / 255 * scale
+                        XCTAssertEqual(sample(0, x, y), luma, accuracy: 1, "luma at \(x),\(y) \(matrix) \(depth)")
+                        XCTAssertEqual(sample(3, x, y), p.a * top / 255, accuracy: 1, "alpha at \(x),\(y)")
+                    }
+                }
+                for cy in 0..<(height / 2) {
+                    for cx in 0..<(width / 2) {
+                        var sr = 0.0, sb = 0.0
+                        for (x, y) in [(2 * cx, 2 * cy), (2 * cx + 1, 2 * cy), (2 * cx, 2 * cy + 1), (2 * cx + 1, 2 * cy + 1)] {
+                            let p = channels(x, y)
+                            let l = kr * p.r + kg * p.g + kb * p.b
+                            sr += p.r - l
+                            sb += p.b - l
+                        }
+                        let neutral = depth == .eight ? 128.0 : 512.0
+                        let u = min(max(neutral + 224 * sb / (2 * (1 - kb) * 1020) * scale, 0), top)
+                        let v = min(max(neutral + 224 * sr / (2 * (1 - kr) * 1020) * scale, 0), top)
+                        XCTAssertEqual(sample(1, cx, cy), u, accuracy: 1, "Cb at \(cx),\(cy) \(matrix) \(depth)")
+                        XCTAssertEqual(sample(2, cx, cy), v, accuracy: 1, "Cr at \(cx),\(cy) \(matrix) \(depth)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -78,7 +78,18 @@ enum PremultipliedARGB {
                     continue
                 }
                 mask |= 1 << UInt64(block)
-                for x in x0..<x1 {
+                // Eight pixels at a time: the same integer formulas, in lanes.
+                var x = x0
+                while x + 8 <= x1 {
+                    let w = UnsafeRawPointer(row + x).loadUnaligned(as: SIMD8<UInt32>.self)
+                    let a = SIMD8<Int32>(truncatingIfNeeded: w &>> 24), r = SIMD8<Int32>(truncatingIfNeeded: (w &>> 16) & 255)
+                    let g = SIMD8<Int32>(truncatingIfNeeded: (w &>> 8) & 255), b = SIMD8<Int32>(truncatingIfNeeded: w & 255)
+                    let luma = (a &* ya &+ r &* yr &+ g &* yg &+ b &* yb &+ 32768) &>> 16
+                    UnsafeMutableRawPointer(yRow + x).storeBytes(of: SIMD8<S>(truncatingIfNeeded: luma), as: SIMD8<S>.self)
+                    UnsafeMutableRawPointer(aRow + x).storeBytes(of: SIMD8<S>(truncatingIfNeeded: (a &* aa &+ 32768) &>> 16), as: SIMD8<S>.self)
+                    x += 8
+                }
+                for x in x..<x1 {
                     let w = row[x]
                     let a = Int32(truncatingIfNeeded: w >> 24), r = Int32(truncatingIfNeeded: (w >> 16) & 255)
                     let g = Int32(truncatingIfNeeded: (w >> 8) & 255), b = Int32(truncatingIfNeeded: w & 255)
@@ -101,7 +112,26 @@ enum PremultipliedARGB {
                     (vRow + c0).update(repeating: neutralSample, count: c1 - c0)
                     continue
                 }
-                for cx in c0..<c1 {
+                // Eight chroma samples at a time from sixteen pixels of each row: even and odd lanes
+                // are a sample's left and right pixels.
+                var c = c0
+                while c + 8 <= c1 {
+                    let w0 = UnsafeRawPointer(r0 + 2 * c).loadUnaligned(as: SIMD16<UInt32>.self)
+                    let w1 = UnsafeRawPointer(r1 + 2 * c).loadUnaligned(as: SIMD16<UInt32>.self)
+                    func sum(_ shift: UInt32) -> SIMD8<Int32> {
+                        let m0 = (w0 &>> shift) & 255, m1 = (w1 &>> shift) & 255
+                        return SIMD8<Int32>(truncatingIfNeeded: m0.evenHalf &+ m0.oddHalf &+ m1.evenHalf &+ m1.oddHalf)
+                    }
+                    let (r, g, b) = (sum(16), sum(8), sum(0))
+                    let low = SIMD8<Int32>(repeating: 0), high = SIMD8<Int32>(repeating: top)
+                    let u = ((r &* ur &+ g &* ug &+ b &* ub) &+ neutral) &>> 16, v = ((r &* vr &+ g &* vg &+ b &* vb) &+ neutral) &>> 16
+                    UnsafeMutableRawPointer(uRow + c).storeBytes(of: SIMD8<S>(truncatingIfNeeded: u.clamped(lowerBound: low, upperBound: high)),
+                                                                 as: SIMD8<S>.self)
+                    UnsafeMutableRawPointer(vRow + c).storeBytes(of: SIMD8<S>(truncatingIfNeeded: v.clamped(lowerBound: low, upperBound: high)),
+                                                                 as: SIMD8<S>.self)
+                    c += 8
+                }
+                for cx in c..<c1 {
                     let x = 2 * cx
                     let (p0, p1, p2, p3) = (r0[x], r0[x + 1], r1[x], r1[x + 1])
                     func sum(_ shift: UInt32) -> Int32 {
