@@ -27,12 +27,12 @@ final class FuzzReplayTests: XCTestCase {
             ("longline", Array(("GET /" + String(repeating: "a", count: 10_000) + " HTTP/1.1\r\n\r\n").utf8)),
             ("huge-chunk", Array("ffffffffffffffff\r\nx".utf8)),
         ]
-        for (name, bytes) in extras { FileManager.default.createFile(atPath: ws.path(name), contents: Data(bytes)) }
+        for (name, bytes) in extras { XCTAssertTrue(FileManager.default.createFile(atPath: ws.path(name), contents: Data(bytes))) }
         XCTAssertTrue(try replay("FuzzSpec", [corpus + "/spec", ws.path("digits.json"), ws.path("deep.json")]).contains("ran"))
         XCTAssertTrue(try replay("FuzzHTTPHead", [corpus + "/http-head", ws.path("longline")]).contains("ran 4 inputs"))
         XCTAssertTrue(try replay("FuzzChunked", [corpus + "/chunked", ws.path("huge-chunk")]).contains("ran 3 inputs"))
         try Tools.ffmpeg(["-f", "lavfi", "-i", "testsrc=s=32x32:r=10:d=0.3", "-c:v", "libx264", ws.path("a.mp4")])
-        FileManager.default.createFile(atPath: ws.path("empty"), contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: ws.path("empty"), contents: Data()))
         XCTAssertTrue(try replay("FuzzProbe", [ws.path("a.mp4"), ws.path("empty"), ws.path("digits.json")]).contains("ran 3 inputs"))
     }
 }

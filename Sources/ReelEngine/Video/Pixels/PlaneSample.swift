@@ -6,7 +6,7 @@ import CFFmpeg
 ///
 /// The compositing loops are generic over it and do their arithmetic in `Int32`: every product they
 /// form (a 10-bit sample × a 16.16 weight, or × two 8-bit bilinear fractions) stays below 2³¹.
-protocol PlaneSample: FixedWidthInteger & UnsignedInteger & SIMDScalar & Sendable {
+protocol PlaneSample: FixedWidthInteger & UnsignedInteger & Sendable {
     /// Significant bits of a sample: 8 or 10.
     static var bits: Int32 { get }
 }

@@ -42,7 +42,7 @@ enum PremultipliedARGB {
         return planes
     }
 
-    private static func writePremultiplied<S: PlaneSample>(_ words: UnsafePointer<UInt32>, _ width: Int, _ height: Int, _ f: Frame,
+    private static func writePremultiplied<S: PlaneSample & SIMDScalar>(_ words: UnsafePointer<UInt32>, _ width: Int, _ height: Int, _ f: Frame,
                                                            _ matrix: CanvasColor, _: S.Type) -> AlphaCoverage {
         let (kr, kb) = matrix.coefficients
         let scale = Double(1 << S.shift)
