@@ -1,5 +1,6 @@
 import CFFmpeg
 @testable import ReelEngine
+import TestSupport
 import XCTest
 
 /// A premultiplied picture written from ARGB words records where its alpha is non-zero
@@ -16,11 +17,14 @@ final class AlphaCoverageTests: XCTestCase {
         let blobs = [(x: 3, y: 2, w: 9, h: 5), (x: 70, y: 11, w: 40, h: 20), (x: width - 5, y: 30, w: 5, h: 7),
                      (x: 150, y: 0, w: 1, h: 1), (x: 37, y: height - 3, w: 30, h: 3),
                      // Against block edges (32 pixels here), where a chroma sample laid at an odd origin reads both sides.
-                     (x: 31, y: 20, w: 1, h: 3), (x: 128, y: 41, w: 1, h: 2), (x: 94, y: 37, w: 2, h: 1)]
+                     (x: 31, y: 20, w: 1, h: 3), (x: 128, y: 41, w: 1, h: 2), (x: 94, y: 37, w: 2, h: 1),
+                     // On the second row and the second last alone, under clear first and last rows: a
+                     // chroma row clamped at the layer's top or bottom edge is made from both.
+                     (x: 40, y: 1, w: 12, h: 1), (x: 170, y: height - 2, w: 12, h: 1)]
         for (n, b) in blobs.enumerated() {
             for y in b.y..<max(b.y, min(height, b.y + b.h)) {
                 for x in b.x..<max(b.x, min(width, b.x + b.w)) {
-                    let a = UInt32([255, 1, 128, 200, 37, 255, 180, 90][n])
+                    let a = UInt32([255, 1, 128, 200, 37, 255, 180, 90, 230, 210][n])
                     let r = a * UInt32((x * 7 + n * 50) % 256) / 255, g = a * UInt32((y * 13) % 256) / 255, bl = a * UInt32((x + y) % 256) / 255
                     w[y * width + x] = a << 24 | r << 16 | g << 8 | bl
                 }
@@ -97,6 +101,10 @@ final class AlphaCoverageTests: XCTestCase {
             LayerPlacement(centerX: 40, centerY: 10, width: 200, height: 48),  // mostly off the canvas
             LayerPlacement(centerX: 90, centerY: 30, width: 120, height: 31, crop: (x: 60, y: 9, width: 120, height: 31)),
             LayerPlacement(centerX: 91, centerY: 31, width: 120, height: 31, crop: (x: 60, y: 9, width: 120, height: 31)),
+            // A fractional top and bottom with an even origin: the chroma rows at the edges are
+            // clamped to the layer's first and last.
+            LayerPlacement(centerX: 100, centerY: 27.6, width: 200, height: 48),
+            LayerPlacement(centerX: 101, centerY: 27.6, width: 200, height: 48, opacity: 0.8),
         ]
         for depth in [SampleDepth.eight, .ten] {
             for (n, placement) in placements.enumerated() {
@@ -108,7 +116,7 @@ final class AlphaCoverageTests: XCTestCase {
                 }
                 plain.alphaCoverage = nil
                 XCTAssertNotNil(recorded.alphaCoverage)
-                let a = try canvas(210, 52, depth: depth), b = try canvas(210, 52, depth: depth)
+                let a = try canvas(210, 60, depth: depth), b = try canvas(210, 60, depth: depth)
                 let before = samples(a, depth: depth)
                 try compositor.draw(recorded, placement, onto: a)
                 try compositor.draw(plain, placement, onto: b)
@@ -124,10 +132,11 @@ final class AlphaCoverageTests: XCTestCase {
     /// 2×2 block's sums `224·Σ(c − luma)/(2(1 − k)·4·255)`), within one step of rounding, for random
     /// premultiplied words (transparent runs among them), both matrices and both depths.
     func testConversionFollowsTheFormulas() throws {
-        var rng = SystemRandomNumberGenerator()
-        let (width, height) = (75, 14)
+        var rng = SplitMix64(seed: 39)
+        let (width, height) = (107, 14)
         var words = [UInt32](repeating: 0, count: width * height)
-        for i in words.indices where (i / 9) % 3 != 0 {
+        // Zero runs of 40 words and two whole zero rows: empty blocks, written as constants.
+        for i in words.indices where (i / 40) % 3 != 0 && !(2...3).contains(i / width) {
             let a = UInt32.random(in: 0...255, using: &rng)
             let c = (0..<3).map { _ in a == 0 ? 0 : UInt32.random(in: 0...a, using: &rng) }
             words[i] = a << 24 | c[0] << 16 | c[1] << 8 | c[2]
@@ -147,6 +156,8 @@ final class AlphaCoverageTests: XCTestCase {
                     let w = words[y * width + x]
                     return (Double(w >> 24), Double((w >> 16) & 255), Double((w >> 8) & 255), Double(w & 255))
                 }
+                let coverage = try XCTUnwrap(f.alphaCoverage)
+                XCTAssertTrue((0..<height).contains { y in coverage.mask(row: y) != (1 << ((width + 31) / 32)) - 1 }, "some blocks are empty")
                 for y in 0..<height {
                     for x in 0..<width {
                         let p = channels(x, y)

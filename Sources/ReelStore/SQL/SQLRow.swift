@@ -3,7 +3,9 @@
 ///
 /// The lookup is a table of its own (FNV-1a over the name's bytes, open addressing) rather than a
 /// `Dictionary`: a job's row is read by its 36 names on every status answer, and the standard
-/// library's seeded SipHash made those lookups a fifth of that answer's store read.
+/// library's seeded SipHash made those lookups a fifth of that answer's store read. Names hash by
+/// their UTF-8 bytes, so two spellings of one name in Unicode (composed or not) are two names: the
+/// store's columns are ASCII identifiers, and a name not found is an error, never another column.
 public final class SQLColumns: Sendable {
     public let names: [String]
     /// Each slot holds a position + 1, or 0 where empty; its size is a power of two at least twice

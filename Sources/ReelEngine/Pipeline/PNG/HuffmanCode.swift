@@ -54,6 +54,8 @@ struct HuffmanCode {
         return lengths
     }
 
+    /// RFC 1951's assignment: codes of each length counted up from where the shorter ones end, in
+    /// symbol order; each then reversed for sending.
     private static func canonicalCodes(_ lengths: [UInt8]) -> [UInt16] {
         var perLength = [Int](repeating: 0, count: 16)
         for l in lengths where l > 0 { perLength[Int(l)] += 1 }

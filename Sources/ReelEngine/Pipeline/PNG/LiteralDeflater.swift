@@ -7,11 +7,13 @@ enum LiteralDeflater {
     /// Bytes per block: each block gets a code of its own, so the code follows a picture's regions.
     static let blockBytes = 1 << 18
 
+    /// `data` as a zlib stream: the 2-byte header, its blocks, and the Adler-32 of `data`.
     static func zlibStream(_ data: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         let blocks = max(1, (data.count + blockBytes - 1) / blockBytes)
-        // Stored blocks: 5 bytes of header each 65,535 bytes; a coded block is smaller than that or
-        // not written. Plus the zlib header, the Adler-32 and a block header's bits of slack.
-        let capacity = data.count + 5 * (data.count / 65_535 + blocks + 1) + 2 + 4 + 64
+        // Stored blocks: 5 bytes of header each 65,535 bytes; a coded block is no larger than that
+        // but for its last byte's spare bits (2 bytes a block allowed). Plus the zlib header, the
+        // Adler-32 and some slack.
+        let capacity = data.count + 5 * (data.count / 65_535 + blocks + 1) + 2 * blocks + 2 + 4 + 64
         return [UInt8](unsafeUninitializedCapacity: capacity) { out, written in
             var bits = BitSink(out.baseAddress!)
             bits.byte(0x78)  // CMF: deflate, 32 KiB window
@@ -84,79 +86,5 @@ enum LiteralDeflater {
             start = end
         }
         return b << 16 | a
-    }
-}
-
-/// The part of a dynamic block's header that sends its codes (RFC 1951 §3.2.7): the literal code's
-/// 257 lengths and one distance code of one bit (never used: no block here has a match), each
-/// length sent with the code-length code, whose own lengths come first.
-private struct CodeLengthsHeader {
-    static let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
-    let sent: [UInt8]
-    let lengthCode: HuffmanCode
-    let lengthCodesSent: Int
-
-    init(literals: HuffmanCode) {
-        sent = literals.lengths + [1]  // HLIT 257 literal/length codes, HDIST 1 distance code
-        var counts = [Int](repeating: 0, count: 19)
-        for l in sent { counts[Int(l)] += 1 }
-        lengthCode = HuffmanCode(frequencies: counts, limit: 7)
-        var n = 19
-        while n > 4 && lengthCode.lengths[Self.order[n - 1]] == 0 { n -= 1 }
-        lengthCodesSent = n
-    }
-
-    var bitCount: Int { 2 + 5 + 5 + 4 + 3 * lengthCodesSent + sent.reduce(0) { $0 + Int(lengthCode.lengths[Int($1)]) } }
-
-    func write(into bits: inout BitSink) {
-        bits.write(0, 5)  // HLIT: 257 - 257
-        bits.write(0, 5)  // HDIST: 1 - 1
-        bits.write(UInt32(lengthCodesSent - 4), 4)
-        for i in 0..<lengthCodesSent { bits.write(UInt32(lengthCode.lengths[Self.order[i]]), 3) }
-        for l in sent { bits.write(UInt32(lengthCode.reversedCodes[Int(l)]), Int(lengthCode.lengths[Int(l)])) }
-    }
-}
-
-/// Bits packed from the least significant end into a buffer the caller sized, 32 at a time.
-private struct BitSink {
-    private let base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private var pending: UInt64 = 0
-    private var pendingBits = 0
-
-    init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
-
-    /// `n` ≤ 32 bits of `value`, low bits first.
-    @inline(__always) mutating func write(_ value: UInt32, _ n: Int) {
-        pending |= UInt64(value) << UInt64(pendingBits)
-        pendingBits += n
-        if pendingBits >= 32 {
-            var word = UInt32(truncatingIfNeeded: pending).littleEndian
-            withUnsafeBytes(of: &word) { UnsafeMutableRawPointer(base + count).copyMemory(from: $0.baseAddress!, byteCount: 4) }
-            count += 4
-            pending >>= 32
-            pendingBits -= 32
-        }
-    }
-
-    /// Pads with zero bits to a byte boundary and writes out what is pending.
-    mutating func alignToByte() {
-        pendingBits = (pendingBits + 7) & ~7
-        while pendingBits > 0 {
-            base[count] = UInt8(truncatingIfNeeded: pending)
-            count += 1
-            pending >>= 8
-            pendingBits -= 8
-        }
-        pending = 0
-    }
-
-    mutating func byte(_ b: UInt8) { write(UInt32(b), 8) }
-
-    /// Bytes after `alignToByte`.
-    mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
-        precondition(pendingBits == 0, "copy needs a byte boundary")
-        if let from = bytes.baseAddress { (base + count).update(from: from, count: bytes.count) }
-        count += bytes.count
     }
 }

@@ -11,7 +11,7 @@ enum QuickPNG {
         let (width, height) = (frame.width, frame.height)
         let rowBytes = width * channels
         let filtered = [UInt8](unsafeUninitializedCapacity: height * (rowBytes + 1)) { out, written in
-            guard let pixels = frame.data(0) else { return }
+            guard let pixels = frame.data(0) else { preconditionFailure("QuickPNG: a picture without its plane") }
             let stride = frame.lineSize(0)
             for y in 0..<height {
                 let row = pixels + y * stride

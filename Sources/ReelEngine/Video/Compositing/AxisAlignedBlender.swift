@@ -146,10 +146,11 @@ enum AxisAlignedBlender {
                 }
             }
             if a0 != nil, let coverage = img.coverage {
-                // Skipped: chroma samples whose luma, and every layer sample they are made from
-                // (two columns and a row either way), are transparent, so they leave the canvas
-                // exactly as it is. The runs are in the image's luma columns; widened to whole samples.
-                let mask = coverage.chromaMask(rows: (i0 - 1)...(i0 + 2))
+                // Skipped: chroma samples whose luma, and every layer sample they are made from, are
+                // transparent, so they leave the canvas exactly as it is. The rows are those read
+                // (after clamping): the alpha rows and the luma rows under the chroma rows. The runs
+                // are in the image's luma columns; widened to whole samples.
+                let mask = coverage.chromaMask(rows: min(l0, 2 * j0)...max(l1, 2 * j1 + 1))
                 coverage.runs(mask, in: (2 * mca - ox)..<(2 * mcb - ox)) { r in
                     let from = max(mca, (r.lowerBound + ox) >> 1), to = min(mcb, (r.upperBound + ox + 1) >> 1)
                     if from < to { middle(from, to) }

@@ -33,8 +33,10 @@ struct AlphaCoverage {
     @inline(__always)
     func mask(row y: Int) -> UInt64 { masks[y + originY] }
 
-    /// The blocks whose every pixel within two columns and within rows `rows` (the image's, clamped
-    /// to it) has a zero alpha stay clear: what a chroma sample laid at any origin may read.
+    /// The blocks of rows `rows` (the image's; clamped to the picture, which holds the image) with
+    /// any non-zero pixel, and their neighbours either side: a chroma sample laid at an odd origin
+    /// reads a column beyond its own two, so a clear block here means every layer sample such a
+    /// sample may read there is transparent.
     func chromaMask(rows: ClosedRange<Int>) -> UInt64 {
         let first = max(rows.lowerBound, -originY), last = min(rows.upperBound, masks.count - 1 - originY)
         var m: UInt64 = 0

@@ -4,8 +4,8 @@ import CFFmpeg
 /// (`Frame.premultipliedAlpha`) it is written straight into a premultiplied YUVA 4:2:0 frame in
 /// one pass, with no division: what `AlphaOps.premultiply` would make of the straight picture (luma
 /// `Y·a`, chroma about neutral by the block's mean alpha), the per-frame path of a 1080p Lottie
-/// overlay, with where its alpha is non-zero (`AlphaCoverage`). Anything else (masks, filters, HDR canvases) takes it as `PremultipliedPlanes`, whose
-/// `frame` holds the one rule for straight alpha.
+/// overlay, with where its alpha is non-zero (`AlphaCoverage`). Anything else (masks, filters, HDR
+/// canvases) takes it as `PremultipliedPlanes`, whose `frame` holds the one rule for straight alpha.
 enum PremultipliedARGB {
     /// `words` (`width`×`height`, rows `width` words apart) as a premultiplied frame in `matrix` at
     /// `depth`, written into `reusing` where it fits and nothing else holds its buffers: a fresh
