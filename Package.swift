@@ -38,6 +38,8 @@ let package = Package(
                        providers: [.apt(["librubberband-dev"])]),
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         .systemLibrary(name: "CSched", path: "Sources/CSched"),
+        // The render children's sandbox: libseccomp's filter, spawning, limits (ReelWorker/Isolation).
+        .systemLibrary(name: "CSandbox", path: "Sources/CSandbox", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // The text stack: FreeType rasterises and strokes, HarfBuzz shapes, FriBidi orders,
         // fontconfig matches families and falls back by coverage, libunibreak finds line breaks.
@@ -74,7 +76,7 @@ let package = Package(
         .target(
             name: "ReelWorker",
             dependencies: [
-                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelFetch", "ReelSync", "CSched",
+                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelFetch", "ReelSync", "CSched", "CSandbox",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

@@ -12,6 +12,8 @@ packages=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswsc
           tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim
           # The S3 client's libcurl, and the S3 server its tests start (OpenStack Swift with s3api,
           # which checks signatures: scripts/s3-test-server.sh) with curl as an independent client.
+          # libseccomp: the render children's system-call filter (ReelWorker/Isolation).
+          libseccomp-dev
           libcurl4-openssl-dev curl swift swift-proxy swift-object swift-container swift-account python3-swift
           # The reverse proxy of the TLS test (ReverseProxyTests: its own nginx on a free port, with a
           # certificate openssl makes), as OPERATIONS.md configures one.

@@ -99,7 +99,10 @@ public final class ReelService: Sendable {
         }, web: SourceResolver.web(web))
         pool = WorkerPool(store: store, workers: config.workers, locations: locations, outputs: outputs, chunks: chunks, resolver: resolver,
                           webSources: web, logger: logger,
-                          chunkSeconds: config.chunkSeconds, schedulerTickMicroseconds: config.schedulerTickMicroseconds)
+                          chunkSeconds: config.chunkSeconds, schedulerTickMicroseconds: config.schedulerTickMicroseconds,
+                          isolation: RenderIsolation(executable: config.renderExecutable ?? RenderIsolation.ownExecutable,
+                                                     limits: ChildLimits(memoryMiB: config.renderMemoryMiB, stallSeconds: config.stallSeconds),
+                                                     sandbox: config.sandbox))
         let schedule = RetrySchedule(base: config.webhookRetrySeconds, horizon: config.deliveryRetryHours * 3600)
         deliverer = WebhookDeliverer(store: store, secret: config.webhookSecret, allowedHosts: config.allowedHosts,
                                      schedule: schedule, logger: logger)
@@ -133,6 +136,7 @@ public final class ReelService: Sendable {
         let projects = config.projects.map(\.id) + (config.apiKeys.isEmpty ? [] : ["\(config.apiKeys.count) of apiKeys"])
         logger.info("serving", metadata: ["listen": "\(config.host):\(server.port)", "dataDir": "\(config.dataDir)",
                                           "workers": .stringConvertible(config.workers),
+                                          "renderProcesses": "sandbox \(config.sandbox.rawValue): \(config.sandbox == .off ? "none" : RenderIsolation.offered); memory \(config.renderMemoryMiB) MiB, stall \(config.stallSeconds) s",
                                           "projects": projects.isEmpty ? "none (no keys)" : "\(projects.joined(separator: ","))"])
     }
 

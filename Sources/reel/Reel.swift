@@ -10,7 +10,7 @@ struct Reel: ParsableCommand {
         commandName: "reel",
         abstract: "Render video timelines described in JSON.",
         version: BuildInfo.version,
-        subcommands: [ServeCommand.self, RenderCommand.self, ValidateCommand.self, ProbeCommand.self, OTIOCommand.self]
+        subcommands: [ServeCommand.self, RenderCommand.self, ValidateCommand.self, ProbeCommand.self, OTIOCommand.self, ChildCommand.self]
     )
 
     /// Process-wide setup shared by every subcommand: logs go to standard error, FFmpeg is quiet.

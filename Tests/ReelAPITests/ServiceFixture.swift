@@ -32,6 +32,8 @@ final class ServiceFixture {
         config.dataDir = root + "/data"
         config.mediaRoot = root + "/media"
         config.workers = workers
+        // Renders run in children of the built `reel` beside this test bundle, as `reel serve`'s do.
+        config.renderExecutable = TestBinaries.reel
         service = try ReelService(config: config, logger: Logger(label: "test"), requestLog: nil,
                                   storeBusyTimeoutMillis: storeBusyTimeoutMillis)
         try service.start()

@@ -1,5 +1,6 @@
 import Foundation
 import ReelHTTP
+import ReelWorker
 
 /// The rules for the access settings: keys, webhook secret, CORS origins, and who may be served
 /// without keys.
@@ -79,6 +80,16 @@ extension ServerConfiguration {
     static func checkedTick(_ micros: Int, key: String) throws -> Int {
         guard micros == 0 || micros >= 100 else { throw Problem(key: key, message: "must be 0 (off) or 100 to 100000 microseconds") }
         return micros
+    }
+
+    /// `auto`, `required` or `off` (`SandboxMode`); `required` only where the kernel filters system
+    /// calls, so a server that must be sandboxed refuses to start rather than run without it.
+    static func checkedSandbox(_ value: String, key: String) throws -> SandboxMode {
+        guard let mode = SandboxMode(rawValue: value) else { throw Problem(key: key, message: "must be auto, required or off") }
+        if mode == .required && !RenderIsolation.canSandbox {
+            throw Problem(key: key, message: "is required, but this kernel has no seccomp filter for the render processes")
+        }
+        return mode
     }
 
     /// `sqlite` (or empty) for the embedded store in `dataDir`, else a `postgres://` or

@@ -1,6 +1,7 @@
 import Foundation
 import ReelS3
 import ReelSpec
+import ReelWorker
 
 /// Everything `reel serve` can be told: read from `config/reel.json` (every key optional, unknown
 /// keys refused), then overridden by `REEL_*` environment variables. Defaults are the embedded
@@ -105,6 +106,15 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The largest source fetched from the web, and the longest its fetch may take.
     public var sourceBytes: Int64 = 4 << 30
     public var sourceSeconds = 900
+    /// A render process's memory (its private writable memory, RLIMIT_DATA), MiB; 0: no limit.
+    public var renderMemoryMiB = 2048
+    /// A render process that reports no progress for this long is stopped.
+    public var stallSeconds = 60.0
+    /// How much of the sandbox the render processes must have (`SandboxMode`).
+    public var sandbox = SandboxMode.auto
+    /// The program the render processes run: nil for this one (`/proc/self/exe`); a test that runs
+    /// the service inside its own process names the built `reel`. Not a key of the file.
+    public var renderExecutable: String?
     /// Buckets `s3://bucket/key` sources may name, each with the account that reads it: a bare name
     /// is read with the storage's own account; an `s3://bucket?endpoint=…&region=…&pathStyle=…` URL
     /// with the AWS environment's credentials, as `storage` is.

@@ -24,9 +24,7 @@ public final class WorkerPool: Sendable {
     public let metrics = RenderMetrics()
     let count: Int
     /// Each render's share of the cores: the workers may all render at once.
-    var codecThreading: CodecThreading {
-        CodecThreading.forRender(cores: ProcessInfo.processInfo.activeProcessorCount / count)
-    }
+    var codecThreading: CodecThreading { CodecThreading.forRender(cores: coresPerRender) }
     let ownerPrefix: String
     /// Outputs longer than this many seconds are cut into chunks that any worker renders
     /// (`chunkSeconds`); 0 renders every output whole.
@@ -35,6 +33,8 @@ public final class WorkerPool: Sendable {
     private let ticker: SchedulerTicker?
     /// Plans of the jobs whose chunks this pool's workers took lately (`ChunkRun`).
     let plans = PlanCache()
+    /// Renders jobs in child processes (`RenderChild`); nil: in this process.
+    let isolation: RenderIsolation?
     private struct State {
         var stopping = false
         var pendingWakeups = 0
@@ -43,6 +43,8 @@ public final class WorkerPool: Sendable {
         /// Those of `running` that a worker runs inside its own job's run (a chunked job's worker
         /// rendering one of its chunks): not a worker more.
         var nested: Set<String> = []
+        /// The child process rendering each job that renders in one, by job id.
+        var children: [String: pid_t] = [:]
     }
     private let state = Guarded(State())
     private let finished = DispatchGroup()
@@ -50,8 +52,9 @@ public final class WorkerPool: Sendable {
     /// `schedulerTickMicroseconds`: how often each CPU is woken while renders run; 0: never.
     public init(store: any JobStore, workers: Int, locations: any MediaLocations, outputs: any OutputStore,
                 chunks: any ChunkStore, resolver: SourceResolver, webSources: WebSources? = nil, logger: Logger,
-                chunkSeconds: Int = 0, schedulerTickMicroseconds: Int = 0) {
+                chunkSeconds: Int = 0, schedulerTickMicroseconds: Int = 0, isolation: RenderIsolation? = nil) {
         self.webSources = webSources
+        self.isolation = isolation
         self.store = store
         count = max(1, workers)
         self.locations = locations
@@ -152,8 +155,18 @@ public final class WorkerPool: Sendable {
         state.withLock { s in
             if s.running.removeValue(forKey: id) != nil { ticker?.renderEnded() }
             s.nested.remove(id)
+            s.children[id] = nil
         }
     }
+
+    /// Records the child process rendering job `id` (until `unregister`).
+    func adopt(_ id: String, child: pid_t) { state.withLock { $0.children[id] = child } }
+
+    /// The child processes rendering jobs now, by job id.
+    public var children: [String: pid_t] { state.withLock { $0.children } }
+
+    /// The cores each render may use: the workers may all render at once.
+    var coresPerRender: Int { max(1, ProcessInfo.processInfo.activeProcessorCount / count) }
 
     var shuttingDown: Bool { isStopping }
 
@@ -181,6 +194,37 @@ public final class WorkerPool: Sendable {
     func remoteSources(of spec: String) -> [String] {
         guard webSources != nil, case .success(let decoded) = SpecDecoder.decode(Array(spec.utf8)) else { return [] }
         return remoteSources(of: decoded)
+    }
+
+    /// The sources of `spec` a child cannot resolve itself, resolved here: every `upload:ID` the spec
+    /// names anywhere, and its web sources (fetched already). A source that cannot be resolved is
+    /// passed on with its reason, so the child's planner reports it where the spec names it.
+    func resolvedSources(of spec: JobSpec, text: String) -> [String: ResolvedSource] {
+        var names = Set(remoteSources(of: spec))
+        if let json = try? JSONParser.parse(Array(text.utf8)) { WorkerPool.uploads(in: json, into: &names) }
+        var resolved: [String: ResolvedSource] = [:]
+        for src in names {
+            do {
+                resolved[src] = ResolvedSource(path: try resolver.resolve(src))
+            } catch let e as SourceResolver.Refusal {
+                resolved[src] = ResolvedSource(reason: e.reason)
+            } catch let e as SourceResolver.Unavailable {
+                resolved[src] = ResolvedSource(reason: e.reason, passing: true)
+            } catch {
+                resolved[src] = ResolvedSource(reason: "cannot be read now (\(error))", passing: true)
+            }
+        }
+        return resolved
+    }
+
+    /// Every string of `json` that names an upload.
+    static func uploads(in json: JSONValue, into names: inout Set<String>) {
+        switch json {
+        case .string(let s) where s.hasPrefix("upload:"): names.insert(s)
+        case .array(let items): items.forEach { uploads(in: $0, into: &names) }
+        case .object(let members): members.forEach { uploads(in: $0.value, into: &names) }
+        default: break
+        }
     }
 
     func remoteSources(of spec: JobSpec) -> [String] {

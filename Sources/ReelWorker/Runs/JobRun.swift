@@ -37,6 +37,9 @@ struct JobRun {
         let held = remote.isEmpty ? nil : pool.webSources?.hold(remote)
         defer { held?.release() }
         guard let fetched = prefetch(remote, log: log) else { return }
+        // Planned and rendered in a child process where the pool isolates renders; a plan the
+        // child cut into chunks (or a progressive output kept elsewhere) is rendered below.
+        if let isolation = pool.isolation, let spec, runInChild(spec, isolation, fetched: fetched, names: names, meta: meta) { return }
         var plan: RenderPlan
         let destinations: [DestinationSpec]
         switch SpecPlanning(resolver: pool.resolver).plan(decoded: decoded) {
@@ -112,53 +115,82 @@ struct JobRun {
         switch outcome {
         case nil:
             pool.metrics.record(seconds)
-            defer { leaseKeeper.stop() }
-            let output: JobOutput
-            do {
-                let rendered = try RenderedOutput(path: path)
+            succeed(path: path, live: live, chunked: chunked != nil, destinations: destinations, leaseKeeper: leaseKeeper, token: token,
+                    reason: reason, names: names, meta: meta) {
                 // Measured on the output as written (after the codec), before it leaves this node.
                 let loudness = try renderer.loudness(of: path).map {
                     OutputLoudness(integrated: $0.integrated, truePeak: $0.truePeak, range: $0.range)
                 }
-                // Published where outputs are kept (a bucket: uploaded, the local copy deleted)
-                // before it is recorded, so a recorded output is always there.
-                let publishing = DispatchTime.now()
-                let location = try storage(token).run("publishing the output") {
-                    // A live output's files are all where they are kept already.
-                    try live?.finish(folder: path) ?? pool.outputs.publish(name, at: path, contentType: JobRun.contentType(plan.format))
-                }
-                meta["publishSeconds"] = JobRun.seconds(since: publishing)
-                output = JobOutput(path: location, bytes: rendered.bytes, duration: plan.outputRange.duration.description,
-                                   sha256: rendered.sha256, contentType: JobRun.contentType(plan.format),
-                                   copiedFrames: chunked == nil ? renderer.frameCounts?.copied : 0,
-                                   encodedFrames: chunked == nil ? renderer.frameCounts?.encoded : plan.frameCount, loudness: loudness,
-                                   destinations: JobRun.destinations(destinations, jobID: job.id, format: plan.format),
-                                   firstSegmentSeconds: renderer.firstSegmentSeconds.map { ($0 * 1000).rounded() / 1000 })
-            } catch {
-                try? FileManager.default.removeItem(atPath: path)
-                if let live { pool.outputs.remove(live.location) }
-                return conclude(error, reason, names, meta)
-            }
-            do {
-                // A busy database is waited out: rendering again would cost far more than waiting.
-                if try !pool.store.complete(job.id, owner: owner, output: output, patience: JobRun.completionPatience) {
-                    pool.outputs.remove(output.path)
-                    log.info("output discarded: the job was canceled or its lease lost meanwhile", metadata: meta)
-                    return
-                }
-                log.info("job succeeded", metadata: meta)
-                if chunked != nil { pool.chunks.removePieces(jobID: job.id) }
-            } catch let e as StoreFailure where e.isTransient {
-                // Still busy or unreachable: the file stays; once the lease runs out the job is rendered again and
-                // this file, never recorded, goes with the output sweep.
-                log.error("job store busy; the finished output could not be recorded",
-                          metadata: meta.merging(["error": "\(e)"]) { $1 })
-            } catch {
-                pool.outputs.remove(output.path)
-                conclude(error, reason, names, meta)
+                return FinishedRender(format: plan.format, duration: plan.outputRange.duration.description,
+                                      copied: chunked == nil ? renderer.frameCounts?.copied : 0,
+                                      encoded: chunked == nil ? renderer.frameCounts?.encoded : plan.frameCount,
+                                      firstSegmentSeconds: renderer.firstSegmentSeconds, loudness: loudness)
             }
         case let e?:
             conclude(e, reason, names, meta)
+        }
+    }
+
+    /// What a finished render tells the job's output record: from the renderer in this process or
+    /// from a child's report.
+    struct FinishedRender {
+        let format: OutputFormat
+        let duration: String
+        let copied: Int64?
+        let encoded: Int64?
+        let firstSegmentSeconds: Double?
+        let loudness: OutputLoudness?
+    }
+
+    /// A render's output at `path` is done: hashed, measured (`measure`), published where outputs
+    /// are kept and recorded, the lease kept until then.
+    func succeed(path: String, live: (any LiveOutput)?, chunked: Bool, destinations: [DestinationSpec], leaseKeeper: LeaseKeeper,
+                 token: CancellationToken, reason: StopReason, names: SourceNames, meta: Logger.Metadata,
+                 measure: () throws -> FinishedRender) {
+        let log = pool.logger
+        var meta = meta
+        defer { leaseKeeper.stop() }
+        let output: JobOutput
+        do {
+            let rendered = try RenderedOutput(path: path)
+            let finished = try measure()
+            // Published where outputs are kept (a bucket: uploaded, the local copy deleted)
+            // before it is recorded, so a recorded output is always there.
+            let publishing = DispatchTime.now()
+            let location = try storage(token).run("publishing the output") {
+                // A live output's files are all where they are kept already.
+                try live?.finish(folder: path) ?? pool.outputs.publish(OutputName(jobID: job.id, attempt: job.attempts,
+                                                                                  fileExtension: JobRun.fileExtension(finished.format)),
+                                                                       at: path, contentType: JobRun.contentType(finished.format))
+            }
+            meta["publishSeconds"] = JobRun.seconds(since: publishing)
+            output = JobOutput(path: location, bytes: rendered.bytes, duration: finished.duration,
+                               sha256: rendered.sha256, contentType: JobRun.contentType(finished.format),
+                               copiedFrames: finished.copied, encodedFrames: finished.encoded, loudness: finished.loudness,
+                               destinations: JobRun.destinations(destinations, jobID: job.id, format: finished.format),
+                               firstSegmentSeconds: finished.firstSegmentSeconds.map { ($0 * 1000).rounded() / 1000 })
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            if let live { pool.outputs.remove(live.location) }
+            return conclude(error, reason, names, meta)
+        }
+        do {
+            // A busy database is waited out: rendering again would cost far more than waiting.
+            if try !pool.store.complete(job.id, owner: owner, output: output, patience: JobRun.completionPatience) {
+                pool.outputs.remove(output.path)
+                log.info("output discarded: the job was canceled or its lease lost meanwhile", metadata: meta)
+                return
+            }
+            log.info("job succeeded", metadata: meta)
+            if chunked { pool.chunks.removePieces(jobID: job.id) }
+        } catch let e as StoreFailure where e.isTransient {
+            // Still busy or unreachable: the file stays; once the lease runs out the job is rendered again and
+            // this file, never recorded, goes with the output sweep.
+            log.error("job store busy; the finished output could not be recorded",
+                      metadata: meta.merging(["error": "\(e)"]) { $1 })
+        } catch {
+            pool.outputs.remove(output.path)
+            conclude(error, reason, names, meta)
         }
     }
 

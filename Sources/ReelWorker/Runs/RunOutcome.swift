@@ -17,6 +17,9 @@ enum RunOutcome: Equatable {
         if case RenderError.cancelled = error { self = .stopped; return }
         if StorageOutage.isOutage(error) { self = .givenBack; return }
         switch error {
+        case let failure as ChildFailure:
+            // A render child's end: what it reported, or a crash, a limit or a stall (retried).
+            self = .failed(failure.code, retry: failure.retry)
         case let failure as SpecPlanning.Failure:
             // A source that could not be reached for a passing reason is tried again; a spec that
             // cannot be rendered is not.

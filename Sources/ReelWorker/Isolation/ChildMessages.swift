@@ -1,0 +1,107 @@
+import Foundation
+
+/// What a render child is asked to do: one line of JSON on its standard input. Everything it needs
+/// is in it, since the child reaches no store, no bucket and no network: sources that live
+/// elsewhere (uploads, web copies) were made local by the parent and are named here by path.
+struct RenderChildRequest: Codable, Sendable {
+    var jobID: String
+    /// The spec's stored text, planned again in the child (its geometry is untrusted work).
+    var spec: String
+    var mediaRoot: String
+    /// `upload:ID`, http(s) and `s3://` sources as the parent resolved them.
+    var sources: [String: ResolvedSource]
+    /// The cores this render may use (`CodecThreading.forRender`).
+    var cores: Int
+    /// The pool's `chunkSeconds`: the child says how many chunks its plan would be cut into.
+    var chunkSeconds: Int
+    var limits: ChildLimits
+    var sandbox: SandboxMode
+}
+
+/// A source resolved by the parent: its local path, or why it cannot be used.
+struct ResolvedSource: Codable, Sendable, Equatable {
+    var path: String?
+    /// A refusal (the source may never be used) or, with `passing`, a reason that may pass.
+    var reason: String?
+    var passing = false
+}
+
+/// The second line a child reads once it has said what it planned: render to `output`, or stop.
+struct RenderChildGo: Codable, Sendable {
+    var output: String?
+}
+
+/// One line a child writes on its standard output.
+struct RenderChildReport: Codable, Sendable {
+    /// What the sandbox holds (the first line).
+    var sandbox: SandboxReport?
+    /// The plan's facts the parent needs before the render (its output's name, whether it is cut
+    /// into chunks).
+    var planned: PlannedOutput?
+    var progress: Double?
+    var done: RenderedSummary?
+    var failure: ReportedFailure?
+}
+
+struct SandboxReport: Codable, Sendable, Equatable {
+    var noNewPrivileges = false
+    var seccomp = false
+    var network = false
+    var memoryLimit = false
+}
+
+struct PlannedOutput: Codable, Sendable {
+    /// `OutputFormat`'s raw value.
+    var format: String
+    var progressive: Bool
+    var frameCount: Int64
+    /// The output's duration as `Time` prints it (what a job's output records).
+    var duration: String
+    /// How many chunks the render would be cut into at `chunkSeconds` (asked of the planner).
+    var chunks: Int
+}
+
+/// What a finished render reports for the job's output record.
+struct RenderedSummary: Codable, Sendable {
+    var copiedFrames: Int64?
+    var encodedFrames: Int64?
+    var firstSegmentSeconds: Double?
+    var loudness: [Double?]?
+}
+
+/// A failure the child caught itself: how the run's outcome is decided (`RunOutcome` in the
+/// child), and its text.
+struct ReportedFailure: Codable, Sendable {
+    var code: String
+    var retry: Bool
+    var message: String
+    /// The failure was an allocation refused (the memory limit reached).
+    var memory = false
+}
+
+/// The limits of one child, from `limits` in the configuration.
+public struct ChildLimits: Codable, Sendable, Equatable {
+    /// Private writable memory (RLIMIT_DATA), MiB; 0: none.
+    public var memoryMiB: Int
+    /// No progress for this long stops the child.
+    public var stallSeconds: Double
+
+    public init(memoryMiB: Int = 2048, stallSeconds: Double = 60) {
+        self.memoryMiB = memoryMiB
+        self.stallSeconds = stallSeconds
+    }
+}
+
+/// How much of the sandbox a child must have: `auto` what the kernel offers (said in the log at
+/// start), `required` refuses to start without no-new-privileges and the seccomp filter, `off`
+/// none (limits still apply).
+public enum SandboxMode: String, Codable, Sendable, CaseIterable {
+    case auto, required, off
+}
+
+extension JSONEncoder {
+    /// One report or request as one line.
+    static func line<T: Encodable>(_ value: T) -> String {
+        (try? String(decoding: JSONEncoder().encode(value), as: UTF8.self)) ?? "{}"
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import ReelEngine
+
+/// A job's render in a child process of `reel` (`RenderChildMain`), supervised from the worker
+/// thread that claimed the job: the child plans and renders while this thread reads its reports,
+/// kills it at once on a cancel (the token) or when no progress came for `stallSeconds`, watches
+/// its memory, and turns how it ended into an error that names the cause (`ChildFailure`).
+final class RenderChild {
+    private let child: ChildProcess
+    private let limits: ChildLimits
+    /// What the child's sandbox holds, once it said.
+    private(set) var sandbox: SandboxReport?
+    /// The most resident memory seen while supervising (bytes).
+    private var peakResident = 0
+
+    var pid: pid_t { child.pid }
+
+    init(_ isolation: RenderIsolation, request: RenderChildRequest) throws {
+        limits = request.limits
+        child = try ChildProcess(executable: isolation.executable, arguments: ["reel", RenderIsolation.childCommand],
+                                 environment: RenderIsolation.childEnvironment())
+        child.send(JSONEncoder.line(request))
+    }
+
+    /// Waits for the plan's facts (or the reason there is no plan).
+    func planned(cancel token: CancellationToken) throws -> PlannedOutput {
+        try supervise(token, planning: true) { $0.planned }
+    }
+
+    /// Has the child render to `output`; `progress` hears 0…1 as frames are done.
+    func render(to output: String, cancel token: CancellationToken, progress: (Double) -> Void) throws -> RenderedSummary {
+        guard child.send(JSONEncoder.line(RenderChildGo(output: output))) else { throw ended() }
+        return try supervise(token, planning: false) { report in
+            if let p = report.progress { progress(p) }
+            return report.done
+        }
+    }
+
+    /// Lets the child go without rendering (its plan is rendered elsewhere) and reaps it.
+    func dismiss() {
+        if !child.send(JSONEncoder.line(RenderChildGo(output: nil))) { child.kill() }
+        _ = child.wait(block: true)
+    }
+
+    /// Reads reports until `take` finds its answer in one; the child killed on a cancel or a stall.
+    private func supervise<T>(_ token: CancellationToken, planning: Bool, take: (RenderChildReport) -> T?) throws -> T {
+        var heard = DispatchTime.now().uptimeNanoseconds
+        var sampled = heard
+        let stall = UInt64(max(0.1, limits.stallSeconds) * 1e9)
+        while true {
+            if token.isCancelled {
+                child.kill()
+                _ = child.wait(block: true)
+                throw RenderError.cancelled
+            }
+            let now = DispatchTime.now().uptimeNanoseconds
+            if now - heard > stall {
+                child.kill()
+                _ = child.wait(block: true)
+                throw ChildFailure(cause: .stalled(seconds: Int(limits.stallSeconds.rounded()), planning: planning))
+            }
+            if now - sampled > 100_000_000 {
+                sampled = now
+                peakResident = max(peakResident, child.residentBytes ?? 0)
+            }
+            switch child.receive(waiting: 50) {
+            case .nothing:
+                continue
+            case .closed:
+                throw ended()
+            case .line(let line):
+                guard let report = try? JSONDecoder().decode(RenderChildReport.self, from: Data(line.utf8)) else { continue }
+                heard = DispatchTime.now().uptimeNanoseconds
+                if let s = report.sandbox { sandbox = s }
+                if let failure = report.failure {
+                    _ = child.wait(block: true)
+                    if failure.memory { throw ChildFailure(cause: .memory(limitMiB: limits.memoryMiB)) }
+                    throw ChildFailure(cause: .reported(code: .init(rawValue: failure.code) ?? .renderFailed, retry: failure.retry,
+                                                        message: failure.message))
+                }
+                if let answer = take(report) { return answer }
+            }
+        }
+    }
+
+    /// Why the child ended without the answer awaited: reaped and classified.
+    private func ended() -> ChildFailure {
+        guard let exit = child.wait(block: true) else { return ChildFailure(cause: .exited(code: -1)) }
+        let peak = max(peakResident, exit.maxResidentBytes)
+        // A child that died with its memory near the limit died of it (an allocation refused
+        // traps in Swift and aborts in C++), whatever signal it ended by.
+        if limits.memoryMiB > 0, Double(peak) >= 0.8 * Double(limits.memoryMiB << 20) {
+            return ChildFailure(cause: .memory(limitMiB: limits.memoryMiB))
+        }
+        if let signal = exit.signal { return ChildFailure(cause: .crashed(signal: signal)) }
+        return ChildFailure(cause: .exited(code: exit.code ?? -1))
+    }
+}

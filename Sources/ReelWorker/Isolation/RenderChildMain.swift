@@ -1,0 +1,131 @@
+import Foundation
+import Logging
+import ReelEngine
+import ReelSpec
+
+/// The child's side of an isolated render (`reel child`, started by `RenderChild`): read the
+/// request, put itself in its sandbox, plan, say what it planned, render where the parent says,
+/// measure the output's loudness, report. Every failure it can catch is a report; anything else
+/// (a trap, a signal, a limit) ends the process, and the parent says what happened.
+public enum RenderChildMain {
+    private static let watch = AllocationWatch()
+
+    /// Runs the child; its exit status.
+    public static func run() -> Int32 {
+        var input = LineReader(fd: 0)
+        guard let first = input.next(), let request = try? JSONDecoder().decode(RenderChildRequest.self, from: Data(first.utf8)) else {
+            report(RenderChildReport(failure: ReportedFailure(code: "render_failed", retry: true, message: "the render process got no request it could read")))
+            return 2
+        }
+        do {
+            report(RenderChildReport(sandbox: try ChildSandbox.apply(request.sandbox, limits: request.limits)))
+        } catch {
+            report(RenderChildReport(failure: ReportedFailure(code: "render_failed", retry: true, message: "\(error)")))
+            return 3
+        }
+        FFmpegLog.setCurrentJob(request.jobID)
+        watch.start()
+        var logger = Logger(label: "reel.render")
+        logger[metadataKey: "jobId"] = "\(request.jobID)"
+        let resolver = SourceResolver(mediaRoot: request.mediaRoot, uploads: { id in
+            try resolved(request.sources["upload:" + id], src: "upload:" + id)
+        }, web: { src in
+            guard let path = try resolved(request.sources[src], src: src) else {
+                throw SourceResolver.Refusal(src: src, reason: "was not fetched for this render")
+            }
+            return path
+        })
+        let planned: SpecPlanning.Planned
+        switch SpecPlanning(resolver: resolver).plan(text: request.spec) {
+        case .success(let p): planned = p
+        case .failure(let failure): return fail(failure)
+        }
+        var plan = planned.plan
+        plan.codecThreading = CodecThreading.forRender(cores: max(1, request.cores))
+        let renderer = Renderer(plan: plan, logger: logger)
+        let chunks = request.chunkSeconds > 0 ? renderer.chunkRanges(seconds: request.chunkSeconds).count : 1
+        report(RenderChildReport(planned: PlannedOutput(format: plan.format.rawValue, progressive: plan.isProgressive,
+                                                        frameCount: plan.frameCount, duration: plan.outputRange.duration.description,
+                                                        chunks: chunks)))
+        guard let line = input.next(), let go = try? JSONDecoder().decode(RenderChildGo.self, from: Data(line.utf8)),
+              let output = go.output else { return 0 }
+        do {
+            var last = -1.0, lastTime = DispatchTime.now().uptimeNanoseconds
+            try renderer.render(to: output) { p in
+                // A report a tenth of a second at most, or each whole percent: the parent's watchdog
+                // hears of every frame's progress without a line a frame.
+                let now = DispatchTime.now().uptimeNanoseconds
+                if p - last >= 0.01 || now - lastTime >= 100_000_000 {
+                    last = p
+                    lastTime = now
+                    report(RenderChildReport(progress: p))
+                }
+            }
+            let loudness = try renderer.loudness(of: output)
+            report(RenderChildReport(done: RenderedSummary(copiedFrames: renderer.frameCounts?.copied,
+                                                           encodedFrames: renderer.frameCounts?.encoded,
+                                                           firstSegmentSeconds: renderer.firstSegmentSeconds,
+                                                           loudness: loudness.map { [$0.integrated, $0.truePeak, $0.range] })))
+            return 0
+        } catch {
+            return fail(error)
+        }
+    }
+
+    /// The path of a source the parent resolved, or its refusal again.
+    private static func resolved(_ source: ResolvedSource?, src: String) throws -> String? {
+        guard let source else { return nil }
+        if let path = source.path { return path }
+        let reason = source.reason ?? "cannot be read"
+        if source.passing { throw SourceResolver.Unavailable(src: src, reason: reason) }
+        throw SourceResolver.Refusal(src: src, reason: reason)
+    }
+
+    /// Reports `error` with the outcome a run in the server would give it.
+    private static func fail(_ error: any Error) -> Int32 {
+        let text = "\(error)"
+        var failure = ReportedFailure(code: "render_failed", retry: true, message: text)
+        if case .failed(let code, let retry) = RunOutcome(error) {
+            failure.code = code.rawValue
+            failure.retry = retry
+        }
+        failure.memory = text.contains(String(cString: strerror(ENOMEM))) || watch.sawRefusal()
+        report(RenderChildReport(failure: failure))
+        return 1
+    }
+
+    private static func report(_ r: RenderChildReport) {
+        var bytes = Array(JSONEncoder.line(r).utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { exit(4) }  // the parent is gone: nobody wants the render
+            sent += n
+        }
+    }
+}
+
+/// Lines from a file descriptor, read as they come.
+struct LineReader {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(fd: Int32) { self.fd = fd }
+
+    mutating func next() -> String? {
+        while true {
+            if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<end], as: UTF8.self)
+                buffer.removeSubrange(...end)
+                return line
+            }
+            var chunk = [UInt8](repeating: 0, count: 64 << 10)
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            buffer += chunk[0..<n]
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Logging
+import ReelEngine
+import ReelSpec
+import ReelStorage
+import ReelStore
+
+/// A job planned and rendered in a child process (`RenderChild`): this thread keeps the lease,
+/// hears progress, kills the child on a cancel or a stall, and publishes and records the output as
+/// a render here would. A crash, a limit or a stall in the child fails this attempt alone, with an
+/// error naming the cause, recorded before the worker claims again.
+extension JobRun {
+    /// Runs the job in a child; false when the child's plan is one this process renders itself
+    /// (cut into chunks, or a progressive output kept in a bucket), the child let go unharmed.
+    func runInChild(_ spec: JobSpec, _ isolation: RenderIsolation, fetched: Double, names: SourceNames, meta: Logger.Metadata) -> Bool {
+        let request = RenderChildRequest(jobID: job.id, spec: job.spec, mediaRoot: pool.resolver.mediaRoot,
+                                         sources: pool.resolvedSources(of: spec, text: job.spec), cores: pool.coresPerRender,
+                                         chunkSeconds: pool.chunkSeconds, limits: isolation.limits, sandbox: isolation.sandbox)
+        let token = CancellationToken()
+        let child: RenderChild
+        let planned: PlannedOutput
+        do {
+            child = try RenderChild(isolation, request: request)
+            // No lease is kept while planning, as in a render here.
+            planned = try child.planned(cancel: token)
+        } catch {
+            conclude(error, StopReason(), names, meta)
+            return true
+        }
+        guard let format = OutputFormat(rawValue: planned.format) else {
+            child.dismiss()
+            conclude(ChildFailure(cause: .reported(code: .renderFailed, retry: true, message: "the render process planned an unknown format")),
+                     StopReason(), names, meta)
+            return true
+        }
+        let name = OutputName(jobID: job.id, attempt: job.attempts, fileExtension: JobRun.fileExtension(format))
+        let path = pool.locations.output(name)
+        let live = planned.progressive ? pool.outputs.live(name, folder: path) : nil
+        if planned.chunks > 1 || (live != nil && !(live is LocalLiveOutput)) {
+            child.dismiss()
+            return false
+        }
+        guard pool.register(job.id, token) else {
+            child.dismiss()
+            record { try pool.store.release(job.id, owner: owner) }
+            return true
+        }
+        defer { pool.unregister(job.id) }
+        pool.adopt(job.id, child: child.pid)
+        let reason = StopReason()
+        let progress = ProgressBox()
+        var progressSource: (@Sendable () -> Double)?
+        if fetched > 0 { progressSource = { fetched + (1 - fetched) * progress.current } }
+        let leaseKeeper = LeaseKeeper(store: pool.store, jobID: job.id, owner: owner, progress: progress, token: token,
+                                      reason: reason, logger: pool.logger, progressSource: progressSource)
+        leaseKeeper.start()
+        let started = DispatchTime.now()
+        JobRun.removePartials(of: job.id, before: job.attempts, in: pool.locations, logger: pool.logger)
+        var meta = meta
+        meta["pid"] = .stringConvertible(child.pid)
+        let summary: RenderedSummary
+        do {
+            summary = try child.render(to: path, cancel: token) { progress.set($0) }
+        } catch {
+            leaseKeeper.stop()
+            if let live {
+                pool.outputs.remove(live.location)
+                try? FileManager.default.removeItem(atPath: path)
+            }
+            conclude(error, reason, names, meta)
+            return true
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        meta["seconds"] = .stringConvertible((seconds * 1000).rounded() / 1000)
+        pool.metrics.record(seconds)
+        succeed(path: path, live: live, chunked: false, destinations: spec.output.destinations, leaseKeeper: leaseKeeper, token: token,
+                reason: reason, names: names, meta: meta) {
+            FinishedRender(format: format, duration: planned.duration, copied: summary.copiedFrames, encoded: summary.encodedFrames,
+                           firstSegmentSeconds: summary.firstSegmentSeconds,
+                           loudness: summary.loudness.map { OutputLoudness(integrated: $0.first ?? nil, truePeak: $0.dropFirst().first ?? nil,
+                                                                           range: $0.dropFirst(2).first ?? nil) })
+        }
+        return true
+    }
+}

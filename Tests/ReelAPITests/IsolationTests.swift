@@ -1,0 +1,134 @@
+import Foundation
+@testable import ReelServer
+import TestSupport
+import XCTest
+
+/// Renders run in sandboxed child processes of `reel` (PRODUCT.md §15): a child killed, crashed,
+/// stalled or out of memory costs its own attempt only, with an error naming the cause; a cancel
+/// kills it at once; the child holds NoNewPrivs and a seccomp filter. The service runs in this
+/// process (its PID is this test's), its children are the built `reel`.
+final class IsolationTests: XCTestCase {
+    /// Whole renders (no chunks, which the server still renders in its own process).
+    private static let whole = ["REEL_CHUNK_SECONDS": "0"]
+    private static let long = ##"{ "version": 1, "output": { "width": 640, "height": 360 }, "timeline": { "videos": [ { "color": "#0000FF", "duration": 600 } ] } }"##
+
+    /// Waits for the child rendering `id` and returns its pid.
+    private func child(of id: String, in f: ServiceFixture) throws -> pid_t {
+        var pid: pid_t?
+        XCTAssertTrue(Poll.until(seconds: 60, every: 0.01) { pid = f.service.pool.children[id]; return pid != nil }, "no child for \(id)")
+        return try XCTUnwrap(pid)
+    }
+
+    private func status(of pid: pid_t) -> [String: String] {
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        var fields: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2 { fields[String(parts[0])] = parts[1].trimmingCharacters(in: .whitespaces) }
+        }
+        return fields
+    }
+
+    /// The child is a different process, its sandbox in place (`NoNewPrivs: 1`, `Seccomp: 2`, a
+    /// network namespace of its own as root), and a cancel ends it within a second.
+    func testTheRenderChildIsSandboxedAndACancelKillsItAtOnce() throws {
+        let f = try ServiceFixture(env: Self.whole)
+        let c = try f.client()
+        let id = try XCTUnwrap(try c.json("POST", "/v1/jobs", Self.long).json["id"] as? String)
+        let pid = try child(of: id, in: f)
+        XCTAssertNotEqual(pid, getpid())
+        // The sandbox is set up before the request is read: wait until the child reports progress.
+        _ = try f.waitForJob(id) { ($0["progress"] as? Double ?? 0) > 0 }
+        let s = status(of: pid)
+        XCTAssertEqual(s["NoNewPrivs"], "1", "\(s)")
+        XCTAssertEqual(s["Seccomp"], "2", "\(s)")
+        if getuid() == 0 {
+            let mine = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/net")
+            let its = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/ns/net")
+            XCTAssertNotEqual(mine, its, "the child has a network namespace of its own")
+        }
+        XCTAssertEqual(try c.request("POST", "/v1/jobs/\(id)/cancel").status, 202)
+        let asked = Date()
+        // Gone means reaped: kill(pid, 0) fails with ESRCH once the supervisor waited for it.
+        XCTAssertTrue(Poll.until(seconds: 5, every: 0.01) { kill(pid, 0) != 0 && errno == ESRCH })
+        XCTAssertLessThan(Date().timeIntervalSince(asked), 1.0, "the child was killed within a second of the cancel")
+        let stopped = try f.waitForJob(id, timeout: 30) { $0["status"] as? String == "canceled" }
+        XCTAssertEqual((stopped["error"] as? [String: Any])?["code"] as? String, "canceled")
+    }
+
+    /// A child killed with SIGKILL mid-render costs its attempt: the job is rendered again and
+    /// succeeds, while polls of it never fail and the service's process is the same.
+    func testAChildKilledMidRenderIsRetriedWhilePollsAnswer() throws {
+        let f = try ServiceFixture(env: Self.whole)
+        let c = try f.client()
+        let spec = ##"{ "version": 1, "output": { "width": 320, "height": 180 }, "timeline": { "videos": [ { "color": "#00FF00", "duration": 20 } ] } }"##
+        let id = try XCTUnwrap(try c.json("POST", "/v1/jobs", spec).json["id"] as? String)
+        let first = try child(of: id, in: f)
+        _ = try f.waitForJob(id) { ($0["progress"] as? Double ?? 0) > 0 }
+        let server = getpid()
+        XCTAssertEqual(kill(first, SIGKILL), 0)
+        var polls = 0, failed = 0
+        var last: [String: Any] = [:]
+        XCTAssertTrue(try Poll.until(seconds: 120, every: 0.02) {
+            let r = try c.request("GET", "/v1/jobs/\(id)")
+            polls += 1
+            if r.status != 200 { failed += 1 }
+            last = r.json
+            return ["succeeded", "failed"].contains(last["status"] as? String ?? "")
+        }, "\(last)")
+        XCTAssertEqual(last["status"] as? String, "succeeded", "\(last)")
+        XCTAssertEqual(last["attempts"] as? Int, 2, "the killed attempt, then the one that finished")
+        XCTAssertEqual(failed, 0, "\(failed) of \(polls) polls failed")
+        XCTAssertGreaterThan(polls, 10)
+        XCTAssertEqual(getpid(), server)
+        let output = try c.request("GET", "/v1/jobs/\(id)/output")
+        XCTAssertEqual(output.status, 200)
+        XCTAssertGreaterThan(output.body.count, 1000)
+    }
+
+    /// A child that crashes (SIGSEGV) fails its attempt with the signal named; with one attempt the
+    /// job fails with that reason and is never claimed again.
+    func testACrashedChildFailsItsAttemptWithTheSignalNamed() throws {
+        let f = try ServiceFixture(env: Self.whole.merging(["REEL_MAX_ATTEMPTS": "1"]) { $1 })
+        let c = try f.client()
+        let id = try XCTUnwrap(try c.json("POST", "/v1/jobs", Self.long).json["id"] as? String)
+        let pid = try child(of: id, in: f)
+        _ = try f.waitForJob(id) { ($0["progress"] as? Double ?? 0) > 0 }
+        XCTAssertEqual(kill(pid, SIGSEGV), 0)
+        let failed = try f.waitForJob(id, timeout: 30) { $0["status"] as? String == "failed" }
+        let error = try XCTUnwrap(failed["error"] as? [String: Any])
+        XCTAssertEqual(error["code"] as? String, "render_failed")
+        XCTAssertEqual(error["message"] as? String, "the renderer crashed (SIGSEGV)", "\(error)")
+        XCTAssertEqual(failed["attempts"] as? Int, 1)
+    }
+
+    /// A child that makes no progress for `stallSeconds` (stopped with SIGSTOP: it holds its
+    /// memory and does nothing) is killed, and the attempt fails saying so.
+    func testAStalledChildIsStopped() throws {
+        let f = try ServiceFixture(env: Self.whole.merging(["REEL_MAX_ATTEMPTS": "1", "REEL_LIMITS_STALL_SECONDS": "1"]) { $1 })
+        let c = try f.client()
+        let id = try XCTUnwrap(try c.json("POST", "/v1/jobs", Self.long).json["id"] as? String)
+        let pid = try child(of: id, in: f)
+        _ = try f.waitForJob(id) { ($0["progress"] as? Double ?? 0) > 0 }
+        XCTAssertEqual(kill(pid, SIGSTOP), 0)
+        let failed = try f.waitForJob(id, timeout: 30) { $0["status"] as? String == "failed" }
+        XCTAssertEqual((failed["error"] as? [String: Any])?["message"] as? String, "no frame for 1 s: stopped", "\(failed)")
+        XCTAssertTrue(Poll.until(seconds: 5, every: 0.01) { kill(pid, 0) != 0 && errno == ESRCH }, "the stopped child was killed and reaped")
+    }
+
+    /// An 8K render under a 300 MiB limit fails its attempt with the limit named; the service
+    /// goes on (a small job renders after it).
+    func testAnEightKRenderPastAMemoryLimitFailsWithTheLimitNamed() throws {
+        let f = try ServiceFixture(env: Self.whole.merging(["REEL_MAX_ATTEMPTS": "1", "REEL_LIMITS_RENDER_MEMORY_MIB": "300"]) { $1 })
+        let c = try f.client()
+        let big = ##"{ "version": 1, "output": { "width": 7680, "height": 4320 }, "timeline": { "videos": [ { "color": "#FF0000", "duration": 1 } ] } }"##
+        let id = try XCTUnwrap(try c.json("POST", "/v1/jobs", big).json["id"] as? String)
+        let failed = try f.waitForJob(id, timeout: 120) { ["succeeded", "failed"].contains($0["status"] as? String ?? "") }
+        XCTAssertEqual(failed["status"] as? String, "failed", "\(failed)")
+        XCTAssertEqual((failed["error"] as? [String: Any])?["message"] as? String, "the render went past its memory limit (300 MiB)", "\(failed)")
+        let small = ##"{ "version": 1, "output": { "width": 320, "height": 180 }, "timeline": { "videos": [ { "color": "#FF0000", "duration": 1 } ] } }"##
+        let next = try XCTUnwrap(try c.json("POST", "/v1/jobs", small).json["id"] as? String)
+        let done = try f.waitForJob(next, timeout: 120) { ["succeeded", "failed"].contains($0["status"] as? String ?? "") }
+        XCTAssertEqual(done["status"] as? String, "succeeded", "\(done)")
+    }
+}
