@@ -60,7 +60,7 @@ final class HostileInputTests: XCTestCase {
         XCTAssertFalse(detail.contains("/"), detail)
         XCTAssertFalse(detail.contains("reel-upload"), detail)
         XCTAssertFalse(r.text.contains(f.root), r.text)
-        XCTAssertTrue(detail.hasPrefix("the upload is not a media file, font or caption file Reel can read: "), detail)
+        XCTAssertTrue(detail.hasPrefix("the upload is not a media file, font, caption file or Lottie file Reel can read: "), detail)
         XCTAssertEqual(f.dataFiles("assets"), [], "nothing stored")
     }
 

@@ -77,6 +77,33 @@ final class OutputSweepTests: XCTestCase {
         for id in [running, queued] { XCTAssertEqual(try f.client().request("DELETE", "/v1/jobs/\(id)").status, 204) }
     }
 
+    /// An output whose file was deleted outside Reel, within its retention period, is 410
+    /// `output-gone` saying so, not that retention deleted it; one retention deleted is 410
+    /// `output-expired` saying that.
+    func testAnOutputDeletedOutsideReelIsGoneNotExpired() throws {
+        let f = try ServiceFixture()
+        let c = try f.client()
+        let (gone, _) = try f.succeeded(spec)
+        let (expired, _) = try f.succeeded(spec)
+        try FileManager.default.removeItem(atPath: f.root + "/data/outputs/\(gone)-1.mp4")
+        for path in ["/v1/jobs/\(gone)/output", "/v1/jobs/\(gone)/thumbnail"] {
+            let r = try c.request("GET", path)
+            XCTAssertEqual(r.status, 410, "\(path): \(r.text)")
+            XCTAssertEqual(r.json["type"] as? String, "urn:reel:problem:output-gone", r.text)
+            let detail = r.json["detail"] as? String ?? ""
+            XCTAssertTrue(detail.contains("is no longer in the data directory's outputs folder: it was deleted outside Reel"), detail)
+            XCTAssertFalse(detail.contains("after the retention period"), detail)
+        }
+        XCTAssertEqual(try c.request("GET", "/v1/jobs/\(expired)/output").status, 200, "the other is still there")
+
+        f.service.sweep(now: Int64(Date().timeIntervalSince1970 * 1000) + 1000 * 3600 * 24 * 365)
+        XCTAssertEqual(f.dataFiles("outputs"), [], "retention deleted the other")
+        let r = try c.request("GET", "/v1/jobs/\(expired)/output")
+        XCTAssertEqual(r.status, 410, r.text)
+        XCTAssertEqual(r.json["type"] as? String, "urn:reel:problem:output-expired", r.text)
+        XCTAssertEqual(r.json["detail"] as? String, "the output of job \(expired) was deleted after the retention period")
+    }
+
     func testOutputNames() {
         XCTAssertEqual(OutputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-12.mp4")?.attempt, 12)
         XCTAssertEqual(OutputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-12.mp4")?.fileExtension, "mp4")

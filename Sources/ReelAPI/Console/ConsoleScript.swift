@@ -409,7 +409,9 @@ extension ConsoleAssets {
       function send(file) {
         const xhr = new XMLHttpRequest();
         xhr.open("POST", "/v1/assets");
-        for (const [k, v] of Object.entries(headers({ "Content-Type": file.type || "application/octet-stream", "X-Filename": file.name }))) xhr.setRequestHeader(k, v);
+        // application/json would ask for an import: a Lottie file goes as plain bytes.
+        const type = file.type && file.type !== "application/json" ? file.type : "application/octet-stream";
+        for (const [k, v] of Object.entries(headers({ "Content-Type": type, "X-Filename": file.name }))) xhr.setRequestHeader(k, v);
         xhr.upload.onprogress = (e) => { if (e.lengthComputable) bar.value = e.loaded / e.total; };
         xhr.onload = () => {
           bar.value = 1;
@@ -459,7 +461,7 @@ extension ConsoleAssets {
                                ondragover: (e) => { e.preventDefault(); zone.classList.add("over"); },
                                ondragleave: () => zone.classList.remove("over"),
                                ondrop: (e) => { e.preventDefault(); zone.classList.remove("over"); if (e.dataTransfer.files[0]) send(e.dataTransfer.files[0]); } },
-        "Drop a media file, font or caption file here");
+        "Drop a media file, font, caption file or Lottie file here");
       fill(main, el("h1", { text: "Uploads" }), zone, el("p", {}, el("label", { for: "file", text: "Or choose a file " }), input), bar, result, library);
       listAssets();
     }

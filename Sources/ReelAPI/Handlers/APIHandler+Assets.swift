@@ -45,7 +45,7 @@ extension APIHandler {
         let (limit, cursor) = pageParameters(r, &problems, decode: Cursor.decodeAsset)
         let kind = r.head.queryValue("kind")
         if let kind, AssetKind(rawValue: kind) == nil {
-            problems.append(SpecProblem(pointer: "/kind", message: "must be one of media, font or captions"))
+            problems.append(SpecProblem(pointer: "/kind", message: "must be one of media, font, captions or lottie"))
         }
         if !problems.isEmpty { throw ProblemError(.validation(problems, detail: "the query parameters are not valid")) }
         let page = try store.listAssets(keyID: key, kind: kind, limit: limit, cursor: cursor)

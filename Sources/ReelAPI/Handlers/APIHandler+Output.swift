@@ -143,7 +143,9 @@ extension APIHandler {
         return job
     }
 
-    /// The job's output, or the right problem: 409 not ready, 410 expired.
+    /// The job's output, or the right problem: 409 not ready; 410 `output-expired` when retention
+    /// deleted it (or its retention period is over), 410 `output-gone` when its file went from where
+    /// outputs are kept before that: deleted outside Reel.
     func finishedOutput(_ job: Job) throws -> JobOutput {
         let id = job.id
         guard job.status == .succeeded, let out = job.output else {
@@ -151,11 +153,24 @@ extension APIHandler {
         }
         let exists: Bool
         do { exists = try outputs.exists(out.path) } catch { throw ProblemError(Self.readProblem("job \(id)'s output", error)) }
-        guard !out.expired, exists else {
+        if out.expired || (!exists && retentionIsOver(job)) {
             throw ProblemError(Problem(status: 410, type: "output-expired", title: "Output expired",
                                        detail: "the output of job \(id) was deleted after the retention period"))
         }
+        guard exists else {
+            let place = outputs.keepsOutputsLocally ? "the data directory's outputs folder" : "the bucket outputs are kept in"
+            throw ProblemError(Problem(status: 410, type: "output-gone", title: "Output gone",
+                                       detail: "the output of job \(id) is no longer in \(place): it was deleted outside Reel, "
+                                           + "not by retention; render the job's spec again"))
+        }
         return out
+    }
+
+    /// Whether `job`'s output has outlived `outputRetentionHours` (never, when outputs are kept
+    /// forever): the retention sweep deletes it, if it has not yet.
+    private func retentionIsOver(_ job: Job) -> Bool {
+        guard config.outputRetentionHours > 0, let finished = job.finishedAt else { return false }
+        return finished + Int64(config.outputRetentionHours * 3_600_000) <= Int64(Date().timeIntervalSince1970 * 1000)
     }
 
     /// How the API hands out a file of the output at `location`: a presigned URL to redirect to, or

@@ -176,9 +176,16 @@ extension APIHandler {
     }
 
     /// `POST /v1/assets` with `{"url": "https://…", filename?, contentType?}`: 202 and the asset
-    /// (`importing`); `AssetImporter` fetches it.
+    /// (`importing`); `AssetImporter` fetches it. A Lottie file sent as `application/json` is told
+    /// how to upload it instead of being refused member by member.
     func importAsset(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
-        let fields = try jsonObject(r, allowed: ["url", "filename", "contentType"])
+        let fields: [String: JSONValue]
+        do {
+            fields = try jsonObject(r, allowed: ["url", "filename", "contentType"])
+        } catch is ProblemError where isLottieDocument(r) {
+            throw ProblemError(.validation([SpecProblem(pointer: "", message: "is a Lottie file, and application/json asks for an import from a URL")],
+                                           detail: "upload a Lottie file with another Content-Type, such as application/octet-stream"))
+        }
         var problems: [SpecProblem] = []
         let url = text(fields["url"], at: "/url", &problems)
         if url == nil && !problems.contains(where: { $0.pointer == "/url" }) {
@@ -213,6 +220,13 @@ extension APIHandler {
         let parts = s.split(separator: "/", omittingEmptySubsequences: false)
         let token = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
         return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(token.contains) }
+    }
+
+    /// Whether a JSON body is a Lottie document (a frame rate, in and out points and layers) rather
+    /// than an import's `{"url": …}`.
+    private func isLottieDocument(_ r: HTTPRequest) -> Bool {
+        guard let bytes = try? jsonBody(r), case .object(let members)? = try? JSONParser.parse(bytes) else { return false }
+        return Set(members.map { $0.key }).isSuperset(of: ["fr", "ip", "op", "layers"])
     }
 
     /// The members of a JSON object body, unknown ones a 422.

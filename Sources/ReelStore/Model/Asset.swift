@@ -19,7 +19,7 @@ public struct Asset: Sendable, Equatable {
     public var sha256: String
     public var contentType: String?
     public var filename: String?
-    /// `media`, `font` or `captions` (`AssetKind`).
+    /// `media`, `font`, `captions` or `lottie` (`AssetKind`).
     public var kind: String
     /// The kind's probe serialised (`MediaInfo.json`, `FontProbe` or `CaptionProbe`).
     public var probe: String

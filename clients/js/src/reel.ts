@@ -144,7 +144,8 @@ export class Reel {
 
   // ---- Assets ------------------------------------------------------------------------------
 
-  /** Uploads a media file, font or caption file as it is; its `src` goes into specs. */
+  /** Uploads a media file, font, caption file or Lottie file as it is (a Lottie file not as application/json,
+   * which asks for an import); its `src` goes into specs. */
   async upload(body: Blob | ArrayBuffer | Uint8Array, options: { contentType?: string; filename?: string } = {}): Promise<Asset> {
     const headers: Record<string, string> = { "Content-Type": options.contentType ?? "application/octet-stream" };
     if (options.filename) headers["X-Filename"] = options.filename;
@@ -155,7 +156,7 @@ export class Reel {
     return this.json<Asset>("GET", `/v1/assets/${encodeURIComponent(id)}`);
   }
 
-  /** The key's uploads, newest first, every page (`kind`: media, font or captions). */
+  /** The key's uploads, newest first, every page (`kind`: media, font, captions or lottie). */
   assets(options: { kind?: string; limit?: number } = {}): AsyncGenerator<Asset> {
     return this.pages<Asset>("/v1/assets", "assets", options);
   }

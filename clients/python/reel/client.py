@@ -53,16 +53,20 @@ class Reel:
     # Assets
 
     def upload(self, path: str | os.PathLike[str], content_type: str | None = None) -> dict[str, Any]:
-        """Uploads a media file, font or caption file as it is (streamed), answering the asset; its
-        `src` (`upload:asset_…`) goes into specs."""
+        """Uploads a media file, font, caption file or Lottie file as it is (streamed), answering the
+        asset; its `src` (`upload:asset_…`) goes into specs."""
         name = os.path.basename(os.fspath(path))
-        kind = content_type or mimetypes.guess_type(name)[0] or "application/octet-stream"
+        guessed = mimetypes.guess_type(name)[0]
+        # A `.json` file is a Lottie file here: sent as application/json it would ask for an import.
+        if guessed == "application/json":
+            guessed = None
+        kind = content_type or guessed or "application/octet-stream"
         with open(path, "rb") as body:
             r = self._http.post("/v1/assets", content=body, headers={"Content-Type": kind, "X-Filename": name})
         return self._json(r)
 
     def assets(self, *, kind: str | None = None, limit: int = 20) -> Iterator[dict[str, Any]]:
-        """The key's uploads, newest first, every page (`kind`: media, font or captions)."""
+        """The key's uploads, newest first, every page (`kind`: media, font, captions or lottie)."""
         yield from self._pages("/v1/assets", "assets", {"kind": kind, "limit": limit})
 
     def asset(self, asset_id: str) -> dict[str, Any]:

@@ -3,7 +3,8 @@ import ReelSpec
 /// Where a source picture goes in the output frame: which part of the stored picture is used
 /// (`source`, in stored pixels) and where it lands (`destination`, in output pixels, upright).
 ///
-/// Everything is aligned to 2 pixels so 4:2:0 chroma planes stay on whole samples.
+/// Origins and destinations are aligned to 2 pixels so 4:2:0 chroma planes stay on whole samples;
+/// a picture used whole is read at its own size, odd or 1 pixel wide or high.
 struct FitGeometry: Equatable, Sendable {
     var source: PixelRect
     var destination: PixelRect
@@ -17,7 +18,10 @@ struct FitGeometry: Equatable, Sendable {
         let storedDisplayW = Double(width) * sar.approximateValue
         let dispW = quarter ? Double(height) : storedDisplayW
         let dispH = quarter ? storedDisplayW : Double(height)
-        let full = PixelRect(x: 0, y: 0, width: even(width), height: even(height))
+        // The whole stored picture, odd sizes included: swscale reads the half chroma sample at an
+        // odd edge (`ColorConverter` trims it for zimg), and rounding down to even would leave
+        // nothing of a picture 1 pixel wide or high.
+        let full = PixelRect(x: 0, y: 0, width: width, height: height)
         let frame = PixelRect(x: 0, y: 0, width: outWidth, height: outHeight)
         switch fit {
         case .stretch:

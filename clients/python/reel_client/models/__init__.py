@@ -75,6 +75,7 @@ from .list_jobs_include import ListJobsInclude
 from .list_jobs_metadata import ListJobsMetadata
 from .list_templates_include import ListTemplatesInclude
 from .list_templates_response_200 import ListTemplatesResponse200
+from .lottie_info import LottieInfo
 from .loudness import Loudness
 from .loudness_target_type_1 import LoudnessTargetType1
 from .media_info import MediaInfo
@@ -236,6 +237,7 @@ __all__ = (
     "ListJobsMetadata",
     "ListTemplatesInclude",
     "ListTemplatesResponse200",
+    "LottieInfo",
     "Loudness",
     "LoudnessTargetType1",
     "MediaInfo",

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from ..models.asset_upload import AssetUpload
     from ..models.captions_info import CaptionsInfo
     from ..models.font_info import FontInfo
+    from ..models.lottie_info import LottieInfo
     from ..models.media_info import MediaInfo
 
 
@@ -38,7 +39,8 @@ class Asset:
         expires_at (datetime.datetime | None): When retention deletes the asset (`assetRetentionHours` after upload;
             null when kept
             forever). An asset a queued or running job uses is kept until the next sweep after that.
-        probe (CaptionsInfo | FontInfo | MediaInfo | None): The kind's probe; null until the asset is ready.
+        probe (CaptionsInfo | FontInfo | LottieInfo | MediaInfo | None): The kind's probe; null until the asset is
+            ready.
         upload (AssetUpload | Unset): Only in the answer of `POST /v1/uploads`, where to PUT the bytes.
     """
 
@@ -53,12 +55,13 @@ class Asset:
     filename: None | str
     created_at: datetime.datetime
     expires_at: datetime.datetime | None
-    probe: CaptionsInfo | FontInfo | MediaInfo | None
+    probe: CaptionsInfo | FontInfo | LottieInfo | MediaInfo | None
     upload: AssetUpload | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.captions_info import CaptionsInfo  # noqa: PLC0415
         from ..models.font_info import FontInfo  # noqa: PLC0415
+        from ..models.lottie_info import LottieInfo  # noqa: PLC0415
         from ..models.media_info import MediaInfo  # noqa: PLC0415
 
         id = self.id
@@ -98,6 +101,8 @@ class Asset:
             probe = self.probe.to_dict()
         elif isinstance(self.probe, CaptionsInfo):
             probe = self.probe.to_dict()
+        elif isinstance(self.probe, LottieInfo):
+            probe = self.probe.to_dict()
         else:
             probe = self.probe
 
@@ -133,6 +138,7 @@ class Asset:
         from ..models.asset_upload import AssetUpload  # noqa: PLC0415
         from ..models.captions_info import CaptionsInfo  # noqa: PLC0415
         from ..models.font_info import FontInfo  # noqa: PLC0415
+        from ..models.lottie_info import LottieInfo  # noqa: PLC0415
         from ..models.media_info import MediaInfo  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -191,7 +197,9 @@ class Asset:
 
         expires_at = _parse_expires_at(d.pop("expiresAt"))
 
-        def _parse_probe(data: object) -> CaptionsInfo | FontInfo | MediaInfo | None:
+        def _parse_probe(
+            data: object,
+        ) -> CaptionsInfo | FontInfo | LottieInfo | MediaInfo | None:
             if data is None:
                 return data
             try:
@@ -218,7 +226,15 @@ class Asset:
                 return probe_type_2
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(CaptionsInfo | FontInfo | MediaInfo | None, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                probe_type_3 = LottieInfo.from_dict(data)
+
+                return probe_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CaptionsInfo | FontInfo | LottieInfo | MediaInfo | None, data)
 
         probe = _parse_probe(d.pop("probe"))
 

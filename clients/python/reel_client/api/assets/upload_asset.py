@@ -101,7 +101,8 @@ def sync_detailed(
     body: AssetImport | File | Unset = UNSET,
     x_filename: str | Unset = UNSET,
 ) -> Response[Asset | Problem]:
-    """Upload a media file, a font or a caption file as the raw request body, or import one from a URL.
+    """Upload a media file, a font, a caption file or a Lottie file as the raw request body, or import one
+    from a URL.
 
      With `Content-Type: application/json` and `{"url": "https://…"}`, the file is imported from the
     web instead: 202 and the asset in status `importing`, fetched under the rules of sources (a
@@ -110,10 +111,13 @@ def sync_detailed(
 
     The body is the file itself (not multipart), streamed to disk and then probed by its kind,
     told by its first bytes: a font (TrueType/OpenType/collection magic; probed by FreeType), a
-    caption file (a `WEBVTT` first line, or SRT's counter and times; parsed), else media (FFmpeg).
+    caption file (a `WEBVTT` first line, or SRT's counter and times; parsed), a Lottie file (a JSON
+    object; read as a Lottie document: `w`, `h`, `fr`, `ip`, `op`), else media (FFmpeg).
     `Content-Type` is recorded as given: any media type is accepted (`video/mp4`, `font/ttf`,
-    `text/vtt`…), the body being read the same way; the schema names `application/octet-stream`,
-    which every client generator understands. A body larger than `limits.uploadBytes` (default 2 GiB) is
+    `text/vtt`…) but `application/json`, which asks for an import (a Lottie file sent so is a 422
+    saying to send it as another type), the body being read the same way; the schema names
+    `application/octet-stream`, which every client generator understands. A body larger than
+    `limits.uploadBytes` (default 2 GiB) is
     refused with 413 and nothing is kept; an empty body, or a file its kind's probe cannot read, is
     refused with 422 and deleted. Use the answer's `src` (`upload:<id>`) in a spec.
 
@@ -148,7 +152,8 @@ def sync(
     body: AssetImport | File | Unset = UNSET,
     x_filename: str | Unset = UNSET,
 ) -> Asset | Problem | None:
-    """Upload a media file, a font or a caption file as the raw request body, or import one from a URL.
+    """Upload a media file, a font, a caption file or a Lottie file as the raw request body, or import one
+    from a URL.
 
      With `Content-Type: application/json` and `{"url": "https://…"}`, the file is imported from the
     web instead: 202 and the asset in status `importing`, fetched under the rules of sources (a
@@ -157,10 +162,13 @@ def sync(
 
     The body is the file itself (not multipart), streamed to disk and then probed by its kind,
     told by its first bytes: a font (TrueType/OpenType/collection magic; probed by FreeType), a
-    caption file (a `WEBVTT` first line, or SRT's counter and times; parsed), else media (FFmpeg).
+    caption file (a `WEBVTT` first line, or SRT's counter and times; parsed), a Lottie file (a JSON
+    object; read as a Lottie document: `w`, `h`, `fr`, `ip`, `op`), else media (FFmpeg).
     `Content-Type` is recorded as given: any media type is accepted (`video/mp4`, `font/ttf`,
-    `text/vtt`…), the body being read the same way; the schema names `application/octet-stream`,
-    which every client generator understands. A body larger than `limits.uploadBytes` (default 2 GiB) is
+    `text/vtt`…) but `application/json`, which asks for an import (a Lottie file sent so is a 422
+    saying to send it as another type), the body being read the same way; the schema names
+    `application/octet-stream`, which every client generator understands. A body larger than
+    `limits.uploadBytes` (default 2 GiB) is
     refused with 413 and nothing is kept; an empty body, or a file its kind's probe cannot read, is
     refused with 422 and deleted. Use the answer's `src` (`upload:<id>`) in a spec.
 
@@ -190,7 +198,8 @@ async def asyncio_detailed(
     body: AssetImport | File | Unset = UNSET,
     x_filename: str | Unset = UNSET,
 ) -> Response[Asset | Problem]:
-    """Upload a media file, a font or a caption file as the raw request body, or import one from a URL.
+    """Upload a media file, a font, a caption file or a Lottie file as the raw request body, or import one
+    from a URL.
 
      With `Content-Type: application/json` and `{"url": "https://…"}`, the file is imported from the
     web instead: 202 and the asset in status `importing`, fetched under the rules of sources (a
@@ -199,10 +208,13 @@ async def asyncio_detailed(
 
     The body is the file itself (not multipart), streamed to disk and then probed by its kind,
     told by its first bytes: a font (TrueType/OpenType/collection magic; probed by FreeType), a
-    caption file (a `WEBVTT` first line, or SRT's counter and times; parsed), else media (FFmpeg).
+    caption file (a `WEBVTT` first line, or SRT's counter and times; parsed), a Lottie file (a JSON
+    object; read as a Lottie document: `w`, `h`, `fr`, `ip`, `op`), else media (FFmpeg).
     `Content-Type` is recorded as given: any media type is accepted (`video/mp4`, `font/ttf`,
-    `text/vtt`…), the body being read the same way; the schema names `application/octet-stream`,
-    which every client generator understands. A body larger than `limits.uploadBytes` (default 2 GiB) is
+    `text/vtt`…) but `application/json`, which asks for an import (a Lottie file sent so is a 422
+    saying to send it as another type), the body being read the same way; the schema names
+    `application/octet-stream`, which every client generator understands. A body larger than
+    `limits.uploadBytes` (default 2 GiB) is
     refused with 413 and nothing is kept; an empty body, or a file its kind's probe cannot read, is
     refused with 422 and deleted. Use the answer's `src` (`upload:<id>`) in a spec.
 
@@ -235,7 +247,8 @@ async def asyncio(
     body: AssetImport | File | Unset = UNSET,
     x_filename: str | Unset = UNSET,
 ) -> Asset | Problem | None:
-    """Upload a media file, a font or a caption file as the raw request body, or import one from a URL.
+    """Upload a media file, a font, a caption file or a Lottie file as the raw request body, or import one
+    from a URL.
 
      With `Content-Type: application/json` and `{"url": "https://…"}`, the file is imported from the
     web instead: 202 and the asset in status `importing`, fetched under the rules of sources (a
@@ -244,10 +257,13 @@ async def asyncio(
 
     The body is the file itself (not multipart), streamed to disk and then probed by its kind,
     told by its first bytes: a font (TrueType/OpenType/collection magic; probed by FreeType), a
-    caption file (a `WEBVTT` first line, or SRT's counter and times; parsed), else media (FFmpeg).
+    caption file (a `WEBVTT` first line, or SRT's counter and times; parsed), a Lottie file (a JSON
+    object; read as a Lottie document: `w`, `h`, `fr`, `ip`, `op`), else media (FFmpeg).
     `Content-Type` is recorded as given: any media type is accepted (`video/mp4`, `font/ttf`,
-    `text/vtt`…), the body being read the same way; the schema names `application/octet-stream`,
-    which every client generator understands. A body larger than `limits.uploadBytes` (default 2 GiB) is
+    `text/vtt`…) but `application/json`, which asks for an import (a Lottie file sent so is a 422
+    saying to send it as another type), the body being read the same way; the schema names
+    `application/octet-stream`, which every client generator understands. A body larger than
+    `limits.uploadBytes` (default 2 GiB) is
     refused with 413 and nothing is kept; an empty body, or a file its kind's probe cannot read, is
     refused with 422 and deleted. Use the answer's `src` (`upload:<id>`) in a spec.
 
