@@ -285,7 +285,13 @@ def text():
             "  lottie overlays and `chromaKey`, `volume` and `muted` not (rules the schema could state but",
             "  leaves out: the conformance tests' generator, schemathesis, cannot handle them with the rest);",
             "- a lottie overlay's file is a Lottie animation rlottie reads, without a feature it cannot draw,",
-            "  and its `sourceRange` lies inside the animation;",
+            "  and its `sourceRange` lies inside the animation; its sizes are within the Lottie limits",
+            "  (rlottie has none of its own, so a 4 KB file could hang or exhaust a render): at most 10,000",
+            "  layers once precompositions are expanded, precompositions nested at most 16 deep and never",
+            "  containing themselves, a repeater of at most 1,000 copies and 10,000 through nested repeaters,",
+            "  100,000 shape items, 64 masks a layer, 256 stops a gradient, dash lengths finite and not",
+            "  negative with a pattern of at least 1 unit;",
+            "- a shape's dash pattern adds up to at least 1 pixel (an odd list counted twice);",
             "- the server's own limits (frame size and length, `limits.*`, docs/API.md *Limits and quotas*).", ""]
     return "\n".join(out)
 

@@ -70,9 +70,6 @@ static inline int reel_no_new_privs(void) { return prctl(PR_SET_NO_NEW_PRIVS, 1,
 /// Makes the process undumpable (no core file, no ptrace attach by same-uid processes); 0 or -1.
 static inline int reel_not_dumpable(void) { return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); }
 
-/// Kills this process with SIGKILL when its parent dies, so no child outlives the server; 0 or -1.
-static inline int reel_die_with_parent(void) { return prctl(PR_SET_PDEATHSIG, 9, 0, 0, 0); }
-
 /// Moves the process into a network namespace of its own (only loopback, down); 0 or -1 (errno).
 static inline int reel_unshare_network(void) { return (int)syscall(SYS_unshare, 0x40000000 /* CLONE_NEWNET */); }
 

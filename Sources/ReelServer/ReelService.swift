@@ -15,6 +15,8 @@ public final class ReelService: Sendable {
     public let config: ServerConfiguration
     let store: any JobStore
     let pool: WorkerPool
+    /// The warm engine children the API plans and previews in.
+    let engine: EngineChildren
     let server: HTTPServer
     let handler: APIHandler
     let locations: DataDirectory
@@ -97,19 +99,21 @@ public final class ReelService: Sendable {
         let resolver = SourceResolver(mediaRoot: config.mediaRoot, uploads: { id in
             try ReadyUpload.copy(try? store.asset(id), id: id, uploads: uploads)
         }, web: SourceResolver.web(web))
+        let isolation = RenderIsolation(executable: config.renderExecutable ?? RenderIsolation.ownExecutable,
+                                        limits: ChildLimits(memoryMiB: config.renderMemoryMiB, stallSeconds: config.stallSeconds),
+                                        sandbox: config.sandbox)
         pool = WorkerPool(store: store, workers: config.workers, locations: locations, outputs: outputs, chunks: chunks, resolver: resolver,
                           webSources: web, logger: logger,
                           chunkSeconds: config.chunkSeconds, schedulerTickMicroseconds: config.schedulerTickMicroseconds,
-                          isolation: RenderIsolation(executable: config.renderExecutable ?? RenderIsolation.ownExecutable,
-                                                     limits: ChildLimits(memoryMiB: config.renderMemoryMiB, stallSeconds: config.stallSeconds),
-                                                     sandbox: config.sandbox))
+                          isolation: isolation)
         let schedule = RetrySchedule(base: config.webhookRetrySeconds, horizon: config.deliveryRetryHours * 3600)
         deliverer = WebhookDeliverer(store: store, secret: config.webhookSecret, allowedHosts: config.allowedHosts,
                                      schedule: schedule, logger: logger)
         destinations = DestinationDeliverer(store: store, outputs: outputs, accounts: config.destinationAccounts, schedule: schedule,
                                             scratch: locations.uploadsTemp, logger: logger)
+        engine = EngineChildren(isolation, mediaRoot: resolver.mediaRoot, deadline: config.previewSeconds)
         handler = APIHandler(config: config, store: store, pool: pool, resolver: resolver, locations: locations,
-                                 outputs: outputs, uploads: uploads, links: links, logger: logger)
+                                 outputs: outputs, uploads: uploads, links: links, engine: engine, logger: logger)
         var http = HTTPServerConfiguration(host: config.host, port: config.port)
         http.handlerThreads = config.handlerThreads
         if config.eventLoops > 0 { http.eventLoops = config.eventLoops }
@@ -128,6 +132,8 @@ public final class ReelService: Sendable {
 
     public func start() throws {
         try server.start()
+        // The engine children start beside the server: the first preview finds its child warm.
+        Thread { [engine] in engine.warm() }.start()
         pool.start()
         deliverer.start()
         destinations.start()
@@ -145,6 +151,7 @@ public final class ReelService: Sendable {
         handler.stop()
         server.shutdown(gracePeriod: 10)
         pool.shutdown()
+        engine.stop()
         destinations.stop()
         deliverer.stop()
         sweepStop.signal()

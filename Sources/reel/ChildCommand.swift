@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import ReelEngine
 import ReelWorker
 
@@ -12,10 +13,16 @@ struct ChildCommand: ParsableCommand {
         shouldDisplay: false
     )
 
+    @Argument(help: "render (one job's render) or engine (plans and previews, one after another)")
+    var role: String = "render"
+
     func run() throws {
-        // Errors to the server's standard error, as its own lines; FFmpeg quiet.
-        Reel.setUp()
-        let status = RenderChildMain.run()
+        // The server's standard error is JSON lines: the child's are too, FFmpeg's each with its job
+        // (a library's own prints are wrapped into lines by the child's `AllocationWatch`).
+        LoggingSystem.bootstrap { JSONLogHandler(label: $0) }
+        FFmpegLog.configure(verbose: false)
+        FFmpegLog.route(to: Logger(label: "reel.ffmpeg"))
+        let status = role == RenderIsolation.engineRole ? EngineChildMain.run() : RenderChildMain.run()
         throw ExitCode(status)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Renders run in sandboxed child processes of `reel` (PRODUCT.md §15): a child killed, crashed,
+/// Renders run in sandboxed child processes of `reel`: a child killed, crashed,
 /// stalled or out of memory costs its own attempt only, with an error naming the cause; a cancel
 /// kills it at once; the child holds NoNewPrivs and a seccomp filter. The service runs in this
 /// process (its PID is this test's), its children are the built `reel`.

@@ -26,6 +26,7 @@ extension ServerConfiguration {
         .int("limits.sourceSeconds", "REEL_SOURCE_LIMIT_SECONDS", 1...86_400, \.sourceSeconds),
         .int("limits.renderMemoryMiB", "REEL_LIMITS_RENDER_MEMORY_MIB", 0...1_048_576, \.renderMemoryMiB),
         .number("limits.stallSeconds", "REEL_LIMITS_STALL_SECONDS", 1...86_400, \.stallSeconds),
+        .number("limits.previewSeconds", "REEL_LIMITS_PREVIEW_SECONDS", 0.5...3600, \.previewSeconds),
         .custom("sandbox", "REEL_SANDBOX", shown: { $0.sandbox.rawValue }) { c, s, key in c.sandbox = try Self.checkedSandbox(s, key: key) },
         .list("apiKeys", "REEL_API_KEYS", noun: "keys", check: { keys, key in try Self.checkedKeys(keys, key: key) }, \.apiKeys),
         .object("projects", "REEL_PROJECTS") { c, v, key in c.projects = try ProjectSettings.parse(v, key: key) },

@@ -110,6 +110,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var renderMemoryMiB = 2048
     /// A render process that reports no progress for this long is stopped.
     public var stallSeconds = 60.0
+    /// How long a preview (or a spec's planning for a submit or a validate) may take in its engine
+    /// process, waiting for it included, before it is refused with a 503.
+    public var previewSeconds = 10.0
     /// How much of the sandbox the render processes must have (`SandboxMode`).
     public var sandbox = SandboxMode.auto
     /// The program the render processes run: nil for this one (`/proc/self/exe`); a test that runs

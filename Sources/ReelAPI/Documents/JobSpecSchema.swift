@@ -898,7 +898,7 @@ enum JobSpecSchema {
             "dash": {
               "type": "array",
               "minItems": 1,
-              "description": "A dashed stroke's dash and gap lengths, in pixels (the shape's stroke must have a `dash`): as\nmany as the stroke's `dash` (an odd pattern, which repeats, as written or repeated), each\ntravelling to its length here; not all 0.\n",
+              "description": "A dashed stroke's dash and gap lengths, in pixels (the shape's stroke must have a `dash`): as\nmany as the stroke's `dash` (an odd pattern, which repeats, as written or repeated), each\ntravelling to its length here; not all 0, adding up to at least 1 pixel.\n",
               "items": {
                 "type": "number",
                 "minimum": 0,
@@ -3582,7 +3582,7 @@ enum JobSpecSchema {
             "dash": {
               "type": "array",
               "minItems": 1,
-              "description": "Dash and gap lengths in pixels, repeated from the start of each subpath (an odd list is repeated twice); not all 0.",
+              "description": "Dash and gap lengths in pixels, repeated from the start of each subpath (an odd list is repeated twice); not all 0, adding up to at least 1 pixel (a shorter pattern would cut the stroke into more dashes than it has pixels, and is refused).",
               "items": {
                 "type": "number",
                 "minimum": 0,

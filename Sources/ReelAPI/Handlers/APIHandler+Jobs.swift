@@ -28,26 +28,66 @@ extension APIHandler {
 
     /// Validates a spec completely — syntax, rules, unsupported features, every source resolved
     /// and probed (every problem at once), the server's webhook and destination rules and its cost
-    /// limit: a 422 (`validation`, `job-too-large`) or a 503 (a source that may be reached later)
-    /// as a `ProblemError`. `POST /v1/jobs` and `POST /v1/validate` both ask here.
-    func accepted(_ json: JSONValue, key: String) throws -> (spec: JobSpec, plan: RenderPlan) {
-        let planning = SpecPlanning(resolver: resolver(for: key))
-        switch planning.plan(json: json) {
-        case .success(let planned):
-            let serverProblems = webhookProblems(planned.spec) + destinationProblems(planned.spec)
-            if !serverProblems.isEmpty { throw ProblemError(.validation(serverProblems)) }
-            try checkCost(planned.plan)
-            return (planned.spec, planned.plan)
-        case .failure(let failure):
-            if let problems = planning.problems(of: failure, json: json) {
-                var all = clientFacing(problems, json)
-                if case .unplannable(let spec, _) = failure { all += webhookProblems(spec) + destinationProblems(spec) }
-                throw ProblemError(.validation(all))
-            }
-            if case .unplannable(_, let e as RenderError) = failure, e.isRetryable { throw ProblemError(.sourceUnavailable(e)) }
-            if case .unplannable(_, let e) = failure { throw e }
-            throw failure
+    /// limit: a 422 (`validation`, `job-too-large`) or a 503 (a source that may be reached later,
+    /// or every engine process busy) as a `ProblemError`. `POST /v1/jobs` and `POST /v1/validate`
+    /// both ask here. The spec is decoded here (JSON only); it is planned in an engine child.
+    func accepted(_ json: JSONValue, key: String) throws -> (spec: JobSpec, facts: PlanFacts) {
+        let decoded = SpecDecoder.decode(json: json)
+        let reply = try engineAnswer { try engine.plan(spec: json.serialized, sources: sources(of: json, key: key)) }
+        return try judged(reply, decoded, json)
+    }
+
+    /// What an engine child's judgement of `json` means here: the spec and its plan's facts once
+    /// the server's own rules and cost limit pass, else a `ProblemError` (422 or 503).
+    func judged(_ reply: EngineReply, _ decoded: Result<JobSpec, SpecProblems>, _ json: JSONValue) throws -> (spec: JobSpec, facts: PlanFacts) {
+        if let problems = reply.problems {
+            var all = clientFacing(problems.map { SpecProblem(pointer: $0.first ?? "", message: $0.dropFirst().first ?? "") }, json)
+            if case .success(let spec) = decoded { all += webhookProblems(spec) + destinationProblems(spec) }
+            throw ProblemError(.validation(all))
         }
+        if let pointer = reply.unavailable {
+            throw ProblemError(.sourceUnavailable(RenderError.source(pointer: pointer, path: "", cause: EngineFailure.unavailable(pointer))))
+        }
+        guard let facts = reply.planned, case .success(let spec) = decoded else {
+            let why = reply.failure.map { pool.sourceNames(of: json.serialized).clientFacing($0) } ?? "the spec could not be planned"
+            throw ProblemError(.validation([SpecProblem(pointer: "", message: why)]))
+        }
+        let serverProblems = webhookProblems(spec) + destinationProblems(spec)
+        if !serverProblems.isEmpty { throw ProblemError(.validation(serverProblems)) }
+        try checkCost(facts)
+        return (spec, facts)
+    }
+
+    /// `ask`'s answer from an engine child, or what its failure means to a client: a crash is a
+    /// 422 (as far as anyone can tell, the input's fault), a limit or every child busy a 503 with
+    /// Retry-After.
+    func engineAnswer<T>(_ ask: () throws -> T) throws -> T {
+        do {
+            return try ask()
+        } catch let e as EngineFailure {
+            switch e {
+            case .crashed(let why):
+                throw ProblemError(.validation([SpecProblem(pointer: "", message: "the spec could not be judged: \(why)")]))
+            case .limit(let why):
+                throw ProblemError(Problem(status: 503, type: "engine-limit", title: "The engine stopped at a limit",
+                                           detail: "the spec's planning or drawing \(why); simplify it or try again later",
+                                           headers: [("Retry-After", "5")]))
+            case .busy, .unavailable:
+                throw ProblemError(Problem(status: 503, type: "engine-busy", title: "Every engine process is busy",
+                                           detail: "\(e); try again shortly", headers: [("Retry-After", "1")]))
+            }
+        }
+    }
+
+    /// The sources of `json` an engine child cannot resolve itself, resolved here for `key`'s
+    /// project: every `upload:ID`, and the web and bucket sources where the spec reads media (fetched
+    /// into this node's cache, as planning here did).
+    func sources(of json: JSONValue, key: String) -> [String: ResolvedSource] {
+        var names = Set<String>()
+        WorkerPool.uploads(in: json, into: &names)
+        for found in SourceCheck.mediaSources(in: json) where SourceScheme(found.src).isRemote { names.insert(found.src) }
+        let resolver = resolver(for: key)
+        return Dictionary(uniqueKeysWithValues: names.map { ($0, ResolvedSource.resolving($0, with: resolver)) })
     }
 
     /// Queues a spec `accepted` takes; the key's quota is checked in the same transaction as the insert.
@@ -109,8 +149,8 @@ extension APIHandler {
     }
 
     /// Refuses a job that would encode more pixels than `limits.maxJobPixels` allows.
-    func checkCost(_ plan: RenderPlan) throws {
-        guard !plan.format.isAudioOnly else { return }
+    func checkCost(_ plan: PlanFacts) throws {
+        guard !plan.audioOnly else { return }
         let frames = plan.frameCount
         let (perFrame, o1) = Int64(plan.width).multipliedReportingOverflow(by: Int64(plan.height))
         let (pixels, o2) = perFrame.multipliedReportingOverflow(by: frames)

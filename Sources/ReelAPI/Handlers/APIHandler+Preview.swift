@@ -2,6 +2,7 @@ import Foundation
 import ReelEngine
 import ReelHTTP
 import ReelSpec
+import ReelWorker
 
 extension APIHandler {
     /// `POST /v1/preview` `{spec | template + merge, time, format, width}` (docs/API.md (previews)): the
@@ -24,34 +25,34 @@ extension APIHandler {
             spec = request.spec!
         }
         let contextKey = "\(key)\u{0}\(request.format.rawValue)\u{0}\(APIHandler.bodyHash(spec))"
-        let (context, reused) = try previews.context(for: contextKey) {
-            let plan = try templateID.map { id in try inMergedSpec(id) { try accepted(spec, key: key).plan } }
-                ?? underSpec { try accepted(spec, key: key).plan }
-            return PreviewContext(plan: plan, format: request.format)
+        // Judged as a submit judges it (the server's own rules here, the plan in an engine child,
+        // which keeps the context open for the next frame), drawn there too.
+        let decoded = SpecDecoder.decode(json: spec)
+        let (reply, bytes) = try engineAnswer {
+            try engine.preview(spec: spec.serialized, sources: sources(of: spec, key: key), context: contextKey, format: request.format.rawValue,
+                               timeValue: request.time.value, timeScale: request.time.timescale, width: request.width)
         }
-        let planned = ContinuousClock.now
-        var problems: [SpecProblem] = []
-        if !(request.time < context.duration) {
-            problems.append(SpecProblem(pointer: "/time", message: "is at or after the timeline's end (\(context.duration.description) s)"))
+        // The request's own members (`/time`, `/width`) are refused at theirs; the spec's under `/spec`.
+        if let problems = reply.problems, reply.planned != nil {
+            throw ProblemError(.validation(problems.map { SpecProblem(pointer: $0.first ?? "", message: $0.dropFirst().first ?? "") }))
         }
-        if let w = request.width, w > context.plan.width {
-            problems.append(SpecProblem(pointer: "/width", message: "is wider than the output (\(context.plan.width) px); a preview is scaled down only"))
-        }
-        if !problems.isEmpty { throw ProblemError(.validation(problems)) }
-        let image: PreviewContext.Image
-        do {
-            image = try context.image(at: request.time, width: request.width)
-        } catch let e as RenderError where !e.isRetryable {
-            let message = pool.sourceNames(of: spec.serialized).clientFacing("\(e)")
+        _ = try templateID.map { id in try inMergedSpec(id) { try judged(reply, decoded, spec) } } ?? underSpec { try judged(reply, decoded, spec) }
+        guard let image = reply.image else {
+            let message = pool.sourceNames(of: spec.serialized).clientFacing(reply.failure ?? "the frame could not be drawn")
+            if reply.retryable {
+                throw ProblemError(Problem(status: 503, type: "preview-unavailable", title: "The frame cannot be drawn now", detail: message,
+                                           headers: [("Retry-After", "5")]))
+            }
             throw ProblemError(Problem(status: 422, type: "preview-failed", title: "The frame could not be drawn", detail: message))
         }
         var h = HTTPHeaders()
         h.set("Content-Type", request.format == .png ? "image/png" : "image/jpeg")
         h.set("Cache-Control", "no-store")
-        h.set("Reel-Frame-Time", image.frameTime.description)
-        h.set("Server-Timing", "plan;dur=\(Self.ms((planned - started).seconds));desc=\"\(reused ? "context reused" : "planned")\", "
-              + "draw;dur=\(Self.ms(image.timing.draw)), encode;dur=\(Self.ms(image.timing.encode))")
-        return HTTPResponse(status: 200, headers: h, body: .bytes(image.bytes))
+        h.set("Reel-Frame-Time", Time(value: image.frameValue, timescale: image.frameScale).description)
+        h.set("Server-Timing", "plan;dur=\(Self.ms(image.plan));desc=\"\(image.reused ? "context reused" : "planned")\", "
+              + "draw;dur=\(Self.ms(image.draw)), encode;dur=\(Self.ms(image.encode)), "
+              + "total;dur=\(Self.ms((ContinuousClock.now - started).seconds));desc=\"in the server, with the engine process's\"")
+        return HTTPResponse(status: 200, headers: h, body: .bytes(bytes))
     }
 
     /// `body`, whose validation problems are at pointers into the request's `spec` member.

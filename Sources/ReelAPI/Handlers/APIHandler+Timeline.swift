@@ -1,6 +1,7 @@
 import ReelEngine
 import ReelHTTP
 import ReelSpec
+import ReelWorker
 
 extension APIHandler {
     /// `GET /v1/jobs/{id}/timeline.otio`: the job's timeline as OpenTimelineIO (`OTIOWriter`),
@@ -12,14 +13,16 @@ extension APIHandler {
         do { json = try JSONParser.parse(Array(job.spec.utf8)) } catch {
             throw ProblemError(.conflict("timeline-unavailable", "job \(id)'s spec cannot be read: \(error)"))
         }
-        switch SpecPlanning(resolver: resolver(for: key)).plan(json: json) {
-        case .success(let planned):
-            let output = job.status == .succeeded ? "/v1/jobs/\(id)/output" : nil
-            let otio = OTIOWriter.timeline(planned.plan, spec: json, name: id, outputURL: output)
-            return .json(200, Array(otio.serialized.utf8))
-        case .failure(let failure):
-            let names = pool.sourceNames(of: json.serialized)
-            throw ProblemError(.conflict("timeline-unavailable", "job \(id)'s timeline cannot be written now: \(names.clientFacing("\(failure)"))"))
+        let output = job.status == .succeeded ? "/v1/jobs/\(id)/output" : nil
+        let (reply, bytes) = try engineAnswer {
+            try engine.timeline(spec: job.spec, sources: sources(of: json, key: key), name: id, outputURL: output)
         }
+        guard reply.bytes != nil else {
+            let names = pool.sourceNames(of: json.serialized)
+            let why = reply.problems.map { $0.map { "\($0.first ?? ""): \($0.dropFirst().first ?? "")" }.joined(separator: "; ") }
+                ?? reply.unavailable.map { "\($0): a source could not be read for now" } ?? reply.failure ?? "it cannot be planned"
+            throw ProblemError(.conflict("timeline-unavailable", "job \(id)'s timeline cannot be written now: \(names.clientFacing(why))"))
+        }
+        return .json(200, bytes)
     }
 }

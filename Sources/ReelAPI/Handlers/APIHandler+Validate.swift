@@ -1,6 +1,7 @@
 import ReelEngine
 import ReelHTTP
 import ReelSpec
+import ReelWorker
 
 extension APIHandler {
     /// `POST /v1/validate`: a spec (or `{"template", "merge"}`) judged exactly as `POST /v1/jobs`
@@ -14,14 +15,14 @@ extension APIHandler {
     func validate(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
         let json = try jsonDocument(r).json
         do {
-            let plan: RenderPlan
+            let facts: PlanFacts
             if case .object(let members) = json, members.contains(where: { $0.key == "template" }) {
                 let (merged, id) = try mergedTemplate(members, key: key)
-                plan = try inMergedSpec(id) { try accepted(merged, key: key).plan }
+                facts = try inMergedSpec(id) { try accepted(merged, key: key).facts }
             } else {
-                plan = try accepted(json, key: key).plan
+                facts = try accepted(json, key: key).facts
             }
-            return .json(200, Array(PlanSummary.valid(plan).serialized.utf8))
+            return .json(200, Array(facts.summary.utf8))
         } catch let refused as ProblemError where refused.problem.status == 422 {
             let p = refused.problem
             let errors = p.errors.isEmpty ? [SpecProblem(pointer: "", message: p.detail)] : p.errors

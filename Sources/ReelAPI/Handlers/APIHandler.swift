@@ -42,11 +42,13 @@ public final class APIHandler: HTTPHandler, Sendable {
     let proxied = ProxiedOutputs()
     /// Waveforms answered lately (`POST /v1/waveform`).
     let waveforms = WaveformCache()
-    /// Specs being previewed, their plans and decoders kept open (`POST /v1/preview`).
-    let previews = PreviewContexts()
+    /// Where specs are planned, previews drawn and timelines written: warm child processes
+    /// (`EngineChildren`), never this process's threads; previews keep their contexts open there.
+    let engine: EngineChildren
 
     public init(config: ServerConfiguration, store: any JobStore, pool: WorkerPool, resolver: SourceResolver, locations: any MediaLocations,
-                outputs: any OutputStore, uploads: any UploadStore, links: OutputLinks, logger: Logger) {
+                outputs: any OutputStore, uploads: any UploadStore, links: OutputLinks, engine: EngineChildren, logger: Logger) {
+        self.engine = engine
         self.config = config
         self.store = store
         self.pool = pool

@@ -69,6 +69,10 @@ public enum FFmpegLog {
 
     private static let state = Mutex(State())
 
+    /// The request the calling thread is handling (`whileHandling`), so work it hands to an engine
+    /// process names it there too.
+    public static var currentRequest: String? { threadRequest }
+
     /// The request the calling thread is handling (a handler thread's), kept in thread-local storage.
     private static var threadRequest: String? {
         get { Thread.current.threadDictionary["reel.ffmpeg.request"] as? String }

@@ -10,6 +10,8 @@ struct LottieDocument: Sendable {
         let feature: String
         /// `layer "Name" (layers/3)`, or inside a precomposition `assets/0/layers/1`.
         let layer: String
+        /// A size beyond `LottieLimits` rather than a feature rlottie lacks.
+        var limit = false
     }
 
     enum Failure: Error, Equatable {
@@ -86,7 +88,7 @@ struct LottieDocument: Sendable {
                 }
             }
         }
-        refusals = found
+        refusals = found + LottieLimits.refusals(of: json)
     }
 
     /// An image asset whose picture is in the file (`e: 1` or a `data:` URI).

@@ -35,8 +35,10 @@ extension RenderPlanner {
         }
         guard document.refusals.isEmpty else {
             for r in document.refusals {
-                problems.append(SpecProblem(pointer: ptr + "/src", message: "\"\(src)\" uses \(r.feature) in \(r.layer), which Reel's Lottie renderer "
-                                            + "(rlottie) cannot draw; remove it or bake it into the animation"))
+                let message = r.limit
+                    ? "\"\(src)\" has \(r.feature) in \(r.layer), beyond the Lottie limits (docs/SPEC.md, \"What only the server checks\"); simplify the animation"
+                    : "\"\(src)\" uses \(r.feature) in \(r.layer), which Reel's Lottie renderer (rlottie) cannot draw; remove it or bake it into the animation"
+                problems.append(SpecProblem(pointer: ptr + "/src", message: message))
             }
             return nil
         }

@@ -42,7 +42,7 @@ public enum SourceCheck {
     /// Every string `src` where the spec reads media: video items, image and video overlays (in
     /// groups too), masks, matte transitions, voice-overs and music, with their pointers, in
     /// document order.
-    static func mediaSources(in json: JSONValue) -> [(pointer: String, src: String)] {
+    public static func mediaSources(in json: JSONValue) -> [(pointer: String, src: String)] {
         guard case .object(let root) = json, case .object(let timeline)? = root.first(where: { $0.key == "timeline" })?.value else {
             return []
         }

@@ -170,7 +170,11 @@ extension Field {
         return ok ? stops : nil
     }
 
-    /// A dash pattern: dash and gap lengths 0…100,000 px, not all 0; nil (reported) otherwise.
+    /// The shortest dash pattern (dashes and gaps together, in pixels) a stroke takes.
+    static let minimumDashPattern = 1.0
+
+    /// A dash pattern: dash and gap lengths 0…100,000 px, not all 0, adding up to at least
+    /// `minimumDashPattern`; nil (reported) otherwise.
     static func dashLengths(_ d: Field) -> [Double]? {
         let dash = d.array(nonEmpty: true)?.map { $0.double(.between(0, 100_000)) }.reduce([Double]?([])) { acc, v in
             guard let acc, let v else { return nil }
@@ -178,6 +182,13 @@ extension Field {
         }
         if let values = dash, values.allSatisfy({ $0 == 0 }) {
             d.report("must have a dash or gap longer than 0")
+            return nil
+        }
+        // A pattern shorter than a pixel cuts a stroke into more dashes than it has pixels (a
+        // dash of 1e-9 made billions of polygons): refused, as a solid or translucent stroke
+        // draws what it would show.
+        if let values = dash, values.reduce(0, +) * (values.count % 2 == 1 ? 2 : 1) < minimumDashPattern {
+            d.report("must add up to at least \(Int(minimumDashPattern)) pixel (an odd list counted twice), found \(values.reduce(0, +))")
             return nil
         }
         return dash

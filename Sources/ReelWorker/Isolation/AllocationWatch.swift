@@ -2,7 +2,9 @@ import Foundation
 import Synchronization
 
 /// In a render process: standard error passes through a pipe that a thread reads and copies on
-/// line by line, noting a library's word that an allocation was refused. At the memory limit the
+/// line by line (a line that is not already JSON, a library's own print, wrapped into a JSON log
+/// line naming the job, as the server's standard error is JSON lines), noting a library's word that
+/// an allocation was refused. At the memory limit the
 /// error a library returns rarely says so (x264 prints "malloc of size N failed" on standard error
 /// itself and FFmpeg then reports "Generic error in an external library"), so the words are the
 /// evidence.
@@ -14,7 +16,7 @@ final class AllocationWatch: Sendable {
 
     /// Puts the pipe in place of standard error and starts the reading thread; nothing changes if
     /// the pipe cannot be made.
-    func start() {
+    func start(jobID: String) {
         var fds: [Int32] = [0, 0]
         let original = dup(2)
         guard original >= 0, pipe(&fds) == 0, dup2(fds[1], 2) >= 0 else { return }
@@ -34,7 +36,8 @@ final class AllocationWatch: Sendable {
                         drained.signal()
                     } else {
                         if AllocationWatch.saysRefused(line) { refused.store(true, ordering: .relaxed) }
-                        _ = pending[...end].withUnsafeBytes { write(original, $0.baseAddress, $0.count) }
+                        let out = line.hasPrefix("{") ? Array(pending[...end]) : AllocationWatch.wrapped(line, jobID: jobID)
+                        _ = out.withUnsafeBytes { write(original, $0.baseAddress, $0.count) }
                     }
                     pending.removeSubrange(...end)
                 }
@@ -52,6 +55,14 @@ final class AllocationWatch: Sendable {
             _ = drained.wait(timeout: .now() + 1)
         }
         return refused.load(ordering: .relaxed)
+    }
+
+    /// `line` as a JSON log line of the render process, with its job.
+    static func wrapped(_ line: String, jobID: String) -> [UInt8] {
+        let fields = ["level": "error", "logger": "reel.child", "jobId": jobID, "msg": line]
+        var out = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])).map { [UInt8]($0) } ?? []
+        out.append(UInt8(ascii: "\n"))
+        return out
     }
 
     /// A line that says an allocation was refused (x264's, glibc's, C++'s, FFmpeg's words).

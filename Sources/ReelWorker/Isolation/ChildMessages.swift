@@ -1,4 +1,5 @@
 import Foundation
+import ReelEngine
 
 /// What a render child is asked to do: one line of JSON on its standard input. Everything it needs
 /// is in it, since the child reaches no store, no bucket and no network: sources that live
@@ -19,11 +20,44 @@ struct RenderChildRequest: Codable, Sendable {
 }
 
 /// A source resolved by the parent: its local path, or why it cannot be used.
-struct ResolvedSource: Codable, Sendable, Equatable {
+public struct ResolvedSource: Codable, Sendable, Equatable {
     var path: String?
     /// A refusal (the source may never be used) or, with `passing`, a reason that may pass.
     var reason: String?
     var passing = false
+
+    /// `src` resolved by `resolver` (in the parent, which may fetch it): its path, or its refusal.
+    public static func resolving(_ src: String, with resolver: SourceResolver) -> ResolvedSource {
+        do {
+            return ResolvedSource(path: try resolver.resolve(src))
+        } catch let e as SourceResolver.Refusal {
+            return ResolvedSource(reason: e.reason)
+        } catch let e as SourceResolver.Unavailable {
+            return ResolvedSource(reason: e.reason, passing: true)
+        } catch {
+            return ResolvedSource(reason: "cannot be read now (\(error))", passing: true)
+        }
+    }
+
+    /// The resolver a child plans with: relative paths under `mediaRoot` as the server resolves
+    /// them, `upload:` and web sources only as the parent resolved them in `sources`.
+    static func resolver(mediaRoot: String, sources: [String: ResolvedSource]) -> SourceResolver {
+        SourceResolver(mediaRoot: mediaRoot, uploads: { id in
+            try sources["upload:" + id]?.resolved(src: "upload:" + id)
+        }, web: { src in
+            guard let path = try sources[src]?.resolved(src: src) else {
+                throw SourceResolver.Refusal(src: src, reason: "was not fetched for this render")
+            }
+            return path
+        })
+    }
+
+    /// The path, or the refusal again.
+    func resolved(src: String) throws -> String {
+        if let path { return path }
+        if passing { throw SourceResolver.Unavailable(src: src, reason: reason ?? "cannot be read now") }
+        throw SourceResolver.Refusal(src: src, reason: reason ?? "cannot be read")
+    }
 }
 
 /// The second line a child reads once it has said what it planned: render to `output`, or stop.

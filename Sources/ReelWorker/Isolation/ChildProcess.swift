@@ -92,6 +92,23 @@ final class ChildProcess {
         return takeLine().map(Received.line) ?? .nothing
     }
 
+    /// Exactly `count` bytes following the last line read, waiting up to `milliseconds` for each
+    /// read; nil when the child ended or went quiet first.
+    func receive(bytes count: Int, waiting milliseconds: Int32) -> [UInt8]? {
+        while buffer.count < count {
+            var fds = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&fds, 1, milliseconds) > 0 else { return nil }
+            var chunk = [UInt8](repeating: 0, count: min(1 << 20, max(64 << 10, count - buffer.count)))
+            let n = chunk.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
+            if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard n > 0 else { return nil }
+            buffer += chunk[0..<n]
+        }
+        let out = Array(buffer[..<count])
+        buffer.removeSubrange(..<count)
+        return out
+    }
+
     private func takeLine() -> String? {
         guard let end = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         let line = String(decoding: buffer[..<end], as: UTF8.self)

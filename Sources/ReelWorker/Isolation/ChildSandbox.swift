@@ -1,7 +1,8 @@
 import CSandbox
 import Foundation
 
-/// What a child does to itself before it reads untrusted input, in this order: no core files and
+/// What a child does to itself before it reads untrusted input, in this order: a watch on its
+/// parent (gone: the child ends), no core files and
 /// its memory limit; a network namespace of its own where permitted (root, or user namespaces),
 /// so even a socket it could open reaches nothing; no new privileges; the seccomp filter (no new
 /// programs, no debugging, no kernel administration, no sockets but AF_UNIX: `reel_seccomp_load`).
@@ -17,7 +18,7 @@ enum ChildSandbox {
 
     static func apply(_ mode: SandboxMode, limits: ChildLimits) throws -> SandboxReport {
         var report = SandboxReport()
-        _ = reel_die_with_parent()
+        watchParent()
         if reel_limit_memory(Int64(limits.memoryMiB) << 20) == 0 { report.memoryLimit = limits.memoryMiB > 0 }
         guard mode != .off else { return report }
         report.network = reel_unshare_network() == 0
@@ -33,6 +34,17 @@ enum ChildSandbox {
         }
         report.seccomp = true
         return report
+    }
+
+    /// Ends this process once its parent is gone (it is then another's child): nobody would read
+    /// its reports. PR_SET_PDEATHSIG is not enough: it fires when the parent's *thread* that
+    /// started the child ends, and engine children are started from short-lived threads too.
+    private static func watchParent() {
+        let parent = getppid()
+        Thread {
+            while getppid() == parent { usleep(250_000) }
+            exit(5)
+        }.start()
     }
 
     /// Whether the kernel filters system calls (seccomp's API level above 0).

@@ -24,17 +24,10 @@ public enum RenderChildMain {
             return 3
         }
         FFmpegLog.setCurrentJob(request.jobID)
-        watch.start()
+        watch.start(jobID: request.jobID)
         var logger = Logger(label: "reel.render")
         logger[metadataKey: "jobId"] = "\(request.jobID)"
-        let resolver = SourceResolver(mediaRoot: request.mediaRoot, uploads: { id in
-            try resolved(request.sources["upload:" + id], src: "upload:" + id)
-        }, web: { src in
-            guard let path = try resolved(request.sources[src], src: src) else {
-                throw SourceResolver.Refusal(src: src, reason: "was not fetched for this render")
-            }
-            return path
-        })
+        let resolver = ResolvedSource.resolver(mediaRoot: request.mediaRoot, sources: request.sources)
         let planned: SpecPlanning.Planned
         switch SpecPlanning(resolver: resolver).plan(text: request.spec) {
         case .success(let p): planned = p
@@ -70,15 +63,6 @@ public enum RenderChildMain {
         } catch {
             return fail(error)
         }
-    }
-
-    /// The path of a source the parent resolved, or its refusal again.
-    private static func resolved(_ source: ResolvedSource?, src: String) throws -> String? {
-        guard let source else { return nil }
-        if let path = source.path { return path }
-        let reason = source.reason ?? "cannot be read"
-        if source.passing { throw SourceResolver.Unavailable(src: src, reason: reason) }
-        throw SourceResolver.Refusal(src: src, reason: reason)
     }
 
     /// Reports `error` with the outcome a run in the server would give it.

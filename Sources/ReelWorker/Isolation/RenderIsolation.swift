@@ -10,6 +10,8 @@ public struct RenderIsolation: Sendable {
 
     /// The hidden subcommand of `reel` a child runs (`RenderChildMain`).
     public static let childCommand = "child"
+    /// The argument that makes a child a warm engine child (`EngineChildMain`) instead of a render's.
+    public static let engineRole = "engine"
 
     public init(executable: String, limits: ChildLimits = ChildLimits(), sandbox: SandboxMode = .auto) {
         self.executable = executable

@@ -202,23 +202,11 @@ public final class WorkerPool: Sendable {
     func resolvedSources(of spec: JobSpec, text: String) -> [String: ResolvedSource] {
         var names = Set(remoteSources(of: spec))
         if let json = try? JSONParser.parse(Array(text.utf8)) { WorkerPool.uploads(in: json, into: &names) }
-        var resolved: [String: ResolvedSource] = [:]
-        for src in names {
-            do {
-                resolved[src] = ResolvedSource(path: try resolver.resolve(src))
-            } catch let e as SourceResolver.Refusal {
-                resolved[src] = ResolvedSource(reason: e.reason)
-            } catch let e as SourceResolver.Unavailable {
-                resolved[src] = ResolvedSource(reason: e.reason, passing: true)
-            } catch {
-                resolved[src] = ResolvedSource(reason: "cannot be read now (\(error))", passing: true)
-            }
-        }
-        return resolved
+        return Dictionary(uniqueKeysWithValues: names.map { ($0, ResolvedSource.resolving($0, with: resolver)) })
     }
 
     /// Every string of `json` that names an upload.
-    static func uploads(in json: JSONValue, into names: inout Set<String>) {
+    public static func uploads(in json: JSONValue, into names: inout Set<String>) {
         switch json {
         case .string(let s) where s.hasPrefix("upload:"): names.insert(s)
         case .array(let items): items.forEach { uploads(in: $0, into: &names) }

@@ -17,10 +17,18 @@ extension JobRun {
                                          sources: pool.resolvedSources(of: spec, text: job.spec), cores: pool.coresPerRender,
                                          chunkSeconds: pool.chunkSeconds, limits: isolation.limits, sandbox: isolation.sandbox)
         let token = CancellationToken()
+        // Registered before the child plans: the worker is busy, and a shutdown stops the planning too.
+        guard pool.register(job.id, token) else {
+            record { try pool.store.release(job.id, owner: owner) }
+            return true
+        }
+        var handedOver = false
+        defer { if !handedOver { pool.unregister(job.id) } }
         let child: RenderChild
         let planned: PlannedOutput
         do {
             child = try RenderChild(isolation, request: request)
+            pool.adopt(job.id, child: child.pid)
             // No lease is kept while planning, as in a render here.
             planned = try child.planned(cancel: token)
         } catch {
@@ -38,15 +46,11 @@ extension JobRun {
         let live = planned.progressive ? pool.outputs.live(name, folder: path) : nil
         if planned.chunks > 1 || (live != nil && !(live is LocalLiveOutput)) {
             child.dismiss()
+            // Rendered in this process, which registers the job again.
+            pool.unregister(job.id)
+            handedOver = true
             return false
         }
-        guard pool.register(job.id, token) else {
-            child.dismiss()
-            record { try pool.store.release(job.id, owner: owner) }
-            return true
-        }
-        defer { pool.unregister(job.id) }
-        pool.adopt(job.id, child: child.pid)
         let reason = StopReason()
         let progress = ProgressBox()
         var progressSource: (@Sendable () -> Double)?

@@ -6,6 +6,8 @@ import ReelSpec
 /// within that much of a pixel along the edge.
 struct PathFlattener {
     static let tolerance = 0.002
+    /// The largest radius an arc is drawn with: ten times the largest coordinate path data takes.
+    static let largestRadius = 1e8
 
     /// Path commands as polylines (each `M` starts one; `Z` closes it).
     static func polylines(_ commands: [PathCommand], offset: Point) -> [Polyline] {
@@ -77,14 +79,22 @@ struct PathFlattener {
         let phi = rotation * .pi / 180, c = cos(phi), s = sin(phi)
         let h = (p1 - p2) / 2
         let x1 = c * h.x + s * h.y, y1 = -s * h.x + c * h.y
-        let lambda = x1 * x1 / (rx * rx) + y1 * y1 / (ry * ry)
+        let lambda = (x1 / rx) * (x1 / rx) + (y1 / ry) * (y1 / ry)
         if lambda > 1 {
-            rx *= sqrt(lambda)
-            ry *= sqrt(lambda)
+            // Radii too small for the endpoints grow in proportion until the arc just reaches: a
+            // half ellipse. Written through their ratio, so radii far too small (1e-300, whose
+            // squares vanish and make λ infinite) give that half ellipse, not infinity.
+            let ratio = ry / rx
+            rx = hypot(x1, y1 / ratio)
+            ry = rx * ratio
         }
+        // An ellipse no double can describe, or one grown far past any coordinate a path may name
+        // (1e7: a ratio of radii like 1e-320 to 1e-100 grows one radius to 1e221), is the chord.
+        guard rx.isFinite, ry.isFinite, rx > 0, ry > 0, max(rx, ry) <= PathFlattener.largestRadius else { return [p2] }
         let num = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
         let den = rx * rx * y1 * y1 + ry * ry * x1 * x1
         var k = sqrt(max(0, num / den))
+        if !k.isFinite { k = 0 }
         if large == sweep { k = -k }
         let cx1 = k * rx * y1 / ry, cy1 = -k * ry * x1 / rx
         let center = Point(c * cx1 - s * cy1, s * cx1 + c * cy1) + (p1 + p2) / 2
@@ -98,6 +108,7 @@ struct PathFlattener {
             let ex = rx * cos(a), ey = ry * sin(a)
             return center + Point(c * ex - s * ey, s * ex + c * ey)
         }
+        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return [p2] }
         points.append(p2)
         return points
     }
@@ -126,7 +137,9 @@ struct PathFlattener {
         return 2 * acos(1 - tolerance / radius)
     }
 
-    private static func steps(_ x: Double) -> Int { max(1, min(100_000, Int(x.rounded(.up)))) }
+    /// `x` rounded up into 1…100 000: a count of segments, whatever the arithmetic before gave
+    /// (NaN: 1, infinity: the cap), since a trap here is a trap of the whole process.
+    private static func steps(_ x: Double) -> Int { x.isNaN ? 1 : Int(max(1, min(100_000, x.rounded(.up)))) }
 
     private static func length(_ v: Point) -> Double { (v * v).sum().squareRoot() }
 }

@@ -70,7 +70,7 @@ class Keyframe:
             dash (list[float] | Unset): A dashed stroke's dash and gap lengths, in pixels (the shape's stroke must have a
                 `dash`): as
                 many as the stroke's `dash` (an odd pattern, which repeats, as written or repeated), each
-                travelling to its length here; not all 0.
+                travelling to its length here; not all 0, adding up to at least 1 pixel.
             brightness (float | Unset): The amount of the item's `brightness` filters.
             contrast (float | Unset): The amount of the item's `contrast` filters.
             saturation (float | Unset): The amount of the item's `saturation` filters.

@@ -29,6 +29,8 @@ class Problem:
     `urn:reel:problem:too-many-requests` (429),
     `urn:reel:problem:store-busy` (503), `urn:reel:problem:store-read-only` (503),
     `urn:reel:problem:store-unavailable` (503), `urn:reel:problem:storage-unavailable` (503),
+    `urn:reel:problem:engine-busy` (503), `urn:reel:problem:engine-limit` (503),
+    `urn:reel:problem:preview-unavailable` (503),
     `urn:reel:problem:insufficient-storage` (507), `urn:reel:problem:internal` (500), and
     `urn:reel:problem:http-<status>` for what the HTTP layer
     refuses itself (400, 408, 411, 413, 414, 415, 431, 503, 505).

@@ -31,7 +31,8 @@ class ShapeStroke:
                 width; default `"50vmax"`, half its longer side).
             width (float):
             dash (list[float] | Unset): Dash and gap lengths in pixels, repeated from the start of each subpath (an odd list
-                is repeated twice); not all 0.
+                is repeated twice); not all 0, adding up to at least 1 pixel (a shorter pattern would cut the stroke into more
+                dashes than it has pixels, and is refused).
             dash_offset (float | Unset): How far into the dash pattern each subpath starts, in pixels (SVG's
                 stroke-dashoffset; taken modulo the pattern's length): a growing offset moves the dashes
                 back along the line. Only with a `dash` (else a 422 here); keyframes animate it.

@@ -1,0 +1,151 @@
+import Foundation
+import Logging
+import ReelEngine
+import ReelSpec
+
+/// A warm engine child (`reel child engine`, started by `EngineChildren`): sandboxed once, then it
+/// serves one request after another from its parent: a spec planned (a submit's, a validate's, a
+/// batch row's judgement), a preview frame drawn from the preview contexts it keeps open, a job's
+/// timeline written as OTIO. Whatever the planner or the engine does with a hostile spec happens
+/// here; a crash, a stall or a memory limit ends this process and its parent says so.
+public enum EngineChildMain {
+    private static let watch = AllocationWatch()
+
+    public static func run() -> Int32 {
+        var input = LineReader(fd: 0)
+        guard let first = input.next(), let hello = try? JSONDecoder().decode(EngineHello.self, from: Data(first.utf8)) else { return 2 }
+        do {
+            _ = try ChildSandbox.apply(hello.sandbox, limits: hello.limits)
+        } catch {
+            reply(EngineReply(failure: "\(error)"))
+            return 3
+        }
+        watch.start(jobID: "")
+        let contexts = PreviewContexts(capacity: 8)
+        reply(EngineReply())  // ready
+        while let line = input.next() {
+            guard let request = try? JSONDecoder().decode(EngineRequest.self, from: Data(line.utf8)) else {
+                reply(EngineReply(failure: "the engine process got a request it could not read"))
+                continue
+            }
+            let resolver = ResolvedSource.resolver(mediaRoot: hello.mediaRoot, sources: request.sources)
+            FFmpegLog.whileHandling(request: request.requestID ?? "engine") {
+                switch request.kind {
+                case .plan: plan(request, resolver)
+                case .preview: preview(request, resolver, contexts)
+                case .timeline: timeline(request, resolver)
+                }
+            }
+        }
+        return 0
+    }
+
+    /// What planning found, as a reply: the plan, the spec's problems, or a source unavailable.
+    private enum Verdict {
+        case planned(RenderPlan)
+        case refused(EngineReply)
+    }
+
+    private static func judge(_ text: String, _ resolver: SourceResolver) -> Verdict {
+        let json: JSONValue
+        do { json = try JSONParser.parse(Array(text.utf8)) } catch { return .refused(EngineReply(failure: "the spec is not JSON: \(error)")) }
+        let planning = SpecPlanning(resolver: resolver)
+        switch planning.plan(json: json) {
+        case .success(let planned): return .planned(planned.plan)
+        case .failure(let failure):
+            if let problems = planning.problems(of: failure, json: json) {
+                return .refused(EngineReply(problems: problems.map { [$0.pointer, $0.message] }))
+            }
+            if case .unplannable(_, let e as RenderError) = failure, e.isRetryable {
+                if case .source(let pointer, _, _) = e { return .refused(EngineReply(unavailable: pointer)) }
+                return .refused(EngineReply(unavailable: ""))
+            }
+            return .refused(EngineReply(failure: "\(failure)"))
+        }
+    }
+
+    private static func facts(_ plan: RenderPlan) -> PlanFacts {
+        PlanFacts(width: plan.width, height: plan.height, frameCount: plan.frameCount, audioOnly: plan.format.isAudioOnly,
+                  summary: PlanSummary.valid(plan).serialized)
+    }
+
+    private static func plan(_ request: EngineRequest, _ resolver: SourceResolver) {
+        switch judge(request.spec, resolver) {
+        case .planned(let plan): reply(EngineReply(planned: facts(plan)))
+        case .refused(let answer): reply(answer)
+        }
+    }
+
+    /// A refusal carried out of `PreviewContexts.context(for:make:)`.
+    private struct Refused: Error { let answer: EngineReply }
+
+    private static func preview(_ request: EngineRequest, _ resolver: SourceResolver, _ contexts: PreviewContexts) {
+        guard let key = request.context, let format = request.format.flatMap(PreviewFormat.init(rawValue:)),
+              let value = request.timeValue, let scale = request.timeScale, scale > 0 else {
+            return reply(EngineReply(failure: "a preview request without its context, format or time"))
+        }
+        let started = ContinuousClock.now
+        let context: PreviewContext, reused: Bool
+        do {
+            (context, reused) = try contexts.context(for: key) {
+                switch judge(request.spec, resolver) {
+                case .planned(let plan): return PreviewContext(plan: plan, format: format)
+                case .refused(let answer): throw Refused(answer: answer)
+                }
+            }
+        } catch let e as Refused {
+            return reply(e.answer)
+        } catch {
+            return reply(EngineReply(failure: "\(error)"))
+        }
+        let planned = ContinuousClock.now
+        var answer = EngineReply(planned: facts(context.plan))
+        let time = Time(value: value, timescale: scale)
+        var problems: [[String]] = []
+        if !(time < context.duration) {
+            problems.append(["/time", "is at or after the timeline's end (\(context.duration.description) s)"])
+        }
+        if let w = request.width, w > context.plan.width {
+            problems.append(["/width", "is wider than the output (\(context.plan.width) px); a preview is scaled down only"])
+        }
+        if !problems.isEmpty {
+            answer.problems = problems
+            return reply(answer)
+        }
+        do {
+            let image = try context.image(at: time, width: request.width)
+            answer.bytes = image.bytes.count
+            answer.image = PreviewFacts(frameValue: image.frameTime.value, frameScale: image.frameTime.timescale, draw: image.timing.draw,
+                                        encode: image.timing.encode, reused: reused, plan: (planned - started).seconds)
+            reply(answer, bytes: image.bytes)
+        } catch {
+            answer.failure = "\(error)"
+            answer.retryable = (error as? RenderError)?.isRetryable ?? true
+            reply(answer)
+        }
+    }
+
+    private static func timeline(_ request: EngineRequest, _ resolver: SourceResolver) {
+        switch judge(request.spec, resolver) {
+        case .planned(let plan):
+            guard let json = try? JSONParser.parse(Array(request.spec.utf8)) else { return reply(EngineReply(failure: "the spec is not JSON")) }
+            let otio = Array(OTIOWriter.timeline(plan, spec: json, name: request.name ?? "", outputURL: request.outputURL).serialized.utf8)
+            reply(EngineReply(bytes: otio.count), bytes: otio)
+        case .refused(let answer): reply(answer)
+        }
+    }
+
+    /// One reply line, then `bytes`.
+    private static func reply(_ r: EngineReply, bytes: [UInt8] = []) {
+        var out = Array(JSONEncoder.line(r).utf8)
+        out.append(UInt8(ascii: "\n"))
+        out += bytes
+        var sent = 0
+        while sent < out.count {
+            let n = out[sent...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { exit(4) }  // the parent is gone
+            sent += n
+        }
+    }
+}
