@@ -132,3 +132,43 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(done["status"] as? String, "succeeded", "\(done)")
     }
 }
+
+/// Chunks of a chunked job render in children too: one killed mid-render costs that chunk's
+/// attempt, and the job still joins every chunk into its output.
+final class ChunkIsolationTests: XCTestCase {
+    func testAChunkChildKilledMidRenderIsRenderedAgainAndTheJobJoins() throws {
+        let f = try ServiceFixture(env: ["REEL_CHUNK_SECONDS": "2"])
+        let c = try f.client()
+        let spec = ##"{ "version": 1, "output": { "width": 640, "height": 360 }, "timeline": { "videos": [ { "color": "#FF8000", "duration": 8 } ] } }"##
+        let id = try XCTUnwrap(try c.json("POST", "/v1/jobs", spec).json["id"] as? String)
+        var chunk: (key: String, pid: pid_t)?
+        XCTAssertTrue(Poll.until(seconds: 60, every: 0.005) {
+            chunk = f.service.pool.children.first { $0.key.hasPrefix(id + "/chunk-") }.map { ($0.key, $0.value) }
+            return chunk != nil
+        }, "a chunk rendered in a child")
+        let (key, pid) = try XCTUnwrap(chunk)
+        XCTAssertNotEqual(pid, getpid())
+        // Sandboxed as soon as it has read its request (before it plans).
+        XCTAssertTrue(Poll.until(seconds: 10, every: 0.005) {
+            ((try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? "").contains("Seccomp:\t2")
+        })
+        kill(pid, SIGKILL)
+        let done = try f.waitForJob(id, timeout: 120) { ["succeeded", "failed"].contains($0["status"] as? String ?? "") }
+        XCTAssertEqual(done["status"] as? String, "succeeded", "\(done)")
+        XCTAssertEqual(done["chunks"] as? Int, 4, "\(done)")
+        XCTAssertEqual(done["attempts"] as? Int, 1, "only the chunk was rendered again (\(key))")
+        let output = try c.request("GET", "/v1/jobs/\(id)/output")
+        XCTAssertEqual(output.status, 200)
+        let file = f.root + "/out.mp4"
+        try Data(output.body).write(to: URL(fileURLWithPath: file))
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        probe.arguments = ["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", file]
+        let pipe = Pipe()
+        probe.standardOutput = pipe
+        try probe.run()
+        probe.waitUntilExit()
+        let frames = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(frames, "240", "every frame of the 8 s at 30 fps, by ffprobe")
+    }
+}

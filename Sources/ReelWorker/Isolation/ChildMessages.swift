@@ -5,6 +5,11 @@ import ReelEngine
 /// is in it, since the child reaches no store, no bucket and no network: sources that live
 /// elsewhere (uploads, web copies) were made local by the parent and are named here by path.
 struct RenderChildRequest: Codable, Sendable {
+    /// What the child renders once it planned: the job's whole output, one chunk of it, or the
+    /// loudness levels every chunk of it carries.
+    enum Task: String, Codable, Sendable { case job, chunk, levels }
+
+    var task = Task.job
     var jobID: String
     /// The spec's stored text, planned again in the child (its geometry is untrusted work).
     var spec: String
@@ -17,6 +22,12 @@ struct RenderChildRequest: Codable, Sendable {
     var chunkSeconds: Int
     var limits: ChildLimits
     var sandbox: SandboxMode
+    /// A chunk's frames (`[lower, upper)`), where its video and audio pieces go, and the levels its
+    /// audio carries (nil with a loudness target: the child solves them, as the shared piece would).
+    var frames: [Int64]?
+    var video: String?
+    var audio: String?
+    var levels: LoudnessLevels?
 }
 
 /// A source resolved by the parent: its local path, or why it cannot be used.
@@ -73,6 +84,8 @@ struct RenderChildReport: Codable, Sendable {
     /// into chunks).
     var planned: PlannedOutput?
     var progress: Double?
+    /// A sign of life while a task without frames works (solving levels): the watchdog's, not progress.
+    var alive: Bool?
     var done: RenderedSummary?
     var failure: ReportedFailure?
 }
@@ -97,6 +110,8 @@ struct PlannedOutput: Codable, Sendable {
 
 /// What a finished render reports for the job's output record.
 struct RenderedSummary: Codable, Sendable {
+    /// The levels a `levels` task solved.
+    var levels: LoudnessLevels?
     var copiedFrames: Int64?
     var encodedFrames: Int64?
     var firstSegmentSeconds: Double?

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ReelEngine
 import ReelSpec
+import Synchronization
 
 /// The child's side of an isolated render (`reel child`, started by `RenderChild`): read the
 /// request, put itself in its sandbox, plan, say what it planned, render where the parent says,
@@ -44,9 +45,9 @@ public enum RenderChildMain {
               let output = go.output else { return 0 }
         do {
             var last = -1.0, lastTime = DispatchTime.now().uptimeNanoseconds
-            try renderer.render(to: output) { p in
-                // A report a tenth of a second at most, or each whole percent: the parent's watchdog
-                // hears of every frame's progress without a line a frame.
+            // A report a tenth of a second at most, or each whole percent: the parent's watchdog
+            // hears of every frame's progress without a line a frame.
+            let progress = { (p: Double) in
                 let now = DispatchTime.now().uptimeNanoseconds
                 if p - last >= 0.01 || now - lastTime >= 100_000_000 {
                     last = p
@@ -54,15 +55,44 @@ public enum RenderChildMain {
                     report(RenderChildReport(progress: p))
                 }
             }
-            let loudness = try renderer.loudness(of: output)
-            report(RenderChildReport(done: RenderedSummary(copiedFrames: renderer.frameCounts?.copied,
-                                                           encodedFrames: renderer.frameCounts?.encoded,
-                                                           firstSegmentSeconds: renderer.firstSegmentSeconds,
-                                                           loudness: loudness.map { [$0.integrated, $0.truePeak, $0.range] })))
+            switch request.task {
+            case .job:
+                try renderer.render(to: output, progress: progress)
+                let loudness = try renderer.loudness(of: output)
+                report(RenderChildReport(done: RenderedSummary(copiedFrames: renderer.frameCounts?.copied,
+                                                               encodedFrames: renderer.frameCounts?.encoded,
+                                                               firstSegmentSeconds: renderer.firstSegmentSeconds,
+                                                               loudness: loudness.map { [$0.integrated, $0.truePeak, $0.range] })))
+            case .chunk:
+                guard let f = request.frames, f.count == 2, f[0] < f[1], let video = request.video, let audio = request.audio else {
+                    return fail(ChildFailure(cause: .reported(code: .renderFailed, retry: false, message: "a chunk request without its frames or pieces")))
+                }
+                let levels = try request.levels ?? renderer.loudnessLevels()
+                try renderer.renderChunk(f[0]..<f[1], video: video, audio: audio, levels: levels, progress: progress)
+                report(RenderChildReport(done: RenderedSummary()))
+            case .levels:
+                // Measuring passes over the whole mix report no frames: the watchdog hears beats.
+                let beating = Heartbeat()
+                defer { beating.stop() }
+                report(RenderChildReport(done: RenderedSummary(levels: try renderer.loudnessLevels())))
+            }
             return 0
         } catch {
             return fail(error)
         }
+    }
+
+    /// A thread that tells the parent every second that this child lives, until stopped.
+    private final class Heartbeat: Sendable {
+        private let stopping = DispatchSemaphore(value: 0)
+
+        init() {
+            Thread { [stopping] in
+                while stopping.wait(timeout: .now() + 1) == .timedOut { RenderChildMain.report(RenderChildReport(alive: true)) }
+            }.start()
+        }
+
+        func stop() { stopping.signal() }
     }
 
     /// Reports `error` with the outcome a run in the server would give it.
@@ -78,7 +108,14 @@ public enum RenderChildMain {
         return 1
     }
 
-    private static func report(_ r: RenderChildReport) {
+    /// Held while a report is written: the heartbeat's thread and the render's write lines too.
+    private static let writing = Mutex(())
+
+    fileprivate static func report(_ r: RenderChildReport) {
+        writing.withLock { _ in emit(r) }
+    }
+
+    private static func emit(_ r: RenderChildReport) {
         var bytes = Array(JSONEncoder.line(r).utf8)
         bytes.append(UInt8(ascii: "\n"))
         var sent = 0

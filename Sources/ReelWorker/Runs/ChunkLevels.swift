@@ -7,10 +7,12 @@ import ReelStorage
 /// the gain is one number for all chunks.
 enum ChunkLevels {
     /// Solves the levels and shares them, unless an earlier attempt already did; nil without a target.
-    static func share(_ renderer: Renderer, jobID: String, pieces: any ChunkStore, storage: StorageWait) throws -> LoudnessLevels? {
+    /// `solve` measures them (in a render child where renders are isolated, else `renderer`).
+    static func share(_ renderer: Renderer, jobID: String, pieces: any ChunkStore, storage: StorageWait,
+                      solve: () throws -> LoudnessLevels?) throws -> LoudnessLevels? {
         guard renderer.hasLoudnessTarget else { return nil }
         if pieces.has(jobID: jobID, piece: .levels), let known = try? read(pieces.fetch(jobID: jobID, piece: .levels)) { return known }
-        guard let levels = try renderer.loudnessLevels() else { return nil }
+        guard let levels = try solve() else { return nil }
         let path = pieces.localPath(jobID: jobID, piece: .levels)
         do {
             try JSONEncoder().encode(levels).write(to: URL(fileURLWithPath: path), options: .atomic)
@@ -27,6 +29,12 @@ enum ChunkLevels {
         guard renderer.hasLoudnessTarget else { return nil }
         if let path = try? pieces.fetch(jobID: jobID, piece: .levels), let levels = try? read(path) { return levels }
         return try renderer.loudnessLevels()
+    }
+
+    /// The shared levels piece, when it is there and reads.
+    static func shared(jobID: String, pieces: any ChunkStore) -> LoudnessLevels? {
+        guard pieces.has(jobID: jobID, piece: .levels), let path = try? pieces.fetch(jobID: jobID, piece: .levels) else { return nil }
+        return try? read(path)
     }
 
     private static func read(_ path: String) throws -> LoudnessLevels {

@@ -24,6 +24,8 @@ struct ChunkRun {
                                      "attempt": .stringConvertible(chunk.attempts)]
         FFmpegLog.setCurrentJob(chunk.jobID)
         defer { FFmpegLog.setCurrentJob(nil) }
+        // Planned and rendered in a child process where the pool isolates renders.
+        if let isolation = pool.isolation { return executeInChild(isolation, meta: meta) }
         var plan: RenderPlan
         var held: WebSources.Hold?
         defer { held?.release() }
@@ -85,30 +87,40 @@ struct ChunkRun {
             keeper.stop()
             record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: nil, retry: false) }
             log.info("chunk rendered", metadata: meta.merging(["seconds": JobRun.seconds(since: started)]) { $1 })
-        } catch where token.isCancelled {
+        } catch {
+            stopped(error, token: token, keeper: keeper, reason: reason, names: nil, meta: meta, clientFacing: clientFacing)
+        }
+    }
+
+    /// What a chunk's render that threw means: stopped (its token fired: a cancel, a lost lease,
+    /// shutdown), its job ended meanwhile, or failed (`conclude`).
+    func stopped(_ error: any Error, token: CancellationToken, keeper: LeaseKeeper, reason: JobRun.StopReason, names: SourceNames?,
+                 meta: Logger.Metadata, clientFacing: ((any Error) -> String)? = nil) {
+        let log = pool.logger
+        let store = pool.store
+        keeper.stop()
+        if token.isCancelled {
             // Cancelled (a cancelled job's folder may vanish under a chunk being written, so any
-            // error after the token fired counts as the stop), or stopped at shutdown.
-            keeper.stop()
-            // Cancelled with its job, or at shutdown: given back (a cancelled job's chunks are
-            // never claimed again); a lost lease belongs to another worker now.
+            // error after the token fired counts as the stop), or stopped at shutdown: given back
+            // (a cancelled job's chunks are never claimed again); a lost lease belongs to another
+            // worker now.
             if reason.current != .lost { record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) } }
             log.info("chunk stopped", metadata: meta.merging(["why": "\(reason.current)"]) { $1 })
-        } catch {
-            keeper.stop()
-            if let job = try? store.job(chunk.jobID), job.status != .running || job.cancelRequested {
-                // The job ended meanwhile (its chunk folder may be gone): nothing to report.
-                record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) }
-                log.info("chunk stopped", metadata: meta.merging(["why": "the job ended"]) { $1 })
-                return
-            }
-            conclude(error, clientFacing(error), meta)
+            return
         }
+        if let job = try? store.job(chunk.jobID), job.status != .running || job.cancelRequested {
+            // The job ended meanwhile (its chunk folder may be gone): nothing to report.
+            record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) }
+            log.info("chunk stopped", metadata: meta.merging(["why": "the job ended"]) { $1 })
+            return
+        }
+        conclude(error, clientFacing?(error) ?? names?.clientFacing("\(error)") ?? "\(error)", meta)
     }
 
     /// Records what a failed chunk run means (`RunOutcome`, the same mapping as a job's): given
     /// back unspent (an outage of the storage, or a stop), or failed (queued again while attempts
     /// remain, when the failure may pass; else its job fails with it).
-    private func conclude(_ error: any Error, _ text: String, _ meta: Logger.Metadata) {
+    func conclude(_ error: any Error, _ text: String, _ meta: Logger.Metadata) {
         switch RunOutcome(error) {
         case .stopped, .givenBack:
             record { try pool.store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) }
@@ -119,7 +131,7 @@ struct ChunkRun {
         }
     }
 
-    private func record(_ body: () throws -> Void) {
+    func record(_ body: () throws -> Void) {
         PatientWrite.run(patience: JobRun.completionPatience, logger: pool.logger,
                          metadata: ["jobId": "\(chunk.jobID)", "chunk": .stringConvertible(chunk.index)],
                          givingUp: { pool.shuttingDown }, body)

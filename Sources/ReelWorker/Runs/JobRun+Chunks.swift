@@ -59,7 +59,10 @@ extension JobRun {
         }
         // Before the cut: every chunk's audio carries them.
         let solving = DispatchTime.now()
-        if try ChunkLevels.share(renderer, jobID: job.id, pieces: pieces, storage: storage(token)) != nil {
+        let solve = { () throws -> LoudnessLevels? in
+            try pool.isolation.map { try solveLevelsInChild($0, cancel: token) } ?? renderer.loudnessLevels()
+        }
+        if try ChunkLevels.share(renderer, jobID: job.id, pieces: pieces, storage: storage(token), solve: solve) != nil {
             // Like the join, a part no other node can take: the critical path `make bench-cluster` reports.
             pool.logger.info("loudness levels solved", metadata: ["jobId": "\(job.id)", "seconds": JobRun.seconds(since: solving)])
         }

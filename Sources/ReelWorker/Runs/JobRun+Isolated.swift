@@ -86,4 +86,17 @@ extension JobRun {
         }
         return true
     }
+
+    /// A chunked job's loudness levels solved in a child (task `levels`: the measuring passes decode
+    /// every source of the mix).
+    func solveLevelsInChild(_ isolation: RenderIsolation, cancel token: CancellationToken) throws -> LoudnessLevels? {
+        guard case .success(let spec) = SpecDecoder.decode(Array(job.spec.utf8)) else { return nil }
+        var request = RenderChildRequest(jobID: job.id, spec: job.spec, mediaRoot: pool.resolver.mediaRoot,
+                                         sources: pool.resolvedSources(of: spec, text: job.spec), cores: pool.coresPerRender,
+                                         chunkSeconds: 0, limits: isolation.limits, sandbox: isolation.sandbox)
+        request.task = .levels
+        let child = try RenderChild(isolation, request: request)
+        _ = try child.planned(cancel: token)
+        return try child.render(to: "", cancel: token) { _ in }.levels
+    }
 }

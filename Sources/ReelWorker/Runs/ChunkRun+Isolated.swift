@@ -1,0 +1,67 @@
+import Foundation
+import Logging
+import ReelEngine
+import ReelSpec
+import ReelStorage
+import ReelStore
+
+/// A chunk planned and rendered in a child process (`RenderChild`, task `chunk`): this thread keeps
+/// the chunk's lease, hears progress, kills the child on a cancel or a stall, and shares the pieces
+/// and records the outcome as a chunk rendered here would.
+extension ChunkRun {
+    func executeInChild(_ isolation: RenderIsolation, meta: Logger.Metadata) {
+        let log = pool.logger
+        let store = pool.store
+        guard let job = try? store.job(chunk.jobID) else { return record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) } }
+        let names = pool.sourceNames(of: job.spec)
+        guard case .success(let spec) = SpecDecoder.decode(Array(job.spec.utf8)) else {
+            return conclude(ChildFailure(cause: .reported(code: .invalid, retry: false, message: "the job's spec no longer decodes")),
+                            "the job's spec no longer decodes", meta)
+        }
+        let held = pool.holdWebSources(of: job.spec)
+        defer { held?.release() }
+        let token = CancellationToken()
+        let key = "\(chunk.jobID)/chunk-\(chunk.index)"
+        // The job's own worker rendering one of its chunks is still one busy worker.
+        guard pool.register(key, token, nested: plan != nil) else {
+            return record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) }
+        }
+        defer { pool.unregister(key) }
+        let reason = JobRun.StopReason()
+        let progress = ProgressBox()
+        let keeper = LeaseKeeper(store: store, jobID: chunk.jobID, owner: owner, progress: progress, token: token, reason: reason,
+                                 logger: log, chunkIndex: chunk.index)
+        keeper.start()
+        log.info("chunk running", metadata: meta)
+        let started = DispatchTime.now()
+        var meta = meta
+        do {
+            let pieces = pool.chunks, video = ChunkPiece.video(chunk.index), audio = ChunkPiece.audio(chunk.index)
+            try pieces.prepare(jobID: chunk.jobID)
+            var request = RenderChildRequest(jobID: chunk.jobID, spec: job.spec, mediaRoot: pool.resolver.mediaRoot,
+                                             sources: pool.resolvedSources(of: spec, text: job.spec), cores: pool.coresPerRender,
+                                             chunkSeconds: 0, limits: isolation.limits, sandbox: isolation.sandbox)
+            request.task = .chunk
+            request.frames = [chunk.frames.lowerBound, chunk.frames.upperBound]
+            request.video = pieces.localPath(jobID: chunk.jobID, piece: video)
+            request.audio = pieces.localPath(jobID: chunk.jobID, piece: audio)
+            // The shared levels when they are there; the child solves them again otherwise (the same numbers).
+            request.levels = ChunkLevels.shared(jobID: chunk.jobID, pieces: pieces)
+            let child = try RenderChild(isolation, request: request)
+            pool.adopt(key, child: child.pid)
+            meta["pid"] = .stringConvertible(child.pid)
+            _ = try child.planned(cancel: token)
+            _ = try child.render(to: request.video ?? "", cancel: token) { progress.set($0) }
+            // Shared before the chunk is recorded done, so the joining node finds them.
+            let wait = StorageWait(logger: log, metadata: meta, givingUp: { pool.shuttingDown || token.isCancelled })
+            for piece in [video, audio] {
+                try wait.run("sharing the chunk") { try pieces.share(jobID: chunk.jobID, piece: piece) }
+            }
+            keeper.stop()
+            record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: nil, retry: false) }
+            log.info("chunk rendered", metadata: meta.merging(["seconds": JobRun.seconds(since: started)]) { $1 })
+        } catch {
+            stopped(error, token: token, keeper: keeper, reason: reason, names: names, meta: meta)
+        }
+    }
+}
