@@ -103,7 +103,7 @@ let package = Package(
         .executableTarget(
             name: "reel",
             dependencies: [
-                "ReelSpec", "ReelEngine", "ReelStorage", "ReelAPI", "ReelServer",
+                "ReelSpec", "ReelEngine", "ReelStorage", "ReelWorker", "ReelAPI", "ReelServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -115,6 +115,7 @@ let package = Package(
         .executableTarget(name: "FuzzHTTPHead", dependencies: ["ReelFuzzTargets"], path: "Fuzz/HTTPHead"),
         .executableTarget(name: "FuzzChunked", dependencies: ["ReelFuzzTargets"], path: "Fuzz/Chunked"),
         .executableTarget(name: "FuzzProbe", dependencies: ["ReelFuzzTargets"], path: "Fuzz/Probe"),
+        .executableTarget(name: "FuzzPlan", dependencies: ["ReelFuzzTargets"], path: "Fuzz/Plan"),
         // What every test target waits and draws with: Poll (conditions, never sleeps), SplitMix64 (seeded inputs), Collected.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["web-test-server.py", "outage-proxy.py"]),
         .testTarget(name: "ReelSpecTests", dependencies: ["ReelSpec", "TestSupport"]),

@@ -23,6 +23,9 @@
                   moving places; and against Reel's transitions render ("reel-w2"), for the cost per layer;
      loudness     the transitions timeline with output.audio.loudness (-14 LUFS, -1 dBTP; issue 39),
                   against Reel's transitions render ("reel-w2"): what the measuring passes cost;
+     isolation    the transitions timeline rendered by a sandboxed child process (`reel render
+                  --isolated`, as the server renders every job; issue 54) against the same render in
+                  the calling process ("reel-in-process"): what isolation costs;
    all with the clips' own audio, music at 0.3 ducked to 0.1 around a voice-over placed at 3 s; and,
    only when BENCH_WORKLOADS names them (VP9 makes them slow: 4-5 min a webm render here):
      webm         the cuts timeline as webm, VP9 (crf 32, good deadline, cpu-used 5, row-mt) + Opus
@@ -49,7 +52,7 @@
 Environment: BENCH_RUNS (default 5), BENCH_WARMUP (default 1; 0 skips the warm-up round but the
 outputs of the first measured round are still checked before the table), BENCH_STRICT=1 (exit 2
 when a target is missed), BENCH_SKIP_BUILD=1 (use the existing .build-bench binary),
-BENCH_WORKLOADS (comma-separated subset of cuts,transitions,text,compositing,webm,gif,hdr,hdr-hlg,passthrough,http,batch,preview,lottie, or "all";
+BENCH_WORKLOADS (comma-separated subset of cuts,transitions,text,compositing,loudness,isolation,webm,gif,hdr,hdr-hlg,passthrough,http,batch,preview,lottie, or "all";
 default cuts,transitions,text,compositing,http,batch,preview,lottie; lottie is bench/lottie_bench.py: a 1080p Lottie overlay's CPU a
 frame over footage (and over a flat card) against decoding a 1080p H.264 frame; preview is bench/preview_bench.py: a four-layer 720p timeline scrubbed
 30 times through POST /v1/preview, the first preview of a 1080p long-GOP source, the memory of 20 open contexts; batch is bench/batch_bench.py: 200 titled clips as one batch against the ffmpeg CLI
@@ -150,6 +153,17 @@ def workloads(reel):
             }
             result.append({"name": name, "seconds": timeline_seconds(True), "fps": FPS, "audio": True,
                            "tools": ["reel", "reel-w2"], "commands": commands, "outputs": outs})
+        elif name == "isolation":
+            # W2 rendered by a sandboxed child process (`reel render --isolated`, as reel serve's
+            # workers render every job) against the same render in the calling process (issue 54).
+            spec_path = write_spec(name, reel_spec(True))
+            outs = {t: os.path.join(OUT, f"{name}-{t}.mp4") for t in ("reel", "reel-in-process")}
+            commands = {
+                "reel": [reel, "render", "--isolated", spec_path, "-o", outs["reel"]],
+                "reel-in-process": [reel, "render", spec_path, "-o", outs["reel-in-process"]],
+            }
+            result.append({"name": name, "seconds": timeline_seconds(True), "fps": FPS, "audio": True,
+                           "tools": ["reel", "reel-in-process"], "commands": commands, "outputs": outs})
         elif name == "webm":
             spec_path = write_spec(name, reel_spec(False, WEBM_REEL_OUTPUT))
             outs = {t: os.path.join(OUT, f"{name}-{t}.webm") for t in ("reel", "ffmpeg")}
@@ -446,6 +460,10 @@ def main():
         if w["name"] == "loudness":     # issue 39: the loudness passes add at most 10 % to W2
             ratio = paired["reel-w2"]
             targets = [("loudness: W2 to -14 LUFS within 1.1x of W2 (paired wall)", ratio <= 1.1, f"{ratio:.2f}x")]
+        if w["name"] == "isolation":    # issue 54: a render in a sandboxed child within +3 % of one in process
+            ratio = paired["reel-in-process"]
+            targets = [("isolation: W2 in a render child within 1.03x of W2 in process (paired wall)", ratio <= 1.03,
+                        f"{ratio:.3f}x")]
         if w["name"] == "text":     # issue 11: titles and captions cost at most 10 %
             ratio = paired["reel-plain"]
             targets = [("text: Reel with titles and captions within 1.1x of without (paired wall)", ratio <= 1.1,

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# libFuzzer on Reel's parsers and probe: builds the fuzz targets with --sanitize=fuzzer (scratch path
+# libFuzzer on Reel's parsers, probe and planner (structure-aware: Sources/ReelFuzzTargets/PlanFuzzing.swift): builds the fuzz targets with --sanitize=fuzzer (scratch path
 # .build-fuzz, so the normal build is untouched) and runs each for FUZZ_SECONDS (default 15: four
-# targets in about a minute, as CI runs it; `make fuzz` runs 600 s each). Corpora grow in
+# targets in about a minute and a quarter, as CI runs it; `make fuzz` runs 600 s each). Corpora grow in
 # .build-fuzz/corpus/<target>, seeded from Fuzz/corpus/ and tiny generated media; a crash, a
 # failed property or a hang (FUZZ_TIMEOUT s per input) fails the run and leaves its input in
 # .build-fuzz/artifacts/ (replay it with the normal build: .build/debug/FuzzSpec FILE).
@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-15}
 timeout_s=${FUZZ_TIMEOUT:-10}
-targets=${FUZZ_TARGETS:-"FuzzSpec FuzzHTTPHead FuzzChunked FuzzProbe"}
+targets=${FUZZ_TARGETS:-"FuzzSpec FuzzHTTPHead FuzzChunked FuzzProbe FuzzPlan"}
 scratch=.build-fuzz
 for t in $targets; do
   swift build --sanitize=fuzzer -Xswiftc -DFUZZING --scratch-path "$scratch" --product "$t"
@@ -36,6 +36,7 @@ for t in $targets; do
     FuzzHTTPHead) seeds=Fuzz/corpus/http-head; dict=() ;;
     FuzzChunked) seeds=Fuzz/corpus/chunked; dict=() ;;
     FuzzProbe) seeds=$seeds_probe; dict=() ;;
+    FuzzPlan) seeds=Fuzz/corpus/plan; dict=() ;;
     *) echo "unknown target $t"; exit 2 ;;
   esac
   corpus="$scratch/corpus/$t"

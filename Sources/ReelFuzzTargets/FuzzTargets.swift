@@ -30,6 +30,9 @@ public enum FuzzTargets {
         _ = try? MediaProbe.probe(path: path)
     }
 
+    /// The planner and a first frame on a spec built from the input's choices (`PlanFuzzing`).
+    public static func plan(_ bytes: [UInt8]) { PlanFuzzing.run(bytes) }
+
     private static let probePath = NSTemporaryDirectory() + "reel-fuzz-probe-\(getpid())"
 
     /// The replay tool: runs `target` on every file named (directories: every file in them) and

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import ReelEngine
+import ReelWorker
 import ReelSpec
 import ReelStorage
 import Synchronization
@@ -23,8 +24,12 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Show FFmpeg's warnings and encoder statistics, and how many video frames were copied and encoded.")
     var verbose = false
 
+    @Flag(help: "Plan and render in a sandboxed child process, as `reel serve` renders jobs (local sources only).")
+    var isolated = false
+
     func run() throws {
         Reel.setUp(verbose: verbose)
+        if isolated { return try runIsolated() }
         let plan: RenderPlan
         do {
             plan = try source.plan(outputPath: output).plan
@@ -65,6 +70,28 @@ struct RenderCommand: ParsableCommand {
             meter.finish()
             printError("render cancelled")
             throw ExitCode(130)
+        } catch {
+            meter.finish()
+            printError("render failed: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The render in a child process (`IsolatedRender`), its failure said as the server says it.
+    private func runIsolated() throws {
+        let file: SpecFile
+        do {
+            file = try SpecFile.load(source.spec, outputPath: output, media: source.media, web: source.web)
+        } catch let e as CLIError {
+            printError(e.description)
+            throw ExitCode(1)
+        }
+        let meter = ProgressMeter(enabled: progress, outputSeconds: 1)
+        do {
+            try IsolatedRender.run(spec: file.json.serialized, mediaRoot: file.directory, output: output, cancel: CancellationToken()) {
+                meter.update($0)
+            }
+            meter.finish()
         } catch {
             meter.finish()
             printError("render failed: \(error)")

@@ -12,6 +12,7 @@ import ReelFetch
 import S3Fixtures
 import Synchronization
 import TestSupport
+import ReelWorker
 import XCTest
 
 /// Uploads that bypass the API: a signed PUT URL (Reel's own on local disk, the bucket's presigned
@@ -298,7 +299,8 @@ final class DirectUploadTests: XCTestCase {
         let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
         let importer = AssetImporter(store: store, uploads: DataDirectory(root: dir),
                                      fetch: WebFetch(resolver: HostResolver(trusted: ["127.0.0.1"]), maxBytes: 1 << 20, maxSeconds: 10),
-                                     temp: dir + "/tmp", logger: Logger(label: "test"), concurrent: 1, maxQueued: 1)
+                                     temp: dir + "/tmp", engine: EngineChildren(RenderIsolation(executable: TestBinaries.reel), mediaRoot: dir),
+                                     logger: Logger(label: "test"), concurrent: 1, maxQueued: 1)
         func asset(_ path: String) throws -> Asset {
             var a = Asset(id: "asset_" + UUID().uuidString.prefix(8).uppercased().filter(\.isLetter), path: "", bytes: 0, sha256: "",
                           contentType: nil, filename: nil, probe: "null", createdAt: Int64(Date().timeIntervalSince1970 * 1000), keyID: "k")

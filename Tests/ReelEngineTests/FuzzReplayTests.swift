@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The fuzz targets, built as replay tools by the normal build, run over their seed corpora: each
@@ -34,5 +35,22 @@ final class FuzzReplayTests: XCTestCase {
         try Tools.ffmpeg(["-f", "lavfi", "-i", "testsrc=s=32x32:r=10:d=0.3", "-c:v", "libx264", ws.path("a.mp4")])
         XCTAssertTrue(FileManager.default.createFile(atPath: ws.path("empty"), contents: Data()))
         XCTAssertTrue(try replay("FuzzProbe", [ws.path("a.mp4"), ws.path("empty"), ws.path("digits.json")]).contains("ran 3 inputs"))
+    }
+
+    /// The planner's structure-aware target over its seeds and 48 seeded random inputs (each a spec
+    /// of shapes, paths, masks, groups and a Lottie file planned and its first frame drawn): every
+    /// one handled, none trapping.
+    func testThePlannerTargetRunsOverSeededSpecs() throws {
+        let ws = try Workspace()
+        var random = SplitMix64(seed: 54)
+        let folder = ws.path("plan")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for i in 0..<48 {
+            let bytes = (0..<64).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/\(i)", contents: Data(bytes)))
+        }
+        let corpus = repoRoot.appendingPathComponent("Fuzz/corpus/plan").path
+        let seeds = try FileManager.default.contentsOfDirectory(atPath: corpus).count
+        XCTAssertTrue(try replay("FuzzPlan", [corpus, folder]).contains("ran \(seeds + 48) inputs"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReelWorker
 import Logging
 import ReelStorage
 import ReelStore
@@ -19,6 +20,8 @@ final class AssetImporter: Sendable {
     let fetch: WebFetch
     /// Where the fetched files are written before they are examined.
     let temp: String
+    /// Where an imported file is examined (`AssetExamination`).
+    let engine: EngineChildren
     let logger: Logger
     let concurrent: Int
     let maxQueued: Int
@@ -28,13 +31,14 @@ final class AssetImporter: Sendable {
     }
     private let state = Guarded(State())
 
-    init(store: any AssetStore, uploads: any UploadStore, fetch: WebFetch, temp: String, logger: Logger, concurrent: Int = 2,
+    init(store: any AssetStore, uploads: any UploadStore, fetch: WebFetch, temp: String, engine: EngineChildren, logger: Logger, concurrent: Int = 2,
          maxQueued: Int = 1000) {
         self.maxQueued = maxQueued
         self.store = store
         self.uploads = uploads
         self.fetch = fetch
         self.temp = temp
+        self.engine = engine
         self.logger = logger
         self.concurrent = concurrent
     }
@@ -80,7 +84,7 @@ final class AssetImporter: Sendable {
         do {
             guard let url = asset.sourceURL else { throw WebFailure(.refused, "has no URL") }
             _ = try fetch.get(url, to: file)
-            let found = try AssetExamination.examine(file)
+            let found = try AssetExamination.examine(file, in: engine)
             let location = try uploads.keep(asset.id, from: file, contentType: asset.contentType)
             checked = found.applied(to: asset, location: location)
         } catch let e as WebFailure {

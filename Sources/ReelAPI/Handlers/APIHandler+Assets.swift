@@ -3,6 +3,7 @@ import ReelEngine
 import ReelHTTP
 import ReelStore
 import ReelSpec
+import ReelWorker
 import ReelStorage
 
 extension APIHandler {
@@ -16,7 +17,7 @@ extension APIHandler {
         }
         let found: AssetExamination
         do {
-            found = try AssetExamination.examine(temp)
+            found = try AssetExamination.examine(temp, in: engine)
         } catch {
             logger.info("upload refused", metadata: ["requestId": "\(r.head.requestID)", "error": "\(error)"])
             throw error
@@ -84,14 +85,14 @@ extension APIHandler {
             throw ProblemError(.validation(problems))
         }
         if !problems.isEmpty { throw ProblemError(.validation(problems)) }
+        let path: String
         do {
-            let path = try resolver(for: key).resolve(src)
-            return try MediaProbe.probe(path: path).json.response(200)
+            path = try resolver(for: key).resolve(src)
         } catch let refusal as SourceResolver.Refusal {
             throw ProblemError(.validation([SpecProblem(pointer: "/src", message: refusal.description)]))
-        } catch let f as FFmpegError {
-            throw ProblemError(.validation([SpecProblem(pointer: "/src", message: "\"\(src)\" cannot be read as media: \(f.message)")]))
         }
+        // Probed in an engine child: the file's bytes are untrusted.
+        return .json(200, try fileAnswer(engineAnswer { try engine.file("probe", path: path, src: src) }))
     }
 }
 
@@ -114,18 +115,29 @@ extension APIHandler {
             }
         }
         guard let src, problems.isEmpty else { throw ProblemError(.validation(problems)) }
+        let path: String
         do {
-            let path = try resolver(for: key).resolve(src)
-            let body = try waveforms.body(path: path, pointsPerSecond: pps) {
-                Array(try Waveform.read(path: path, pointsPerSecond: pps).json.serialized.utf8)
-            }
-            return .json(200, body)
+            path = try resolver(for: key).resolve(src)
         } catch let refusal as SourceResolver.Refusal {
             throw ProblemError(.validation([SpecProblem(pointer: "/src", message: refusal.description)]))
-        } catch let f as FFmpegError {
-            throw ProblemError(.validation([SpecProblem(pointer: "/src", message: "\"\(src)\" cannot be read as media: \(f.message)")]))
-        } catch let w as Waveform.Failure {
-            throw ProblemError(.validation([SpecProblem(pointer: "/src", message: "\"\(src)\" \(w)")]))
         }
+        // Decoded in an engine child: the file's bytes are untrusted.
+        let body = try waveforms.body(path: path, pointsPerSecond: pps) {
+            try fileAnswer(engineAnswer { try engine.file("waveform", path: path, src: src, pointsPerSecond: pps) })
+        }
+        return .json(200, body)
+    }
+}
+
+extension APIHandler {
+    /// A probe's or a waveform's JSON from an engine child, or its problems at `/src` (a 422).
+    func fileAnswer(_ answer: (reply: EngineReply, bytes: [UInt8])) throws -> [UInt8] {
+        if let problems = answer.reply.problems {
+            throw ProblemError(.validation(problems.map { SpecProblem(pointer: $0.first ?? "/src", message: $0.dropFirst().first ?? "") }))
+        }
+        guard answer.reply.bytes != nil else {
+            throw ProblemError(.validation([SpecProblem(pointer: "/src", message: answer.reply.failure ?? "cannot be read")]))
+        }
+        return answer.bytes
     }
 }

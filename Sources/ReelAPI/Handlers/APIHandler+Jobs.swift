@@ -58,27 +58,6 @@ extension APIHandler {
         return (spec, facts)
     }
 
-    /// `ask`'s answer from an engine child, or what its failure means to a client: a crash is a
-    /// 422 (as far as anyone can tell, the input's fault), a limit or every child busy a 503 with
-    /// Retry-After.
-    func engineAnswer<T>(_ ask: () throws -> T) throws -> T {
-        do {
-            return try ask()
-        } catch let e as EngineFailure {
-            switch e {
-            case .crashed(let why):
-                throw ProblemError(.validation([SpecProblem(pointer: "", message: "the spec could not be judged: \(why)")]))
-            case .limit(let why):
-                throw ProblemError(Problem(status: 503, type: "engine-limit", title: "The engine stopped at a limit",
-                                           detail: "the spec's planning or drawing \(why); simplify it or try again later",
-                                           headers: [("Retry-After", "5")]))
-            case .busy, .unavailable:
-                throw ProblemError(Problem(status: 503, type: "engine-busy", title: "Every engine process is busy",
-                                           detail: "\(e); try again shortly", headers: [("Retry-After", "1")]))
-            }
-        }
-    }
-
     /// The sources of `json` an engine child cannot resolve itself, resolved here for `key`'s
     /// project: every `upload:ID`, and the web and bucket sources where the spec reads media (fetched
     /// into this node's cache, as planning here did).

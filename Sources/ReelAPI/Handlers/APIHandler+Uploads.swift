@@ -130,7 +130,7 @@ extension APIHandler {
                 throw ProblemError(.validation([SpecProblem(pointer: "", message: "\(bytes) bytes were uploaded; the upload announced \(asset.bytes)")],
                                                detail: "the uploaded file is not the size announced"))
             }
-            checked = .success(try AssetExamination.examine(claim.file).applied(to: asset, location: claim.location))
+            checked = .success(try AssetExamination.examine(claim.file, in: engine).applied(to: asset, location: claim.location))
         } catch let p as ProblemError {
             checked = .failure(p)
         }

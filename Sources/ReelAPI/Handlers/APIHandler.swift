@@ -61,7 +61,7 @@ public final class APIHandler: HTTPHandler, Sendable {
         importer = AssetImporter(store: store, uploads: uploads,
                                  fetch: WebFetch(resolver: HostResolver(trusted: config.allowedHosts), maxBytes: min(config.sourceBytes, config.uploadBytes),
                                                  maxSeconds: config.sourceSeconds),
-                                 temp: locations.uploadsTemp, logger: logger)
+                                 temp: locations.uploadsTemp, engine: engine, logger: logger)
         keys = KeyRing(config)
         cors = CORSPolicy(origins: config.corsOrigins)
         limiter = config.requestsPerMinute > 0 ? RateLimiter(perMinute: config.requestsPerMinute) : nil

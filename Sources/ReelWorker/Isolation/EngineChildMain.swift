@@ -34,6 +34,7 @@ public enum EngineChildMain {
                 case .plan: plan(request, resolver)
                 case .preview: preview(request, resolver, contexts)
                 case .timeline: timeline(request, resolver)
+                case .probe, .waveform, .examine: file(request)
                 }
             }
         }
@@ -132,6 +133,59 @@ public enum EngineChildMain {
             let otio = Array(OTIOWriter.timeline(plan, spec: json, name: request.name ?? "", outputURL: request.outputURL).serialized.utf8)
             reply(EngineReply(bytes: otio.count), bytes: otio)
         case .refused(let answer): reply(answer)
+        }
+    }
+
+    /// A file's probe, waveform or examination (the parent resolved its path and checked its rules).
+    private static func file(_ request: EngineRequest) {
+        guard let path = request.path else { return reply(EngineReply(failure: "a request without its file")) }
+        let src = request.src ?? "the file"
+        do {
+            switch request.kind {
+            case .probe:
+                let json = Array(try MediaProbe.probe(path: path).json.serialized.utf8)
+                reply(EngineReply(bytes: json.count), bytes: json)
+            case .waveform:
+                let json = Array(try Waveform.read(path: path, pointsPerSecond: request.pointsPerSecond ?? 100).json.serialized.utf8)
+                reply(EngineReply(bytes: json.count), bytes: json)
+            default:
+                examine(path)
+            }
+        } catch let f as FFmpegError {
+            reply(EngineReply(problems: [["/src", "\"\(src)\" cannot be read as media: \(f.message)"]]))
+        } catch let w as Waveform.Failure {
+            reply(EngineReply(problems: [["/src", "\"\(src)\" \(w)"]]))
+        } catch {
+            reply(EngineReply(problems: [["/src", "\"\(src)\" cannot be read as media"]]))
+        }
+    }
+
+    /// What an upload is, told by its first bytes and checked by its kind's probe; a refusal says
+    /// why in the probe's words (never a path).
+    private static func examine(_ path: String) {
+        let kind = AssetKind.of(file: path)
+        do {
+            let probe: JSONValue
+            switch kind {
+            case .media: probe = try MediaProbe.probe(path: path).json
+            case .font: probe = try FontProbe.probe(path: path)
+            case .captions: probe = try CaptionProbe.probe(path: path)
+            case .lottie: probe = try LottieProbe.probe(path: path)
+            }
+            let json = Array(probe.serialized.utf8)
+            reply(EngineReply(bytes: json.count, kind: kind.rawValue), bytes: json)
+        } catch let e as TextError {
+            reply(EngineReply(refusal: ["not-a-font", "Not a readable font", "the upload looks like a font but \(e)"]))
+        } catch let e as CaptionParseError {
+            reply(EngineReply(refusal: ["not-captions", "Not a readable caption file", "the upload looks like SRT or WebVTT but does not parse: \(e)"]))
+        } catch let e as LottieProbe.Failure {
+            reply(EngineReply(refusal: ["not-lottie", "Not a readable Lottie file",
+                                        "the upload is a JSON object but not a Lottie animation Reel can read: \(e)"]))
+        } catch {
+            // FFmpeg's words only: the error's own description names the file's path.
+            let why = (error as? FFmpegError)?.message ?? "it holds no stream Reel can read"
+            reply(EngineReply(refusal: ["not-media", "Not readable media",
+                                        "the upload is not a media file, font, caption file or Lottie file Reel can read: \(why)"]))
         }
     }
 

@@ -57,6 +57,15 @@ public final class EngineChildren: Sendable {
         try ask(EngineRequest(kind: .timeline, spec: spec, sources: sources, name: name, outputURL: outputURL), slot: nil)
     }
 
+    /// A file's probe (`kind` probe), waveform (`waveform`, `pointsPerSecond`) or an upload's
+    /// examination (`examine`): the reply, and its JSON bytes.
+    public func file(_ kind: String, path: String, src: String?, pointsPerSecond: Int? = nil) throws -> (reply: EngineReply, bytes: [UInt8]) {
+        guard let kind = EngineRequest.Kind(rawValue: kind), [.probe, .waveform, .examine].contains(kind) else {
+            throw EngineFailure.unavailable("no such file request: \(kind)")
+        }
+        return try ask(EngineRequest(kind: kind, spec: "", sources: [:], path: path, src: src, pointsPerSecond: pointsPerSecond), slot: nil)
+    }
+
     /// Ends every child; later requests are refused.
     public func stop() {
         let children = state.withLock(waking: .all) { s -> [EngineChild] in

@@ -8,11 +8,12 @@ struct EngineHello: Codable, Sendable {
 }
 
 /// One request to a warm engine child (`EngineChildMain`): plan a spec (what a submit, a validate
-/// and a batch row ask), draw a preview frame, or write a job's timeline as OTIO. The spec is the
-/// client's JSON text; its `upload:` and web sources come resolved by the parent, with the key's
-/// project's uploads only.
+/// and a batch row ask), draw a preview frame, write a job's timeline as OTIO, probe a source, read
+/// its waveform, or examine an upload. The spec is the client's JSON text; its `upload:` and web
+/// sources come resolved by the parent, with the key's project's uploads only; a probe's, a
+/// waveform's and an examination's file comes as a path the parent resolved.
 struct EngineRequest: Codable, Sendable {
-    enum Kind: String, Codable, Sendable { case plan, preview, timeline }
+    enum Kind: String, Codable, Sendable { case plan, preview, timeline, probe, waveform, examine }
 
     var kind: Kind
     /// The HTTP request it serves: FFmpeg's messages in the child name it, as they would here.
@@ -28,6 +29,11 @@ struct EngineRequest: Codable, Sendable {
     /// A timeline's job id and output link.
     var name: String?
     var outputURL: String?
+    /// A probe's, a waveform's or an examination's file, the `src` the client named it by, and a
+    /// waveform's points per second.
+    var path: String?
+    var src: String?
+    var pointsPerSecond: Int?
 }
 
 /// The answer, one line; a preview's or a timeline's bytes follow it (`bytes` of them).
@@ -45,9 +51,15 @@ public struct EngineReply: Codable, Sendable {
     /// the same request could succeed later.
     public var failure: String?
     public var retryable = false
+    /// An upload's kind (`AssetKind`), its probe as the reply's bytes; or why it was refused
+    /// (`[type, title, detail]` of the API's problem).
+    public var kind: String?
+    public var refusal: [String]?
 
     public init(planned: PlanFacts? = nil, problems: [[String]]? = nil, unavailable: String? = nil, bytes: Int? = nil,
-                image: PreviewFacts? = nil, failure: String? = nil, retryable: Bool = false) {
+                image: PreviewFacts? = nil, failure: String? = nil, retryable: Bool = false, kind: String? = nil, refusal: [String]? = nil) {
+        self.kind = kind
+        self.refusal = refusal
         self.planned = planned
         self.problems = problems
         self.unavailable = unavailable
