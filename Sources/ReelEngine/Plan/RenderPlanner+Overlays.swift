@@ -124,6 +124,10 @@ extension RenderPlanner {
         let output = output ?? (width, height)
         checkTitleSizes(plans, frameWidth: width, problems: &problems)
         for i in plans.indices {
+            if let why = RenderPlanner.oversize(plans[i].placement, width: width, height: height) {
+                problems.append(SpecProblem(pointer: plans[i].pointer + "/frame", message: why))
+                continue
+            }
             switch plans[i].source {
             case .shape(let spec, _):
                 // Room for the widest stroke keyframes give it (`ShapeAnimation` draws on this grid).
@@ -143,6 +147,10 @@ extension RenderPlanner {
                 guard let outline = ShapeOutline(spec.geometry, canvasWidth: Double(width), canvasHeight: Double(height)),
                       let extent = ShapeOutline(reach, canvasWidth: Double(width), canvasHeight: Double(height)) else {
                     problems.append(SpecProblem(pointer: plans[i].pointer, message: "the shape has no extent"))
+                    continue
+                }
+                if let why = RenderPlanner.tooManyDashes(widest, outline: outline, keyframes: plans[i].layer.keyframes) {
+                    problems.append(SpecProblem(pointer: plans[i].pointer + "/stroke/dash", message: why))
                     continue
                 }
                 let grid: PixelRect
@@ -178,6 +186,37 @@ extension RenderPlanner {
                 continue
             }
         }
+    }
+
+    /// How many times its canvas each way an item's frame may be: beyond, most of it could never
+    /// show, and its picture would cost the memory and time of many frames (three nested groups
+    /// each 8192 px took 2.4 GB and a minute a frame).
+    static let largestFrameFactor = 4.0
+
+    /// Why a frame resolved on a `width`×`height` canvas is too large to draw, or nil.
+    static func oversize(_ placement: OverlayPlan.Placement, width: Int, height: Int) -> String? {
+        guard case .frame(let f) = placement else { return nil }
+        let (cw, ch) = (Double(width), Double(height))
+        let w = f.width.pixels(along: .horizontal, width: cw, height: ch)
+        let h = f.height?.pixels(along: .vertical, width: cw, height: ch) ?? 0
+        guard w > largestFrameFactor * cw || h > largestFrameFactor * ch else { return nil }
+        let size = f.height == nil ? "\(Int(w.rounded())) px wide" : "\(Int(w.rounded()))×\(Int(h.rounded())) px"
+        return "is \(size) on its \(width)×\(height) canvas: an item may be at most \(Int(largestFrameFactor)) times its canvas each way "
+            + "(the rest could never show)"
+    }
+
+    /// The most dashes a stroke is cut into: each is a polygon drawn every frame.
+    static let maxDashes = 50_000.0
+
+    /// Why a dashed stroke would be cut into too many dashes (its length over its shortest
+    /// pattern, keyframes' included), or nil.
+    static func tooManyDashes(_ shape: ShapeSpec, outline: ShapeOutline, keyframes: [Keyframe]) -> String? {
+        guard let stroke = shape.stroke, !stroke.dash.isEmpty else { return nil }
+        let shortest = ([stroke.dash] + keyframes.compactMap(\.dash)).map { $0.reduce(0, +) }.min() ?? 0
+        let length = outline.lines.reduce(0) { $0 + $1.length }
+        guard shortest > 0, length / shortest > maxDashes else { return nil }
+        return "cuts the stroke (\(Int(length.rounded())) px long) into about \(Int((length / shortest).rounded())) dashes: "
+            + "at most \(Int(maxDashes)); lengthen the pattern or shorten the shape"
     }
 
     static func displaySize(_ info: MediaInfo) -> (width: Int, height: Int) {

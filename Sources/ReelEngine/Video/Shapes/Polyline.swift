@@ -29,4 +29,13 @@ struct Polyline: Sendable {
         }
         return sum
     }
+
+    /// The length along the points (and back to the first when closed).
+    var length: Double {
+        guard points.count > 1 else { return 0 }
+        var sum = 0.0
+        for i in 1..<points.count { sum += ((points[i] - points[i - 1]) * (points[i] - points[i - 1])).sum().squareRoot() }
+        if closed, let first = points.first, let last = points.last { sum += ((first - last) * (first - last)).sum().squareRoot() }
+        return sum
+    }
 }
