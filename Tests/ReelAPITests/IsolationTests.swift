@@ -1,4 +1,6 @@
 import Foundation
+@testable import ReelAPI
+import ReelWorker
 @testable import ReelServer
 import TestSupport
 import XCTest
@@ -170,5 +172,26 @@ final class ChunkIsolationTests: XCTestCase {
         probe.waitUntilExit()
         let frames = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertEqual(frames, "240", "every frame of the 8 s at 30 fps, by ffprobe")
+    }
+}
+
+/// `sandbox`: checked when the configuration is read; `off` leaves a render child without the
+/// sandbox (the limits still apply), so the setting is seen to decide it.
+final class SandboxSettingTests: XCTestCase {
+    func testTheSettingIsCheckedAndOffMeansNoFilter() throws {
+        XCTAssertThrowsError(try ServerConfiguration.load(path: nil, environment: ["REEL_SANDBOX": "sometimes"])) { error in
+            XCTAssertTrue("\(error)".contains("REEL_SANDBOX") && "\(error)".contains("auto, required or off"), "\(error)")
+        }
+        XCTAssertEqual(try ServerConfiguration.load(path: nil, environment: ["REEL_SANDBOX": "required"]).sandbox, .required)
+        let f = try ServiceFixture(env: ["REEL_SANDBOX": "off", "REEL_CHUNK_SECONDS": "0"])
+        let c = try f.client()
+        let spec = ##"{ "version": 1, "output": { "width": 320, "height": 180 }, "timeline": { "videos": [ { "color": "#0000FF", "duration": 600 } ] } }"##
+        let id = try XCTUnwrap(try c.json("POST", "/v1/jobs", spec).json["id"] as? String)
+        var pid: pid_t?
+        XCTAssertTrue(Poll.until(seconds: 60, every: 0.01) { pid = f.service.pool.children[id]; return pid != nil })
+        _ = try f.waitForJob(id) { ($0["progress"] as? Double ?? 0) > 0 }
+        let status = (try? String(contentsOfFile: "/proc/\(try XCTUnwrap(pid))/status", encoding: .utf8)) ?? ""
+        XCTAssertTrue(status.contains("Seccomp:\t0") && status.contains("NoNewPrivs:\t0"), status)
+        XCTAssertEqual(try c.request("POST", "/v1/jobs/\(id)/cancel").status, 202)
     }
 }

@@ -66,7 +66,8 @@ SERVER_ONLY = ["cannot be given together with position", "is not allowed on vide
                "this item has none in its filters", "fit \"blur\"'s bars", "as the stroke's dash has",
                "animates a dashed stroke's dash and gap lengths", "moves and sizes a rect or ellipse mask shape's frame",
                "moves a polygon mask shape's points", "as the mask's polygon has", "at or after the group's end",
-               "which the passthrough preset does not do", "sets the encoder's preset itself", "is placed by its frame"]
+               "which the passthrough preset does not do", "sets the encoder's preset itself", "is placed by its frame",
+               "dashes: at most", "times its canvas each way", "(an odd list counted twice)", "beyond the Lottie limits"]
 
 
 def post(path, body):
