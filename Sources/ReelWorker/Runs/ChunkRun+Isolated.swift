@@ -21,17 +21,10 @@ extension ChunkRun {
         let held = pool.holdWebSources(of: job.spec)
         defer { held?.release() }
         let token = CancellationToken()
-        let key = "\(chunk.jobID)/chunk-\(chunk.index)"
-        // The job's own worker rendering one of its chunks is still one busy worker.
-        guard pool.register(key, token, nested: plan != nil) else {
-            return record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) }
-        }
+        guard let key = registered(token) else { return }
         defer { pool.unregister(key) }
-        let reason = JobRun.StopReason()
-        let progress = ProgressBox()
-        let keeper = LeaseKeeper(store: store, jobID: chunk.jobID, owner: owner, progress: progress, token: token, reason: reason,
-                                 logger: log, chunkIndex: chunk.index)
-        keeper.start()
+        let (reason, progress) = (JobRun.StopReason(), ProgressBox())
+        let keeper = keepLease(token, progress: progress, reason: reason)
         log.info("chunk running", metadata: meta)
         let started = DispatchTime.now()
         var meta = meta

@@ -54,17 +54,10 @@ struct ChunkRun {
         }
         plan.codecThreading = pool.codecThreading
         let token = CancellationToken()
-        let key = "\(chunk.jobID)/chunk-\(chunk.index)"
-        // The job's own worker rendering one of its chunks is still one busy worker.
-        guard pool.register(key, token, nested: self.plan != nil) else {
-            return record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) }
-        }
+        guard let key = registered(token) else { return }
         defer { pool.unregister(key) }
-        let reason = JobRun.StopReason()
-        let progress = ProgressBox()
-        let keeper = LeaseKeeper(store: store, jobID: chunk.jobID, owner: owner, progress: progress, token: token, reason: reason,
-                                 logger: log, chunkIndex: chunk.index)
-        keeper.start()
+        let (reason, progress) = (JobRun.StopReason(), ProgressBox())
+        let keeper = keepLease(token, progress: progress, reason: reason)
         log.info("chunk running", metadata: meta)
         let started = DispatchTime.now()
         do {
@@ -90,6 +83,26 @@ struct ChunkRun {
         } catch {
             stopped(error, token: token, keeper: keeper, reason: reason, names: nil, meta: meta, clientFacing: clientFacing)
         }
+    }
+
+    /// Registers the chunk's render with the pool under its key (the job's own worker rendering one
+    /// of its chunks is still one busy worker); nil, the chunk given back, when the pool is stopping.
+    func registered(_ token: CancellationToken) -> String? {
+        let key = "\(chunk.jobID)/chunk-\(chunk.index)"
+        guard pool.register(key, token, nested: plan != nil) else {
+            record { try pool.store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) }
+            return nil
+        }
+        return key
+    }
+
+    /// The chunk's lease kept from now on: renewed, its progress stored, `token` fired on a cancel
+    /// or a lost lease.
+    func keepLease(_ token: CancellationToken, progress: ProgressBox, reason: JobRun.StopReason) -> LeaseKeeper {
+        let keeper = LeaseKeeper(store: pool.store, jobID: chunk.jobID, owner: owner, progress: progress, token: token, reason: reason,
+                                 logger: pool.logger, chunkIndex: chunk.index)
+        keeper.start()
+        return keeper
     }
 
     /// What a chunk's render that threw means: stopped (its token fired: a cancel, a lost lease,
