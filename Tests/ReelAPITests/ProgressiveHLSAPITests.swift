@@ -1,4 +1,5 @@
 import Foundation
+@testable import ReelServer
 import S3Fixtures
 import TestSupport
 import XCTest
@@ -54,6 +55,29 @@ final class ProgressiveHLSAPITests: XCTestCase {
         XCTAssertTrue(final.contains("#EXT-X-ENDLIST"), final)
         XCTAssertEqual(final.split(separator: "\n").filter { $0.hasSuffix(".m4s") }.count, Self.seconds)
         XCTAssertEqual(f.dataFiles("outputs").filter { !$0.hasPrefix(".") }, [], "no local copy once the job is done")
+    }
+
+    /// A whole (unchunked) progressive job with its output in a bucket renders in a render child,
+    /// which has no network: its files are put by the server as the child reports them, the
+    /// bucket's playlist growing while the job runs.
+    func testAWholeJobInARenderChildIsPutThroughTheServer() throws {
+        let bucketName = "reel-" + UUID().uuidString.prefix(8).lowercased()
+        let s3 = try TestS3.shared()
+        let f = try ServiceFixture(keys: ["a-key-of-sixteen-chars"],
+                                   env: try s3.storageEnvironment(bucket: bucketName).merging(["REEL_CHUNK_SECONDS": "0"]) { $1 })
+        let bucket = try s3.client(bucket: bucketName)
+        var seenInBucket: [String] = []
+        var child: pid_t?
+        let id = try play(f) { id in
+            child = child ?? f.service.pool.children[id]
+            let text = String(decoding: try bucket.getObject("media/outputs/\(id)-1.hls/video_360p.m3u8", limit: 1 << 20), as: UTF8.self)
+            seenInBucket.append(text)
+        }
+        XCTAssertNotNil(child, "the job rendered in a child")
+        XCTAssertFalse(try XCTUnwrap(seenInBucket.first).contains("#EXT-X-ENDLIST"), "the bucket's playlist grew while the job ran")
+        let final = String(decoding: try bucket.getObject("media/outputs/\(id)-1.hls/video_360p.m3u8", limit: 1 << 20), as: UTF8.self)
+        XCTAssertTrue(final.contains("#EXT-X-ENDLIST"), final)
+        XCTAssertEqual(final.split(separator: "\n").filter { $0.hasSuffix(".m4s") }.count, Self.seconds)
     }
 
     /// Submits the job, waits until its output is playable (409 before), checks the job is still

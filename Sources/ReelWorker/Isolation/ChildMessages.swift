@@ -74,6 +74,14 @@ public struct ResolvedSource: Codable, Sendable, Equatable {
 /// The second line a child reads once it has said what it planned: render to `output`, or stop.
 struct RenderChildGo: Codable, Sendable {
     var output: String?
+    /// A progressive output kept elsewhere (a bucket): its files are put by the parent, which holds
+    /// the account, each as the child reports it (`RelayedLiveOutput`).
+    var relay = false
+}
+
+/// The parent's answer to a relayed put: done, or why not.
+struct RenderChildAck: Codable, Sendable {
+    var error: String?
 }
 
 /// One line a child writes on its standard output.
@@ -88,6 +96,10 @@ struct RenderChildReport: Codable, Sendable {
     var alive: Bool?
     var done: RenderedSummary?
     var failure: ReportedFailure?
+    /// A progressive output's file to make visible (`RelayedLiveOutput`): as it is in the output's
+    /// folder, or, with `bytes` (base64), as the child read it.
+    var put: String?
+    var bytes: String?
 }
 
 struct SandboxReport: Codable, Sendable, Equatable {

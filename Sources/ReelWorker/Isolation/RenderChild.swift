@@ -1,5 +1,6 @@
 import Foundation
 import ReelEngine
+import ReelStorage
 
 /// A job's render in a child process of `reel` (`RenderChildMain`), supervised from the worker
 /// thread that claimed the job: the child plans and renders while this thread reads its reports,
@@ -28,10 +29,27 @@ final class RenderChild {
     }
 
     /// Has the child render to `output`; `progress` hears 0…1 as frames are done.
-    func render(to output: String, cancel token: CancellationToken, progress: (Double) -> Void) throws -> RenderedSummary {
-        guard child.send(JSONEncoder.line(RenderChildGo(output: output))) else { throw ended() }
+    /// `live`: a progressive output kept elsewhere, whose files the child reports and this process
+    /// puts, answering each before the child goes on.
+    func render(to output: String, cancel token: CancellationToken, live: (any LiveOutput)? = nil,
+                progress: (Double) -> Void) throws -> RenderedSummary {
+        guard child.send(JSONEncoder.line(RenderChildGo(output: output, relay: live != nil))) else { throw ended() }
         return try supervise(token, planning: false) { report in
             if let p = report.progress { progress(p) }
+            if let file = report.put {
+                var ack = RenderChildAck()
+                do {
+                    guard let live else { throw RelayedLiveOutput.Refused(description: "no progressive output to put \(file) in") }
+                    if let text = report.bytes {
+                        try live.put(file, bytes: [UInt8](Data(base64Encoded: text) ?? Data()))
+                    } else {
+                        try live.put(file, from: output)
+                    }
+                } catch {
+                    ack.error = "\(error)"
+                }
+                child.send(JSONEncoder.line(ack))
+            }
             return report.done
         }
     }

@@ -57,7 +57,8 @@ public enum RenderChildMain {
             }
             switch request.task {
             case .job:
-                try renderer.render(to: output, progress: progress)
+                let live = go.relay ? RelayedLiveOutput(location: output, answers: input) : nil
+                try renderer.render(to: output, live: live, progress: progress)
                 let loudness = try renderer.loudness(of: output)
                 report(RenderChildReport(done: RenderedSummary(copiedFrames: renderer.frameCounts?.copied,
                                                                encodedFrames: renderer.frameCounts?.encoded,
@@ -111,7 +112,7 @@ public enum RenderChildMain {
     /// Held while a report is written: the heartbeat's thread and the render's write lines too.
     private static let writing = Mutex(())
 
-    fileprivate static func report(_ r: RenderChildReport) {
+    static func report(_ r: RenderChildReport) {
         writing.withLock { _ in emit(r) }
     }
 

@@ -10,8 +10,8 @@ import ReelStore
 /// a render here would. A crash, a limit or a stall in the child fails this attempt alone, with an
 /// error naming the cause, recorded before the worker claims again.
 extension JobRun {
-    /// Runs the job in a child; false when the child's plan is one this process renders itself
-    /// (cut into chunks, or a progressive output kept in a bucket), the child let go unharmed.
+    /// Runs the job in a child; false when the child's plan is one this process cuts into chunks
+    /// and joins itself, the child let go unharmed.
     func runInChild(_ spec: JobSpec, _ isolation: RenderIsolation, fetched: Double, names: SourceNames, meta: Logger.Metadata) -> Bool {
         let request = RenderChildRequest(jobID: job.id, spec: job.spec, mediaRoot: pool.resolver.mediaRoot,
                                          sources: pool.resolvedSources(of: spec, text: job.spec), cores: pool.coresPerRender,
@@ -44,7 +44,7 @@ extension JobRun {
         let name = OutputName(jobID: job.id, attempt: job.attempts, fileExtension: JobRun.fileExtension(format))
         let path = pool.locations.output(name)
         let live = planned.progressive ? pool.outputs.live(name, folder: path) : nil
-        if planned.chunks > 1 || (live != nil && !(live is LocalLiveOutput)) {
+        if planned.chunks > 1 {
             child.dismiss()
             // Rendered in this process, which registers the job again.
             pool.unregister(job.id)
@@ -64,7 +64,9 @@ extension JobRun {
         meta["pid"] = .stringConvertible(child.pid)
         let summary: RenderedSummary
         do {
-            summary = try child.render(to: path, cancel: token) { progress.set($0) }
+            // A progressive output kept elsewhere is put by this process as the child reports its files.
+            let relayed = live.flatMap { $0 is LocalLiveOutput ? nil : $0 }
+            summary = try child.render(to: path, cancel: token, live: relayed) { progress.set($0) }
         } catch {
             leaseKeeper.stop()
             if let live {

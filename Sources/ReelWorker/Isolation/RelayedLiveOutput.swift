@@ -1,0 +1,39 @@
+import Foundation
+import ReelStorage
+import Synchronization
+
+/// In a render child: a progressive output kept in a bucket, whose files the parent puts (it holds
+/// the bucket's account and the network; the child has neither). Each put is a report line, and the
+/// render waits for the parent's answer on standard input before it goes on, so a playlist is never
+/// put before the segments it names.
+final class RelayedLiveOutput: LiveOutput, Sendable {
+    let location: String
+    private let answers: Mutex<LineReader>
+
+    /// Why a put did not happen.
+    struct Refused: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(location: String, answers: LineReader) {
+        self.location = location
+        self.answers = Mutex(answers)
+    }
+
+    func put(_ file: String, from folder: String) throws { try relay(RenderChildReport(put: file)) }
+
+    func put(_ file: String, bytes: [UInt8]) throws { try relay(RenderChildReport(put: file, bytes: Data(bytes).base64EncodedString())) }
+
+    /// The parent finishes the output itself once the child is done.
+    func finish(folder: String) throws -> String { location }
+
+    private func relay(_ report: RenderChildReport) throws {
+        try answers.withLock { reader in
+            RenderChildMain.report(report)
+            guard let line = reader.next(), let ack = try? JSONDecoder().decode(RenderChildAck.self, from: Data(line.utf8)) else {
+                throw Refused(description: "the server did not answer a put of a progressive output's file")
+            }
+            if let error = ack.error { throw Refused(description: error) }
+        }
+    }
+}
