@@ -12,8 +12,8 @@ public final class EngineChildren: Sendable {
     private struct State {
         /// The children not lent out now, by slot.
         var idle: [Int: EngineChild] = [:]
-        /// Requests waiting for each slot.
-        var waiting: [Int] = []
+        /// Requests waiting for each slot (previews), and for any child (-1: plans and probes).
+        var waiting: [Int: Int] = [:]
         /// The pid of each slot's child as last started (busy or idle).
         var pids: [Int: pid_t] = [:]
         /// The slots whose child has a request now (started, asked, not yet answered).
@@ -35,7 +35,6 @@ public final class EngineChildren: Sendable {
         self.queuePerChild = max(0, queuePerChild)
         var s = State()
         for i in 0..<count { s.idle[i] = EngineChild(isolation, mediaRoot: mediaRoot) }
-        s.waiting = Array(repeating: 0, count: count)
         state = Guarded(s)
     }
 
@@ -125,19 +124,19 @@ public final class EngineChildren: Sendable {
     /// Takes the child of `wanted` (any idle one when nil), waiting in the bounded queue.
     private func borrow(_ wanted: Int?) throws -> (Int, EngineChild) {
         let until = Date().addingTimeInterval(deadline)
-        let queueSlot = wanted ?? 0
+        let queueSlot = wanted ?? -1
         // nil: refused; false: a child is free now; true: queued behind others.
         let queued = state.withLock { s -> Bool? in
             guard !s.stopped else { return nil }
             if wanted == nil, !s.idle.isEmpty { return false }
             if let wanted, s.idle[wanted] != nil { return false }
-            guard s.waiting[queueSlot] < queuePerChild * (wanted == nil ? count : 1) else { return nil }
-            s.waiting[queueSlot] += 1
+            guard s.waiting[queueSlot, default: 0] < queuePerChild * (wanted == nil ? count : 1) else { return nil }
+            s.waiting[queueSlot, default: 0] += 1
             return true
         }
         guard let queued else { throw EngineFailure.busy }
         let taken = state.wait(until: until, for: { s in s.stopped || (wanted.map { s.idle[$0] != nil } ?? !s.idle.isEmpty) }) { s -> (Int, EngineChild)? in
-            if queued { s.waiting[queueSlot] -= 1 }
+            if queued { s.waiting[queueSlot, default: 1] -= 1 }
             guard !s.stopped, let slot = wanted ?? s.idle.keys.min(), let child = s.idle.removeValue(forKey: slot) else { return nil }
             return (slot, child)
         }
