@@ -43,6 +43,13 @@ struct ChildFailure: Error, CustomStringConvertible {
         }
     }
 
+    /// Whether a child that died with `peak` bytes resident died of its memory limit: an
+    /// allocation refused traps in Swift and aborts in C++, whatever signal it then ends by, and
+    /// leaves the process near the limit.
+    static func diedOfMemory(peak: Int, limitMiB: Int) -> Bool {
+        limitMiB > 0 && Double(peak) >= 0.8 * Double(limitMiB << 20)
+    }
+
     static func name(of signal: Int32) -> String {
         let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT",
                                       SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGSYS: "SIGSYS", SIGXCPU: "SIGXCPU"]

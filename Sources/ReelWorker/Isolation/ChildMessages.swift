@@ -102,18 +102,24 @@ struct RenderChildReport: Codable, Sendable {
     var bytes: String?
 }
 
-struct SandboxReport: Codable, Sendable, Equatable {
+struct SandboxReport: Codable, Sendable, Equatable, CustomStringConvertible {
     var noNewPrivileges = false
     var seccomp = false
     var network = false
     var memoryLimit = false
+
+    /// What holds, for the job's log lines (`none` for a child with `sandbox: off` and no limit).
+    var description: String {
+        let held = [(noNewPrivileges, "no-new-privs"), (seccomp, "seccomp"), (network, "netns"), (memoryLimit, "memory-limit")]
+            .filter(\.0).map(\.1)
+        return held.isEmpty ? "none" : held.joined(separator: ",")
+    }
 }
 
 struct PlannedOutput: Codable, Sendable {
     /// `OutputFormat`'s raw value.
     var format: String
     var progressive: Bool
-    var frameCount: Int64
     /// The output's duration as `Time` prints it (what a job's output records).
     var duration: String
     /// How many chunks the render would be cut into at `chunkSeconds` (asked of the planner).

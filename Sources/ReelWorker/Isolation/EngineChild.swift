@@ -89,7 +89,7 @@ final class EngineChild {
         process = nil
         let peak = max(peakResident, exit?.maxResidentBytes ?? 0)
         let limit = isolation.limits.memoryMiB
-        if limit > 0, Double(peak) >= 0.8 * Double(limit << 20) { return .limit("went past its memory limit (\(limit) MiB)") }
+        if ChildFailure.diedOfMemory(peak: peak, limitMiB: limit) { return .limit("went past its memory limit (\(limit) MiB)") }
         if let signal = exit?.signal { return .crashed("the engine process crashed (\(ChildFailure.name(of: signal)))") }
         return .crashed("the engine process ended with status \(exit?.code ?? -1) without an answer")
     }

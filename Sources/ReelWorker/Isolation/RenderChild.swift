@@ -105,9 +105,7 @@ final class RenderChild {
     private func ended() -> ChildFailure {
         guard let exit = child.wait(block: true) else { return ChildFailure(cause: .exited(code: -1)) }
         let peak = max(peakResident, exit.maxResidentBytes)
-        // A child that died with its memory near the limit died of it (an allocation refused
-        // traps in Swift and aborts in C++), whatever signal it ended by.
-        if limits.memoryMiB > 0, Double(peak) >= 0.8 * Double(limits.memoryMiB << 20) {
+        if ChildFailure.diedOfMemory(peak: peak, limitMiB: limits.memoryMiB) {
             return ChildFailure(cause: .memory(limitMiB: limits.memoryMiB))
         }
         if let signal = exit.signal { return ChildFailure(cause: .crashed(signal: signal)) }

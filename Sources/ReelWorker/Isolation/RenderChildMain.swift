@@ -39,7 +39,7 @@ public enum RenderChildMain {
         let renderer = Renderer(plan: plan, logger: logger)
         let chunks = request.chunkSeconds > 0 ? renderer.chunkRanges(seconds: request.chunkSeconds).count : 1
         report(RenderChildReport(planned: PlannedOutput(format: plan.format.rawValue, progressive: plan.isProgressive,
-                                                        frameCount: plan.frameCount, duration: plan.outputRange.duration.description,
+                                                        duration: plan.outputRange.duration.description,
                                                         chunks: chunks)))
         guard let line = input.next(), let go = try? JSONDecoder().decode(RenderChildGo.self, from: Data(line.utf8)),
               let output = go.output else { return 0 }

@@ -205,6 +205,17 @@ public final class WorkerPool: Sendable {
         return Dictionary(uniqueKeysWithValues: names.map { ($0, ResolvedSource.resolving($0, with: resolver)) })
     }
 
+    /// What a render child is asked for job `jobID` (its spec's `text`, decoded as `spec`): this
+    /// node's media root, the sources it resolved, this pool's share of the cores and chunk size.
+    func renderRequest(jobID: String, text: String, spec: JobSpec, isolation: RenderIsolation,
+                       task: RenderChildRequest.Task = .job) -> RenderChildRequest {
+        var request = RenderChildRequest(jobID: jobID, spec: text, mediaRoot: resolver.mediaRoot,
+                                         sources: resolvedSources(of: spec, text: text), cores: coresPerRender,
+                                         chunkSeconds: task == .job ? chunkSeconds : 0, limits: isolation.limits, sandbox: isolation.sandbox)
+        request.task = task
+        return request
+    }
+
     /// Every string of `json` that names an upload.
     public static func uploads(in json: JSONValue, into names: inout Set<String>) {
         switch json {

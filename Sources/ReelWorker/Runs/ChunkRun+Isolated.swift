@@ -10,7 +10,6 @@ import ReelStore
 /// and records the outcome as a chunk rendered here would.
 extension ChunkRun {
     func executeInChild(_ isolation: RenderIsolation, meta: Logger.Metadata) {
-        let log = pool.logger
         let store = pool.store
         guard let job = try? store.job(chunk.jobID) else { return record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) } }
         let names = pool.sourceNames(of: job.spec)
@@ -25,19 +24,16 @@ extension ChunkRun {
         defer { pool.unregister(key) }
         let (reason, progress) = (JobRun.StopReason(), ProgressBox())
         let keeper = keepLease(token, progress: progress, reason: reason)
-        log.info("chunk running", metadata: meta)
+        pool.logger.info("chunk running", metadata: meta)
         let started = DispatchTime.now()
         var meta = meta
         do {
-            let pieces = pool.chunks, video = ChunkPiece.video(chunk.index), audio = ChunkPiece.audio(chunk.index)
+            let pieces = pool.chunks
             try pieces.prepare(jobID: chunk.jobID)
-            var request = RenderChildRequest(jobID: chunk.jobID, spec: job.spec, mediaRoot: pool.resolver.mediaRoot,
-                                             sources: pool.resolvedSources(of: spec, text: job.spec), cores: pool.coresPerRender,
-                                             chunkSeconds: 0, limits: isolation.limits, sandbox: isolation.sandbox)
-            request.task = .chunk
+            var request = pool.renderRequest(jobID: chunk.jobID, text: job.spec, spec: spec, isolation: isolation, task: .chunk)
             request.frames = [chunk.frames.lowerBound, chunk.frames.upperBound]
-            request.video = pieces.localPath(jobID: chunk.jobID, piece: video)
-            request.audio = pieces.localPath(jobID: chunk.jobID, piece: audio)
+            request.video = pieces.localPath(jobID: chunk.jobID, piece: .video(chunk.index))
+            request.audio = pieces.localPath(jobID: chunk.jobID, piece: .audio(chunk.index))
             // The shared levels when they are there; the child solves them again otherwise (the same numbers).
             request.levels = ChunkLevels.shared(jobID: chunk.jobID, pieces: pieces)
             let child = try RenderChild(isolation, request: request)
@@ -45,16 +41,9 @@ extension ChunkRun {
             meta["pid"] = .stringConvertible(child.pid)
             _ = try child.planned(cancel: token)
             _ = try child.render(to: request.video ?? "", cancel: token) { progress.set($0) }
-            // Shared before the chunk is recorded done, so the joining node finds them.
-            let wait = StorageWait(logger: log, metadata: meta, givingUp: { pool.shuttingDown || token.isCancelled })
-            for piece in [video, audio] {
-                try wait.run("sharing the chunk") { try pieces.share(jobID: chunk.jobID, piece: piece) }
-            }
-            keeper.stop()
-            record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: nil, retry: false) }
-            log.info("chunk rendered", metadata: meta.merging(["seconds": JobRun.seconds(since: started)]) { $1 })
+            try finished(token: token, keeper: keeper, meta: meta, started: started)
         } catch {
-            stopped(error, token: token, keeper: keeper, reason: reason, names: names, meta: meta)
+            stopped(error, token: token, keeper: keeper, reason: reason, meta: meta) { names.clientFacing("\($0)") }
         }
     }
 }

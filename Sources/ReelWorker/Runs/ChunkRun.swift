@@ -72,16 +72,9 @@ struct ChunkRun {
                                      audio: pieces.localPath(jobID: chunk.jobID, piece: audio), levels: levels, cancel: token) {
                 progress.set($0)
             }
-            // Shared before the chunk is recorded done, so the joining node finds them.
-            let wait = StorageWait(logger: log, metadata: meta, givingUp: { pool.shuttingDown || token.isCancelled })
-            for piece in [video, audio] {
-                try wait.run("sharing the chunk") { try pieces.share(jobID: chunk.jobID, piece: piece) }
-            }
-            keeper.stop()
-            record { try store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: nil, retry: false) }
-            log.info("chunk rendered", metadata: meta.merging(["seconds": JobRun.seconds(since: started)]) { $1 })
+            try finished(token: token, keeper: keeper, meta: meta, started: started)
         } catch {
-            stopped(error, token: token, keeper: keeper, reason: reason, names: nil, meta: meta, clientFacing: clientFacing)
+            stopped(error, token: token, keeper: keeper, reason: reason, meta: meta, clientFacing: clientFacing)
         }
     }
 
@@ -105,10 +98,23 @@ struct ChunkRun {
         return keeper
     }
 
+    /// The chunk's pieces rendered: shared before the chunk is recorded done, so the joining node
+    /// finds them.
+    func finished(token: CancellationToken, keeper: LeaseKeeper, meta: Logger.Metadata, started: DispatchTime) throws {
+        let wait = StorageWait(logger: pool.logger, metadata: meta, givingUp: { pool.shuttingDown || token.isCancelled })
+        for piece in [ChunkPiece.video(chunk.index), .audio(chunk.index)] {
+            try wait.run("sharing the chunk") { try pool.chunks.share(jobID: chunk.jobID, piece: piece) }
+        }
+        keeper.stop()
+        record { try pool.store.finishChunk(chunk.jobID, index: chunk.index, owner: owner, error: nil, retry: false) }
+        pool.logger.info("chunk rendered", metadata: meta.merging(["seconds": JobRun.seconds(since: started)]) { $1 })
+    }
+
     /// What a chunk's render that threw means: stopped (its token fired: a cancel, a lost lease,
-    /// shutdown), its job ended meanwhile, or failed (`conclude`).
-    func stopped(_ error: any Error, token: CancellationToken, keeper: LeaseKeeper, reason: JobRun.StopReason, names: SourceNames?,
-                 meta: Logger.Metadata, clientFacing: ((any Error) -> String)? = nil) {
+    /// shutdown), its job ended meanwhile, or failed (`conclude`, with the error in the client's
+    /// words).
+    func stopped(_ error: any Error, token: CancellationToken, keeper: LeaseKeeper, reason: JobRun.StopReason,
+                 meta: Logger.Metadata, clientFacing: (any Error) -> String) {
         let log = pool.logger
         let store = pool.store
         keeper.stop()
@@ -127,7 +133,7 @@ struct ChunkRun {
             log.info("chunk stopped", metadata: meta.merging(["why": "the job ended"]) { $1 })
             return
         }
-        conclude(error, clientFacing?(error) ?? names?.clientFacing("\(error)") ?? "\(error)", meta)
+        conclude(error, clientFacing(error), meta)
     }
 
     /// Records what a failed chunk run means (`RunOutcome`, the same mapping as a job's): given

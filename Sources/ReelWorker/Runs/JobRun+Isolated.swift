@@ -13,9 +13,7 @@ extension JobRun {
     /// Runs the job in a child; false when the child's plan is one this process cuts into chunks
     /// and joins itself, the child let go unharmed.
     func runInChild(_ spec: JobSpec, _ isolation: RenderIsolation, fetched: Double, names: SourceNames, meta: Logger.Metadata) -> Bool {
-        let request = RenderChildRequest(jobID: job.id, spec: job.spec, mediaRoot: pool.resolver.mediaRoot,
-                                         sources: pool.resolvedSources(of: spec, text: job.spec), cores: pool.coresPerRender,
-                                         chunkSeconds: pool.chunkSeconds, limits: isolation.limits, sandbox: isolation.sandbox)
+        let request = pool.renderRequest(jobID: job.id, text: job.spec, spec: spec, isolation: isolation)
         let token = CancellationToken()
         // Registered before the child plans: the worker is busy, and a shutdown stops the planning too.
         guard pool.register(job.id, token) else {
@@ -62,6 +60,7 @@ extension JobRun {
         JobRun.removePartials(of: job.id, before: job.attempts, in: pool.locations, logger: pool.logger)
         var meta = meta
         meta["pid"] = .stringConvertible(child.pid)
+        meta["sandbox"] = .string(child.sandbox?.description ?? "not reported")
         let summary: RenderedSummary
         do {
             // A progressive output kept elsewhere is put by this process as the child reports its files.
@@ -93,11 +92,8 @@ extension JobRun {
     /// every source of the mix).
     func solveLevelsInChild(_ isolation: RenderIsolation, cancel token: CancellationToken) throws -> LoudnessLevels? {
         guard case .success(let spec) = SpecDecoder.decode(Array(job.spec.utf8)) else { return nil }
-        var request = RenderChildRequest(jobID: job.id, spec: job.spec, mediaRoot: pool.resolver.mediaRoot,
-                                         sources: pool.resolvedSources(of: spec, text: job.spec), cores: pool.coresPerRender,
-                                         chunkSeconds: 0, limits: isolation.limits, sandbox: isolation.sandbox)
-        request.task = .levels
-        let child = try RenderChild(isolation, request: request)
+        let child = try RenderChild(isolation, request: pool.renderRequest(jobID: job.id, text: job.spec, spec: spec, isolation: isolation,
+                                                                           task: .levels))
         _ = try child.planned(cancel: token)
         return try child.render(to: "", cancel: token) { _ in }.levels
     }
