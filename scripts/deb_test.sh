@@ -55,10 +55,23 @@ remove_root() {
     fi
     rm -rf --one-file-system "$root"
 }
+# The `reel serve` this test started: the first `reel` below the runuser it started (runuser forks
+# it), found by ancestry, never by name: a machine with the package installed and serving has a
+# `reel serve --config /etc/reel/reel.json` of its own, which this test must not touch.
+served_pid() {
+    local p=$server
+    while [ -n "$p" ] && [ "$(ps -o comm= -p "$p" 2>/dev/null)" != reel ]; do p=$(pgrep -P "$p" | head -1 || true); done
+    echo "$p"
+}
 cleanup() {
     set +e
-    if [ -n "$server" ]; then kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; fi
-    pkill -f "reel serve --config /etc/reel/reel.json" 2>/dev/null
+    if [ -n "$server" ]; then
+        local reel
+        reel=$(served_pid)
+        [ -n "$reel" ] && kill "$reel" 2>/dev/null
+        kill "$server" 2>/dev/null
+        wait "$server" 2>/dev/null
+    fi
     remove_root
 }
 trap cleanup EXIT
@@ -90,7 +103,9 @@ base=http://127.0.0.1:$port
 for _ in $(seq 1 300); do curl -fs "$base/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
 curl -fs "$base/readyz" >/dev/null || { tail -20 "$cache/serve.log" >&2; echo "deb-test: reel serve did not become ready" >&2; exit 1; }
 # By uid: this machine's names for the root's uids are its own.
-uid=$(ps -o uid= -p "$(pgrep -n -f "reel serve --config /etc/reel/reel.json")" | tr -d ' ')
+reel=$(served_pid)
+[ -n "$reel" ] || { echo "deb-test: no reel process under the runuser this test started" >&2; exit 1; }
+uid=$(ps -o uid= -p "$reel" | tr -d ' ')
 [ "$uid" = "$(chroot "$root" id -u reel)" ] || { echo "deb-test: reel serve runs as uid $uid, not reel's" >&2; exit 1; }
 spec='{"version":1,"output":{"width":320,"height":180,"frameRate":30},"timeline":{"videos":[{"color":"#203040","duration":1}],"overlays":[{"type":"text","text":"Installed","start":0,"duration":1}]}}'
 id=$(curl -fs -X POST "$base/v1/jobs" -H 'Content-Type: application/json' -d "$spec" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
