@@ -10,6 +10,7 @@
 #include <seccomp.h>
 #include <spawn.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <stdint.h>
 #include <string.h>
@@ -102,14 +103,77 @@ static inline int reel_seccomp_load(void) {
     return rc;
 }
 
+// Landlock's calls and structures as the kernel defines them (Debian 12's headers stop at ABI 2,
+// and Glibc wraps none of the calls).
+#ifndef SYS_landlock_create_ruleset
+#define SYS_landlock_create_ruleset 444
+#define SYS_landlock_add_rule 445
+#define SYS_landlock_restrict_self 446
+#endif
+#ifndef O_PATH
+#define O_PATH 010000000  // Linux's value on every architecture Reel builds for; Glibc shows it only with _GNU_SOURCE
+#endif
+struct reel_landlock_ruleset_attr { uint64_t handled_access_fs; };
+struct reel_landlock_path_beneath { uint64_t allowed_access; int32_t parent_fd; } __attribute__((packed));
+enum {
+    REEL_LL_EXECUTE = 1 << 0, REEL_LL_WRITE_FILE = 1 << 1, REEL_LL_READ_FILE = 1 << 2, REEL_LL_READ_DIR = 1 << 3,
+    REEL_LL_REMOVE_DIR = 1 << 4, REEL_LL_REMOVE_FILE = 1 << 5, REEL_LL_MAKE_CHAR = 1 << 6, REEL_LL_MAKE_DIR = 1 << 7,
+    REEL_LL_MAKE_REG = 1 << 8, REEL_LL_MAKE_SOCK = 1 << 9, REEL_LL_MAKE_FIFO = 1 << 10, REEL_LL_MAKE_BLOCK = 1 << 11,
+    REEL_LL_MAKE_SYM = 1 << 12, REEL_LL_REFER = 1 << 13, REEL_LL_TRUNCATE = 1 << 14,
+};
+
 /// The Landlock ABI version the kernel offers (0: none).
 static inline int reel_landlock_abi(void) {
-#ifdef SYS_landlock_create_ruleset
     long v = syscall(SYS_landlock_create_ruleset, NULL, 0, 1 /* LANDLOCK_CREATE_RULESET_VERSION */);
     return v < 0 ? 0 : (int)v;
-#else
-    return 0;
+}
+
+/// The accesses a ruleset of this ABI handles: every one it knows (each is then refused unless a
+/// rule allows it), device ioctls (ABI 5) aside.
+static inline uint64_t reel_landlock_handled(int abi) {
+    uint64_t all = (1ULL << 13) - 1;
+    if (abi >= 2) all |= REEL_LL_REFER;
+    if (abi >= 3) all |= REEL_LL_TRUNCATE;
+    return all;
+}
+
+/// A ruleset handling every file-system access of `abi`: its descriptor, or -errno.
+static inline int reel_landlock_ruleset(int abi) {
+    #ifndef O_PATH
+#define O_PATH 010000000  // Linux's value on every architecture Reel builds for; Glibc shows it only with _GNU_SOURCE
 #endif
+struct reel_landlock_ruleset_attr attr = { reel_landlock_handled(abi) };
+    long fd = syscall(SYS_landlock_create_ruleset, &attr, sizeof attr, 0);
+    return fd < 0 ? -errno : (int)fd;
+}
+
+/// Allows what is beneath `path` to be read (files read, folders listed, files mapped as
+/// programs) or, with `write`, changed as well (files written and truncated, files and folders
+/// made, removed and moved; never devices, sockets, pipes or links made). A file gets the rights a
+/// file can hold. 0, or -errno (-ENOENT: nothing is there, which the caller may pass over).
+static inline int reel_landlock_allow(int ruleset, int abi, const char *path, int write) {
+    int fd = open(path, O_PATH | O_CLOEXEC);
+    if (fd < 0) return -errno;
+    struct stat st;
+    if (fstat(fd, &st) != 0) { int e = errno; close(fd); return -e; }
+    uint64_t rights = REEL_LL_EXECUTE | REEL_LL_READ_FILE | REEL_LL_READ_DIR;
+    if (write) rights |= REEL_LL_WRITE_FILE | REEL_LL_REMOVE_DIR | REEL_LL_REMOVE_FILE | REEL_LL_MAKE_DIR | REEL_LL_MAKE_REG
+                         | REEL_LL_REFER | REEL_LL_TRUNCATE;
+    if (!S_ISDIR(st.st_mode)) rights &= REEL_LL_EXECUTE | REEL_LL_READ_FILE | REEL_LL_WRITE_FILE | REEL_LL_TRUNCATE;
+    struct reel_landlock_path_beneath rule = { rights & reel_landlock_handled(abi), fd };
+    long rc = syscall(SYS_landlock_add_rule, ruleset, 1 /* LANDLOCK_RULE_PATH_BENEATH */, &rule, 0);
+    int e = errno;
+    close(fd);
+    return rc < 0 ? -e : 0;
+}
+
+/// Puts this thread and those it starts from now on under `ruleset` (threads already running are
+/// not: the caller starts none before), and closes it. 0, or -errno. Needs PR_SET_NO_NEW_PRIVS first.
+static inline int reel_landlock_enforce(int ruleset) {
+    long rc = syscall(SYS_landlock_restrict_self, ruleset, 0);
+    int e = errno;
+    close(ruleset);
+    return rc < 0 ? -e : 0;
 }
 
 #endif

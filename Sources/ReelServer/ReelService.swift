@@ -79,6 +79,7 @@ public final class ReelService: Sendable {
         let sweeps = OutputSweeps(locations: locations, outputs: outputs, chunks: chunks, store: store, logger: logger)
         sweeps.removeStalePartials()
         sweeps.removeUnreferencedOutputs()
+        RenderIsolation.removeLeftScratch()
         // Uploads left in data/tmp for over an hour belonged to requests that died with a process
         // (younger ones may be another live server's, sharing this data directory).
         for name in (try? FileManager.default.contentsOfDirectory(atPath: locations.uploadsTemp)) ?? [] {
@@ -111,7 +112,7 @@ public final class ReelService: Sendable {
                                      schedule: schedule, logger: logger)
         destinations = DestinationDeliverer(store: store, outputs: outputs, accounts: config.destinationAccounts, schedule: schedule,
                                             scratch: locations.uploadsTemp, logger: logger)
-        engine = EngineChildren(isolation, mediaRoot: resolver.mediaRoot, deadline: config.previewSeconds)
+        engine = EngineChildren(isolation, mediaRoot: resolver.mediaRoot, reads: locations.readableFolders, deadline: config.previewSeconds)
         handler = APIHandler(config: config, store: store, pool: pool, resolver: resolver, locations: locations,
                                  outputs: outputs, uploads: uploads, links: links, engine: engine, logger: logger)
         var http = HTTPServerConfiguration(host: config.host, port: config.port)

@@ -28,9 +28,10 @@ public struct DataDirectory: MediaLocations, OutputStore, UploadStore, ChunkStor
     var chunks: String { outputsFolder + "/.chunks" }
     public var uploadsTemp: String { root + "/tmp" }
 
-    /// Creates the folders that must exist before the first request.
+    /// Creates the folders that must exist before the first request (those a child process may
+    /// read among them: its sandbox is given folders that exist when it starts).
     public func create() throws {
-        for d in [root, outputsFolder, assets, uploadsTemp] {
+        for d in [root, outputsFolder, assets, uploadsTemp, cache, sources] {
             try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
         }
     }
@@ -54,6 +55,11 @@ public struct DataDirectory: MediaLocations, OutputStore, UploadStore, ChunkStor
     /// validators (ETag, Last-Modified).
     public var sources: String { root + "/sources" }
     public var sourceValidators: String { root + "/source-validators" }
+
+    /// The folders whose files a request may name for reading: uploads (kept, incoming and being
+    /// received), copies of bucket objects and web sources, outputs. Never `reel.db` or the link
+    /// secret beside them (what child processes' sandboxes are given to read).
+    public var readableFolders: [String] { [assets, uploadsTemp, cache, sources, outputsFolder] }
 
     public func remove(_ path: String) { try? FileManager.default.removeItem(atPath: path) }
 

@@ -13,7 +13,7 @@ struct ChildCommand: ParsableCommand {
         shouldDisplay: false
     )
 
-    @Argument(help: "render (one job's render) or engine (plans and previews, one after another)")
+    @Argument(help: "render (one job's render), engine (plans and previews, one after another) or check (the sandbox tried)")
     var role: String = "render"
 
     func run() throws {
@@ -22,7 +22,11 @@ struct ChildCommand: ParsableCommand {
         LoggingSystem.bootstrap { JSONLogHandler(label: $0) }
         FFmpegLog.configure(verbose: false)
         FFmpegLog.route(to: Logger(label: "reel.ffmpeg"))
-        let status = role == RenderIsolation.engineRole ? EngineChildMain.run() : RenderChildMain.run()
+        let status = switch role {
+        case RenderIsolation.engineRole: EngineChildMain.run()
+        case SandboxCheck.role: SandboxCheck.main()
+        default: RenderChildMain.run()
+        }
         throw ExitCode(status)
     }
 }

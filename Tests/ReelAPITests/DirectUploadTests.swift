@@ -299,7 +299,7 @@ final class DirectUploadTests: XCTestCase {
         let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
         let importer = AssetImporter(store: store, uploads: DataDirectory(root: dir),
                                      fetch: WebFetch(resolver: HostResolver(trusted: ["127.0.0.1"]), maxBytes: 1 << 20, maxSeconds: 10),
-                                     temp: dir + "/tmp", engine: EngineChildren(RenderIsolation(executable: TestBinaries.reel), mediaRoot: dir),
+                                     temp: dir + "/tmp", engine: EngineChildren(RenderIsolation(executable: TestBinaries.reel), mediaRoot: dir, reads: []),
                                      logger: Logger(label: "test"), concurrent: 1, maxQueued: 1)
         func asset(_ path: String) throws -> Asset {
             var a = Asset(id: "asset_" + UUID().uuidString.prefix(8).uppercased().filter(\.isLetter), path: "", bytes: 0, sha256: "",

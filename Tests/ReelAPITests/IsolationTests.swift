@@ -175,6 +175,51 @@ final class ChunkIsolationTests: XCTestCase {
     }
 }
 
+/// A chunked job's join runs in a render child too (the server never plans or joins the spec
+/// itself): a progressive output's join child, alive while the chunks render, killed with SIGKILL
+/// costs the job's attempt, and the next attempt plays to the end.
+final class JoinIsolationTests: XCTestCase {
+    func testAJoinChildKilledCostsTheAttemptAndTheNextJoins() throws {
+        let f = try ServiceFixture(env: ["REEL_CHUNK_SECONDS": "2"])
+        let c = try f.client()
+        let spec = ##"""
+        { "version": 1, "output": { "format": "hls", "width": 320, "height": 180, "frameRate": 25,
+            "hls": { "segmentDuration": 1, "progressive": true } },
+          "timeline": { "videos": [ { "color": "#FF8000", "duration": 8 } ] } }
+        """##
+        let id = try XCTUnwrap(try c.json("POST", "/v1/jobs", spec).json["id"] as? String)
+        var joining: pid_t?
+        XCTAssertTrue(Poll.until(seconds: 60, every: 0.005) {
+            joining = f.service.pool.children[id + "/join"]
+            return joining != nil
+        }, "the join ran in a child")
+        let pid = try XCTUnwrap(joining)
+        XCTAssertNotEqual(pid, getpid())
+        XCTAssertTrue(Poll.until(seconds: 10, every: 0.005) {
+            ((try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? "").contains("Seccomp:\t2")
+        }, "the join child is sandboxed")
+        XCTAssertEqual(kill(pid, SIGKILL), 0)
+        let done = try f.waitForJob(id, timeout: 120) { ["succeeded", "failed"].contains($0["status"] as? String ?? "") }
+        XCTAssertEqual(done["status"] as? String, "succeeded", "\(done)")
+        XCTAssertEqual(done["attempts"] as? Int, 2, "the killed join cost its attempt: \(done)")
+        XCTAssertNotEqual(f.service.pool.children[id + "/join"], pid)
+        // The second attempt's output, read by ffprobe: every frame of 8 s at 25 fps.
+        let playlist = try XCTUnwrap(f.dataFiles("outputs").first { $0.hasPrefix(id) && $0.hasSuffix(".hls") })
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        probe.arguments = ["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames",
+                           "-of", "csv=p=0", f.root + "/data/outputs/" + playlist + "/video_180p.m3u8"]
+        let pipe = Pipe()
+        probe.standardOutput = pipe
+        try probe.run()
+        probe.waitUntilExit()
+        // An HLS playlist's stream is listed under its program too: each listing counts the same.
+        let frames = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").filter { !$0.isEmpty }
+        XCTAssertFalse(frames.isEmpty)
+        XCTAssertEqual(Set(frames), ["200"], "every frame of the 8 s at 25 fps, by ffprobe")
+    }
+}
+
 /// `sandbox`: checked when the configuration is read; `off` leaves a render child without the
 /// sandbox (the limits still apply), so the setting is seen to decide it.
 final class SandboxSettingTests: XCTestCase {

@@ -108,7 +108,8 @@ extension APIHandler {
             source = path  // a file, or an HLS folder, whose piece at `time` HLSFolder reads
         case .url where out.contentType == HLSServing.playlistType:
             // An HLS folder in a bucket: the few files the picture needs, copied into a local folder.
-            let folder = NSTemporaryDirectory() + "reel-thumb-\(UUID().uuidString)"
+            // Under the data directory's temporaries, which the engine children may read.
+            let folder = locations.uploadsTemp + "/reel-thumb-\(UUID().uuidString)"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             scratch = folder
             for name in try HLSFolder.filesNeeded(at: time, read: { String(decoding: try outputs.read(out.path, file: $0), as: UTF8.self) }) {
@@ -119,7 +120,16 @@ extension APIHandler {
             // FFmpeg reads local files only: the node's cached copy of the object (cacheBytes).
             source = try outputs.localCopy(out.path, file: nil)
         }
-        let jpeg = try ThumbnailGenerator.jpeg(path: source, at: time, width: width)
+        // Drawn in an engine child: decoding an output made from untrusted input is untrusted work.
+        let (answer, jpeg) = try engineAnswer { try engine.thumbnail(path: source, timeValue: time.value, timeScale: time.timescale, width: width) }
+        if let problems = answer.problems {
+            throw ProblemError(.validation(problems.map { SpecProblem(pointer: $0.first ?? "", message: $0.dropFirst().first ?? "") },
+                                           detail: "the query parameters are not valid"))
+        }
+        if let failure = answer.failure {
+            logger.error("thumbnail failed", metadata: ["jobId": "\(id)", "error": "\(failure)"])
+            throw ProblemError(.internalError("the thumbnail could not be made; see the server log for request \(r.head.requestID)"))
+        }
         var h = HTTPHeaders()
         h.set("Content-Type", "image/jpeg")
         h.set("Cache-Control", "max-age=3600")

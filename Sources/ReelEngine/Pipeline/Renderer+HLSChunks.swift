@@ -117,7 +117,8 @@ public final class HLSChunkJoin {
         try audio.append(path)
         while let a = try audio.next() { try writer.writeAudio(a) }
         chunks += 1
-        try writer.poke()
+        // Visible before the next chunk is asked for: the chunk's segments are whole now.
+        try writer.settle()
     }
 
     /// Ends the playlists and writes the master playlist, once every rendition holds every frame;

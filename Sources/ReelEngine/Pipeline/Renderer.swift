@@ -44,11 +44,22 @@ public final class Renderer {
         progress(1)
     }
 
-    /// Has `body` write the folder `path` itself, after deleting an earlier one there; the folder
-    /// is deleted when `body` fails. Errors are mapped as `writeAtomically` maps them.
+    /// Has `body` write the folder `path` itself, after deleting what an earlier render left in it
+    /// (the folder itself stays: a sandboxed render child may write in the folder its parent made
+    /// for it and nowhere beside it); the folder is deleted when `body` fails (by the parent, for a
+    /// child). Errors are mapped as `writeAtomically` maps them.
     static func writeInPlace(to path: String, _ body: (String) throws -> Void) throws {
         do {
-            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+                if isFolder.boolValue {
+                    for name in try FileManager.default.contentsOfDirectory(atPath: path) {
+                        try FileManager.default.removeItem(atPath: path + "/" + name)
+                    }
+                } else {
+                    try FileManager.default.removeItem(atPath: path)
+                }
+            }
             try body(path)
         } catch let e as RenderError {
             try? FileManager.default.removeItem(atPath: path)
@@ -80,7 +91,7 @@ public final class Renderer {
     /// the earlier one is moved aside under a hidden partial name (which the service's start-up
     /// sweep removes if this process dies), the new one moved in, the earlier one deleted; between
     /// the two renames a reader finds no folder, never a mixed one.
-    static func moveIntoPlace(_ temp: String, _ path: String, folder: Bool) throws {
+    public static func moveIntoPlace(_ temp: String, _ path: String, folder: Bool) throws {
         var isDir: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
         if folder, exists {

@@ -5,9 +5,10 @@ import ReelEngine
 /// is in it, since the child reaches no store, no bucket and no network: sources that live
 /// elsewhere (uploads, web copies) were made local by the parent and are named here by path.
 struct RenderChildRequest: Codable, Sendable {
-    /// What the child renders once it planned: the job's whole output, one chunk of it, or the
-    /// loudness levels every chunk of it carries.
-    enum Task: String, Codable, Sendable { case job, chunk, levels }
+    /// What the child renders once it planned: the job's whole output, one chunk of it, the
+    /// loudness levels every chunk of it carries, or the output joined from its chunks' pieces
+    /// (all at once, or a progressive output's chunk by chunk as `JoinStep`s arrive).
+    enum Task: String, Codable, Sendable { case job, chunk, levels, join }
 
     var task = Task.job
     var jobID: String
@@ -22,12 +23,27 @@ struct RenderChildRequest: Codable, Sendable {
     var chunkSeconds: Int
     var limits: ChildLimits
     var sandbox: SandboxMode
+    /// What the child may open: its sources, the media root, where its task writes.
+    var access = ChildAccess()
     /// A chunk's frames (`[lower, upper)`), where its video and audio pieces go, and the levels its
     /// audio carries (nil with a loudness target: the child solves them, as the shared piece would).
     var frames: [Int64]?
     var video: String?
     var audio: String?
     var levels: LoudnessLevels?
+    /// A join's pieces, each chunk's `[video, audio]` in order; nil for a progressive join, whose
+    /// pieces come as `JoinStep`s.
+    var pieces: [[String]]?
+    /// When the job's render began (`DispatchTime`'s nanoseconds, one clock for every process of
+    /// the machine): a progressive join's `firstSegmentSeconds` counts from it.
+    var startedNanoseconds: UInt64?
+}
+
+/// A progressive join's next line: append a chunk's pieces, or finish the output.
+struct JoinStep: Codable, Sendable {
+    var video: String?
+    var audio: String?
+    var finish = false
 }
 
 /// A source resolved by the parent: its local path, or why it cannot be used.
@@ -95,6 +111,9 @@ struct RenderChildReport: Codable, Sendable {
     /// A sign of life while a task without frames works (solving levels): the watchdog's, not progress.
     var alive: Bool?
     var done: RenderedSummary?
+    /// A progressive join is ready for its next step: it began its output, or appended the chunk
+    /// it was given (a put of its files is answered before this, never mistaken for a step).
+    var ready: Bool?
     var failure: ReportedFailure?
     /// A progressive output's file to make visible (`RelayedLiveOutput`): as it is in the output's
     /// folder, or, with `bytes` (base64), as the child read it.
@@ -107,10 +126,13 @@ struct SandboxReport: Codable, Sendable, Equatable, CustomStringConvertible {
     var seccomp = false
     var network = false
     var memoryLimit = false
+    /// Only the files its `ChildAccess` names can be opened (Landlock).
+    var landlock = false
 
     /// What holds, for the job's log lines (`none` for a child with `sandbox: off` and no limit).
     var description: String {
-        let held = [(noNewPrivileges, "no-new-privs"), (seccomp, "seccomp"), (network, "netns"), (memoryLimit, "memory-limit")]
+        let held = [(noNewPrivileges, "no-new-privs"), (seccomp, "seccomp"), (landlock, "landlock"), (network, "netns"),
+                    (memoryLimit, "memory-limit")]
             .filter(\.0).map(\.1)
         return held.isEmpty ? "none" : held.joined(separator: ",")
     }
@@ -124,6 +146,12 @@ struct PlannedOutput: Codable, Sendable {
     var duration: String
     /// How many chunks the render would be cut into at `chunkSeconds` (asked of the planner).
     var chunks: Int
+    /// With more than one: each chunk's frames (`[lower, upper)`), the output's frame count, and
+    /// whether a loudness target needs levels solved first: what the job's own worker cuts and
+    /// joins by without planning the spec itself.
+    var ranges: [[Int64]]?
+    var frames: Int64?
+    var loudnessTarget: Bool?
 }
 
 /// What a finished render reports for the job's output record.

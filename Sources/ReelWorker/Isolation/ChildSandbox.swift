@@ -1,13 +1,15 @@
 import CSandbox
 import Foundation
 
-/// What a child does to itself before it reads untrusted input, in this order: a watch on its
-/// parent (gone: the child ends), no core files and
+/// What a child does to itself before it reads untrusted input, in this order: no core files and
 /// its memory limit; a network namespace of its own where permitted (root, or user namespaces),
-/// so even a socket it could open reaches nothing; no new privileges; the seccomp filter (no new
-/// programs, no debugging, no kernel administration, no sockets but AF_UNIX: `reel_seccomp_load`).
-/// The order matters: unshare needs its privileges before they are dropped, and the filter forbids
-/// unshare itself.
+/// so even a socket it could open reaches nothing; no new privileges; Landlock where the kernel has
+/// it (only the files `ChildAccess` names can be opened); the seccomp filter (no new programs, no
+/// debugging, no kernel administration, no sockets but AF_UNIX: `reel_seccomp_load`); then a watch
+/// on its parent (gone: the child ends). The order matters: unshare needs its privileges before
+/// they are dropped, Landlock needs no-new-privileges, the filter forbids unshare itself, and
+/// Landlock (before ABI 8) binds only the calling thread and those it starts later, so the
+/// process has no other thread until all of it holds.
 enum ChildSandbox {
     /// Why a child refused to run: `required` and a part of the sandbox the kernel refused.
     struct Refused: Error, CustomStringConvertible {
@@ -16,9 +18,9 @@ enum ChildSandbox {
         var description: String { "the sandbox could not be set up (\(what)): \(String(cString: strerror(errno)))" }
     }
 
-    static func apply(_ mode: SandboxMode, limits: ChildLimits) throws -> SandboxReport {
+    static func apply(_ mode: SandboxMode, limits: ChildLimits, access: ChildAccess?) throws -> SandboxReport {
         var report = SandboxReport()
-        watchParent()
+        defer { watchParent() }
         if reel_limit_memory(Int64(limits.memoryMiB) << 20) == 0 { report.memoryLimit = limits.memoryMiB > 0 }
         guard mode != .off else { return report }
         report.network = reel_unshare_network() == 0
@@ -27,6 +29,14 @@ enum ChildSandbox {
             return report
         }
         report.noNewPrivileges = true
+        if let access {
+            let abi = landlockABI
+            if abi > 0 {
+                let rc = landlock(access, abi: abi)
+                if rc != 0, mode == .required { throw Refused(what: "Landlock", errno: -rc) }
+                report.landlock = rc == 0
+            }
+        }
         let rc = reel_seccomp_load()
         guard rc == 0 else {
             if mode == .required { throw Refused(what: "seccomp", errno: -rc) }
@@ -34,6 +44,24 @@ enum ChildSandbox {
         }
         report.seccomp = true
         return report
+    }
+
+    /// Restricts this process to `access` and the system's files; 0 or -errno. A path that does
+    /// not exist is passed over (nothing there to allow).
+    private static func landlock(_ access: ChildAccess, abi: Int32) -> Int32 {
+        let ruleset = reel_landlock_ruleset(abi)
+        guard ruleset >= 0 else { return ruleset }
+        let all = ChildAccess.system().adding(access)
+        for (paths, write) in [(all.read, Int32(0)), (all.write, Int32(1))] {
+            for path in paths {
+                let rc = reel_landlock_allow(ruleset, abi, path, write)
+                if rc != 0 && rc != -ENOENT && rc != -ENOTDIR {
+                    close(ruleset)
+                    return rc
+                }
+            }
+        }
+        return reel_landlock_enforce(ruleset)
     }
 
     /// Ends this process once its parent is gone (it is then another's child): nobody would read
@@ -47,6 +75,9 @@ enum ChildSandbox {
         }.start()
     }
 
+    /// The Landlock ABI the kernel offers (0: none).
+    static var landlockABI: Int32 { reel_landlock_abi() }
+
     /// Whether the kernel filters system calls (seccomp's API level above 0).
     static var seccompAvailable: Bool { seccomp_api_get() > 0 }
 
@@ -56,8 +87,8 @@ enum ChildSandbox {
         var parts: [String] = []
         parts.append(seccompAvailable ? "seccomp" : "no seccomp")
         parts.append(getuid() == 0 ? "network namespace" : "network namespace if user namespaces are permitted")
-        let abi = reel_landlock_abi()
-        parts.append(abi > 0 ? "Landlock ABI \(abi) (not applied yet)" : "no Landlock")
+        let abi = landlockABI
+        parts.append(abi > 0 ? "Landlock ABI \(abi)" : "no Landlock")
         return parts.joined(separator: ", ")
     }
 }

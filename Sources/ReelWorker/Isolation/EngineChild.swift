@@ -6,12 +6,16 @@ import Foundation
 final class EngineChild {
     private let isolation: RenderIsolation
     private let mediaRoot: String
+    private let access: ChildAccess
     private var process: ChildProcess?
+    /// The running child's temporary folder.
+    private var scratch: ChildScratch?
     private var peakResident = 0
 
-    init(_ isolation: RenderIsolation, mediaRoot: String) {
+    init(_ isolation: RenderIsolation, mediaRoot: String, access: ChildAccess) {
         self.isolation = isolation
         self.mediaRoot = mediaRoot
+        self.access = access
     }
 
     deinit { process?.kill() }
@@ -35,6 +39,7 @@ final class EngineChild {
         process?.kill()
         _ = process?.wait(block: true)
         process = nil
+        scratch = nil
     }
 
     /// The running child, started first if none runs (or the last one ended while idle: its end
@@ -45,12 +50,16 @@ final class EngineChild {
             if process.wait(block: false) == nil { return process }
             self.process = nil
         }
+        let scratch = try ChildScratch()
         let child = try ChildProcess(executable: isolation.executable,
                                      arguments: ["reel", RenderIsolation.childCommand, RenderIsolation.engineRole],
-                                     environment: RenderIsolation.childEnvironment())
+                                     environment: RenderIsolation.childEnvironment(temporary: scratch.path))
         process = child
+        self.scratch = scratch
         peakResident = 0
-        child.send(JSONEncoder.line(EngineHello(mediaRoot: mediaRoot, limits: isolation.limits, sandbox: isolation.sandbox)))
+        var access = access
+        access.write.append(scratch.path)
+        child.send(JSONEncoder.line(EngineHello(mediaRoot: mediaRoot, limits: isolation.limits, sandbox: isolation.sandbox, access: access)))
         // The first line says the sandbox is in place (or why it could not be).
         let ready = try line(from: child, until: DispatchTime.now().uptimeNanoseconds + UInt64(max(seconds, 10) * 1e9), seconds: seconds)
         if let failure = ready.failure {

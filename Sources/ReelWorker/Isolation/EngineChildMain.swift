@@ -15,7 +15,7 @@ public enum EngineChildMain {
         var input = LineReader(fd: 0)
         guard let first = input.next(), let hello = try? JSONDecoder().decode(EngineHello.self, from: Data(first.utf8)) else { return 2 }
         do {
-            _ = try ChildSandbox.apply(hello.sandbox, limits: hello.limits)
+            _ = try ChildSandbox.apply(hello.sandbox, limits: hello.limits, access: hello.access)
         } catch {
             reply(EngineReply(failure: "\(error)"))
             return 3
@@ -35,6 +35,7 @@ public enum EngineChildMain {
                 case .preview: preview(request, resolver, contexts)
                 case .timeline: timeline(request, resolver)
                 case .probe, .waveform, .examine: file(request)
+                case .thumbnail: thumbnail(request)
                 }
             }
         }
@@ -157,6 +158,24 @@ public enum EngineChildMain {
             reply(EngineReply(problems: [["/src", "\"\(src)\" \(w)"]]))
         } catch {
             reply(EngineReply(problems: [["/src", "\"\(src)\" cannot be read as media"]]))
+        }
+    }
+
+    /// A finished output's picture at a time (its parent found the output and checked the query):
+    /// Reel's own file, but one made from untrusted input, read with FFmpeg's demuxers and decoders.
+    private static func thumbnail(_ request: EngineRequest) {
+        guard let path = request.path, let value = request.timeValue, let scale = request.timeScale, scale > 0 else {
+            return reply(EngineReply(failure: "a thumbnail request without its file or time"))
+        }
+        do {
+            let jpeg = try ThumbnailGenerator.jpeg(path: path, at: Time(value: value, timescale: scale), width: request.width)
+            reply(EngineReply(bytes: jpeg.count), bytes: jpeg)
+        } catch MediaError.noPicture(_, let time) {
+            reply(EngineReply(problems: [["/time", "the output shows no picture at \(time?.description ?? "that time") s"]]))
+        } catch let f as FFmpegError {
+            reply(EngineReply(failure: "the output cannot be read: \(f.message)"))
+        } catch {
+            reply(EngineReply(failure: "the thumbnail could not be made: \(error)"))
         }
     }
 

@@ -28,13 +28,16 @@ public final class EngineChildren: Sendable {
     /// Requests that may wait for one child.
     public let queuePerChild: Int
 
-    public init(_ isolation: RenderIsolation, mediaRoot: String, children: Int = ProcessInfo.processInfo.activeProcessorCount,
+    /// `reads`: the folders whose files requests may name besides `mediaRoot` (uploads and their
+    /// copies, web copies, uploads being received, outputs): the only ones the children's sandbox
+    /// lets them open (with Landlock).
+    public init(_ isolation: RenderIsolation, mediaRoot: String, reads: [String], children: Int = ProcessInfo.processInfo.activeProcessorCount,
                 deadline: Double = 10, queuePerChild: Int = 4) {
         count = max(1, children)
         self.deadline = deadline
         self.queuePerChild = max(0, queuePerChild)
         var s = State()
-        for i in 0..<count { s.idle[i] = EngineChild(isolation, mediaRoot: mediaRoot) }
+        for i in 0..<count { s.idle[i] = EngineChild(isolation, mediaRoot: mediaRoot, access: ChildAccess(read: [mediaRoot] + reads)) }
         state = Guarded(s)
     }
 
@@ -63,6 +66,13 @@ public final class EngineChildren: Sendable {
             throw EngineFailure.unavailable("no such file request: \(kind)")
         }
         return try ask(EngineRequest(kind: kind, spec: "", sources: [:], path: path, src: src, pointsPerSecond: pointsPerSecond), slot: nil)
+    }
+
+    /// A JPEG of the finished output at `path` (a file, or an HLS folder) at `time`, `width` wide:
+    /// the reply (a time that shows nothing is a problem at `/time`), and the JPEG's bytes.
+    public func thumbnail(path: String, timeValue: Int64, timeScale: Int32, width: Int?) throws -> (reply: EngineReply, bytes: [UInt8]) {
+        try ask(EngineRequest(kind: .thumbnail, spec: "", sources: [:], timeValue: timeValue, timeScale: timeScale, width: width, path: path),
+                slot: nil)
     }
 
     /// Ends every child; later requests are refused.

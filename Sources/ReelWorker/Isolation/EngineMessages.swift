@@ -5,22 +5,25 @@ struct EngineHello: Codable, Sendable {
     var mediaRoot: String
     var limits: ChildLimits
     var sandbox: SandboxMode
+    /// What an engine child may open: every file a request may name (`EngineChildren.access`).
+    var access: ChildAccess
 }
 
 /// One request to a warm engine child (`EngineChildMain`): plan a spec (what a submit, a validate
 /// and a batch row ask), draw a preview frame, write a job's timeline as OTIO, probe a source, read
-/// its waveform, or examine an upload. The spec is the client's JSON text; its `upload:` and web
+/// its waveform, examine an upload, or draw a finished output's thumbnail. The spec is the client's JSON text; its `upload:` and web
 /// sources come resolved by the parent, with the key's project's uploads only; a probe's, a
-/// waveform's and an examination's file comes as a path the parent resolved.
+/// waveform's, an examination's and a thumbnail's file comes as a path the parent resolved.
 struct EngineRequest: Codable, Sendable {
-    enum Kind: String, Codable, Sendable { case plan, preview, timeline, probe, waveform, examine }
+    enum Kind: String, Codable, Sendable { case plan, preview, timeline, probe, waveform, examine, thumbnail }
 
     var kind: Kind
     /// The HTTP request it serves: FFmpeg's messages in the child name it, as they would here.
     var requestID: String?
     var spec: String
     var sources: [String: ResolvedSource]
-    /// A preview's context (the key, format and spec it was planned for), its time and format.
+    /// A preview's context (the key, format and spec it was planned for), its time and format; a
+    /// thumbnail's time and width.
     var context: String?
     var format: String?
     var timeValue: Int64?

@@ -8,16 +8,16 @@ import Synchronization
 /// put before the segments it names.
 final class RelayedLiveOutput: LiveOutput, Sendable {
     let location: String
-    private let answers: Mutex<LineReader>
+    private let answers: ParentLines
 
     /// Why a put did not happen.
     struct Refused: Error, CustomStringConvertible {
         let description: String
     }
 
-    init(location: String, answers: LineReader) {
+    init(location: String, answers: ParentLines) {
         self.location = location
-        self.answers = Mutex(answers)
+        self.answers = answers
     }
 
     func put(_ file: String, from folder: String) throws { try relay(RenderChildReport(put: file)) }
@@ -28,7 +28,7 @@ final class RelayedLiveOutput: LiveOutput, Sendable {
     func finish(folder: String) throws -> String { location }
 
     private func relay(_ report: RenderChildReport) throws {
-        try answers.withLock { reader in
+        try answers.reader.withLock { reader in
             RenderChildMain.report(report)
             guard let line = reader.next(), let ack = try? JSONDecoder().decode(RenderChildAck.self, from: Data(line.utf8)) else {
                 throw Refused(description: "the server did not answer a put of a progressive output's file")
@@ -36,4 +36,14 @@ final class RelayedLiveOutput: LiveOutput, Sendable {
             if let error = ack.error { throw Refused(description: error) }
         }
     }
+}
+
+/// The lines a render child reads from its parent after the request, shared by the render and the
+/// relayed puts' answers: one reader, so no line is buffered in a copy another part never reads.
+final class ParentLines: Sendable {
+    let reader: Mutex<LineReader>
+
+    init(_ reader: LineReader) { self.reader = Mutex(reader) }
+
+    func next() -> String? { reader.withLock { $0.next() } }
 }

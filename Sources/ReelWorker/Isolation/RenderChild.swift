@@ -8,6 +8,8 @@ import ReelStorage
 /// its memory, and turns how it ended into an error that names the cause (`ChildFailure`).
 final class RenderChild {
     private let child: ChildProcess
+    /// Its temporary folder, removed once the child is done with.
+    private let scratch: ChildScratch
     private let limits: ChildLimits
     /// What the child's sandbox holds, once it said.
     private(set) var sandbox: SandboxReport?
@@ -18,8 +20,11 @@ final class RenderChild {
 
     init(_ isolation: RenderIsolation, request: RenderChildRequest) throws {
         limits = request.limits
+        scratch = try ChildScratch()
+        var request = request
+        request.access.write.append(scratch.path)
         child = try ChildProcess(executable: isolation.executable, arguments: ["reel", RenderIsolation.childCommand],
-                                 environment: RenderIsolation.childEnvironment())
+                                 environment: RenderIsolation.childEnvironment(temporary: scratch.path))
         child.send(JSONEncoder.line(request))
     }
 
@@ -33,25 +38,47 @@ final class RenderChild {
     /// puts, answering each before the child goes on.
     func render(to output: String, cancel token: CancellationToken, live: (any LiveOutput)? = nil,
                 progress: (Double) -> Void) throws -> RenderedSummary {
-        guard child.send(JSONEncoder.line(RenderChildGo(output: output, relay: live != nil))) else { throw ended() }
+        try begin(output, relay: live != nil)
         return try supervise(token, planning: false) { report in
             if let p = report.progress { progress(p) }
-            if let file = report.put {
-                var ack = RenderChildAck()
-                do {
-                    guard let live else { throw RelayedLiveOutput.Refused(description: "no progressive output to put \(file) in") }
-                    if let text = report.bytes {
-                        try live.put(file, bytes: [UInt8](Data(base64Encoded: text) ?? Data()))
-                    } else {
-                        try live.put(file, from: output)
-                    }
-                } catch {
-                    ack.error = "\(error)"
-                }
-                child.send(JSONEncoder.line(ack))
-            }
+            answerPut(report, output: output, live: live)
             return report.done
         }
+    }
+
+    /// Has a join child begin its output at `output` (`relay`: its files put through `live`),
+    /// after which it takes `JoinStep`s (`join`).
+    func begin(_ output: String, relay: Bool) throws {
+        guard child.send(JSONEncoder.line(RenderChildGo(output: output, relay: relay))) else { throw ended() }
+    }
+
+    /// Sends a progressive join's step (none: waits for the join to begin) and waits until the
+    /// child is ready for the next (nil) or finished the output (its summary). Puts of its live
+    /// files are answered meanwhile.
+    func join(_ step: JoinStep?, output: String, cancel token: CancellationToken, live: (any LiveOutput)?) throws -> RenderedSummary? {
+        if let step, !child.send(JSONEncoder.line(step)) { throw ended() }
+        return try supervise(token, planning: false) { report -> RenderedSummary?? in
+            answerPut(report, output: output, live: live)
+            if let done = report.done { return .some(done) }
+            return report.ready == true ? .some(nil) : nil
+        }
+    }
+
+    /// Puts a live file the child reported (`RelayedLiveOutput` in the child) and answers it.
+    private func answerPut(_ report: RenderChildReport, output: String, live: (any LiveOutput)?) {
+        guard let file = report.put else { return }
+        var ack = RenderChildAck()
+        do {
+            guard let live else { throw RelayedLiveOutput.Refused(description: "no progressive output to put \(file) in") }
+            if let text = report.bytes {
+                try live.put(file, bytes: [UInt8](Data(base64Encoded: text) ?? Data()))
+            } else {
+                try live.put(file, from: output)
+            }
+        } catch {
+            ack.error = "\(error)"
+        }
+        child.send(JSONEncoder.line(ack))
     }
 
     /// Lets the child go without rendering (its plan is rendered elsewhere) and reaps it.

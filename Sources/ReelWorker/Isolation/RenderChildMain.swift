@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ReelEngine
 import ReelSpec
+import ReelStorage
 import Synchronization
 
 /// The child's side of an isolated render (`reel child`, started by `RenderChild`): read the
@@ -19,7 +20,7 @@ public enum RenderChildMain {
             return 2
         }
         do {
-            report(RenderChildReport(sandbox: try ChildSandbox.apply(request.sandbox, limits: request.limits)))
+            report(RenderChildReport(sandbox: try ChildSandbox.apply(request.sandbox, limits: request.limits, access: request.access)))
         } catch {
             report(RenderChildReport(failure: ReportedFailure(code: "render_failed", retry: true, message: "\(error)")))
             return 3
@@ -37,11 +38,17 @@ public enum RenderChildMain {
         var plan = planned.plan
         plan.codecThreading = CodecThreading.forRender(cores: max(1, request.cores))
         let renderer = Renderer(plan: plan, logger: logger)
-        let chunks = request.chunkSeconds > 0 ? renderer.chunkRanges(seconds: request.chunkSeconds).count : 1
-        report(RenderChildReport(planned: PlannedOutput(format: plan.format.rawValue, progressive: plan.isProgressive,
-                                                        duration: plan.outputRange.duration.description,
-                                                        chunks: chunks)))
-        guard let line = input.next(), let go = try? JSONDecoder().decode(RenderChildGo.self, from: Data(line.utf8)),
+        let ranges = request.chunkSeconds > 0 ? renderer.chunkRanges(seconds: request.chunkSeconds) : []
+        var facts = PlannedOutput(format: plan.format.rawValue, progressive: plan.isProgressive,
+                                  duration: plan.outputRange.duration.description, chunks: max(1, ranges.count))
+        if ranges.count > 1 {
+            facts.ranges = ranges.map { [$0.lowerBound, $0.upperBound] }
+            facts.frames = plan.frameCount
+            facts.loudnessTarget = renderer.hasLoudnessTarget
+        }
+        report(RenderChildReport(planned: facts))
+        let lines = ParentLines(input)
+        guard let line = lines.next(), let go = try? JSONDecoder().decode(RenderChildGo.self, from: Data(line.utf8)),
               let output = go.output else { return 0 }
         do {
             var last = -1.0, lastTime = DispatchTime.now().uptimeNanoseconds
@@ -57,7 +64,7 @@ public enum RenderChildMain {
             }
             switch request.task {
             case .job:
-                let live = go.relay ? RelayedLiveOutput(location: output, answers: input) : nil
+                let live = go.relay ? RelayedLiveOutput(location: output, answers: lines) : nil
                 try renderer.render(to: output, live: live, progress: progress)
                 let loudness = try renderer.loudness(of: output)
                 report(RenderChildReport(done: RenderedSummary(copiedFrames: renderer.frameCounts?.copied,
@@ -76,11 +83,41 @@ public enum RenderChildMain {
                 let beating = Heartbeat()
                 defer { beating.stop() }
                 report(RenderChildReport(done: RenderedSummary(levels: try renderer.loudnessLevels())))
+            case .join:
+                // Copying packets reports no frames either.
+                let beating = Heartbeat()
+                defer { beating.stop() }
+                if let pieces = request.pieces {
+                    try renderer.joinChunks(pieces.map { $0.first ?? "" }, audio: pieces.map { $0.last ?? "" }, to: output)
+                } else {
+                    try joinAsTheyCome(renderer, output: output, relay: go.relay, lines: lines,
+                                       started: DispatchTime(uptimeNanoseconds: request.startedNanoseconds ?? DispatchTime.now().uptimeNanoseconds))
+                }
+                let loudness = try renderer.loudness(of: output)
+                report(RenderChildReport(done: RenderedSummary(encodedFrames: plan.frameCount, firstSegmentSeconds: renderer.firstSegmentSeconds,
+                                                               loudness: loudness.map { [$0.integrated, $0.truePeak, $0.range] })))
             }
             return 0
         } catch {
             return fail(error)
         }
+    }
+
+    /// A progressive output joined chunk by chunk in `output` (the folder its parent made), as the
+    /// parent sends each chunk's pieces (`JoinStep`); each step is sent only once this child said
+    /// it is ready (its puts answered first), and a step to finish ends the playlists.
+    private static func joinAsTheyCome(_ renderer: Renderer, output: String, relay: Bool, lines: ParentLines, started: DispatchTime) throws {
+        let live: any LiveOutput = relay ? RelayedLiveOutput(location: output, answers: lines) : LocalLiveOutput(location: output)
+        let join = try HLSChunkJoin(renderer, folder: output, live: live, started: started)
+        report(RenderChildReport(ready: true))
+        while let line = lines.next() {
+            guard let step = try? JSONDecoder().decode(JoinStep.self, from: Data(line.utf8)) else { break }
+            if step.finish { return try join.finish() }
+            guard let video = step.video, let audio = step.audio else { break }
+            try join.append(video: video, audio: audio)
+            report(RenderChildReport(ready: true))
+        }
+        throw ChildFailure(cause: .reported(code: .renderFailed, retry: true, message: "the join's steps ended before the output was finished"))
     }
 
     /// A thread that tells the parent every second that this child lives, until stopped.

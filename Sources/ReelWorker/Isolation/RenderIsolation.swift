@@ -24,6 +24,9 @@ public struct RenderIsolation: Sendable {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
+    /// Removes the temporary folders of children whose server was killed (`ChildScratch`).
+    public static func removeLeftScratch() { ChildScratch.sweep() }
+
     /// What this kernel offers the children's sandbox, for the log at start.
     public static var offered: String { ChildSandbox.offered }
 
@@ -31,15 +34,17 @@ public struct RenderIsolation: Sendable {
     public static var canSandbox: Bool { ChildSandbox.seccompAvailable }
 
     /// The environment a child gets: the server's without its secrets (keys, passwords, tokens,
-    /// Reel's own settings, the cloud's credentials), since a child holds untrusted input.
-    static func childEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    /// Reel's own settings, the cloud's credentials), since a child holds untrusted input, and
+    /// `temporary` as its `TMPDIR` (its `ChildScratch`).
+    static func childEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment, temporary: String) -> [String] {
         let secret = ["KEY", "SECRET", "TOKEN", "PASSWORD", "PASSWD", "CREDENTIAL"]
         return environment.filter { name, _ in
             let upper = name.uppercased()
-            return !upper.hasPrefix("REEL_") && !upper.hasPrefix("AWS_") && upper != "SWIFT_BACKTRACE" && !upper.hasPrefix("PG") && !secret.contains { upper.contains($0) }
+            return !upper.hasPrefix("REEL_") && !upper.hasPrefix("AWS_") && upper != "SWIFT_BACKTRACE" && upper != "TMPDIR"
+                && !upper.hasPrefix("PG") && !secret.contains { upper.contains($0) }
         }.map { "\($0.key)=\($0.value)" }.sorted()
             // A crash ends the child at once, by its signal: Swift's backtracer would catch even a
             // SIGSEGV sent from outside and carry on.
-            + ["SWIFT_BACKTRACE=enable=no"]
+            + ["SWIFT_BACKTRACE=enable=no", "TMPDIR=" + temporary]
     }
 }

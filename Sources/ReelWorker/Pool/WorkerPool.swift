@@ -159,8 +159,9 @@ public final class WorkerPool: Sendable {
         }
     }
 
-    /// Records the child process rendering job `id` (until `unregister`).
-    func adopt(_ id: String, child: pid_t) { state.withLock { $0.children[id] = child } }
+    /// Records the child process rendering job `id` (until `unregister`), or, nil, that it ended
+    /// (a job's join child, `id/join`, which no registration holds).
+    func adopt(_ id: String, child: pid_t?) { state.withLock { $0.children[id] = child } }
 
     /// The child processes rendering jobs now, by job id.
     public var children: [String: pid_t] { state.withLock { $0.children } }
@@ -213,6 +214,8 @@ public final class WorkerPool: Sendable {
                                          sources: resolvedSources(of: spec, text: text), cores: coresPerRender,
                                          chunkSeconds: task == .job ? chunkSeconds : 0, limits: isolation.limits, sandbox: isolation.sandbox)
         request.task = task
+        // Its sandbox opens the media root and this job's own sources, nothing else of Reel's.
+        request.access.read = [resolver.mediaRoot] + request.sources.values.compactMap(\.path).sorted()
         return request
     }
 

@@ -7,10 +7,10 @@ import ReelStorage
 /// the gain is one number for all chunks.
 enum ChunkLevels {
     /// Solves the levels and shares them, unless an earlier attempt already did; nil without a target.
-    /// `solve` measures them (in a render child where renders are isolated, else `renderer`).
-    static func share(_ renderer: Renderer, jobID: String, pieces: any ChunkStore, storage: StorageWait,
+    /// `solve` measures them (`ChunkJoiner.solveLevels`: in a render child where renders are isolated).
+    static func share(target: Bool, jobID: String, pieces: any ChunkStore, storage: StorageWait,
                       solve: () throws -> LoudnessLevels?) throws -> LoudnessLevels? {
-        guard renderer.hasLoudnessTarget else { return nil }
+        guard target else { return nil }
         if pieces.has(jobID: jobID, piece: .levels), let known = try? read(pieces.fetch(jobID: jobID, piece: .levels)) { return known }
         guard let levels = try solve() else { return nil }
         let path = pieces.localPath(jobID: jobID, piece: .levels)

@@ -36,6 +36,10 @@ extension ChunkRun {
             request.audio = pieces.localPath(jobID: chunk.jobID, piece: .audio(chunk.index))
             // The shared levels when they are there; the child solves them again otherwise (the same numbers).
             request.levels = ChunkLevels.shared(jobID: chunk.jobID, pieces: pieces)
+            // It writes in the job's pieces folder alone.
+            request.access.write = Array(Set([request.video, request.audio].compactMap {
+                $0.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+            })).sorted()
             let child = try RenderChild(isolation, request: request)
             pool.adopt(key, child: child.pid)
             meta["pid"] = .stringConvertible(child.pid)

@@ -2,6 +2,7 @@ import Foundation
 import ReelStore
 import Logging
 import ReelEngine
+import ReelSpec
 import ReelStorage
 
 /// A job cut into chunks, as its own worker runs it: solve a loudness target's levels once (the
@@ -49,7 +50,60 @@ extension JobRun {
         var description: String { "pieces missing at the join: " + chunks.map { "chunk \($0)" }.joined(separator: ", ") }
     }
 
-    func renderInChunks(_ renderer: Renderer, _ ranges: [Range<Int64>], to path: String, token: CancellationToken,
+    /// What the job's own worker knows of a job it cuts: from its plan here, or from the first
+    /// render child's report (`PlannedOutput`).
+    struct Cut {
+        let ranges: [Range<Int64>]
+        let frames: Int64
+        let format: OutputFormat
+        let duration: String
+    }
+
+    /// Runs a job cut into chunks (`renderInChunks`) with a `LeaseKeeper` beside it, and records the
+    /// outcome; `token` is registered already. `joiner` solves, joins and measures (here or in
+    /// render children).
+    func runChunked(_ joiner: any ChunkJoiner, _ cut: Cut, path: String, live: (any LiveOutput)?, destinations: [DestinationSpec],
+                    token: CancellationToken, fetched: Double, names: SourceNames, meta: Logger.Metadata) {
+        var meta = meta
+        let reason = StopReason()
+        let chunked = ChunkedProgress(store: pool.store, jobID: job.id, frames: cut.frames)
+        var progressSource: @Sendable () -> Double = { chunked.current() }
+        if fetched > 0 {
+            // The downloads took the first share of the job's progress; the render the rest.
+            let render = progressSource
+            progressSource = { fetched + (1 - fetched) * render() }
+        }
+        let leaseKeeper = LeaseKeeper(store: pool.store, jobID: job.id, owner: owner, progress: ProgressBox(), token: token,
+                                      reason: reason, logger: pool.logger, progressSource: progressSource)
+        leaseKeeper.start()
+        let started = DispatchTime.now()
+        JobRun.removePartials(of: job.id, before: job.attempts, in: pool.locations, logger: pool.logger)
+        meta["chunks"] = .stringConvertible(cut.ranges.count)
+        do {
+            try renderInChunks(joiner, cut.ranges, to: path, token: token, progress: chunked, live: live, started: started)
+        } catch {
+            leaseKeeper.stop()
+            // What a progressive render had made visible goes with it (the next attempt has a name of its own).
+            if let live {
+                pool.outputs.remove(live.location)
+                try? FileManager.default.removeItem(atPath: path)
+            }
+            // The pieces are kept while another attempt may use them.
+            if !((error as? RenderError)?.isRetryable ?? true) || reason.current == .cancel { pool.chunks.removePieces(jobID: job.id) }
+            return conclude(error, reason, names, meta)
+        }
+        meta["seconds"] = JobRun.seconds(since: started)
+        pool.metrics.record(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
+        succeed(path: path, live: live, chunked: true, destinations: destinations, leaseKeeper: leaseKeeper, token: token,
+                reason: reason, names: names, meta: meta) {
+            // Measured on the output as written, before it leaves this node.
+            let (loudness, firstSegment) = try joiner.measured(path: path)
+            return FinishedRender(format: cut.format, duration: cut.duration, copied: 0, encoded: cut.frames,
+                                  firstSegmentSeconds: firstSegment, loudness: loudness)
+        }
+    }
+
+    func renderInChunks(_ joiner: any ChunkJoiner, _ ranges: [Range<Int64>], to path: String, token: CancellationToken,
                         progress: ChunkedProgress, live: (any LiveOutput)?, started: DispatchTime) throws {
         let pieces = pool.chunks
         do {
@@ -59,10 +113,8 @@ extension JobRun {
         }
         // Before the cut: every chunk's audio carries them.
         let solving = DispatchTime.now()
-        let solve = { () throws -> LoudnessLevels? in
-            try pool.isolation.map { try solveLevelsInChild($0, cancel: token) } ?? renderer.loudnessLevels()
-        }
-        if try ChunkLevels.share(renderer, jobID: job.id, pieces: pieces, storage: storage(token), solve: solve) != nil {
+        let solve = { () throws -> LoudnessLevels? in try joiner.solveLevels(cancel: token) }
+        if try ChunkLevels.share(target: joiner.hasLoudnessTarget, jobID: job.id, pieces: pieces, storage: storage(token), solve: solve) != nil {
             // Like the join, a part no other node can take: the critical path `make bench-cluster` reports.
             pool.logger.info("loudness levels solved", metadata: ["jobId": "\(job.id)", "seconds": JobRun.seconds(since: solving)])
         }
@@ -71,13 +123,13 @@ extension JobRun {
         // keeper has already said why.
         guard let chunks = try pool.store.addChunks(job.id, owner: owner, frames: ranges) else { throw RenderError.cancelled }
         for _ in 1..<chunks.count { pool.wake() }
-        if renderer.plan.isProgressive {
-            return try joinAsDone(renderer, chunks, to: path, token: token, progress: progress,
+        if joiner.progressive {
+            return try joinAsDone(joiner, chunks, to: path, token: token, progress: progress,
                                   live: live ?? LocalLiveOutput(location: path), started: started)
         }
         var recoveries = 0
         while true {
-            try awaitChunks(renderer, path: path, token: token)
+            try awaitChunks(joiner.plan, path: path, token: token)
             let joinStarted = DispatchTime.now()
             let files: [String], audio: [String]
             do {
@@ -95,7 +147,7 @@ extension JobRun {
             } catch {
                 throw RenderError.output(path: path, cause: error)
             }
-            try renderer.joinChunks(files, audio: audio, to: path, cancel: token)
+            try joiner.join(videos: files, audio: audio, to: path, cancel: token)
             progress.joined.set(1)
             pool.logger.info("chunks joined", metadata: ["jobId": "\(job.id)", "seconds": JobRun.seconds(since: joinStarted)])
             return
@@ -106,12 +158,15 @@ extension JobRun {
     /// each chunk done with all those before it is fetched and appended at once, so the playlists
     /// grow while later chunks render; between appends this worker renders chunks of its own. A
     /// chunk whose pieces are missing is rendered again, as at a whole join.
-    private func joinAsDone(_ renderer: Renderer, _ chunks: [JobChunk], to path: String, token: CancellationToken,
+    private func joinAsDone(_ joiner: any ChunkJoiner, _ chunks: [JobChunk], to path: String, token: CancellationToken,
                             progress: ChunkedProgress, live: any LiveOutput, started: DispatchTime) throws {
-        let join: HLSChunkJoin
+        let join: any ProgressiveChunkJoin
         do {
-            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-            join = try HLSChunkJoin(renderer, folder: path, live: live, started: started)
+            join = try joiner.progressiveJoin(folder: path, live: live, started: started, cancel: token)
+        } catch let e as RenderError {
+            throw e
+        } catch let e as ChildFailure {
+            throw e
         } catch {
             throw RenderError.output(path: path, cause: error)
         }
@@ -138,7 +193,7 @@ extension JobRun {
                     pool.wake()
                     break
                 }
-                do { try join.append(video: pieces.video, audio: pieces.audio) } catch let e as RenderError { throw e } catch {
+                do { try join.append(video: pieces.video, audio: pieces.audio) } catch let e as RenderError { throw e } catch let e as ChildFailure { throw e } catch {
                     throw RenderError.output(path: path, cause: error)
                 }
                 next += 1
@@ -147,22 +202,24 @@ extension JobRun {
             }
             if appended { continue }
             if let chunk = try pool.store.claimChunk(owner: owner, jobID: job.id) {
-                ChunkRun(chunk: chunk, owner: owner, pool: pool, plan: renderer.plan).execute()
+                ChunkRun(chunk: chunk, owner: owner, pool: pool, plan: joiner.plan).execute()
                 continue
             }
             // Other workers hold the next chunk; one whose lease runs out is claimed above.
             Thread.sleep(forTimeInterval: 0.2)
         }
-        do { try join.finish() } catch let e as RenderError { throw e } catch { throw RenderError.output(path: path, cause: error) }
+        do { try join.finish() } catch let e as RenderError { throw e } catch let e as ChildFailure { throw e } catch {
+            throw RenderError.output(path: path, cause: error)
+        }
         pool.logger.info("chunks joined", metadata: ["jobId": "\(job.id)", "progressive": "true"])
     }
 
     /// Renders chunks of its own while any are left, then waits for the others' chunks.
-    private func awaitChunks(_ renderer: Renderer, path: String, token: CancellationToken) throws {
+    private func awaitChunks(_ plan: RenderPlan?, path: String, token: CancellationToken) throws {
         while true {
             if token.isCancelled { throw RenderError.cancelled }
             if let chunk = try pool.store.claimChunk(owner: owner, jobID: job.id) {
-                ChunkRun(chunk: chunk, owner: owner, pool: pool, plan: renderer.plan).execute()
+                ChunkRun(chunk: chunk, owner: owner, pool: pool, plan: plan).execute()
                 continue
             }
             let now = try pool.store.chunks(of: job.id)

@@ -10,18 +10,32 @@ import ReelStore
 /// a render here would. A crash, a limit or a stall in the child fails this attempt alone, with an
 /// error naming the cause, recorded before the worker claims again.
 extension JobRun {
-    /// Runs the job in a child; false when the child's plan is one this process cuts into chunks
-    /// and joins itself, the child let go unharmed.
-    func runInChild(_ spec: JobSpec, _ isolation: RenderIsolation, fetched: Double, names: SourceNames, meta: Logger.Metadata) -> Bool {
-        let request = pool.renderRequest(jobID: job.id, text: job.spec, spec: spec, isolation: isolation)
+    /// Runs the job in render children: one plans it and, unless the plan is cut into chunks,
+    /// renders it; a cut job's chunks, levels and join each run in children of their own
+    /// (`ChildChunkJoiner`), by the ranges the first child reported.
+    func runInChild(_ spec: JobSpec, _ isolation: RenderIsolation, fetched: Double, names: SourceNames, meta: Logger.Metadata) {
+        var request = pool.renderRequest(jobID: job.id, text: job.spec, spec: spec, isolation: isolation)
+        let format = spec.output.format
+        let name = OutputName(jobID: job.id, attempt: job.attempts, fileExtension: JobRun.fileExtension(format))
+        let path = pool.locations.output(name)
+        let progressive = format == .hls && spec.output.hls?.progressive == true
+        // The child writes only in folders made for it: its output in a hidden work folder beside
+        // the outputs (moved into place here), or a progressive output's own folder, where it is
+        // served while it grows.
+        let work: String
+        do {
+            work = try JobRun.workFolder(for: path, progressive: progressive)
+        } catch {
+            return conclude(RenderError.output(path: path, cause: error), StopReason(), names, meta)
+        }
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        request.access.write = progressive ? [work, path] : [work]
         let token = CancellationToken()
         // Registered before the child plans: the worker is busy, and a shutdown stops the planning too.
         guard pool.register(job.id, token) else {
-            record { try pool.store.release(job.id, owner: owner) }
-            return true
+            return record { try pool.store.release(job.id, owner: owner) }
         }
-        var handedOver = false
-        defer { if !handedOver { pool.unregister(job.id) } }
+        defer { pool.unregister(job.id) }
         let child: RenderChild
         let planned: PlannedOutput
         do {
@@ -30,24 +44,29 @@ extension JobRun {
             // No lease is kept while planning, as in a render here.
             planned = try child.planned(cancel: token)
         } catch {
-            conclude(error, StopReason(), names, meta)
-            return true
+            return conclude(error, StopReason(), names, meta)
         }
-        guard let format = OutputFormat(rawValue: planned.format) else {
+        guard planned.format == format.rawValue, planned.progressive == progressive else {
             child.dismiss()
-            conclude(ChildFailure(cause: .reported(code: .renderFailed, retry: true, message: "the render process planned an unknown format")),
-                     StopReason(), names, meta)
-            return true
+            return conclude(ChildFailure(cause: .reported(code: .renderFailed, retry: true,
+                                                          message: "the render process planned another output than the spec's")),
+                            StopReason(), names, meta)
         }
-        let name = OutputName(jobID: job.id, attempt: job.attempts, fileExtension: JobRun.fileExtension(format))
-        let path = pool.locations.output(name)
-        let live = planned.progressive ? pool.outputs.live(name, folder: path) : nil
+        let live = progressive ? pool.outputs.live(name, folder: path) : nil
         if planned.chunks > 1 {
             child.dismiss()
-            // Rendered in this process, which registers the job again.
-            pool.unregister(job.id)
-            handedOver = true
-            return false
+            guard let ranges = planned.ranges, ranges.count == planned.chunks, ranges.allSatisfy({ $0.count == 2 && $0[0] < $0[1] }),
+                  let frames = planned.frames else {
+                return conclude(ChildFailure(cause: .reported(code: .renderFailed, retry: true, message: "the render process cut the job without its ranges")),
+                                StopReason(), names, meta)
+            }
+            let pieces = URL(fileURLWithPath: pool.chunks.localPath(jobID: job.id, piece: .levels)).deletingLastPathComponent().path
+            let joiner = ChildChunkJoiner(isolation: isolation, request: request, planned: planned, format: format, pieces: pieces) { [pool, job] in
+                pool.adopt(job.id + "/join", child: $0)
+            }
+            return runChunked(joiner, Cut(ranges: ranges.map { $0[0]..<$0[1] }, frames: frames, format: format, duration: planned.duration),
+                              path: path, live: live, destinations: spec.output.destinations, token: token, fetched: fetched,
+                              names: names, meta: meta)
         }
         let reason = StopReason()
         let progress = ProgressBox()
@@ -65,19 +84,19 @@ extension JobRun {
         do {
             // A progressive output kept elsewhere is put by this process as the child reports its files.
             let relayed = live.flatMap { $0 is LocalLiveOutput ? nil : $0 }
-            summary = try child.render(to: path, cancel: token, live: relayed) { progress.set($0) }
+            let target = progressive ? path : work + "/" + name.name
+            summary = try child.render(to: target, cancel: token, live: relayed) { progress.set($0) }
+            if !progressive { try Renderer.moveIntoPlace(target, path, folder: format == .hls) }
         } catch {
             leaseKeeper.stop()
             if let live {
                 pool.outputs.remove(live.location)
                 try? FileManager.default.removeItem(atPath: path)
             }
-            conclude(error, reason, names, meta)
-            return true
+            return conclude(error, reason, names, meta)
         }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        meta["seconds"] = .stringConvertible((seconds * 1000).rounded() / 1000)
-        pool.metrics.record(seconds)
+        meta["seconds"] = JobRun.seconds(since: started)
+        pool.metrics.record(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
         succeed(path: path, live: live, chunked: false, destinations: spec.output.destinations, leaseKeeper: leaseKeeper, token: token,
                 reason: reason, names: names, meta: meta) {
             FinishedRender(format: format, duration: planned.duration, copied: summary.copiedFrames, encoded: summary.encodedFrames,
@@ -85,16 +104,18 @@ extension JobRun {
                            loudness: summary.loudness.map { OutputLoudness(integrated: $0.first ?? nil, truePeak: $0.dropFirst().first ?? nil,
                                                                            range: $0.dropFirst(2).first ?? nil) })
         }
-        return true
     }
 
-    /// A chunked job's loudness levels solved in a child (task `levels`: the measuring passes decode
-    /// every source of the mix).
-    func solveLevelsInChild(_ isolation: RenderIsolation, cancel token: CancellationToken) throws -> LoudnessLevels? {
-        guard case .success(let spec) = SpecDecoder.decode(Array(job.spec.utf8)) else { return nil }
-        let child = try RenderChild(isolation, request: pool.renderRequest(jobID: job.id, text: job.spec, spec: spec, isolation: isolation,
-                                                                           task: .levels))
-        _ = try child.planned(cancel: token)
-        return try child.render(to: "", cancel: token) { _ in }.levels
+    /// Makes the hidden folder a child writes `path` in (a partial name beside it, which the
+    /// sweep at start removes if this process dies) and, for a progressive output, `path` itself,
+    /// empty. The work folder's path.
+    static func workFolder(for path: String, progressive: Bool) throws -> String {
+        let work = PartialName.path(beside: path)
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)
+        if progressive {
+            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        }
+        return work
     }
 }

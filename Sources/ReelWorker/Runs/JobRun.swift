@@ -37,9 +37,8 @@ struct JobRun {
         let held = remote.isEmpty ? nil : pool.webSources?.hold(remote)
         defer { held?.release() }
         guard let fetched = prefetch(remote, log: log) else { return }
-        // Planned and rendered in a child process where the pool isolates renders; a plan the
-        // child cut into chunks (or a progressive output kept elsewhere) is rendered below.
-        if let isolation = pool.isolation, let spec, runInChild(spec, isolation, fetched: fetched, names: names, meta: meta) { return }
+        // Planned and rendered in child processes where the pool isolates renders.
+        if let isolation = pool.isolation, let spec { return runInChild(spec, isolation, fetched: fetched, names: names, meta: meta) }
         var plan: RenderPlan
         let destinations: [DestinationSpec]
         switch SpecPlanning(resolver: pool.resolver).plan(decoded: decoded) {
@@ -58,76 +57,57 @@ struct JobRun {
             return
         }
         defer { pool.unregister(job.id) }
-        let reason = StopReason()
-        let progress = ProgressBox()
         // The engine's own lines (`rendered`, `joined chunks`) name the job too.
         var engineLog = log
         engineLog[metadataKey: "jobId"] = "\(job.id)"
         let renderer = Renderer(plan: plan, logger: engineLog)
-        // A long output is cut into chunks that every worker may render (`chunkSeconds`).
-        let ranges = pool.chunkSeconds > 0 ? renderer.chunkRanges(seconds: pool.chunkSeconds) : []
-        let chunked = ranges.count > 1 ? ChunkedProgress(store: pool.store, jobID: job.id, frames: plan.frameCount) : nil
-        var progressSource: (@Sendable () -> Double)?
-        if let chunked { progressSource = { chunked.current() } }
-        if fetched > 0 {
-            // The downloads took the first share of the job's progress; the render the rest.
-            let render = progressSource ?? { progress.current }
-            progressSource = { fetched + (1 - fetched) * render() }
-        }
-        let leaseKeeper = LeaseKeeper(store: pool.store, jobID: job.id, owner: owner, progress: progress, token: token,
-                                      reason: reason, logger: log, progressSource: progressSource)
-        leaseKeeper.start()
-        let started = DispatchTime.now()
         // One file per attempt: a worker that lost its lease can then never touch the file of the
         // attempt that replaced it.
         let name = OutputName(jobID: job.id, attempt: job.attempts, fileExtension: JobRun.fileExtension(plan.format))
         let path = pool.locations.output(name)
         // A progressive output is rendered in place and made visible where it will be kept as it grows.
         let live = plan.isProgressive ? pool.outputs.live(name, folder: path) : nil
-        JobRun.removePartials(of: job.id, before: job.attempts, in: pool.locations, logger: log)
-        var outcome: Error?
-        do {
-            if let chunked {
-                meta["chunks"] = .stringConvertible(ranges.count)
-                try renderInChunks(renderer, ranges, to: path, token: token, progress: chunked, live: live, started: started)
-            } else {
-                try renderer.render(to: path, cancel: token, live: live) { progress.set($0) }
-            }
-        } catch {
-            outcome = error
+        // A long output is cut into chunks that every worker may render (`chunkSeconds`).
+        let ranges = pool.chunkSeconds > 0 ? renderer.chunkRanges(seconds: pool.chunkSeconds) : []
+        if ranges.count > 1 {
+            return runChunked(LocalChunkJoiner(renderer),
+                              Cut(ranges: ranges, frames: plan.frameCount, format: plan.format, duration: plan.outputRange.duration.description),
+                              path: path, live: live, destinations: destinations, token: token, fetched: fetched, names: names, meta: meta)
         }
-        // A finished render keeps its lease while it is hashed and recorded.
-        if outcome != nil {
+        let reason = StopReason()
+        let progress = ProgressBox()
+        var progressSource: (@Sendable () -> Double)?
+        if fetched > 0 {
+            // The downloads took the first share of the job's progress; the render the rest.
+            progressSource = { fetched + (1 - fetched) * progress.current }
+        }
+        let leaseKeeper = LeaseKeeper(store: pool.store, jobID: job.id, owner: owner, progress: progress, token: token,
+                                      reason: reason, logger: log, progressSource: progressSource)
+        leaseKeeper.start()
+        let started = DispatchTime.now()
+        JobRun.removePartials(of: job.id, before: job.attempts, in: pool.locations, logger: log)
+        do {
+            try renderer.render(to: path, cancel: token, live: live) { progress.set($0) }
+        } catch {
             leaseKeeper.stop()
             // What a progressive render had made visible goes with it (the next attempt has a name of its own).
             if let live {
                 pool.outputs.remove(live.location)
                 try? FileManager.default.removeItem(atPath: path)
             }
+            return conclude(error, reason, names, meta)
         }
-        // A chunked job's pieces are kept while another attempt may use them: after a success only
-        // once it is recorded (a process killed before that leaves the next attempt its pieces).
-        if chunked != nil && outcome != nil && (!((outcome as? RenderError)?.isRetryable ?? true) || reason.current == .cancel) {
-            pool.chunks.removePieces(jobID: job.id)
-        }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        meta["seconds"] = .stringConvertible((seconds * 1000).rounded() / 1000)
-        switch outcome {
-        case nil:
-            pool.metrics.record(seconds)
-            succeed(path: path, live: live, chunked: chunked != nil, destinations: destinations, leaseKeeper: leaseKeeper, token: token,
-                    reason: reason, names: names, meta: meta) {
-                // Measured on the output as written (after the codec), before it leaves this node.
-                let loudness = try renderer.loudness(of: path).map {
-                    OutputLoudness(integrated: $0.integrated, truePeak: $0.truePeak, range: $0.range)
-                }
-                return FinishedRender(format: plan.format, duration: plan.outputRange.duration.description,
-                                      copied: chunked == nil ? renderer.frameCounts?.copied : 0,
-                                      encoded: chunked == nil ? renderer.frameCounts?.encoded : plan.frameCount,
-                                      firstSegmentSeconds: renderer.firstSegmentSeconds, loudness: loudness)
+        meta["seconds"] = JobRun.seconds(since: started)
+        pool.metrics.record(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
+        succeed(path: path, live: live, chunked: false, destinations: destinations, leaseKeeper: leaseKeeper, token: token,
+                reason: reason, names: names, meta: meta) {
+            // Measured on the output as written (after the codec), before it leaves this node.
+            let loudness = try renderer.loudness(of: path).map {
+                OutputLoudness(integrated: $0.integrated, truePeak: $0.truePeak, range: $0.range)
             }
-        case let e?:
-            conclude(e, reason, names, meta)
+            return FinishedRender(format: plan.format, duration: plan.outputRange.duration.description,
+                                  copied: renderer.frameCounts?.copied, encoded: renderer.frameCounts?.encoded,
+                                  firstSegmentSeconds: renderer.firstSegmentSeconds, loudness: loudness)
         }
     }
 

@@ -19,12 +19,12 @@ final class HLSFolderWriter {
     private let writeMaster: @Sendable () throws -> Void
     private let started: DispatchTime
 
-    /// Creates `folder` (which must not exist) and opens the muxers. `started`: when the render
+    /// Creates `folder` (or writes in an empty one made for it) and opens the muxers. `started`: when the render
     /// began, for `firstSegmentSeconds`.
     init(plan: RenderPlan, starts: [Int64], folder: String, live: (any LiveOutput)?, started: DispatchTime = .now()) throws {
         guard let hls = plan.hls else { preconditionFailure("an hls output without its plan") }
         self.started = started
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         renditions = try hls.renditions.map { try HLSRenditionWriter(plan: plan, rendition: $0, hls: hls, folder: folder) }
         audioOutput = try OutputFile(path: folder + "/audio.m3u8", formatName: "hls")
         audioEncoder = try OutputEncoders.audio(plan, globalHeader: audioOutput.needsGlobalHeader)
@@ -59,6 +59,11 @@ final class HLSFolderWriter {
         guard let publisher else { return }
         if let failure = publisher.failure { throw failure }
         publisher.poke()
+    }
+
+    /// Makes what is finished visible now and waits for it (`HLSLivePublisher.settle`).
+    func settle() throws {
+        try publisher?.settle()
     }
 
     /// Ends every playlist (draining the renditions' encoders when they encoded) and writes the

@@ -59,6 +59,14 @@ final class HLSLivePublisher: Sendable {
         }
     }
 
+    /// Puts what the playlists list now and waits until it is put (a chunk appended by a join in a
+    /// render child: its parent answers the puts only until the child says it is ready for the
+    /// next chunk); throws the first failure, if any.
+    func settle() throws {
+        queue.sync { publishSafely(final: false) }
+        if let failure { throw failure }
+    }
+
     /// Once the muxers are finished (every playlist with `#EXT-X-ENDLIST`): puts what is left and
     /// the final master playlist, and throws the first failure, if any.
     func finish() throws {

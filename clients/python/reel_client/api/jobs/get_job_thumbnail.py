@@ -73,6 +73,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
     response_default = Problem.from_dict(response.json())
 
     return response_default
@@ -99,7 +104,8 @@ def sync_detailed(
     """A JPEG of the output at a time.
 
      The frame shown at `time` (as AVAssetImageGenerator with zero tolerance: the last frame whose
-    time is at or before `time`), scaled to `width` with the output's aspect ratio kept.
+    time is at or before `time`), scaled to `width` with the output's aspect ratio kept. Drawn
+    in an engine process (the output was made from untrusted input), as previews are.
 
     Args:
         id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
@@ -137,7 +143,8 @@ def sync(
     """A JPEG of the output at a time.
 
      The frame shown at `time` (as AVAssetImageGenerator with zero tolerance: the last frame whose
-    time is at or before `time`), scaled to `width` with the output's aspect ratio kept.
+    time is at or before `time`), scaled to `width` with the output's aspect ratio kept. Drawn
+    in an engine process (the output was made from untrusted input), as previews are.
 
     Args:
         id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
@@ -170,7 +177,8 @@ async def asyncio_detailed(
     """A JPEG of the output at a time.
 
      The frame shown at `time` (as AVAssetImageGenerator with zero tolerance: the last frame whose
-    time is at or before `time`), scaled to `width` with the output's aspect ratio kept.
+    time is at or before `time`), scaled to `width` with the output's aspect ratio kept. Drawn
+    in an engine process (the output was made from untrusted input), as previews are.
 
     Args:
         id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
@@ -206,7 +214,8 @@ async def asyncio(
     """A JPEG of the output at a time.
 
      The frame shown at `time` (as AVAssetImageGenerator with zero tolerance: the last frame whose
-    time is at or before `time`), scaled to `width` with the output's aspect ratio kept.
+    time is at or before `time`), scaled to `width` with the output's aspect ratio kept. Drawn
+    in an engine process (the output was made from untrusted input), as previews are.
 
     Args:
         id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).

@@ -1,0 +1,59 @@
+import Foundation
+import ReelEngine
+import ReelStorage
+import ReelStore
+
+/// What a chunked job's own worker needs of its render besides the chunks: the levels a loudness
+/// target needs solved first, and the join (all at once, or a progressive output's chunk by chunk
+/// as they are done). In this process (`LocalChunkJoiner`: a pool without isolation) or in render
+/// children (`ChildChunkJoiner`), so that a server that isolates renders never plans or joins an
+/// untrusted spec itself.
+protocol ChunkJoiner: AnyObject {
+    /// The plan this process renders chunks with; nil where each chunk plans in its own child.
+    var plan: RenderPlan? { get }
+    var progressive: Bool { get }
+    var hasLoudnessTarget: Bool { get }
+    func solveLevels(cancel: CancellationToken) throws -> LoudnessLevels?
+    /// Joins every chunk's pieces, in order, into the output at `path` (it appears whole).
+    func join(videos: [String], audio: [String], to path: String, cancel: CancellationToken) throws
+    /// Starts a progressive output's join in `folder`, its files made visible through `live`.
+    func progressiveJoin(folder: String, live: any LiveOutput, started: DispatchTime, cancel: CancellationToken) throws -> any ProgressiveChunkJoin
+    /// The joined output's loudness and a progressive output's time to its first segment.
+    func measured(path: String) throws -> (loudness: OutputLoudness?, firstSegmentSeconds: Double?)
+}
+
+/// A progressive output's join, fed each chunk's pieces in timeline order.
+protocol ProgressiveChunkJoin: AnyObject {
+    func append(video: String, audio: String) throws
+    func finish() throws
+}
+
+extension HLSChunkJoin: ProgressiveChunkJoin {}
+
+/// A chunked job's join in this process, by its `Renderer` (a pool without isolation: the CLI's
+/// and the tests of the pool's own rules).
+final class LocalChunkJoiner: ChunkJoiner {
+    let renderer: Renderer
+
+    init(_ renderer: Renderer) { self.renderer = renderer }
+
+    var plan: RenderPlan? { renderer.plan }
+    var progressive: Bool { renderer.plan.isProgressive }
+    var hasLoudnessTarget: Bool { renderer.hasLoudnessTarget }
+
+    func solveLevels(cancel: CancellationToken) throws -> LoudnessLevels? { try renderer.loudnessLevels() }
+
+    func join(videos: [String], audio: [String], to path: String, cancel: CancellationToken) throws {
+        try renderer.joinChunks(videos, audio: audio, to: path, cancel: cancel)
+    }
+
+    func progressiveJoin(folder: String, live: any LiveOutput, started: DispatchTime, cancel: CancellationToken) throws -> any ProgressiveChunkJoin {
+        if FileManager.default.fileExists(atPath: folder) { try FileManager.default.removeItem(atPath: folder) }
+        return try HLSChunkJoin(renderer, folder: folder, live: live, started: started)
+    }
+
+    func measured(path: String) throws -> (loudness: OutputLoudness?, firstSegmentSeconds: Double?) {
+        let loudness = try renderer.loudness(of: path).map { OutputLoudness(integrated: $0.integrated, truePeak: $0.truePeak, range: $0.range) }
+        return (loudness, renderer.firstSegmentSeconds)
+    }
+}
