@@ -86,7 +86,7 @@ let package = Package(
         .target(
             name: "ReelAPI",
             dependencies: [
-                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelWorker", "ReelHTTP", "ReelSync",
+                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelFetch", "ReelWorker", "ReelHTTP", "ReelSync",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -95,7 +95,7 @@ let package = Package(
         .target(
             name: "ReelServer",
             dependencies: [
-                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelWorker", "ReelHTTP", "ReelAPI", "CMalloc",
+                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelFetch", "ReelWorker", "ReelHTTP", "ReelAPI", "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"]
@@ -103,7 +103,7 @@ let package = Package(
         .executableTarget(
             name: "reel",
             dependencies: [
-                "ReelSpec", "ReelEngine", "ReelStorage", "ReelWorker", "ReelAPI", "ReelServer",
+                "ReelSpec", "ReelEngine", "ReelStorage", "ReelFetch", "ReelWorker", "ReelAPI", "ReelServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -119,11 +119,11 @@ let package = Package(
         // What every test target waits and draws with: Poll (conditions, never sleeps), SplitMix64 (seeded inputs), Collected.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["web-test-server.py", "outage-proxy.py"]),
         .testTarget(name: "ReelSpecTests", dependencies: ["ReelSpec", "TestSupport"]),
-        .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelSpec", "CFFmpeg", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelSpec", "ReelStorage", "ReelSync", "CFFmpeg", "TestSupport"], exclude: ["Fixtures"]),
         // A throwaway PostgreSQL cluster and a store on either database, for the store, worker and cluster tests.
         .target(name: "StoreFixtures", dependencies: ["ReelStore", "TestSupport"], path: "Tests/StoreFixtures"),
         .testTarget(name: "ReelStoreTests", dependencies: ["ReelStore", "ReelSync", "StoreFixtures", "TestSupport"]),
-        .testTarget(name: "ReelWorkerTests", dependencies: ["ReelWorker", "ReelStore", "ReelStorage", "ReelEngine", "ReelSpec", "ReelHTTP", "ReelFetch", "StoreFixtures", "S3Fixtures", "TestSupport"]),
+        .testTarget(name: "ReelWorkerTests", dependencies: ["ReelWorker", "ReelStore", "ReelStorage", "ReelS3", "ReelEngine", "ReelSpec", "ReelHTTP", "ReelFetch", "ReelSync", "StoreFixtures", "S3Fixtures", "TestSupport"]),
         .testTarget(name: "ReelHTTPTests", dependencies: ["ReelHTTP", "TestSupport"]),
         // A real S3 server (OpenStack Swift's s3api, which checks signatures) for the tests.
         .target(name: "S3Fixtures", dependencies: ["ReelS3", "TestSupport"], path: "Tests/S3Fixtures"),
@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(name: "ReelFetchTests", dependencies: ["ReelFetch", "ReelStorage", "TestSupport"]),
         .testTarget(
             name: "ReelAPITests",
-            dependencies: ["ReelAPI", "ReelServer", "ReelWorker", "ReelStore", "ReelStorage", "ReelS3", "ReelSpec", "ReelHTTP", "StoreFixtures",
+            dependencies: ["ReelAPI", "ReelServer", "ReelWorker", "ReelStore", "ReelStorage", "ReelS3", "ReelFetch", "ReelSpec", "ReelHTTP", "StoreFixtures",
                            "S3Fixtures", "TestSupport",
                            .product(name: "Crypto", package: "swift-crypto")]
         ),
