@@ -162,7 +162,7 @@ public enum JobJSON {
     /// An asset; `expiresAt` is when retention deletes it unless a job still uses it then.
     static func assetMembers(_ a: Asset, retentionHours: Double) -> [(key: String, value: JSONValue)] {
         [
-            ("id", .string(a.id)), ("src", .string("upload:\(a.id)")), ("status", .string(a.status.rawValue)),
+            ("id", .string(a.id)), ("src", .string(SourceScheme.upload(a.id))), ("status", .string(a.status.rawValue)),
             ("error", a.error.map { .string($0) } ?? .null), ("kind", .string(a.kind)), ("bytes", .number(String(a.bytes))),
             ("sha256", a.sha256.isEmpty ? .null : .string(a.sha256)), ("contentType", a.contentType.map { .string($0) } ?? .null),
             ("filename", a.filename.map { .string($0) } ?? .null), ("createdAt", .string(timestamp(a.createdAt))),

@@ -89,7 +89,7 @@ extension APIHandler {
         case .overQuota(let queued, let retry):
             throw ProblemError(Problem.tooManyJobs(queued: queued, retryAfter: retry))
         case .assetsMissing(let index, let ids):
-            throw ProblemError(.validation(ids.map { SpecProblem(pointer: "\(prefix)/\(index)", message: "upload:\($0) was deleted while the batch was submitted") }))
+            throw ProblemError(.validation(ids.map { SpecProblem(pointer: "\(prefix)/\(index)", message: "\(SourceScheme.upload($0)) was deleted while the batch was submitted") }))
         }
     }
 

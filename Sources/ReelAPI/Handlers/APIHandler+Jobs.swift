@@ -91,7 +91,7 @@ extension APIHandler {
         case .overQuota(let queued, let retry):
             throw ProblemError(Problem.tooManyJobs(queued: queued, retryAfter: retry))
         case .assetsMissing(let ids):
-            throw ProblemError(.validation(ids.map { SpecProblem(pointer: "", message: "upload:\($0) was deleted while the job was submitted") }))
+            throw ProblemError(.validation(ids.map { SpecProblem(pointer: "", message: "\(SourceScheme.upload($0)) was deleted while the job was submitted") }))
         }
     }
 
@@ -148,7 +148,7 @@ extension APIHandler {
             switch v {
             case .object(let members):
                 for (k, value) in members {
-                    if k == "src", case .string(let s) = value, s.hasPrefix("upload:") { ids.append(String(s.dropFirst(7))) } else { walk(value) }
+                    if k == "src", case .string(let s) = value, let id = SourceScheme.uploadID(s) { ids.append(id) } else { walk(value) }
                 }
             case .array(let items): items.forEach(walk)
             default: break

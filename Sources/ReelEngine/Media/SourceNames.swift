@@ -1,4 +1,5 @@
 import Foundation
+import ReelSpec
 
 /// Rewrites the server's own file paths in a message a client reads (a job's error, a problem's
 /// detail) into the names the client gave: a source under the media root as its relative path, an
@@ -51,7 +52,7 @@ public struct SourceNames: Sendable {
         for root in Self.spellings(dataRoot) {
             let r = NSRegularExpression.escapedPattern(for: root)
             replace(r + "/(?:assets/incoming|assets|cache/uploads)/(asset_[0-9A-Za-z]+)(?:\\.[0-9a-f]+)?") { m in
-                "upload:" + (m.output[2].substring.map(String.init) ?? "")
+                SourceScheme.upload(m.output[2].substring.map(String.init) ?? "")
             }
             replace(r + "/[^\\s:()\"']*") { _ in "a file of the server" }
         }

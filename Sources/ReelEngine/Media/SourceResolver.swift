@@ -55,8 +55,7 @@ public struct SourceResolver: Sendable {
         func refuse(_ why: String) -> Refusal { Refusal(src: src, reason: why) }
         guard !src.isEmpty else { throw refuse("is empty") }
         guard !src.contains("\0") else { throw refuse("contains a NUL byte") }
-        if src.hasPrefix("upload:") {
-            let id = String(src.dropFirst("upload:".count))
+        if let id = SourceScheme.uploadID(src) {
             guard let uploads else { throw refuse("names an upload, but uploads exist only on the server") }
             guard let path = try uploads(id) else { throw refuse("names no uploaded asset") }
             return path

@@ -1,5 +1,6 @@
 import Foundation
 import ReelEngine
+import ReelSpec
 
 /// What a render child is asked to do: one line of JSON on its standard input. Everything it needs
 /// is in it, since the child reaches no store, no bucket and no network: sources that live
@@ -70,7 +71,7 @@ public struct ResolvedSource: Codable, Sendable, Equatable {
     /// them, `upload:` and web sources only as the parent resolved them in `sources`.
     static func resolver(mediaRoot: String, sources: [String: ResolvedSource]) -> SourceResolver {
         SourceResolver(mediaRoot: mediaRoot, uploads: { id in
-            try sources["upload:" + id]?.resolved(src: "upload:" + id)
+            try sources[SourceScheme.upload(id)]?.resolved(src: SourceScheme.upload(id))
         }, web: { src in
             guard let path = try sources[src]?.resolved(src: src) else {
                 throw SourceResolver.Refusal(src: src, reason: "was not fetched for this render")

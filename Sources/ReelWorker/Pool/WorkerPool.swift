@@ -222,7 +222,7 @@ public final class WorkerPool: Sendable {
     /// Every string of `json` that names an upload.
     public static func uploads(in json: JSONValue, into names: inout Set<String>) {
         switch json {
-        case .string(let s) where s.hasPrefix("upload:"): names.insert(s)
+        case .string(let s) where SourceScheme(s) == .upload: names.insert(s)
         case .array(let items): items.forEach { uploads(in: $0, into: &names) }
         case .object(let members): members.forEach { uploads(in: $0.value, into: &names) }
         default: break

@@ -1,4 +1,5 @@
 import ReelEngine
+import ReelSpec
 import ReelStorage
 import ReelStore
 
@@ -9,7 +10,7 @@ public enum ReadyUpload {
     public static func copy(_ asset: Asset?, id: String, uploads: any UploadStore) throws -> String? {
         guard let asset else { return nil }
         guard asset.status == .ready else {
-            throw SourceResolver.Refusal(src: "upload:\(id)", reason: asset.status == .failed
+            throw SourceResolver.Refusal(src: SourceScheme.upload(id), reason: asset.status == .failed
                 ? "names an asset that failed (\(asset.error ?? "")); upload it again"
                 : "names an asset that is still \(asset.status.rawValue); wait until it is ready")
         }
