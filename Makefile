@@ -1,5 +1,5 @@
 # Convenience targets. The benchmark is kept out of the test suite: `make test` never runs it.
-.PHONY: bench-s3 test run bench bench-http bench-cluster bench-profile bench-soak bench-batch fuzz bench-campaign install uninstall dist deb deb-test
+.PHONY: bench-s3 test test-quick run bench bench-http bench-cluster bench-profile bench-soak bench-batch fuzz bench-campaign install uninstall dist deb deb-test
 
 # Where `make install` puts `reel` ($(DESTDIR)$(PREFIX)/bin/reel), and what it installs: the
 # release build it makes (CONFIGURATION=debug: the debug build), or REEL_BIN, a binary already built
@@ -11,6 +11,13 @@ REEL_BIN ?=
 
 test:
 	./scripts/test.sh
+
+# The XCTest suites alone, on a machine `make test` (or scripts/deps.sh) has set up: no installs,
+# no fuzzing, no schemathesis run, no Debian package. FILTER narrows it (`swift test --filter`'s
+# regular expression over Target.Class/test), e.g. `make test-quick FILTER=ReelSpecTests`.
+test-quick:
+	swift build --build-tests
+	swift test --skip-build --disable-swift-testing $(if $(FILTER),--filter '$(FILTER)')
 
 run:
 	./scripts/run.sh

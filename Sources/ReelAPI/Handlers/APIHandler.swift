@@ -116,7 +116,7 @@ public final class APIHandler: HTTPHandler, Sendable {
         let found: Job?
         do { found = try reader.job(id, keyID: a.project) } catch { return nil }
         if let job = found, job.webhook != nil { return nil }
-        let quota = limiter?.take(RateLimiter.caller(key: a.key?.id ?? "", client: head.clientAddress), now: MonotonicClock.now())
+        let quota = charge(a, head)
         var response: HTTPResponse
         if let quota, !quota.allowed {
             response = Problem.tooManyRequests(quota).response(requestID: head.requestID)
@@ -149,8 +149,8 @@ public final class APIHandler: HTTPHandler, Sendable {
         return response
     }
 
-    /// Answers an admitted request with its row's handler, its rate limit taken first (a signed
-    /// link's and an open route's are not limited); a refusal is thrown as its problem.
+    /// Answers an admitted request with its row's handler, its rate limit charged first
+    /// (`charge`: a signed link's is not); a refusal is thrown as its problem.
     func route(_ r: HTTPRequest, _ admission: Admission) throws -> HTTPResponse {
         let a: Admission.Admitted
         switch admission {
@@ -165,7 +165,8 @@ public final class APIHandler: HTTPHandler, Sendable {
         case .admitted(let admitted): a = admitted
         }
         if a.viaLink { return try linkedOutput(a.values, r) }
-        let quota = try rateLimit(r.head, key: a.key?.id ?? "", a.row)
+        let quota = charge(a, r.head)
+        if let quota, !quota.allowed { throw ProblemError(.tooManyRequests(quota)) }
         if let key = a.key { noteUse(key) }
         do {
             var response = try a.row.handler(self, RouteCall(request: r, values: a.values, project: a.project, key: a.key))
@@ -176,15 +177,6 @@ public final class APIHandler: HTTPHandler, Sendable {
             p.headers += quota?.headers ?? []
             throw ProblemError(p)
         }
-    }
-
-    /// Takes the request's token from its caller's bucket (`limits.requestsPerMinute`); a 429 when
-    /// the bucket is empty. Rows not `limited` (health, readiness, metrics: monitors poll them) never are.
-    private func rateLimit(_ head: HTTPRequestHead, key: String, _ row: RouteRow) throws -> RateLimiter.Decision? {
-        guard let limiter, row.limited else { return nil }
-        let quota = limiter.take(RateLimiter.caller(key: key, client: head.clientAddress), now: MonotonicClock.now())
-        if !quota.allowed { throw ProblemError(.tooManyRequests(quota)) }
-        return quota
     }
 
     /// Records when a key was last used (`GET /v1/keys` shows it), at most once a minute per key:
@@ -205,7 +197,8 @@ public final class APIHandler: HTTPHandler, Sendable {
         return file
     }
 
-    /// Whether a request's body is JSON (its `Content-Type`).
+    /// Whether a request's body is JSON (its `Content-Type`, parameters aside): the one rule for
+    /// the body policy, the upload route's choice of an import, and `jsonBody`.
     static func isJSON(_ head: HTTPRequestHead) -> Bool {
         (head.headers["Content-Type"] ?? "").split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } == "application/json"
     }
@@ -221,8 +214,7 @@ public final class APIHandler: HTTPHandler, Sendable {
 
     /// The JSON body of a request that must be JSON, or a 415/422.
     func jsonBody(_ r: HTTPRequest) throws -> [UInt8] {
-        let type = (r.head.headers["Content-Type"] ?? "").split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        guard type == "application/json" else {
+        guard APIHandler.isJSON(r.head) else {
             throw ProblemError(.transport(415, "send the body as application/json"))
         }
         guard case .data(let bytes) = r.body else { return [] }

@@ -4,9 +4,10 @@ import ReelSpec
 import ReelStore
 
 /// What the one admission step decides about a request from its head: the route table's row and
-/// the caller, or the problem it is answered with, or a CORS preflight. The body policy, the
-/// event loop's inline answers and the pool's handling all ask it, so a request is matched,
-/// authorised and refused in one place, the same way whichever path it takes.
+/// the caller, or the problem it is answered with, or a CORS preflight (`admit`); then, by whoever
+/// answers it, its rate limit (`charge`). The body policy, the event loop's inline answers and the
+/// pool's handling all ask it, so a request is matched, authorised, limited and refused in one
+/// place, the same way whichever path it takes.
 enum Admission {
     case admitted(Admitted)
     /// `OPTIONS` on a resource: answered with its `Allow` (and CORS headers for an allowed origin);
@@ -54,9 +55,9 @@ extension APIHandler {
     /// unknown path (404), a preflight (no key: browsers send none), a method the path does not
     /// answer (405 + `Allow`), an output's malformed `expires` (422), a signed output link (no key),
     /// then the key the row's scope asks for (401), and its scope (a `read` key on a route that
-    /// changes things: 403 `read-only-key`). Rate limits are taken once, by the caller that
-    /// answers (`route`, `respondInline`), not here: the body policy asks too. Nil: `check` could
-    /// not tell (only on the event loop).
+    /// changes things: 403 `read-only-key`). The rate limit is admission's second step, `charge`,
+    /// taken once by whoever answers (the pool's `route`, the event loop's inline answer), not
+    /// here: the body policy asks `admit` too. Nil: `check` could not tell (only on the event loop).
     func admit(_ head: HTTPRequestHead, _ check: KeyCheck) -> Admission? {
         guard let (resource, values) = RouteTable.match(head.path) else { return .refused(.notFound("no resource at \(head.path)"), route: nil) }
         if head.method == "OPTIONS" { return .preflight(resource, values: values) }
@@ -101,6 +102,15 @@ extension APIHandler {
         case .unknown:
             return nil
         }
+    }
+
+    /// Admission's second step, taken once by whoever answers the request: a token from its
+    /// caller's bucket (`limits.requestsPerMinute`, by key, or by client address without keys).
+    /// Nil where nothing is limited: no limit configured, a row not `limited` (health, readiness,
+    /// metrics: monitors poll them), a signed link. A decision not `allowed` is answered 429.
+    func charge(_ a: Admission.Admitted, _ head: HTTPRequestHead) -> RateLimiter.Decision? {
+        guard let limiter, a.row.limited, !a.viaLink else { return nil }
+        return limiter.take(RateLimiter.caller(key: a.key?.id ?? "", client: head.clientAddress), now: MonotonicClock.now())
     }
 
     /// How the admitted request's body is received; a refused one's is never read. A request
