@@ -54,7 +54,8 @@ let package = Package(
         .systemLibrary(name: "CUnibreak", path: "Sources/CUnibreak", pkgConfig: "libunibreak",
                        providers: [.apt(["libunibreak-dev"])]),
         .target(name: "ReelSpec", exclude: ["README.md"]),
-        // Guarded: state shared by threads under one lock with a condition (the one unchecked Sendable).
+        // Guarded: state shared by threads under one lock with a condition (one of the two unchecked
+        // Sendables, with ReelEngine's immutable FontCandidate).
         .target(name: "ReelSync"),
         // HTTP over libcurl, and the rules of which addresses a URL a user gave may reach.
         .target(name: "ReelFetch", dependencies: ["CCurl"]),

@@ -1,8 +1,9 @@
 import Foundation
 
-/// State that threads share, guarded by one lock with a condition to wait on: the one type in Reel
-/// whose thread safety the compiler takes on trust (`@unchecked Sendable`), because it is built on
-/// `NSCondition` rather than on `Mutex` (which cannot wait). The proof is local: `state` is private
+/// State that threads share, guarded by one lock with a condition to wait on: one of the two types
+/// in Reel whose thread safety the compiler takes on trust (`@unchecked Sendable`; the other is
+/// ReelEngine's `FontCandidate`, immutable after `init`), because it is built on `NSCondition`
+/// rather than on `Mutex` (which cannot wait). The proof is local: `state` is private
 /// and touched only inside `withLock` and `wait`, which hold the condition's lock for the whole of
 /// their body, so no two threads ever touch it at once. `State` need not be `Sendable`: that is
 /// the point of a hand-off (a queue of frames from a decoder thread to an encoder thread); a value
