@@ -123,13 +123,15 @@ let package = Package(
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelSpec", "ReelStorage", "ReelSync", "CFFmpeg", "TestSupport"], exclude: ["Fixtures"]),
         // A throwaway PostgreSQL cluster and a store on either database, for the store, worker and cluster tests.
         .target(name: "StoreFixtures", dependencies: ["ReelStore", "TestSupport"], path: "Tests/StoreFixtures"),
-        .testTarget(name: "ReelStoreTests", dependencies: ["ReelStore", "ReelSync", "StoreFixtures", "TestSupport"]),
+        .testTarget(name: "ReelStoreTests", dependencies: ["ReelStore", "StoreFixtures", "TestSupport"]),
         .testTarget(name: "ReelWorkerTests", dependencies: ["ReelWorker", "ReelStore", "ReelStorage", "ReelS3", "ReelEngine", "ReelSpec", "ReelHTTP", "ReelFetch", "ReelSync", "StoreFixtures", "S3Fixtures", "TestSupport"]),
         .testTarget(name: "ReelHTTPTests", dependencies: ["ReelHTTP", "TestSupport"]),
         // A real S3 server (OpenStack Swift's s3api, which checks signatures) for the tests.
         .target(name: "S3Fixtures", dependencies: ["ReelS3", "TestSupport"], path: "Tests/S3Fixtures"),
         .testTarget(name: "ReelS3Tests", dependencies: ["ReelS3", "S3Fixtures", "TestSupport"]),
-        .testTarget(name: "ReelFetchTests", dependencies: ["ReelFetch", "ReelStorage", "TestSupport"]),
+        .testTarget(name: "ReelFetchTests", dependencies: ["ReelFetch", "TestSupport"]),
+        .testTarget(name: "ReelStorageTests", dependencies: ["ReelStorage", "ReelFetch", "TestSupport"]),
+        .testTarget(name: "ReelSyncTests", dependencies: ["ReelSync"]),
         .testTarget(
             name: "ReelAPITests",
             dependencies: ["ReelAPI", "ReelServer", "ReelWorker", "ReelStore", "ReelStorage", "ReelS3", "ReelFetch", "ReelSpec", "ReelHTTP", "StoreFixtures",
