@@ -54,40 +54,41 @@ let package = Package(
         .systemLibrary(name: "CUnibreak", path: "Sources/CUnibreak", pkgConfig: "libunibreak",
                        providers: [.apt(["libunibreak-dev"])]),
         .target(name: "ReelSpec", exclude: ["README.md"]),
-        // Guarded: state shared by threads under one lock with a condition (one of the two unchecked
-        // Sendables, with ReelEngine's immutable FontCandidate).
-        .target(name: "ReelSync"),
+        // What every module may use: Hex, SHA-256 as hex (swift-crypto's), Backoff, and the threading
+        // primitives (Guarded: state shared by threads under one lock with a condition, one of the
+        // two unchecked Sendables with ReelEngine's immutable FontCandidate; CallbackSlot).
+        .target(name: "ReelBasics", dependencies: [.product(name: "Crypto", package: "swift-crypto")], exclude: ["README.md"]),
         // HTTP over libcurl, and the rules of which addresses a URL a user gave may reach.
-        .target(name: "ReelFetch", dependencies: ["CCurl"]),
+        .target(name: "ReelFetch", dependencies: ["CCurl"], exclude: ["README.md"]),
         // An S3 client: Signature Version 4 (headers and presigned URLs), objects, listings and
         // multipart uploads over ReelFetch's libcurl.
-        .target(name: "ReelS3", dependencies: ["ReelSpec", "ReelFetch", .product(name: "Crypto", package: "swift-crypto")], exclude: ["README.md"]),
+        .target(name: "ReelS3", dependencies: ["ReelBasics", "ReelFetch", .product(name: "Crypto", package: "swift-crypto")], exclude: ["README.md"]),
         // Where outputs, partial files, chunk pieces, uploads and web sources live, and their names.
-        .target(name: "ReelStorage", dependencies: ["ReelS3", "ReelFetch", "ReelSync", "ReelSpec", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "ReelStorage", dependencies: ["ReelS3", "ReelFetch", "ReelBasics", .product(name: "Crypto", package: "swift-crypto")], exclude: ["README.md"]),
         .target(
             name: "ReelEngine",
             dependencies: [
-                "ReelSpec", "ReelStorage", "ReelFetch", "ReelSync", "CFFmpeg", "CRubberBand", "CImageQuant", "CZimg", "CEbur128", "CRlottie",
+                "ReelSpec", "ReelStorage", "ReelFetch", "ReelBasics", "CFFmpeg", "CRubberBand", "CImageQuant", "CZimg", "CEbur128", "CRlottie",
                 "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CUnibreak",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"]
         ),
-        .target(name: "ReelStore", dependencies: ["ReelSync", "CSQLite", "CLibPQ"], exclude: ["README.md"]),
+        .target(name: "ReelStore", dependencies: ["ReelBasics", "CSQLite", "CLibPQ"], exclude: ["README.md"]),
         .target(
             name: "ReelWorker",
             dependencies: [
-                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelFetch", "ReelSync", "CSched", "CSandbox",
+                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelFetch", "ReelBasics", "CSched", "CSandbox",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["README.md"]
         ),
-        .target(name: "ReelHTTP", dependencies: ["ReelSync", "CEpoll"], exclude: ["README.md"]),
+        .target(name: "ReelHTTP", dependencies: ["ReelBasics", "CEpoll"], exclude: ["README.md"]),
         .target(
             name: "ReelAPI",
             dependencies: [
-                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelFetch", "ReelWorker", "ReelHTTP", "ReelSync",
+                "ReelSpec", "ReelEngine", "ReelStore", "ReelStorage", "ReelS3", "ReelFetch", "ReelWorker", "ReelHTTP", "ReelBasics",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -120,21 +121,21 @@ let package = Package(
         // What every test target waits and draws with: Poll (conditions, never sleeps), SplitMix64 (seeded inputs), Collected.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["web-test-server.py", "outage-proxy.py"]),
         .testTarget(name: "ReelSpecTests", dependencies: ["ReelSpec", "TestSupport"]),
-        .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelSpec", "ReelStorage", "ReelSync", "CFFmpeg", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelSpec", "ReelStorage", "ReelBasics", "CFFmpeg", "TestSupport"], exclude: ["Fixtures"]),
         // A throwaway PostgreSQL cluster and a store on either database, for the store, worker and cluster tests.
         .target(name: "StoreFixtures", dependencies: ["ReelStore", "TestSupport"], path: "Tests/StoreFixtures"),
         .testTarget(name: "ReelStoreTests", dependencies: ["ReelStore", "StoreFixtures", "TestSupport"]),
-        .testTarget(name: "ReelWorkerTests", dependencies: ["ReelWorker", "ReelStore", "ReelStorage", "ReelS3", "ReelEngine", "ReelSpec", "ReelHTTP", "ReelFetch", "ReelSync", "StoreFixtures", "S3Fixtures", "TestSupport"]),
+        .testTarget(name: "ReelWorkerTests", dependencies: ["ReelWorker", "ReelStore", "ReelStorage", "ReelS3", "ReelEngine", "ReelSpec", "ReelHTTP", "ReelFetch", "ReelBasics", "StoreFixtures", "S3Fixtures", "TestSupport"]),
         .testTarget(name: "ReelHTTPTests", dependencies: ["ReelHTTP", "TestSupport"]),
         // A real S3 server (OpenStack Swift's s3api, which checks signatures) for the tests.
         .target(name: "S3Fixtures", dependencies: ["ReelS3", "TestSupport"], path: "Tests/S3Fixtures"),
         .testTarget(name: "ReelS3Tests", dependencies: ["ReelS3", "S3Fixtures", "TestSupport"]),
         .testTarget(name: "ReelFetchTests", dependencies: ["ReelFetch", "TestSupport"]),
         .testTarget(name: "ReelStorageTests", dependencies: ["ReelStorage", "ReelFetch", "TestSupport"]),
-        .testTarget(name: "ReelSyncTests", dependencies: ["ReelSync"]),
+        .testTarget(name: "ReelBasicsTests", dependencies: ["ReelBasics"]),
         .testTarget(
             name: "ReelAPITests",
-            dependencies: ["ReelAPI", "ReelServer", "ReelWorker", "ReelStore", "ReelStorage", "ReelS3", "ReelFetch", "ReelSpec", "ReelHTTP", "StoreFixtures",
+            dependencies: ["ReelAPI", "ReelServer", "ReelWorker", "ReelStore", "ReelStorage", "ReelS3", "ReelFetch", "ReelSpec", "ReelHTTP", "ReelBasics", "StoreFixtures",
                            "S3Fixtures", "TestSupport",
                            .product(name: "Crypto", package: "swift-crypto")]
         ),

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import ReelSync
+import ReelBasics
 
 /// A response file that another thread is still writing (an object being copied into the node's
 /// cache), sent while it grows: the head, with the length the object will have, goes out before

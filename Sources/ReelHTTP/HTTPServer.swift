@@ -1,5 +1,5 @@
 import Foundation
-import ReelSync
+import ReelBasics
 import Glibc
 
 /// An HTTP/1.1 server: event-loop threads (epoll, one per core by default) own the connections and

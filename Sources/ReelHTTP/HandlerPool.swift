@@ -1,5 +1,5 @@
 import Foundation
-import ReelSync
+import ReelBasics
 import Glibc
 
 /// A request waiting for a pool thread.

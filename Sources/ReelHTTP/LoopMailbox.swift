@@ -1,5 +1,5 @@
 import Foundation
-import ReelSync
+import ReelBasics
 
 /// A finished `handle` call on its way back to the event loop.
 struct HandlerResult {

@@ -1,4 +1,5 @@
 import Foundation
+import ReelBasics
 import ReelFetch
 
 /// The calls Reel makes to an S3-compatible service, over libcurl, each signed with `SigV4` and
@@ -287,10 +288,8 @@ public final class S3Client: Sendable {
             do {
                 return try sendOnce(method, key, query: query, headers: headers, body: body, sink: sink, written: written)
             } catch let e as S3Error where e.isTransient && attempt < retry.attempts && cancelled?() != true {
-                // Full jitter: a random pause up to the exponential bound, so clients that failed
-                // together do not come back together.
-                let bound = min(retry.maxDelay, retry.baseDelay * Double(1 << min(attempt - 1, 16)))
-                Thread.sleep(forTimeInterval: Double.random(in: 0...bound))
+                // Full jitter, so clients that failed together do not come back together.
+                Thread.sleep(forTimeInterval: Backoff(first: retry.baseDelay, limit: retry.maxDelay).jitteredPause(after: attempt))
             }
         }
     }

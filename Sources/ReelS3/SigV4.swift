@@ -1,5 +1,5 @@
 import Crypto
-import ReelSpec
+import ReelBasics
 import Foundation
 
 /// AWS Signature Version 4, written once for both of its forms: the `Authorization` header of a

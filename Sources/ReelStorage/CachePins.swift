@@ -1,4 +1,4 @@
-import ReelSync
+import ReelBasics
 
 /// The keys of a `LocalCache` that must not be deleted now, from a source installed once the job
 /// store is open (the store is opened after the storage it records locations of).

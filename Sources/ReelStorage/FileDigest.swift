@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import ReelSpec
+import ReelBasics
 
 /// The SHA-256 of a file's bytes, read a mebibyte at a time (never whole in memory): outputs'
 /// digests and ETags, uploads' digests, the names of the web cache's copies.

@@ -1,4 +1,5 @@
 import Foundation
+import ReelBasics
 @testable import ReelAPI
 @testable import ReelServer
 import Crypto

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ReelBasics
 @testable import ReelAPI
 @testable import ReelServer
 import ReelSpec

@@ -1,6 +1,6 @@
 @testable import ReelEngine
 import ReelSpec
-import ReelSync
+import ReelBasics
 import TestSupport
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ReelBasics
 import ReelEngine
 @testable import ReelWorker
 import ReelStore
@@ -36,7 +37,7 @@ final class ChunkedJobTests: XCTestCase {
     }
 
     func submit(_ store: any JobStore, _ spec: String) throws -> String {
-        let r = try store.submit(spec: spec, bodyHash: SHA256.hex(of: Array(spec.utf8)), idempotencyKey: nil)
+        let r = try store.submit(spec: spec, bodyHash: Digests.sha256Hex(Array(spec.utf8)), idempotencyKey: nil)
         guard case .created(let j) = r else { throw SubmitDidNotCreate(result: r) }
         return j.id
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ReelBasics
 import ReelEngine
 import ReelHTTP
 @testable import ReelWorker
@@ -37,7 +38,7 @@ final class RetryTests: XCTestCase {
         pool.start()
         defer { pool.shutdown() }
         let spec = ##"{ "version": 1, "timeline": { "videos": [ { "src": "http://127.0.0.1:\##(host.port)/clip.mp4" } ] } }"##
-        let submitted = try store.submit(spec: spec, bodyHash: SHA256.hex(of: Array(spec.utf8)), idempotencyKey: nil)
+        let submitted = try store.submit(spec: spec, bodyHash: Digests.sha256Hex(Array(spec.utf8)), idempotencyKey: nil)
         guard case .created(let job) = submitted else { throw SubmitDidNotCreate(result: submitted) }
         pool.wake()
         if let j = try Poll.value(seconds: 60, every: 0.05, { try store.job(job.id).flatMap { $0.status.isFinished ? $0 : nil } }) { return j }

@@ -5,7 +5,7 @@ import ReelSpec
 import ReelStorage
 import ReelStore
 @testable import ReelWorker
-import ReelSync
+import ReelBasics
 import XCTest
 
 /// One mapping from a run's failure to its job's (or chunk's) fate, for every run.

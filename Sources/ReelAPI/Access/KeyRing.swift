@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import ReelHTTP
+import ReelBasics
 import ReelSpec
 import ReelStore
 import Synchronization

@@ -1,4 +1,5 @@
 import Crypto
+import ReelBasics
 import ReelSpec
 
 /// Reel's own signed URLs (output links, upload URLs on local storage): an HMAC-SHA256, with the

@@ -3,7 +3,7 @@ import ReelWorker
 import Logging
 import ReelStorage
 import ReelStore
-import ReelSync
+import ReelBasics
 import ReelFetch
 
 /// Imports assets from the web (`POST /v1/assets` with `{"url": …}`) off the request's thread: the

@@ -1,3 +1,4 @@
+import ReelBasics
 import ReelEngine
 import ReelHTTP
 
@@ -15,7 +16,7 @@ enum ConsoleAssets {
         init(type: String, text: String) {
             self.type = type
             body = Array(text.utf8)
-            etag = "\"" + SHA256.hex(of: body).prefix(24) + "\""
+            etag = "\"" + Digests.sha256Hex(body).prefix(24) + "\""
         }
     }
 

@@ -1,6 +1,6 @@
 import ReelHTTP
 import ReelStorage
-import ReelSync
+import ReelBasics
 
 /// The output file of a bucket storage served through this node (`proxyOutputs`): from the
 /// node's cache when a copy is there; else the copy into the cache starts on a thread of its own

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import ReelHTTP
 import ReelStore
-import ReelSync
+import ReelBasics
 
 /// Turns the store's job changes into Server-Sent Events for the streams open on this node
 /// (`GET /v1/jobs/{id}/events`, `GET /v1/events`). One thread does all of it, so a stream's

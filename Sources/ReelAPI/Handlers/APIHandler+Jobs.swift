@@ -1,4 +1,5 @@
 import Foundation
+import ReelBasics
 import ReelEngine
 import ReelHTTP
 import ReelStorage
@@ -18,7 +19,7 @@ extension APIHandler {
 
     /// What an `Idempotency-Key` replay must repeat: the body's meaning (its canonical JSON), not its
     /// bytes, so a client's serialiser may reorder members or change whitespace between tries.
-    static func bodyHash(_ json: JSONValue) -> String { SHA256.hex(of: Array(json.canonical.serialized.utf8)) }
+    static func bodyHash(_ json: JSONValue) -> String { Digests.sha256Hex(Array(json.canonical.serialized.utf8)) }
 
     /// `problems` with the server's paths replaced by the names the client gave (`SourceNames`).
     func clientFacing(_ problems: [SpecProblem], _ json: JSONValue) -> [SpecProblem] {

@@ -1,10 +1,11 @@
+import ReelBasics
 import ReelEngine
 import ReelHTTP
 
 extension APIHandler {
     /// The schema's bytes and their ETag, made once.
     private static let schemaFile = (body: Array(JobSpecSchema.text.utf8) + [0x0A],
-                                     etag: "\"" + SHA256.hex(of: Array(JobSpecSchema.text.utf8)).prefix(24) + "\"")
+                                     etag: "\"" + Digests.sha256Hex(Array(JobSpecSchema.text.utf8)).prefix(24) + "\"")
 
     /// `GET /v1/schema/job-spec.json`: the job spec's JSON Schema (draft 2020-12), the text of
     /// docs/job-spec.schema.json, for editors that complete and check a spec naming it in

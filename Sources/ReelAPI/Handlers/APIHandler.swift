@@ -4,7 +4,7 @@ import ReelEngine
 import ReelHTTP
 import ReelStore
 import ReelSpec
-import ReelSync
+import ReelBasics
 import ReelStorage
 import ReelFetch
 import ReelWorker

@@ -1,5 +1,5 @@
 import Foundation
-import ReelSync
+import ReelBasics
 
 /// A bounded hand-off between two stages of a render (pictures to the encoder, encoded audio to the
 /// muxer), so one stage works ahead of the next while memory stays bounded.

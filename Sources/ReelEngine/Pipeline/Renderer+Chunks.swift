@@ -1,7 +1,7 @@
 import CFFmpeg
 import Foundation
 import ReelSpec
-import ReelSync
+import ReelBasics
 
 /// A render cut into chunks that several workers (on several machines) render at once: each
 /// chunk's video (`renderVideoChunk`) and audio (`renderAudioChunk`) on their own, then

@@ -1,5 +1,5 @@
 import Foundation
-import ReelSync
+import ReelBasics
 
 /// Starts one stage of a render's pipeline on a thread of its own.
 enum StageThread {

@@ -1,4 +1,5 @@
 import Foundation
+import ReelBasics
 import ReelSpec
 
 extension RenderPlanner {
@@ -42,7 +43,7 @@ extension RenderPlanner {
             }
             return nil
         }
-        guard (try? LottieAnimation(json: bytes, key: SHA256.hex(of: bytes))) != nil else {
+        guard (try? LottieAnimation(json: bytes, key: Digests.sha256Hex(bytes))) != nil else {
             problems.append(SpecProblem(pointer: ptr + "/src", message: "\"\(src)\" is not a Lottie animation rlottie can read"))
             return nil
         }

@@ -1,6 +1,6 @@
 import CFontconfig
 import Foundation
-import ReelSync
+import ReelBasics
 
 /// The installed fonts as fontconfig sees them: whether a family exists, and for a family, weight and
 /// style the faces to use in order (the best match first, then fallbacks sorted by closeness), each

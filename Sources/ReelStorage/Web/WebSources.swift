@@ -1,8 +1,8 @@
 import Crypto
 import Foundation
-import ReelSync
+import ReelBasics
 import ReelS3
-import ReelSpec
+import ReelBasics
 import ReelFetch
 
 /// Sources from the web, fetched once per node into a bounded, content-addressed cache: every

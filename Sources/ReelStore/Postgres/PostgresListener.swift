@@ -1,4 +1,5 @@
 import Foundation
+import ReelBasics
 import Synchronization
 
 /// A thread with a connection of its own that `LISTEN`s on a channel and calls `heard` with the
@@ -23,11 +24,17 @@ final class PostgresListener: Sendable {
     func start() {
         let t = Thread { [self] in
             defer { done.signal() }
+            // A database that does not answer is asked again after pauses growing to 2 s (one that
+            // comes back is heard from within them); a connection made resets them.
+            let backoff = Backoff(first: 0.1, limit: 2)
+            var failures = 0
             while !isStopping {
                 guard let db = try? PostgresConnection(url: url), (try? db.execute("LISTEN \(channel)")) != nil else {
-                    Thread.sleep(forTimeInterval: 1)
+                    failures += 1
+                    Thread.sleep(forTimeInterval: backoff.pause(after: failures))
                     continue
                 }
+                failures = 0
                 heard([])
                 while !isStopping && db.waitForInput(timeout: 0.5) {
                     let payloads = db.notifications()

@@ -1,5 +1,5 @@
 import Foundation
-import ReelSync
+import ReelBasics
 
 /// PostgreSQL connections to one database, each used by one thread at a time. A caller takes an
 /// idle connection (checked alive first) or opens one, and gives it back when its call ends; a

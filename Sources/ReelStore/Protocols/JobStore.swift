@@ -1,5 +1,5 @@
 import Foundation
-import ReelSync
+import ReelBasics
 
 /// The durable job queue as workers and the API see it, one narrow protocol per concern; a caller
 /// names the ones it uses. `SQLJobStore` implements them all, once, on SQLite or PostgreSQL.

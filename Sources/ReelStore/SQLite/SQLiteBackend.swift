@@ -1,5 +1,5 @@
 import CSQLite
-import ReelSync
+import ReelBasics
 import Foundation
 
 /// The store's database in one SQLite file under `dataDir`, the embedded default. Every call runs

@@ -1,5 +1,5 @@
 import Foundation
-import ReelSync
+import ReelBasics
 
 /// SQLite connections to one database, each used by one thread at a time. A caller takes an idle
 /// connection (or opens one) and gives it back when its call ends; the lock guards only the list,

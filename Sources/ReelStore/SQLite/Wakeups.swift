@@ -1,4 +1,4 @@
-import ReelSync
+import ReelBasics
 
 /// The callback a worker pool gave `startWakeups`, called from whichever thread committed a change
 /// that may have made a job claimable.

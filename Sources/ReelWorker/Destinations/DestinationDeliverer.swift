@@ -1,5 +1,5 @@
 import Foundation
-import ReelSync
+import ReelBasics
 import Logging
 import ReelS3
 import ReelStorage

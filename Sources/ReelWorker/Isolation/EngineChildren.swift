@@ -1,6 +1,6 @@
 import Foundation
 import ReelEngine
-import ReelSync
+import ReelBasics
 
 /// The warm engine children of a node: what the API plans, previews and writes as OTIO runs in
 /// them, never on its handler threads. One child a core, each answering one request at a time, so

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import ReelStore
-import ReelSync
+import ReelBasics
 
 /// The threads that drain one outbox of the job store (webhook deliveries, destinations): a claim
 /// thread takes as many due items as there are free senders, and each of `senders` threads runs

@@ -1,4 +1,4 @@
-import ReelSync
+import ReelBasics
 
 /// When a webhook delivery or a destination's copy is tried again: the first retry `base` seconds
 /// after the first failed attempt, each later one after twice the previous delay, while the

@@ -1,6 +1,6 @@
 import CSched
 import Foundation
-import ReelSync
+import ReelBasics
 import ReelStore
 import Glibc
 

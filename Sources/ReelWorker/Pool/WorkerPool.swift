@@ -1,5 +1,5 @@
 import Foundation
-import ReelSync
+import ReelBasics
 import ReelStore
 import Logging
 import ReelEngine

@@ -1,6 +1,7 @@
 import Foundation
 import ReelStore
 import Logging
+import ReelBasics
 import ReelEngine
 import ReelSpec
 import ReelStorage
@@ -170,7 +171,7 @@ extension JobRun {
         } catch {
             throw RenderError.output(path: path, cause: error)
         }
-        var next = 0, recoveries = 0
+        var next = 0, recoveries = 0, waits = 0
         while next < chunks.count {
             if token.isCancelled { throw RenderError.cancelled }
             let now = try pool.store.chunks(of: job.id)
@@ -200,13 +201,18 @@ extension JobRun {
                 appended = true
                 progress.joined.set(Double(next) / Double(chunks.count))
             }
-            if appended { continue }
+            if appended {
+                waits = 0
+                continue
+            }
             if let chunk = try pool.store.claimChunk(owner: owner, jobID: job.id) {
                 ChunkRun(chunk: chunk, owner: owner, pool: pool, plan: joiner.plan).execute()
+                waits = 0
                 continue
             }
             // Other workers hold the next chunk; one whose lease runs out is claimed above.
-            Thread.sleep(forTimeInterval: 0.2)
+            waits += 1
+            Thread.sleep(forTimeInterval: JobRun.chunkPoll.pause(after: waits))
         }
         do { try join.finish() } catch let e as RenderError { throw e } catch let e as ChildFailure { throw e } catch {
             throw RenderError.output(path: path, cause: error)
@@ -216,10 +222,12 @@ extension JobRun {
 
     /// Renders chunks of its own while any are left, then waits for the others' chunks.
     private func awaitChunks(_ plan: RenderPlan?, path: String, token: CancellationToken) throws {
+        var waits = 0
         while true {
             if token.isCancelled { throw RenderError.cancelled }
             if let chunk = try pool.store.claimChunk(owner: owner, jobID: job.id) {
                 ChunkRun(chunk: chunk, owner: owner, pool: pool, plan: plan).execute()
+                waits = 0
                 continue
             }
             let now = try pool.store.chunks(of: job.id)
@@ -228,9 +236,14 @@ extension JobRun {
             }
             if now.allSatisfy({ $0.status == .done }) { return }
             // Other workers hold the rest; one whose lease runs out is claimed above.
-            Thread.sleep(forTimeInterval: 0.2)
+            waits += 1
+            Thread.sleep(forTimeInterval: JobRun.chunkPoll.pause(after: waits))
         }
     }
+
+    /// How often the job's own worker looks again at chunks other workers hold: soon after the
+    /// last change (a short chunk is joined without waiting long), then every 0.2 s at most.
+    static let chunkPoll = Backoff(first: 0.02, limit: 0.2)
 
     /// The local paths of every chunk's video and audio, in order; `MissingPieces` names every
     /// chunk with a piece gone.

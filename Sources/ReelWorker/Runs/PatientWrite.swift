@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import ReelStore
-import ReelSync
+import ReelBasics
 
 /// A store write a worker must not give up on at the first error (a failed attempt handed back, a
 /// chunk's end, a cancel recorded): a busy, unreachable, full or read-only store is waited out for

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import ReelEngine
 import ReelStorage
-import ReelSync
+import ReelBasics
 
 /// A run's reads and writes of its storage (chunk pieces, the finished output) wait out an outage
 /// of the bucket (`StorageOutage`) with growing pauses (0.5 s doubling to 10 s) for up to

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ReelBasics
 import ReelSpec
 
 /// `Reel-Signature: t=UNIX_SECONDS,v1=HEX`, HEX being HMAC-SHA256 of `t + "." + body` with the

@@ -1,4 +1,5 @@
 import Foundation
+import ReelBasics
 import ReelSpec
 
 /// Writes `master.m3u8` once every media playlist is complete (a progressive output's also once

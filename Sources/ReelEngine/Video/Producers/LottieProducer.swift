@@ -1,4 +1,5 @@
 import Foundation
+import ReelBasics
 import ReelSpec
 
 /// A Lottie overlay's picture at each time (docs/API.md "Lottie"): the animation's frame that
@@ -23,7 +24,7 @@ final class LottieProducer {
         self.depth = depth
         guard let data = FileManager.default.contents(atPath: plan.path) else { throw CocoaError(.fileReadNoSuchFile) }
         let bytes = [UInt8](data)
-        animation = try LottieAnimation(json: bytes, key: SHA256.hex(of: bytes))
+        animation = try LottieAnimation(json: bytes, key: Digests.sha256Hex(bytes))
     }
 
     func picture(at into: Time) throws -> Frame {

@@ -1,5 +1,5 @@
 import Foundation
-import ReelSync
+import ReelBasics
 
 /// The next clip of the timeline opened, sought and decoded up to its first shown frame on a thread
 /// of its own, while the segment before it still plays.

@@ -16,6 +16,10 @@ public struct Backoff: Sendable {
         min(limit, first * Double(1 << min(max(tries - 1, 0), 30)))
     }
 
+    /// A random pause from 0 up to `pause(after:)` ("full jitter"), for clients of a shared
+    /// service: those that failed together do not come back together.
+    public func jitteredPause(after tries: Int) -> Double { Double.random(in: 0...pause(after: tries)) }
+
     /// Runs `body` until it succeeds; an error that `isPassing` is tried again after a pause while
     /// `patience` seconds have not run out and `givingUp` says nothing; any other error, or a passing
     /// one past the patience, is thrown. `retrying` hears each error that will be tried again.
