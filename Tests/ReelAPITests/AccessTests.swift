@@ -114,6 +114,35 @@ final class AccessTests: XCTestCase {
         }
     }
 
+    /// A documented placeholder is refused at start, naming the setting: the deploy files' own
+    /// (each `CHANGE-ME` value of deploy/kubernetes/secret.yaml meant for Reel), the docs' spellings,
+    /// in keys, project keys and secrets; a short link secret too. A real random value passes.
+    func testPlaceholdersAndShortSecretsAreRefusedNamingTheSetting() throws {
+        let manifest = try String(contentsOfFile: PythonClientTests.repo + "/deploy/kubernetes/secret.yaml", encoding: .utf8)
+        let shipped = ModuleImportTests.matches(#"(?m)^\s*(REEL_(?:API_KEYS|LINK_SECRET|WEBHOOK_SECRET)):\s*"([^"]*)""#, in: manifest)
+        XCTAssertEqual(shipped.sorted(), ["REEL_API_KEYS", "REEL_LINK_SECRET", "REEL_WEBHOOK_SECRET"], "the manifest's Reel secrets")
+        // The error names the setting as it was given (here its environment variable).
+        for name in shipped {
+            let value = try XCTUnwrap(ModuleImportTests.firstMatch(#"(?m)^\s*"# + name + #":\s*"([^"]*)""#, in: manifest))
+            XCTAssertThrowsError(try ServerConfiguration.load(path: nil, environment: [name: value]), "\(name)=\(value)") { error in
+                XCTAssertTrue("\(error)".contains(name), "\(error) names \(name)")
+                XCTAssertTrue("\(error)".contains("placeholder"), "\(error)")
+            }
+        }
+        for (name, value) in [("REEL_LINK_SECRET", "change-me-link-secret-0123456789"), ("REEL_API_KEYS", "a-real-key-0123456789,ChangeMe_please_0123456"),
+                              ("REEL_WEBHOOK_SECRET", "CHANGEME0123456789abcdef")] {
+            XCTAssertThrowsError(try ServerConfiguration.load(path: nil, environment: [name: value]), "\(name)=\(value)")
+        }
+        XCTAssertThrowsError(try ServerConfiguration.load(path: nil, environment: ["REEL_PROJECTS": #"{"acme":{"full":["CHANGE-ME-to-a-long-random-key"]}}"#])) { error in
+            XCTAssertTrue("\(error)".contains("REEL_PROJECTS.acme.full"), "\(error)")
+        }
+        XCTAssertThrowsError(try ServerConfiguration.load(path: nil, environment: ["REEL_LINK_SECRET": "short-secret"])) { error in
+            XCTAssertTrue("\(error)".contains("REEL_LINK_SECRET"), "\(error)")
+        }
+        let real = "3f9c2a7d1e8b4c6a9d0e5f7a2b4c6d8e"
+        XCTAssertNoThrow(try ServerConfiguration.load(path: nil, environment: ["REEL_API_KEYS": real + "k", "REEL_LINK_SECRET": real, "REEL_WEBHOOK_SECRET": real]))
+    }
+
     func testWithoutKeysOnlyLoopbackIsServed() throws {
         XCTAssertThrowsError(try ServerConfiguration.load(path: nil, environment: ["REEL_LISTEN": "0.0.0.0:8080"])) { error in
             let text = "\(error)"

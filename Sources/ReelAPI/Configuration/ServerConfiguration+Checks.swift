@@ -6,15 +6,27 @@ import ReelWorker
 /// without keys.
 extension ServerConfiguration {
     /// Keys must be long enough not to be guessed and printable without spaces or commas (the
-    /// environment variable separates them with commas).
+    /// environment variable separates them with commas), and never a placeholder.
     static func checkedKeys(_ keys: [String], key: String) throws -> [String] {
         for (i, k) in keys.enumerated() {
             guard k.count >= 16, k.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value < 127 && $0 != "," }) else {
                 throw Problem(key: key, message: "key \(i + 1) must be at least 16 printable ASCII characters without spaces or commas")
             }
+            if isPlaceholder(k) { throw Problem(key: key, message: "key \(i + 1) is a placeholder (\(placeholderWords)): " + placeholderAdvice) }
         }
         return keys
     }
+
+    /// Whether `value` is one of the placeholders the deploy files and docs show in place of a
+    /// secret (`CHANGE-ME…`, `change-me-…`, `changeme`): a server started with one would answer
+    /// anyone who read the same file.
+    static func isPlaceholder(_ value: String) -> Bool {
+        let squeezed = value.lowercased().filter { $0.isLetter }
+        return squeezed.contains("changeme")
+    }
+
+    static let placeholderWords = "it says change me"
+    static let placeholderAdvice = "set a long random one, e.g. `openssl rand -hex 32`"
 
     /// True when `host` is a loopback address (127.0.0.0/8, ::1 or localhost), reachable only from
     /// this machine.
@@ -73,6 +85,7 @@ extension ServerConfiguration {
 
     static func checkedSecret(_ secret: String, key: String) throws -> String {
         guard secret.utf8.count >= 16 else { throw Problem(key: key, message: "must be at least 16 bytes long") }
+        if isPlaceholder(secret) { throw Problem(key: key, message: "is a placeholder (\(placeholderWords)): " + placeholderAdvice) }
         return secret
     }
 
