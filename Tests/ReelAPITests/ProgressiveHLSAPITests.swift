@@ -38,22 +38,8 @@ final class ProgressiveHLSAPITests: XCTestCase {
     }
 
     func testTheSameWithTheOutputInABucket() throws {
-        let bucketName = "reel-" + UUID().uuidString.prefix(8).lowercased()
-        let s3 = try TestS3.shared()
         // Cut into chunks too: the chunked join publishes through the same bucket.
-        let f = try ServiceFixture(keys: ["a-key-of-sixteen-chars"],
-                                   env: try s3.storageEnvironment(bucket: bucketName).merging(["REEL_CHUNK_SECONDS": "3"]) { $1 })
-        let bucket = try s3.client(bucket: bucketName)
-        var seenInBucket: [String] = []
-        let id = try play(f) { id in
-            // While it renders, the bucket's playlist is the growing one.
-            let text = String(decoding: try bucket.getObject("media/outputs/\(id)-1.hls/video_360p.m3u8", limit: 1 << 20), as: UTF8.self)
-            seenInBucket.append(text)
-        }
-        XCTAssertFalse(try XCTUnwrap(seenInBucket.first).contains("#EXT-X-ENDLIST"), "the bucket's playlist grew while the job ran")
-        let final = String(decoding: try bucket.getObject("media/outputs/\(id)-1.hls/video_360p.m3u8", limit: 1 << 20), as: UTF8.self)
-        XCTAssertTrue(final.contains("#EXT-X-ENDLIST"), final)
-        XCTAssertEqual(final.split(separator: "\n").filter { $0.hasSuffix(".m4s") }.count, Self.seconds)
+        let (f, _, _) = try playInABucket(chunkSeconds: 3)
         XCTAssertEqual(f.dataFiles("outputs").filter { !$0.hasPrefix(".") }, [], "no local copy once the job is done")
     }
 
@@ -61,23 +47,33 @@ final class ProgressiveHLSAPITests: XCTestCase {
     /// which has no network: its files are put by the server as the child reports them, the
     /// bucket's playlist growing while the job runs.
     func testAWholeJobInARenderChildIsPutThroughTheServer() throws {
+        let (_, _, child) = try playInABucket(chunkSeconds: 0)
+        XCTAssertNotNil(child, "the job rendered in a child")
+    }
+
+    /// Plays the job (`play`) with outputs in a fresh bucket of the tests' S3 server, cut into
+    /// chunks of `chunkSeconds` (0: whole), and checks the bucket's playlist grew while the job ran
+    /// and ends whole. The fixture, the job's id, and the child that rendered it (whole jobs).
+    private func playInABucket(chunkSeconds: Int) throws -> (ServiceFixture, String, pid_t?) {
         let bucketName = "reel-" + UUID().uuidString.prefix(8).lowercased()
         let s3 = try TestS3.shared()
         let f = try ServiceFixture(keys: ["a-key-of-sixteen-chars"],
-                                   env: try s3.storageEnvironment(bucket: bucketName).merging(["REEL_CHUNK_SECONDS": "0"]) { $1 })
+                                   env: try s3.storageEnvironment(bucket: bucketName).merging(["REEL_CHUNK_SECONDS": "\(chunkSeconds)"]) { $1 })
         let bucket = try s3.client(bucket: bucketName)
+        let playlist = { (id: String) in
+            String(decoding: try bucket.getObject("media/outputs/\(id)-1.hls/video_360p.m3u8", limit: 1 << 20), as: UTF8.self)
+        }
         var seenInBucket: [String] = []
         var child: pid_t?
         let id = try play(f) { id in
             child = child ?? f.service.pool.children[id]
-            let text = String(decoding: try bucket.getObject("media/outputs/\(id)-1.hls/video_360p.m3u8", limit: 1 << 20), as: UTF8.self)
-            seenInBucket.append(text)
+            seenInBucket.append(try playlist(id))
         }
-        XCTAssertNotNil(child, "the job rendered in a child")
         XCTAssertFalse(try XCTUnwrap(seenInBucket.first).contains("#EXT-X-ENDLIST"), "the bucket's playlist grew while the job ran")
-        let final = String(decoding: try bucket.getObject("media/outputs/\(id)-1.hls/video_360p.m3u8", limit: 1 << 20), as: UTF8.self)
+        let final = try playlist(id)
         XCTAssertTrue(final.contains("#EXT-X-ENDLIST"), final)
         XCTAssertEqual(final.split(separator: "\n").filter { $0.hasSuffix(".m4s") }.count, Self.seconds)
+        return (f, id, child)
     }
 
     /// Submits the job, waits until its output is playable (409 before), checks the job is still

@@ -65,8 +65,7 @@ final class ChildChunkJoiner: ChunkJoiner {
         asked.task = .join
         asked.startedNanoseconds = started.uptimeNanoseconds
         asked.access.read.append(pieces)
-        if FileManager.default.fileExists(atPath: folder) { try FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        try JobRun.emptyFolder(folder)
         asked.access.write = [folder]
         let child = try RenderChild(isolation, request: asked)
         adopt(child.pid)

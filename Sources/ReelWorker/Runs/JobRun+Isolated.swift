@@ -112,10 +112,14 @@ extension JobRun {
     static func workFolder(for path: String, progressive: Bool) throws -> String {
         let work = PartialName.path(beside: path)
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)
-        if progressive {
-            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        }
+        if progressive { try emptyFolder(path) }
         return work
+    }
+
+    /// Makes `path` an empty folder (what was there removed): a progressive output's own folder,
+    /// the one place its render or join child may write it.
+    static func emptyFolder(_ path: String) throws {
+        if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
     }
 }
