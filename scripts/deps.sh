@@ -22,6 +22,8 @@ packages=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswsc
           chromium chromium-driver
           # Node and the TypeScript compiler: the JS client's types checked and its tests run (JSClientTests).
           nodejs node-typescript
+          # The console's linter (scripts/console_check.sh; Debian's ESLint reads the ES2022 of console/js).
+          eslint
           # The package test (scripts/deb_test.sh): a minimal Debian 12 root to install `make deb` into,
           # and systemd-analyze to verify its unit.
           debootstrap systemd)

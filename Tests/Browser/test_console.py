@@ -223,8 +223,11 @@ class ConsoleTests(unittest.TestCase):
                          "#/edit?add=" + uploaded.replace(":", "%3A"))
         self.shot("06-upload")
         d.find_element(By.CSS_SELECTOR, "#assets tbody tr a").click()
-        wait.until(lambda _: self.js("return window.reelEditor ? window.reelEditor.spec().timeline.videos.at(-1).src : null") == uploaded)
-        self.assertEqual(len(self.js("return window.reelEditor.spec().timeline.videos")), 3, "the example's two cards and the clip")
+        wait.until(lambda _: self.js("return window.reelEditor ? window.reelEditor.spec().timeline.videos.at(-1)?.src : null") == uploaded)
+        self.assertEqual(len(self.js("return window.reelEditor.spec().timeline.videos")), 1, "a blank timeline and the clip")
+        self.assertEqual(self.js("return location.hash"), "#/edit", "the add is done: Back or a reload does not add it again")
+        # Labelled by its file name, not its upload id.
+        wait.until(lambda _: os.path.basename(CLIP) in self.text("[data-pointer='/timeline/videos/0']"))
 
         # The project's keys: a read key made (its secret shown once), listed, able to read and not to
         # write, deleted with two presses and refused at once; the project's last full key is kept.

@@ -1,8 +1,34 @@
+import Foundation
 import XCTest
 import ReelSpec
 
 final class TimeTests: XCTestCase {
     private func parse(_ text: String) -> Time? { try? TimeParser.parseDecimal(text).get() }
+
+    /// The cases of Tests/Shared/time-cases.json, which the console's time.js is held to as well
+    /// (console/test/time.test.js): one table, so the editor reads and writes times as the server does.
+    func testTheSharedTableOfTimeTexts() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Shared/time-cases.json")
+        let table = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        func time(_ text: String) -> Time {
+            let parts = text.split(separator: "/")
+            return Time(value: Int64(parts[0])!, timescale: Int32(parts[1])!)
+        }
+        func expected(_ c: [String: String]) -> String { c["error"].map { "error " + $0 } ?? "time " + (c["time"] ?? "?") }
+        func got(_ r: Result<Time, TimeParser.Failure>) -> String {
+            switch r {
+            case .success(let t): return "time \(t.value)/\(t.timescale)"
+            case .failure(let f): return "error \(f)"
+            }
+        }
+        let decimal = try XCTUnwrap(table["decimal"] as? [[String: String]])
+        let strings = try XCTUnwrap(table["string"] as? [[String: String]])
+        let descriptions = try XCTUnwrap(table["description"] as? [[String: String]])
+        XCTAssertGreaterThanOrEqual(decimal.count, 30)
+        for c in decimal { XCTAssertEqual(got(TimeParser.parseDecimal(c["text"]!)), expected(c), c["text"]!) }
+        for c in strings { XCTAssertEqual(got(TimeParser.parseString(c["text"]!)), expected(c), c["text"]!) }
+        for c in descriptions { XCTAssertEqual(time(c["time"]!).description, c["text"], c["time"]!) }
+    }
 
     func testDecimalIsExact() {
         XCTAssertEqual(parse("0.1"), Time(value: 1, timescale: 10))

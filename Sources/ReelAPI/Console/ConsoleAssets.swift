@@ -1,9 +1,12 @@
+import Foundation
 import ReelBasics
 import ReelEngine
 import ReelHTTP
 
-/// The web console at `/console/` (docs/API.md, "The console"): a page, a style sheet and two JavaScript
-/// modules (the console, and the timeline editor it imports), compiled into the binary (no CDN, no build step, nothing to install beside `reel`).
+/// The web console at `/console/` (docs/API.md, "The console"): the files of the repository's
+/// `console/` folder (a page, style sheets, ES modules), built into the binary by
+/// scripts/console_embed.py as `ConsoleFiles.swift` (no CDN, no build step at run time, nothing to
+/// install beside `reel`).
 /// It is a client of the public API like any other, in the browser, with the key the user signs
 /// in with; the server only hands out these files, under a Content-Security-Policy that lets the
 /// page load nothing but them and talk to nothing but this API.
@@ -13,22 +16,25 @@ enum ConsoleAssets {
         let body: [UInt8]
         let etag: String
 
-        init(type: String, text: String) {
+        init(type: String, body: [UInt8]) {
             self.type = type
-            body = Array(text.utf8)
+            self.body = body
             etag = "\"" + Digests.sha256Hex(body).prefix(24) + "\""
         }
     }
 
-    /// By the name after `/console/` ("" is the page).
-    static let files: [String: File] = [
-        "": File(type: "text/html; charset=utf-8", text: page),
-        "index.html": File(type: "text/html; charset=utf-8", text: page),
-        "app.js": File(type: "text/javascript; charset=utf-8", text: script),
-        "editor.js": File(type: "text/javascript; charset=utf-8", text: editorScript),
-        "style.css": File(type: "text/css; charset=utf-8", text: style + "\n" + editorStyle),
-        "icon.svg": File(type: "image/svg+xml", text: icon),
-    ]
+    /// By the path after `/console/` ("" is the page, `index.html`).
+    static let files: [String: File] = {
+        var files: [String: File] = [:]
+        for (path, type, base64) in embedded {
+            guard let data = Data(base64Encoded: base64, options: .ignoreUnknownCharacters) else {
+                preconditionFailure("ConsoleFiles.swift holds \(path) in base64 that does not decode: run scripts/console_embed.py")
+            }
+            files[path] = File(type: type, body: [UInt8](data))
+        }
+        files[""] = files["index.html"]
+        return files
+    }()
 
     /// Scripts and styles from this server only (no inline code); images and media also as blobs
     /// (thumbnails fetched with the key) and, for media, a bucket's presigned `https:` link; calls to

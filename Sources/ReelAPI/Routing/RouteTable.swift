@@ -10,6 +10,10 @@ enum RouteTable {
         RouteRow("GET", "/metrics", "metrics", .read, limited: false) { h, _ in try h.metrics() },
         RouteRow("GET", "/console", "console", .open) { _, c in try APIHandler.console("", c.request) },
         RouteRow("GET", "/console/{name?}", "console", .open) { _, c in try APIHandler.console(c.id, c.request) },
+        RouteRow("GET", "/console/{folder}/{name}", "console", .open) { _, c in try APIHandler.console(c.values.joined(separator: "/"), c.request) },
+        RouteRow("GET", "/console/{folder}/{inner}/{name}", "console", .open) { _, c in
+            try APIHandler.console(c.values.joined(separator: "/"), c.request)
+        },
         RouteRow("GET", "/v1/schema/job-spec.json", "job_spec_schema", .open) { _, c in APIHandler.jobSpecSchema(c.request) },
 
         RouteRow("GET", "/v1/jobs", "jobs", .read) { h, c in try h.listJobs(c.request, key: c.project) },

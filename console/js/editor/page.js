@@ -1,0 +1,562 @@
+// `#/edit`: the timeline editor. One state (`EditorState`: the spec, undo and redo, the selection,
+// the playhead), changed only through its actions and kept in localStorage; the timeline, the
+// inspector, the output panel, the JSON view and the preview are drawn from it after each change.
+// What it shows is the server's: previews (`POST /v1/preview` at the playhead's exact frame),
+// verdicts (`POST /v1/validate`), lengths (`POST /v1/probe`), waveforms (`POST /v1/waveform`).
+import { api, problemText } from "../api.js";
+import { announce, el, fill } from "../dom.js";
+import { added, moved, pasted, removed, split, trimmed } from "./edits.js";
+import { drawInspector } from "./inspector.js";
+import { layout, TRACKS } from "./layout.js";
+import { Library } from "./library.js";
+import { filled, placeholderNames, sampleFor } from "./placeholders.js";
+import { Previews } from "./preview.js";
+import { Stage } from "./stage.js";
+import { clone, EditorState, withValue } from "./state.js";
+import { edges, snap } from "./snap.js";
+import { drawTimeline } from "./timeline.js";
+import { Time, frameIndex, frameRate, frameTime, timeOf } from "./time.js";
+
+const SHORTCUTS = [
+  ["← / →", "the playhead a frame (Shift: a second)"], ["Home / End", "the start / the last frame"],
+  ["↑ / ↓", "the previous / next item"], ["I", "to the inspector (Esc back to the item)"],
+  ["Shift+click", "add to the selection"], ["Delete", "remove the selection"], ["S", "split at the playhead"],
+  ["Ctrl+C / Ctrl+V / Ctrl+D", "copy, paste at the playhead, duplicate"], ["Alt+← / →", "move the item a frame (Shift: a second)"],
+  ["[ / ]", "trim the item's end a frame (Shift: a second)"], ["Ctrl+Z / Ctrl+Shift+Z", "undo / redo"], ["?", "this list"],
+];
+
+export async function editorPage(main, params) {
+  const state = EditorState.restore(window.localStorage);
+  const open = async (path, what) => {
+    const r = await api("GET", path);
+    if (r.status !== 200) { fill(main, el("h1", { text: "Editor" }), el("p", { role: "alert", text: r.json?.detail || r.text })); return false; }
+    state.open(r.json.spec, what(r.json));
+    return true;
+  };
+  if (params.has("new")) state.open({ version: 1, output: { width: 1280, height: 720, frameRate: 30 }, timeline: { videos: [] } }, "a new timeline");
+  else if (params.get("job") && !(await open("/v1/jobs/" + encodeURIComponent(params.get("job")), (j) => "a copy of job " + j.id))) return () => {};
+  else if (params.get("template") && !(await open("/v1/templates/" + encodeURIComponent(params.get("template")), (t) => "template " + (t.name || t.id)))) return () => {};
+  // The opened spec is kept; Back to this page restores it (and its history) rather than opening it again.
+  if ([...params.keys()].length) history.replaceState(null, "", "#/edit");
+
+  const previews = new Previews();
+  const probes = new Map(), waveforms = new Map();
+  let schema = null, validated = null, duration = null, zoom = 0, clipboard = null;
+  let samples = state.samples || {};
+  /// Answers that redraw the tracks still under way: `window.reelEditor.settled()` is true at none.
+  let redrawing = 0;
+  const redraws = (promise) => { redrawing++; return promise.finally(() => { redrawing--; }); };
+  api("GET", "/v1/schema/job-spec.json").then((r) => { if (r.status === 200) { schema = r.json; drawPanels(); } });
+
+  const rate = () => frameRate(state.spec);
+  const frame = () => frameTime(1, rate());
+  const playhead = () => frameTime(state.frame, rate());
+  const probed = (src) => {
+    if (!probes.has(src)) {
+      probes.set(src, null);
+      redraws(api("POST", "/v1/probe", { src })).then((r) => { probes.set(src, r.status === 200 ? r.json : { failed: true }); draw(); });
+    }
+    const p = probes.get(src);
+    return p && p.duration !== undefined ? timeOf(String(p.duration)) : null;
+  };
+  const isStill = (item) => Boolean(item.src && probes.get(item.src)?.still);
+  const placed = () => layout(state.spec, probed, frame());
+  const rendered = () => filled(state.spec, samples);
+
+  // ---- The page ------------------------------------------------------------------------------
+  const library = new Library({ add: (src, as) => addSource(src, as) });
+  const preview = el("img", { id: "preview", alt: "The frame at the playhead", "data-time": "" });
+  const stage = new Stage(preview, { change: (next, what) => commit(next, what), spec: () => state.spec, selected: () => state.selected });
+  const previewNote = el("p", { id: "preview-note", "aria-live": "polite" });
+  const inspector = el("section", { id: "inspector", "aria-label": "Inspector", tabindex: "-1" });
+  const outputPanel = el("section", { id: "output-panel", "aria-label": "Output settings", hidden: true });
+  const templatePanel = el("section", { id: "placeholders", "aria-label": "Placeholders" });
+  const verdict = el("div", { id: "editor-verdict", "aria-live": "polite" });
+  const ruler = el("div", { id: "ruler", class: "ed-ruler" });
+  const head = el("div", { id: "playhead", class: "ed-playhead", role: "slider", tabindex: "0", "aria-label": "Playhead (seconds)",
+                           "aria-valuemin": "0", "data-time": "0" });
+  const endMarker = el("div", { id: "timeline-end", class: "ed-end", "aria-hidden": "true" });
+  const tracks = el("div", { id: "tracks", class: "ed-tracks" });
+  const lane = el("div", { class: "ed-lane" }, ruler, tracks, endMarker, head);
+  const scroller = el("div", { id: "timeline", class: "ed-timeline", role: "group", "aria-label": "Timeline" }, lane);
+  const json = el("textarea", { id: "editor-json", rows: "14", spellcheck: "false", "aria-describedby": "json-note" });
+  const jsonNote = el("p", { id: "json-note", "aria-live": "polite" });
+  const templateName = el("input", { id: "template-name", placeholder: "template name", "aria-label": "Template name" });
+  const shortcuts = el("dialog", { id: "shortcuts", "aria-label": "Keyboard shortcuts" }, el("h2", { text: "Keyboard" }),
+    el("dl", {}, ...SHORTCUTS.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { text: v })])),
+    el("form", { method: "dialog" }, el("button", { text: "Close" })));
+  const button = (id, text, onclick, hint, extra = {}) => el("button", { id, type: "button", onclick, text, "aria-label": hint || text, title: hint || text, ...extra });
+  const transitionType = el("select", { id: "transition-type", "aria-label": "Transition type" },
+    ...["dissolve", "fade", "push", "slide", "wipe", "matte"].map((t) => el("option", { value: t, text: t })));
+  const shapeType = el("select", { id: "shape-type", "aria-label": "Shape" }, ...["rect", "ellipse", "polygon", "path"].map((t) => el("option", { value: t, text: t })));
+  const toolbar = el("div", { class: "actions ed-toolbar", role: "toolbar", "aria-label": "Editor" },
+    button("undo", "Undo", () => undoOnce(), "Undo (Ctrl+Z)"),
+    button("redo", "Redo", () => redoOnce(), "Redo (Ctrl+Shift+Z)"),
+    button("zoom-out", "−", () => { zoom = Math.max(5, zoom / 1.5); draw(); }, "Zoom out"),
+    button("zoom-in", "+", () => { zoom = Math.min(2000, zoom * 1.5); draw(); }, "Zoom in"),
+    button("zoom-fit", "Fit", () => { zoom = 0; draw(); }, "Zoom to fit", { "data-action": "zoom-fit" }),
+    button("split", "Split", () => splitSelected(), "Split at the playhead (S)", { "data-action": "split" }),
+    button("duplicate", "Duplicate", () => duplicate(), "Duplicate (Ctrl+D)", { "data-action": "duplicate" }),
+    button("remove", "Remove", () => removeSelected(), "Remove the selection (Delete)", { "data-action": "remove" }),
+    button("show-output", "Output…", () => togglePanel(), "Output settings", { "data-action": "show-output", "aria-expanded": "false" }),
+    button("render", "Render", () => render(false)),
+    button("render-draft", "Render draft", () => render(true), "Render a draft (480 lines, fast)"),
+    templateName, button("save-template", "Save as template", () => saveTemplate()),
+    button("show-shortcuts", "?", () => shortcuts.showModal(), "Keyboard shortcuts (?)"));
+  const adds = el("div", { class: "actions ed-adds", role: "toolbar", "aria-label": "Add" },
+    button("add-text", "Text", () => add("add-text"), "Add a text", { "data-action": "add-text" }),
+    shapeType, button("add-shape", "Shape", () => add("add-shape", { shape: shapeType.value }), "Add a shape", { "data-action": "add-shape" }),
+    button("add-color", "Colour card", () => add("add-color"), "Add a colour card", { "data-action": "add-color" }),
+    transitionType, button("add-transition", "Transition", () => add("add-transition", { type: transitionType.value, video: selectedVideo() }),
+      "Add a transition before the selected video", { "data-action": "add-transition" }),
+    button("add-captions", "Captions", () => addCaptions(), "Add captions (the chosen caption file, else typed cues)", { "data-action": "add-captions" }),
+    button("add-lottie", "Lottie", () => add("add-lottie", { src: library.chosen("lottie") }), "Add the chosen Lottie animation", { "data-action": "add-lottie" }),
+    button("add-audiogram", "Audiogram", () => add("add-audiogram"), "Add an audiogram of the mix", { "data-action": "add-audiogram" }));
+  const root = el("div", { id: "editor", "data-duration": "0" },
+    el("p", { id: "editor-origin", class: "ed-origin" }),
+    toolbar, adds, library.bar,
+    el("div", { class: "ed-top" },
+      el("figure", { class: "ed-preview" }, stage.box, el("figcaption", {}, previewNote)),
+      el("div", { class: "ed-side" }, inspector, outputPanel, templatePanel)),
+    verdict, scroller, library.list,
+    el("details", {}, el("summary", { text: "JSON" }), el("label", { for: "editor-json", text: "The spec (JSON), kept in step" }), json, jsonNote),
+    shortcuts);
+  fill(main, el("h1", { text: "Editor" }), root);
+  library.dropOnto(scroller);
+
+  // ---- Actions: every change goes through commit, undo or redo -------------------------------
+  function commit(next, what, select) {
+    if (!state.commit(next)) return;
+    if (select !== undefined) state.select(select);
+    changed(what);
+  }
+  function changed(what) {
+    previews.reset();
+    state.selection = state.selection.filter((p) => state.at(p) !== undefined);
+    if (what) announce(what, true);
+    redraw();
+    validateSoon();
+    showPreview();
+  }
+  function undoOnce() { if (state.undo()) changed("Undone."); else announce("Nothing to undo.", true); }
+  function redoOnce() { if (state.redo()) changed("Redone."); else announce("Nothing to redo.", true); }
+  function removeSelected() {
+    if (!state.selection.length) return;
+    const places = placed().items;
+    const first = state.selection[0];
+    const r = removed(state.spec, state.selection);
+    const gone = state.selection.length === 1 ? first : state.selection.length + " items";
+    // The focus goes to the item that takes the removed one's place (else the one before it).
+    const track = first.split("/")[2], index = Number(first.split("/")[3]);
+    const left = places.filter((p) => p.track === track && !state.selection.includes(p.pointer)).length;
+    const nextPointer = left ? `/timeline/${track}/${Math.min(index, left - 1)}` : null;
+    state.select(nextPointer ? [nextPointer] : []);
+    commit(r.spec, "Removed " + gone + "." + (r.notes.length ? " " + r.notes.join("; ") + "." : ""));
+    focusItem(nextPointer);
+  }
+  function add(action, options = {}) {
+    const r = added(state.spec, action, playhead(), options);
+    if (!r) {
+      const why = { "add-transition": "select the second of two videos first", "add-lottie": "choose a Lottie upload in the library first",
+                    "add-captions": "choose a caption file first" }[action] || "nothing to add";
+      announce("Not added: " + why + ".", true);
+      return;
+    }
+    commit(r.spec, "Added " + r.pointer + ".", [r.pointer]);
+    focusItem(r.pointer);
+  }
+  async function addCaptions() {
+    const src = library.chosen("captions");
+    if (src) return add("add-captions", { src });
+    // Typed cues: a WebVTT file made here and uploaded, then edited like any caption file.
+    const text = "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nA caption\n";
+    const r = await fetch("/v1/assets", { method: "POST", headers: { ...authHeaders(), "Content-Type": "text/vtt", "X-Filename": "captions.vtt" }, body: text });
+    const asset = await r.json().catch(() => null);
+    if (r.status !== 201) { announce("Captions not added: " + (asset?.detail || r.status), true); return; }
+    library.refresh();
+    add("add-captions", { src: asset.src });
+  }
+  function selectedVideo() {
+    const p = state.selected;
+    return p && p.startsWith("/timeline/videos/") ? Number(p.split("/")[3]) : undefined;
+  }
+  function splitSelected() {
+    const place = placed().items.find((p) => p.pointer === state.selected);
+    if (!place) { announce("Select an item to split.", true); return; }
+    const next = split(state.spec, place, playhead(), isStill(place.item));
+    if (!next) { announce("The playhead is not inside " + place.pointer + ".", true); return; }
+    commit(next, "Split " + place.pointer + " at " + playhead().toString() + " s.", [`/timeline/${place.track}/${place.index + 1}`]);
+    focusItem(state.selected);
+  }
+  function copy() {
+    const items = state.selection.filter((p) => /^\/timeline\/(videos|overlays|voiceOvers|music)\/\d+$/.test(p));
+    if (!items.length) return;
+    clipboard = { track: items[0].split("/")[2], items: items.filter((p) => p.split("/")[2] === items[0].split("/")[2]).map((p) => clone(state.at(p))) };
+    announce("Copied " + clipboard.items.length + " item(s).", true);
+  }
+  function paste() {
+    if (!clipboard) { announce("Nothing copied.", true); return; }
+    const index = state.selected && state.selected.split("/")[2] === clipboard.track ? Number(state.selected.split("/")[3]) : -1;
+    const next = pasted(state.spec, clipboard.track, clipboard.items, index, playhead());
+    const at = index < 0 ? (state.spec.timeline?.[clipboard.track] || []).length : index + 1;
+    commit(next, "Pasted " + clipboard.items.length + " item(s).", clipboard.items.map((_, k) => `/timeline/${clipboard.track}/${at + k}`));
+    focusItem(state.selected);
+  }
+  function duplicate() { copy(); if (clipboard) paste(); }
+  function change(pointer, value, field) {
+    const next = withValue(state.spec, pointer, value);
+    commit(next, value === undefined ? `Unset ${field}.` : `Changed ${field}.`);
+  }
+  function makePlaceholder(pointer, field, kind, current) {
+    const holder = (prompt("Placeholder name (letters, digits, _ . -):", field) || "").trim();
+    if (!/^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/.test(holder)) { if (holder) announce("Not a placeholder name: " + holder, true); return; }
+    samples = { ...samples, [holder]: sampleFor(kind, current) };
+    state.samples = samples;
+    commit(withValue(state.spec, pointer, "{{" + holder + "}}"), `${field} is now the placeholder {{${holder}}}.`);
+  }
+
+  // ---- Drawing -------------------------------------------------------------------------------
+  const names = () => library.names;
+  function label(place) {
+    const i = place.item;
+    const what = i.type === "text" ? `"${i.text ?? ""}"` : i.src ? (names().get(i.src) || i.src) : i.color || i.type || i.shape || "";
+    return `${TRACKS.find((t) => t.key === place.track).label} ${place.index + 1}: ${what}, ${place.start.toString()} to ${place.end.toString()} s`;
+  }
+  function name(place) {
+    const i = place.item;
+    if (i.type === "text") return `"${i.text ?? ""}"`;
+    if (i.src) return names().get(i.src) || i.src.replace(/^upload:/, "");
+    return i.type ? i.type + (i.shape ? " " + i.shape : "") : i.color || "";
+  }
+  function decorate(node, place) {
+    if ((place.track === "voiceOvers" || place.track === "music") && place.item.src) node.append(waveform(place));
+    if (place.track === "videos") thumbnail(node, place);
+  }
+  function redraw() {
+    const focused = document.activeElement;
+    const keep = focused?.dataset?.field ? `[data-field="${focused.dataset.field}"]` : focused?.dataset?.pointer ? `[data-pointer="${focused.dataset.pointer}"]` : null;
+    draw();
+    drawPanels();
+    syncJSON();
+    // Focus stays on what was edited (the redraw made its element anew).
+    if (keep && !document.contains(focused)) root.querySelector(keep)?.focus();
+  }
+  function draw() {
+    const view = placed();
+    const end = duration || view.end;
+    if (!zoom) zoom = Math.min(400, Math.max(4, ((scroller.clientWidth || 900) - 60) / Math.max(end.seconds, 1)));
+    root.dataset.duration = end.toString();
+    head.setAttribute("aria-valuemax", end.toString());
+    drawTimeline({ lane, ruler, tracks, playhead: head, endMarker }, { layout: { items: view.items, end }, zoom, selection: state.selection, spec: state.spec },
+      { label, name, decorate, press, focus: (p) => { if (!state.selection.includes(p)) selectOnly(p); }, scrub: (e) => { scrub(e); follow(scrub, () => {}); } });
+    for (const mark of tracks.querySelectorAll(".ed-join")) mark.addEventListener("click", (e) => selectOnly(mark.dataset.pointer, e.shiftKey));
+    drawPlayhead();
+    fill(root.querySelector("#editor-origin"), "Editing " + state.origin + ". ", el("a", { href: "#/edit?new", text: "New blank timeline" }),
+      ". Press ? for the keyboard shortcuts.");
+  }
+  function drawPanels() {
+    const ctx = { spec: state.spec, schema, problems: validated?.errors || [], change, refuse: (p, m) => announce(m, true), placeholder: makePlaceholder };
+    drawInspector(inspector, state.selected, ctx);
+    if (!outputPanel.hidden) drawInspector(outputPanel, "/output", { ...ctx, spec: { ...state.spec, output: state.spec.output || {} } }, "Output", "output-");
+    const holders = placeholderNames(state.spec);
+    fill(templatePanel, holders.length ? el("h2", { text: "Placeholders" }) : null, holders.length ? el("p", { text: "Previewed with these sample values:" }) : null,
+      ...holders.map((n) => {
+        const input = el("input", { id: "sample-" + n, "data-placeholder-name": n });
+        input.value = samples[n] === undefined ? "" : String(samples[n]);
+        input.addEventListener("change", () => {
+          const v = input.value;
+          samples = { ...samples, [n]: v.trim() !== "" && !isNaN(Number(v)) ? Number(v) : v };
+          state.samples = samples;
+    state.save();
+          previews.reset(); validateSoon(); showPreview();
+        });
+        return el("p", {}, el("label", { for: "sample-" + n, text: "{{" + n + "}} " }), input);
+      }));
+    stage.draw();
+  }
+  function drawPlayhead() {
+    const t = playhead();
+    head.style.left = Math.round(t.seconds * zoom) + "px";
+    head.dataset.time = t.toString();
+    head.setAttribute("aria-valuenow", t.toString());
+    head.setAttribute("aria-valuetext", t.toString() + " s, frame " + state.frame);
+  }
+  function thumbnail(node, place) {
+    const len = place.end.sub(place.start);
+    const into = len.seconds > 1 ? new Time(1n, 2n) : frameTime(0, rate());
+    const t = frameTime(frameIndex(place.start.add(into), rate()), rate());
+    const use = (r) => { if (r?.url && node.isConnected) node.prepend(el("img", { class: "ed-thumb", src: r.url, alt: "" })); };
+    const got = previews.get(rendered(), t, 96);
+    if (got instanceof Promise) got.then(use); else use(got);
+  }
+  function waveform(place) {
+    const canvas = el("canvas", { class: "ed-wave", height: "24", "aria-hidden": "true" });
+    canvas.width = Math.max(6, Math.round((place.end.seconds - place.start.seconds) * zoom));
+    const pps = 20, src = place.item.src;
+    const paint = (w) => {
+      if (!w || !w.peaks) return;
+      const g = canvas.getContext("2d"), peaks = w.peaks[0], from = (timeOf(place.item.sourceRange?.start)?.seconds || 0) * pps;
+      g.fillStyle = "#2a9d8f";
+      for (let x = 0; x < canvas.width; x++) {
+        const k = Math.floor(from + (x / zoom) * pps) % Math.max(1, peaks.length / 2);
+        const lo = peaks[2 * k] ?? 0, hi = peaks[2 * k + 1] ?? 0;
+        g.fillRect(x, 12 - hi * 12, 1, Math.max(1, (hi - lo) * 12));
+      }
+    };
+    if (waveforms.has(src)) paint(waveforms.get(src));
+    else {
+      waveforms.set(src, null);
+      redraws(api("POST", "/v1/waveform", { src, pointsPerSecond: pps })).then((r) => { if (r.status === 200) { waveforms.set(src, r.json); draw(); } });
+    }
+    return canvas;
+  }
+
+  // ---- Selection, gestures, the playhead -----------------------------------------------------
+  function selectOnly(pointer, extend = false) {
+    state.select(pointer ? [pointer] : [], extend);
+    for (const n of tracks.querySelectorAll("[data-pointer]")) {
+      const on = state.selection.includes(n.dataset.pointer);
+      n.classList.toggle("selected", on);
+      n.setAttribute("aria-selected", String(on));
+      if (n.classList.contains("ed-clip")) n.tabIndex = n.dataset.pointer === state.selected ? 0 : -1;
+    }
+    if (outputPanel.hidden) drawInspector(inspector, state.selected, { spec: state.spec, schema, problems: validated?.errors || [], change,
+                                                                       refuse: (p, m) => announce(m, true), placeholder: makePlaceholder });
+    stage.draw();
+  }
+  function focusItem(pointer) {
+    if (pointer) (tracks.querySelector(`[data-pointer="${pointer}"]`) || head).focus();
+    else head.focus();
+  }
+  function follow(move, up) {
+    const end = (e) => { window.removeEventListener("pointermove", move); window.removeEventListener("pointerup", end); up(e); };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", end);
+  }
+  function press(e, place, edge, node) {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    node.focus();
+    if (e.shiftKey) { selectOnly(place.pointer, true); return; }
+    if (!state.selection.includes(place.pointer) || state.selection.length > 1) selectOnly(place.pointer);
+    const x0 = e.clientX, before = state.spec, places = placed().items;
+    const targets = edges(places, playhead(), placed().end, [place.pointer]);
+    const tolerance = 8 / zoom;
+    let moved_ = false;
+    const at = (x) => {
+      const dt = (x - x0) / zoom;
+      const base = edge === "end" ? place.end : place.start;
+      const wanted = timeOfSeconds(base.seconds + dt);
+      const to = snap(wanted, targets, tolerance, rate()).time;
+      return edge ? trimmed(before, place, edge, to, frame(), isStill(place.item)) : moved(before, place, to, places);
+    };
+    follow((m) => {
+      if (!moved_ && Math.abs(m.clientX - x0) < 3) return;
+      moved_ = true;
+      state.spec = at(m.clientX);
+      draw();
+    }, (u) => {
+      if (!moved_) return;
+      const after = at(u.clientX);
+      state.spec = before;
+      commit(after, edge ? `Trimmed the ${edge} of ${place.pointer}.` : `Moved ${place.pointer}.`, place.track === "videos" && !edge ? [] : undefined);
+    });
+  }
+  /// Seconds (a float from a pointer) as a Time on a fine grid; snapping makes it a frame.
+  function timeOfSeconds(s) { return new Time(BigInt(Math.round(Math.max(0, s) * 1e6)), 1000000n); }
+  function scrub(e) {
+    const box = lane.getBoundingClientRect();
+    seekFrame(frameIndex(timeOfSeconds((e.clientX - box.left) / zoom), rate()));
+  }
+  function lastFrame() {
+    const end = duration || placed().end;
+    return Math.max(0, Number(end.mul(rate()).floor()) - (end.mul(rate()).floor() === end.mul(rate()).n / end.mul(rate()).d ? 1 : 0));
+  }
+  function seekFrame(k) {
+    state.seekFrame(Math.min(Math.max(0, k), lastFrame()));
+    drawPlayhead();
+    showPreview();
+  }
+
+  // ---- Previews ------------------------------------------------------------------------------
+  let shown = 0;
+  async function showPreview() {
+    const asked = ++shown, k = state.frame, spec = rendered();
+    const got = await previews.get(spec, frameTime(k, rate()), 640);
+    if (asked !== shown) return;
+    if (got.error) { previewNote.textContent = "No preview: " + got.error; return; }
+    preview.src = got.url;
+    preview.dataset.time = got.time;
+    preview.alt = `The frame at ${got.time} s`;
+    previewNote.textContent = `${got.time} s (frame ${k})`;
+    for (const n of [k + 1, k - 1]) if (n >= 0 && n <= lastFrame()) previews.get(spec, frameTime(n, rate()), 640);
+  }
+
+  // ---- Validation, JSON ----------------------------------------------------------------------
+  let timer = null;
+  function validateSoon() { clearTimeout(timer); timer = setTimeout(validate, 250); }
+  async function validate() {
+    timer = null;
+    const spec = state.spec;
+    const r = await redraws(api("POST", "/v1/validate", rendered()));
+    if (spec !== state.spec || r.status !== 200) return;
+    validated = r.json;
+    const holders = placeholderNames(spec);
+    const template = holders.length ? ` (a template: ${holders.map((n) => "{{" + n + "}}").join(", ")} shown with their sample values)` : "";
+    if (r.json.valid) {
+      duration = timeOf(String(r.json.duration));
+      fill(verdict, el("p", { class: "ok", text: `Valid${template}: ${r.json.duration} s, ${r.json.frames} frames` }));
+    } else {
+      duration = null;
+      fill(verdict, el("p", { class: "bad", text: "Not valid" + template + ":" }), el("ul", { id: "editor-problems" }, ...r.json.errors.map((p) =>
+        el("li", {}, el("button", { type: "button", class: "pointer", text: p.pointer || "/", onclick: () => goToProblem(p.pointer) }), " " + p.message))));
+    }
+    draw();
+    drawPanels();
+  }
+  function goToProblem(pointer) {
+    const m = pointer.match(/^\/timeline\/(videos|overlays|voiceOvers|music|transitions)\/\d+/);
+    if (m) selectOnly(m[0]);
+    else if (pointer.startsWith("/output")) { if (outputPanel.hidden) togglePanel(); }
+    const field = root.querySelector(`[data-field="${pointer}"]`);
+    (field || tracks.querySelector(`[data-pointer="${m?.[0]}"]`))?.focus();
+  }
+  function togglePanel() {
+    outputPanel.hidden = !outputPanel.hidden;
+    root.querySelector("#show-output").setAttribute("aria-expanded", String(!outputPanel.hidden));
+    drawPanels();
+    if (!outputPanel.hidden) outputPanel.querySelector("[data-field]")?.focus();
+  }
+  function syncJSON() { if (document.activeElement !== json) json.value = JSON.stringify(state.spec, null, 2); }
+  let jsonTimer = null;
+  json.addEventListener("input", () => {
+    clearTimeout(jsonTimer);
+    jsonTimer = setTimeout(() => {
+      let next;
+      try { next = JSON.parse(json.value); } catch (e) { jsonNote.textContent = "Not JSON yet: " + e.message; return; }
+      if (typeof next !== "object" || next === null || Array.isArray(next)) { jsonNote.textContent = "A spec is a JSON object."; return; }
+      jsonNote.textContent = "";
+      commit(next);
+    }, 300);
+  });
+  json.addEventListener("blur", syncJSON);
+
+  // ---- Saving and rendering ------------------------------------------------------------------
+  function authHeaders() { const k = sessionStorage.getItem("reel-key"); return k ? { Authorization: "Bearer " + k } : {}; }
+  async function saveTemplate() {
+    const nameText = templateName.value.trim() || "Edited timeline";
+    const r = await api("POST", "/v1/templates", { name: nameText, spec: state.spec });
+    if (r.status === 201) announce(`Saved as template ${r.json.id} (${nameText}).`, true);
+    else announce("Not saved: " + problemText(r), true);
+  }
+  async function render(draft) {
+    const body = rendered();
+    if (draft) (body.output ||= {}).draft = true;
+    const r = await api("POST", "/v1/jobs", body);
+    if (r.status === 202) { announce("Queued " + r.json.id + "; the editor keeps your work (Back returns to it).", true); location.hash = "#/jobs/" + r.json.id; }
+    else fill(verdict, el("p", { class: "bad", role: "alert", text: problemText(r) }));
+  }
+
+  // ---- The keyboard --------------------------------------------------------------------------
+  function onKey(e) {
+    const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement?.tagName) || shortcuts.open;
+    const ctrl = e.ctrlKey || e.metaKey, key = e.key.toLowerCase();
+    if (ctrl && key === "z" && !typing) { e.preventDefault(); if (e.shiftKey) redoOnce(); else undoOnce(); return; }
+    if (ctrl && key === "y" && !typing) { e.preventDefault(); redoOnce(); return; }
+    if (e.key === "Escape" && inspector.contains(document.activeElement)) { e.preventDefault(); focusItem(state.selected); return; }
+    if (typing) return;
+    if (ctrl && key === "c") { e.preventDefault(); copy(); return; }
+    if (ctrl && key === "v") { e.preventDefault(); paste(); return; }
+    if (ctrl && key === "d") { e.preventDefault(); duplicate(); return; }
+    if (ctrl) return;
+    const place = state.selected && placed().items.find((p) => p.pointer === state.selected);
+    if (e.key === "?") { e.preventDefault(); shortcuts.showModal(); return; }
+    if (key === "i" && state.selected) { e.preventDefault(); inspector.querySelector("[data-field]")?.focus(); return; }
+    if (key === "s" && !e.altKey) { e.preventDefault(); splitSelected(); return; }
+    if (e.key === "ArrowUp" || e.key === "ArrowDown") {
+      const items = [...tracks.querySelectorAll(".ed-clip")];
+      if (!items.length) return;
+      e.preventDefault();
+      const i = items.findIndex((n) => n.dataset.pointer === state.selected);
+      const n = items[Math.min(items.length - 1, Math.max(0, i < 0 ? 0 : i + (e.key === "ArrowUp" ? -1 : 1)))];
+      selectOnly(n.dataset.pointer);
+      n.focus();
+      return;
+    }
+    if (e.altKey && place && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+      e.preventDefault();
+      const dir = e.key === "ArrowLeft" ? -1 : 1;
+      const step = e.shiftKey ? new Time(1n) : frame();
+      if (place.track === "videos") {
+        const n = placed().items.find((q) => q.track === "videos" && q.index === place.index + dir);
+        if (!n) return;
+        const to = dir > 0 ? n.end.sub(place.end.sub(place.start)).add(frame()) : n.start.sub(frame());
+        commit(moved(state.spec, place, to.lt(Time.zero) ? Time.zero : to, placed().items), `Moved ${place.pointer}.`, [`/timeline/videos/${place.index + dir}`]);
+      } else {
+        const to = dir > 0 ? place.start.add(step) : place.start.sub(step);
+        commit(moved(state.spec, place, to.lt(Time.zero) ? Time.zero : to), `Moved ${place.pointer}.`);
+      }
+      focusItem(state.selected);
+      return;
+    }
+    if (place && ["[", "]", "{", "}"].includes(e.key)) {
+      e.preventDefault();
+      const step = e.key === "{" || e.key === "}" ? new Time(1n) : frame();
+      const to = e.key === "]" || e.key === "}" ? place.end.add(step) : place.end.sub(step);
+      commit(trimmed(state.spec, place, "end", to, frame(), isStill(place.item)), `Trimmed ${place.pointer}.`);
+      focusItem(state.selected);
+      return;
+    }
+    if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+      e.preventDefault();
+      const dir = e.key === "ArrowLeft" ? -1 : 1;
+      seekFrame(state.frame + dir * (e.shiftKey ? Math.round(rate().seconds) : 1));
+      if (!tracks.contains(document.activeElement)) head.focus();
+    } else if (e.key === "Home") { e.preventDefault(); seekFrame(0); }
+    else if (e.key === "End") { e.preventDefault(); seekFrame(lastFrame()); }
+    else if ((e.key === "Delete" || e.key === "Backspace") && state.selection.length) { e.preventDefault(); removeSelected(); }
+    else if ((e.key === "Enter" || e.key === " ") && document.activeElement?.dataset?.pointer) {
+      e.preventDefault();
+      selectOnly(document.activeElement.dataset.pointer, e.shiftKey);
+    }
+  }
+  document.addEventListener("keydown", onKey);
+  tracks.addEventListener("click", (e) => {
+    const node = e.target.closest(".ed-clip");
+    if (node && !e.shiftKey) selectOnly(node.dataset.pointer);
+  });
+
+  // ---- Adding from the library ---------------------------------------------------------------
+  async function addSource(src, as = "auto") {
+    const r = await api("POST", "/v1/probe", { src });
+    if (r.status !== 200) { announce("Cannot add " + src + ": " + problemText(r), true); return; }
+    const info = r.json, hasVideo = (info.streams || []).some((s) => s.type === "video");
+    probes.set(src, info);
+    if (as === "auto") as = hasVideo ? "video" : "music";
+    const next = clone(state.spec), t = (next.timeline ||= {});
+    const start = playhead().toSpec();
+    let track;
+    if (as === "video") { track = "videos"; (t.videos ||= []).push(info.still ? { src, duration: 3 } : { src }); }
+    else if (as === "overlay") {
+      track = "overlays";
+      const n = (t.overlays || []).length;
+      (t.overlays ||= []).push({ type: info.still ? "image" : "video", src, start, frame: { x: 0.8 - (n % 3) * 0.3, y: 0.2 + Math.floor(n / 3) % 3 * 0.3, width: 0.3 } });
+    } else if (as === "voiceOver") { track = "voiceOvers"; (t.voiceOvers ||= []).push({ src, start }); }
+    else { track = "music"; (t.music ||= []).push({ src }); }
+    const pointer = `/timeline/${track}/${t[track].length - 1}`;
+    commit(next, `Added ${names().get(src) || src} as ${as}.`, [pointer]);
+  }
+
+  window.reelEditor = {
+    spec: () => clone(state.spec),
+    select: (p) => selectOnly(p),
+    /// The playhead's time, exact: "N/D" seconds.
+    time: () => { const t = playhead(); return `${t.n}/${t.d}`; },
+    seek: (seconds) => seekFrame(frameIndex(typeof seconds === "string" ? timeOf(seconds) : timeOfSeconds(seconds), rate())),
+    settled: () => redrawing === 0 && timer === null && library.ready,
+  };
+  library.load().then(() => draw());
+  changed();
+  if (params.get("add")) await addSource(params.get("add"));
+  return () => { document.removeEventListener("keydown", onKey); clearTimeout(timer); delete window.reelEditor; };
+}

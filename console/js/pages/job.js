@@ -1,0 +1,94 @@
+// `#/jobs/ID`: one job, live over its events stream: details, actions, its output playing.
+import { api, follow, headers } from "../api.js";
+import { announce, el, fill } from "../dom.js";
+import { format, size } from "./format.js";
+import { FINISHED, progressBar } from "./jobs.js";
+
+function definition(term, value) { return [el("dt", { text: term }), el("dd", {}, value)]; }
+
+export async function jobPage(main, id) {
+  const r = await api("GET", "/v1/jobs/" + encodeURIComponent(id));
+  if (r.status !== 200) { fill(main, el("h1", { text: "Job" }), el("p", { role: "alert", text: r.json?.detail || r.text })); return () => {}; }
+  let job = r.json;
+  const details = el("dl", { id: "job-details" });
+  const actions = el("div", { class: "actions" });
+  const media = el("section", { id: "media", "aria-label": "Output" });
+  const curl = el("code", { id: "curl" });
+  let confirmingDelete = false;
+  function render() {
+    const out = job.output;
+    fill(details,
+      ...definition("Status", el("span", { id: "job-status", text: job.status })),
+      ...definition("Progress", progressBar(job)),
+      ...definition("Attempts", `${job.attempts} of ${job.maxAttempts}`),
+      ...definition("Chunks", String(job.chunks)),
+      ...(job.template ? definition("Template", job.template) : []),
+      ...(job.error ? definition("Error", `${job.error.code}: ${job.error.message}`) : []),
+      ...(out ? definition("Output", `${format(out.contentType)} (${out.contentType}), ${size(out.bytes)}, ${out.duration} s`) : []),
+      ...((out?.destinations || []).length ? definition("Destinations",
+        el("ul", {}, ...out.destinations.map((d) => el("li", { text: `${d.url}: ${d.status}${d.error ? " (" + d.error + ")" : ""}` })))) : []),
+      ...(job.webhook ? definition("Webhook deliveries",
+        el("ul", {}, ...(job.webhook.deliveries || []).map((d) => el("li", { text: `${d.event}: ${d.status} after ${d.attempts} attempt(s)` })))) : []));
+    fill(actions,
+      !FINISHED.includes(job.status) ? el("button", { id: "cancel", text: "Cancel", onclick: async () => {
+        await api("POST", `/v1/jobs/${id}/cancel`);
+        announce("Cancel asked for.", true);
+      } }) : null,
+      el("button", { id: "delete", "aria-describedby": "delete-note", text: confirmingDelete ? "Confirm delete" : "Delete", onclick: async () => {
+        // Two presses: the first asks, the second (within 5 s) deletes the job and its output.
+        if (!confirmingDelete) {
+          confirmingDelete = true;
+          setTimeout(() => { confirmingDelete = false; render(); }, 5000);
+          announce("Press Confirm delete to delete the job and its output.");
+          render();
+          document.getElementById("delete").focus();
+          return;
+        }
+        if ((await api("DELETE", "/v1/jobs/" + id)).status === 204) { announce("Deleted.", true); location.hash = "#/jobs"; }
+      } }),
+      confirmingDelete ? el("span", { id: "delete-note", text: "Deletes the job and its output; press again to confirm." }) : null,
+      out?.downloadUrl ? el("a", { id: "download", href: out.downloadUrl, download: "", text: "Download" }) : null,
+      el("a", { id: "edit-copy", href: "#/edit?job=" + encodeURIComponent(id), text: "Edit a copy" }),
+      el("button", { id: "copy-curl", text: "Copy as curl", onclick: async () => {
+        curl.textContent = `curl -sS -H "Authorization: Bearer $REEL_KEY" ${location.origin}/v1/jobs/${id}`;
+        try { await navigator.clipboard.writeText(curl.textContent); announce("Copied.", true); } catch { announce("Shown below; copy it from there.", true); }
+      } }));
+  }
+  function showMedia() {
+    if (job.status !== "succeeded" || !job.output?.downloadUrl || media.dataset.shown) return;
+    media.dataset.shown = "1";
+    const type = job.output.contentType || "";
+    const url = job.output.downloadUrl;
+    let player;
+    if (type.startsWith("image/")) player = el("img", { id: "output", src: url, alt: "The output" });
+    else if (type.includes("mpegurl")) {
+      const native = document.createElement("video").canPlayType("application/vnd.apple.mpegurl");
+      player = native ? el("video", { id: "output", src: url, controls: true, muted: true, preload: "auto" })
+        : el("p", {}, "An HLS output: ", el("a", { href: url, text: "its master playlist" }), " (this browser does not play HLS itself).");
+    } else if (type.startsWith("audio/")) player = el("audio", { id: "output", src: url, controls: true, preload: "auto" });
+    else player = el("video", { id: "output", src: url, controls: true, muted: true, playsinline: true, preload: "auto" });
+    const strip = el("div", { id: "thumbnails", role: "list", "aria-label": "Frames of the output" });
+    fill(media, el("h2", { text: "Output" }), player, strip);
+    const seconds = Number(job.output.duration) || 0;
+    if (type.startsWith("video/") && seconds > 0) {
+      for (let i = 0; i < 5; i++) {
+        const t = (seconds * i / 5).toFixed(3);
+        fetch(`/v1/jobs/${id}/thumbnail?time=${t}&width=160`, { headers: headers() })
+          .then((res) => (res.ok ? res.blob() : null))
+          .then((blob) => { if (blob) strip.append(el("img", { role: "listitem", src: URL.createObjectURL(blob), alt: `The frame at ${t} s`, width: "160" })); });
+      }
+    }
+  }
+  render();
+  showMedia();
+  const spec = el("pre", { id: "spec", tabindex: "0", "aria-label": "The job's spec" }, JSON.stringify(job.spec, null, 2));
+  fill(main, el("h1", { text: "Job " + id }), details, actions, curl, media, el("h2", { text: "Spec" }), spec);
+  return follow(`/v1/jobs/${id}/events`, async (name, changed) => {
+    if (name === "deleted") { announce("The job was deleted.", true); return; }
+    job = { ...job, ...changed };
+    if (FINISHED.includes(job.status) && !job.spec) job = (await api("GET", "/v1/jobs/" + id)).json;
+    render();
+    showMedia();
+    announce(`Job ${job.status}, ${Math.round((job.status === "succeeded" ? 1 : job.progress) * 100)} %.`);
+  });
+}

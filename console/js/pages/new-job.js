@@ -1,0 +1,73 @@
+// `#/new`: a spec written as JSON, checked as it is typed; or a template's placeholders filled in.
+import { api, problemText } from "../api.js";
+import { announce, el, fill } from "../dom.js";
+import { nearest, pointerPositions } from "./pointers.js";
+
+function problemList(problems, editor) {
+  const positions = pointerPositions(editor.value);
+  return el("ul", { id: "problems", "aria-label": "Problems" }, ...problems.map((p) => {
+    const pointer = nearest(positions, p.pointer);
+    return el("li", {}, el("button", { type: "button", class: "pointer", text: p.pointer || "/", onclick: () => {
+      const at = positions[pointer] || [0, 0];
+      editor.focus();
+      editor.setSelectionRange(at[0], at[1]);
+    } }), " " + p.message);
+  }));
+}
+
+/// A merge value as typed: a number when it reads as one, else the text.
+export function mergeValue(text) {
+  return text.trim() !== "" && !isNaN(Number(text)) ? Number(text) : text;
+}
+
+export async function newJobPage(main) {
+  const example = { version: 1, output: { width: 640, height: 360, frameRate: 25 }, timeline: { videos: [{ color: "#224466", duration: 3 }] } };
+  const editor = el("textarea", { id: "spec-editor", rows: "18", spellcheck: "false", "aria-describedby": "verdict" });
+  editor.value = JSON.stringify(example, null, 2);
+  const verdict = el("div", { id: "verdict", "aria-live": "polite" });
+  let timer = null;
+  async function check() {
+    const r = await api("POST", "/v1/validate", editor.value);
+    if (r.status === 200 && r.json.valid) {
+      const o = r.json.output || {};
+      fill(verdict, el("p", { class: "ok", text: `Valid: ${r.json.duration} s, ${r.json.frames} frames, ${o.width || ""}×${o.height || ""} ${o.format || ""}` }));
+    } else {
+      fill(verdict, el("p", { class: "bad", text: r.json?.detail || "Not valid." }), problemList(r.json?.errors || [], editor));
+    }
+  }
+  editor.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(check, 300); });
+  const form = el("form", { id: "new-job", onsubmit: async (e) => {
+      e.preventDefault();
+      const r = await api("POST", "/v1/jobs", editor.value);
+      if (r.status === 202) { announce("Queued " + r.json.id, true); location.hash = "#/jobs/" + r.json.id; }
+      else fill(verdict, el("p", { class: "bad", role: "alert", text: r.json?.detail || r.text }), problemList(r.json?.errors || [], editor));
+    } },
+    el("label", { for: "spec-editor", text: "Spec (JSON), checked as you type" }), editor, verdict,
+    el("button", { id: "submit", type: "submit", text: "Submit" }));
+  const templates = await api("GET", "/v1/templates?limit=100");
+  const templateSection = el("section", { id: "templates", "aria-label": "From a template" });
+  const list = templates.json?.templates || [];
+  if (list.length) {
+    const fields = el("div", { id: "template-fields" });
+    const editLink = el("a", { id: "edit-template", hidden: true, text: "Edit" });
+    const select = el("select", { id: "template", onchange: () => {
+        const t = list.find((x) => x.id === select.value);
+        editLink.hidden = !t;
+        if (t) editLink.href = "#/edit?template=" + encodeURIComponent(t.id);
+        fill(fields, ...(t ? t.placeholders : []).map((name) =>
+          el("p", {}, el("label", { for: "merge-" + name, text: name + " " }), el("input", { id: "merge-" + name, name, required: true }))));
+      } }, el("option", { value: "", text: "choose a template" }), ...list.map((t) => el("option", { value: t.id, text: t.name || t.id })));
+    templateSection.append(el("h2", { text: "From a template" }),
+      el("form", { id: "template-form", onsubmit: async (e) => {
+          e.preventDefault();
+          const merge = {};
+          for (const input of fields.querySelectorAll("input")) merge[input.name] = mergeValue(input.value);
+          const r = await api("POST", "/v1/jobs", { template: select.value, merge });
+          if (r.status === 202) location.hash = "#/jobs/" + r.json.id;
+          else fields.append(el("p", { class: "bad", role: "alert", text: problemText(r) }));
+        } }, el("label", { for: "template", text: "Template " }), select, " ", editLink, fields, el("button", { type: "submit", text: "Submit from template" })));
+  }
+  fill(main, el("h1", { text: "New job" }), form, templateSection);
+  check();
+  return () => clearTimeout(timer);
+}

@@ -1,0 +1,104 @@
+// Timeline edits: snapping, transitions kept on removal, split, placement of added items, and the
+// canvas's units.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { added, freeBox, removed, split, transitionsWithout, trimmed } from "../js/editor/edits.js";
+import { layout } from "../js/editor/layout.js";
+import { filled, placeholderNames } from "../js/editor/placeholders.js";
+import { edges, snap } from "../js/editor/snap.js";
+import { boxOf, dragged, fraction, inUnits } from "../js/editor/stage.js";
+import { Time } from "../js/editor/time.js";
+
+const T = (n, d = 1) => new Time(BigInt(n), BigInt(d));
+const rate = T(30);
+
+test("a drag snaps to a frame, or to an edge within the tolerance", () => {
+  assert.equal(snap(T(8010, 1000), [], 0, rate).time.toString(), "8", "8.01 s lands on frame 240");
+  assert.equal(snap(T(4033, 1000), [], 0, rate).time.toString(), "121/30");
+  const r = snap(T(2990, 1000), [T(3)], 0.05, rate);
+  assert.equal(r.time.toString(), "3");
+  assert.ok(r.target);
+  assert.equal(snap(T(2900, 1000), [T(3)], 0.05, rate).target, null, "too far: a frame instead");
+  const spec = { timeline: { videos: [{ color: "#000000", duration: 2 }, { color: "#FFFFFF", duration: 3 }] } };
+  const places = layout(spec).items;
+  const targets = edges(places, T(1), T(5), ["/timeline/videos/1"]);
+  assert.deepEqual(targets.map((t) => t.toString()).sort(), ["0", "1", "2", "5"]);
+});
+
+test("layout is exact: a dissolve overlaps its clips by its length", () => {
+  const spec = { timeline: { videos: [{ color: "#000000", duration: "121/30" }, { color: "#FFFFFF", duration: 1 }],
+                             transitions: [{ type: "dissolve", duration: 0.5 }], overlays: [{ type: "text", text: "a", start: 1 }] } };
+  const { items, end } = layout(spec);
+  assert.equal(items[1].start.toString(), "53/15");
+  assert.equal(end.toString(), "68/15");
+  assert.equal(items[2].end.toString(), "68/15", "an overlay without a duration lasts to the end");
+});
+
+test("removing a clip keeps or re-joins its transitions and says so", () => {
+  const d = { type: "dissolve", duration: 0.5 }, w = { type: "wipe", duration: 0.5 };
+  assert.deepEqual(transitionsWithout([d, w], 3, 1), { transitions: [d], note: "the dissolve now joins its neighbours; the wipe after it went with it" });
+  assert.deepEqual(transitionsWithout([null, w], 3, 1).transitions, [w], "the one after it re-joins");
+  assert.deepEqual(transitionsWithout([d, w], 3, 0).transitions, [w]);
+  assert.deepEqual(transitionsWithout([d, w], 3, 2).transitions, [d]);
+  const spec = { timeline: { videos: [{ color: "#000000", duration: 2 }, { color: "#111111", duration: 2 }, { color: "#222222", duration: 2 }],
+                             transitions: [null, w] } };
+  const r = removed(spec, ["/timeline/videos/1"]);
+  assert.deepEqual(r.spec.timeline.transitions, [w]);
+  assert.equal(r.spec.timeline.videos.length, 2);
+  assert.ok(r.notes[0].includes("wipe"));
+});
+
+test("a split cuts a clip in two at the playhead, each playing its part of the source", () => {
+  const spec = { timeline: { videos: [{ src: "a.mp4", sourceRange: { start: 1, duration: 4 } }] } };
+  const place = layout(spec).items[0];
+  const next = split(spec, place, T(3, 2));
+  assert.deepEqual(next.timeline.videos, [{ src: "a.mp4", sourceRange: { start: 1, duration: 1.5 } }, { src: "a.mp4", sourceRange: { start: 2.5, duration: 2.5 } }]);
+  assert.equal(split(spec, place, T(4)), null, "the end is not inside");
+});
+
+test("a trim keeps a frame at least, in exact time", () => {
+  const spec = { output: { frameRate: 30 }, timeline: { videos: [{ color: "#000000", duration: 2 }] } };
+  const place = layout(spec).items[0];
+  assert.equal(trimmed(spec, place, "end", T(121, 30), T(1, 30)).timeline.videos[0].duration, "121/30");
+  assert.equal(trimmed(spec, place, "end", T(-1), T(1, 30)).timeline.videos[0].duration, "1/30");
+});
+
+test("two overlays added in a row do not land in the same box", () => {
+  let spec = { timeline: { videos: [] } };
+  const boxes = [];
+  for (let i = 0; i < 4; i++) {
+    boxes.push(JSON.stringify(freeBox(spec)));
+    spec = added(spec, "add-shape", T(0)).spec;
+  }
+  assert.equal(new Set(boxes).size, 4);
+  assert.equal(added(spec, "add-transition", T(0), { video: 0 }), null, "no video before the first");
+  assert.equal(added(spec, "add-lottie", T(0), {}), null, "a Lottie needs its file");
+});
+
+test("placeholders are found and filled as the server fills them", () => {
+  const spec = { timeline: { videos: [{ color: "{{ colour }}", duration: "{{seconds}}" }], overlays: [{ type: "text", text: "Hi {{name}}!", start: 0 }] } };
+  assert.deepEqual(placeholderNames(spec), ["colour", "seconds", "name"]);
+  const f = filled(spec, { colour: "#00AA55", seconds: 2, name: "Ann" });
+  assert.deepEqual(f.timeline.videos[0], { color: "#00AA55", duration: 2 });
+  assert.equal(f.timeline.overlays[0].text, "Hi Ann!");
+  assert.equal(filled(spec, {}).timeline.overlays[0].text, "Hi {{name}}!");
+});
+
+test("the canvas writes a drag back in the item's own units", () => {
+  const size = [1000, 500];
+  assert.equal(fraction("50%", 0, size), 0.5);
+  assert.equal(fraction("100px", 1, size), 0.2);
+  assert.equal(fraction("10vw", 1, size), 0.2);
+  assert.equal(inUnits(0.25, "10%", 0, size), "25%");
+  assert.equal(inUnits(0.25, "1px", 0, size), "250px");
+  assert.equal(inUnits(0.123456, 0.5, 0, size), 0.1235);
+  const item = { type: "shape", frame: { x: "500px", y: 0.5, width: 0.2, height: "20%" } };
+  const movedItem = dragged(item, "move", 0.1, -0.1, size);
+  assert.deepEqual(movedItem.frame, { x: "600px", y: 0.4, width: 0.2, height: "20%" });
+  const grown = dragged(item, "resize-se", 0.1, 0.1, size);
+  assert.equal(grown.frame.width, 0.3);
+  assert.equal(grown.frame.height, "30%");
+  assert.equal(grown.frame.x, "550px", "the top-left corner stays");
+  assert.deepEqual(boxOf({ position: [0.5, 0.25] }, size).x, 0.5);
+  assert.deepEqual(dragged({ position: { x: 0.5, y: 0.5 } }, "move", 0.1, 0, size).position, { x: 0.6, y: 0.5 });
+});
