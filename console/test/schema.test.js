@@ -43,11 +43,17 @@ test("each field gets the right control", () => {
   assert.equal(kindOf("/timeline/overlays/0/font", "family").kind, "font");
   const size = kindOf("/timeline/overlays/0/font", "size");
   assert.deepEqual([size.kind, size.min, size.max], ["number", 1, 1000]);
-  assert.equal(kindOf("/timeline/overlays/0/font", "weight").kind, "select");
+  assert.deepEqual(kindOf("/timeline/overlays/0/font", "weight"), { kind: "choice", options: ["normal", "bold"] });
+  assert.deepEqual(parseControl("choice", "-14", ["streaming"]), { value: -14 });
+  assert.deepEqual(parseControl("choice", "streaming", ["streaming"]), { value: "streaming" });
   assert.equal(kindOf("/timeline/videos/1", "muted").kind, "checkbox");
   assert.equal(kindOf("/output", "format").kind, "select");
   assert.equal(kindOf("/output", "width").kind, "number");
-  assert.equal(kindOf("/timeline/overlays/0", "text").multiline, true);
+  assert.equal(kindOf("/timeline/overlays/0", "text").kind, "text");
+  const fill = members(schema, at("/timeline/overlays/1"), spec.timeline.overlays[1]).find((m) => m.key === "fill");
+  assert.equal(control(schema, fill.raw, "fill").kind, "color", "a paint not set yet: a colour");
+  assert.equal(control(schema, fill.raw, "fill", "#FF3366").kind, "color");
+  assert.equal(control(schema, fill.raw, "fill", { type: "linear", stops: [] }).kind, "group", "a gradient: its fields");
 });
 
 test("a control's text becomes the value the spec takes", () => {

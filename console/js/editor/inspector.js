@@ -2,7 +2,7 @@
 // panel), set or not (unset ones show their default), each with its control and `data-field` = its
 // JSON pointer, and the server's message at the field it names.
 import { el, fill } from "../dom.js";
-import { control, members, parseControl, schemaAt, showControl } from "./schema.js";
+import { branch, control, members, parseControl, schemaAt, showControl } from "./schema.js";
 import { segments, withValue } from "./state.js";
 
 const FONTS = ["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono", "Noto Sans", "Noto Serif", "Noto Sans CJK SC"];
@@ -33,19 +33,27 @@ function fieldset(pointer, node, value, ctx, problems) {
 }
 
 function field(pointer, member, value, ctx, problems) {
-  const c = control(ctx.schema, member.raw, member.key);
+  const c = control(ctx.schema, member.raw, member.key, value);
   const id = ctx.idPrefix + pointer.slice(ctx.base.length + 1).replace(/\//g, "-");
   const mine = problems.filter((p) => p.pointer === pointer || (c.kind !== "group" && p.pointer.startsWith(pointer + "/")));
   const note = mine.length ? el("span", { id: id + "-problem", class: "bad", text: mine.map((p) => p.message).join("; ") }) : null;
   const isSet = value !== undefined;
   const fallback = member.schema.default;
   const label = el("label", { for: id, text: member.key + (member.required ? " *" : ""), title: member.schema.description || "" });
-  if (c.kind === "group" && (isSet || !c.choice)) {
-    const inner = el("details", { class: "ed-group", open: isSet || undefined, "data-field": pointer },
-      el("summary", { text: member.key + (isSet ? "" : " (unset)") }),
-      isSet && !c.choice ? fieldset(pointer, member.schema, value, ctx, problems)
-        : isSet ? jsonInput(id, pointer, value, ctx) : el("button", { type: "button", id, "data-field": pointer, text: "Set " + member.key,
-          onclick: () => ctx.change(pointer, {}, member.key) }));
+  if (c.kind === "group") {
+    if (!isSet) {
+      // An object not set yet: one press sets it (empty: its members' defaults), then its fields show.
+      return el("div", { class: "ed-field unset" }, el("span", { class: "ed-key-name", text: member.key, title: member.schema.description || "" }),
+        el("span", { class: "ed-control" }, el("button", { type: "button", id, "data-field": pointer, text: "Set " + member.key,
+          onclick: () => ctx.change(pointer, {}, member.key) })), note);
+    }
+    const plain = value !== null && typeof value === "object" && !Array.isArray(value);
+    const node = c.choice ? (plain ? branch(ctx.schema, member.schema, value) : null) : member.schema;
+    const inner = el("details", { class: "ed-group", open: true },
+      el("summary", { text: member.key, "data-field": pointer }),
+      node && node.properties ? fieldset(pointer, node, value, ctx, problems) : jsonInput(id, pointer, value, ctx),
+      member.required ? null : el("button", { type: "button", class: "ed-mini", "aria-label": "Unset " + member.key, text: "Unset " + member.key,
+        onclick: () => ctx.change(pointer, undefined, member.key) }));
     return el("div", { class: "ed-field group" }, inner, note);
   }
   let input;
@@ -66,6 +74,11 @@ function field(pointer, member, value, ctx, problems) {
       ...c.options.map((o) => el("option", { value: String(o), text: String(o), selected: isSet && String(o) === String(value) })));
     input.addEventListener("change", () => commit(input.value));
     break;
+  case "choice":
+    input = el("input", { id, list: id + "-names", placeholder: fallback !== undefined ? String(fallback) : c.options.join(", "), spellcheck: "false" });
+    input.value = isSet ? shown : "";
+    input.addEventListener("change", () => commit(input.value));
+    break;
   case "number":
     input = el("input", { id, type: "number", step: String(c.step), min: c.min, max: c.max, placeholder: fallback !== undefined ? String(fallback) : "" });
     input.value = isSet ? shown : "";
@@ -82,6 +95,7 @@ function field(pointer, member, value, ctx, problems) {
   }
   }
   input.dataset.field = pointer;
+  if ("value" in input) input.dataset.shown = input.value;
   if (mine.length) { input.setAttribute("aria-invalid", "true"); input.setAttribute("aria-describedby", id + "-problem"); }
   const extras = [];
   if (c.kind === "color") {
@@ -90,8 +104,9 @@ function field(pointer, member, value, ctx, problems) {
     picker.addEventListener("change", () => commit(picker.value.toUpperCase() + (isSet && String(value).length === 9 ? String(value).slice(7) : "")));
     extras.push(picker);
   }
+  if (c.kind === "choice") extras.push(el("datalist", { id: id + "-names" }, ...c.options.map((o) => el("option", { value: String(o) }))));
   if (c.kind === "font") extras.push(el("datalist", { id: "ed-fonts" }, ...FONTS.map((f) => el("option", { value: f }))));
-  if (ctx.placeholder && (c.kind === "text" || c.kind === "color" || c.kind === "number" || c.kind === "time" || c.kind === "font")) {
+  if (ctx.placeholder && (c.kind === "text" || c.kind === "choice" || c.kind === "color" || c.kind === "number" || c.kind === "time" || c.kind === "font")) {
     extras.push(el("button", { type: "button", class: "ed-mini", "data-placeholder": pointer, title: "Make this a template placeholder",
       "aria-label": "Make " + member.key + " a placeholder", text: "{{}}", onclick: () => ctx.placeholder(pointer, member.key, c.kind, isSet ? value : fallback) }));
   }

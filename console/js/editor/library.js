@@ -12,10 +12,11 @@ export class Library {
     this.assets = [];
     this.names = new Map();   // src → file name
     this.ready = false;
-    this.select = el("select", { id: "library-src", "aria-label": "An upload to add" }, el("option", { value: "", text: "add an upload…" }));
+    this.select = el("select", { id: "library-src", "aria-label": "An upload to add" }, el("option", { value: "", text: "an upload…" }));
     this.bar = el("div", { class: "actions", role: "group", "aria-label": "Library" }, this.select,
-      ...[["video", "as a video"], ["overlay", "as an overlay"], ["voiceOver", "as a voice-over"], ["music", "as music"]].map(([as, text]) =>
-        el("button", { type: "button", id: "add-" + as, text: "Add " + text, onclick: () => { if (this.select.value) hooks.add(this.select.value, as); } })));
+      ...[["video", "Video", "as a video"], ["overlay", "Overlay", "as an overlay"], ["voiceOver", "Voice-over", "as a voice-over"], ["music", "Music", "as music"]]
+        .map(([as, text, how]) => el("button", { type: "button", id: "add-" + as, text, "aria-label": "Add the chosen upload " + how, title: "Add the chosen upload " + how,
+                                                 onclick: () => { if (this.select.value) hooks.add(this.select.value, as); } })));
     this.list = el("ul", { id: "library-list", class: "ed-library", "aria-label": "Uploads: Enter adds one, or drag it onto the timeline" });
   }
 
@@ -24,7 +25,7 @@ export class Library {
     this.assets = r.json?.assets || [];
     this.names = new Map(this.assets.map((a) => [a.src, a.filename || a.id]));
     const keep = this.select.value;
-    fill(this.select, el("option", { value: "", text: "add an upload…" }),
+    fill(this.select, el("option", { value: "", text: "an upload…" }),
       ...this.assets.map((a) => el("option", { value: a.src, text: `${a.filename || a.id} (${a.kind})` })));
     this.select.value = keep;
     fill(this.list, ...this.assets.filter((a) => a.kind === "media").map((a) => {

@@ -42,11 +42,13 @@ export async function editorPage(main, params) {
   const previews = new Previews();
   const probes = new Map(), waveforms = new Map();
   let schema = null, validated = null, duration = null, zoom = 0, clipboard = null;
+  /// Until the user zooms, the timeline is fitted to the width at every change of its length.
+  let fitted = true, dragging = false;
   let samples = state.samples || {};
   /// Answers that redraw the tracks still under way: `window.reelEditor.settled()` is true at none.
   let redrawing = 0;
   const redraws = (promise) => { redrawing++; return promise.finally(() => { redrawing--; }); };
-  api("GET", "/v1/schema/job-spec.json").then((r) => { if (r.status === 200) { schema = r.json; drawPanels(); } });
+  api("GET", "/v1/schema/job-spec.json").then((r) => { if (r.status === 200) { schema = r.json; keepingFocus(drawPanels); } });
 
   const rate = () => frameRate(state.spec);
   const frame = () => frameTime(1, rate());
@@ -85,6 +87,11 @@ export async function editorPage(main, params) {
   const shortcuts = el("dialog", { id: "shortcuts", "aria-label": "Keyboard shortcuts" }, el("h2", { text: "Keyboard" }),
     el("dl", {}, ...SHORTCUTS.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { text: v })])),
     el("form", { method: "dialog" }, el("button", { text: "Close" })));
+  const holderDialog = el("dialog", { id: "placeholder-dialog", "aria-label": "Make a placeholder" },
+    el("form", { id: "placeholder-form" }, el("h2", { text: "Make a placeholder" }), el("p", { id: "placeholder-note" }),
+      el("label", { for: "placeholder-name", text: "Name " }), el("input", { id: "placeholder-name", required: true, autocomplete: "off" }), " ",
+      el("button", { type: "submit", id: "placeholder-ok", text: "Make it" }), " ",
+      el("button", { type: "button", text: "Cancel", onclick: () => holderDialog.close() })));
   const button = (id, text, onclick, hint, extra = {}) => el("button", { id, type: "button", onclick, text, "aria-label": hint || text, title: hint || text, ...extra });
   const transitionType = el("select", { id: "transition-type", "aria-label": "Transition type" },
     ...["dissolve", "fade", "push", "slide", "wipe", "matte"].map((t) => el("option", { value: t, text: t })));
@@ -92,9 +99,9 @@ export async function editorPage(main, params) {
   const toolbar = el("div", { class: "actions ed-toolbar", role: "toolbar", "aria-label": "Editor" },
     button("undo", "Undo", () => undoOnce(), "Undo (Ctrl+Z)"),
     button("redo", "Redo", () => redoOnce(), "Redo (Ctrl+Shift+Z)"),
-    button("zoom-out", "−", () => { zoom = Math.max(5, zoom / 1.5); draw(); }, "Zoom out"),
-    button("zoom-in", "+", () => { zoom = Math.min(2000, zoom * 1.5); draw(); }, "Zoom in"),
-    button("zoom-fit", "Fit", () => { zoom = 0; draw(); }, "Zoom to fit", { "data-action": "zoom-fit" }),
+    button("zoom-out", "−", () => { fitted = false; zoom = Math.max(2, zoom / 1.5); draw(); }, "Zoom out"),
+    button("zoom-in", "+", () => { fitted = false; zoom = Math.min(2000, zoom * 1.5); draw(); }, "Zoom in"),
+    button("zoom-fit", "Fit", () => { fitted = true; zoom = 0; draw(); }, "Zoom to fit", { "data-action": "zoom-fit" }),
     button("split", "Split", () => splitSelected(), "Split at the playhead (S)", { "data-action": "split" }),
     button("duplicate", "Duplicate", () => duplicate(), "Duplicate (Ctrl+D)", { "data-action": "duplicate" }),
     button("remove", "Remove", () => removeSelected(), "Remove the selection (Delete)", { "data-action": "remove" }),
@@ -114,13 +121,13 @@ export async function editorPage(main, params) {
     button("add-audiogram", "Audiogram", () => add("add-audiogram"), "Add an audiogram of the mix", { "data-action": "add-audiogram" }));
   const root = el("div", { id: "editor", "data-duration": "0" },
     el("p", { id: "editor-origin", class: "ed-origin" }),
-    toolbar, adds, library.bar,
+    toolbar, el("div", { class: "ed-row2" }, adds, library.bar),
     el("div", { class: "ed-top" },
       el("figure", { class: "ed-preview" }, stage.box, el("figcaption", {}, previewNote)),
-      el("div", { class: "ed-side" }, inspector, outputPanel, templatePanel)),
-    verdict, scroller, library.list,
+      el("div", { class: "ed-side" }, verdict, inspector, outputPanel, templatePanel)),
+    scroller, library.list,
     el("details", {}, el("summary", { text: "JSON" }), el("label", { for: "editor-json", text: "The spec (JSON), kept in step" }), json, jsonNote),
-    shortcuts);
+    shortcuts, holderDialog);
   fill(main, el("h1", { text: "Editor" }), root);
   library.dropOnto(scroller);
 
@@ -207,12 +214,25 @@ export async function editorPage(main, params) {
     const next = withValue(state.spec, pointer, value);
     commit(next, value === undefined ? `Unset ${field}.` : `Changed ${field}.`);
   }
+  /// Makes the field at `pointer` a template placeholder: a name asked in a dialog (the field's own
+  /// by default), its current value kept as the sample the editor previews and validates with.
   function makePlaceholder(pointer, field, kind, current) {
-    const holder = (prompt("Placeholder name (letters, digits, _ . -):", field) || "").trim();
-    if (!/^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/.test(holder)) { if (holder) announce("Not a placeholder name: " + holder, true); return; }
-    samples = { ...samples, [holder]: sampleFor(kind, current) };
-    state.samples = samples;
-    commit(withValue(state.spec, pointer, "{{" + holder + "}}"), `${field} is now the placeholder {{${holder}}}.`);
+    const input = holderDialog.querySelector("#placeholder-name");
+    input.value = field.replace(/[^A-Za-z0-9_.-]/g, "_");
+    holderDialog.querySelector("#placeholder-note").textContent = `${pointer} becomes {{name}}; ${JSON.stringify(sampleFor(kind, current))} is its sample value.`;
+    holderDialog.onsubmit = (e) => {
+      e.preventDefault();
+      const holder = input.value.trim();
+      if (!/^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/.test(holder)) { holderDialog.querySelector("#placeholder-note").textContent = "A name is a letter or _, then letters, digits, _ . or -."; return; }
+      holderDialog.close();
+      samples = { ...samples, [holder]: sampleFor(kind, current) };
+      state.samples = samples;
+      commit(withValue(state.spec, pointer, "{{" + holder + "}}"), `${field} is now the placeholder {{${holder}}}.`);
+      root.querySelector(`[data-field="${pointer}"]`)?.focus();
+    };
+    holderDialog.showModal();
+    input.focus();
+    input.select();
   }
 
   // ---- Drawing -------------------------------------------------------------------------------
@@ -233,18 +253,34 @@ export async function editorPage(main, params) {
     if (place.track === "videos") thumbnail(node, place);
   }
   function redraw() {
+    keepingFocus(() => { draw(); drawPanels(); });
+    syncJSON();
+  }
+  /// Runs `drawing` (which makes elements anew) and gives the focus back to the element that had it
+  /// (the same `data-field` or `data-pointer`), with the text being typed in it and its caret.
+  function keepingFocus(drawing) {
     const focused = document.activeElement;
     const keep = focused?.dataset?.field ? `[data-field="${focused.dataset.field}"]` : focused?.dataset?.pointer ? `[data-pointer="${focused.dataset.pointer}"]` : null;
-    draw();
-    drawPanels();
-    syncJSON();
-    // Focus stays on what was edited (the redraw made its element anew).
-    if (keep && !document.contains(focused)) root.querySelector(keep)?.focus();
+    const typing = keep && "value" in focused && focused.value !== focused.dataset.shown ? focused.value : null;
+    let caret = null;
+    try { caret = [focused.selectionStart, focused.selectionEnd]; } catch { caret = null; }
+    drawing();
+    if (!keep || document.contains(focused)) return;
+    const again = root.querySelector(keep);
+    if (!again) return;
+    if (typing !== null && "value" in again) again.value = typing;
+    again.focus();
+    try { if (caret && caret[0] !== null) again.setSelectionRange(caret[0], caret[1]); } catch { /* not a text control */ }
   }
-  function draw() {
+  /// The tracks drawn anew, the focus kept.
+  function draw() { keepingFocus(drawTracks); }
+  function drawTracks() {
     const view = placed();
     const end = duration || view.end;
-    if (!zoom) zoom = Math.min(400, Math.max(4, ((scroller.clientWidth || 900) - 60) / Math.max(end.seconds, 1)));
+    // Fitted: refit when the timeline would overflow the view or fill less than 60 % of it (not at
+    // every small change, which would move what the user is looking at).
+    const room = (scroller.clientWidth || 900) - 60, span = Math.max(end.seconds, 1);
+    if (!zoom || (fitted && !dragging && (span * zoom > room || span * zoom < 0.6 * room))) zoom = Math.min(400, Math.max(2, room / span));
     root.dataset.duration = end.toString();
     head.setAttribute("aria-valuemax", end.toString());
     drawTimeline({ lane, ruler, tracks, playhead: head, endMarker }, { layout: { items: view.items, end }, zoom, selection: state.selection, spec: state.spec },
@@ -320,7 +356,7 @@ export async function editorPage(main, params) {
       n.setAttribute("aria-selected", String(on));
       if (n.classList.contains("ed-clip")) n.tabIndex = n.dataset.pointer === state.selected ? 0 : -1;
     }
-    if (outputPanel.hidden) drawInspector(inspector, state.selected, { spec: state.spec, schema, problems: validated?.errors || [], change,
+    drawInspector(inspector, state.selected, { spec: state.spec, schema, problems: validated?.errors || [], change,
                                                                        refuse: (p, m) => announce(m, true), placeholder: makePlaceholder });
     stage.draw();
   }
@@ -353,9 +389,11 @@ export async function editorPage(main, params) {
     follow((m) => {
       if (!moved_ && Math.abs(m.clientX - x0) < 3) return;
       moved_ = true;
+      dragging = true;
       state.spec = at(m.clientX);
       draw();
     }, (u) => {
+      dragging = false;
       if (!moved_) return;
       const after = at(u.clientX);
       state.spec = before;
@@ -411,8 +449,7 @@ export async function editorPage(main, params) {
       fill(verdict, el("p", { class: "bad", text: "Not valid" + template + ":" }), el("ul", { id: "editor-problems" }, ...r.json.errors.map((p) =>
         el("li", {}, el("button", { type: "button", class: "pointer", text: p.pointer || "/", onclick: () => goToProblem(p.pointer) }), " " + p.message))));
     }
-    draw();
-    drawPanels();
+    keepingFocus(() => { draw(); drawPanels(); });
   }
   function goToProblem(pointer) {
     const m = pointer.match(/^\/timeline\/(videos|overlays|voiceOvers|music|transitions)\/\d+/);
@@ -459,7 +496,7 @@ export async function editorPage(main, params) {
 
   // ---- The keyboard --------------------------------------------------------------------------
   function onKey(e) {
-    const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement?.tagName) || shortcuts.open;
+    const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement?.tagName) || shortcuts.open || holderDialog.open;
     const ctrl = e.ctrlKey || e.metaKey, key = e.key.toLowerCase();
     if (ctrl && key === "z" && !typing) { e.preventDefault(); if (e.shiftKey) redoOnce(); else undoOnce(); return; }
     if (ctrl && key === "y" && !typing) { e.preventDefault(); redoOnce(); return; }

@@ -74,11 +74,22 @@ export function members(root, node, value = {}) {
 const TIME_DEFS = ["Time", "NonNegativeTime", "PositiveTime"];
 
 /// The control for a member with schema `node` (named `key`): `{ kind, … }` where kind is one of
-/// "select" (options), "checkbox", "number" (min, max, step), "color", "time", "length", "font",
+/// "select" (options), "choice" (options suggested, or a number), "checkbox", "number" (min, max, step), "color", "time", "length", "font",
 /// "text", "group" (an object: its fields below) or "json" (a list or a choice of shapes, as JSON).
-export function control(root, node, key = "") {
+export function control(root, node, key = "", value = undefined) {
   const ref = node.$ref || "";
   const n = resolve(root, node);
+  // A choice of a plain value or an object (a paint: a colour or a gradient): the plain value's
+  // control while the value is plain or unset, the object's fields once it is an object.
+  const alternatives = n.oneOf || n.anyOf;
+  if (alternatives && (value === undefined || value === null || typeof value !== "object")) {
+    const want = value === undefined || value === null ? null : typeof value;
+    const plain = alternatives.find((o) => {
+      const r = resolve(root, o);
+      return r.type !== "object" && r.type !== "array" && r.type !== "null" && (want === null ? (o.$ref || "").endsWith("/Color") : r.type === want || (want === "number" && r.type === "integer"));
+    });
+    if (plain && alternatives.some((o) => resolve(root, o).type === "object")) return control(root, plain, key);
+  }
   if (ref.endsWith("/Color") || n.pattern === "^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$") return { kind: "color" };
   if (TIME_DEFS.some((d) => ref.endsWith("/" + d)) || isTime(root, n)) return { kind: "time" };
   if (ref.endsWith("/Length") || ref.endsWith("/PositiveLength")) return { kind: "length" };
@@ -87,7 +98,8 @@ export function control(root, node, key = "") {
   if (n.oneOf || n.anyOf) {
     const options = (n.oneOf || n.anyOf).map((o) => resolve(root, o));
     const enums = options.filter((o) => o.enum).flatMap((o) => o.enum);
-    if (enums.length && options.every((o) => o.enum || o.type === "integer" || o.type === "number")) return { kind: "select", options: enums, open: true };
+    // Names or a number (a loudness target, a font weight): a text field suggesting the names.
+    if (enums.length && options.every((o) => o.enum || o.type === "integer" || o.type === "number")) return { kind: "choice", options: enums };
     if (options.some((o) => o.type === "object")) return { kind: "group", choice: true };
     return { kind: "json" };
   }
@@ -96,7 +108,7 @@ export function control(root, node, key = "") {
     return { kind: "number", min: n.minimum ?? n.exclusiveMinimum, max: n.maximum ?? n.exclusiveMaximum, step: n.type === "integer" ? 1 : "any" };
   }
   if (n.type === "string" && key === "family") return { kind: "font" };
-  if (n.type === "string") return { kind: "text", multiline: key === "text" || key === "d" };
+  if (n.type === "string") return { kind: "text", multiline: key === "d" };
   if (n.type === "object") return { kind: "group" };
   return { kind: "json" };
 }
@@ -123,7 +135,8 @@ export function parseControl(kind, text, options = []) {
     return Number.isFinite(Number(t)) ? { value: Number(t) } : { error: "is not a time (seconds, or N/D)" };
   case "length":
     return Number.isFinite(Number(t)) ? { value: Number(t) } : { value: t };
-  case "select": {
+  case "select":
+  case "choice": {
     const match = options.find((o) => String(o) === t);
     if (match !== undefined) return { value: match };
     return Number.isFinite(Number(t)) ? { value: Number(t) } : { value: t };
