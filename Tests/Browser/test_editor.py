@@ -457,6 +457,131 @@ class EditorTests(unittest.TestCase):
             ActionChains(self.driver).key_down(Keys.CONTROL).key_down(Keys.SHIFT).send_keys("z").key_up(Keys.SHIFT).key_up(Keys.CONTROL).perform()
             self.wait.until(lambda _: self.spec() == specs[i], f"redo to step {i}")
 
+    # ---- Timeline craft and the canvas ----------------------------------------------------------
+    def test_timeline_craft_and_the_canvas(self):
+        d = self.driver
+        self.open_blank()
+        self.click("[data-action='show-output']")
+        for member, value in [("width", 320), ("height", 180), ("frameRate", 25)]:
+            self.type_field("/output/" + member, value)
+            self.until_value("/output/" + member, value)
+        self.click("[data-action='show-output']")
+        # An upload from the library list: Enter on its entry adds it (a video: to the videos).
+        self.settle()
+        entry = self.element(f"[data-src='{ASSETS['a-roll.mp4']}'][data-asset]")
+        self.js("arguments[0].focus()", entry)
+        self.key(Keys.ENTER)
+        self.wait.until(lambda _: self.at("/timeline/videos/0") == {"src": ASSETS["a-roll.mp4"]})
+        for _ in range(2):
+            self.click("[data-action='add-color']")
+        self.wait.until(lambda _: len(self.spec()["timeline"]["videos"]) == 3)
+        self.select_item("/timeline/videos/2")
+        self.click("[data-action='add-transition']")
+        self.select_item("/timeline/videos/1")
+        self.click("[data-action='add-transition']")
+        self.until_value("/timeline/transitions", [{"type": "dissolve", "duration": 0.5}, {"type": "dissolve", "duration": 0.5}])
+
+        # The end marker sits at the timeline's end: 8 + 3 + 3 − 2 × 0.5 = 13 s.
+        self.settle()
+        self.wait.until(lambda _: self.js("return document.getElementById('timeline-end').dataset.time") == "13")
+        # Split the card at the playhead (S): two halves, a cut between them, the dissolves kept.
+        self.select_item("/timeline/videos/1")
+        self.js("window.reelEditor.seek('9')")
+        self.wait.until(lambda _: self.js("return window.reelEditor.time()") == "9/1")
+        self.key("s")
+        self.wait.until(lambda _: len(self.spec()["timeline"]["videos"]) == 4)
+        videos, transitions = self.spec()["timeline"]["videos"], self.spec()["timeline"]["transitions"]
+        self.assertEqual([v.get("duration") for v in videos[1:3]], [1.5, 1.5], "7.5 s is the card's start: 9 − 7.5 = 1.5 s in")
+        self.assertEqual(transitions, [{"type": "dissolve", "duration": 0.5}, None, {"type": "dissolve", "duration": 0.5}])
+        # Removing a clip between two dissolves keeps one and says so where it can be seen.
+        self.select_item("/timeline/videos/3")
+        self.key(Keys.DELETE)
+        self.wait.until(lambda _: len(self.spec()["timeline"]["videos"]) == 3)
+        self.assertIn("went with it", self.js("return document.getElementById('toast').textContent"))
+        self.assertTrue(self.js("return !document.getElementById('toast').hidden"), "said on the page, not only to screen readers")
+        self.assertEqual(self.js("return document.activeElement.dataset.pointer"), "/timeline/videos/2", "the focus on the clip that took its place")
+
+        # Multi-select, copy, paste at the end; undo.
+        self.select_item("/timeline/videos/1")
+        ActionChains(d).key_down(Keys.SHIFT).click(self.element(".ed-clip[data-pointer='/timeline/videos/2']")).key_up(Keys.SHIFT).perform()
+        self.wait.until(lambda _: self.js("return document.querySelectorAll('.ed-clip.selected').length") == 2)
+        before = self.spec()
+        self.chord(Keys.CONTROL, "c")
+        self.chord(Keys.CONTROL, "v")
+        self.wait.until(lambda _: len(self.spec()["timeline"]["videos"]) == 5)
+        self.assertEqual(self.spec()["timeline"]["videos"][3:], before["timeline"]["videos"][1:3], "pasted after the selection")
+        self.chord(Keys.CONTROL, "z")
+        self.wait.until(lambda _: self.spec() == before)
+
+        # A trim snaps: the card's end dragged near the playhead lands on it exactly.
+        self.js("window.reelEditor.seek('9.52')")
+        self.wait.until(lambda _: self.js("return window.reelEditor.time()") == "238/25")
+        self.settle()
+        handle = self.element(".ed-clip[data-pointer='/timeline/videos/1'] .ed-handle.end")
+        zoom = self.js("const r = document.querySelector(\".ed-clip[data-pointer='/timeline/videos/1']\").getBoundingClientRect(); return r.width / 1.5")
+        end_x = self.js("return document.querySelector(\".ed-clip[data-pointer='/timeline/videos/1'] .ed-handle.end\").getBoundingClientRect().right")
+        head_x = self.js("return document.getElementById('playhead').getBoundingClientRect().left")
+        ActionChains(d).click_and_hold(handle).move_by_offset(5, 0).move_by_offset(int(head_x - end_x) - 2, 0).release().perform()
+        self.wait.until(lambda _: self.at("/timeline/videos/1/duration") != 1.5)
+        self.assertEqual(self.at("/timeline/videos/1/duration"), 2.02, f"snapped to the playhead (zoom {zoom:.1f} px/s)")
+
+        # The canvas: a shape moved and resized with its handles, written back in its own units.
+        self.click("[data-action='add-shape']")
+        self.wait.until(lambda _: self.at("/timeline/overlays/0") is not None)
+        self.select_item("/timeline/overlays/0")
+        self.type_field("/timeline/overlays/0/frame/x", "160px")
+        self.until_value("/timeline/overlays/0/frame/x", "160px")
+        self.settle()
+        box = self.element(".ed-box[data-handle='move']")
+        self.wait.until(lambda _: box.is_displayed())
+        image = self.js("const r = document.getElementById('preview').getBoundingClientRect(); return [r.width, r.height]")
+        frame = self.at("/timeline/overlays/0/frame")
+        ActionChains(d).click_and_hold(box).move_by_offset(5, 0).move_by_offset(int(image[0] / 10) - 5, int(image[1] / 10)).release().perform()
+        self.wait.until(lambda _: self.at("/timeline/overlays/0/frame/x") != "160px")
+        moved_frame = self.at("/timeline/overlays/0/frame")
+        self.assertTrue(moved_frame["x"].endswith("px"), "x stays in pixels")
+        self.assertAlmostEqual(float(moved_frame["x"][:-2]), 160 + 32, delta=3, msg="a tenth of the width to the right")
+        self.assertAlmostEqual(moved_frame["y"], frame["y"] + 0.1, delta=0.02)
+        grip = self.element(".ed-box [data-handle='resize-se']")
+        ActionChains(d).click_and_hold(grip).move_by_offset(5, 0).move_by_offset(int(image[0] / 10) - 5, 0).release().perform()
+        self.wait.until(lambda _: self.at("/timeline/overlays/0/frame/width") != frame["width"])
+        self.assertAlmostEqual(self.at("/timeline/overlays/0/frame/width"), frame["width"] + 0.1, delta=0.02)
+
+        # Keyframes: opacity keyed at the playhead from its field; the diamond dragged, then deleted.
+        # (The shape was added at the playhead, 9.52 s: a second into it.)
+        self.assertEqual(self.at("/timeline/overlays/0/start"), 9.52)
+        self.js("window.reelEditor.seek('10.52')")
+        self.type_field("/timeline/overlays/0/opacity", 0.5)
+        self.until_value("/timeline/overlays/0/opacity", 0.5)
+        self.click("[data-keyframe-add='/timeline/overlays/0/opacity']")
+        self.until_value("/timeline/overlays/0/keyframes", [{"time": 1, "opacity": 0.5}])
+        self.settle()
+        diamond = self.element("[data-keyframe='/timeline/overlays/0/keyframes/0']")
+        px = self.js("return document.querySelector(\".ed-clip[data-pointer='/timeline/overlays/0']\").getBoundingClientRect().width / 3")
+        ActionChains(d).click_and_hold(diamond).move_by_offset(int(px), 0).release().perform()
+        self.wait.until(lambda _: self.at("/timeline/overlays/0/keyframes/0/time") != 1)
+        moved_to = fractions.Fraction(str(self.at("/timeline/overlays/0/keyframes/0/time")))
+        self.assertEqual((moved_to * 25).denominator, 1, "on a frame")
+        self.assertAlmostEqual(float(moved_to), 2, delta=0.1)
+        self.click("[data-keyframe='/timeline/overlays/0/keyframes/0']")
+        self.wait.until(lambda _: self.js("return document.querySelector('#inspector h2').textContent.endsWith('/keyframes/0')"))
+        self.key(Keys.DELETE)
+        self.wait.until(lambda _: self.at("/timeline/overlays/0/keyframes") is None)
+
+        # Zoom in, then fit: the whole timeline in view again.
+        for _ in range(3):
+            self.click("#zoom-in")
+        self.wait.until(lambda _: self.js("const t = document.getElementById('timeline'); return t.scrollWidth > t.clientWidth + 50"))
+        self.click("[data-action='zoom-fit']")
+        self.wait.until(lambda _: self.js("const t = document.getElementById('timeline'), e = document.getElementById('timeline-end');"
+                                          "return e.getBoundingClientRect().right <= t.getBoundingClientRect().right"))
+        # The shortcuts are listed on ?.
+        self.js("document.getElementById('playhead').focus()")
+        self.key("?")
+        self.wait.until(lambda _: self.js("return document.getElementById('shortcuts').open"))
+        self.assertIn("split at the playhead", self.js("return document.getElementById('shortcuts').textContent"))
+        self.key(Keys.ESCAPE)
+
     # ---- The frame under the playhead -----------------------------------------------------------
     def test_each_preview_is_the_frame_under_the_playhead(self):
         self.driver.get(URL + "/console/")

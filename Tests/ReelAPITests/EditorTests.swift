@@ -6,7 +6,9 @@ import XCTest
 /// (Tests/Browser/test_editor.py, Selenium, against a real `reel serve` with a key): a 15 s clip made
 /// with the mouse and again with the keyboard alone, each render compared with the same spec written
 /// by hand (decoded pictures and samples identical); undo and redo over fifty edits made through the
-/// page; thirty playhead positions whose previews are the source's own frames. Screenshots and
+/// page; the timeline's craft (split, snapping, multi-select, copy and paste, keyframes, zoom to fit,
+/// the end marker) and the canvas's handles; thirty playhead positions whose previews are the
+/// source's own frames. Screenshots and
 /// outputs: .build/editor-artefacts.
 final class EditorTests: XCTestCase {
     func testTheEditorInChromium() throws {
@@ -24,7 +26,7 @@ final class EditorTests: XCTestCase {
                                                         env: ["REEL_URL": "http://127.0.0.1:\(server.port)", "REEL_KEY": key, "REEL_FIXTURES": root + "/fixtures",
                                                               "REEL_ARTEFACTS": artefacts, "HOME": root])
         XCTAssertEqual(status, 0, text)
-        XCTAssertTrue(text.contains("Ran 4 tests"), text)
+        XCTAssertTrue(text.contains("Ran 5 tests"), text)
         XCTAssertTrue(FileManager.default.fileExists(atPath: artefacts + "/editor-keyboard.png"), "screenshots saved")
     }
 }

@@ -2,7 +2,7 @@
 // canvas's units.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { added, freeBox, removed, split, transitionsWithout, trimmed } from "../js/editor/edits.js";
+import { added, freeBox, keyframeMoved, keyframeProperty, keyframed, removed, split, transitionsWithout, trimmed } from "../js/editor/edits.js";
 import { layout } from "../js/editor/layout.js";
 import { filled, placeholderNames } from "../js/editor/placeholders.js";
 import { edges, snap } from "../js/editor/snap.js";
@@ -101,4 +101,25 @@ test("the canvas writes a drag back in the item's own units", () => {
   assert.equal(grown.frame.x, "550px", "the top-left corner stays");
   assert.deepEqual(boxOf({ position: [0.5, 0.25] }, size).x, 0.5);
   assert.deepEqual(dragged({ position: { x: 0.5, y: 0.5 } }, "move", 0.1, 0, size).position, { x: 0.6, y: 0.5 });
+});
+
+test("keyframes: added at the playhead from a field, kept in time order, moved, removed", () => {
+  const animatable = ["time", "opacity", "x", "y", "radius", "fill", "easing"];
+  assert.equal(keyframeProperty("/timeline/overlays/0", "/timeline/overlays/0/opacity", animatable), "opacity");
+  assert.equal(keyframeProperty("/timeline/overlays/0", "/timeline/overlays/0/position/x", animatable), "x");
+  assert.equal(keyframeProperty("/timeline/overlays/0", "/timeline/overlays/0/start", animatable), null);
+  assert.equal(keyframeProperty("/timeline/overlays/0", "/timeline/overlays/0/font/size", animatable), null);
+  let spec = { timeline: { overlays: [{ type: "text", text: "a", start: 1 }] } };
+  spec = keyframed(spec, "/timeline/overlays/0", "opacity", 0, T(2)).spec;
+  const r = keyframed(spec, "/timeline/overlays/0", "opacity", 1, T(1, 30));
+  assert.equal(r.pointer, "/timeline/overlays/0/keyframes/0");
+  spec = keyframed(r.spec, "/timeline/overlays/0", "x", 0.5, T(2)).spec;
+  assert.deepEqual(spec.timeline.overlays[0].keyframes, [{ time: "1/30", opacity: 1 }, { time: 2, opacity: 0, x: 0.5 }]);
+  const m = keyframeMoved(spec, "/timeline/overlays/0/keyframes/0", T(3));
+  assert.equal(m.pointer, "/timeline/overlays/0/keyframes/1");
+  assert.deepEqual(m.spec.timeline.overlays[0].keyframes.map((k) => k.time), [2, 3]);
+  assert.equal(keyframeMoved(spec, "/timeline/overlays/0/keyframes/0", T(2)), null, "two keyframes never share a time");
+  const once = removed(spec, ["/timeline/overlays/0/keyframes/1"]).spec;
+  assert.deepEqual(once.timeline.overlays[0].keyframes, [{ time: "1/30", opacity: 1 }]);
+  assert.equal(removed(once, ["/timeline/overlays/0/keyframes/0"]).spec.timeline.overlays[0].keyframes, undefined, "the empty list goes");
 });

@@ -1,7 +1,7 @@
 // The edits a gesture makes, each a function from a spec to a new spec (the state keeps the old one
 // for undo): moves and trims in exact time, removal that keeps transitions, split, paste, and the
 // new items each "add" button makes.
-import { clone, segments, valueAt } from "./state.js";
+import { clone, pointerOf, segments, valueAt } from "./state.js";
 import { Time, timeOf } from "./time.js";
 
 const ONE = new Time(1n);
@@ -94,10 +94,11 @@ export function removed(spec, pointers) {
   });
   for (const pointer of sorted) {
     const parts = segments(pointer);
-    if (parts.length === 4) {
-      // A member inside an item (a keyframe, a transition): removed from its list or object.
-      const holder = valueAt(next, "/" + parts.slice(0, 3).join("/"));
-      if (Array.isArray(holder)) holder.splice(Number(parts[3]), 1);
+    if (parts.length > 3) {
+      // Something inside an item (a keyframe): out of its list, and the list out of the item once empty.
+      const holder = valueAt(next, pointerOf(parts.slice(0, -1)));
+      if (Array.isArray(holder)) holder.splice(Number(parts[parts.length - 1]), 1);
+      if (Array.isArray(holder) && !holder.length) delete valueAt(next, pointerOf(parts.slice(0, -2)))[parts[parts.length - 2]];
       continue;
     }
     const [, track, index] = parts;
@@ -199,4 +200,43 @@ export function added(spec, action, at, options = {}) {
   default:
     return null;
   }
+}
+
+/// The keyframe property a field animates: the item's own member (`opacity`, `radius`, `fill`…) or
+/// its position's `x`/`y`; null when keyframes cannot animate it. `animatable`: the Keyframe
+/// schema's properties.
+export function keyframeProperty(itemPointer, fieldPointer, animatable) {
+  const rest = segments(fieldPointer).slice(segments(itemPointer).length);
+  const name = rest.length === 1 ? rest[0] : rest.length === 2 && rest[0] === "position" ? rest[1] : null;
+  return name && name !== "time" && name !== "easing" && animatable.includes(name) ? name : null;
+}
+
+/// `spec` with the item at `itemPointer` keyed at `at` (a Time from the item's start): `property`
+/// set to `value` in the keyframe at that time (made, in time order, when there is none).
+export function keyframed(spec, itemPointer, property, value, at) {
+  const next = clone(spec);
+  const item = valueAt(next, itemPointer);
+  const keys = (item.keyframes ||= []);
+  let k = keys.find((x) => timeOf(x.time)?.eq(at));
+  if (!k) {
+    k = { time: at.toSpec() };
+    keys.push(k);
+    keys.sort((a, b) => (timeOf(a.time) || Time.zero).cmp(timeOf(b.time) || Time.zero));
+  }
+  k[property] = value;
+  return { spec: next, pointer: `${itemPointer}/keyframes/${keys.indexOf(k)}` };
+}
+
+/// `spec` with the keyframe at `keyPointer` moved to `at` (from its item's start, at least 0), the
+/// list kept in time order; null when another keyframe is at that time already.
+export function keyframeMoved(spec, keyPointer, at) {
+  const next = clone(spec);
+  const parts = segments(keyPointer);
+  const keys = valueAt(next, pointerOf(parts.slice(0, -1)));
+  const k = keys[Number(parts[parts.length - 1])];
+  const to = at.lt(Time.zero) ? Time.zero : at;
+  if (keys.some((x) => x !== k && timeOf(x.time)?.eq(to))) return null;
+  k.time = to.toSpec();
+  keys.sort((a, b) => (timeOf(a.time) || Time.zero).cmp(timeOf(b.time) || Time.zero));
+  return { spec: next, pointer: pointerOf([...parts.slice(0, -1), keys.indexOf(k)]) };
 }

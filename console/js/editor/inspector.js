@@ -110,6 +110,10 @@ function field(pointer, member, value, ctx, problems) {
     extras.push(el("button", { type: "button", class: "ed-mini", "data-placeholder": pointer, title: "Make this a template placeholder",
       "aria-label": "Make " + member.key + " a placeholder", text: "{{}}", onclick: () => ctx.placeholder(pointer, member.key, c.kind, isSet ? value : fallback) }));
   }
+  if (ctx.keyframe && ctx.keyframeProperty(pointer)) {
+    extras.push(el("button", { type: "button", class: "ed-mini", "data-keyframe-add": pointer, text: "◆", title: "A keyframe of " + member.key + " at the playhead",
+      "aria-label": "Add a keyframe of " + member.key + " at the playhead", onclick: () => ctx.keyframe(pointer, isSet ? value : fallback) }));
+  }
   if (isSet && !member.required) {
     extras.push(el("button", { type: "button", class: "ed-mini", "aria-label": "Unset " + member.key, title: "Unset (the default applies)", text: "×",
       onclick: () => ctx.change(pointer, undefined, member.key) }));

@@ -5,7 +5,7 @@
 // verdicts (`POST /v1/validate`), lengths (`POST /v1/probe`), waveforms (`POST /v1/waveform`).
 import { api, problemText } from "../api.js";
 import { announce, el, fill } from "../dom.js";
-import { added, moved, pasted, removed, split, trimmed } from "./edits.js";
+import { added, keyframed, keyframeMoved, keyframeProperty, moved, pasted, removed, split, trimmed } from "./edits.js";
 import { drawInspector } from "./inspector.js";
 import { layout, TRACKS } from "./layout.js";
 import { Library } from "./library.js";
@@ -40,7 +40,7 @@ export async function editorPage(main, params) {
   if ([...params.keys()].length) history.replaceState(null, "", "#/edit");
 
   const previews = new Previews();
-  const probes = new Map(), waveforms = new Map();
+  const probes = new Map(), waveforms = new Map(), thumbs = new Map();
   let schema = null, validated = null, duration = null, zoom = 0, clipboard = null;
   /// Until the user zooms, the timeline is fitted to the width at every change of its length.
   let fitted = true, dragging = false;
@@ -156,7 +156,9 @@ export async function editorPage(main, params) {
     // The focus goes to the item that takes the removed one's place (else the one before it).
     const track = first.split("/")[2], index = Number(first.split("/")[3]);
     const left = places.filter((p) => p.track === track && !state.selection.includes(p.pointer)).length;
-    const nextPointer = left ? `/timeline/${track}/${Math.min(index, left - 1)}` : null;
+    // A keyframe removed: its item keeps the focus.
+    const inside = first.split("/").length > 4 ? first.split("/").slice(0, 4).join("/") : null;
+    const nextPointer = inside || (left ? `/timeline/${track}/${Math.min(index, left - 1)}` : null);
     state.select(nextPointer ? [nextPointer] : []);
     commit(r.spec, "Removed " + gone + "." + (r.notes.length ? " " + r.notes.join("; ") + "." : ""));
     focusItem(nextPointer);
@@ -284,14 +286,50 @@ export async function editorPage(main, params) {
     root.dataset.duration = end.toString();
     head.setAttribute("aria-valuemax", end.toString());
     drawTimeline({ lane, ruler, tracks, playhead: head, endMarker }, { layout: { items: view.items, end }, zoom, selection: state.selection, spec: state.spec },
-      { label, name, decorate, press, focus: (p) => { if (!state.selection.includes(p)) selectOnly(p); }, scrub: (e) => { scrub(e); follow(scrub, () => {}); } });
+      { label, name, decorate, press, pressKey, focus: (p) => { if (!state.selection.includes(p)) selectOnly(p); }, scrub: (e) => { scrub(e); follow(scrub, () => {}); } });
     for (const mark of tracks.querySelectorAll(".ed-join")) mark.addEventListener("click", (e) => selectOnly(mark.dataset.pointer, e.shiftKey));
     drawPlayhead();
     fill(root.querySelector("#editor-origin"), "Editing " + state.origin + ". ", el("a", { href: "#/edit?new", text: "New blank timeline" }),
       ". Press ? for the keyboard shortcuts.");
   }
+  /// What the inspector and the output panel draw with and call back.
+  function panelContext() {
+    const animatable = Object.keys(schema?.$defs?.Keyframe?.properties || {});
+    const item = state.selected?.match(/^\/timeline\/(videos|overlays)\/\d+/)?.[0];
+    return { spec: state.spec, schema, problems: validated?.errors || [], change, refuse: (p, m) => announce(m, true), placeholder: makePlaceholder,
+             keyframeProperty: (pointer) => (item && pointer.startsWith(item + "/") && !pointer.includes("/keyframes/") ? keyframeProperty(item, pointer, animatable) : null),
+             keyframe: (pointer, value) => addKeyframe(item, pointer, value, animatable) };
+  }
+  /// A keyframe of the field at `pointer` at the playhead (its time from the item's start).
+  function addKeyframe(item, pointer, value, animatable) {
+    const place = placed().items.find((p) => p.pointer === item);
+    if (!place || value === undefined) { announce("Nothing to key: set " + pointer.split("/").pop() + " first.", true); return; }
+    const at = playhead().sub(place.start);
+    if (at.lt(Time.zero) || !playhead().lt(place.end)) { announce("Move the playhead over " + item + " first.", true); return; }
+    const r = keyframed(state.spec, item, keyframeProperty(item, pointer, animatable), value, at);
+    commit(r.spec, `A keyframe of ${pointer.split("/").pop()} at ${at.toString()} s into ${item}.`);
+  }
+  /// A keyframe's diamond pressed: selected; dragged along its clip, its time moves by frames.
+  function pressKey(e, pointer, place) {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    selectOnly(pointer, e.shiftKey);
+    const x0 = e.clientX, before = state.spec, from = timeOf(state.at(pointer).time) || Time.zero;
+    const at = (x) => {
+      const wanted = place.start.add(from).add(timeOfSeconds(Math.abs((x - x0) / zoom)).mul((x - x0) < 0 ? -1 : 1));
+      const snapped = snap(wanted.lt(place.start) ? place.start : wanted, [playhead()], 8 / zoom, rate()).time;
+      return keyframeMoved(before, pointer, snapped.sub(place.start));
+    };
+    follow(() => {}, (u) => {
+      if (Math.abs(u.clientX - x0) < 3) return;
+      const r = at(u.clientX);
+      if (!r) { announce("Another keyframe is at that time.", true); return; }
+      commit(r.spec, `Moved the keyframe to ${timeOf(valueAtPointer(r.spec, r.pointer).time).toString()} s.`, [r.pointer]);
+    });
+  }
+  function valueAtPointer(spec, pointer) { return pointer.split("/").slice(1).reduce((o, k) => o?.[k], spec); }
   function drawPanels() {
-    const ctx = { spec: state.spec, schema, problems: validated?.errors || [], change, refuse: (p, m) => announce(m, true), placeholder: makePlaceholder };
+    const ctx = panelContext();
     drawInspector(inspector, state.selected, ctx);
     if (!outputPanel.hidden) drawInspector(outputPanel, "/output", { ...ctx, spec: { ...state.spec, output: state.spec.output || {} } }, "Output", "output-");
     const holders = placeholderNames(state.spec);
@@ -317,12 +355,19 @@ export async function editorPage(main, params) {
     head.setAttribute("aria-valuenow", t.toString());
     head.setAttribute("aria-valuetext", t.toString() + " s, frame " + state.frame);
   }
+  /// A video item's own picture (not the composite: what the clip itself shows), half a second in,
+  /// from a preview of a timeline holding only it; kept by the item's JSON, across edits elsewhere.
   function thumbnail(node, place) {
+    const item = filled(place.item, samples);
     const len = place.end.sub(place.start);
-    const into = len.seconds > 1 ? new Time(1n, 2n) : frameTime(0, rate());
-    const t = frameTime(frameIndex(place.start.add(into), rate()), rate());
-    const use = (r) => { if (r?.url && node.isConnected) node.prepend(el("img", { class: "ed-thumb", src: r.url, alt: "" })); };
-    const got = previews.get(rendered(), t, 96);
+    const into = len.seconds > 1 ? new Time(1n, 2n) : Time.zero;
+    const alone = { version: 1, output: { width: state.spec.output?.width || 1280, height: state.spec.output?.height || 720, frameRate: state.spec.output?.frameRate || 30 },
+                    timeline: { videos: [item] } };
+    const key = JSON.stringify(alone);
+    const use = (r) => { if (r?.url) node.prepend(el("img", { class: "ed-thumb", src: r.url, alt: "" })); };
+    if (!thumbs.has(key)) thumbs.set(key, previews.fetch(alone, into, 96).then((r) => { thumbs.set(key, r); return r; }));
+    const got = thumbs.get(key);
+    // The node may not be on the page yet (it is being drawn): the picture goes in all the same.
     if (got instanceof Promise) got.then(use); else use(got);
   }
   function waveform(place) {
@@ -356,8 +401,7 @@ export async function editorPage(main, params) {
       n.setAttribute("aria-selected", String(on));
       if (n.classList.contains("ed-clip")) n.tabIndex = n.dataset.pointer === state.selected ? 0 : -1;
     }
-    drawInspector(inspector, state.selected, { spec: state.spec, schema, problems: validated?.errors || [], change,
-                                                                       refuse: (p, m) => announce(m, true), placeholder: makePlaceholder });
+    keepingFocus(() => drawInspector(inspector, state.selected, panelContext()));
     stage.draw();
   }
   function focusItem(pointer) {
@@ -372,8 +416,9 @@ export async function editorPage(main, params) {
   function press(e, place, edge, node) {
     if (e.button !== 0) return;
     e.preventDefault();
+    // Shift adds to the selection (before the focus, whose handler would select it alone).
+    if (e.shiftKey) { selectOnly(place.pointer, true); node.focus(); return; }
     node.focus();
-    if (e.shiftKey) { selectOnly(place.pointer, true); return; }
     if (!state.selection.includes(place.pointer) || state.selection.length > 1) selectOnly(place.pointer);
     const x0 = e.clientX, before = state.spec, places = placed().items;
     const targets = edges(places, playhead(), placed().end, [place.pointer]);
@@ -560,7 +605,7 @@ export async function editorPage(main, params) {
   document.addEventListener("keydown", onKey);
   tracks.addEventListener("click", (e) => {
     const node = e.target.closest(".ed-clip");
-    if (node && !e.shiftKey) selectOnly(node.dataset.pointer);
+    if (node && !e.shiftKey && !e.target.closest(".ed-key")) selectOnly(node.dataset.pointer);
   });
 
   // ---- Adding from the library ---------------------------------------------------------------

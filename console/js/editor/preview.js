@@ -15,6 +15,9 @@ export class Previews {
     this.version++;
   }
 
+  /// A preview not kept here (the caller keeps it): `{ url, time }` or `{ error }`.
+  fetch(spec, time, width) { return request(spec, time, width); }
+
   /// The frame at `time` (a Time) of `spec`, `width` px wide at most: `{ url, time }` (the frame's
   /// time as the server says, `Reel-Frame-Time`) or `{ error }`.
   get(spec, time, width) {
@@ -31,7 +34,7 @@ export class Previews {
   }
 }
 
-async function request(spec, time, width) {
+export async function request(spec, time, width) {
   const body = { spec, time: time.toString() };
   const own = Number(spec.output?.width) || width;
   if (width) body.width = Math.min(width, own);

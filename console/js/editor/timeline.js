@@ -51,8 +51,12 @@ function clip(place, view, hooks, px, current) {
     el("span", { class: "ed-handle end", "data-edge": "end", "aria-hidden": "true" }));
   for (const [i, k] of (place.item.keyframes || []).entries()) {
     const at = timeOf(k.time)?.seconds || 0;
-    node.append(el("span", { class: "ed-key", "data-keyframe": `${place.pointer}/keyframes/${i}`, title: "Keyframe at " + k.time + " s" }));
-    node.lastChild.style.left = Math.round(at * view.zoom) - 4 + "px";
+    const pointer = `${place.pointer}/keyframes/${i}`;
+    const diamond = el("span", { class: "ed-key" + (view.selection.includes(pointer) ? " selected" : ""), "data-pointer": pointer, "data-keyframe": pointer,
+                                 title: "Keyframe at " + k.time + " s (drag to move, Delete to remove)" });
+    diamond.style.left = Math.round(at * view.zoom) - 4 + "px";
+    diamond.addEventListener("pointerdown", (e) => { e.stopPropagation(); hooks.pressKey(e, pointer, place); });
+    node.append(diamond);
   }
   hooks.decorate(node, place);
   node.addEventListener("focus", () => hooks.focus(place.pointer));
