@@ -106,6 +106,9 @@ class ConsoleTests(unittest.TestCase):
         self.js("document.querySelector('.skip').focus()")
         ActionChains(d).send_keys(Keys.ENTER).perform()
         self.assertEqual(self.js("return document.activeElement.id"), "main")
+        self.assertEqual(self.js("return getComputedStyle(document.getElementById('main')).outlineStyle"), "none",
+                         "no ring around the whole page when it takes the focus")
+        self.assertFalse(d.find_element(By.ID, "sign-out").is_displayed(), "nothing to sign out of on the sign-in page")
         ActionChains(d).send_keys(Keys.TAB).perform()
         self.assertEqual(self.js("return document.activeElement.id"), "key")
 
@@ -119,6 +122,9 @@ class ConsoleTests(unittest.TestCase):
         d.find_element(By.ID, "key").send_keys(KEY)
         d.find_element(By.CSS_SELECTOR, "#sign-in button").click()
         wait.until(lambda _: self.text("h1") == "Jobs")
+        # The project is named in the header; Sign out is offered now.
+        wait.until(lambda _: self.text("#project").startswith("Project prj_"))
+        self.assertTrue(d.find_element(By.ID, "sign-out").is_displayed())
 
         # A job submitted elsewhere appears in the list and its progress bar moves to 100 %.
         job = submit(LONG)
@@ -203,9 +209,9 @@ class ConsoleTests(unittest.TestCase):
         wait.until(lambda _: d.find_elements(By.CSS_SELECTOR, "#jobs tbody tr"))
         self.assertEqual(set(self.js("return [...document.querySelectorAll('#jobs tbody tr')].map((r) => r.dataset.status)")), {"succeeded"})
         self.assertEqual(self.js("return document.getElementById('status-filter').value"), "succeeded")
-        # And searched by name (the spec's metadata.name), the status kept.
-        d.find_element(By.ID, "name-search").send_keys("A quick one" + Keys.ENTER)
-        wait.until(lambda _: self.js("return location.hash") == "#/jobs?status=succeeded&name=A+quick+one")
+        # And searched by a part of its name (the spec's metadata.name, either case), the status kept.
+        d.find_element(By.ID, "name-search").send_keys("QUICK" + Keys.ENTER)
+        wait.until(lambda _: self.js("return location.hash") == "#/jobs?status=succeeded&name=QUICK")
         wait.until(lambda _: len(d.find_elements(By.CSS_SELECTOR, "#jobs tbody tr")) == 1 and "A quick one" in self.text("#jobs tbody"))
 
         # An upload through the file input: its progress and its probe.
@@ -263,6 +269,12 @@ class ConsoleTests(unittest.TestCase):
         wait.until(lambda _: self.js("return [...document.querySelectorAll('#jobs td.thumb img')].some((i) => i.naturalWidth > 0)"))
         self.assertIn("A quick one", self.text("#jobs tbody"))
         self.assertIn("2.00 s", self.text("#jobs tbody"), "the quick job's 2 s output")
+        quick = self.js("return [...document.querySelectorAll('#jobs tbody tr')].find((r) => r.textContent.includes('A quick one')).innerText")
+        self.assertIn("MP4", quick, "its format")
+        self.assertRegex(quick, r"\d+(\.\d+)? KB", "and its size")
+        self.assertIn("from template tpl_", self.text("#jobs tbody"), "a job from a template without a name says so")
+        self.assertLessEqual(self.js("return Math.max(...[...document.querySelectorAll('#jobs td.thumb img')].map((i) => i.getBoundingClientRect().height))"), 36,
+                             "a thumbnail keeps its row one line high")
         self.shot("07-jobs")
 
         # A phone's width: nothing wider than the screen.

@@ -260,5 +260,15 @@ final class JobsAPITests: XCTestCase {
             XCTAssertEqual(r.status, 422, "\(bad): \(r.text)")
             XCTAssertEqual(((r.json["errors"] as? [[String: Any]])?.first?["pointer"] as? String), "/metadata", bad)
         }
+        // The console's search: the name containing the text, ASCII letters in either case.
+        let found = try c.request("GET", "/v1/jobs?q=oLiD")
+        XCTAssertEqual(found.status, 200, found.text)
+        XCTAssertEqual((found.json["jobs"] as? [[String: Any]])?.map { $0["id"] as? String }, [holiday])
+        XCTAssertEqual((try c.request("GET", "/v1/jobs?q=or").json["jobs"] as? [[String: Any]])?.count, 1)
+        for bad in ["q=", "q=" + String(repeating: "x", count: 201), "q=a&metadata[name]=b"] {
+            let r = try c.request("GET", "/v1/jobs?" + bad)
+            XCTAssertEqual(r.status, 422, "\(bad): \(r.text)")
+            XCTAssertEqual(((r.json["errors"] as? [[String: Any]])?.first?["pointer"] as? String), "/q", bad)
+        }
     }
 }

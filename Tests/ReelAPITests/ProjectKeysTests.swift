@@ -70,8 +70,13 @@ final class ProjectKeysTests: XCTestCase {
         let replay = try b1.json("POST", "/v1/jobs", spec, headers: [("Idempotency-Key", "once")])
         XCTAssertEqual(replay.json["id"] as? String, job.id, "idempotency keys are the project's too: \(replay.text)")
 
-        let keys = try XCTUnwrap(try b1.request("GET", "/v1/keys").json["keys"] as? [[String: Any]])
+        let keyList = try b1.request("GET", "/v1/keys").json
+        let keys = try XCTUnwrap(keyList["keys"] as? [[String: Any]])
         XCTAssertEqual(keys.count, 2, "\(keys)")
+        // The project is named (as the console's header shows it): the apiKeys key's own, from its hash.
+        let project = try XCTUnwrap(keyList["project"] as? String)
+        XCTAssertTrue(project.hasPrefix("prj_") && project.count == 30, project)
+        XCTAssertEqual(try node2!.client(key: secret).request("GET", "/v1/keys").json["project"] as? String, project, "the same on every node")
         let oldKey = try XCTUnwrap(keys.first { $0["configured"] as? Bool == true })
         let oldID = try XCTUnwrap(oldKey["id"] as? String)
         XCTAssertEqual(keys.first { $0["id"] as? String == newID }?["current"] as? Bool, true)

@@ -167,15 +167,27 @@ final class JobStoreTests: XCTestCase {
             _ = try submit("K", #"{"n":"Holiday"}"#)
             _ = try submit("K", nil)
             _ = try submit("other", #"{"name":"Holiday"}"#)
-            let holiday = (key: "name", value: "Holiday")
+            let holiday = MetadataFilter(key: "name", value: "Holiday")
             XCTAssertEqual(try s.list(keyID: "K", status: nil, batchID: nil, metadata: holiday, limit: 10, cursor: nil).jobs.map(\.id), [b.id, a.id])
             let first = try s.list(keyID: "K", status: nil, batchID: nil, metadata: holiday, limit: 1, cursor: nil)
             XCTAssertEqual(first.jobs.map(\.id), [b.id])
             XCTAssertEqual(try s.list(keyID: "K", status: nil, batchID: nil, metadata: holiday, limit: 1, cursor: first.nextCursor).jobs.map(\.id), [a.id])
-            XCTAssertEqual(try s.list(keyID: "K", status: nil, batchID: nil, metadata: (key: "n", value: "1"), limit: 10, cursor: nil).jobs, [],
+            XCTAssertEqual(try s.list(keyID: "K", status: nil, batchID: nil, metadata: MetadataFilter(key: "n", value: "1"), limit: 10, cursor: nil).jobs, [],
                            "a number is not the string 1")
             XCTAssertEqual(try s.list(keyID: "K", status: .queued, batchID: nil, metadata: holiday, limit: 10, cursor: nil).jobs.count, 2)
             XCTAssertEqual(try s.list(keyID: "K", status: .running, batchID: nil, metadata: holiday, limit: 10, cursor: nil).jobs.count, 0)
+            // Contained, ASCII letters in either case; a nested value, another member or key never.
+            func containing(_ text: String) throws -> [String] {
+                try s.list(keyID: "K", status: nil, batchID: nil, metadata: MetadataFilter(key: "name", value: text, match: .contains), limit: 10, cursor: nil).jobs.map(\.id)
+            }
+            XCTAssertEqual(try containing("OLID"), [b.id, a.id])
+            XCTAssertEqual(try containing("day"), [b.id, a.id])
+            XCTAssertEqual(try containing("ork").count, 1)
+            XCTAssertEqual(try containing("nested"), [], "the text of a nested object is not a name")
+            XCTAssertEqual(try containing("%"), [], "no pattern characters")
+            let accented = try submit("K", #"{"name":"Été Promo"}"#)
+            XCTAssertEqual(try containing("été"), [], "only ASCII letters fold, alike on both databases")
+            XCTAssertEqual(try containing("Été promo"), [accented.id])
         }
     }
 

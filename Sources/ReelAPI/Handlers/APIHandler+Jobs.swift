@@ -195,8 +195,20 @@ extension APIHandler {
 
     /// `?metadata[KEY]=VALUE` on the job list: the jobs whose spec's `metadata` has the string member
     /// KEY (letters, digits, `_`, `-`, `.`, at most 64) equal to VALUE; one such parameter at most.
-    func metadataFilter(_ r: HTTPRequest, _ problems: inout [SpecProblem]) -> (key: String, value: String)? {
+    /// Or `?q=TEXT`: the jobs whose `metadata.name` contains TEXT (ASCII letters in either case).
+    func metadataFilter(_ r: HTTPRequest, _ problems: inout [SpecProblem]) -> MetadataFilter? {
         let items = r.head.query.filter { $0.name.hasPrefix("metadata[") }
+        if let q = r.head.queryValue("q") {
+            guard items.isEmpty else {
+                problems.append(SpecProblem(pointer: "/q", message: "filters alone: not with metadata[KEY]"))
+                return nil
+            }
+            guard (1...200).contains(q.count) else {
+                problems.append(SpecProblem(pointer: "/q", message: "must be 1 to 200 characters"))
+                return nil
+            }
+            return MetadataFilter(key: "name", value: q, match: .contains)
+        }
         guard let first = items.first else { return nil }
         guard items.count == 1 else {
             problems.append(SpecProblem(pointer: "/metadata", message: "filters by one member at a time"))
@@ -212,7 +224,7 @@ extension APIHandler {
             problems.append(SpecProblem(pointer: "/metadata/" + JSONPointer.escape(key), message: "must be at most 1024 characters"))
             return nil
         }
-        return (key, first.value)
+        return MetadataFilter(key: key, value: first.value)
     }
 
     /// `?include=spec` on a list: items carry their spec only when asked (a spec can be large).

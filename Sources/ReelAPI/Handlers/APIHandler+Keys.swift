@@ -50,7 +50,7 @@ extension APIHandler {
         let keys = try store.keys(project: project).map { key -> JSONValue in
             .object(Self.keyMembers(key) + [("current", .bool(key.id == caller?.id))])
         }
-        return JSONValue.object([("keys", .array(keys))]).response(200)
+        return JSONValue.object([("project", .string(project)), ("keys", .array(keys))]).response(200)
     }
 
     /// `DELETE /v1/keys/{id}`: refused from the next request on, on every node. A project keeps

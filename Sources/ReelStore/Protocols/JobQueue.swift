@@ -11,7 +11,7 @@ public protocol JobQueue: AnyObject, Sendable {
     var jobsWithoutWaiting: (any JobReadsWithoutWaiting)? { get }
     /// Jobs newest first, optionally of one status, one key and one batch; `cursor` continues a
     /// previous page.
-    func list(keyID: String?, status: Job.Status?, batchID: String?, metadata: (key: String, value: String)?, limit: Int,
+    func list(keyID: String?, status: Job.Status?, batchID: String?, metadata: MetadataFilter?, limit: Int,
               cursor: String?) throws -> (jobs: [Job], nextCursor: String?)
     /// Jobs per status, for metrics.
     func counts() throws -> [Job.Status: Int]

@@ -110,7 +110,7 @@ public final class SQLJobStore: JobStore {
         (backend as? SQLiteBackend).map { NonBlockingJobReader(store: self, backend: $0) }
     }
 
-    public func list(keyID: String? = nil, status: Job.Status?, batchID: String? = nil, metadata: (key: String, value: String)? = nil,
+    public func list(keyID: String? = nil, status: Job.Status?, batchID: String? = nil, metadata: MetadataFilter? = nil,
                      limit: Int, cursor: String?) throws -> (jobs: [Job], nextCursor: String?) {
         try connected { db in
             var sql = "SELECT \(jobColumns) FROM jobs WHERE 1 = 1"
@@ -118,7 +118,11 @@ public final class SQLJobStore: JobStore {
             if let keyID { sql += " AND key_id = ?"; args.append(.text(keyID)) }
             if let status { sql += " AND status = ?"; args.append(.text(status.rawValue)) }
             if let batchID { sql += " AND batch_id = ?"; args.append(.text(batchID)) }
-            if let metadata { sql += " AND " + dialect.metadataStringEquals; args += [.text(metadata.key), .text(metadata.value)] }
+            switch metadata?.match {
+            case .equals?: sql += " AND " + dialect.metadataStringEquals; args += [.text(metadata!.key), .text(metadata!.value)]
+            case .contains?: sql += " AND " + dialect.metadataStringContains; args += [.text(metadata!.key), .text(metadata!.key), .text(metadata!.value)]
+            case nil: break
+            }
             if let cursor, let seq = Int64(cursor) { sql += " AND \(dialect.sequence) < ?"; args.append(.int(seq)) }
             sql += " ORDER BY \(dialect.sequence) DESC LIMIT ?"
             args.append(.int(Int64(limit + 1)))

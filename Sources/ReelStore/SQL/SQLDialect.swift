@@ -26,15 +26,23 @@ public struct SQLDialect: Sendable {
     /// A condition true when the job's `metadata` has a string member named by the first parameter
     /// equal to the second (numbers and other types never match, on either database).
     public let metadataStringEquals: String
+    /// A condition true when that member (named by the first two parameters) is a string containing
+    /// the third, ASCII letters folded on both sides (SQLite's `lower` folds only those; PostgreSQL's
+    /// would fold more, so it translates the same 26).
+    public let metadataStringContains: String
 
     public static let sqlite = SQLDialect(sequence: "rowid", forUpdate: "", forUpdateSkipLocked: "",
                                           forUpdateOfSkipLocked: { _ in "" }, forShare: "",
                                           bigint: "INTEGER", double: "REAL", withoutRowID: " WITHOUT ROWID", sequenceColumn: "",
-                                          indexedSequence: "", metadataStringEquals: "metadata -> ? = json_quote(?)")
+                                          indexedSequence: "", metadataStringEquals: "metadata -> ? = json_quote(?)",
+                                          metadataStringContains: "(json_type(metadata -> ?) = 'text' AND instr(lower(metadata ->> ?), lower(?)) > 0)")
     public static let postgres = SQLDialect(sequence: "seq", forUpdate: " FOR UPDATE", forUpdateSkipLocked: " FOR UPDATE SKIP LOCKED",
                                             forUpdateOfSkipLocked: { " FOR UPDATE OF \($0) SKIP LOCKED" }, forShare: " FOR SHARE",
                                             bigint: "BIGINT", double: "DOUBLE PRECISION", withoutRowID: "",
                                             sequenceColumn: "seq BIGSERIAL NOT NULL UNIQUE,\n    ",
                                             indexedSequence: ", seq",
-                                            metadataStringEquals: "metadata::jsonb -> (?::text) = to_jsonb(?::text)")
+                                            metadataStringEquals: "metadata::jsonb -> (?::text) = to_jsonb(?::text)",
+                                            metadataStringContains: "(jsonb_typeof(metadata::jsonb -> (?::text)) = 'string' AND strpos("
+                                                + "translate(metadata::jsonb ->> (?::text), '\(upper)', '\(lower)'), translate(?::text, '\(upper)', '\(lower)')) > 0)")
+    private static let upper = "ABCDEFGHIJKLMNOPQRSTUVWXYZ", lower = "abcdefghijklmnopqrstuvwxyz"
 }

@@ -13,10 +13,11 @@ export function progressBar(job) {
 /// Thumbnails of finished jobs by id (blob URLs), fetched once with the key.
 const thumbnails = new Map();
 
-/// What a job is called in a list: its `metadata.name`, else its template's id, else its id.
+/// What a job is called in a list: its `metadata.name`, else what it is (its output's format and
+/// size, or its template's id).
 export function jobName(job) {
   if (typeof job.metadata?.name === "string" && job.metadata.name) return job.metadata.name;
-  if (job.template) return "from " + job.template;
+  if (job.template) return "from template " + job.template;
   return null;
 }
 
@@ -40,6 +41,7 @@ function jobRow(job) {
     el("td", { class: "format", text: format(type) }),
     el("td", { class: "length", text: length(job.output?.duration) }),
     el("td", { class: "size", text: size(job.output?.bytes) }),
+    el("td", { class: "template" }, job.template ? el("code", { text: job.template }) : null),
     el("td", { text: job.error ? job.error.message : "" }),
     picture);
 }
@@ -51,7 +53,7 @@ export async function jobsPage(main, params, route) {
   const named = params.get("name") || "";
   const query = new URLSearchParams({ limit: "20" });
   if (status) query.set("status", status);
-  if (named) query.set("metadata[name]", named);
+  if (named) query.set("q", named);
   if (cursor) query.set("cursor", cursor);
   const r = await api("GET", "/v1/jobs?" + query);
   if (r.status !== 200) { fill(main, el("p", { role: "alert", text: r.text })); return () => {}; }
@@ -66,7 +68,7 @@ export async function jobsPage(main, params, route) {
   const body = el("tbody", {}, ...r.json.jobs.map(jobRow));
   const table = el("table", { id: "jobs" },
     el("caption", { text: "Jobs, newest first; status and progress are live." }),
-    el("thead", {}, el("tr", {}, ...["Job", "Status", "Progress", "Created", "Format", "Length", "Size", "Error", "Output"]
+    el("thead", {}, el("tr", {}, ...["Job", "Status", "Progress", "Created", "Format", "Length", "Size", "Template", "Error", "Output"]
       .map((h) => el("th", { scope: "col", text: h })))),
     body);
   const next = r.json.nextCursor
@@ -75,7 +77,7 @@ export async function jobsPage(main, params, route) {
   fill(main, el("h1", { text: "Jobs" }),
     el("form", { id: "job-search", role: "search", onsubmit: (e) => { e.preventDefault(); listed({ name: document.getElementById("name-search").value.trim() }); } },
       el("label", { for: "status-filter", text: "Status " }), filter, " ",
-      el("label", { for: "name-search", text: "Name (metadata.name) " }),
+      el("label", { for: "name-search", text: "Name contains " }),
       el("input", { id: "name-search", type: "search", value: named }), " ",
       el("button", { type: "submit", text: "Search" })),
     r.json.jobs.length ? table : el("p", { text: "No jobs yet. " }, el("a", { href: "#/new", text: "Submit one." })),

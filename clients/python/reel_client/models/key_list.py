@@ -16,12 +16,16 @@ T = TypeVar("T", bound="KeyList")
 class KeyList:
     """
     Attributes:
+        project (str): The project the caller's key belongs to, its keys listed below.
         keys (list[Key]):
     """
 
+    project: str
     keys: list[Key]
 
     def to_dict(self) -> dict[str, Any]:
+        project = self.project
+
         keys = []
         for keys_item_data in self.keys:
             keys_item = keys_item_data.to_dict()
@@ -31,6 +35,7 @@ class KeyList:
 
         field_dict.update(
             {
+                "project": project,
                 "keys": keys,
             }
         )
@@ -42,6 +47,8 @@ class KeyList:
         from ..models.key import Key  # noqa: PLC0415
 
         d = dict(src_dict)
+        project = d.pop("project")
+
         keys = []
         _keys = d.pop("keys")
         for keys_item_data in _keys:
@@ -50,6 +57,7 @@ class KeyList:
             keys.append(keys_item)
 
         key_list = cls(
+            project=project,
             keys=keys,
         )
 

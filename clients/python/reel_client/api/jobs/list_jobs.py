@@ -17,6 +17,7 @@ def _get_kwargs(
     status: JobStatus | Unset = UNSET,
     batch: str | Unset = UNSET,
     metadata: ListJobsMetadata | Unset = UNSET,
+    q: str | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
     include: ListJobsInclude | Unset = UNSET,
@@ -36,6 +37,8 @@ def _get_kwargs(
         json_metadata = metadata.to_dict()
     if not isinstance(json_metadata, Unset):
         params.update(json_metadata)
+
+    params["q"] = q
 
     params["limit"] = limit
 
@@ -103,6 +106,7 @@ def sync_detailed(
     status: JobStatus | Unset = UNSET,
     batch: str | Unset = UNSET,
     metadata: ListJobsMetadata | Unset = UNSET,
+    q: str | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
     include: ListJobsInclude | Unset = UNSET,
@@ -117,6 +121,7 @@ def sync_detailed(
             `queued` while attempts remain. The last three are final.
         batch (str | Unset): `bat_` followed by a 26-character ULID.
         metadata (ListJobsMetadata | Unset):
+        q (str | Unset):
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
         include (ListJobsInclude | Unset):
@@ -133,6 +138,7 @@ def sync_detailed(
         status=status,
         batch=batch,
         metadata=metadata,
+        q=q,
         limit=limit,
         cursor=cursor,
         include=include,
@@ -151,6 +157,7 @@ def sync(
     status: JobStatus | Unset = UNSET,
     batch: str | Unset = UNSET,
     metadata: ListJobsMetadata | Unset = UNSET,
+    q: str | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
     include: ListJobsInclude | Unset = UNSET,
@@ -165,6 +172,7 @@ def sync(
             `queued` while attempts remain. The last three are final.
         batch (str | Unset): `bat_` followed by a 26-character ULID.
         metadata (ListJobsMetadata | Unset):
+        q (str | Unset):
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
         include (ListJobsInclude | Unset):
@@ -182,6 +190,7 @@ def sync(
         status=status,
         batch=batch,
         metadata=metadata,
+        q=q,
         limit=limit,
         cursor=cursor,
         include=include,
@@ -194,6 +203,7 @@ async def asyncio_detailed(
     status: JobStatus | Unset = UNSET,
     batch: str | Unset = UNSET,
     metadata: ListJobsMetadata | Unset = UNSET,
+    q: str | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
     include: ListJobsInclude | Unset = UNSET,
@@ -208,6 +218,7 @@ async def asyncio_detailed(
             `queued` while attempts remain. The last three are final.
         batch (str | Unset): `bat_` followed by a 26-character ULID.
         metadata (ListJobsMetadata | Unset):
+        q (str | Unset):
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
         include (ListJobsInclude | Unset):
@@ -224,6 +235,7 @@ async def asyncio_detailed(
         status=status,
         batch=batch,
         metadata=metadata,
+        q=q,
         limit=limit,
         cursor=cursor,
         include=include,
@@ -240,6 +252,7 @@ async def asyncio(
     status: JobStatus | Unset = UNSET,
     batch: str | Unset = UNSET,
     metadata: ListJobsMetadata | Unset = UNSET,
+    q: str | Unset = UNSET,
     limit: int | Unset = 20,
     cursor: str | Unset = UNSET,
     include: ListJobsInclude | Unset = UNSET,
@@ -254,6 +267,7 @@ async def asyncio(
             `queued` while attempts remain. The last three are final.
         batch (str | Unset): `bat_` followed by a 26-character ULID.
         metadata (ListJobsMetadata | Unset):
+        q (str | Unset):
         limit (int | Unset):  Default: 20.
         cursor (str | Unset):
         include (ListJobsInclude | Unset):
@@ -272,6 +286,7 @@ async def asyncio(
             status=status,
             batch=batch,
             metadata=metadata,
+            q=q,
             limit=limit,
             cursor=cursor,
             include=include,
