@@ -44,14 +44,24 @@ MEDIA = {
     "music.wav": ["-f", "lavfi", "-i", "sine=f=220:d=15:sample_rate=48000", "-ac", "2"],
     "counter.mp4": ["-f", "lavfi", "-i", "testsrc=s=160x90:r=30:d=4"],
 }
-TYPES = {".mp4": "video/mp4", ".png": "image/png", ".wav": "audio/wav"}
+TYPES = {".mp4": "video/mp4", ".png": "image/png", ".wav": "audio/wav", "json": "application/octet-stream"}
+# A Lottie animation written here: a square turning a quarter in two seconds.
+SPIN = {"v": "5.7.0", "fr": 25, "ip": 0, "op": 50, "w": 100, "h": 100, "nm": "spin", "ddd": 0, "assets": [],
+        "layers": [{"ddd": 0, "ind": 1, "ty": 1, "nm": "square", "sr": 1, "ao": 0, "sw": 50, "sh": 50, "sc": "#ff3366",
+                    "ip": 0, "op": 50, "st": 0, "bm": 0,
+                    "ks": {"o": {"a": 0, "k": 100}, "p": {"a": 0, "k": [50, 50, 0]}, "a": {"a": 0, "k": [25, 25, 0]},
+                           "s": {"a": 0, "k": [100, 100, 100]},
+                           "r": {"a": 1, "k": [{"t": 0, "s": [0], "i": {"x": [0.5], "y": [0.5]}, "o": {"x": [0.5], "y": [0.5]}}, {"t": 50, "s": [90]}]}}}]}
 
 
 def make_media():
-    for name, args in MEDIA.items():
+    with open(os.path.join(FIXTURES, "spin.json"), "w") as f:
+        json.dump(SPIN, f)
+    for name, args in [*MEDIA.items(), ("spin.json", None)]:
         path = os.path.join(FIXTURES, name)
         extra = ["-c:v", "libx264", "-pix_fmt", "yuv420p"] if name.endswith(".mp4") else []
-        subprocess.run(["ffmpeg", "-v", "error", "-y", *args, *extra, path], check=True)
+        if args:
+            subprocess.run(["ffmpeg", "-v", "error", "-y", *args, *extra, path], check=True)
         with open(path, "rb") as f:
             request = urllib.request.Request(URL + "/v1/assets", data=f.read(), method="POST",
                                              headers={"Authorization": "Bearer " + KEY, "Content-Type": TYPES[name[-4:]], "X-Filename": name})
@@ -567,6 +577,31 @@ class EditorTests(unittest.TestCase):
         self.wait.until(lambda _: self.js("return document.querySelector('#inspector h2').textContent.endsWith('/keyframes/0')"))
         self.key(Keys.DELETE)
         self.wait.until(lambda _: self.at("/timeline/overlays/0/keyframes") is None)
+
+        # Everything else the spec holds, added with its button: each shape, captions typed as cues, a
+        # Lottie (the library's), an audiogram; the spec stays valid.
+        for shape in ["ellipse", "polygon", "line", "path"]:
+            Select(self.element("#shape-type")).select_by_value(shape)
+            count = len(self.spec()["timeline"]["overlays"])
+            self.click("[data-action='add-shape']")
+            self.wait.until(lambda _: len(self.spec()["timeline"]["overlays"]) == count + 1)
+            self.assertEqual(self.spec()["timeline"]["overlays"][-1]["shape"], shape)
+        self.click("[data-action='add-captions']")
+        self.wait.until(lambda _: self.js("return document.getElementById('cues-dialog').open"))
+        cues = self.element("#cues-text")
+        cues.clear()
+        cues.send_keys("00:00.000 --> 00:01.500\nFirst words\n\n00:01.500 --> 00:03.000\nSecond words")
+        self.click("#cues-ok")
+        self.wait.until(lambda _: self.spec()["timeline"]["overlays"][-1].get("type") == "captions")
+        captions = self.spec()["timeline"]["overlays"][-1]["src"]
+        self.assertTrue(captions.startswith("upload:asset_"), captions)
+        self.click("[data-action='add-lottie']")
+        self.wait.until(lambda _: self.spec()["timeline"]["overlays"][-1].get("type") == "lottie")
+        self.assertEqual(self.spec()["timeline"]["overlays"][-1]["src"], ASSETS["spin.json"])
+        self.click("[data-action='add-audiogram']")
+        self.wait.until(lambda _: self.spec()["timeline"]["overlays"][-1].get("type") == "waveform")
+        self.settle()
+        self.wait.until(lambda _: self.js("return document.getElementById('editor-verdict').textContent").startswith("Valid"))
 
         # Zoom in, then fit: the whole timeline in view again.
         for _ in range(3):

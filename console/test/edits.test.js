@@ -71,6 +71,9 @@ test("two overlays added in a row do not land in the same box", () => {
     spec = added(spec, "add-shape", T(0)).spec;
   }
   assert.equal(new Set(boxes).size, 4);
+  const shapes = ["rect", "ellipse", "polygon", "line", "path"].map((shape) => added({}, "add-shape", T(0), { shape }).spec.timeline.overlays[0]);
+  assert.deepEqual(shapes.map((s) => Object.keys(s).filter((k) => ["frame", "radius", "points", "from", "d", "position"].includes(k))),
+                   [["radius", "frame"], ["frame"], ["points"], ["from"], ["d", "position"]], "each shape with what it needs");
   assert.equal(added(spec, "add-transition", T(0), { video: 0 }), null, "no video before the first");
   assert.equal(added(spec, "add-lottie", T(0), {}), null, "a Lottie needs its file");
 });

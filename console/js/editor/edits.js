@@ -177,8 +177,19 @@ export function added(spec, action, at, options = {}) {
     return push("overlays", { type: "text", text: options.text || "Title", start, duration: 3, position: { x: box.x, y: box.y },
                               font: { size: 64, color: "#FFFFFF" } });
   }
-  case "add-shape":
-    return push("overlays", { type: "shape", shape: options.shape || "rect", start, duration: 3, radius: 16, fill: "#FF3366", frame: freeBox(spec) });
+  case "add-shape": {
+    // Each shape with what it needs to be drawn: a box (a rect with rounded corners), points, or path data.
+    const box = freeBox(spec), shape = options.shape || "rect";
+    const base = { type: "shape", shape, start, duration: 3, fill: "#FF3366" };
+    if (shape === "rect") return push("overlays", { ...base, radius: 16, frame: box });
+    if (shape === "ellipse") return push("overlays", { ...base, frame: box });
+    if (shape === "polygon") {
+      const { x, y, width: w, height: h } = box;
+      return push("overlays", { ...base, points: [[x, y - h / 2], [x + w / 2, y + h / 2], [x - w / 2, y + h / 2]].map((p) => p.map((v) => Number(v.toFixed(4)))) });
+    }
+    if (shape === "line") { delete base.fill; return push("overlays", { ...base, from: [box.x - box.width / 2, box.y], to: [box.x + box.width / 2, box.y], stroke: { color: "#FFFFFF", width: 4 } }); }
+    return push("overlays", { ...base, d: "M0 0 L120 0 L60 90 Z", position: { x: box.x, y: box.y } });
+  }
   case "add-captions":
     // A captions overlay reads its cues from a file (SRT or WebVTT): the page uploads typed cues as one.
     return options.src ? push("overlays", { type: "captions", src: options.src, start }) : null;

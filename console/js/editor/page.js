@@ -92,10 +92,17 @@ export async function editorPage(main, params) {
       el("label", { for: "placeholder-name", text: "Name " }), el("input", { id: "placeholder-name", required: true, autocomplete: "off" }), " ",
       el("button", { type: "submit", id: "placeholder-ok", text: "Make it" }), " ",
       el("button", { type: "button", text: "Cancel", onclick: () => holderDialog.close() })));
+  const cuesDialog = el("dialog", { id: "cues-dialog", "aria-label": "Captions" },
+    el("form", { id: "cues-form" }, el("h2", { text: "Captions" }),
+      el("label", { for: "cues-text", text: "Cues, WebVTT style: a time range on one line (from the overlay's start), the text below, a blank line between cues" }),
+      el("textarea", { id: "cues-text", rows: "8", spellcheck: "true" }), el("p", { id: "cues-note", role: "alert" }),
+      el("button", { type: "submit", id: "cues-ok", text: "Add captions" }), " ",
+      el("button", { type: "button", text: "Cancel", onclick: () => cuesDialog.close() })));
+  cuesDialog.querySelector("#cues-text").value = "00:00.000 --> 00:02.000\nA caption\n\n00:02.000 --> 00:04.000\nAnother one";
   const button = (id, text, onclick, hint, extra = {}) => el("button", { id, type: "button", onclick, text, "aria-label": hint || text, title: hint || text, ...extra });
   const transitionType = el("select", { id: "transition-type", "aria-label": "Transition type" },
     ...["dissolve", "fade", "push", "slide", "wipe", "matte"].map((t) => el("option", { value: t, text: t })));
-  const shapeType = el("select", { id: "shape-type", "aria-label": "Shape" }, ...["rect", "ellipse", "polygon", "path"].map((t) => el("option", { value: t, text: t })));
+  const shapeType = el("select", { id: "shape-type", "aria-label": "Shape" }, ...["rect", "ellipse", "polygon", "line", "path"].map((t) => el("option", { value: t, text: t })));
   const toolbar = el("div", { class: "actions ed-toolbar", role: "toolbar", "aria-label": "Editor" },
     button("undo", "Undo", () => undoOnce(), "Undo (Ctrl+Z)"),
     button("redo", "Redo", () => redoOnce(), "Redo (Ctrl+Shift+Z)"),
@@ -127,7 +134,7 @@ export async function editorPage(main, params) {
       el("div", { class: "ed-side" }, verdict, inspector, outputPanel, templatePanel)),
     scroller, library.list,
     el("details", {}, el("summary", { text: "JSON" }), el("label", { for: "editor-json", text: "The spec (JSON), kept in step" }), json, jsonNote),
-    shortcuts, holderDialog);
+    shortcuts, holderDialog, cuesDialog);
   fill(main, el("h1", { text: "Editor" }), root);
   library.dropOnto(scroller);
 
@@ -174,16 +181,26 @@ export async function editorPage(main, params) {
     commit(r.spec, "Added " + r.pointer + ".", [r.pointer]);
     focusItem(r.pointer);
   }
+  /// Captions: the chosen caption upload, else cues typed in a dialog, uploaded as a WebVTT file
+  /// (the overlay reads its cues from a file) and added at the playhead.
   async function addCaptions() {
     const src = library.chosen("captions");
-    if (src) return add("add-captions", { src });
-    // Typed cues: a WebVTT file made here and uploaded, then edited like any caption file.
-    const text = "WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nA caption\n";
-    const r = await fetch("/v1/assets", { method: "POST", headers: { ...authHeaders(), "Content-Type": "text/vtt", "X-Filename": "captions.vtt" }, body: text });
-    const asset = await r.json().catch(() => null);
-    if (r.status !== 201) { announce("Captions not added: " + (asset?.detail || r.status), true); return; }
-    library.refresh();
-    add("add-captions", { src: asset.src });
+    if (src) { add("add-captions", { src }); return; }
+    const text = cuesDialog.querySelector("#cues-text");
+    const note = cuesDialog.querySelector("#cues-note");
+    note.textContent = "";
+    cuesDialog.onsubmit = async (e) => {
+      e.preventDefault();
+      const body = "WEBVTT\n\n" + text.value.trim().replace(/\r\n/g, "\n") + "\n";
+      const r = await fetch("/v1/assets", { method: "POST", headers: { ...authHeaders(), "Content-Type": "text/vtt", "X-Filename": "captions.vtt" }, body });
+      const asset = await r.json().catch(() => null);
+      if (r.status !== 201) { note.textContent = "Not taken: " + (asset?.detail || r.status); return; }
+      cuesDialog.close();
+      await library.refresh();
+      add("add-captions", { src: asset.src });
+    };
+    cuesDialog.showModal();
+    text.focus();
   }
   function selectedVideo() {
     const p = state.selected;
@@ -541,7 +558,7 @@ export async function editorPage(main, params) {
 
   // ---- The keyboard --------------------------------------------------------------------------
   function onKey(e) {
-    const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement?.tagName) || shortcuts.open || holderDialog.open;
+    const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement?.tagName) || shortcuts.open || holderDialog.open || cuesDialog.open;
     const ctrl = e.ctrlKey || e.metaKey, key = e.key.toLowerCase();
     if (ctrl && key === "z" && !typing) { e.preventDefault(); if (e.shiftKey) redoOnce(); else undoOnce(); return; }
     if (ctrl && key === "y" && !typing) { e.preventDefault(); redoOnce(); return; }
