@@ -1,5 +1,5 @@
 # Convenience targets. The benchmark is kept out of the test suite: `make test` never runs it.
-.PHONY: bench-s3 test test-quick run bench bench-http bench-cluster bench-profile bench-soak bench-batch fuzz bench-campaign install uninstall dist deb deb-test
+.PHONY: bench-s3 test test-quick run bench bench-http bench-editor bench-cluster bench-profile bench-soak bench-batch fuzz bench-campaign install uninstall dist deb deb-test
 
 # Where `make install` puts `reel` ($(DESTDIR)$(PREFIX)/bin/reel), and what it installs: the
 # release build it makes (CONFIGURATION=debug: the debug build), or REEL_BIN, a binary already built
@@ -44,6 +44,11 @@ bench:
 
 bench-http:
 	BENCH_WORKLOADS=http python3 bench/bench.py
+
+# The editor's scrub in Chromium, pointer to picture (bench/editor_bench.py; needs scripts/deps.sh's
+# .build/pyvenv with Selenium). Part of `make bench` too.
+bench-editor:
+	BENCH_WORKLOADS=editor python3 bench/bench.py
 
 # Outputs in an S3 bucket (the tests' Swift s3api server) against local disk: the cuts job's wall time on
 # each, and the upload against curl --aws-sigv4 (bench/s3_bench.py); run `make bench` first. BENCH_RUNS=3.

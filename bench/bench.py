@@ -52,7 +52,7 @@
 Environment: BENCH_RUNS (default 5), BENCH_WARMUP (default 1; 0 skips the warm-up round but the
 outputs of the first measured round are still checked before the table), BENCH_STRICT=1 (exit 2
 when a target is missed), BENCH_SKIP_BUILD=1 (use the existing .build-bench binary),
-BENCH_WORKLOADS (comma-separated subset of cuts,transitions,text,compositing,loudness,isolation,webm,gif,hdr,hdr-hlg,passthrough,http,batch,preview,lottie, or "all";
+BENCH_WORKLOADS (comma-separated subset of cuts,transitions,text,compositing,loudness,isolation,webm,gif,hdr,hdr-hlg,passthrough,http,batch,preview,lottie,editor, or "all";
 default cuts,transitions,text,compositing,http,batch,preview,lottie; lottie is bench/lottie_bench.py: a 1080p Lottie overlay's CPU a
 frame over footage (and over a flat card) against decoding a 1080p H.264 frame; preview is bench/preview_bench.py: a four-layer 720p timeline scrubbed
 30 times through POST /v1/preview, the first preview of a 1080p long-GOP source, the memory of 20 open contexts; batch is bench/batch_bench.py: 200 titled clips as one batch against the ffmpeg CLI
@@ -83,8 +83,8 @@ def selected_workloads():
         return list(DEFAULT_WORKLOADS)
     if wanted == "all":
         return list(ALL_WORKLOADS)
-    # "http", "passthrough", "batch", "preview" and "lottie" are sections of their own, not workloads of this table (see main).
-    names = [n.strip() for n in wanted.split(",") if n.strip() and n.strip() not in ("http", "passthrough", "batch", "preview", "lottie")]
+    # "http", "passthrough", "batch", "preview", "lottie" and "editor" are sections of their own, not workloads of this table (see main).
+    names = [n.strip() for n in wanted.split(",") if n.strip() and n.strip() not in ("http", "passthrough", "batch", "preview", "lottie", "editor")]
     unknown = [n for n in names if n not in ALL_WORKLOADS]
     if unknown:
         fail(f"BENCH_WORKLOADS: unknown workload(s) {', '.join(unknown)} (known: {', '.join(ALL_WORKLOADS)}, or all)")
@@ -347,6 +347,7 @@ def main():
     batch = not wanted or wanted.strip() == "all" or "batch" in [n.strip() for n in wanted.split(",")]
     preview = not wanted or wanted.strip() == "all" or "preview" in [n.strip() for n in wanted.split(",")]
     lottie = not wanted or wanted.strip() == "all" or "lottie" in [n.strip() for n in wanted.split(",")]
+    editor = not wanted or wanted.strip() == "all" or "editor" in [n.strip() for n in wanted.split(",")]
     pt_misses = []
     if passthrough:
         import passthrough_bench
@@ -366,6 +367,11 @@ def main():
     if lottie:
         import lottie_bench
         r = lottie_bench.run(reel)
+        pt_misses += [f"{t['target']} ({t['value']})" for t in r["targets"] if not t["met"]]
+        log("")
+    if editor:
+        import editor_bench
+        r = editor_bench.run(reel)
         pt_misses += [f"{t['target']} ({t['value']})" for t in r["targets"] if not t["met"]]
         log("")
     if not ws:
