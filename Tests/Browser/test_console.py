@@ -10,15 +10,16 @@ import struct
 import unittest
 import urllib.error
 import urllib.request
+import sys
 import wave
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chromium  # noqa: E402  (Tests/Browser/chromium.py)
 
 URL, KEY = os.environ["REEL_URL"], os.environ["REEL_KEY"]
 CLIP, ARTEFACTS = os.environ["REEL_TEST_CLIP"], os.environ["REEL_ARTEFACTS"]
@@ -58,14 +59,7 @@ def submit(spec):
 class ConsoleTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
-                    "--autoplay-policy=no-user-gesture-required"]:
-            options.add_argument(arg)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        cls.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-        cls.wait = WebDriverWait(cls.driver, 60, poll_frequency=0.05)
+        cls.driver, cls.wait = chromium.start(1280, 900, "--autoplay-policy=no-user-gesture-required")
 
     @classmethod
     def tearDownClass(cls):
@@ -83,15 +77,7 @@ class ConsoleTests(unittest.TestCase):
         return self.js("const e = document.querySelector(arguments[0]); return e ? e.textContent : ''", selector)
 
     def click(self, selector):
-        """Clicks the first element `selector` finds, found again if the console redrew it between
-        the find and the click (a list refreshed by its events)."""
-        def attempt(_):
-            try:
-                self.driver.find_element(By.CSS_SELECTOR, selector).click()
-                return True
-            except StaleElementReferenceException:
-                return False
-        self.wait.until(attempt)
+        chromium.click(self.driver, self.wait, selector)
 
     def set_editor(self, text):
         self.js("const e = document.getElementById('spec-editor'); e.value = arguments[0];"

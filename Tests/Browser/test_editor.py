@@ -19,15 +19,17 @@ import json
 import os
 import subprocess
 import unittest
+import sys
 import urllib.request
 
-from selenium import webdriver
-from selenium.common.exceptions import JavascriptException, StaleElementReferenceException
-from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import JavascriptException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chromium  # noqa: E402  (Tests/Browser/chromium.py)
 
 URL, KEY, FIXTURES = os.environ["REEL_URL"], os.environ["REEL_KEY"], os.environ["REEL_FIXTURES"]
 ARTEFACTS = os.environ["REEL_ARTEFACTS"]
@@ -124,13 +126,7 @@ class EditorTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         make_media()
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1366,768"]:
-            options.add_argument(arg)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        cls.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-        cls.wait = WebDriverWait(cls.driver, 60, poll_frequency=0.05)
+        cls.driver, cls.wait = chromium.start(1366, 768)
         cls.reference = None
 
     @classmethod
@@ -187,13 +183,7 @@ class EditorTests(unittest.TestCase):
 
     # The mouse.
     def click(self, selector):
-        def attempt(_):
-            try:
-                self.driver.find_element(By.CSS_SELECTOR, selector).click()
-                return True
-            except StaleElementReferenceException:
-                return False
-        self.wait.until(attempt)
+        chromium.click(self.driver, self.wait, selector)
 
     def type_field(self, pointer, value):
         """Types `value` into the field at `pointer` (clicked first) and presses Enter."""
