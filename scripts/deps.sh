@@ -31,6 +31,9 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# kubectl, whose kustomize builds deploy/kubernetes for DeployTests: Debian's kubernetes-client
+# where no kubectl is installed (another vendor's package of it would clash over /usr/bin/kubectl).
+command -v kubectl >/dev/null 2>&1 || missing+=(kubernetes-client)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}"
   sudo_cmd=""

@@ -2,8 +2,10 @@
 """Checks deploy/: compose.yaml against the Compose Specification's JSON Schema
 (Tests/Deploy/compose-spec.json, from github.com/compose-spec/compose-spec, Apache-2.0: LICENSE
 beside it), every deploy/kubernetes/*.yaml against the Kubernetes API's own schemas
-(kubernetes-validate, strict: unknown fields are errors), and what ties them to Reel: the
-environment variables are ones Reel reads, the probes and the drain, selectors, the metric.
+(kubernetes-validate, strict: unknown fields are errors), what `kubectl kustomize` builds from them
+(each object again, all in one namespace, the Ingress's TLS, body size and stream timeouts), and what
+ties them to Reel: the environment variables are ones Reel reads, the probes and the drain,
+selectors, the metric.
 
     validate_deploy.py REPO_ROOT      # prints what it checked; exits 1 with the problems
 """
@@ -11,6 +13,7 @@ import glob
 import json
 import os
 import re
+import subprocess
 import sys
 
 import jsonschema
@@ -64,6 +67,8 @@ def main():
     # Kubernetes.
     docs = []
     for path in sorted(glob.glob(os.path.join(root, "deploy/kubernetes/*.yaml"))):
+        if os.path.basename(path) == "kustomization.yaml":
+            continue  # kustomize's own file, not an object: what it builds is checked below
         for doc in yaml.safe_load_all(open(path)):
             if doc:
                 docs.append((os.path.basename(path), doc))
@@ -72,7 +77,8 @@ def main():
                 except kubernetes_validate.ValidationError as e:
                     problems.append(f"{os.path.basename(path)} ({doc.get('kind')}): {e.message} at {'/'.join(map(str, e.path))}")
     kinds = {d["kind"]: d for _, d in docs}
-    for k in ("Deployment", "Service", "ConfigMap", "Secret", "PodDisruptionBudget", "HorizontalPodAutoscaler"):
+    problems += kustomized(root, kinds)
+    for k in ("Deployment", "Service", "ConfigMap", "Secret", "PodDisruptionBudget", "HorizontalPodAutoscaler", "Namespace", "Ingress"):
         if k not in kinds:
             problems.append(f"kubernetes: no {k}")
     dep = kinds.get("Deployment", {})
@@ -119,6 +125,56 @@ def main():
         print("\n".join(problems))
         sys.exit(1)
     print(f"compose.yaml valid ({len(services)} services); {len(docs)} Kubernetes objects valid against {KUBERNETES} (strict)")
+
+
+def kustomized(root, kinds):
+    """What `kubectl kustomize deploy/kubernetes` builds: each object valid (strict), every one of
+    them in the Namespace it makes, the image named, and an Ingress fit for Reel (TLS, uploads of any
+    size unbuffered, events streams held open far longer than the 15 s heartbeat)."""
+    problems = []
+    built = subprocess.run(["kubectl", "kustomize", os.path.join(root, "deploy/kubernetes")], capture_output=True, text=True)
+    if built.returncode != 0:
+        return [f"kubectl kustomize: {built.stderr.strip()}"]
+    objects = [d for d in yaml.safe_load_all(built.stdout) if d]
+    namespace = next((d["metadata"]["name"] for d in objects if d["kind"] == "Namespace"), None)
+    if namespace is None:
+        problems.append("kustomize: no Namespace")
+    for d in objects:
+        try:
+            kubernetes_validate.validate(d, KUBERNETES, strict=True)
+        except kubernetes_validate.ValidationError as e:
+            problems.append(f"kustomize {d.get('kind')} {d['metadata'].get('name')}: {e.message} at {'/'.join(map(str, e.path))}")
+        if d["kind"] != "Namespace" and d["metadata"].get("namespace") != namespace:
+            problems.append(f"kustomize {d['kind']} {d['metadata'].get('name')}: not in the namespace {namespace}")
+    listed = sorted(f"{d['kind']}/{d['metadata']['name']}" for d in objects)
+    for kind in ("Namespace", "ConfigMap", "Secret", "Deployment", "Service", "Ingress", "PodDisruptionBudget", "HorizontalPodAutoscaler"):
+        if not any(x.startswith(kind + "/") for x in listed):
+            problems.append(f"kustomize: no {kind} in {listed}")
+    ingress = next((d for d in objects if d["kind"] == "Ingress"), {})
+    notes = ingress.get("metadata", {}).get("annotations", {})
+    spec = ingress.get("spec", {})
+    if not spec.get("tls") or not all(t.get("secretName") for t in spec["tls"]):
+        problems.append("ingress: no TLS")
+    if notes.get("nginx.ingress.kubernetes.io/proxy-body-size") != "0" or notes.get("nginx.ingress.kubernetes.io/proxy-request-buffering") != "off":
+        problems.append("ingress: uploads are limited or buffered")
+    for t in ("proxy-read-timeout", "proxy-send-timeout"):
+        if int(notes.get("nginx.ingress.kubernetes.io/" + t, "60")) < 600:
+            problems.append(f"ingress: {t} would cut an events stream")
+    if notes.get("nginx.ingress.kubernetes.io/proxy-buffering") != "off":
+        problems.append("ingress: responses buffered (events would wait in the proxy)")
+    service = kinds.get("Service", {})
+    ports = {p.get("name") for p in service.get("spec", {}).get("ports", [])}
+    for rule in spec.get("rules", []):
+        for path in rule.get("http", {}).get("paths", []):
+            back = path.get("backend", {}).get("service", {})
+            if back.get("name") != service.get("metadata", {}).get("name") or back.get("port", {}).get("name") not in ports:
+                problems.append(f"ingress: {rule.get('host')}{path.get('path')} does not lead to the Service's port")
+    deployment = next((d for d in objects if d["kind"] == "Deployment"), {})
+    images = [c.get("image") for c in deployment.get("spec", {}).get("template", {}).get("spec", {}).get("containers", [])]
+    if images != ["reel:1"]:
+        problems.append(f"kustomize: the Deployment's image is {images}, not the kustomization's reel:1")
+    print(f"kubectl kustomize: {len(objects)} objects valid against {KUBERNETES} (strict), all in {namespace}: {', '.join(listed)}")
+    return problems
 
 
 if __name__ == "__main__":

@@ -2,9 +2,10 @@ import Foundation
 import XCTest
 
 /// deploy/: the compose file against the Compose Specification's schema and the Kubernetes manifests
-/// against the Kubernetes API's schemas (strict), with what ties them to Reel (its environment
-/// variables, /healthz and /readyz, a grace period that covers the drain, selectors, the queued-jobs
-/// metric): `Tests/Deploy/validate_deploy.py`. Neither Docker nor a cluster runs here
+/// against the Kubernetes API's schemas (strict), again as `kubectl kustomize` builds them (one
+/// namespace, the Ingress's TLS, upload size and stream timeouts), with what ties them to Reel (its
+/// environment variables, /healthz and /readyz, a grace period that covers the drain, selectors, the
+/// queued-jobs metric): `Tests/Deploy/validate_deploy.py`. Neither Docker nor a cluster runs here
 /// (docs/OPERATIONS.md says so); the files are judged, not started.
 final class DeployTests: XCTestCase {
     func testComposeAndKubernetesFilesAreValidAndFitReel() throws {
@@ -12,5 +13,6 @@ final class DeployTests: XCTestCase {
                                                        [PythonClientTests.repo + "/Tests/Deploy/validate_deploy.py", PythonClientTests.repo])
         XCTAssertEqual(status, 0, text)
         XCTAssertTrue(text.contains("Kubernetes objects valid"), text)
+        XCTAssertTrue(text.contains("kubectl kustomize: 8 objects valid"), text)
     }
 }
