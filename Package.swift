@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelSpec", "ReelStorage", "ReelBasics", "CFFmpeg", "TestSupport"], exclude: ["Fixtures"]),
         // A throwaway PostgreSQL cluster and a store on either database, for the store, worker and cluster tests.
         .target(name: "StoreFixtures", dependencies: ["ReelStore", "TestSupport"], path: "Tests/StoreFixtures"),
-        .testTarget(name: "ReelStoreTests", dependencies: ["ReelStore", "StoreFixtures", "TestSupport"]),
+        .testTarget(name: "ReelStoreTests", dependencies: ["ReelStore", "ReelBasics", "StoreFixtures", "TestSupport"]),
         .testTarget(name: "ReelWorkerTests", dependencies: ["ReelWorker", "ReelStore", "ReelStorage", "ReelS3", "ReelEngine", "ReelSpec", "ReelHTTP", "ReelFetch", "ReelBasics", "StoreFixtures", "S3Fixtures", "TestSupport"]),
         .testTarget(name: "ReelHTTPTests", dependencies: ["ReelHTTP", "TestSupport"]),
         // A real S3 server (OpenStack Swift's s3api, which checks signatures) for the tests.

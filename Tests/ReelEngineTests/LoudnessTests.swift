@@ -2,6 +2,7 @@ import Foundation
 @testable import ReelEngine
 import ReelSpec
 import XCTest
+import ReelBasics
 
 /// `output.audio.loudness` against FFmpeg's own meter (`ebur128=peak=true`, BS.1770-4, its own ×4
 /// true-peak oversampling) on the written output: within ±0.5 LU of the target and at or under the
@@ -31,7 +32,7 @@ final class LoudnessTests: XCTestCase {
         return (integrated, 20 * log10(peaks.values.max() ?? 0))
     }
 
-    func render(_ ws: Workspace, source: String, loudness: String, audio: String = "", format: String = "m4a") throws -> (path: String, report: LoudnessReport?) {
+    func render(_ ws: Workspace, source: String, loudness: String, audio: String = "", format: String = "m4a") throws -> (path: String, report: MeasuredLoudness?) {
         let video = format == "m4a" ? "" : ##""width": 64, "height": 48, "##
         let videos = format == "m4a" ? "" : ##""videos": [ { "color": "#000000", "duration": 8 } ], "##
         let json = ##"""
@@ -181,7 +182,7 @@ final class LoudnessTests: XCTestCase {
         let ws = try Workspace()
         try Tools.ffmpeg(["-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo", "-t", "3", ws.path("silence.wav")])
         let (path, report) = try render(ws, source: "silence", loudness: #"{ "target": -14 }"#)
-        XCTAssertEqual(report, LoudnessReport(integrated: nil, truePeak: nil, range: nil))
+        XCTAssertEqual(report, MeasuredLoudness(integrated: nil, truePeak: nil, range: nil))
         XCTAssertEqual(try Self.meter(path).integrated, -70, accuracy: 50, "no gain was applied to nothing")
     }
 

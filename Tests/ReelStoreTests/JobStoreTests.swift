@@ -3,6 +3,7 @@ import Foundation
 import StoreFixtures
 import TestSupport
 import XCTest
+import ReelBasics
 
 final class JobStoreTests: XCTestCase {
     var dir = ""
@@ -211,9 +212,9 @@ final class JobStoreTests: XCTestCase {
             XCTAssertEqual(try s.heartbeat(a.id, owner: "W", progress: 0.8, eta: nil), .keepGoing)
             XCTAssertTrue(try s.complete(a.id, owner: "W", output: JobOutput(path: "/o", bytes: 1, duration: "1", sha256: "", contentType: "video/mp4",
                                                                           copiedFrames: 7, encodedFrames: 3,
-                                                                          loudness: OutputLoudness(integrated: -14.02, truePeak: -1.37, range: nil))))
+                                                                          loudness: MeasuredLoudness(integrated: -14.02, truePeak: -1.37, range: nil))))
             XCTAssertEqual(try s.job(a.id)?.output?.copiedFrames, 7, "passthrough's counts are stored")
-            XCTAssertEqual(try s.job(a.id)?.output?.loudness, OutputLoudness(integrated: -14.02, truePeak: -1.37, range: nil), "and the loudness")
+            XCTAssertEqual(try s.job(a.id)?.output?.loudness, MeasuredLoudness(integrated: -14.02, truePeak: -1.37, range: nil), "and the loudness")
             XCTAssertEqual(try s.job(a.id)?.output?.encodedFrames, 3)
             XCTAssertEqual(try events(a.id), ["progress", "progress", "succeeded"])
             XCTAssertTrue(try s.deliveries(jobID: a.id).allSatisfy { $0.status == .pending && $0.url == "http://h/x" && $0.id.hasPrefix("dlv_") })

@@ -1,6 +1,7 @@
 import Foundation
 import ReelSpec
 import Synchronization
+import ReelBasics
 
 /// Finds the levels (`LoudnessLevels`) that bring a whole output's mix to its loudness target
 /// under its true-peak ceiling, by measuring (BS.1770-4, `LoudnessMeter`) rather than predicting:
@@ -44,7 +45,7 @@ enum LoudnessSolver {
     /// The whole output range's mix at `levels` (unchanged, without a limiter, when nil), read
     /// from `recording` — or mixed, and recorded into it when `recordingIt`.
     private static func measureMix(_ plan: RenderPlan, levels: LoudnessLevels?, recording: MixRecording?,
-                                   recordingIt: Bool = false) throws -> LoudnessReport {
+                                   recordingIt: Bool = false) throws -> MeasuredLoudness {
         let a = plan.audioEncoding
         let meter = try LoudnessMeter(channels: a.channels, rate: a.sampleRate, truePeak: levels != nil)
         let mixer: MixSource = try recordingIt ? Mixdown.mixer(plan) : recording?.playback() ?? Mixdown.mixer(plan)
@@ -71,13 +72,13 @@ enum LoudnessSolver {
             left -= n
         }
         let integrated = try meter.integrated()
-        return LoudnessReport(integrated: integrated.isFinite ? integrated : nil,
+        return MeasuredLoudness(integrated: integrated.isFinite ? integrated : nil,
                               truePeak: levels == nil ? nil : try meter.truePeak(), range: nil)
     }
 
     /// The whole output's audio at `levels` as the output's codec gives it back: encoded into a
     /// scratch Matroska file, decoded and measured.
-    private static func measureThroughCodec(_ plan: RenderPlan, levels: LoudnessLevels, recording: MixRecording?) throws -> LoudnessReport {
+    private static func measureThroughCodec(_ plan: RenderPlan, levels: LoudnessLevels, recording: MixRecording?) throws -> MeasuredLoudness {
         let scratch = NSTemporaryDirectory() + "reel-loudness-\(UUID().uuidString).mka"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let output = try OutputFile(path: scratch, formatName: "matroska")
@@ -87,7 +88,7 @@ enum LoudnessSolver {
         let track = AudioTrackEncoder(plan: plan, encoder: encoder, mixdown: Mixdown(plan: plan, levels: levels, recording: recording))
         try track.finish { try stream.write($0) }
         try output.finish()
-        return try LoudnessReport.measure(scratch, rate: plan.audioEncoding.sampleRate, channels: plan.audioEncoding.channels)
+        return try MeasuredLoudness.measure(scratch, rate: plan.audioEncoding.sampleRate, channels: plan.audioEncoding.channels)
     }
 }
 

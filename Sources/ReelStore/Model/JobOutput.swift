@@ -1,3 +1,4 @@
+import ReelBasics
 /// A finished job's file.
 public struct JobOutput: Sendable, Equatable {
     public var path: String
@@ -13,14 +14,14 @@ public struct JobOutput: Sendable, Equatable {
     public var copiedFrames: Int64?
     public var encodedFrames: Int64?
     /// The output's measured loudness, for a job with a loudness target.
-    public var loudness: OutputLoudness?
+    public var loudness: MeasuredLoudness?
     /// A progressive output's seconds from the start of its render until it could be played.
     public var firstSegmentSeconds: Double?
     /// The buckets the output is copied to, in the spec's order, and how each copy stands.
     public var destinations: [OutputDestination] = []
 
     public init(path: String, bytes: Int64, duration: String, sha256: String, contentType: String, expired: Bool = false,
-                copiedFrames: Int64? = nil, encodedFrames: Int64? = nil, loudness: OutputLoudness? = nil,
+                copiedFrames: Int64? = nil, encodedFrames: Int64? = nil, loudness: MeasuredLoudness? = nil,
                 destinations: [OutputDestination] = [], firstSegmentSeconds: Double? = nil) {
         self.loudness = loudness
         self.firstSegmentSeconds = firstSegmentSeconds

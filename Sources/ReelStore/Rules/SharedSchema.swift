@@ -201,7 +201,7 @@ enum SharedSchema {
         """
     }
 
-    /// A finished output's measured loudness (`OutputLoudness.stored`), for jobs with a target.
+    /// A finished output's measured loudness (`MeasuredLoudness.stored`), for jobs with a target.
     static func outputLoudness(_ d: SQLDialect) -> String {
         "ALTER TABLE jobs ADD COLUMN output_loudness TEXT;"
     }

@@ -1,3 +1,4 @@
+import ReelBasics
 /// The store's records read from result rows by column name, and the column lists that select
 /// them: one reader per record, whichever database the row came from.
 enum StoreRows {
@@ -22,7 +23,7 @@ enum StoreRows {
                                sha256: try r.text("output_sha256"), contentType: try r.text("output_content_type"),
                                expired: try r.bool("output_expired"), copiedFrames: try r.optionalInt("output_copied_frames"),
                                encodedFrames: try r.optionalInt("output_encoded_frames"),
-                               loudness: OutputLoudness(stored: try r.optionalText("output_loudness")),
+                               loudness: MeasuredLoudness(stored: try r.optionalText("output_loudness")),
                                firstSegmentSeconds: try r.optionalDouble("output_first_segment_seconds"))
         }
         return Job(id: try r.text("id"), keyID: try r.text("key_id"), templateID: try r.optionalText("template_id"),

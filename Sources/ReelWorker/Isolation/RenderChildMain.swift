@@ -70,7 +70,7 @@ public enum RenderChildMain {
                 report(RenderChildReport(done: RenderedSummary(copiedFrames: renderer.frameCounts?.copied,
                                                                encodedFrames: renderer.frameCounts?.encoded,
                                                                firstSegmentSeconds: renderer.firstSegmentSeconds,
-                                                               loudness: loudness.map { [$0.integrated, $0.truePeak, $0.range] })))
+                                                               loudness: loudness?.numbers)))
             case .chunk:
                 guard let f = request.frames, f.count == 2, f[0] < f[1], let video = request.video, let audio = request.audio else {
                     return fail(ChildFailure(cause: .reported(code: .renderFailed, retry: false, message: "a chunk request without its frames or pieces")))
@@ -95,7 +95,7 @@ public enum RenderChildMain {
                 }
                 let loudness = try renderer.loudness(of: output)
                 report(RenderChildReport(done: RenderedSummary(encodedFrames: plan.frameCount, firstSegmentSeconds: renderer.firstSegmentSeconds,
-                                                               loudness: loudness.map { [$0.integrated, $0.truePeak, $0.range] })))
+                                                               loudness: loudness?.numbers)))
             }
             return 0
         } catch {

@@ -3,6 +3,7 @@ import ReelEngine
 import ReelSpec
 import ReelStorage
 import ReelStore
+import ReelBasics
 
 /// A chunked job's levels and join, each in a render child (tasks `levels` and `join`) that plans
 /// the spec itself: the job's own worker cuts by the ranges its first child reported
@@ -80,9 +81,9 @@ final class ChildChunkJoiner: ChunkJoiner {
 
     deinit { adopt(nil) }
 
-    func measured(path: String) throws -> (loudness: OutputLoudness?, firstSegmentSeconds: Double?) {
+    func measured(path: String) throws -> (loudness: MeasuredLoudness?, firstSegmentSeconds: Double?) {
         let l = summary?.loudness
-        return (l.map { OutputLoudness(integrated: $0.first ?? nil, truePeak: $0.dropFirst().first ?? nil, range: $0.dropFirst(2).first ?? nil) },
+        return (l.flatMap(MeasuredLoudness.init(numbers:)),
                 summary?.firstSegmentSeconds)
     }
 

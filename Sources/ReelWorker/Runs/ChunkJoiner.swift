@@ -2,6 +2,7 @@ import Foundation
 import ReelEngine
 import ReelStorage
 import ReelStore
+import ReelBasics
 
 /// What a chunked job's own worker needs of its render besides the chunks: the levels a loudness
 /// target needs solved first, and the join (all at once, or a progressive output's chunk by chunk
@@ -19,7 +20,7 @@ protocol ChunkJoiner: AnyObject {
     /// Starts a progressive output's join in `folder`, its files made visible through `live`.
     func progressiveJoin(folder: String, live: any LiveOutput, started: DispatchTime, cancel: CancellationToken) throws -> any ProgressiveChunkJoin
     /// The joined output's loudness and a progressive output's time to its first segment.
-    func measured(path: String) throws -> (loudness: OutputLoudness?, firstSegmentSeconds: Double?)
+    func measured(path: String) throws -> (loudness: MeasuredLoudness?, firstSegmentSeconds: Double?)
 }
 
 /// A progressive output's join, fed each chunk's pieces in timeline order.
@@ -52,8 +53,7 @@ final class LocalChunkJoiner: ChunkJoiner {
         return try HLSChunkJoin(renderer, folder: folder, live: live, started: started)
     }
 
-    func measured(path: String) throws -> (loudness: OutputLoudness?, firstSegmentSeconds: Double?) {
-        let loudness = try renderer.loudness(of: path).map { OutputLoudness(integrated: $0.integrated, truePeak: $0.truePeak, range: $0.range) }
-        return (loudness, renderer.firstSegmentSeconds)
+    func measured(path: String) throws -> (loudness: MeasuredLoudness?, firstSegmentSeconds: Double?) {
+        (try renderer.loudness(of: path), renderer.firstSegmentSeconds)
     }
 }

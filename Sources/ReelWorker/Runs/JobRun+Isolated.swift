@@ -4,6 +4,7 @@ import ReelEngine
 import ReelSpec
 import ReelStorage
 import ReelStore
+import ReelBasics
 
 /// A job planned and rendered in a child process (`RenderChild`): this thread keeps the lease,
 /// hears progress, kills the child on a cancel or a stall, and publishes and records the output as
@@ -101,8 +102,7 @@ extension JobRun {
                 reason: reason, names: names, meta: meta) {
             FinishedRender(format: format, duration: planned.duration, copied: summary.copiedFrames, encoded: summary.encodedFrames,
                            firstSegmentSeconds: summary.firstSegmentSeconds,
-                           loudness: summary.loudness.map { OutputLoudness(integrated: $0.first ?? nil, truePeak: $0.dropFirst().first ?? nil,
-                                                                           range: $0.dropFirst(2).first ?? nil) })
+                           loudness: summary.loudness.flatMap(MeasuredLoudness.init(numbers:)))
         }
     }
 

@@ -5,6 +5,7 @@ import ReelEngine
 import ReelSpec
 import ReelStorage
 import Synchronization
+import ReelBasics
 
 /// One attempt at one job: plan, render with a `LeaseKeeper` beside it, record the outcome.
 struct JobRun {
@@ -102,9 +103,7 @@ struct JobRun {
         succeed(path: path, live: live, chunked: false, destinations: destinations, leaseKeeper: leaseKeeper, token: token,
                 reason: reason, names: names, meta: meta) {
             // Measured on the output as written (after the codec), before it leaves this node.
-            let loudness = try renderer.loudness(of: path).map {
-                OutputLoudness(integrated: $0.integrated, truePeak: $0.truePeak, range: $0.range)
-            }
+            let loudness = try renderer.loudness(of: path)
             return FinishedRender(format: plan.format, duration: plan.outputRange.duration.description,
                                   copied: renderer.frameCounts?.copied, encoded: renderer.frameCounts?.encoded,
                                   firstSegmentSeconds: renderer.firstSegmentSeconds, loudness: loudness)
@@ -119,7 +118,7 @@ struct JobRun {
         let copied: Int64?
         let encoded: Int64?
         let firstSegmentSeconds: Double?
-        let loudness: OutputLoudness?
+        let loudness: MeasuredLoudness?
     }
 
     /// A render's output at `path` is done: hashed, measured (`measure`), published where outputs

@@ -1,25 +1,12 @@
 import Foundation
+import ReelBasics
 
-/// What a job with a loudness target reports as `output.loudness`: its output's own audio, decoded
-/// after the codec and measured (ITU-R BS.1770-4, `LoudnessMeter`). Nil values: silence, which has
-/// no loudness and a true peak of −∞.
-public struct LoudnessReport: Sendable, Equatable {
-    /// Integrated loudness, LUFS.
-    public var integrated: Double?
-    /// The highest true peak of any channel, dBTP.
-    public var truePeak: Double?
-    /// Loudness range, LU.
-    public var range: Double?
-
-    public init(integrated: Double?, truePeak: Double?, range: Double?) {
-        self.integrated = integrated
-        self.truePeak = truePeak
-        self.range = range
-    }
-
+/// Measuring: what a job with a loudness target reports as `output.loudness` is its output's own
+/// audio, decoded after the codec and measured (`LoudnessMeter`).
+extension MeasuredLoudness {
     /// Measures the audio of the output at `path` (a file, or an HLS folder's audio rendition) at
     /// the output's `rate` and `channels`.
-    static func measure(_ path: String, rate: Int, channels: Int) throws -> LoudnessReport {
+    static func measure(_ path: String, rate: Int, channels: Int) throws -> MeasuredLoudness {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
             return try measureFile(path, rate: rate, channels: channels)
@@ -44,7 +31,7 @@ public struct LoudnessReport: Sendable, Equatable {
         return try measureFile(joined, rate: rate, channels: channels)
     }
 
-    private static func measureFile(_ file: String, rate: Int, channels: Int) throws -> LoudnessReport {
+    private static func measureFile(_ file: String, rate: Int, channels: Int) throws -> MeasuredLoudness {
         let reader = try AudioClipReader(path: file, startTime: .zero, rate: rate, channels: channels)
         let meter = try LoudnessMeter(channels: channels, rate: rate, truePeak: true, range: true)
         let buf = SampleBuffer(channels: channels, capacity: 8192)
@@ -55,15 +42,15 @@ public struct LoudnessReport: Sendable, Equatable {
         }
         func finite(_ v: Double) -> Double? { v.isFinite ? (v * 100).rounded() / 100 : nil }
         let integrated = finite(try meter.integrated())
-        return LoudnessReport(integrated: integrated, truePeak: finite(try meter.truePeak()), range: integrated == nil ? nil : finite(try meter.range()))
+        return MeasuredLoudness(integrated: integrated, truePeak: finite(try meter.truePeak()), range: integrated == nil ? nil : finite(try meter.range()))
     }
 }
 
 extension Renderer {
     /// The loudness of the output at `path` when the spec asked for a target (nil otherwise):
     /// measured on the file as it was written, after the codec.
-    public func loudness(of path: String) throws -> LoudnessReport? {
+    public func loudness(of path: String) throws -> MeasuredLoudness? {
         guard plan.audioEncoding.loudness != nil else { return nil }
-        return try LoudnessReport.measure(path, rate: plan.audioEncoding.sampleRate, channels: plan.audioEncoding.channels)
+        return try MeasuredLoudness.measure(path, rate: plan.audioEncoding.sampleRate, channels: plan.audioEncoding.channels)
     }
 }
