@@ -303,7 +303,8 @@ final class DirectUploadTests: XCTestCase {
                                      temp: dir + "/tmp", engine: EngineChildren(RenderIsolation(executable: TestBinaries.reel), mediaRoot: dir, reads: []),
                                      logger: Logger(label: "test"), concurrent: 1, maxQueued: 1)
         func asset(_ path: String) throws -> Asset {
-            var a = Asset(id: "asset_" + UUID().uuidString.prefix(8).uppercased().filter(\.isLetter), path: "", bytes: 0, sha256: "",
+            // A real id (a few letters of a UUID once collided: two prefixes of digits alone).
+            var a = Asset(id: "asset_" + ULID.make(), path: "", bytes: 0, sha256: "",
                           contentType: nil, filename: nil, probe: "null", createdAt: Int64(Date().timeIntervalSince1970 * 1000), keyID: "k")
             a.status = .importing
             a.sourceURL = server.url(path)

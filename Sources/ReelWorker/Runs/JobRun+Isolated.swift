@@ -29,7 +29,10 @@ extension JobRun {
         } catch {
             return conclude(RenderError.output(path: path, cause: error), StopReason(), names, meta)
         }
-        defer { try? FileManager.default.removeItem(atPath: work) }
+        // Gone before the job is recorded finished (a client that sees it finished sees no leftover),
+        // and on every other way out.
+        let dropWork = { try? FileManager.default.removeItem(atPath: work) }
+        defer { dropWork() }
         request.access.write = progressive ? [work, path] : [work]
         let token = CancellationToken()
         // Registered before the child plans: the worker is busy, and a shutdown stops the planning too.
@@ -56,6 +59,7 @@ extension JobRun {
         let live = progressive ? pool.outputs.live(name, folder: path) : nil
         if planned.chunks > 1 {
             child.dismiss()
+            dropWork()  // the chunks and their join write elsewhere
             guard let ranges = planned.ranges, ranges.count == planned.chunks, ranges.allSatisfy({ $0.count == 2 && $0[0] < $0[1] }),
                   let frames = planned.frames else {
                 return conclude(ChildFailure(cause: .reported(code: .renderFailed, retry: true, message: "the render process cut the job without its ranges")),
@@ -88,6 +92,7 @@ extension JobRun {
             let target = progressive ? path : work + "/" + name.name
             summary = try child.render(to: target, cancel: token, live: relayed) { progress.set($0) }
             if !progressive { try Renderer.moveIntoPlace(target, path, folder: format == .hls) }
+            dropWork()
         } catch {
             leaseKeeper.stop()
             if let live {
