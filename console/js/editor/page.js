@@ -469,8 +469,9 @@ export async function editorPage(main, params) {
     seekFrame(frameIndex(timeOfSeconds((e.clientX - box.left) / zoom), rate()));
   }
   function lastFrame() {
-    const end = duration || placed().end;
-    return Math.max(0, Number(end.mul(rate()).floor()) - (end.mul(rate()).floor() === end.mul(rate()).n / end.mul(rate()).d ? 1 : 0));
+    // The frame starting before the end: at an end on a frame boundary, the one before it.
+    const frames = (duration || placed().end).mul(rate());
+    return Math.max(0, Number(frames.floor()) - (frames.d === 1n ? 1 : 0));
   }
   function seekFrame(k) {
     state.seekFrame(Math.min(Math.max(0, k), lastFrame()));
