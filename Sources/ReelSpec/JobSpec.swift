@@ -84,4 +84,7 @@ public struct TimelineSpec: Sendable, Equatable {
         var seen = Set<String>()
         return all.filter { seen.insert($0).inserted }
     }
+
+    /// The media sources a node fetches before it renders (web and bucket URLs), in spec order.
+    public var remoteSources: [String] { mediaSources.filter { SourceScheme($0).isRemote } }
 }

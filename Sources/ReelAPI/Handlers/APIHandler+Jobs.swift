@@ -23,7 +23,7 @@ extension APIHandler {
 
     /// `problems` with the server's paths replaced by the names the client gave (`SourceNames`).
     func clientFacing(_ problems: [SpecProblem], _ json: JSONValue) -> [SpecProblem] {
-        let names = pool.sourceNames(of: json.serialized)
+        let names = pool.naming.names(of: json)
         return problems.map { SpecProblem(pointer: $0.pointer, message: names.clientFacing($0.message)) }
     }
 
@@ -50,7 +50,7 @@ extension APIHandler {
             throw ProblemError(.sourceUnavailable(RenderError.source(pointer: pointer, path: "", cause: EngineFailure.unavailable(pointer))))
         }
         guard let facts = reply.planned, case .success(let spec) = decoded else {
-            let why = reply.failure.map { pool.sourceNames(of: json.serialized).clientFacing($0) } ?? "the spec could not be planned"
+            let why = reply.failure.map { pool.naming.names(of: json).clientFacing($0) } ?? "the spec could not be planned"
             throw ProblemError(.validation([SpecProblem(pointer: "", message: why)]))
         }
         let serverProblems = webhookProblems(spec) + destinationProblems(spec)

@@ -38,7 +38,7 @@ extension APIHandler {
         }
         _ = try templateID.map { id in try inMergedSpec(id) { try judged(reply, decoded, spec) } } ?? underSpec { try judged(reply, decoded, spec) }
         guard let image = reply.image else {
-            let message = pool.sourceNames(of: spec.serialized).clientFacing(reply.failure ?? "the frame could not be drawn")
+            let message = pool.naming.names(of: spec).clientFacing(reply.failure ?? "the frame could not be drawn")
             if reply.retryable {
                 throw ProblemError(Problem(status: 503, type: "preview-unavailable", title: "The frame cannot be drawn now", detail: message,
                                            headers: [("Retry-After", "5")]))

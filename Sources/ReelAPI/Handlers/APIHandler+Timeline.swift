@@ -18,7 +18,7 @@ extension APIHandler {
             try engine.timeline(spec: job.spec, sources: sources(of: json, key: key), name: id, outputURL: output)
         }
         guard reply.bytes != nil else {
-            let names = pool.sourceNames(of: json.serialized)
+            let names = pool.naming.names(of: json)
             let why = reply.problems.map { $0.map { "\($0.first ?? ""): \($0.dropFirst().first ?? "")" }.joined(separator: "; ") }
                 ?? reply.unavailable.map { "\($0): a source could not be read for now" } ?? reply.failure ?? "it cannot be planned"
             throw ProblemError(.conflict("timeline-unavailable", "job \(id)'s timeline cannot be written now: \(names.clientFacing(why))"))

@@ -176,26 +176,13 @@ public final class WorkerPool: Sendable {
 
     /// Keeps the node's copies of the web sources `spec` names from eviction until released: a
     /// render opens a source only when its timeline reaches it.
-    func holdWebSources(of spec: String) -> WebSources.Hold? {
+    func holdWebSources(of spec: JobSpec) -> WebSources.Hold? {
         let urls = remoteSources(of: spec)
         return urls.isEmpty ? nil : webSources?.hold(urls)
     }
 
-    /// The sources of `spec` this node fetches into its cache (http(s) and s3:// URLs); none where
-    /// the pool fetches nothing.
-    /// How messages about `spec`'s job name its sources to the client (`SourceNames`).
-    public func sourceNames(of spec: String) -> SourceNames { sourceNames(of: try? SpecDecoder.decode(Array(spec.utf8)).get()) }
-
-    /// The same for a spec already decoded (nil: one that does not decode, which names no source).
-    func sourceNames(of spec: JobSpec?) -> SourceNames {
-        SourceNames(mediaRoot: resolver.mediaRoot, dataRoot: locations.root,
-                    webCopies: (spec.map(remoteSources) ?? []).compactMap { url in webSources?.copyPath(of: url).map { ($0, url) } })
-    }
-
-    func remoteSources(of spec: String) -> [String] {
-        guard webSources != nil, case .success(let decoded) = SpecDecoder.decode(Array(spec.utf8)) else { return [] }
-        return remoteSources(of: decoded)
-    }
+    /// How messages about a job name its sources to the client (`SourceNaming`, `SourceNames`).
+    public var naming: SourceNaming { SourceNaming(mediaRoot: resolver.mediaRoot, dataRoot: locations.root, webSources: webSources) }
 
     /// The sources of `spec` a child cannot resolve itself, resolved here: every `upload:ID` the spec
     /// names anywhere, and its web sources (fetched already). A source that cannot be resolved is
@@ -229,8 +216,7 @@ public final class WorkerPool: Sendable {
         }
     }
 
-    func remoteSources(of spec: JobSpec) -> [String] {
-        guard webSources != nil else { return [] }
-        return spec.timeline.mediaSources.filter { SourceScheme($0).isRemote }
-    }
+    /// The sources of `spec` this node fetches into its cache (http(s) and s3:// URLs); none where
+    /// the pool fetches nothing.
+    func remoteSources(of spec: JobSpec) -> [String] { webSources == nil ? [] : spec.timeline.remoteSources }
 }

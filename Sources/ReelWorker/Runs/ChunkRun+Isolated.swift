@@ -12,12 +12,12 @@ extension ChunkRun {
     func executeInChild(_ isolation: RenderIsolation, meta: Logger.Metadata) {
         let store = pool.store
         guard let job = try? store.job(chunk.jobID) else { return record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) } }
-        let names = pool.sourceNames(of: job.spec)
         guard case .success(let spec) = SpecDecoder.decode(Array(job.spec.utf8)) else {
             return conclude(ChildFailure(cause: .reported(code: .invalid, retry: false, message: "the job's spec no longer decodes")),
                             "the job's spec no longer decodes", meta)
         }
-        let held = pool.holdWebSources(of: job.spec)
+        let names = pool.naming.names(of: spec)
+        let held = pool.holdWebSources(of: spec)
         defer { held?.release() }
         let token = CancellationToken()
         guard let key = registered(token) else { return }

@@ -29,24 +29,28 @@ struct ChunkRun {
         var plan: RenderPlan
         var held: WebSources.Hold?
         defer { held?.release() }
-        // Chunk errors become the job's: they name sources as the client did.
-        var spec: String?
+        // Chunk errors become the job's: they name sources as the client did (the job's own run
+        // gives its plan, not its spec: the spec is read for the names only when an error needs them).
+        var names: SourceNames?
         func clientFacing(_ error: Error) -> String {
             let text = "\(error)"
-            guard let spec = spec ?? (try? store.job(chunk.jobID))?.spec else { return text }
-            return pool.sourceNames(of: spec).clientFacing(text)
+            guard let names = names ?? (try? store.job(chunk.jobID))?.map({ pool.naming.names(of: try? SpecDecoder.decode(Array($0.spec.utf8)).get()) })
+            else { return text }
+            return names.clientFacing(text)
         }
         do {
             if let given = self.plan {
                 plan = given  // the job's own run holds its sources
             } else {
                 guard let job = try store.job(chunk.jobID) else { return record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) } }
-                spec = job.spec
-                held = pool.holdWebSources(of: job.spec)
+                let decoded = SpecDecoder.decode(Array(job.spec.utf8))
+                let spec = try? decoded.get()
+                names = pool.naming.names(of: spec)
+                held = spec.flatMap(pool.holdWebSources)
                 // Per attempt: an attempt after a failure plans again (its sources may have changed),
                 // so no chunk is rendered from a plan older than the attempt it belongs to.
                 plan = try pool.plans.plan(for: "\(job.id)/\(job.attempts)") {
-                    try SpecPlanning(resolver: pool.resolver).plan(text: job.spec).get().plan
+                    try SpecPlanning(resolver: pool.resolver).plan(decoded: decoded).get().plan
                 }
             }
         } catch {

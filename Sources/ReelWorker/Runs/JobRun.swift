@@ -34,7 +34,7 @@ struct JobRun {
         let remote = spec.map(pool.remoteSources) ?? []
         // Job errors name sources as the client did, never by the server's paths (computed once the
         // web sources are on this node).
-        var names: SourceNames { pool.sourceNames(of: spec) }
+        var names: SourceNames { pool.naming.names(of: spec) }
         let held = remote.isEmpty ? nil : pool.webSources?.hold(remote)
         defer { held?.release() }
         guard let fetched = prefetch(remote, log: log) else { return }
