@@ -22,8 +22,10 @@ packages=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswsc
           chromium chromium-driver
           # Node and the TypeScript compiler: the JS client's types checked and its tests run (JSClientTests).
           nodejs node-typescript
-          # The console's linter (scripts/console_check.sh; Debian's ESLint reads the ES2022 of console/js).
-          eslint
+          # The console's linter (scripts/console_check.sh; Debian's ESLint reads the ES2022 of console/js),
+          # and what its default formatter loads (only recommended by the package, so not installed
+          # without them: ESLint then fails to print even a clean result).
+          eslint node-chalk node-strip-ansi node-text-table
           # The package test (scripts/deb_test.sh): a minimal Debian 12 root to install `make deb` into,
           # and systemd-analyze to verify its unit.
           debootstrap systemd)
