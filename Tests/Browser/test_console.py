@@ -190,6 +190,28 @@ class ConsoleTests(unittest.TestCase):
         wait.until(lambda _: self.text("#job-status") == "succeeded")
         self.assertIn('"#00AA55"', self.text("#spec"))
 
+        # A typed template: its form shows each label, a number field for a number with its default,
+        # and the job's spec holds the number as a number.
+        typed = post("/v1/templates", {"name": "Typed card", "spec": {"version": 1, "output": {"width": 160, "height": 90},
+                                       "timeline": {"videos": [{"color": "{{colour}}", "duration": "{{seconds}}"}]}},
+                                       "placeholders": {"colour": {"type": "color", "label": "Card colour"},
+                                                        "seconds": {"type": "number", "label": "Length", "default": 1}}})
+        d.get(URL + "/console/#/new")
+        wait.until(lambda _: d.find_elements(By.ID, "template"))
+        Select(d.find_element(By.ID, "template")).select_by_value(typed)
+        self.assertEqual(self.text('label[for="merge-colour"]').strip(), "Card colour")
+        self.assertEqual(self.text('label[for="merge-seconds"]').strip(), "Length (optional)")
+        seconds = d.find_element(By.ID, "merge-seconds")
+        self.assertEqual((seconds.get_attribute("type"), seconds.get_attribute("value")), ("number", "1"))
+        d.find_element(By.ID, "merge-colour").send_keys("#00AA55")
+        seconds.clear()
+        seconds.send_keys("2")
+        d.find_element(By.CSS_SELECTOR, "#template-form button").click()
+        wait.until(lambda _: self.text("h1").startswith("Job job_"))
+        job = json.loads(urllib.request.urlopen(urllib.request.Request(
+            URL + "/v1/jobs/" + self.text("h1").split()[-1], headers={"Authorization": "Bearer " + KEY})).read())
+        self.assertEqual(job["spec"]["timeline"]["videos"][0], {"color": "#00AA55", "duration": 2})
+
         # The list filtered by status.
         d.get(URL + "/console/#/jobs?status=succeeded")
         wait.until(lambda _: d.find_elements(By.CSS_SELECTOR, "#jobs tbody tr"))
@@ -250,7 +272,7 @@ class ConsoleTests(unittest.TestCase):
 
         # Every job, for the README's picture of the console.
         d.get(URL + "/console/#/jobs")
-        wait.until(lambda _: len(d.find_elements(By.CSS_SELECTOR, "#jobs tbody tr")) == 4)
+        wait.until(lambda _: len(d.find_elements(By.CSS_SELECTOR, "#jobs tbody tr")) == 5)
         # Each finished job shows its name (metadata.name), length and first frame.
         wait.until(lambda _: self.js("return [...document.querySelectorAll('#jobs td.thumb img')].some((i) => i.naturalWidth > 0)"))
         self.assertIn("A quick one", self.text("#jobs tbody"))

@@ -384,6 +384,15 @@ class EditorTests(unittest.TestCase):
         self.wait.until(lambda _: self.js("return document.getElementById('editor-verdict').textContent").startswith("Valid (a template"))
         self.assertEqual(self.js("return document.getElementById('sample-title').value"), "Hello Reel")
         self.assertEqual(self.js("return document.getElementById('sample-accent').value"), "#FF3366")
+        self.assertEqual(self.js("return ['title', 'accent'].map((n) => document.getElementById('type-' + n).value)"), ["text", "color"],
+                         "each placeholder typed as its control")
+        # Saved as a template: its placeholders typed, their defaults the values previewed with.
+        before = {t["id"] for t in call("GET", "/v1/templates?limit=100")["templates"]}
+        (self.click if mouse else self.press)("#save-template")
+        self.wait.until(lambda _: {t["id"] for t in call("GET", "/v1/templates?limit=100")["templates"]} - before)
+        saved = call("GET", "/v1/templates/" + ({t["id"] for t in call("GET", "/v1/templates?limit=100")["templates"]} - before).pop())
+        self.assertEqual(saved["placeholders"], {"title": {"type": "text", "default": "Hello Reel", "required": True},
+                                                 "accent": {"type": "color", "default": "#FF3366", "required": True}})
         self.driver.save_screenshot(os.path.join(ARTEFACTS, f"editor-{how}.png"))
 
         # Rendered from the editor; the work is kept: Back opens it again, history and all.

@@ -30,7 +30,9 @@ final class TemplateTests: XCTestCase {
         XCTAssertTrue(id.hasPrefix("tpl_"))
         XCTAssertEqual(stored.header("Location"), "/v1/templates/\(id)")
         XCTAssertEqual(stored.json["name"] as? String, "Promo")
-        XCTAssertEqual(stored.json["placeholders"] as? [String], ["w", "customer", "color", "seconds", "clip"])
+        XCTAssertEqual(try XCTUnwrap(stored.text.range(of: #""placeholders":{"w":{"type":"any","required":true},"customer""#)).isEmpty, false,
+                       "undeclared placeholders are listed in order of first use, required, of any type: \(stored.text)")
+        XCTAssertEqual((stored.json["placeholders"] as? [String: Any])?.keys.sorted(), ["clip", "color", "customer", "seconds", "w"])
         XCTAssertEqual(try c.request("GET", "/v1/templates/\(id)").status, 200)
         XCTAssertEqual((try c.request("GET", "/v1/templates").json["templates"] as? [[String: Any]])?.map { $0["id"] as? String }, [id])
         XCTAssertEqual(try other.request("GET", "/v1/templates/\(id)").status, 404, "another key's template")
@@ -79,6 +81,76 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(try c.request("GET", "/v1/templates/\(id)").status, 404)
         XCTAssertEqual(try c.request("DELETE", "/v1/templates/\(id)").status, 404)
         XCTAssertEqual(try c.request("GET", "/v1/jobs/\(job["id"] as? String ?? "")").status, 200)
+    }
+
+    /// A template declaring its placeholders' types, labels and defaults: GET lists them, a
+    /// merge is checked against them (422 at `/merge/NAME`), defaults fill what a merge leaves out
+    /// with their own JSON type, and a declaration that cannot be is refused at its pointer.
+    func testTypedPlaceholdersAreCheckedAtMergeAndDefaultsFillTheRest() throws {
+        let f = try ServiceFixture()
+        let c = try f.client()
+        let asset = try f.uploadClip()
+        let spec = ##"""
+        { "version": 1, "output": { "width": 64, "height": 64, "frameRate": 10, "metadata": { "title": "{{title}} ({{live}})" } },
+          "timeline": { "videos": [ { "color": "{{background}}", "duration": "{{seconds}}" }, { "src": "{{clip}}" } ] } }
+        """##
+        let declarations = ##"""
+        { "clip": { "type": "media", "label": "Clip" },
+          "seconds": { "type": "number", "label": "Card length", "default": 1 },
+          "background": { "type": "color", "default": "#102030", "description": "The card behind the title" },
+          "live": { "type": "boolean", "default": false },
+          "title": { "type": "text", "label": "Title", "default": "Sample", "required": true } }
+        """##
+        let stored = try c.json("POST", "/v1/templates", ##"{ "name": "Typed", "spec": \##(spec), "placeholders": \##(declarations) }"##)
+        XCTAssertEqual(stored.status, 201, stored.text)
+        let id = try XCTUnwrap(stored.json["id"] as? String)
+        let got = try c.request("GET", "/v1/templates/\(id)")
+        XCTAssertTrue(got.text.contains(##""placeholders":{"title":{"type":"text","label":"Title","default":"Sample","required":true},"live":{"type":"boolean","default":false,"required":false},"background":{"type":"color","description":"The card behind the title","default":"#102030","required":false},"seconds":{"type":"number","label":"Card length","default":1,"required":false},"clip":{"type":"media","label":"Clip","required":true}}"##),
+                      "every placeholder in order of first use, as declared: \(got.text)")
+
+        func merge(_ values: String) throws -> TestClient.Response {
+            try c.json("POST", "/v1/jobs", ##"{ "template": "\##(id)", "merge": { \##(values) } }"##)
+        }
+        let wrong = try merge(##""title": 7, "seconds": "2", "background": "blue", "live": "yes", "clip": 3"##)
+        XCTAssertEqual(wrong.status, 422, wrong.text)
+        XCTAssertEqual(errors(wrong)["/merge/title"], "must be a string (found a number)")
+        XCTAssertEqual(errors(wrong)["/merge/seconds"], "must be a finite number (found a string)")
+        XCTAssertEqual(errors(wrong)["/merge/background"], "must be a colour written \"#RRGGBB\" or \"#RRGGBBAA\" (found \"blue\")")
+        XCTAssertEqual(errors(wrong)["/merge/live"], "must be a boolean (found a string)")
+        XCTAssertTrue(errors(wrong)["/merge/clip"]?.hasPrefix("must be a media source") == true, wrong.text)
+        let missing = try merge(##""seconds": 1"##)
+        XCTAssertEqual(Set(errors(missing).keys), ["/merge/title", "/merge/clip"], "required ones, a default or not: \(missing.text)")
+
+        let r = try merge(##""title": "Ada", "clip": "upload:\##(asset)""##)
+        XCTAssertEqual(r.status, 202, r.text)
+        let merged = try XCTUnwrap(r.json["spec"] as? [String: Any])
+        let videos = try XCTUnwrap((merged["timeline"] as? [String: Any])?["videos"] as? [[String: Any]])
+        XCTAssertEqual(videos[0]["duration"] as? Int, 1, "a default fills with its own JSON type")
+        XCTAssertEqual(videos[0]["color"] as? String, "#102030")
+        XCTAssertEqual(((merged["output"] as? [String: Any])?["metadata"] as? [String: Any])?["title"] as? String, "Ada (false)")
+        let job = try f.waitForJob(try XCTUnwrap(r.json["id"] as? String)) { ["succeeded", "failed"].contains($0["status"] as? String ?? "") }
+        XCTAssertEqual(job["status"] as? String, "succeeded", "\(job)")
+
+        // A preview of the template with no values at all is drawn with the defaults, except the
+        // required clip without one.
+        let preview = try c.json("POST", "/v1/preview", ##"{ "template": "\##(id)", "merge": { "clip": "upload:\##(asset)" }, "time": 0 }"##)
+        XCTAssertEqual(preview.status, 200, preview.text)
+
+        // Declarations that cannot be, each at its pointer.
+        let bad = try c.json("POST", "/v1/templates", ##"""
+        { "spec": \##(spec), "placeholders": {
+            "title": { "type": "string" }, "seconds": { "type": "number", "default": "one" },
+            "background": { "type": "color", "required": false }, "live": { "type": "boolean", "hint": 1 },
+            "clip": { "label": "" }, "logo": { "type": "media" } } }
+        """##)
+        XCTAssertEqual(bad.status, 422, bad.text)
+        XCTAssertEqual(Set(errors(bad).keys), ["/placeholders/title/type", "/placeholders/seconds/default", "/placeholders/background/required",
+                                               "/placeholders/live/hint", "/placeholders/clip/type", "/placeholders/clip/label", "/placeholders/logo"],
+                       bad.text)
+        XCTAssertEqual(errors(bad)["/placeholders/logo"], "is not a placeholder of the spec (no string holds {{logo}})")
+        let invalidDefault = try c.json("POST", "/v1/templates", ##"{ "spec": \##(spec), "placeholders": { "seconds": { "type": "number", "default": -1 } } }"##)
+        XCTAssertEqual(Array(errors(invalidDefault).keys), ["/placeholders/seconds/default"], invalidDefault.text)
+        XCTAssertTrue(errors(invalidDefault)["/placeholders/seconds/default"]?.contains("/timeline/videos/0/duration") == true, invalidDefault.text)
     }
 
     func testATemplateIsCheckedStructurallyWhenStored() throws {

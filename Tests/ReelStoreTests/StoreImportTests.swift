@@ -43,7 +43,8 @@ final class StoreImportTests: XCTestCase {
                           probe: "{}", createdAt: 1_700_000_000_000, keyID: "k1")
         asset.status = .ready
         try lite.insert(asset)
-        _ = try lite.insertTemplate(keyID: "k1", name: "Promo", spec: #"{"x":"{{name}}"}"#, placeholders: ["name"])
+        _ = try lite.insertTemplate(keyID: "k1", name: "Promo", spec: #"{"x":"{{name}}"}"#, placeholders: ["name"],
+                                    declarations: #"{"name":{"type":"text","default":"Reel"}}"#)
         guard case .created(let batch, let jobs) = try lite.submitBatch(BatchSubmission(
             keyID: "k2", bodyHash: "batch", idempotencyKey: nil, jobs: [JobSubmission(spec: #"{"b":1}"#, bodyHash: "b1", keyID: "k2"),
                                                                       JobSubmission(spec: #"{"b":2}"#, bodyHash: "b2", keyID: "k2")],
@@ -75,6 +76,8 @@ final class StoreImportTests: XCTestCase {
         XCTAssertEqual(try pg.asset("asset_ONE"), try lite.asset("asset_ONE"))
         XCTAssertEqual(try pg.listTemplates(keyID: "k1", limit: 10, cursor: nil).templates,
                        try lite.listTemplates(keyID: "k1", limit: 10, cursor: nil).templates)
+        XCTAssertEqual(try pg.listTemplates(keyID: "k1", limit: 10, cursor: nil).templates.first?.declarations,
+                       #"{"name":{"type":"text","default":"Reel"}}"#, "a template's typed placeholders travel with it")
         XCTAssertEqual(try pg.counts(), try lite.counts())
         XCTAssertEqual(try pg.list(keyID: nil, status: nil, batchID: nil, metadata: nil, limit: 50, cursor: nil).jobs.map(\.id),
                        try lite.list(keyID: nil, status: nil, batchID: nil, metadata: nil, limit: 50, cursor: nil).jobs.map(\.id))

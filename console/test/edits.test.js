@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { added, freeBox, keyframeMoved, keyframeProperty, keyframed, removed, split, transitionsWithout, trimmed } from "../js/editor/edits.js";
 import { layout } from "../js/editor/layout.js";
-import { filled, placeholderNames } from "../js/editor/placeholders.js";
+import { coerced, defaults, filled, fromTemplate, placeholderNames, toSave, typeFor, typeOfValue } from "../js/editor/placeholders.js";
 import { edges, snap } from "../js/editor/snap.js";
 import { boxOf, dragged, fraction, inUnits } from "../js/editor/stage.js";
 import { Time } from "../js/editor/time.js";
@@ -125,4 +125,28 @@ test("keyframes: added at the playhead from a field, kept in time order, moved, 
   const once = removed(spec, ["/timeline/overlays/0/keyframes/1"]).spec;
   assert.deepEqual(once.timeline.overlays[0].keyframes, [{ time: "1/30", opacity: 1 }]);
   assert.equal(removed(once, ["/timeline/overlays/0/keyframes/0"]).spec.timeline.overlays[0].keyframes, undefined, "the empty list goes");
+});
+
+test("typed placeholders: a control's type, defaults to preview with, and what a template saves", () => {
+  assert.equal(typeFor("number"), "number");
+  assert.equal(typeFor("time"), "number");
+  assert.equal(typeFor("color"), "color");
+  assert.equal(typeFor("checkbox"), "boolean");
+  assert.equal(typeFor("text", "/timeline/videos/0/src"), "media");
+  assert.equal(typeFor("text", "/timeline/overlays/0/text"), "text");
+  assert.equal(typeOfValue("#FF3366"), "color");
+  assert.equal(typeOfValue(2), "number");
+  assert.equal(typeOfValue("Hello"), "text");
+  assert.equal(coerced("number", "2.5"), 2.5);
+  assert.equal(coerced("text", "2.5"), "2.5", "text stays text");
+  assert.equal(coerced("boolean", "true"), true);
+  const declared = { title: { type: "text", label: "Title", default: "Hi", required: true }, n: { type: "number", default: 3, required: false } };
+  assert.deepEqual(defaults(declared), { title: "Hi", n: 3 });
+  assert.deepEqual(toSave({ ...declared, gone: { type: "text" } }, ["title", "n", "fresh"]), {
+    title: { type: "text", required: true, label: "Title", default: "Hi" },
+    n: { type: "number", required: false, default: 3 },
+    fresh: { type: "text", required: true },
+  }, "only the names the spec uses, each typed");
+  assert.deepEqual(fromTemplate({ a: { type: "any", required: true }, b: { type: "color", default: "#000000", required: false } }),
+                   { a: { type: "text", required: true }, b: { type: "color", required: false, default: "#000000" } });
 });

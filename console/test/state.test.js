@@ -71,21 +71,21 @@ test("the history is bounded", () => {
   assert.equal(state.undoStack.length, UNDO_LIMIT);
 });
 
-test("spec, history, selection, playhead and samples survive a reload", () => {
+test("spec, history, selection, playhead and placeholders survive a reload", () => {
   const storage = new MemoryStorage();
   const state = EditorState.restore(storage);
   assert.deepEqual(state.spec, blankSpec(), "nothing kept: blank");
   state.commit(added(state.spec, "add-text", new Time(1n)).spec);
   state.select(["/timeline/overlays/0"]);
   state.seekFrame(42);
-  state.samples = { title: "Hi" };
+  state.placeholders = { title: { type: "text", default: "Hi", required: true } };
   state.save();
   const again = EditorState.restore(storage);
   assert.deepEqual(again.spec, state.spec);
   assert.deepEqual(again.undoStack, state.undoStack);
   assert.deepEqual(again.selection, ["/timeline/overlays/0"]);
   assert.equal(again.frame, 42);
-  assert.deepEqual(again.samples, { title: "Hi" });
+  assert.deepEqual(again.placeholders, { title: { type: "text", default: "Hi", required: true } });
   assert.ok(again.undo());
   assert.deepEqual(again.spec, blankSpec());
 });
@@ -103,4 +103,14 @@ test("withValue sets, makes the objects on the way, and removes (emptied objects
   assert.deepEqual(withValue(set, "/timeline/overlays/0/font/size", undefined).timeline.overlays[0], { type: "text", text: "a" });
   assert.deepEqual(spec.timeline.overlays[0], { type: "text", text: "a" }, "the original untouched");
   assert.equal(withValue({}, "/a~1b/c~0d", 1)["a/b"]["c~d"], 1);
+});
+
+test("sample values kept before placeholders had types become typed defaults", () => {
+  const storage = new MemoryStorage();
+  storage.setItem("reel-editor", JSON.stringify({ spec: blankSpec(), samples: { title: "Hi", accent: "#FF3366", n: 2 } }));
+  assert.deepEqual(EditorState.restore(storage).placeholders, {
+    title: { type: "text", default: "Hi", required: true },
+    accent: { type: "color", default: "#FF3366", required: true },
+    n: { type: "number", default: 2, required: true },
+  });
 });

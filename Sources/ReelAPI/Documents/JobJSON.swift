@@ -171,11 +171,13 @@ public enum JobJSON {
         ]
     }
 
-    /// A template: its id, name, placeholder names and (unless a list did not ask) spec.
+    /// A template: its id, name, placeholders (each by name, in order of first use, as declared or
+    /// `any` and required: `Placeholder`) and (unless a list did not ask) spec.
     static func template(_ t: Template, includeSpec: Bool = true) -> JSONValue {
+        let placeholders = Placeholder.all(t.placeholders, declared: TemplateDocument.declared(in: t))
         var m: [(key: String, value: JSONValue)] = [
             ("id", .string(t.id)), ("name", t.name.map { .string($0) } ?? .null),
-            ("placeholders", .array(t.placeholders.map { .string($0) })), ("createdAt", .string(timestamp(t.createdAt))),
+            ("placeholders", .object(placeholders.map { ($0.name, $0.json) })), ("createdAt", .string(timestamp(t.createdAt))),
         ]
         if includeSpec { m.append(("spec", (try? JSONParser.parse(Array(t.spec.utf8))) ?? .null)) }
         return .object(m)

@@ -1,4 +1,5 @@
 import ReelSpec
+import ReelStore
 
 /// A spec with `{{name}}` placeholders in its string values (docs/API.md, templates). A string
 /// that is exactly one placeholder (`"{{clip}}"`, spaces inside the braces allowed) is replaced by
@@ -21,8 +22,11 @@ struct TemplateDocument {
     let uses: [Use]
     /// The placeholder names in order of first use.
     let names: [String]
+    /// Every placeholder, in order of first use: as declared, else `Placeholder.implicit`.
+    let placeholders: [Placeholder]
 
-    init(_ json: JSONValue) {
+    /// `declared`: the template's typed placeholders (`Placeholder.declarations`), none by default.
+    init(_ json: JSONValue, declared: [Placeholder] = []) {
         self.json = json
         var uses: [Use] = []
         TemplateDocument.walk(json, pointer: "") { s, pointer in
@@ -33,6 +37,37 @@ struct TemplateDocument {
         self.uses = uses
         var seen = Set<String>()
         names = uses.map(\.name).filter { seen.insert($0).inserted }
+        placeholders = Placeholder.all(names, declared: declared)
+    }
+
+    /// A stored template's document, its declarations read back (checked when it was stored).
+    init(stored t: Template) throws {
+        self.init(try JSONParser.parse(Array(t.spec.utf8)), declared: TemplateDocument.declared(in: t))
+    }
+
+    /// The placeholders stored template `t` declares.
+    static func declared(in t: Template) -> [Placeholder] {
+        let json = t.declarations.flatMap { try? JSONParser.parse(Array($0.utf8)) }
+        return Placeholder.declarations(json, pointer: "", used: t.placeholders).declared
+    }
+
+    /// The problems the declared defaults make where they are used: the spec with each default
+    /// filled in is decoded, and a problem at or under a use of a default is the default's, at
+    /// `/placeholders/NAME/default` (a number that makes a negative duration, a colour in a text
+    /// field), so a template's defaults always make a spec as far as can be told before sources.
+    func defaultProblems(pointer: String) -> [SpecProblem] {
+        let defaults = Dictionary(placeholders.compactMap { p in p.defaultValue.map { (p.name, $0) } }, uniquingKeysWith: { a, _ in a })
+        guard !defaults.isEmpty, case .failure(let p) = SpecDecoder.decode(json: TemplateDocument.fill(json, defaults)) else { return [] }
+        var found: [SpecProblem] = []
+        for problem in p.problems {
+            guard let use = uses.first(where: { defaults[$0.name] != nil && (problem.pointer == $0.pointer || problem.pointer.hasPrefix($0.pointer + "/")) })
+            else { continue }
+            let at = pointer + "/" + JSONPointer.escape(use.name) + "/default"
+            if !found.contains(where: { $0.pointer == at }) {
+                found.append(SpecProblem(pointer: at, message: "makes the spec invalid where it is used: \(problem.pointer) \(problem.message)"))
+            }
+        }
+        return found
     }
 
     /// What can be checked before the values are known: the spec's problems, except those at or
@@ -51,15 +86,18 @@ struct TemplateDocument {
         }
     }
 
-    /// The spec with every placeholder filled from `values`, or the problems with the values, each
-    /// at `/merge/NAME`: a placeholder without a value, a value no placeholder uses, or a value
-    /// that cannot stand inside text; or, at `/merge`, values that would make the merged spec longer
+    /// The spec with every placeholder filled from `values` (a declared default for one a merge
+    /// leaves out), or the problems with the values, each at `/merge/NAME`: a required placeholder
+    /// without a value, a value no placeholder uses, a value of the wrong type for its declaration,
+    /// or one that cannot stand inside text; or, at `/merge`, values that would make the merged spec longer
     /// than `limit` bytes (`limitName` is the setting that says so). The size is known before any
     /// filling: the template's own length plus, for each use, its value's serialized length.
+    /// `preview`: a preview's merge, where a default fills what the values leave out even for a
+    /// required placeholder (a template previews with its defaults).
     func merged(_ values: [(key: String, value: JSONValue)], limit: Int = .max,
-                limitName: String = "limits.jsonBodyBytes") -> Result<JSONValue, SpecProblems> {
+                limitName: String = "limits.jsonBodyBytes", preview: Bool = false) -> Result<JSONValue, SpecProblems> {
         var problems: [SpecProblem] = []
-        let given = Dictionary(values.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
+        var given = Dictionary(values.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
         var pointers: [String: [String]] = [:]
         var inText = Set<String>()
         var count: [String: Int] = [:]
@@ -67,6 +105,13 @@ struct TemplateDocument {
             pointers[use.name, default: []].append(use.pointer)
             count[use.name, default: 0] += 1
             if !use.whole { inText.insert(use.name) }
+        }
+        for p in placeholders {
+            if let v = given[p.name], let why = p.problem(with: v) {
+                problems.append(SpecProblem(pointer: "/merge/" + JSONPointer.escape(p.name), message: why))
+            } else if given[p.name] == nil, !p.required || preview, let d = p.defaultValue {
+                given[p.name] = d
+            }
         }
         for name in names where given[name] == nil {
             let at = pointers[name] ?? []

@@ -18,7 +18,7 @@ extension APIHandler {
         let spec: JSONValue
         var templateID: String?
         if let tpl = request.template {
-            let merged = try mergedTemplate([("template", .string(tpl))] + (request.merge.map { [("merge", $0)] } ?? []), key: key)
+            let merged = try mergedTemplate([("template", .string(tpl))] + (request.merge.map { [("merge", $0)] } ?? []), key: key, preview: true)
             spec = merged.spec
             templateID = merged.templateID
         } else {

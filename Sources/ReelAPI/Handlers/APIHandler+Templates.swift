@@ -5,11 +5,12 @@ import ReelStore
 import ReelSpec
 
 extension APIHandler {
-    /// `POST /v1/templates` `{"name": …, "spec": {…}}`: stores a spec with placeholders once its
-    /// structure is valid as far as it can be without the values (problems at `/spec/…`).
+    /// `POST /v1/templates` `{"name": …, "spec": {…}, "placeholders": {…}}`: stores a spec with
+    /// placeholders once its structure is valid as far as it can be without the values (problems
+    /// at `/spec/…`), and its typed placeholders once each declaration is (at `/placeholders/…`).
     func createTemplate(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
         let members = try jsonObject(r)
-        var problems = members.filter { $0.key != "name" && $0.key != "spec" }
+        var problems = members.filter { !["name", "spec", "placeholders"].contains($0.key) }
             .map { SpecProblem(pointer: "/" + JSONPointer.escape($0.key), message: "unknown field") }
         var name: String?
         switch members.first(where: { $0.key == "name" })?.value {
@@ -21,10 +22,16 @@ extension APIHandler {
             problems.append(SpecProblem(pointer: "/spec", message: "is required and must be a job spec object"))
             throw ProblemError(.validation(problems))
         }
-        let document = TemplateDocument(spec)
+        let declarations = members.first(where: { $0.key == "placeholders" })?.value
+        let names = TemplateDocument(spec).names
+        let (declared, declarationProblems) = Placeholder.declarations(declarations, pointer: "/placeholders", used: names)
+        let document = TemplateDocument(spec, declared: declared)
         problems += document.structuralProblems().map { SpecProblem(pointer: "/spec" + $0.pointer, message: $0.message) }
+        problems += declarationProblems
+        if declarationProblems.isEmpty { problems += document.defaultProblems(pointer: "/placeholders") }
         if !problems.isEmpty { throw ProblemError(.validation(problems)) }
-        let template = try store.insertTemplate(keyID: key, name: name, spec: spec.serialized, placeholders: document.names)
+        let stored = declared.isEmpty ? nil : JSONValue.object(declared.map { ($0.name, $0.json) }).serialized
+        let template = try store.insertTemplate(keyID: key, name: name, spec: spec.serialized, placeholders: document.names, declarations: stored)
         logger.info("template stored", metadata: ["templateId": "\(template.id)", "project": "\(KeyRing.logName(key))"])
         return JobJSON.template(template).response(201, headers: [("Location", "/v1/templates/\(template.id)")])
     }
@@ -66,7 +73,8 @@ extension APIHandler {
 
     /// The spec a `{"template", "merge"}` request makes, and the template's id; a 422 for what is
     /// wrong with the request or its merge values.
-    func mergedTemplate(_ members: [(key: String, value: JSONValue)], key: String) throws -> (spec: JSONValue, templateID: String) {
+    /// `preview`: a preview's, where defaults fill required placeholders too (`TemplateDocument.merged`).
+    func mergedTemplate(_ members: [(key: String, value: JSONValue)], key: String, preview: Bool = false) throws -> (spec: JSONValue, templateID: String) {
         var problems = members.filter { $0.key != "template" && $0.key != "merge" }
             .map { SpecProblem(pointer: "/" + JSONPointer.escape($0.key), message: "unknown field") }
         var values: [(key: String, value: JSONValue)] = []
@@ -84,9 +92,9 @@ extension APIHandler {
             throw ProblemError(.validation(problems))
         }
         if !problems.isEmpty { throw ProblemError(.validation(problems)) }
-        let document = TemplateDocument(try JSONParser.parse(Array(template.spec.utf8)))
+        let document = try TemplateDocument(stored: template)
         let merged: JSONValue
-        switch document.merged(values, limit: config.jsonBodyBytes) {
+        switch document.merged(values, limit: config.jsonBodyBytes, preview: preview) {
         case .success(let m): merged = m
         case .failure(let p): throw ProblemError(.validation(p.problems, detail: "the merge values do not fit template \(id); see errors"))
         }

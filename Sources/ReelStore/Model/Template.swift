@@ -7,15 +7,20 @@ public struct Template: Sendable, Equatable {
     public var spec: String
     /// The placeholder names, in order of first use.
     public var placeholders: [String]
+    /// The typed placeholders the template declares, as a JSON object by name (the API reads it);
+    /// nil where none are declared.
+    public var declarations: String?
     /// Milliseconds since 1970.
     public var createdAt: Int64
 
-    public init(id: String, keyID: String, name: String?, spec: String, placeholders: [String], createdAt: Int64) {
+    public init(id: String, keyID: String, name: String?, spec: String, placeholders: [String], declarations: String? = nil,
+                createdAt: Int64) {
         self.id = id
         self.keyID = keyID
         self.name = name
         self.spec = spec
         self.placeholders = placeholders
+        self.declarations = declarations
         self.createdAt = createdAt
     }
 }

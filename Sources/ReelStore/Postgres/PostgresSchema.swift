@@ -82,6 +82,8 @@ enum PostgresSchema {
         SharedSchema.outputLoudness(.postgres),
         // 13: as SQLite's 16.
         SharedSchema.outputFirstSegment(.postgres),
+        // 14: as SQLite's 17.
+        SharedSchema.templateDeclarations(.postgres),
     ]
 
     /// The advisory lock key held while migrating ("reel" in ASCII, then 1): of several nodes

@@ -210,4 +210,10 @@ enum SharedSchema {
     static func outputFirstSegment(_ d: SQLDialect) -> String {
         "ALTER TABLE jobs ADD COLUMN output_first_segment_seconds \(d.double);"
     }
+
+    /// A template's typed placeholders as declared (a JSON object by name; NULL: none declared,
+    /// as every template stored before, whose placeholders are all required text).
+    static func templateDeclarations(_ d: SQLDialect) -> String {
+        "ALTER TABLE templates ADD COLUMN declarations TEXT;"
+    }
 }

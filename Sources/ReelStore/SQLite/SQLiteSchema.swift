@@ -128,5 +128,7 @@ enum SQLiteSchema {
         SharedSchema.outputLoudness(.sqlite),
         // 16: as PostgreSQL's 13.
         SharedSchema.outputFirstSegment(.sqlite),
+        // 17: as PostgreSQL's 14.
+        SharedSchema.templateDeclarations(.sqlite),
     ]
 }

@@ -51,10 +51,29 @@ export interface Asset {
   [member: string]: unknown;
 }
 
+/** How a template declares one placeholder (`PlaceholderDeclaration` in openapi.yaml). */
+export interface PlaceholderDeclaration {
+  type: "text" | "number" | "color" | "media" | "boolean";
+  label?: string;
+  description?: string;
+  default?: unknown;
+  required?: boolean;
+}
+
+/** A placeholder as a template lists it: declared, or `any` and required where it is not. */
+export interface Placeholder {
+  type: PlaceholderDeclaration["type"] | "any";
+  label?: string;
+  description?: string;
+  default?: unknown;
+  required: boolean;
+}
+
 export interface Template {
   id: string;
   name: string | null;
-  placeholders: string[];
+  /** Every placeholder by name, in order of first use. */
+  placeholders: Record<string, Placeholder>;
   spec?: JobSpec;
   [member: string]: unknown;
 }
@@ -301,8 +320,12 @@ export class Reel {
 
   // ---- Templates and batches ----------------------------------------------------------------
 
-  createTemplate(spec: JobSpec, options: { name?: string } = {}): Promise<Template> {
-    return this.json<Template>("POST", "/v1/templates", { json: options.name === undefined ? { spec } : { spec, name: options.name } });
+  /** Stores a spec with `{{name}}` placeholders, typed by `options.placeholders` where given. */
+  createTemplate(spec: JobSpec, options: { name?: string; placeholders?: Record<string, PlaceholderDeclaration> } = {}): Promise<Template> {
+    const body: Record<string, unknown> = { spec };
+    if (options.name !== undefined) body.name = options.name;
+    if (options.placeholders !== undefined) body.placeholders = options.placeholders;
+    return this.json<Template>("POST", "/v1/templates", { json: body });
   }
 
   template(id: string): Promise<Template> {

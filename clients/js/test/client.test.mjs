@@ -76,8 +76,8 @@ test("templates, batches, listings and the key's events", async () => {
       if (!controller.signal.aborted) throw e;
     }
   })();
-  const template = await reel.createTemplate(card("{{color}}"), { name: "card" });
-  assert.deepEqual(template.placeholders, ["color"]);
+  const template = await reel.createTemplate(card("{{color}}"), { name: "card", placeholders: { color: { type: "color", label: "Card" } } });
+  assert.deepEqual(template.placeholders, { color: { type: "color", label: "Card", required: true } });
   assert.deepEqual((await reel.template(template.id)).spec, card("{{color}}"));
   const listed = [];
   for await (const t of reel.templates({ limit: 1 })) listed.push(t.id);

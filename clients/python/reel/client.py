@@ -106,11 +106,16 @@ class Reel:
 
     # Templates and batches
 
-    def create_template(self, spec: dict[str, Any], *, name: str | None = None) -> dict[str, Any]:
-        """Stores a spec with `{{name}}` placeholders; answers the template (its `placeholders`)."""
+    def create_template(
+        self, spec: dict[str, Any], *, name: str | None = None, placeholders: dict[str, dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
+        """Stores a spec with `{{name}}` placeholders, typed by `placeholders` (name -> {type, label,
+        description, default, required}) where given; answers the template (its `placeholders`)."""
         body: dict[str, Any] = {"spec": spec}
         if name is not None:
             body["name"] = name
+        if placeholders is not None:
+            body["placeholders"] = placeholders
         return self._json(self._http.post("/v1/templates", json=body))
 
     def template(self, template_id: str) -> dict[str, Any]:

@@ -9,7 +9,7 @@ import { added, keyframed, keyframeMoved, keyframeProperty, moved, pasted, remov
 import { drawInspector } from "./inspector.js";
 import { layout, TRACKS } from "./layout.js";
 import { Library } from "./library.js";
-import { filled, placeholderNames, sampleFor } from "./placeholders.js";
+import { coerced, defaults, filled, fromTemplate, PLACEHOLDER_TYPES, placeholderNames, sampleFor, toSave, typeFor } from "./placeholders.js";
 import { Previews } from "./preview.js";
 import { Stage } from "./stage.js";
 import { clone, EditorState, withValue } from "./state.js";
@@ -31,6 +31,11 @@ export async function editorPage(main, params) {
     const r = await api("GET", path);
     if (r.status !== 200) { fill(main, el("h1", { text: "Editor" }), el("p", { role: "alert", text: r.json?.detail || r.text })); return false; }
     state.open(r.json.spec, what(r.json));
+    // A template's placeholders come with their types, labels and defaults.
+    if (r.json.placeholders && typeof r.json.placeholders === "object" && !Array.isArray(r.json.placeholders)) {
+      state.placeholders = fromTemplate(r.json.placeholders);
+      state.save();
+    }
     return true;
   };
   if (params.has("new")) state.open({ version: 1, output: { width: 1280, height: 720, frameRate: 30 }, timeline: { videos: [] } }, "a new timeline");
@@ -44,7 +49,9 @@ export async function editorPage(main, params) {
   let schema = null, validated = null, duration = null, zoom = 0, clipboard = null;
   /// Until the user zooms, the timeline is fitted to the width at every change of its length.
   let fitted = true, dragging = false;
-  let samples = state.samples || {};
+  /// The template's placeholders by name ({type, label, default, required}); previewed with the defaults.
+  let declared = state.placeholders || {};
+  const setDeclared = (next) => { declared = next; state.placeholders = next; state.save(); };
   /// Answers that redraw the tracks still under way: `window.reelEditor.settled()` is true at none.
   let redrawing = 0;
   const redraws = (promise) => { redrawing++; return promise.finally(() => { redrawing--; }); };
@@ -63,7 +70,7 @@ export async function editorPage(main, params) {
   };
   const isStill = (item) => Boolean(item.src && probes.get(item.src)?.still);
   const placed = () => layout(state.spec, probed, frame());
-  const rendered = () => filled(state.spec, samples);
+  const rendered = () => filled(state.spec, defaults(declared));
 
   // ---- The page ------------------------------------------------------------------------------
   const library = new Library({ add: (src, as) => addSource(src, as) });
@@ -89,7 +96,10 @@ export async function editorPage(main, params) {
     el("form", { method: "dialog" }, el("button", { text: "Close" })));
   const holderDialog = el("dialog", { id: "placeholder-dialog", "aria-label": "Make a placeholder" },
     el("form", { id: "placeholder-form" }, el("h2", { text: "Make a placeholder" }), el("p", { id: "placeholder-note" }),
-      el("label", { for: "placeholder-name", text: "Name " }), el("input", { id: "placeholder-name", required: true, autocomplete: "off" }), " ",
+      el("p", {}, el("label", { for: "placeholder-name", text: "Name " }), el("input", { id: "placeholder-name", required: true, autocomplete: "off" })),
+      el("p", {}, el("label", { for: "placeholder-type", text: "Type " }),
+        el("select", { id: "placeholder-type" }, ...PLACEHOLDER_TYPES.map((t) => el("option", { value: t, text: t }))), " ",
+        el("label", { for: "placeholder-label", text: "Label " }), el("input", { id: "placeholder-label", autocomplete: "off", placeholder: "as a form shows it" })),
       el("button", { type: "submit", id: "placeholder-ok", text: "Make it" }), " ",
       el("button", { type: "button", text: "Cancel", onclick: () => holderDialog.close() })));
   const cuesDialog = el("dialog", { id: "cues-dialog", "aria-label": "Captions" },
@@ -233,19 +243,26 @@ export async function editorPage(main, params) {
     const next = withValue(state.spec, pointer, value);
     commit(next, value === undefined ? `Unset ${field}.` : `Changed ${field}.`);
   }
-  /// Makes the field at `pointer` a template placeholder: a name asked in a dialog (the field's own
-  /// by default), its current value kept as the sample the editor previews and validates with.
+  /// Makes the field at `pointer` a template placeholder: a name, type and label asked in a dialog
+  /// (the field's own name and the type of its control by default), its current value kept as the
+  /// default the editor previews and validates with and the template is saved with.
   function makePlaceholder(pointer, field, kind, current) {
     const input = holderDialog.querySelector("#placeholder-name");
+    const typeSelect = holderDialog.querySelector("#placeholder-type");
+    const labelInput = holderDialog.querySelector("#placeholder-label");
     input.value = field.replace(/[^A-Za-z0-9_.-]/g, "_");
-    holderDialog.querySelector("#placeholder-note").textContent = `${pointer} becomes {{name}}; ${JSON.stringify(sampleFor(kind, current))} is its sample value.`;
+    typeSelect.value = typeFor(kind, pointer);
+    labelInput.value = "";
+    holderDialog.querySelector("#placeholder-note").textContent = `${pointer} becomes {{name}}; ${JSON.stringify(sampleFor(kind, current))} is its default.`;
     holderDialog.onsubmit = (e) => {
       e.preventDefault();
       const holder = input.value.trim();
       if (!/^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/.test(holder)) { holderDialog.querySelector("#placeholder-note").textContent = "A name is a letter or _, then letters, digits, _ . or -."; return; }
       holderDialog.close();
-      samples = { ...samples, [holder]: sampleFor(kind, current) };
-      state.samples = samples;
+      const type = typeSelect.value;
+      const d = { type, default: coerced(type, sampleFor(kind, current)), required: true };
+      if (labelInput.value.trim()) d.label = labelInput.value.trim();
+      setDeclared({ ...declared, [holder]: d });
       commit(withValue(state.spec, pointer, "{{" + holder + "}}"), `${field} is now the placeholder {{${holder}}}.`);
       root.querySelector(`[data-field="${pointer}"]`)?.focus();
     };
@@ -350,20 +367,40 @@ export async function editorPage(main, params) {
     drawInspector(inspector, state.selected, ctx);
     if (!outputPanel.hidden) drawInspector(outputPanel, "/output", { ...ctx, spec: { ...state.spec, output: state.spec.output || {} } }, "Output", "output-");
     const holders = placeholderNames(state.spec);
-    fill(templatePanel, holders.length ? el("h2", { text: "Placeholders" }) : null, holders.length ? el("p", { text: "Previewed with these sample values:" }) : null,
-      ...holders.map((n) => {
-        const input = el("input", { id: "sample-" + n, "data-placeholder-name": n });
-        input.value = samples[n] === undefined ? "" : String(samples[n]);
-        input.addEventListener("change", () => {
-          const v = input.value;
-          samples = { ...samples, [n]: v.trim() !== "" && !isNaN(Number(v)) ? Number(v) : v };
-          state.samples = samples;
-    state.save();
-          previews.reset(); validateSoon(); showPreview();
-        });
-        return el("p", {}, el("label", { for: "sample-" + n, text: "{{" + n + "}} " }), input);
-      }));
+    fill(templatePanel, holders.length ? el("h2", { text: "Placeholders" }) : null,
+      holders.length ? el("p", { text: "Each is typed as a merge must give it; the template is previewed with the defaults." }) : null,
+      ...holders.map((n) => placeholderFields(n, declared[n] || { type: "text", required: true })));
     stage.draw();
+  }
+  /// One placeholder's declaration as controls: its type, label, default (the control its type
+  /// takes) and whether a merge must give it; each change is kept and previewed at once.
+  function placeholderFields(n, d) {
+    const update = (patch) => {
+      setDeclared({ ...declared, [n]: { ...(declared[n] || { type: "text", required: true }), ...patch } });
+      previews.reset(); validateSoon(); showPreview();
+    };
+    const type = el("select", { id: "type-" + n, "data-placeholder-type": n, "aria-label": `Type of {{${n}}}` },
+      ...PLACEHOLDER_TYPES.map((t) => el("option", { value: t, text: t })));
+    type.value = d.type;
+    type.addEventListener("change", () => {
+      update({ type: type.value, default: d.default === undefined ? undefined : coerced(type.value, d.default) });
+      keepingFocus(drawPanels);
+    });
+    const labelInput = el("input", { id: "label-" + n, "aria-label": `Label of {{${n}}}`, placeholder: "label" });
+    labelInput.value = d.label || "";
+    labelInput.addEventListener("change", () => update({ label: labelInput.value.trim() || undefined }));
+    const isBoolean = d.type === "boolean";
+    const sample = el("input", { id: "sample-" + n, "data-placeholder-name": n, "aria-label": `Default of {{${n}}}`,
+                                 type: isBoolean ? "checkbox" : d.type === "number" ? "number" : "text", step: "any" });
+    if (isBoolean) sample.checked = d.default === true;
+    else sample.value = d.default === undefined ? "" : String(d.default);
+    sample.addEventListener("change", () => update({ default: isBoolean ? sample.checked : coerced(d.type, sample.value) }));
+    const required = el("input", { id: "required-" + n, type: "checkbox", "aria-label": `A merge must give {{${n}}}` });
+    required.checked = d.required !== false;
+    required.addEventListener("change", () => update({ required: required.checked }));
+    return el("fieldset", { class: "ed-placeholder", "data-placeholder-fields": n }, el("legend", { text: "{{" + n + "}}" }),
+      type, " ", labelInput, " ", el("label", { for: "sample-" + n, text: "default " }), sample, " ",
+      el("label", { for: "required-" + n }, required, " required"));
   }
   function drawPlayhead() {
     const t = playhead();
@@ -375,7 +412,7 @@ export async function editorPage(main, params) {
   /// A video item's own picture (not the composite: what the clip itself shows), half a second in,
   /// from a preview of a timeline holding only it; kept by the item's JSON, across edits elsewhere.
   function thumbnail(node, place) {
-    const item = filled(place.item, samples);
+    const item = filled(place.item, defaults(declared));
     const len = place.end.sub(place.start);
     const into = len.seconds > 1 ? new Time(1n, 2n) : Time.zero;
     const alone = { version: 1, output: { width: state.spec.output?.width || 1280, height: state.spec.output?.height || 720, frameRate: state.spec.output?.frameRate || 30 },
@@ -503,7 +540,7 @@ export async function editorPage(main, params) {
     if (spec !== state.spec || r.status !== 200) return;
     validated = r.json;
     const holders = placeholderNames(spec);
-    const template = holders.length ? ` (a template: ${holders.map((n) => "{{" + n + "}}").join(", ")} shown with their sample values)` : "";
+    const template = holders.length ? ` (a template: ${holders.map((n) => "{{" + n + "}}").join(", ")} previewed with their defaults)` : "";
     if (r.json.valid) {
       duration = timeOf(String(r.json.duration));
       fill(verdict, el("p", { class: "ok", text: `Valid${template}: ${r.json.duration} s, ${r.json.frames} frames` }));
@@ -545,7 +582,7 @@ export async function editorPage(main, params) {
   function authHeaders() { const k = sessionStorage.getItem("reel-key"); return k ? { Authorization: "Bearer " + k } : {}; }
   async function saveTemplate() {
     const nameText = templateName.value.trim() || "Edited timeline";
-    const r = await api("POST", "/v1/templates", { name: nameText, spec: state.spec });
+    const r = await api("POST", "/v1/templates", { name: nameText, spec: state.spec, placeholders: toSave(declared, placeholderNames(state.spec)) });
     if (r.status === 201) announce(`Saved as template ${r.json.id} (${nameText}).`, true);
     else announce("Not saved: " + problemText(r), true);
   }

@@ -2,6 +2,8 @@
 // of earlier specs, the selection and the playhead; changed only through the named actions below,
 // and kept in the browser's storage after each, so a Render, a Back or a reload loses nothing.
 
+import { typeOfValue } from "./placeholders.js";
+
 export const UNDO_LIMIT = 200;
 const STORAGE_KEY = "reel-editor";
 
@@ -22,7 +24,7 @@ export class EditorState {
     this.selection = [];   // pointers of the selected items; the last one is the inspector's
     this.frame = 0;        // the playhead's frame
     this.origin = "a new timeline";
-    this.samples = {};     // a template's placeholders → the values it is previewed with
+    this.placeholders = {}; // a template's placeholders → {type, label, default, required}; previewed with the defaults
   }
 
   /// The state kept in `storage`, or a blank one.
@@ -37,7 +39,11 @@ export class EditorState {
       s.selection = Array.isArray(saved.selection) ? saved.selection : [];
       s.frame = Number.isInteger(saved.frame) ? saved.frame : 0;
       s.origin = typeof saved.origin === "string" ? saved.origin : s.origin;
-      s.samples = saved.samples && typeof saved.samples === "object" ? saved.samples : {};
+      if (saved.placeholders && typeof saved.placeholders === "object") s.placeholders = saved.placeholders;
+      else if (saved.samples && typeof saved.samples === "object") {
+        // Kept before placeholders had types: each sample value becomes the default of its type.
+        s.placeholders = Object.fromEntries(Object.entries(saved.samples).map(([n, v]) => [n, { type: typeOfValue(v), default: v, required: true }]));
+      }
     }
     return s;
   }
@@ -46,7 +52,7 @@ export class EditorState {
 
   save() {
     if (!this.storage) return;
-    const state = { spec: this.spec, undo: this.undoStack, redo: this.redoStack, selection: this.selection, frame: this.frame, origin: this.origin, samples: this.samples };
+    const state = { spec: this.spec, undo: this.undoStack, redo: this.redoStack, selection: this.selection, frame: this.frame, origin: this.origin, placeholders: this.placeholders };
     try { this.storage.setItem(STORAGE_KEY, JSON.stringify(state)); } catch {
       // A full storage keeps the spec and the latest steps rather than nothing.
       try { this.storage.setItem(STORAGE_KEY, JSON.stringify({ ...state, undo: this.undoStack.slice(-20), redo: [] })); } catch { /* nothing to keep it in */ }
@@ -61,7 +67,7 @@ export class EditorState {
     this.selection = [];
     this.frame = 0;
     this.origin = origin;
-    this.samples = {};
+    this.placeholders = {};
     this.save();
   }
 

@@ -20,6 +20,39 @@ export function mergeValue(text) {
   return text.trim() !== "" && !isNaN(Number(text)) ? Number(text) : text;
 }
 
+/// One placeholder's field in the template form, made from its declaration: a checkbox for a
+/// boolean, a number field for a number, text otherwise; its label, description and default shown,
+/// required where a merge must give it. An undeclared placeholder (`any`) reads a number as one.
+export function placeholderField(name, p) {
+  const type = p.type || "any";
+  const attrs = { id: "merge-" + name, name, "data-type": type, "aria-describedby": p.description ? "about-" + name : null };
+  if (type === "boolean") attrs.type = "checkbox";
+  else if (type === "number") Object.assign(attrs, { type: "number", step: "any" });
+  else if (type === "color") Object.assign(attrs, { pattern: "#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?", placeholder: "#RRGGBB" });
+  else if (type === "media") attrs.placeholder = "upload:asset_…, a path or a URL";
+  if (p.required !== false && type !== "boolean") attrs.required = true;
+  const input = el("input", attrs);
+  if (type === "boolean") input.checked = p.default === true;
+  else if (p.default !== undefined) input.value = String(p.default);
+  return el("p", {}, el("label", { for: input.id, text: (p.label || name) + (p.required === false ? " (optional) " : " ") }), input,
+    p.description ? el("small", { id: "about-" + name, text: " " + p.description }) : null);
+}
+
+/// The merge a template form makes: each field's value as its type wants it; an optional field
+/// left empty is left out, so the template's default fills it.
+export function mergeOf(inputs) {
+  const merge = {};
+  for (const input of inputs) {
+    const type = input.dataset.type;
+    if (type === "boolean") merge[input.name] = input.checked;
+    else if (input.value === "" && !input.required) continue;
+    else if (type === "number") merge[input.name] = Number(input.value);
+    else if (type === "any") merge[input.name] = mergeValue(input.value);
+    else merge[input.name] = input.value;
+  }
+  return merge;
+}
+
 export async function newJobPage(main) {
   const example = { version: 1, output: { width: 640, height: 360, frameRate: 25 }, timeline: { videos: [{ color: "#224466", duration: 3 }] } };
   const editor = el("textarea", { id: "spec-editor", rows: "18", spellcheck: "false", "aria-describedby": "verdict" });
@@ -54,14 +87,12 @@ export async function newJobPage(main) {
         const t = list.find((x) => x.id === select.value);
         editLink.hidden = !t;
         if (t) editLink.href = "#/edit?template=" + encodeURIComponent(t.id);
-        fill(fields, ...(t ? t.placeholders : []).map((name) =>
-          el("p", {}, el("label", { for: "merge-" + name, text: name + " " }), el("input", { id: "merge-" + name, name, required: true }))));
+        fill(fields, ...Object.entries(t ? t.placeholders : {}).map(([name, p]) => placeholderField(name, p)));
       } }, el("option", { value: "", text: "choose a template" }), ...list.map((t) => el("option", { value: t.id, text: t.name || t.id })));
     templateSection.append(el("h2", { text: "From a template" }),
       el("form", { id: "template-form", onsubmit: async (e) => {
           e.preventDefault();
-          const merge = {};
-          for (const input of fields.querySelectorAll("input")) merge[input.name] = mergeValue(input.value);
+          const merge = mergeOf(fields.querySelectorAll("input"));
           const r = await api("POST", "/v1/jobs", { template: select.value, merge });
           if (r.status === 202) location.hash = "#/jobs/" + r.json.id;
           else fields.append(el("p", { class: "bad", role: "alert", text: problemText(r) }));

@@ -112,6 +112,10 @@ from .overlay_shape import OverlayShape
 from .overlay_size import OverlaySize
 from .overlay_style import OverlayStyle
 from .overlay_type import OverlayType
+from .placeholder import Placeholder
+from .placeholder_declaration import PlaceholderDeclaration
+from .placeholder_declaration_type import PlaceholderDeclarationType
+from .placeholder_type import PlaceholderType
 from .point_type_1 import PointType1
 from .preview_request import PreviewRequest
 from .preview_request_format import PreviewRequestFormat
@@ -133,7 +137,9 @@ from .stream_info_type import StreamInfoType
 from .template import Template
 from .template_job_request import TemplateJobRequest
 from .template_job_request_merge import TemplateJobRequestMerge
+from .template_placeholders import TemplatePlaceholders
 from .template_request import TemplateRequest
+from .template_request_placeholders import TemplateRequestPlaceholders
 from .template_request_spec import TemplateRequestSpec
 from .template_spec import TemplateSpec
 from .text_stroke import TextStroke
@@ -274,6 +280,10 @@ __all__ = (
     "OverlaySize",
     "OverlayStyle",
     "OverlayType",
+    "Placeholder",
+    "PlaceholderDeclaration",
+    "PlaceholderDeclarationType",
+    "PlaceholderType",
     "PointType1",
     "PreviewRequest",
     "PreviewRequestFormat",
@@ -295,7 +305,9 @@ __all__ = (
     "Template",
     "TemplateJobRequest",
     "TemplateJobRequestMerge",
+    "TemplatePlaceholders",
     "TemplateRequest",
+    "TemplateRequestPlaceholders",
     "TemplateRequestSpec",
     "TemplateSpec",
     "TextStroke",

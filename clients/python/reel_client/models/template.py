@@ -9,6 +9,7 @@ from attrs import define as _attrs_define
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.template_placeholders import TemplatePlaceholders
     from ..models.template_spec import TemplateSpec
 
 
@@ -22,14 +23,16 @@ class Template:
     Attributes:
         id (str):
         name (None | str):
-        placeholders (list[str]): The placeholder names, in order of first use; `merge` must give each exactly.
+        placeholders (TemplatePlaceholders): Every placeholder of the spec by name, in order of first use: as declared,
+            or, for a
+            `{{name}}` the template does not declare, `{"type": "any", "required": true}`.
         created_at (datetime.datetime):
         spec (TemplateSpec | Unset): The spec as stored, placeholders unfilled.
     """
 
     id: str
     name: None | str
-    placeholders: list[str]
+    placeholders: TemplatePlaceholders
     created_at: datetime.datetime
     spec: TemplateSpec | Unset = UNSET
 
@@ -39,7 +42,7 @@ class Template:
         name: None | str
         name = self.name
 
-        placeholders = self.placeholders
+        placeholders = self.placeholders.to_dict()
 
         created_at = self.created_at.isoformat()
 
@@ -64,6 +67,7 @@ class Template:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.template_placeholders import TemplatePlaceholders  # noqa: PLC0415
         from ..models.template_spec import TemplateSpec  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -76,7 +80,7 @@ class Template:
 
         name = _parse_name(d.pop("name"))
 
-        placeholders = cast(list[str], d.pop("placeholders"))
+        placeholders = TemplatePlaceholders.from_dict(d.pop("placeholders"))
 
         created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
 

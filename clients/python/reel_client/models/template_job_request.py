@@ -19,8 +19,10 @@ class TemplateJobRequest:
     """
     Attributes:
         template (str): The id of one of the caller's templates.
-        merge (TemplateJobRequestMerge | Unset): One value per placeholder, any JSON value (a placeholder inside a
-            longer string takes a string, number or boolean).
+        merge (TemplateJobRequestMerge | Unset): One value per placeholder, of its declared type
+            (`PlaceholderDeclaration`; an undeclared one
+            takes any JSON value); a placeholder inside a longer string takes a string, number or
+            boolean. Required placeholders must be given; the others take their defaults.
     """
 
     template: str

@@ -11,7 +11,11 @@ T = TypeVar("T", bound="TemplateJobRequestMerge")
 
 @_attrs_define
 class TemplateJobRequestMerge:
-    """One value per placeholder, any JSON value (a placeholder inside a longer string takes a string, number or boolean)."""
+    """One value per placeholder, of its declared type (`PlaceholderDeclaration`; an undeclared one
+    takes any JSON value); a placeholder inside a longer string takes a string, number or
+    boolean. Required placeholders must be given; the others take their defaults.
+
+    """
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 

@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.template_request_placeholders import TemplateRequestPlaceholders
     from ..models.template_request_spec import TemplateRequestSpec
 
 
@@ -20,10 +21,14 @@ class TemplateRequest:
     Attributes:
         spec (TemplateRequestSpec): A job spec (`JobSpec`) whose string values may hold `{{name}}` placeholders.
         name (None | str | Unset):
+        placeholders (TemplateRequestPlaceholders | Unset): Typed declarations of the spec's placeholders, by name; each
+            name must be used by the
+            spec. Undeclared placeholders stay required and take any JSON value.
     """
 
     spec: TemplateRequestSpec
     name: None | str | Unset = UNSET
+    placeholders: TemplateRequestPlaceholders | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         spec = self.spec.to_dict()
@@ -34,6 +39,10 @@ class TemplateRequest:
         else:
             name = self.name
 
+        placeholders: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.placeholders, Unset):
+            placeholders = self.placeholders.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -43,11 +52,16 @@ class TemplateRequest:
         )
         if name is not UNSET:
             field_dict["name"] = name
+        if placeholders is not UNSET:
+            field_dict["placeholders"] = placeholders
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.template_request_placeholders import (
+            TemplateRequestPlaceholders,  # noqa: PLC0415
+        )
         from ..models.template_request_spec import TemplateRequestSpec  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -62,9 +76,17 @@ class TemplateRequest:
 
         name = _parse_name(d.pop("name", UNSET))
 
+        _placeholders = d.pop("placeholders", UNSET)
+        placeholders: TemplateRequestPlaceholders | Unset
+        if isinstance(_placeholders, Unset):
+            placeholders = UNSET
+        else:
+            placeholders = TemplateRequestPlaceholders.from_dict(_placeholders)
+
         template_request = cls(
             spec=spec,
             name=name,
+            placeholders=placeholders,
         )
 
         return template_request

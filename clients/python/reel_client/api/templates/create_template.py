@@ -96,9 +96,13 @@ def sync_detailed(
     is replaced by the merge value whatever its JSON type (a number, an object, an array…); inside
     a longer string the value must be a string, number or boolean and is inserted as text.
 
+    `placeholders` may declare each placeholder's type, label, description, default and whether
+    a merge must give it (`PlaceholderDeclaration`); undeclared ones are required and of any type.
+
     The template is checked as far as it can be without the values: every problem of the spec is
-    reported (at `/spec/…`) except those at or under a string holding a placeholder. Sources are
-    resolved and probed only when a job is made from it.
+    reported (at `/spec/…`) except those at or under a string holding a placeholder; every
+    declaration at `/placeholders/NAME/…`, including a default that makes the spec invalid where
+    it is used. Sources are resolved and probed only when a job is made from it.
 
     Args:
         body (TemplateRequest):
@@ -135,9 +139,13 @@ def sync(
     is replaced by the merge value whatever its JSON type (a number, an object, an array…); inside
     a longer string the value must be a string, number or boolean and is inserted as text.
 
+    `placeholders` may declare each placeholder's type, label, description, default and whether
+    a merge must give it (`PlaceholderDeclaration`); undeclared ones are required and of any type.
+
     The template is checked as far as it can be without the values: every problem of the spec is
-    reported (at `/spec/…`) except those at or under a string holding a placeholder. Sources are
-    resolved and probed only when a job is made from it.
+    reported (at `/spec/…`) except those at or under a string holding a placeholder; every
+    declaration at `/placeholders/NAME/…`, including a default that makes the spec invalid where
+    it is used. Sources are resolved and probed only when a job is made from it.
 
     Args:
         body (TemplateRequest):
@@ -169,9 +177,13 @@ async def asyncio_detailed(
     is replaced by the merge value whatever its JSON type (a number, an object, an array…); inside
     a longer string the value must be a string, number or boolean and is inserted as text.
 
+    `placeholders` may declare each placeholder's type, label, description, default and whether
+    a merge must give it (`PlaceholderDeclaration`); undeclared ones are required and of any type.
+
     The template is checked as far as it can be without the values: every problem of the spec is
-    reported (at `/spec/…`) except those at or under a string holding a placeholder. Sources are
-    resolved and probed only when a job is made from it.
+    reported (at `/spec/…`) except those at or under a string holding a placeholder; every
+    declaration at `/placeholders/NAME/…`, including a default that makes the spec invalid where
+    it is used. Sources are resolved and probed only when a job is made from it.
 
     Args:
         body (TemplateRequest):
@@ -206,9 +218,13 @@ async def asyncio(
     is replaced by the merge value whatever its JSON type (a number, an object, an array…); inside
     a longer string the value must be a string, number or boolean and is inserted as text.
 
+    `placeholders` may declare each placeholder's type, label, description, default and whether
+    a merge must give it (`PlaceholderDeclaration`); undeclared ones are required and of any type.
+
     The template is checked as far as it can be without the values: every problem of the spec is
-    reported (at `/spec/…`) except those at or under a string holding a placeholder. Sources are
-    resolved and probed only when a job is made from it.
+    reported (at `/spec/…`) except those at or under a string holding a placeholder; every
+    declaration at `/placeholders/NAME/…`, including a default that makes the spec invalid where
+    it is used. Sources are resolved and probed only when a job is made from it.
 
     Args:
         body (TemplateRequest):
