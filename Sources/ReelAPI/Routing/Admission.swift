@@ -90,7 +90,7 @@ extension APIHandler {
         case .key(let key):
             guard row.scope == .read || key.scope == .full else {
                 return .refused(Problem(status: 403, type: "read-only-key", title: "Read-only key",
-                                        detail: "this key may only read (GET and HEAD); \(head.method) \(head.path) needs a full key of the project"),
+                                        detail: "this key may only read (GET, HEAD and the judging POSTs: validate, probe, waveform, preview); \(head.method) \(head.path) needs a full key of the project"),
                                 route: row.name)
             }
             return .admitted(.init(row: row, values: values, project: key.project, key: key, viaLink: false))

@@ -7,7 +7,8 @@ enum RouteScope: Sendable {
     /// Anyone: liveness, readiness, the console's files, and a direct upload's PUT (whose URL's
     /// signature is checked instead of a key).
     case open
-    /// A key: reads (GET and HEAD).
+    /// A key: reads (GET and HEAD), and the POSTs that judge or draw without changing anything
+    /// (validate, probe, waveform, preview): a read key may judge specs.
     case read
     /// A key that may change things.
     case write

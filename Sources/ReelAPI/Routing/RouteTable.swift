@@ -44,10 +44,10 @@ enum RouteTable {
         RouteRow("POST", "/v1/uploads", "uploads", .write, body: .json) { h, c in try h.createUpload(c.request, key: c.project) },
         RouteRow("PUT", "/v1/uploads/{asset_}", "upload", .open, body: .signedUpload) { h, c in try h.putUpload(c.id, c.request) },
 
-        RouteRow("POST", "/v1/probe", "probe", .write, body: .json) { h, c in try h.probe(c.request, key: c.project) },
-        RouteRow("POST", "/v1/validate", "validate", .write, body: .json) { h, c in try h.validate(c.request, key: c.project) },
-        RouteRow("POST", "/v1/waveform", "waveform", .write, body: .json) { h, c in try h.waveform(c.request, key: c.project) },
-        RouteRow("POST", "/v1/preview", "preview", .write, body: .json) { h, c in try h.preview(c.request, key: c.project) },
+        RouteRow("POST", "/v1/probe", "probe", .read, body: .json) { h, c in try h.probe(c.request, key: c.project) },
+        RouteRow("POST", "/v1/validate", "validate", .read, body: .json) { h, c in try h.validate(c.request, key: c.project) },
+        RouteRow("POST", "/v1/waveform", "waveform", .read, body: .json) { h, c in try h.waveform(c.request, key: c.project) },
+        RouteRow("POST", "/v1/preview", "preview", .read, body: .json) { h, c in try h.preview(c.request, key: c.project) },
 
         RouteRow("POST", "/v1/batches", "batches", .write, body: .batch) { h, c in try h.submitBatch(c.request, key: c.project) },
         RouteRow("GET", "/v1/batches/{bat_}", "batch", .read) { h, c in try h.getBatch(c.id, key: c.project) },

@@ -15,8 +15,9 @@ T = TypeVar("T", bound="KeyRequest")
 class KeyRequest:
     """
     Attributes:
-        scope (KeyRequestScope | Unset): `full`: everything the project may do; `read`: GET and HEAD only (anything else
-            is 403 `read-only-key`). Default: KeyRequestScope.FULL.
+        scope (KeyRequestScope | Unset): `full`: everything the project may do; `read`: GET and HEAD, and the POSTs that
+            change nothing (validate, probe, waveform, preview); anything else is 403 `read-only-key`. Default:
+            KeyRequestScope.FULL.
     """
 
     scope: KeyRequestScope | Unset = KeyRequestScope.FULL

@@ -42,11 +42,6 @@ def _parse_response(
 
         return response_401
 
-    if response.status_code == 403:
-        response_403 = Problem.from_dict(response.json())
-
-        return response_403
-
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
