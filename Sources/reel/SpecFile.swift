@@ -37,10 +37,9 @@ struct SpecFile {
         let isOTIO: Bool
         if case .string(let schema)? = json.member("OTIO_SCHEMA"), schema.hasPrefix("Timeline.") {
             isOTIO = true
-            // A file Reel wrote keeps the output's settings in its `metadata.reel.output`.
-            var output = JSONValue.object([])
-            if case .object? = json.member("metadata")?.member("reel")?.member("output") { output = json.member("metadata")!.member("reel")!.member("output")! }
-            json = .object([("version", .number("1")), ("output", output), ("otio", json)])
+            // A file Reel wrote keeps the output's settings in its `metadata.reel.output`, which the
+            // decoder reads for a spec's `otio` (the API's rule too).
+            json = .object([("version", .number("1")), ("otio", json)])
         } else {
             isOTIO = false
         }

@@ -56,6 +56,33 @@ final class OTIOAPITests: XCTestCase {
         XCTAssertTrue(mixed.text.contains("/timeline"), mixed.text)
     }
 
+    /// A timeline Reel wrote keeps its output's settings in `metadata.reel.output`: submitted
+    /// through the API without an `output`, it renders at that size, as `reel render` does; a
+    /// spec's own `output` members override them one by one.
+    func testAnOTIOTimelinesOwnOutputSettingsAreItsDefaults() throws {
+        let f = try ServiceFixture()
+        try f.ffmpeg(["-f", "lavfi", "-i", "testsrc=s=64x64:r=25:d=2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "shot.mp4"])
+        let timeline = #"{ "OTIO_SCHEMA": "Timeline.1", "name": "cut", "global_start_time": null, "metadata": { "reel": { "output": { "width": 48, "height": 96, "frameRate": 25 } } }, "tracks": { "OTIO_SCHEMA": "Stack.1", "children": [ { "OTIO_SCHEMA": "Track.1", "kind": "Video", "children": [ \#(Self.clip("shot.mp4", 0, 10)) ] } ] } }"#
+        let own = try f.client().json("POST", "/v1/validate", #"{ "version": 1, "otio": \#(timeline) }"#)
+        XCTAssertEqual(own.status, 200, own.text)
+        let output = try XCTUnwrap(own.json["output"] as? [String: Any], own.text)
+        XCTAssertEqual([output["width"] as? Int, output["height"] as? Int], [48, 96], "the file's own size, not the default: \(own.text)")
+        let overridden = try f.client().json("POST", "/v1/validate", #"{ "version": 1, "output": { "width": 32 }, "otio": \#(timeline) }"#)
+        let o = try XCTUnwrap(overridden.json["output"] as? [String: Any], overridden.text)
+        XCTAssertEqual([o["width"] as? Int, o["height"] as? Int], [32, 96], "the spec's own member wins, the rest from the file")
+        let (id, _) = try f.succeeded(#"{ "version": 1, "otio": \#(timeline) }"#)
+        let file = f.root + "/cut.mp4"
+        try Data(try f.client().request("GET", "/v1/jobs/\(id)/output").body).write(to: URL(fileURLWithPath: file))
+        let p = Process(), out = Pipe()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
+        p.arguments = ["-v", "error", "-select_streams", "v", "-show_entries", "stream=width,height", "-of", "csv=p=0", file]
+        p.standardOutput = out
+        try p.run()
+        let size = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        p.waitUntilExit()
+        XCTAssertEqual(size, "48,96", "rendered at the file's size")
+    }
+
     /// Templates may be OTIO too: placeholders in `target_url`s and marker names are filled.
     func testAnOTIOTemplate() throws {
         let f = try ServiceFixture()
@@ -66,7 +93,7 @@ final class OTIOAPITests: XCTestCase {
         spec = spec.replacingOccurrences(of: #""OTIO_SCHEMA": "Stack.1", "children""#, with: #""OTIO_SCHEMA": "Stack.1", "markers": [ \#(marker) ], "children""#)
         let created = try f.client().json("POST", "/v1/templates", #"{ "name": "cut", "spec": \#(spec) }"#)
         XCTAssertEqual(created.status, 201, created.text)
-        XCTAssertEqual(Set(created.json["placeholders"] as? [String] ?? []), ["clip", "title"])
+        XCTAssertEqual(Set((created.json["placeholders"] as? [String: Any] ?? [:]).keys), ["clip", "title"])
         let template = try XCTUnwrap(created.json["id"] as? String)
         let (id, job) = try f.succeeded(#"{ "template": "\#(template)", "merge": { "clip": "shot.mp4", "title": "Act 1" } }"#)
         let output = try XCTUnwrap(job["output"] as? [String: Any])

@@ -28,7 +28,7 @@ public enum SpecDecoder {
         // The JSON Schema an editor checks the spec against (docs/SPEC.md): for editors only.
         _ = r.field("$schema")?.string(maxLength: 2048)
         var output = DecodedOutput()
-        if let f = r.field("output"), let o = f.object({ Optional(SpecDecoder.output($0)) }) { output = o }
+        if let f = outputField(r), let o = f.object({ Optional(SpecDecoder.output($0)) }) { output = o }
         let webhook = r.field("webhook")?.object(SpecDecoder.webhook)
         let metadata = r.field("metadata").flatMap(SpecDecoder.metadata)
         let priority = r.field("priority")?.enumCase(JobPriority.self) ?? .normal
@@ -36,6 +36,18 @@ public enum SpecDecoder {
         spec?.metadata = metadata
         spec?.priority = priority
         return spec
+    }
+
+    /// The spec's `output`; for an OTIO timeline Reel wrote, with the settings its
+    /// `metadata.reel.output` keeps (size, rate, format…) under each member the spec gives itself,
+    /// so a `.otio` file renders at its own size through the API as through `reel render`.
+    private static func outputField(_ r: ObjectReader) -> Field? {
+        let own = r.field("output")
+        guard case .object(let saved)? = r.peek("otio")?.member("metadata")?.member("reel")?.member("output") else { return own }
+        guard let own else { return Field(value: .object(saved), pointer: "/otio/metadata/reel/output", problems: r.problems) }
+        guard case .object(let members) = own.value else { return own }
+        let merged = saved.filter { s in !members.contains { $0.key == s.key } } + members
+        return Field(value: .object(merged), pointer: own.pointer, problems: r.problems)
     }
 
     /// The spec's `metadata`: an object of any JSON, bounded.
