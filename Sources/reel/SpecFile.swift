@@ -59,7 +59,7 @@ struct SpecFile {
             return SpecFile(path: path, spec: spec, json: json, directory: dir, isOTIO: isOTIO)
         case .failure(let problems):
             let sources = web.map { SourceCheck.problems(in: json, resolver: $0.resolver(mediaRoot: dir), skipping: problems.problems) } ?? []
-            throw CLIError(path: path, problems: problems.problems + sources, otio: isOTIO)
+            throw CLIError(path: path, problems: problems.problems + sources, otio: isOTIO, sourcesIn: dir)
         }
     }
 
@@ -68,7 +68,7 @@ struct SpecFile {
         do {
             return try RenderPlanner(resolver: web.resolver(mediaRoot: directory)).plan(spec)
         } catch RenderError.invalid(let problems) {
-            throw CLIError(path: path, problems: problems, otio: isOTIO)
+            throw CLIError(path: path, problems: problems, otio: isOTIO, sourcesIn: directory)
         }
     }
 
@@ -91,12 +91,17 @@ struct CLIError: Error, CustomStringConvertible {
         problems = nil
     }
 
-    init(path: String, problems: [SpecProblem], otio: Bool = false) {
+    /// `sourcesIn`: where relative sources were looked up, said when one was not found there.
+    init(path: String, problems: [SpecProblem], otio: Bool = false, sourcesIn: String? = nil) {
         let shown = problems.map { p -> SpecProblem in
             guard otio, p.pointer == "/otio" || p.pointer.hasPrefix("/otio/") else { return p }
             return SpecProblem(pointer: String(p.pointer.dropFirst(5)), message: p.message)
         }
         self.problems = shown
-        description = SpecFile.problemList(path, shown)
+        var text = SpecFile.problemList(path, shown)
+        if let sourcesIn, shown.contains(where: { $0.message.hasSuffix("does not exist") }) {
+            text += "\n(relative sources are looked up under \(sourcesIn); --media DIR, or REEL_MEDIA_ROOT as `reel serve` reads it, looks elsewhere)"
+        }
+        description = text
     }
 }

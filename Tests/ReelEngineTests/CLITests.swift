@@ -76,6 +76,25 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(good.text.contains("1280x720"), good.text)
     }
 
+    /// `reel validate` finds sources where `reel serve` does when REEL_MEDIA_ROOT is set (else
+    /// beside the spec, or under `--media`), and says where it looked when one is missing.
+    func testValidateLooksForSourcesWhereTheServerDoes() throws {
+        let ws = try Workspace()
+        let spec = try ws.spec(##"{ "version": 1, "timeline": { "videos": [ { "src": "clips/a.mp4" } ] } }"##)
+        let media = ws.path("media")
+        try FileManager.default.createDirectory(atPath: media + "/clips", withIntermediateDirectories: true)
+        try Tools.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc=s=64x48:r=25:d=1", "-y", media + "/clips/a.mp4"])
+        let beside = try Tools.run(Tools.reelBinary, ["validate", spec], env: ["REEL_MEDIA_ROOT": ""])
+        XCTAssertEqual(beside.status, 1)
+        XCTAssertTrue(beside.stderr.contains("/timeline/videos/0/src: source \"clips/a.mp4\" does not exist"), beside.stderr)
+        XCTAssertTrue(beside.stderr.contains("looked up under \(ws.root)"), "where it looked: \(beside.stderr)")
+        XCTAssertTrue(beside.stderr.contains("--media DIR"), beside.stderr)
+        let server = try Tools.run(Tools.reelBinary, ["validate", spec], env: ["REEL_MEDIA_ROOT": media])
+        XCTAssertEqual(server.status, 0, server.stderr)
+        let given = try Tools.run(Tools.reelBinary, ["validate", "--media", media, spec], env: ["REEL_MEDIA_ROOT": ws.path("elsewhere")])
+        XCTAssertEqual(given.status, 0, "--media wins: \(given.stderr)")
+    }
+
     /// A typo, a missing source and a transition longer than its items are reported together (the
     /// sources were only checked once the structure was valid before), in text and as JSON.
     func testValidateReportsTheStructureAndTheSourcesAtOnce() throws {

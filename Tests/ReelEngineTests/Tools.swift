@@ -10,10 +10,12 @@ enum Tools {
         var text: String { String(decoding: stdout, as: UTF8.self) }
     }
 
-    /// Runs a program found on PATH (or an absolute path) and waits for it.
+    /// Runs a program found on PATH (or an absolute path) and waits for it; `env` is added to
+    /// this process's environment.
     @discardableResult
-    static func run(_ program: String, _ args: [String], cwd: String? = nil) throws -> Output {
+    static func run(_ program: String, _ args: [String], cwd: String? = nil, env: [String: String] = [:]) throws -> Output {
         let p = Process()
+        if !env.isEmpty { p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 } }
         p.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : "/usr/bin/env")
         p.arguments = program.hasPrefix("/") ? args : [program] + args
         if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
