@@ -20,7 +20,11 @@ import yaml
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 JSON_PATH = os.path.join(ROOT, "docs", "job-spec.schema.json")
 SWIFT_PATH = os.path.join(ROOT, "Sources", "ReelAPI", "Documents", "JobSpecSchema.swift")
-SCHEMA_ID = "https://reel.invalid/v1/schema/job-spec.json"
+# The committed file's identity: a name, not an address (no server is everyone's). A server serves it
+# with its own address as `$id` where `publicURL` is set (APIHandler+Schema).
+SCHEMA_ID = "urn:reel:job-spec:1"
+# Where the quick start's server serves it: what the docs' examples name in `"$schema"`.
+LOCAL_URL = "http://127.0.0.1:8080/v1/schema/job-spec.json"
 
 
 def load_components():
@@ -87,6 +91,8 @@ def texts():
              "/// scripts/job_spec_schema.py from openapi.yaml's `JobSpec` (do not edit by hand; the test suite\n"
              "/// checks that it is current, like docs/job-spec.schema.json beside it).\n"
              "enum JobSpecSchema {\n"
+             f"    /// The file's `$id`, which a server with a `publicURL` replaces with its own address.\n"
+             f"    static let id = \"{SCHEMA_ID}\"\n"
              "    static let text = ##\"\"\"\n"
              + "".join("    " + line + "\n" if line else "\n" for line in text.rstrip("\n").split("\n"))
              + "    \"\"\"##\n}\n")

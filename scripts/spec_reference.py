@@ -35,7 +35,7 @@ ORDER = ["JobSpec", "Output", "VideoSettings", "AudioSettings", "Metadata", "Cha
 
 WHOLE = [
     ("A title card dissolving into a second card, with a title and a shape", {
-        "$schema": job_spec_schema.SCHEMA_ID,
+        "$schema": job_spec_schema.LOCAL_URL,
         "version": 1,
         "output": {"width": 1280, "height": 720, "frameRate": 30},
         "timeline": {
@@ -240,8 +240,12 @@ def text():
            "     do not edit by hand. The test suite checks that it is current. -->", "",
            "A job spec is the JSON document `POST /v1/jobs` takes (and `reel render`, `reel validate`): what to",
            "render and how. Its JSON Schema (draft 2020-12) is [docs/job-spec.schema.json](job-spec.schema.json),",
-           f"also served at `GET /v1/schema/job-spec.json`; an editor completes and checks a spec that names it:",
-           f"`\"$schema\": \"{job_spec_schema.SCHEMA_ID}\"` (the server ignores that member). The schema says the",
+           "also served by every server at `GET /v1/schema/job-spec.json` (no key needed). An editor completes and",
+           "checks a spec that names it in `\"$schema\"`, which the server ignores: your server's address",
+           f"(`\"$schema\": \"{job_spec_schema.LOCAL_URL}\"` for the quick start's; with `publicURL` set the",
+           "served schema's `$id` is that address too), or, offline, the file's path (`\"$schema\": \"./job-spec.schema.json\"`",
+           "beside a copy of it). VS Code can also map files to it without the member: `\"json.schemas\": [{\"fileMatch\":",
+           "[\"*.reel.json\"], \"url\": \"https://your-server/v1/schema/job-spec.json\"}]` in its settings. The schema says the",
            "structure; the server also checks what a schema cannot (see *What only the server checks* at the end).",
            "",
            "**Times** are seconds: a JSON number read exactly from its text (`0.1` is a tenth, at most 9 decimal",

@@ -52,6 +52,22 @@ final class SchemaTests: XCTestCase {
         XCTAssertGreaterThan(count, 1000, text)
     }
 
+    /// A server with a `publicURL` serves the schema under its own address (`$id`), so an editor's
+    /// `"$schema"` and the schema's identity agree; nothing else of the text changes.
+    func testTheServedSchemasIdIsTheServersOwnAddress() throws {
+        let server = try ServerProcess(root: root, env: ["REEL_PUBLIC_URL": "https://reel.example.com/api"])
+        defer { server.terminate() }
+        let served = try TestClient(port: server.port).request("GET", "/v1/schema/job-spec.json")
+        XCTAssertEqual(served.status, 200)
+        XCTAssertEqual(served.json["$id"] as? String, "https://reel.example.com/api/v1/schema/job-spec.json")
+        let committed = try String(contentsOfFile: PythonClientTests.repo + "/docs/job-spec.schema.json", encoding: .utf8)
+        XCTAssertTrue(committed.contains(#""$id": "urn:reel:job-spec:1""#), "the file's own identity is a name, not an address")
+        XCTAssertEqual(served.text, committed.replacingOccurrences(of: #""$id": "urn:reel:job-spec:1""#,
+                                                                   with: #""$id": "https://reel.example.com/api/v1/schema/job-spec.json""#))
+        let again = try TestClient(port: server.port).request("GET", "/v1/schema/job-spec.json", headers: [("If-None-Match", served.header("ETag") ?? "")])
+        XCTAssertEqual(again.status, 304, "its ETag is of the bytes it serves")
+    }
+
     func testTheReferencesExamplesAreValid() throws {
         let key = "schema-key-0123456789abcdef"
         let server = try ServerProcess(root: root, env: ["REEL_API_KEYS": key])

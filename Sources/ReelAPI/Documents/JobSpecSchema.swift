@@ -2,10 +2,12 @@
 /// scripts/job_spec_schema.py from openapi.yaml's `JobSpec` (do not edit by hand; the test suite
 /// checks that it is current, like docs/job-spec.schema.json beside it).
 enum JobSpecSchema {
+    /// The file's `$id`, which a server with a `publicURL` replaces with its own address.
+    static let id = "urn:reel:job-spec:1"
     static let text = ##"""
     {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
-      "$id": "https://reel.invalid/v1/schema/job-spec.json",
+      "$id": "urn:reel:job-spec:1",
       "title": "Reel job spec (version 1)",
       "type": "object",
       "description": "A version-1 job: what to render (`timeline`) and how to write it (`output`); docs/SPEC.md is\nits reference.\nEvery object rejects unknown members. An `m4a` output needs at least one video, voice-over or\nmusic item; every other format needs at least one video item.\n",

@@ -45,11 +45,14 @@ public final class APIHandler: HTTPHandler, Sendable {
     /// Where specs are planned, previews drawn and timelines written: warm child processes
     /// (`EngineChildren`), never this process's threads; previews keep their contexts open there.
     let engine: EngineChildren
+    /// The job spec's schema as this server serves it.
+    let schema: SchemaDocument
 
     public init(config: ServerConfiguration, store: any JobStore, pool: WorkerPool, resolver: SourceResolver, locations: any MediaLocations,
                 outputs: any OutputStore, uploads: any UploadStore, links: OutputLinks, engine: EngineChildren, logger: Logger) {
         self.engine = engine
         self.config = config
+        schema = SchemaDocument(publicURL: config.publicURL)
         self.store = store
         self.pool = pool
         self.resolver = resolver

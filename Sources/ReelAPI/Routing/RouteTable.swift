@@ -14,7 +14,7 @@ enum RouteTable {
         RouteRow("GET", "/console/{folder}/{inner}/{name}", "console", .open) { _, c in
             try APIHandler.console(c.values.joined(separator: "/"), c.request)
         },
-        RouteRow("GET", "/v1/schema/job-spec.json", "job_spec_schema", .open) { _, c in APIHandler.jobSpecSchema(c.request) },
+        RouteRow("GET", "/v1/schema/job-spec.json", "job_spec_schema", .open) { h, c in h.jobSpecSchema(c.request) },
 
         RouteRow("GET", "/v1/jobs", "jobs", .read) { h, c in try h.listJobs(c.request, key: c.project) },
         RouteRow("POST", "/v1/jobs", "jobs", .write, body: .json) { h, c in try h.submitJob(c.request, key: c.project) },
