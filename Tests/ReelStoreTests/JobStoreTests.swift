@@ -139,17 +139,50 @@ final class JobStoreTests: XCTestCase {
             }
             try s.insert(Asset(id: "asset_00009", path: "/d/9", bytes: 1, sha256: "", contentType: nil, filename: nil, probe: "{}",
                                createdAt: 9, keyID: "other"))
-            let first = try s.listAssets(keyID: "K", kind: nil, limit: 2, cursor: nil)
+            let first = try s.listAssets(keyID: "K", kinds: nil, limit: 2, cursor: nil)
             XCTAssertEqual(first.assets.map(\.id), ["asset_00004", "asset_00003"])
             XCTAssertEqual(first.assets.map(\.filename), ["f4", "f3"])
-            let second = try s.listAssets(keyID: "K", kind: nil, limit: 2, cursor: first.nextCursor)
+            let second = try s.listAssets(keyID: "K", kinds: nil, limit: 2, cursor: first.nextCursor)
             XCTAssertEqual(second.assets.map(\.id), ["asset_00002", "asset_00001"])
-            let last = try s.listAssets(keyID: "K", kind: nil, limit: 2, cursor: second.nextCursor)
+            let last = try s.listAssets(keyID: "K", kinds: nil, limit: 2, cursor: second.nextCursor)
             XCTAssertEqual(last.assets.map(\.id), ["asset_00000"])
             XCTAssertNil(last.nextCursor)
-            XCTAssertEqual(try s.listAssets(keyID: "K", kind: "media", limit: 10, cursor: nil).assets.map(\.id),
+            XCTAssertEqual(try s.listAssets(keyID: "K", kinds: ["media"], limit: 10, cursor: nil).assets.map(\.id),
                            ["asset_00004", "asset_00002", "asset_00000"])
-            XCTAssertEqual(try s.listAssets(keyID: "other", kind: nil, limit: 10, cursor: nil).assets.map(\.id), ["asset_00009"])
+            XCTAssertEqual(try s.listAssets(keyID: "other", kinds: nil, limit: 10, cursor: nil).assets.map(\.id), ["asset_00009"])
+        }
+    }
+
+    /// Media assets stored before video, audio and image were told apart are told apart by the
+    /// migration, from the probe each keeps; one whose probe says nothing stays `media` (which a
+    /// `media` listing still finds), and other kinds are left alone.
+    func testMediaAssetsOfAnEarlierVersionAreToldApartByTheirProbes() throws {
+        try onBothStores {
+            let s = try XCTUnwrap(try store() as? SQLJobStore)
+            let probes = [
+                ("asset_0000v", "media", #"{"format":"mov,mp4,m4a,3gp,3g2,mj2","still":false,"streams":[{"index":0,"type":"audio"},{"index":1,"type":"video"}]}"#),
+                ("asset_0000a", "media", #"{"format":"wav","still":false,"streams":[{"index":0,"type":"audio"}]}"#),
+                ("asset_0000i", "media", #"{"format":"png_pipe","still":true,"streams":[{"index":0,"type":"video"}]}"#),
+                ("asset_0000n", "media", "null"),
+                ("asset_0000f", "font", #"{"family":"Sans","streams":[{"type":"video"}]}"#),
+            ]
+            for (id, kind, probe) in probes {
+                try s.insert(Asset(id: id, path: "/d/" + id, bytes: 1, sha256: "", contentType: nil, filename: nil, probe: probe,
+                                   createdAt: 1, keyID: "K", kind: kind))
+            }
+            // Back to the version before the migration, as a store of the earlier Reel left it.
+            try s.connected { db in
+                switch backend {
+                case .sqlite: try db.query("PRAGMA user_version = \(SQLiteSchema.migrations.count - 1)")
+                case .postgres: try db.query("UPDATE reel_schema SET version = ?", [.int(Int64(PostgresSchema.migrations.count - 1))])
+                }
+            }
+            let migrated = try store()
+            let kinds = Dictionary(uniqueKeysWithValues: try probes.map { ($0.0, try XCTUnwrap(try migrated.asset($0.0, keyID: "K")).kind) })
+            XCTAssertEqual(kinds, ["asset_0000v": "video", "asset_0000a": "audio", "asset_0000i": "image", "asset_0000n": "media",
+                                   "asset_0000f": "font"])
+            XCTAssertEqual(Set(try migrated.listAssets(keyID: "K", kinds: ["video", "audio", "image", "media"], limit: 10, cursor: nil).assets.map(\.id)),
+                           ["asset_0000v", "asset_0000a", "asset_0000i", "asset_0000n"])
         }
     }
 

@@ -105,3 +105,9 @@ export function eventParser(emit) {
     }
   };
 }
+
+/// Whether an upload is media (a video, a sound or an image; `media` for one stored before the
+/// server told the three apart) rather than a font, a caption file or a Lottie animation.
+export function isMedia(asset) {
+  return ["video", "audio", "image", "media"].includes(asset?.kind);
+}

@@ -12,6 +12,8 @@ import ReelWorker
 /// server path).
 struct AssetExamination {
     let kind: AssetKind
+    /// The media type found (`AssetContentType`): what the asset is kept as where its client sent none.
+    let contentType: String
     let probe: JSONValue
     let bytes: Int64
     let sha256: String
@@ -26,7 +28,8 @@ struct AssetExamination {
                                        detail: "the upload could not be examined: \(reply.failure ?? "no answer")"))
         }
         let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
-        return AssetExamination(kind: kind, probe: probe, bytes: size, sha256: try FileDigest.sha256(path))
+        return AssetExamination(kind: kind, contentType: reply.contentType ?? "application/octet-stream", probe: probe, bytes: size,
+                                sha256: try FileDigest.sha256(path))
     }
 
     /// `asset` as this examination found it, kept at `location`.
@@ -36,6 +39,7 @@ struct AssetExamination {
         a.bytes = bytes
         a.sha256 = sha256
         a.kind = kind.rawValue
+        a.contentType = AssetContentType.chosen(declared: a.contentType, found: contentType)
         a.probe = probe.serialized
         return a
     }

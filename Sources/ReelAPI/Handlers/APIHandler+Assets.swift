@@ -23,7 +23,8 @@ extension APIHandler {
             throw error
         }
         let id = "asset_" + ULID.make()
-        let path = try uploads.keep(id, from: temp, contentType: r.head.headers["Content-Type"])
+        let contentType = AssetContentType.chosen(declared: r.head.headers["Content-Type"], found: found.contentType)
+        let path = try uploads.keep(id, from: temp, contentType: contentType)
         let filename = r.head.headers["X-Filename"].flatMap { $0.isEmpty ? nil : String($0.prefix(255)) }
         do {
             let asset = found.applied(to: Asset(id: id, path: path, bytes: bytes, sha256: "", contentType: r.head.headers["Content-Type"],
@@ -45,11 +46,12 @@ extension APIHandler {
         var problems: [SpecProblem] = []
         let (limit, cursor) = pageParameters(r, &problems, decode: Cursor.decodeAsset)
         let kind = r.head.queryValue("kind")
-        if let kind, AssetKind(rawValue: kind) == nil {
-            problems.append(SpecProblem(pointer: "/kind", message: "must be one of media, font, captions or lottie"))
+        let kinds = kind.flatMap(AssetKind.stored(matching:))
+        if kind != nil, kinds == nil {
+            problems.append(SpecProblem(pointer: "/kind", message: "must be one of video, audio, image, media (the three), font, captions or lottie"))
         }
         if !problems.isEmpty { throw ProblemError(.validation(problems, detail: "the query parameters are not valid")) }
-        let page = try store.listAssets(keyID: key, kind: kind, limit: limit, cursor: cursor)
+        let page = try store.listAssets(keyID: key, kinds: kinds, limit: limit, cursor: cursor)
         return JSONValue.object([
             ("assets", .array(page.assets.map { .object(JobJSON.assetMembers($0, retentionHours: config.assetRetentionHours)) })),
             ("nextCursor", page.nextCursor.map { .string(Cursor.encodeAsset($0)) } ?? .null),

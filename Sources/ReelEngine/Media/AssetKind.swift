@@ -1,14 +1,36 @@
 import Foundation
 
-/// What an uploaded file is, told by its first bytes: a font (TrueType, OpenType or a collection), a
-/// caption file (WebVTT's header, or SRT's counter and times), a Lottie animation (a JSON object,
-/// read by `LottieProbe`), or else media for FFmpeg to probe.
+/// What an uploaded file is: a video, a sound or a still image (media, told apart by FFmpeg's probe:
+/// `of(media:)`), a font (TrueType, OpenType or a collection), a caption file (WebVTT's header, or
+/// SRT's counter and times) or a Lottie animation (a JSON object, read by `LottieProbe`), the last
+/// three told by the file's first bytes (`told(byFirstBytesOf:)`).
 public enum AssetKind: String, Sendable, CaseIterable {
-    case media, font, captions, lottie
+    case video, audio, image, font, captions, lottie
 
-    /// The kind of the file at `path` (media when it cannot be read: the media probe then says why).
-    public static func of(file path: String) -> AssetKind {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .media }
+    /// The kinds that are media, which `?kind=media` lists, with the assets stored as `media`
+    /// before the three were told apart.
+    public static let media: [AssetKind] = [.video, .audio, .image]
+    /// The stored kind of a media asset from before the three were told apart.
+    public static let legacyMedia = "media"
+
+    /// The stored kinds a list's `kind` filter names (`media`: every media kind), or nil for a name
+    /// that is no kind.
+    public static func stored(matching filter: String) -> [String]? {
+        if filter == legacyMedia { return media.map(\.rawValue) + [legacyMedia] }
+        return AssetKind(rawValue: filter).map { [$0.rawValue] }
+    }
+
+    /// A media file's kind: a still picture is an image, anything with a picture stream a video,
+    /// the rest a sound.
+    public static func of(media info: MediaInfo) -> AssetKind {
+        if info.isStill { return .image }
+        return info.streams.contains { $0.type == .video } ? .video : .audio
+    }
+
+    /// The kind the file at `path` tells by its first bytes; nil for media (or a file that cannot be
+    /// read), which the media probe tells apart or refuses.
+    public static func told(byFirstBytesOf path: String) -> AssetKind? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         let head = [UInt8]((try? handle.read(upToCount: 512)) ?? Data())
         let magic = head.prefix(4)
@@ -24,7 +46,7 @@ public enum AssetKind: String, Sendable, CaseIterable {
             return .captions
         }
         if opensJSONObject(head) { return .lottie }
-        return .media
+        return nil
     }
 
     /// Whether `head` begins as a JSON object does: `{`, then a member's name or `}` (after a

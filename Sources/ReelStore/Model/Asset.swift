@@ -19,7 +19,8 @@ public struct Asset: Sendable, Equatable {
     public var sha256: String
     public var contentType: String?
     public var filename: String?
-    /// `media`, `font`, `captions` or `lottie` (`AssetKind`).
+    /// `video`, `audio`, `image`, `font`, `captions` or `lottie` (`AssetKind`); `media` for a media
+    /// asset stored before the three were told apart whose probe could not be read to tell which.
     public var kind: String
     /// The kind's probe serialised (`MediaInfo.json`, `FontProbe` or `CaptionProbe`).
     public var probe: String

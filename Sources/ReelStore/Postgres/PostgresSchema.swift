@@ -84,6 +84,14 @@ enum PostgresSchema {
         SharedSchema.outputFirstSegment(.postgres),
         // 14: as SQLite's 17.
         SharedSchema.templateDeclarations(.postgres),
+        // 15: SQLite's 18 in PostgreSQL's JSON words: media assets told apart by their probes.
+        """
+        UPDATE assets SET kind = CASE
+            WHEN (probe::jsonb ->> 'still') = 'true' THEN 'image'
+            WHEN jsonb_path_exists(probe::jsonb, '$.streams[*] ? (@.type == "video")') THEN 'video'
+            ELSE 'audio' END
+        WHERE kind = 'media' AND probe LIKE '{%' AND probe LIKE '%"streams"%';
+        """,
     ]
 
     /// The advisory lock key held while migrating ("reel" in ASCII, then 1): of several nodes

@@ -7,7 +7,7 @@ public protocol AssetStore: AnyObject, Sendable {
     func asset(_ id: String, keyID: String) throws -> Asset?
     /// The key's assets (of `kind` when given), newest first, `limit` a page; `cursor` (an asset
     /// id) continues after it.
-    func listAssets(keyID: String, kind: String?, limit: Int, cursor: String?) throws -> (assets: [Asset], nextCursor: String?)
+    func listAssets(keyID: String, kinds: [String]?, limit: Int, cursor: String?) throws -> (assets: [Asset], nextCursor: String?)
     /// Deletes an asset of `keyID` unless a queued or running job names it.
     func deleteAsset(_ id: String, keyID: String) throws -> AssetDeletion
     /// Deletes the records of assets uploaded before `cutoff` (ms) that no queued or running job

@@ -53,12 +53,15 @@ extension SQLJobStore {
     }
 
     /// Ids are ULIDs, time first, so the newest come first in descending id order, and an id is
-    /// the cursor.
-    public func listAssets(keyID: String, kind: String?, limit: Int, cursor: String?) throws -> (assets: [Asset], nextCursor: String?) {
+    /// the cursor. `kinds`: those of any of these kinds (nil: every kind).
+    public func listAssets(keyID: String, kinds: [String]?, limit: Int, cursor: String?) throws -> (assets: [Asset], nextCursor: String?) {
         try connected { db in
             var sql = "SELECT \(StoreRows.assetColumns) FROM assets WHERE key_id = ?"
             var args: [SQLValue] = [.text(keyID)]
-            if let kind { sql += " AND kind = ?"; args.append(.text(kind)) }
+            if let kinds, !kinds.isEmpty {
+                sql += " AND kind IN (" + Array(repeating: "?", count: kinds.count).joined(separator: ", ") + ")"
+                args += kinds.map { .text($0) }
+            }
             if let cursor { sql += " AND id < ?"; args.append(.text(cursor)) }
             sql += " ORDER BY id DESC LIMIT ?"
             args.append(.int(Int64(limit + 1)))

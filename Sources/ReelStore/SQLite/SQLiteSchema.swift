@@ -130,5 +130,14 @@ enum SQLiteSchema {
         SharedSchema.outputFirstSegment(.sqlite),
         // 17: as PostgreSQL's 14.
         SharedSchema.templateDeclarations(.sqlite),
+        // 18 (PostgreSQL's 15 in its words): media assets told apart as video, audio or image from
+        // the probe each keeps (`AssetKind.of(media:)`: a still, else a picture stream, else sound).
+        """
+        UPDATE assets SET kind = CASE
+            WHEN json_extract(probe, '$.still') = 1 THEN 'image'
+            WHEN EXISTS (SELECT 1 FROM json_each(assets.probe, '$.streams') AS s WHERE json_extract(s.value, '$.type') = 'video') THEN 'video'
+            ELSE 'audio' END
+        WHERE kind = 'media' AND json_valid(probe) AND json_type(probe, '$.streams') = 'array';
+        """,
     ]
 }

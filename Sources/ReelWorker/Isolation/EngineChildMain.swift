@@ -182,17 +182,22 @@ public enum EngineChildMain {
     /// What an upload is, told by its first bytes and checked by its kind's probe; a refusal says
     /// why in the probe's words (never a path).
     private static func examine(_ path: String) {
-        let kind = AssetKind.of(file: path)
+        let told = AssetKind.told(byFirstBytesOf: path)
         do {
-            let probe: JSONValue
-            switch kind {
-            case .media: probe = try MediaProbe.probe(path: path).json
-            case .font: probe = try FontProbe.probe(path: path)
-            case .captions: probe = try CaptionProbe.probe(path: path)
-            case .lottie: probe = try LottieProbe.probe(path: path)
+            let probe: JSONValue, kind: AssetKind, type: String
+            switch told {
+            case nil:
+                let info = try MediaProbe.probe(path: path)
+                (probe, kind) = (info.json, AssetKind.of(media: info))
+                type = AssetContentType.of(media: info, kind: kind)
+            case .font?: (probe, kind, type) = (try FontProbe.probe(path: path), .font, AssetContentType.of(file: path, kind: .font))
+            case .captions?: (probe, kind, type) = (try CaptionProbe.probe(path: path), .captions, AssetContentType.of(file: path, kind: .captions))
+            case let other?: (probe, kind, type) = (try LottieProbe.probe(path: path), other, AssetContentType.of(file: path, kind: other))
             }
             let json = Array(probe.serialized.utf8)
-            reply(EngineReply(bytes: json.count, kind: kind.rawValue), bytes: json)
+            var answer = EngineReply(bytes: json.count, kind: kind.rawValue)
+            answer.contentType = type
+            reply(answer, bytes: json)
         } catch let e as TextError {
             reply(EngineReply(refusal: ["not-a-font", "Not a readable font", "the upload looks like a font but \(e)"]))
         } catch let e as CaptionParseError {

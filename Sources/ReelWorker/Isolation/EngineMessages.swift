@@ -57,6 +57,8 @@ public struct EngineReply: Codable, Sendable {
     /// An upload's kind (`AssetKind`), its probe as the reply's bytes; or why it was refused
     /// (`[type, title, detail]` of the API's problem).
     public var kind: String?
+    /// The upload's media type as its examination found it (`AssetContentType`).
+    public var contentType: String?
     public var refusal: [String]?
 
     public init(planned: PlanFacts? = nil, problems: [[String]]? = nil, unavailable: String? = nil, bytes: Int? = nil,

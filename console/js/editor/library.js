@@ -2,7 +2,7 @@
 // a select with a button per use, or from its list, each entry `data-asset` (its id): Enter adds
 // it, and so does a drag onto the timeline (a video or image to the end of the videos, a sound as
 // music).
-import { api } from "../api.js";
+import { api, isMedia } from "../api.js";
 import { el, fill } from "../dom.js";
 
 export class Library {
@@ -28,7 +28,7 @@ export class Library {
     fill(this.select, el("option", { value: "", text: "an upload…" }),
       ...this.assets.map((a) => el("option", { value: a.src, text: `${a.filename || a.id} (${a.kind})` })));
     this.select.value = keep;
-    fill(this.list, ...this.assets.filter((a) => a.kind === "media").map((a) => {
+    fill(this.list, ...this.assets.filter(isMedia).map((a) => {
       const item = el("li", { tabindex: "0", draggable: "true", "data-asset": a.id, "data-src": a.src, text: a.filename || a.id,
         onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); this.hooks.add(a.src, "auto"); } },
         ondragstart: (e) => { e.dataTransfer.setData("application/x-reel-src", a.src); e.dataTransfer.effectAllowed = "copy"; } });

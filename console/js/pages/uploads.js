@@ -1,5 +1,5 @@
 // `#/uploads`: a file sent with a progress bar, and the project's library of uploads.
-import { api, headers } from "../api.js";
+import { api, headers, isMedia } from "../api.js";
 import { announce, el, fill } from "../dom.js";
 import { length, size } from "./format.js";
 
@@ -45,7 +45,7 @@ export function uploadsPage(main) {
         el("button", { type: "button", text: "Copy src", "aria-label": "Copy the src of " + (a.filename || a.id), onclick: async () => {
           try { await navigator.clipboard.writeText(a.src); announce("Copied " + a.src, true); } catch { announce(a.src, true); }
         } }), " ",
-        a.kind === "media" ? el("a", { href: "#/edit?add=" + encodeURIComponent(a.src), text: "Edit with it" }) : null, " ",
+        isMedia(a) ? el("a", { href: "#/edit?add=" + encodeURIComponent(a.src), text: "Edit with it" }) : null, " ",
         el("button", { type: "button", text: "Delete", "aria-label": "Delete " + (a.filename || a.id), onclick: async () => {
           const d = await api("DELETE", "/v1/assets/" + a.id);
           announce(d.status === 204 ? "Deleted." : (d.json?.detail || "Not deleted."), true);

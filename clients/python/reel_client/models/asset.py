@@ -30,7 +30,10 @@ class Asset:
         status (AssetStatus): `uploading` (a direct upload waiting for its bytes and `complete`), `importing` (being
             fetched from its URL), `ready` (usable as a source) or `failed` (see `error`). Raw uploads are ready at once.
         error (None | str): Why the asset failed.
-        kind (AssetKind): What the upload is, told by its first bytes; `probe` is the kind's.
+        kind (AssetKind): What the upload is: a font, caption file or Lottie file told by its first bytes, else media
+            told apart by FFmpeg's probe (`image`: a still; `video`: a picture stream; `audio`); `probe`
+            is the kind's. `media`: an upload still on its way, or one from before the three were told
+            apart whose probe could not tell.
         bytes_ (int): The file's size (announced, while uploading; 0 while importing).
         sha256 (None | str): Null until the asset is ready.
         content_type (None | str): The upload's `Content-Type`, as sent.

@@ -87,7 +87,8 @@ def sync_detailed(
 ) -> Response[ListAssetsResponse200 | Problem]:
     """The caller's uploads and imports, newest first.
 
-     Each item as `GET /v1/assets/{id}` shows it, `filename` included; `kind` keeps one kind.
+     Each item as `GET /v1/assets/{id}` shows it, `filename` included; `kind` keeps one kind (`media`:
+    video, audio and image).
 
     Args:
         kind (ListAssetsKind | Unset):
@@ -124,7 +125,8 @@ def sync(
 ) -> ListAssetsResponse200 | Problem | None:
     """The caller's uploads and imports, newest first.
 
-     Each item as `GET /v1/assets/{id}` shows it, `filename` included; `kind` keeps one kind.
+     Each item as `GET /v1/assets/{id}` shows it, `filename` included; `kind` keeps one kind (`media`:
+    video, audio and image).
 
     Args:
         kind (ListAssetsKind | Unset):
@@ -156,7 +158,8 @@ async def asyncio_detailed(
 ) -> Response[ListAssetsResponse200 | Problem]:
     """The caller's uploads and imports, newest first.
 
-     Each item as `GET /v1/assets/{id}` shows it, `filename` included; `kind` keeps one kind.
+     Each item as `GET /v1/assets/{id}` shows it, `filename` included; `kind` keeps one kind (`media`:
+    video, audio and image).
 
     Args:
         kind (ListAssetsKind | Unset):
@@ -191,7 +194,8 @@ async def asyncio(
 ) -> ListAssetsResponse200 | Problem | None:
     """The caller's uploads and imports, newest first.
 
-     Each item as `GET /v1/assets/{id}` shows it, `filename` included; `kind` keeps one kind.
+     Each item as `GET /v1/assets/{id}` shows it, `filename` included; `kind` keeps one kind (`media`:
+    video, audio and image).
 
     Args:
         kind (ListAssetsKind | Unset):
