@@ -14,6 +14,7 @@ by the test suite against the server).
 """
 
 import json
+import re
 import os
 import sys
 
@@ -77,6 +78,8 @@ def type_of(s, defs):
         return " or ".join(t)
     if t == "array":
         return "array of " + type_of(s.get("items", {}), defs)
+    if t == "object" and isinstance(s.get("additionalProperties"), dict) and not s.get("properties"):
+        return "object of " + type_of(s["additionalProperties"], defs)
     if t:
         return t
     if "allOf" in s and len(s["allOf"]) == 1:
@@ -145,12 +148,15 @@ def candidates(s, defs, depth=0):
                 v += 1
             yield v
         elif t == "number":
-            if "minimum" in s:
+            # A bound far below zero (an offset's −1000000) is no example of use: 1 first there.
+            if "minimum" in s and s["minimum"] >= 0:
                 yield s["minimum"]
             if "exclusiveMinimum" in s:
                 yield s["exclusiveMinimum"] + 0.5
             yield 1
             yield 0.5
+            if "minimum" in s:
+                yield s["minimum"]
         elif t == "boolean":
             yield True
         elif t == "string":
@@ -199,8 +205,22 @@ def cell(text):
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def section(name, s, defs):
-    lines = [f"## {name}", ""]
+def anchor(name):
+    """GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens."""
+    return re.sub(r"[^a-z0-9 _-]", "", name.lower()).replace(" ", "-")
+
+
+def inline_object(p):
+    """The object schema a field holds in place (not a named `$defs` type), itself or as its array's
+    items; None for anything else. Such fields get a table of their own under their type's."""
+    inner = p.get("items", {}) if p.get("type") == "array" else p
+    if "$ref" not in inner and inner.get("type") == "object" and inner.get("properties"):
+        return inner
+    return None
+
+
+def section(name, s, defs, level=2):
+    lines = ["#" * level + f" {name}", ""]
     if s.get("description"):
         lines += [s["description"].strip(), ""]
     props = s.get("properties", {})
@@ -217,16 +237,26 @@ def section(name, s, defs):
         return lines
     required = set(s.get("required", []))
     lines += ["| field | type | default | range | example | description |", "|---|---|---|---|---|---|"]
+    nested = []
     for field, p in props.items():
         ex = example(p, defs)
         if ex is None:
             MISSING.append(f"{name}.{field}")
         default = f"`{json.dumps(p['default'], ensure_ascii=False)}`" if "default" in p else ("required" if field in required else "—")
-        lines.append(f"| `{field}` | {cell(type_of(p, defs))} | {cell(default)} | {cell(range_of(p))} | "
+        kind = type_of(p, defs)
+        inner = inline_object(p)
+        if inner is not None:
+            part = f"{name}.{field}"
+            link = f"object [{part}](#{anchor(part)})"
+            kind = f"array of {link}" if p.get("type") == "array" else link
+            nested.append((part, inner))
+        lines.append(f"| `{field}` | {cell(kind)} | {cell(default)} | {cell(range_of(p))} | "
                      f"`{cell(json.dumps(ex, ensure_ascii=False))}` | {cell(first_sentence(p.get('description', '')))} |")
     lines.append("")
     if s.get("additionalProperties") is False:
         lines += ["Any other member is refused (422 `unknown field` at its pointer).", ""]
+    for part, inner in nested:
+        lines += section(part, inner, defs, level=min(level + 1, 4))
     return lines
 
 

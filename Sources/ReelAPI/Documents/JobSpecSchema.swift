@@ -48,6 +48,9 @@ enum JobSpecSchema {
       ],
       "properties": {
         "$schema": {
+          "examples": [
+            "http://127.0.0.1:8080/v1/schema/job-spec.json"
+          ],
           "type": "string",
           "description": "The JSON Schema an editor checks the spec against (`GET /v1/schema/job-spec.json`); ignored by the server."
         },
@@ -298,6 +301,9 @@ enum JobSpecSchema {
               "$ref": "#/$defs/NonNegativeTime"
             },
             "title": {
+              "examples": [
+                "Introduction"
+              ],
               "type": "string",
               "minLength": 1,
               "maxLength": 256
@@ -625,12 +631,18 @@ enum JobSpecSchema {
           },
           "properties": {
             "family": {
+              "examples": [
+                "Noto Sans"
+              ],
               "type": "string",
               "minLength": 1,
               "maxLength": 200,
               "description": "A system font family (fontconfig); characters it lacks come from fontconfig's fallbacks."
             },
             "src": {
+              "examples": [
+                "fonts/Brand-Bold.otf"
+              ],
               "type": "string",
               "minLength": 1,
               "description": "A TTF, OTF or TTC font (face 0), `upload:ID` of a font asset or a path under the media root."
@@ -832,12 +844,18 @@ enum JobSpecSchema {
               "description": "A rect shape's corner radius, in pixels."
             },
             "strokeWidth": {
+              "examples": [
+                4
+              ],
               "type": "number",
               "exclusiveMinimum": 0,
               "maximum": 10000,
               "description": "A shape's stroke width, in pixels (the shape must have a `stroke`)."
             },
             "dashOffset": {
+              "examples": [
+                24
+              ],
               "type": "number",
               "minimum": -1000000,
               "maximum": 1000000,
@@ -908,6 +926,9 @@ enum JobSpecSchema {
               }
             },
             "brightness": {
+              "examples": [
+                0.2
+              ],
               "type": "number",
               "minimum": -1,
               "maximum": 1,
@@ -1018,6 +1039,9 @@ enum JobSpecSchema {
           ],
           "properties": {
             "target": {
+              "examples": [
+                -14
+              ],
               "description": "LUFS, or a name: `streaming` −14, `podcast` −16, `broadcast` −23 (EBU R128), `atsc` −24.",
               "oneOf": [
                 {
@@ -1054,6 +1078,9 @@ enum JobSpecSchema {
               "$ref": "#/$defs/Shape"
             },
             "src": {
+              "examples": [
+                "mattes/circle.png"
+              ],
               "$ref": "#/$defs/Source"
             },
             "mode": {
@@ -1247,6 +1274,9 @@ enum JobSpecSchema {
           ],
           "properties": {
             "src": {
+              "examples": [
+                "audio/bed.m4a"
+              ],
               "$ref": "#/$defs/Source"
             },
             "loop": {
@@ -1282,6 +1312,9 @@ enum JobSpecSchema {
               "$ref": "#/$defs/NonNegativeTime"
             },
             "pan": {
+              "examples": [
+                0.3
+              ],
               "type": "number",
               "minimum": -1,
               "maximum": 1,
@@ -1370,9 +1403,15 @@ enum JobSpecSchema {
               "description": "`jpg`/`png` are one frame at `range.start` (default 0; the range's duration is not used). `gif` loops forever, at 15 fps unless `frameRate` is given (at most 50), with a dithered palette per scene and no audio."
             },
             "width": {
+              "examples": [
+                1920
+              ],
               "$ref": "#/$defs/Dimension"
             },
             "height": {
+              "examples": [
+                1080
+              ],
               "$ref": "#/$defs/Dimension"
             },
             "frameRate": {
@@ -1492,9 +1531,15 @@ enum JobSpecSchema {
                     ],
                     "properties": {
                       "height": {
+                        "examples": [
+                          720
+                        ],
                         "$ref": "#/$defs/Dimension"
                       },
                       "videoBitrate": {
+                        "examples": [
+                          2500000
+                        ],
                         "type": "integer",
                         "minimum": 100000,
                         "maximum": 100000000
@@ -1515,6 +1560,9 @@ enum JobSpecSchema {
                 ],
                 "properties": {
                   "src": {
+                    "examples": [
+                      "captions/talk.vtt"
+                    ],
                     "$ref": "#/$defs/Source"
                   },
                   "language": {
@@ -1523,6 +1571,9 @@ enum JobSpecSchema {
                     "description": "ISO 639-2."
                   },
                   "title": {
+                    "examples": [
+                      "English"
+                    ],
                     "type": "string",
                     "maxLength": 256
                   },
@@ -2168,6 +2219,9 @@ enum JobSpecSchema {
               "$ref": "#/$defs/Point"
             },
             "d": {
+              "examples": [
+                "M 0 0 L 120 0 L 60 100 Z"
+              ],
               "type": "string",
               "minLength": 1,
               "maxLength": 100000,
@@ -2194,12 +2248,18 @@ enum JobSpecSchema {
               ],
               "properties": {
                 "width": {
+                  "examples": [
+                    1080
+                  ],
                   "type": "integer",
                   "minimum": 16,
                   "maximum": 8192,
                   "multipleOf": 2
                 },
                 "height": {
+                  "examples": [
+                    1080
+                  ],
                   "type": "integer",
                   "minimum": 16,
                   "maximum": 8192,
@@ -2300,6 +2360,9 @@ enum JobSpecSchema {
               }
             },
             "src": {
+              "examples": [
+                "images/logo.png"
+              ],
               "$ref": "#/$defs/Source"
             },
             "sourceRange": {
@@ -3552,6 +3615,9 @@ enum JobSpecSchema {
               "$ref": "#/$defs/Point"
             },
             "d": {
+              "examples": [
+                "M 0 0 L 120 0 L 60 100 Z"
+              ],
               "type": "string",
               "minLength": 1,
               "maxLength": 100000
@@ -3577,6 +3643,9 @@ enum JobSpecSchema {
               "$ref": "#/$defs/Paint"
             },
             "width": {
+              "examples": [
+                4
+              ],
               "type": "number",
               "exclusiveMinimum": 0,
               "maximum": 10000
@@ -3773,6 +3842,9 @@ enum JobSpecSchema {
               "$ref": "#/$defs/Color"
             },
             "src": {
+              "examples": [
+                "mattes/wipe.mp4"
+              ],
               "type": "string",
               "minLength": 1,
               "description": "A matte transition's grayscale image or video (any source form)."
@@ -3934,6 +4006,9 @@ enum JobSpecSchema {
               ]
             },
             "profile": {
+              "examples": [
+                "high"
+              ],
               "type": "string",
               "minLength": 1
             },
@@ -3984,6 +4059,9 @@ enum JobSpecSchema {
           ],
           "properties": {
             "src": {
+              "examples": [
+                "audio/voice.wav"
+              ],
               "$ref": "#/$defs/Source"
             },
             "start": {
@@ -4018,12 +4096,16 @@ enum JobSpecSchema {
               "$ref": "#/$defs/NonNegativeTime"
             },
             "pan": {
+              "examples": [
+                -0.3
+              ],
               "type": "number",
               "minimum": -1,
               "maximum": 1,
               "description": "−1 left … 1 right, constant power; 0 leaves the item as it is."
             },
             "duckUnder": {
+              "description": "Lower this voice-over automatically while any other voice-over plays (the original under its interpreter, say), by `duckLevel`; it never ducks under itself.",
               "type": "string",
               "enum": [
                 "voiceOvers"

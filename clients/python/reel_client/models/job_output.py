@@ -36,7 +36,8 @@ class JobOutput:
             docs/PASSTHROUGH.md); 0 for other renders. Absent for outputs without video (m4a) and for jobs finished before
             Reel counted frames. For `hls`, per rendition.
         encoded_frames (int | Unset): Video frames encoded (all of them unless passthrough copied some); absent when
-            `copiedFrames` is.
+            `copiedFrames` is. For `hls`, per rendition: each rendition encodes every frame of the timeline, so a ladder of
+            three renditions of a 150-frame output says 150 (and encoded 450 pictures in all).
         loudness (JobOutputLoudness | Unset): For a spec with `output.audio.loudness`: the output's audio as written
             (decoded after the codec), measured by ITU-R BS.1770-4; null values for silence.
         first_segment_seconds (float | Unset): For a progressive `hls` output (`output.hls.progressive`): seconds from

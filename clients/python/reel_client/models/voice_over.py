@@ -47,7 +47,8 @@ class VoiceOver:
         fade_in (float | str | Unset): A `Time` of at least 0.
         fade_out (float | str | Unset): A `Time` of at least 0.
         pan (float | Unset): −1 left … 1 right, constant power; 0 leaves the item as it is.
-        duck_under (VoiceOverDuckUnder | Unset):
+        duck_under (VoiceOverDuckUnder | Unset): Lower this voice-over automatically while any other voice-over plays
+            (the original under its interpreter, say), by `duckLevel`; it never ducks under itself.
         duck_level (float | Unset): Gain while ducked (default 0.25); needs `duckUnder`.
         normalize (bool | Unset): Brought to −23 LUFS (BS.1770-4, measured over the part it plays) before its `volume`,
             fades and the mix, so items recorded at different levels match. Default: False.
