@@ -58,6 +58,8 @@ python_tools=(openapi-spec-validator==0.9.0 pyyaml==6.0.4 opentimelineio==0.17.0
               # The Python client's generator and formatter (clients/python/generate.sh), its dependencies, and
               # wheel, with which the tests install it (pip install --no-build-isolation: no network then).
               openapi-python-client==0.29.1 ruff==0.8.6 httpx==0.28.1 attrs==26.1.0 wheel==0.45.1
+              # The generator of the client's job spec models (clients/python/generate_spec.py) and pydantic, theirs.
+              datamodel-code-generator==0.89.0 pydantic==2.14.4
               # Selenium, which drives Debian's chromium through chromium-driver for the console's tests.
               selenium==4.38.0
               # numpy, the oracle of the pixel tests that compute a standard's formulas (blend modes).
@@ -68,7 +70,8 @@ python_tools=(openapi-spec-validator==0.9.0 pyyaml==6.0.4 opentimelineio==0.17.0
               rlottie-python==1.3.8
               # kubernetes-validate (with the Kubernetes API's schemas), the judge of deploy/kubernetes.
               kubernetes-validate==1.37.0)
-installed=$("$venv/bin/python" -m pip freeze 2>/dev/null || true)
+# --all: pip freeze leaves out pip, setuptools and wheel otherwise (wheel is pinned above).
+installed=$("$venv/bin/python" -m pip freeze --all 2>/dev/null || true)
 stale=0
 for tool in "${python_tools[@]}"; do grep -qix "$tool" <<<"$installed" || stale=1; done
 if [ "$stale" = 1 ]; then

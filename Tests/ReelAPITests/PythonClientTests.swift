@@ -5,8 +5,10 @@ import XCTest
 /// The official Python client (clients/python) installed as a package (`pip install`, into a
 /// folder of this test) and run against a real `reel serve`: its own unittest suite
 /// (clients/python/tests) uploads, renders with progress, downloads and checks with ffprobe, and
-/// uses the generated layer; and the committed generated layer is what generate.sh makes from
-/// openapi.yaml now, with no generator warning.
+/// uses the generated layer, checks the typed spec models, retries through a proxy that loses an
+/// answer (one job made), uploads 400 MB in bounded memory; and the committed generated layer is
+/// what generate.sh makes from openapi.yaml now, and reel/spec.py what generate_spec.py makes from
+/// docs/job-spec.schema.json, with no generator warning.
 final class PythonClientTests: XCTestCase {
     static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     static let python = repo + "/.build/pyvenv/bin/python"
@@ -53,7 +55,7 @@ final class PythonClientTests: XCTestCase {
                                              "REEL_TEST_CLIP": root + "/clip.mp4", "REEL_TEST_DIR": root + "/out"],
                                        cwd: root)
         XCTAssertEqual(status, 0, output)
-        XCTAssertTrue(output.contains("Ran 7 tests"), output)
+        XCTAssertTrue(output.contains("Ran 13 tests"), output)
         XCTAssertTrue(output.contains("\nOK"), output)
     }
 
@@ -62,5 +64,14 @@ final class PythonClientTests: XCTestCase {
         XCTAssertEqual(status, 0, "openapi-python-client --fail-on-warning: \(output)")
         let (same, diff) = try Self.run("/usr/bin/diff", ["-r", "-x", "__pycache__", Self.repo + "/clients/python/reel_client", root + "/generated"])
         XCTAssertEqual(same, 0, "clients/python/reel_client is not what generate.sh makes from openapi.yaml now; run it and commit:\n\(diff.prefix(4000))")
+    }
+
+    /// reel.JobSpec and its models are generated from the job spec's schema (datamodel-code-generator,
+    /// pinned, any warning an error): the committed reel/spec.py is what the script makes now.
+    func testTheGeneratedSpecModelsAreCurrentAndWarningFree() throws {
+        let (status, output) = try Self.run(Self.python, [Self.repo + "/clients/python/generate_spec.py", root + "/spec.py"])
+        XCTAssertEqual(status, 0, "generate_spec.py: \(output)")
+        let (same, diff) = try Self.run("/usr/bin/diff", [Self.repo + "/clients/python/reel/spec.py", root + "/spec.py"])
+        XCTAssertEqual(same, 0, "clients/python/reel/spec.py is not what generate_spec.py makes from docs/job-spec.schema.json now; run it and commit:\n\(diff.prefix(4000))")
     }
 }

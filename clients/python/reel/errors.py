@@ -2,13 +2,34 @@
 
 from __future__ import annotations
 
+import email.utils
+import math
+import time
 from typing import Any
+
+
+def retry_after_seconds(value: str | None) -> float | None:
+    """A `Retry-After` header as seconds from now: delay-seconds or an HTTP date (RFC 9110 §10.2.3),
+    never below 0; None when absent or unreadable."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is None:
+        return None
+    return max(0.0, when.timestamp() - time.time())
 
 
 class ReelError(Exception):
     """An answer of 4xx or 5xx. `type` is the problem's URN (`urn:reel:problem:validation`),
     `errors` the `{"pointer", "message"}` list of a validation problem, `retry_after` the seconds
-    a 429 or 503 asks to wait (None otherwise)."""
+    a 429 or 503 asks to wait (None otherwise; raised once the client's retries are spent, or
+    when it asks for more than the client's `max_retry_wait`)."""
 
     def __init__(self, status: int, type: str, title: str, detail: str, errors: list[dict[str, str]] | None = None,
                  instance: str | None = None, retry_after: int | None = None) -> None:
@@ -33,8 +54,8 @@ class ReelError(Exception):
 
     @classmethod
     def from_response(cls, status: int, body: Any, headers: dict[str, str]) -> "ReelError":
-        retry = headers.get("retry-after")
-        retry_after = int(retry) if retry and retry.isdigit() else None
+        wait = retry_after_seconds(headers.get("retry-after"))
+        retry_after = None if wait is None else math.ceil(wait)
         if isinstance(body, dict) and "type" in body:
             return cls(status, str(body.get("type")), str(body.get("title", "")), str(body.get("detail", "")),
                        body.get("errors"), body.get("instance"), retry_after)
