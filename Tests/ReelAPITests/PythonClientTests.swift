@@ -66,6 +66,29 @@ final class PythonClientTests: XCTestCase {
         XCTAssertEqual(same, 0, "clients/python/reel_client is not what generate.sh makes from openapi.yaml now; run it and commit:\n\(diff.prefix(4000))")
     }
 
+    /// The client ships as a wheel that installs offline (no index, no network: its dependencies are
+    /// the environment's) and imports, versioned with the API (openapi.yaml's `info.version`, which
+    /// `reel --version` prints too).
+    func testTheWheelInstallsOfflineAndIsVersionedWithTheAPI() throws {
+        let copy = root + "/client"
+        try FileManager.default.copyItem(atPath: Self.repo + "/clients/python", toPath: copy)
+        let (built, log) = try Self.run(Self.python, ["-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "--no-index",
+                                                      "-w", root + "/dist", copy])
+        XCTAssertEqual(built, 0, log)
+        let wheels = try FileManager.default.contentsOfDirectory(atPath: root + "/dist").filter { $0.hasSuffix(".whl") }
+        XCTAssertEqual(wheels.count, 1, "\(wheels)")
+        let openapi = try String(contentsOfFile: Self.repo + "/openapi.yaml", encoding: .utf8)
+        let version = try XCTUnwrap(openapi.firstMatch(of: /\n  version: ([0-9.]+)\n/)?.1).description
+        XCTAssertEqual(wheels.first, "reel_client-\(version)-py3-none-any.whl", "versioned with the API")
+        let (installed, out) = try Self.run(Self.python, ["-m", "pip", "install", "--quiet", "--no-index", "--no-deps", "--target", root + "/site",
+                                                          root + "/dist/" + (wheels.first ?? "")], env: ["PIP_NO_INDEX": "1"])
+        XCTAssertEqual(installed, 0, out)
+        let (imported, text) = try Self.run(Self.python, ["-c", "import reel, importlib.metadata as m; print(m.version('reel-client'), reel.JobSpec.__name__)"],
+                                            env: ["PYTHONPATH": root + "/site"], cwd: root)
+        XCTAssertEqual(imported, 0, text)
+        XCTAssertEqual(text.trimmingCharacters(in: .whitespacesAndNewlines), "\(version) JobSpec")
+    }
+
     /// reel.JobSpec and its models are generated from the job spec's schema (datamodel-code-generator,
     /// pinned, any warning an error): the committed reel/spec.py is what the script makes now.
     func testTheGeneratedSpecModelsAreCurrentAndWarningFree() throws {
