@@ -32,7 +32,7 @@ final class ChunkStoreTests: XCTestCase {
     func cutJob(_ s: any JobStore, hash: String = "h") throws -> Job {
         guard case .created(let job) = try s.submit(spec: "{}", bodyHash: hash, idempotencyKey: nil) else { throw CocoaError(.coderInvalidValue) }
         XCTAssertEqual(try s.claim(owner: "J")?.id, job.id)
-        let chunks = try XCTUnwrap(try s.addChunks(job.id, owner: "J", frames: [0..<30, 30..<60, 60..<75]))
+        let chunks = try XCTUnwrap(try s.addChunks(job.id, owner: "J", frames: [0..<30, 30..<60, 60..<75], seconds: 1))
         XCTAssertEqual(chunks.map(\.frames), [0..<30, 30..<60, 60..<75])
         XCTAssertEqual(chunks.map(\.status), [.queued, .queued, .queued])
         return job
@@ -43,11 +43,14 @@ final class ChunkStoreTests: XCTestCase {
             let s = try store()
             let job = try cutJob(s)
             guard case .created(let other) = try s.submit(spec: "{}", bodyHash: "o", idempotencyKey: nil) else { return XCTFail() }
-            XCTAssertNil(try s.addChunks(other.id, owner: "J", frames: [0..<1]), "only the job's lease holder cuts it")
+            XCTAssertNil(try s.addChunks(other.id, owner: "J", frames: [0..<1], seconds: 1), "only the job's lease holder cuts it")
             XCTAssertEqual(try s.job(job.id)?.chunks, 3)
+            XCTAssertEqual(try s.job(job.id)?.chunkSeconds, 1, "the length it was cut at")
             XCTAssertEqual(try s.job(other.id)?.chunks, 1, "a job not cut has one chunk")
-            // A later attempt finds the same chunks.
-            XCTAssertEqual(try s.addChunks(job.id, owner: "J", frames: [0..<75])?.count, 3)
+            XCTAssertNil(try s.job(other.id)?.chunkSeconds)
+            // A later attempt finds the same chunks (and the first cut's length).
+            XCTAssertEqual(try s.addChunks(job.id, owner: "J", frames: [0..<75], seconds: 3)?.count, 3)
+            XCTAssertEqual(try s.job(job.id)?.chunkSeconds, 1)
             let a = try XCTUnwrap(try s.claimChunk(owner: "A", jobID: nil))
             let b = try XCTUnwrap(try s.claimChunk(owner: "B", jobID: job.id))
             let c = try XCTUnwrap(try s.claimChunk(owner: "J", jobID: job.id))
@@ -119,6 +122,30 @@ final class ChunkStoreTests: XCTestCase {
             XCTAssertEqual(try s.heartbeatChunk(job.id, index: 0, owner: "A", progress: 0.3), .cancel, "the job ended")
             guard case .deleted = try s.deleteJob(job.id, keyID: nil) else { return XCTFail() }
             XCTAssertEqual(try s.chunks(of: job.id), [])
+        }
+    }
+
+    /// The nodes sharing a store count their workers: a node's heartbeat renews its row, one
+    /// silent longer than the window is no longer counted (and is forgotten after an hour), one
+    /// that stops is removed at once.
+    func testLiveWorkersAreTheWorkersOfTheNodesHeardFromLately() throws {
+        try onBothStores {
+            let s = try store()
+            XCTAssertEqual(try s.liveWorkers(seenWithin: 30), 0)
+            try s.heartbeat(node: "a", workers: 2)
+            try s.heartbeat(node: "b", workers: 3)
+            XCTAssertEqual(try s.liveWorkers(seenWithin: 30), 5)
+            clock.advance(seconds: 20)
+            try s.heartbeat(node: "a", workers: 4)
+            XCTAssertEqual(try s.liveWorkers(seenWithin: 30), 7, "a's new count")
+            clock.advance(seconds: 20)
+            XCTAssertEqual(try s.liveWorkers(seenWithin: 30), 4, "b fell silent 40 s ago")
+            try s.forgetNode("a")
+            XCTAssertEqual(try s.liveWorkers(seenWithin: 30), 0)
+            XCTAssertEqual(try s.liveWorkers(seenWithin: 3600), 3, "b's row is still there within the hour")
+            clock.advance(seconds: 3600)
+            try s.heartbeat(node: "c", workers: 1)
+            XCTAssertEqual(try s.liveWorkers(seenWithin: 1_000_000), 1, "b was forgotten after an hour of silence")
         }
     }
 }

@@ -51,7 +51,7 @@ final class StoreWakeupTests: XCTestCase {
                 XCTAssertTrue(try s.fail(job.id, owner: "w", error: JobError(code: .renderFailed, message: "x"), retry: true))
                 expectWake("a retry")
                 let again = try XCTUnwrap(try s.claim(owner: "w"))
-                XCTAssertNotNil(try s.addChunks(again.id, owner: "w", frames: [0..<10, 10..<20]))
+                XCTAssertNotNil(try s.addChunks(again.id, owner: "w", frames: [0..<10, 10..<20], seconds: 1))
                 expectWake("new chunks")
                 try s.release(again.id, owner: "w")
                 expectWake("a release")

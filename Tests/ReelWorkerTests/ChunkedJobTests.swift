@@ -76,6 +76,31 @@ final class ChunkedJobTests: XCTestCase {
     }
 
     /// Two "nodes" (two pools of one worker) on one PostgreSQL database share a job's chunks.
+    /// The chunk length comes from the live workers of every node sharing the store: with another
+    /// node of three workers heard from, a 24 s job on this one-worker node (chunkSeconds 60) is cut
+    /// for four workers — 6 s each, raised to the 10 s floor — and the job records the length.
+    func testTheChunkLengthIsChosenForTheLiveWorkersOfTheCluster() throws {
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
+        try store.heartbeat(node: "another-node", workers: 3)
+        let p = pool(store, workers: 1, chunkSeconds: 60)
+        p.start()
+        defer { p.shutdown() }
+        let id = try submit(store, ##"{ "version": 1, "output": { "width": 64, "height": 36, "frameRate": 10, "video": { "keyframeInterval": 1 } },"##
+                                   + ##" "timeline": { "videos": [ { "color": "#224466", "duration": 24 } ] } }"##)
+        p.wake()
+        let job = try waitFor(store, id) { $0.status.isFinished }
+        XCTAssertEqual(job.status, .succeeded, "\(String(describing: job.error))")
+        XCTAssertEqual(job.chunkSeconds, 10)
+        XCTAssertEqual(job.chunks, 3, "24 s in chunks of 10 s (the last 4 s)")
+        XCTAssertEqual(try store.liveWorkers(seenWithin: 30), 4, "this node's own heartbeat counted its worker")
+        let alone = try submit(store, ##"{ "version": 1, "output": { "width": 64, "height": 36, "frameRate": 10 },"##
+                                      + ##" "timeline": { "videos": [ { "color": "#224466", "duration": 8 } ] } }"##)
+        p.wake()
+        let short = try waitFor(store, alone) { $0.status.isFinished }
+        XCTAssertEqual(short.chunks, 1, "8 s is under two of the shortest chunks: whole")
+        XCTAssertNil(short.chunkSeconds)
+    }
+
     func testTwoNodesOnPostgreSQLRenderAChunkedJob() throws {
         try makeFixture()
         let url = try TestPostgres.shared().createDatabase()
@@ -149,7 +174,7 @@ final class ChunkedJobTests: XCTestCase {
         let store = try SQLJobStore.sqlite(path: dir + "/reel.db", leaseSeconds: 1)
         let id = try submit(store, Self.spec)
         XCTAssertEqual(try store.claim(owner: "dead")?.id, id)
-        XCTAssertEqual(try store.addChunks(id, owner: "dead", frames: [0..<30, 30..<60, 60..<90, 90..<120])?.count, 4)
+        XCTAssertEqual(try store.addChunks(id, owner: "dead", frames: [0..<30, 30..<60, 60..<90, 90..<120], seconds: 1)?.count, 4)
         XCTAssertEqual(try store.claimChunk(owner: "dead", jobID: id)?.index, 0)
         let p = pool(store, workers: 1, chunkSeconds: 1)
         p.start()

@@ -28,6 +28,7 @@ public enum JobJSON {
         w.key("eta"); w.decimal(j.eta)
         w.key("attempts"); w.int(j.attempts)
         w.key("chunks"); w.int(j.chunks)
+        w.key("chunkSeconds"); if let s = j.chunkSeconds { w.int(s) } else { w.null() }
         w.key("maxAttempts"); w.int(j.maxAttempts)
         w.key("createdAt"); w.timestamp(j.createdAt)
         w.key("updatedAt"); w.timestamp(j.updatedAt)

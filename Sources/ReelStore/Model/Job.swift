@@ -33,6 +33,8 @@ public struct Job: Sendable, Equatable {
     public var webhook: JobWebhook?
     /// How many chunks the job was cut into for chunked rendering (1 when it was not cut).
     public var chunks: Int = 1
+    /// The chunk length it was cut at (`ChunkLength`), in seconds; nil when it was not cut.
+    public var chunkSeconds: Int? = nil
     /// The spec's `metadata` as compact JSON text, nil when it has none.
     public var metadata: String? = nil
     /// The job's place in the store's order of changes: larger after every change (an events

@@ -92,6 +92,8 @@ enum PostgresSchema {
             ELSE 'audio' END
         WHERE kind = 'media' AND probe LIKE '{%' AND probe LIKE '%"streams"%';
         """,
+        // 16: as SQLite's 19.
+        SharedSchema.nodes(.postgres),
     ]
 
     /// The advisory lock key held while migrating ("reel" in ASCII, then 1): of several nodes

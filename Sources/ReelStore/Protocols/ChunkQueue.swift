@@ -1,9 +1,10 @@
 /// A long job's video cut into chunks that any worker on any node renders, each with a lease and
 /// attempts of its own.
 public protocol ChunkQueue: AnyObject, Sendable {
-    /// Cuts the running job of `owner` into chunks of `frames` (the job's `chunks` becomes their
-    /// count) unless an earlier attempt did, and returns the job's chunks; nil when the lease was lost.
-    func addChunks(_ jobID: String, owner: String, frames: [Range<Int64>]) throws -> [JobChunk]?
+    /// Cuts the running job of `owner` into chunks of `frames`, `seconds` long each (the job's
+    /// `chunks` becomes their count, its `chunkSeconds` the length) unless an earlier attempt did,
+    /// and returns the job's chunks; nil when the lease was lost.
+    func addChunks(_ jobID: String, owner: String, frames: [Range<Int64>], seconds: Int) throws -> [JobChunk]?
     /// The job's chunks in order (none when it was not cut).
     func chunks(of jobID: String) throws -> [JobChunk]
     /// Takes a chunk for `owner` (of job `jobID` only, when given): a queued one, or a running one

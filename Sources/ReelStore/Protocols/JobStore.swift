@@ -4,7 +4,7 @@ import ReelBasics
 /// The durable job queue as workers and the API see it, one narrow protocol per concern; a caller
 /// names the ones it uses. `SQLJobStore` implements them all, once, on SQLite or PostgreSQL.
 public typealias JobStore = JobQueue & JobLeases & ChunkQueue & AssetStore & TemplateStore & WebhookOutbox
-    & DestinationOutbox & StoreHealth & StoreCoordination & JobChangeFeed & BatchStore & KeyStore
+    & DestinationOutbox & StoreHealth & StoreCoordination & JobChangeFeed & BatchStore & KeyStore & NodeRegistry
 
 extension JobQueue {
 

@@ -3,7 +3,7 @@
 extension SQLJobStore {
     /// Cuts the running job of `owner` into chunks of `frames` (the job's `chunks` becomes their
     /// count) unless an earlier attempt did, and returns the job's chunks; nil when the lease was lost.
-    public func addChunks(_ jobID: String, owner: String, frames: [Range<Int64>]) throws -> [JobChunk]? {
+    public func addChunks(_ jobID: String, owner: String, frames: [Range<Int64>], seconds: Int) throws -> [JobChunk]? {
         try write { db in
             guard try db.query("SELECT 1 AS held FROM jobs WHERE id = ? AND lease_owner = ? AND status = 'running'\(dialect.forUpdate)",
                                [.text(jobID), .text(owner)]).first != nil else { return nil }
@@ -13,7 +13,8 @@ extension SQLJobStore {
                 try db.query("INSERT INTO job_chunks (job_id, idx, frame_start, frame_end, status) VALUES (?, ?, ?, ?, 'queued')",
                              [.text(jobID), .int(Int64(i)), .int(f.lowerBound), .int(f.upperBound)])
             }
-            try db.query("UPDATE jobs SET chunks = ?, updated_at = ? WHERE id = ?", [.int(Int64(frames.count)), .int(now()), .text(jobID)])
+            try db.query("UPDATE jobs SET chunks = ?, chunk_seconds = ?, updated_at = ? WHERE id = ?",
+                         [.int(Int64(frames.count)), .int(Int64(seconds)), .int(now()), .text(jobID)])
             try touched(jobID, db)
             try db.notifyClaimable()
             return try chunks(of: jobID, db)

@@ -211,6 +211,19 @@ enum SharedSchema {
         "ALTER TABLE jobs ADD COLUMN output_first_segment_seconds \(d.double);"
     }
 
+    /// The nodes sharing the store and their workers, each row renewed by its node while it runs
+    /// (`NodeRegistry`): what a job's chunk length is chosen from. And the length a job was cut at.
+    static func nodes(_ d: SQLDialect) -> String {
+        """
+        CREATE TABLE nodes (
+            id TEXT PRIMARY KEY,
+            workers INTEGER NOT NULL,
+            seen_at \(d.bigint) NOT NULL
+        );
+        ALTER TABLE jobs ADD COLUMN chunk_seconds INTEGER;
+        """
+    }
+
     /// A template's typed placeholders as declared (a JSON object by name; NULL: none declared,
     /// as every template stored before, whose placeholders are all required text).
     static func templateDeclarations(_ d: SQLDialect) -> String {

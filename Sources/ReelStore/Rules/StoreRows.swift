@@ -8,7 +8,7 @@ enum StoreRows {
         id, key_id, status, spec, idempotency_key, progress, eta, attempts, max_attempts, cancel_requested,
         error_code, error_message, output_path, output_bytes, output_duration, output_sha256,
         output_content_type, output_expired, created_at, updated_at, started_at, finished_at, webhook_url, webhook_events,
-        template_id, chunks, output_copied_frames, output_encoded_frames, output_loudness, output_first_segment_seconds, output_destinations, metadata, change_seq, priority, batch_id, \(d.sequence) AS seq
+        template_id, chunks, chunk_seconds, output_copied_frames, output_encoded_frames, output_loudness, output_first_segment_seconds, output_destinations, metadata, change_seq, priority, batch_id, \(d.sequence) AS seq
         """
     }
 
@@ -35,7 +35,7 @@ enum StoreRows {
                    finishedAt: try r.optionalInt("finished_at"), error: error, output: output,
                    webhook: try r.optionalText("webhook_url").map {
                        JobWebhook(url: $0, events: try r.text("webhook_events").split(separator: ",").map(String.init))
-                   }, chunks: try r.int("chunks"), metadata: try r.optionalText("metadata"),
+                   }, chunks: try r.int("chunks"), chunkSeconds: try r.optionalInt("chunk_seconds").map(Int.init), metadata: try r.optionalText("metadata"),
                    changeSeq: try r.int64("change_seq"), priority: try r.int("priority"), batchID: try r.optionalText("batch_id"))
     }
 

@@ -139,5 +139,7 @@ enum SQLiteSchema {
             ELSE 'audio' END
         WHERE kind = 'media' AND json_valid(probe) AND json_type(probe, '$.streams') = 'array';
         """,
+        // 19: as PostgreSQL's 16.
+        SharedSchema.nodes(.sqlite),
     ]
 }

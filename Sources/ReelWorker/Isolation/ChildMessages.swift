@@ -20,8 +20,11 @@ struct RenderChildRequest: Codable, Sendable {
     var sources: [String: ResolvedSource]
     /// The cores this render may use (`CodecThreading.forRender`).
     var cores: Int
-    /// The pool's `chunkSeconds`: the child says how many chunks its plan would be cut into.
+    /// The pool's `chunkSeconds` (the longest chunk) and the live workers of the cluster: the child
+    /// chooses the chunk length from them and its plan's length (`ChunkLength`) and says how many
+    /// chunks its plan would be cut into.
     var chunkSeconds: Int
+    var workers = 1
     var limits: ChildLimits
     var sandbox: SandboxMode
     /// What the child may open: its sources, the media root, where its task writes.
@@ -145,8 +148,9 @@ struct PlannedOutput: Codable, Sendable {
     var progressive: Bool
     /// The output's duration as `Time` prints it (what a job's output records).
     var duration: String
-    /// How many chunks the render would be cut into at `chunkSeconds` (asked of the planner).
+    /// How many chunks the render would be cut into (asked of the planner), at `chunkSeconds` each.
     var chunks: Int
+    var chunkSeconds: Int?
     /// With more than one: each chunk's frames (`[lower, upper)`), the output's frame count, and
     /// whether a loudness target needs levels solved first: what the job's own worker cuts and
     /// joins by without planning the spec itself.

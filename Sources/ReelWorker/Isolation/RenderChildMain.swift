@@ -38,10 +38,12 @@ public enum RenderChildMain {
         var plan = planned.plan
         plan.codecThreading = CodecThreading.forRender(cores: max(1, request.cores))
         let renderer = Renderer(plan: plan, logger: logger)
-        let ranges = request.chunkSeconds > 0 ? renderer.chunkRanges(seconds: request.chunkSeconds) : []
+        let seconds = ChunkLength.seconds(for: plan.outputRange.duration, workers: request.workers, longest: request.chunkSeconds)
+        let ranges = seconds > 0 ? renderer.chunkRanges(seconds: seconds) : []
         var facts = PlannedOutput(format: plan.format.rawValue, progressive: plan.isProgressive,
                                   duration: plan.outputRange.duration.description, chunks: max(1, ranges.count))
         if ranges.count > 1 {
+            facts.chunkSeconds = seconds
             facts.ranges = ranges.map { [$0.lowerBound, $0.upperBound] }
             facts.frames = plan.frameCount
             facts.loudnessTarget = renderer.hasLoudnessTarget

@@ -72,6 +72,14 @@ public final class WorkerPool: Sendable {
         store.startWakeups { [weak self] in self?.wake() }
         // Started here, on the caller's thread: the workers below lower their own priority.
         ticker?.start()
+        finished.enter()
+        let beat = Thread { [self] in
+            KernelThread.setName("reel-heartbeat")
+            heartbeats()
+            finished.leave()
+        }
+        beat.name = "reel-heartbeat"
+        beat.start()
         for i in 0..<count {
             finished.enter()
             let t = Thread { [self] in
@@ -109,6 +117,28 @@ public final class WorkerPool: Sendable {
     }
 
     private var isStopping: Bool { state.withLock { $0.stopping } }
+
+    /// How often this node renews its row of the store's nodes, and how long a silent node's
+    /// workers are still counted (three beats missed).
+    static let heartbeatSeconds = 10.0
+    static let liveWindowSeconds = 30.0
+
+    /// Renews this node's row (`NodeRegistry`) until the pool stops, then removes it.
+    private func heartbeats() {
+        while !isStopping {
+            do { try store.heartbeat(node: ownerPrefix, workers: count) } catch {
+                logger.warning("node heartbeat failed", metadata: ["error": "\(error)"])
+            }
+            state.wait(until: Date().addingTimeInterval(Self.heartbeatSeconds), for: { $0.stopping }) { _ in }
+        }
+        do { try store.forgetNode(ownerPrefix) } catch { logger.warning("node not forgotten", metadata: ["error": "\(error)"]) }
+    }
+
+    /// The workers of the cluster sharing the store now (this node's at least: its heartbeat may
+    /// not have been written yet, or the store may not answer).
+    func liveWorkers() -> Int {
+        max(count, (try? store.liveWorkers(seenWithin: Self.liveWindowSeconds)) ?? count)
+    }
 
     private func loop(owner: String) {
         while !isStopping {
@@ -201,6 +231,7 @@ public final class WorkerPool: Sendable {
                                          sources: resolvedSources(of: spec, text: text), cores: coresPerRender,
                                          chunkSeconds: task == .job ? chunkSeconds : 0, limits: isolation.limits, sandbox: isolation.sandbox)
         request.task = task
+        if task == .job { request.workers = liveWorkers() }
         // Its sandbox opens the media root and this job's own sources, nothing else of Reel's.
         request.access.read = [resolver.mediaRoot] + request.sources.values.compactMap(\.path).sorted()
         return request

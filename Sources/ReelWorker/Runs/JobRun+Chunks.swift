@@ -55,6 +55,8 @@ extension JobRun {
     /// render child's report (`PlannedOutput`).
     struct Cut {
         let ranges: [Range<Int64>]
+        /// The chunk length chosen (`ChunkLength`), recorded as the job's `chunkSeconds`.
+        let seconds: Int
         let frames: Int64
         let format: OutputFormat
         let duration: String
@@ -81,7 +83,7 @@ extension JobRun {
         JobRun.removePartials(of: job.id, before: job.attempts, in: pool.locations, logger: pool.logger)
         meta["chunks"] = .stringConvertible(cut.ranges.count)
         do {
-            try renderInChunks(joiner, cut.ranges, to: path, token: token, progress: chunked, live: live, started: started)
+            try renderInChunks(joiner, cut.ranges, seconds: cut.seconds, to: path, token: token, progress: chunked, live: live, started: started)
         } catch {
             leaseKeeper.stop()
             // What a progressive render had made visible goes with it (the next attempt has a name of its own).
@@ -104,7 +106,7 @@ extension JobRun {
         }
     }
 
-    func renderInChunks(_ joiner: any ChunkJoiner, _ ranges: [Range<Int64>], to path: String, token: CancellationToken,
+    func renderInChunks(_ joiner: any ChunkJoiner, _ ranges: [Range<Int64>], seconds: Int, to path: String, token: CancellationToken,
                         progress: ChunkedProgress, live: (any LiveOutput)?, started: DispatchTime) throws {
         let pieces = pool.chunks
         do {
@@ -122,7 +124,7 @@ extension JobRun {
         progress.levels.set(1)
         // The lease lost before the cut: the render stops like a cancelled one, and the lease
         // keeper has already said why.
-        guard let chunks = try pool.store.addChunks(job.id, owner: owner, frames: ranges) else { throw RenderError.cancelled }
+        guard let chunks = try pool.store.addChunks(job.id, owner: owner, frames: ranges, seconds: seconds) else { throw RenderError.cancelled }
         for _ in 1..<chunks.count { pool.wake() }
         if joiner.progressive {
             return try joinAsDone(joiner, chunks, to: path, token: token, progress: progress,

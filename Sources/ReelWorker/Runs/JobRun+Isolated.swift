@@ -69,7 +69,8 @@ extension JobRun {
             let joiner = ChildChunkJoiner(isolation: isolation, request: request, planned: planned, format: format, pieces: pieces) { [pool, job] in
                 pool.adopt(job.id + "/join", child: $0)
             }
-            return runChunked(joiner, Cut(ranges: ranges.map { $0[0]..<$0[1] }, frames: frames, format: format, duration: planned.duration),
+            return runChunked(joiner, Cut(ranges: ranges.map { $0[0]..<$0[1] }, seconds: planned.chunkSeconds ?? request.chunkSeconds, frames: frames,
+                                          format: format, duration: planned.duration),
                               path: path, live: live, destinations: spec.output.destinations, token: token, fetched: fetched,
                               names: names, meta: meta)
         }

@@ -68,11 +68,12 @@ struct JobRun {
         let path = pool.locations.output(name)
         // A progressive output is rendered in place and made visible where it will be kept as it grows.
         let live = plan.isProgressive ? pool.outputs.live(name, folder: path) : nil
-        // A long output is cut into chunks that every worker may render (`chunkSeconds`).
-        let ranges = pool.chunkSeconds > 0 ? renderer.chunkRanges(seconds: pool.chunkSeconds) : []
+        // A long output is cut into chunks that every worker of the cluster may render (`ChunkLength`).
+        let seconds = ChunkLength.seconds(for: plan.outputRange.duration, workers: pool.liveWorkers(), longest: pool.chunkSeconds)
+        let ranges = seconds > 0 ? renderer.chunkRanges(seconds: seconds) : []
         if ranges.count > 1 {
             return runChunked(LocalChunkJoiner(renderer),
-                              Cut(ranges: ranges, frames: plan.frameCount, format: plan.format, duration: plan.outputRange.duration.description),
+                              Cut(ranges: ranges, seconds: seconds, frames: plan.frameCount, format: plan.format, duration: plan.outputRange.duration.description),
                               path: path, live: live, destinations: destinations, token: token, fetched: fetched, names: names, meta: meta)
         }
         let reason = StopReason()

@@ -41,6 +41,9 @@ class Job:
                 chunk's video rendered by any worker, the audio whole, joined without re-encoding. 1 when it was not cut (not
                 yet started, not longer than a chunk, chunking off, or an output that cannot be cut). `progress` and `eta` cover
                 all chunks together.
+            chunk_seconds (int | None): The chunk length the job was cut at, chosen when it was cut: its length over the
+                live workers of every node sharing the store (one chunk each), between 10 s and the configuration's
+                `chunkSeconds`; null when it was not cut.
             max_attempts (int): Attempts allowed before the job fails (configuration `maxAttempts` when it was queued).
             created_at (datetime.datetime):
             updated_at (datetime.datetime):
@@ -75,6 +78,7 @@ class Job:
     eta: float | None
     attempts: int
     chunks: int
+    chunk_seconds: int | None
     max_attempts: int
     created_at: datetime.datetime
     updated_at: datetime.datetime
@@ -112,6 +116,9 @@ class Job:
         attempts = self.attempts
 
         chunks = self.chunks
+
+        chunk_seconds: int | None
+        chunk_seconds = self.chunk_seconds
 
         max_attempts = self.max_attempts
 
@@ -186,6 +193,7 @@ class Job:
                 "eta": eta,
                 "attempts": attempts,
                 "chunks": chunks,
+                "chunkSeconds": chunk_seconds,
                 "maxAttempts": max_attempts,
                 "createdAt": created_at,
                 "updatedAt": updated_at,
@@ -241,6 +249,13 @@ class Job:
         attempts = d.pop("attempts")
 
         chunks = d.pop("chunks")
+
+        def _parse_chunk_seconds(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        chunk_seconds = _parse_chunk_seconds(d.pop("chunkSeconds"))
 
         max_attempts = d.pop("maxAttempts")
 
@@ -378,6 +393,7 @@ class Job:
             eta=eta,
             attempts=attempts,
             chunks=chunks,
+            chunk_seconds=chunk_seconds,
             max_attempts=max_attempts,
             created_at=created_at,
             updated_at=updated_at,
