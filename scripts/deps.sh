@@ -36,6 +36,8 @@ done
 # kubectl, whose kustomize builds deploy/kubernetes for DeployTests: Debian's kubernetes-client
 # where no kubectl is installed (another vendor's package of it would clash over /usr/bin/kubectl).
 command -v kubectl >/dev/null 2>&1 || missing+=(kubernetes-client)
+# npm, which packs the JS client (JSClientTests): Debian's, where the Node in use brought none.
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}"
   sudo_cmd=""

@@ -3,16 +3,36 @@
  * events over `fetch`, as one ES module with no runtime dependency (Node 18+, Deno, browsers).
  *
  *     const reel = new Reel("http://127.0.0.1:8080", { key: "…" });
- *     const clip = await reel.upload(bytes, { contentType: "video/mp4", filename: "intro.mp4" });
+ *     const clip = await reel.upload("intro.mp4");                       // a path (Node), bytes or a stream
  *     const job = await reel.render({ version: 1, timeline: { videos: [{ src: clip.src }] } },
- *                                   { onProgress: (p) => console.log(p) });
+ *                                   { onProgress: (p) => console.log(p), out: "out.mp4" });
  *
- * Specs are sent as given (docs/SPEC.md; the JSON Schema at `GET /v1/schema/job-spec.json`): a
- * misspelt member is the server's 422 naming its pointer (`ReelError.pointers`), never a default.
+ * Specs are typed by `JobSpec` (./spec.ts, generated from the JSON Schema by
+ * scripts/ts_spec_types.py), so a misspelt member or a wrong type is a compile error; what a type
+ * cannot say (ranges, patterns, rules between members) is the server's 422 naming its pointer
+ * (`ReelError.pointers`). Connection failures, 429 and 503 are retried (`ReelOptions.retries`), and
+ * every submit carries an `Idempotency-Key`, so a retry never makes a second job.
  */
 
-/** A job spec (docs/SPEC.md): sent as it is. */
-export type JobSpec = Record<string, unknown>;
+import type { JobSpec } from "./spec.js";
+
+export * from "./spec.js";
+
+/**
+ * A spec with placeholders: any string, number, boolean or null of a `JobSpec` may instead be a
+ * `"{{name}}"` string, which a merge replaces (with the placeholder's typed value).
+ */
+export type TemplateSpec = Templated<JobSpec>;
+
+type Templated<T> = unknown extends T ? T
+  : T extends string | number | boolean | null ? T | `{{${string}}}`
+  : { [K in keyof T]: Templated<T[K]> };
+
+/** A job made from a template: its id and a value per placeholder. */
+export interface TemplateMerge {
+  template: string;
+  merge: Record<string, unknown>;
+}
 
 /** One problem of a 422 at its JSON pointer. */
 export interface Problem {
@@ -74,7 +94,7 @@ export interface Template {
   name: string | null;
   /** Every placeholder by name, in order of first use. */
   placeholders: Record<string, Placeholder>;
-  spec?: JobSpec;
+  spec?: TemplateSpec;
   [member: string]: unknown;
 }
 
@@ -148,26 +168,87 @@ export interface ReelOptions {
   key?: string;
   /** The `fetch` to use (default the global one). */
   fetch?: typeof fetch;
+  /**
+   * How many times a request is tried again after a connection failure (refused, reset, closed
+   * before the answer) or a 429 or 503 answer (default 4; 0 never). A connection failure is tried
+   * again only where repeating the request cannot do more than once: GET, HEAD, DELETE, the POSTs
+   * that change nothing (validate, probe, preview, waveform) and submits, which carry an
+   * `Idempotency-Key`. A 429 or 503 is tried again for any request (the server did nothing) but an
+   * upload from a stream the caller gave, which can be read only once.
+   */
+  retries?: number;
+  /**
+   * The wait before the first try again in ms (default 500), doubled for each next one (at most
+   * 30 s), with jitter so that many clients do not come back at once; a `Retry-After` answer
+   * header (seconds or an HTTP date) is waited instead, unless it is over a minute: then the
+   * `ReelError` (with `retryAfter`) is the caller's.
+   */
+  retryDelayMs?: number;
+}
+
+/** What `upload` sends: bytes, a file's path (Node), a web `ReadableStream` or an async iterable of
+ * bytes (a Node `Readable`, such as `fs.createReadStream`); paths and streams are streamed. */
+export type UploadSource = Blob | ArrayBuffer | Uint8Array | string | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+
+/** Where `downloadTo` writes: a file's path (Node), a web `WritableStream` or a Node `Writable`
+ * (`write`, `end`, events), such as `fs.createWriteStream` or an HTTP response. */
+export type DownloadTarget = string | WritableStream<Uint8Array> | NodeWritable;
+
+/** The members of a Node `Writable` used here (the client does not depend on Node's types). */
+export interface NodeWritable {
+  write(chunk: Uint8Array): boolean;
+  end(): unknown;
+  on(event: string, listener: (...args: never[]) => void): unknown;
 }
 
 export class Reel {
   private readonly base: string;
   private readonly key?: string;
   private readonly fetcher: typeof fetch;
+  private readonly retries: number;
+  private readonly retryDelayMs: number;
 
   constructor(url: string, options: ReelOptions = {}) {
     this.base = url.replace(/\/+$/, "");
     this.key = options.key;
-    this.fetcher = options.fetch ?? fetch;
+    this.fetcher = options.fetch ?? ((input, init) => fetch(input, init));
+    this.retries = Math.max(0, Math.floor(options.retries ?? 4));
+    this.retryDelayMs = options.retryDelayMs ?? 500;
   }
 
   // ---- Assets ------------------------------------------------------------------------------
 
-  /** Uploads a media file, font, caption file or Lottie file as it is (a Lottie file not as application/json,
-   * which asks for an import); its `src` goes into specs. */
-  async upload(body: Blob | ArrayBuffer | Uint8Array, options: { contentType?: string; filename?: string } = {}): Promise<Asset> {
-    const headers: Record<string, string> = { "Content-Type": options.contentType ?? "application/octet-stream" };
+  /**
+   * Uploads a media file, font, caption file or Lottie file as it is; its `src` goes into specs.
+   * A path (Node) is streamed from the file with its size as `Content-Length`, its name as the
+   * filename and a type told by its extension; a stream is sent chunked (`Transfer-Encoding:
+   * chunked`) unless `bytes` gives its length. Either way the client holds a chunk at a time, never
+   * the file. A Lottie file goes as any type but application/json (which asks for an import).
+   */
+  async upload(source: UploadSource, options: { contentType?: string; filename?: string; bytes?: number } = {}): Promise<Asset> {
+    const headers: Record<string, string> = {};
+    let body: Call["body"];
+    if (typeof source === "string") {
+      const fs = await nodeModule("node:fs");
+      const size = (await fs.promises.stat(source)).size as number;
+      const name = source.split(/[\\/]/).pop() ?? "";
+      headers["Content-Length"] = String(size);
+      headers["Content-Type"] = options.contentType ?? typeByExtension(name);
+      if (name) headers["X-Filename"] = name;
+      // A fresh read of the file for each try (a 429 or 503 is tried again), in 32 KiB chunks:
+      // each chunk sent is garbage until the next collection, and smaller ones are collected
+      // sooner (a 400 MB upload over loopback: 40–57 MB more RSS in 64 KiB chunks, 34–45 in 32 KiB).
+      body = () => streamOf(fs.createReadStream(source, { highWaterMark: 32768 }) as AsyncIterable<Uint8Array>);
+    } else if (isReadableStream(source)) {
+      body = source;
+    } else if (isAsyncIterable(source)) {
+      body = streamOf(source);
+    } else {
+      body = source;
+    }
+    headers["Content-Type"] ??= options.contentType ?? "application/octet-stream";
     if (options.filename) headers["X-Filename"] = options.filename;
+    if (options.bytes !== undefined) headers["Content-Length"] = String(options.bytes);
     return this.json<Asset>("POST", "/v1/assets", { body, headers });
   }
 
@@ -175,7 +256,8 @@ export class Reel {
     return this.json<Asset>("GET", `/v1/assets/${encodeURIComponent(id)}`);
   }
 
-  /** The key's uploads, newest first, every page (`kind`: media, font, captions or lottie). */
+  /** The key's uploads, newest first, every page (`kind`: video, audio, image, media (those three),
+   * font, captions or lottie). */
   assets(options: { kind?: string; limit?: number } = {}): AsyncGenerator<Asset> {
     return this.pages<Asset>("/v1/assets", "assets", options);
   }
@@ -186,7 +268,11 @@ export class Reel {
 
   // ---- Jobs --------------------------------------------------------------------------------
 
-  /** Queues a spec; with `idempotencyKey`, a repeat answers the first job. */
+  /**
+   * Queues a spec. It carries `idempotencyKey`, or a key made here for this call, on every try:
+   * the server answers a repeat with the job the first try made, so a retry after a lost answer
+   * never queues a second job. Give your own key to make a repeat of the whole call safe too.
+   */
   submit(spec: JobSpec, options: { idempotencyKey?: string } = {}): Promise<Job> {
     return this.json<Job>("POST", "/v1/jobs", { json: spec, headers: idempotency(options.idempotencyKey) });
   }
@@ -210,10 +296,21 @@ export class Reel {
     await this.send("DELETE", `/v1/jobs/${encodeURIComponent(id)}`);
   }
 
-  /** The finished output's bytes (an `hls` job's master playlist). */
+  /** The finished output's bytes (an `hls` job's master playlist), read whole into memory: for a
+   * large output, `downloadTo` a file or a stream. */
   async download(id: string): Promise<Uint8Array> {
     const r = await this.send("GET", `/v1/jobs/${encodeURIComponent(id)}/output`);
     return new Uint8Array(await r.arrayBuffer());
+  }
+
+  /**
+   * Streams the finished output to a file's path (Node; written beside it as `PATH.part`, renamed
+   * when whole, so the path never holds a partial output) or to a stream, a chunk at a time; the
+   * stream is ended (closed) after the last byte unless `end: false`. Answers the bytes written.
+   */
+  async downloadTo(id: string, target: DownloadTarget, options: { end?: boolean } = {}): Promise<number> {
+    const r = await this.send("GET", `/v1/jobs/${encodeURIComponent(id)}/output`);
+    return writeBody(r, target, options.end ?? true);
   }
 
   /**
@@ -282,35 +379,40 @@ export class Reel {
     }
   }
 
-  /** Submits and, unless `wait: false`, waits for the job. */
-  async render(spec: JobSpec, options: { wait?: boolean; onProgress?: (fraction: number, job: Job) => void; timeoutMs?: number } = {}): Promise<Job> {
-    const job = await this.submit(spec);
-    return options.wait === false ? job : this.wait(job.id, options);
+  /** Submits and, unless `wait: false`, waits for the job; with `out`, downloads its output there
+   * (`downloadTo`). */
+  async render(spec: JobSpec, options: { wait?: boolean; onProgress?: (fraction: number, job: Job) => void; timeoutMs?: number;
+                                         out?: DownloadTarget; idempotencyKey?: string } = {}): Promise<Job> {
+    const job = await this.submit(spec, { idempotencyKey: options.idempotencyKey });
+    if (options.wait === false) return job;
+    const done = await this.wait(job.id, options);
+    if (options.out !== undefined) await this.downloadTo(done.id, options.out);
+    return done;
   }
 
   // ---- Seeing before rendering ---------------------------------------------------------------
 
   /** The server's verdict on a spec (or `{template, merge}`), nothing queued. */
-  validate(spec: JobSpec): Promise<Verdict> {
-    return this.json<Verdict>("POST", "/v1/validate", { json: spec });
+  validate(spec: JobSpec | TemplateMerge): Promise<Verdict> {
+    return this.json<Verdict>("POST", "/v1/validate", { json: spec, repeatable: true });
   }
 
   /** A source's container, streams, metadata and chapters. */
   probe(src: string): Promise<Record<string, unknown>> {
-    return this.json("POST", "/v1/probe", { json: { src } });
+    return this.json("POST", "/v1/probe", { json: { src }, repeatable: true });
   }
 
   /** The output frame holding `time` (seconds or "N/D") as PNG or JPEG bytes, and its time. */
   async preview(spec: JobSpec, time: number | string, options: { format?: "png" | "jpeg"; width?: number } = {}): Promise<{ image: Uint8Array; frameTime: string }> {
     const body: Record<string, unknown> = { spec, time, format: options.format ?? "png" };
     if (options.width !== undefined) body.width = options.width;
-    const r = await this.send("POST", "/v1/preview", { json: body });
+    const r = await this.send("POST", "/v1/preview", { json: body, repeatable: true });
     return { image: new Uint8Array(await r.arrayBuffer()), frameTime: r.headers.get("Reel-Frame-Time") ?? "" };
   }
 
   /** A source's audio as min/max peaks per channel. */
   waveform(src: string, pointsPerSecond = 100): Promise<{ sampleRate: number; pointsPerSecond: number; channels: number; length: number; peaks: number[][] }> {
-    return this.json("POST", "/v1/waveform", { json: { src, pointsPerSecond } });
+    return this.json("POST", "/v1/waveform", { json: { src, pointsPerSecond }, repeatable: true });
   }
 
   /** The job spec's JSON Schema (draft 2020-12). */
@@ -321,7 +423,7 @@ export class Reel {
   // ---- Templates and batches ----------------------------------------------------------------
 
   /** Stores a spec with `{{name}}` placeholders, typed by `options.placeholders` where given. */
-  createTemplate(spec: JobSpec, options: { name?: string; placeholders?: Record<string, PlaceholderDeclaration> } = {}): Promise<Template> {
+  createTemplate(spec: TemplateSpec, options: { name?: string; placeholders?: Record<string, PlaceholderDeclaration> } = {}): Promise<Template> {
     const body: Record<string, unknown> = { spec };
     if (options.name !== undefined) body.name = options.name;
     if (options.placeholders !== undefined) body.placeholders = options.placeholders;
@@ -340,12 +442,14 @@ export class Reel {
     await this.send("DELETE", `/v1/templates/${encodeURIComponent(id)}`);
   }
 
-  /** Queues a template merged with a value per placeholder. */
+  /** Queues a template merged with a value per placeholder (with an `Idempotency-Key` as `submit`). */
   submitTemplate(id: string, merge: Record<string, unknown>, options: { idempotencyKey?: string } = {}): Promise<Job> {
-    return this.submit({ template: id, merge }, options);
+    const body: TemplateMerge = { template: id, merge };
+    return this.json<Job>("POST", "/v1/jobs", { json: body, headers: idempotency(options.idempotencyKey) });
   }
 
-  /** Queues many jobs, all or none: a template's `rows` of merge values, or `jobs` specs. */
+  /** Queues many jobs, all or none: a template's `rows` of merge values, or `jobs` specs (with an
+   * `Idempotency-Key` as `submit`: a retried batch is the same batch). */
   submitBatch(batch: { template: string; rows: Record<string, unknown>[] } | { jobs: JobSpec[] }, options: { idempotencyKey?: string } = {}): Promise<Batch> {
     return this.json<Batch>("POST", "/v1/batches", { json: batch, headers: idempotency(options.idempotencyKey) });
   }
@@ -381,8 +485,8 @@ export class Reel {
 
   // ---- Answers -------------------------------------------------------------------------------
 
-  private async json<T>(method: string, path: string, init: Request = {}): Promise<T> {
-    const r = await this.send(method, path, init);
+  private async json<T>(method: string, path: string, call: Call = {}): Promise<T> {
+    const r = await this.send(method, path, call);
     return (await r.json()) as T;
   }
 
@@ -399,45 +503,195 @@ export class Reel {
     }
   }
 
-  private async send(method: string, path: string, init: Request = {}): Promise<Response> {
-    const headers: Record<string, string> = { ...(init.headers ?? {}) };
+  /** One request, tried again as `ReelOptions.retries` says; an answer of 400 or more is thrown
+   * as a `ReelError`. */
+  private async send(method: string, path: string, call: Call = {}): Promise<Response> {
+    const headers: Record<string, string> = { ...(call.headers ?? {}) };
     if (this.key) headers.Authorization = `Bearer ${this.key}`;
-    let body: BodyInit | undefined;
-    if (init.json !== undefined) {
-      headers["Content-Type"] = "application/json";
-      body = JSON.stringify(init.json);
-    } else if (init.body !== undefined) {
-      body = init.body instanceof Uint8Array ? new Blob([init.body]) : init.body;
-    }
-    const r = await this.fetcher(this.base + path, { method, headers, body, signal: init.signal });
-    if (r.status >= 400) {
-      let problem: Record<string, unknown> = {};
-      try {
-        problem = (await r.json()) as Record<string, unknown>;
-      } catch {
-        problem = {};
+    if (call.json !== undefined) headers["Content-Type"] = "application/json";
+    const repeatable = call.repeatable ?? (["GET", "HEAD", "DELETE"].includes(method) || "Idempotency-Key" in headers);
+    // A stream given by the caller can be sent once; bytes, JSON and a file's path again.
+    const replayable = call.body === undefined || typeof call.body === "function" || !isReadableStream(call.body);
+    let lostAnswer = false;
+    for (let attempt = 0; ; attempt++) {
+      const again = replayable && attempt < this.retries;
+      let body: BodyInit | undefined;
+      if (call.json !== undefined) body = JSON.stringify(call.json);
+      else if (typeof call.body === "function") body = call.body();
+      else body = call.body instanceof Uint8Array ? new Blob([call.body]) : call.body;
+      const init: RequestInit & { duplex?: "half" } = { method, headers, body, signal: call.signal };
+      if (isReadableStream(body)) {
+        // `duplex` lets fetch send a stream (Node asks for it; TypeScript 4.8's DOM types lack it).
+        // Without a window and with redirects refused, fetch sends the request itself instead of a
+        // clone of it, whose tee would keep every chunk sent (Node's fetch: 400 MB held for a
+        // 400 MB upload). A stream cannot follow a redirect anyway.
+        Object.assign(init, { duplex: "half", window: null, redirect: "error" });
       }
-      const retry = r.headers.get("Retry-After");
-      throw new ReelError(r.status, String(problem.type ?? ""), String(problem.title ?? r.statusText), String(problem.detail ?? ""),
-                          Array.isArray(problem.errors) ? (problem.errors as Problem[]) : [], retry === null ? null : Number(retry));
+      let r: Response;
+      try {
+        r = await this.fetcher(this.base + path, init);
+      } catch (e) {
+        if (isReadableStream(body) && !body.locked) body.cancel().catch(() => undefined);  // a file closed
+        // fetch's network errors (refused, reset, closed before the answer) are TypeErrors.
+        if (!again || !repeatable || call.signal?.aborted || !(e instanceof TypeError)) throw e;
+        lostAnswer = true;
+        await pause(this.backoff(attempt), call.signal);
+        continue;
+      }
+      if ((r.status === 429 || r.status === 503) && again) {
+        const wait = retryAfterSeconds(r.headers.get("Retry-After"));
+        if (wait === null || wait <= 60) {
+          await r.arrayBuffer().catch(() => undefined);  // read, so the connection is used again
+          await pause(wait === null ? this.backoff(attempt) : wait * 1000, call.signal);
+          continue;
+        }
+      }
+      // A DELETE whose answer was lost and is then not found was done by the lost try.
+      if (r.status === 404 && method === "DELETE" && lostAnswer) return r;
+      if (r.status >= 400) throw await problemOf(r);
+      return r;
     }
-    return r;
+  }
+
+  /** The wait before try `attempt + 1`: exponential, at most 30 s, half of it random. */
+  private backoff(attempt: number): number {
+    const ceiling = Math.min(30000, this.retryDelayMs * 2 ** attempt);
+    return ceiling / 2 + Math.random() * (ceiling / 2);
   }
 }
 
-interface Request {
+interface Call {
   json?: unknown;
-  body?: Blob | ArrayBuffer | Uint8Array;
+  /** A function makes a fresh body for each try (a file read again). */
+  body?: Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array> | (() => ReadableStream<Uint8Array>);
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Whether doing it twice does no more than once, so a connection failure may be tried again
+   * (by default: GET, HEAD, DELETE and whatever carries an `Idempotency-Key`). */
+  repeatable?: boolean;
 }
 
+/** The `ReelError` of an answer of 400 or more (its problem+json). */
+async function problemOf(r: Response): Promise<ReelError> {
+  let problem: Record<string, unknown> = {};
+  try {
+    problem = (await r.json()) as Record<string, unknown>;
+  } catch {
+    problem = {};
+  }
+  return new ReelError(r.status, String(problem.type ?? ""), String(problem.title ?? r.statusText), String(problem.detail ?? ""),
+                       Array.isArray(problem.errors) ? (problem.errors as Problem[]) : [], retryAfterSeconds(r.headers.get("Retry-After")));
+}
+
+/** `Retry-After` in seconds from now (RFC 9110: delay-seconds or an HTTP date), or null. */
+function retryAfterSeconds(value: string | null): number | null {
+  if (value === null || value.trim() === "") return null;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, (at - Date.now()) / 1000);
+}
+
+/** The submit's `Idempotency-Key` header: the caller's, else a new random one (made once per
+ * call, so every try of it sends the same). */
 function idempotency(key?: string): Record<string, string> {
-  return key ? { "Idempotency-Key": key } : {};
+  return { "Idempotency-Key": key || randomKey() };
 }
 
-function pause(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+function randomKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === "function") return c.randomUUID();
+  // `randomUUID` needs a secure context in browsers; `getRandomValues` does not.
+  return Array.from(c.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function isReadableStream(value: unknown): value is ReadableStream<Uint8Array> {
+  return typeof (value as ReadableStream | null)?.getReader === "function";
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<Uint8Array> {
+  return typeof (value as AsyncIterable<Uint8Array> | null)?.[Symbol.asyncIterator] === "function";
+}
+
+/** A web stream pulling from `source` one chunk at a time, so it reads no further ahead than the
+ * connection takes (and closes `source`, a file, if the request stops early). */
+function streamOf(source: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
+  const it = source[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await it.next();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    async cancel(reason) {
+      await it.return?.(reason);
+    },
+  }, { highWaterMark: 0 });
+}
+
+/** Writes a response's body to `target` a chunk at a time; answers the bytes written. */
+async function writeBody(r: Response, target: DownloadTarget, end: boolean): Promise<number> {
+  let bytes = 0;
+  const body = (r.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() })).pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({ transform(chunk, c) { bytes += chunk.byteLength; c.enqueue(chunk); } }));
+  if (typeof target !== "string" && typeof (target as WritableStream).getWriter === "function") {
+    await body.pipeTo(target as WritableStream<Uint8Array>, { preventClose: !end });
+    return bytes;
+  }
+  // Node: a `Writable`, or a file written as PATH.part and renamed when whole.
+  const { Readable } = await nodeModule("node:stream");
+  const { pipeline } = await nodeModule("node:stream/promises");
+  if (typeof target !== "string") {
+    await pipeline(Readable.fromWeb(body), target, { end });
+    return bytes;
+  }
+  const fs = await nodeModule("node:fs");
+  const partial = `${target}.part`;
+  try {
+    await pipeline(Readable.fromWeb(body), fs.createWriteStream(partial));
+    await fs.promises.rename(partial, target);
+  } catch (e) {
+    await fs.promises.rm(partial, { force: true });
+    throw e;
+  }
+  return bytes;
+}
+
+/**
+ * A Node built-in module, loaded only when a path or a Node stream asks for it, so the client still
+ * runs where there is none (browsers, Deno without them); untyped, as Node's types are not a
+ * dependency of this package.
+ */
+async function nodeModule(name: string): Promise<any> {
+  return import(name);
+}
+
+/** A file's type told by its extension (the server tells its kind by its bytes; the type is kept
+ * with the asset); `.json` is not `application/json`, which would ask for an import. */
+function typeByExtension(name: string): string {
+  const ext = name.slice(name.lastIndexOf(".") + 1).toLowerCase();
+  const types: Record<string, string> = {
+    mp4: "video/mp4", m4v: "video/x-m4v", mov: "video/quicktime", webm: "video/webm", mkv: "video/x-matroska",
+    mp3: "audio/mpeg", m4a: "audio/mp4", wav: "audio/wav", flac: "audio/flac", ogg: "audio/ogg",
+    png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp",
+    ttf: "font/ttf", otf: "font/otf", ttc: "font/collection", srt: "application/x-subrip", vtt: "text/vtt",
+  };
+  return types[ext] ?? "application/octet-stream";
+}
+
+/** Waits `ms`, or less when `signal` aborts (then rejects with its reason). */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener("abort", stop, { once: true });
+  });
 }
 
 /** The events of a `text/event-stream` body, by the HTML standard's rules. */
