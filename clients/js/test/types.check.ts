@@ -12,7 +12,7 @@ export const minimal: JobSpec = { version: 1, timeline: { videos: [{ src: "uploa
 
 /** A vertical social clip: trimmed clips with a dissolve, captions, a title, music ducked under a voice-over. */
 export const social: JobSpec = {
-  $schema: "https://reel.invalid/v1/schema/job-spec.json",
+  $schema: "http://127.0.0.1:8080/v1/schema/job-spec.json",
   version: 1,
   output: { format: "mp4", width: 1080, height: 1920, frameRate: "30000/1001", fit: "blur", blurRadius: 30,
             video: { codec: "h264", crf: 20, preset: "medium", profile: "high" },
