@@ -132,6 +132,17 @@ final class VideoValidationTests: XCTestCase {
                        #"must be one of linear, easeIn, easeOut or easeInOut (found "bounce")"#)
     }
 
+    /// A chroma key with a bad colour still has its other members read: each problem at its own
+    /// pointer, none of them called an unknown field (a template's `"color": "{{key}}"` is stored).
+    func testAChromaKeysMembersAreEachJudgedAtTheirPointer() {
+        let key = "/timeline/videos/0/chromaKey"
+        XCTAssertEqual(pointers(specWithVideo(##"{"src": "a.mp4", "chromaKey": {"color": "green", "similarity": 0.2, "smoothness": 0.1, "spill": 0.4}}"##)),
+                       ["\(key)/color"])
+        XCTAssertEqual(pointers(specWithVideo(##"{"src": "a.mp4", "chromaKey": {"color": "#00FF0080", "similarity": 2, "spill": 0.4}}"##)),
+                       ["\(key)/color", "\(key)/similarity"])
+        XCTAssertNotNil(decodeOK(specWithVideo(##"{"src": "a.mp4", "chromaKey": {"color": "#00B140", "similarity": 0.12, "smoothness": 0.08}}"##)))
+    }
+
     func testOtherMembers() {
         let s = decodeOK(specWithVideo(#"{"src": "a.jpg", "duration": 3, "muted": true, "fit": "stretch", "motion": "panLeft"}"#))
         XCTAssertEqual(s?.timeline.videos[0].muted, true)
