@@ -153,6 +153,27 @@ final class TemplateTests: XCTestCase {
         XCTAssertTrue(errors(invalidDefault)["/placeholders/seconds/default"]?.contains("/timeline/videos/0/duration") == true, invalidDefault.text)
     }
 
+    /// A placeholder standing for part of an item (a dashed stroke's colour) hides nothing from the
+    /// rest of the check once it has a default: the stroke's dashOffset keyframes are judged with
+    /// the stroke there, and the template is stored; without a default the structure around it
+    /// cannot be known, and the keyframes are refused as before.
+    func testDefaultsLetTheRestOfAnItemBeChecked() throws {
+        let f = try ServiceFixture()
+        let c = try f.client()
+        let spec = ##"""
+        { "version": 1, "output": { "width": 64, "height": 64 },
+          "timeline": { "videos": [ { "color": "#000000", "duration": 2 } ],
+            "overlays": [ { "type": "shape", "shape": "rect", "start": 0, "duration": 2, "frame": { "x": 0.5, "y": 0.5, "width": 0.5, "height": 0.5 },
+                            "stroke": { "color": "{{accent}}", "width": 4, "dash": [10, 5] },
+                            "keyframes": [ { "time": 0, "dashOffset": 0 }, { "time": 1, "dashOffset": 30 } ] } ] } }
+        """##
+        let typed = try c.json("POST", "/v1/templates", ##"{ "spec": \##(spec), "placeholders": { "accent": { "type": "color", "default": "#FF3366" } } }"##)
+        XCTAssertEqual(typed.status, 201, typed.text)
+        let untyped = try c.json("POST", "/v1/templates", ##"{ "spec": \##(spec) }"##)
+        XCTAssertEqual(untyped.status, 422, untyped.text)
+        XCTAssertEqual(Array(errors(untyped).keys).filter { $0.hasPrefix("/spec/timeline/overlays/0/keyframes") }.isEmpty, false, untyped.text)
+    }
+
     func testATemplateIsCheckedStructurallyWhenStored() throws {
         let f = try ServiceFixture()
         let c = try f.client()

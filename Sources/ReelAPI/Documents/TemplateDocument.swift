@@ -71,9 +71,14 @@ struct TemplateDocument {
     }
 
     /// What can be checked before the values are known: the spec's problems, except those at or
-    /// under a string holding a placeholder (its value is not known yet).
+    /// under a string holding a placeholder (its value is not known yet). Where every placeholder
+    /// has a default, the spec is judged with them filled in: a placeholder then cannot hide what it
+    /// stands for from the rest (a stroke whose colour is `{{accent}}` still has the stroke its
+    /// keyframes animate); what a default itself breaks is `defaultProblems`' to say.
     func structuralProblems() -> [SpecProblem] {
-        guard case .failure(let p) = SpecDecoder.decode(json: json) else { return [] }
+        let defaults = Dictionary(placeholders.compactMap { p in p.defaultValue.map { (p.name, $0) } }, uniquingKeysWith: { a, _ in a })
+        let judged = !placeholders.isEmpty && defaults.count == placeholders.count ? TemplateDocument.fill(json, defaults) : json
+        guard case .failure(let p) = SpecDecoder.decode(json: judged) else { return [] }
         let open = Set(uses.map(\.pointer))
         return p.problems.filter { problem in
             // The pointer and each of its ancestors, looked up rather than compared with every use.
