@@ -317,6 +317,42 @@ class ConsoleTests(unittest.TestCase):
     def spec_now(self):
         return self.js("return window.reelEditor.spec()")
 
+    def test_the_examples(self):
+        """The editor offers every template of examples/ (built into the console) and opens the chosen
+        one as the file holds it: its spec, and its placeholders with their types and defaults."""
+        try:
+            self.start_from_each_example()
+        finally:
+            # The other tests begin signed out, with nothing open in the editor.
+            self.js("sessionStorage.clear(); localStorage.clear()")
+
+    def start_from_each_example(self):
+        d, wait = self.driver, self.wait
+        folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples")
+        docs = {}
+        for name in sorted(os.listdir(folder)):
+            with open(os.path.join(folder, name)) as f:
+                doc = json.load(f) if name.endswith(".json") else None
+            if isinstance(doc, dict) and "spec" in doc:
+                docs[name[:-5]] = doc
+        self.assertGreaterEqual(len(docs), 10, "ten examples at least")
+        d.get(URL + "/console/")
+        self.js("sessionStorage.setItem('reel-key', arguments[0])", KEY)
+        d.get(URL + "/console/#/edit?new")
+        wait.until(lambda _: self.js("return document.querySelectorAll('#example option').length") == len(docs) + 1)
+        offered = self.js("return [...document.querySelectorAll('#example option')].map((o) => o.value).filter(Boolean)")
+        self.assertEqual(sorted(offered), sorted(docs), "every example is offered")
+        for slug in [sorted(docs)[0], sorted(docs)[-1]]:
+            Select(d.find_element(By.ID, "example")).select_by_value(slug)
+            d.find_element(By.CSS_SELECTOR, '[data-action="start-example"]').click()
+            wait.until(lambda _: self.js("return location.hash") == "#/edit" and self.spec_now() == docs[slug]["spec"])
+            placeholders = docs[slug]["placeholders"]
+            wait.until(lambda _: self.js("return document.querySelectorAll('[data-placeholder-fields]').length") == len(placeholders))
+            for name, declared in placeholders.items():
+                self.assertEqual(self.js("return document.getElementById('type-' + arguments[0]).value", name), declared["type"])
+                if declared["type"] != "boolean":
+                    self.assertEqual(self.js("return document.getElementById('sample-' + arguments[0]).value", name), str(declared["default"]))
+
     def test_the_editor(self):
         d, wait = self.driver, self.wait
         d.set_window_size(1280, 900)

@@ -36,7 +36,7 @@ final class ConsoleTests: XCTestCase {
                                                         env: ["REEL_URL": "http://127.0.0.1:\(server.port)", "REEL_KEY": key,
                                                               "REEL_OPEN_URL": "http://127.0.0.1:\(open.port)", "REEL_TEST_CLIP": root + "/clip.mp4", "REEL_ARTEFACTS": artefacts, "HOME": root])
         XCTAssertEqual(status, 0, text)
-        XCTAssertTrue(text.contains("Ran 3 tests"), text)
+        XCTAssertTrue(text.contains("Ran 4 tests"), text)
         XCTAssertTrue(FileManager.default.fileExists(atPath: artefacts + "/03-job.png"), "screenshots saved")
     }
 

@@ -41,6 +41,8 @@ export async function editorPage(main, params) {
   if (params.has("new")) state.open({ version: 1, output: { width: 1280, height: 720, frameRate: 30 }, timeline: { videos: [] } }, "a new timeline");
   else if (params.get("job") && !(await open("/v1/jobs/" + encodeURIComponent(params.get("job")), (j) => "a copy of job " + j.id))) return () => {};
   else if (params.get("template") && !(await open("/v1/templates/" + encodeURIComponent(params.get("template")), (t) => "template " + (t.name || t.id)))) return () => {};
+  // The examples (examples/ of the repository) are built into the console beside its own files.
+  else if (params.get("example") && !(await open("/console/examples/" + encodeURIComponent(params.get("example")) + ".json", (t) => "the example " + t.name))) return () => {};
   // The opened spec is kept; Back to this page restores it (and its history) rather than opening it again.
   if ([...params.keys()].length) history.replaceState(null, "", "#/edit");
 
@@ -91,6 +93,10 @@ export async function editorPage(main, params) {
   const json = el("textarea", { id: "editor-json", rows: "14", spellcheck: "false", "aria-describedby": "json-note" });
   const jsonNote = el("p", { id: "json-note", "aria-live": "polite" });
   const templateName = el("input", { id: "template-name", placeholder: "template name", "aria-label": "Template name" });
+  const exampleSelect = el("select", { id: "example", "aria-label": "Example" }, el("option", { value: "", text: "an example…" }));
+  api("GET", "/console/examples/index.json").then((r) => {
+    for (const e of r.status === 200 && Array.isArray(r.json) ? r.json : []) exampleSelect.append(el("option", { value: e.slug, text: e.name, title: e.description }));
+  });
   const shortcuts = el("dialog", { id: "shortcuts", "aria-label": "Keyboard shortcuts" }, el("h2", { text: "Keyboard" }),
     el("dl", {}, ...SHORTCUTS.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { text: v })])),
     el("form", { method: "dialog" }, el("button", { text: "Close" })));
@@ -126,6 +132,9 @@ export async function editorPage(main, params) {
     button("render", "Render", () => render(false)),
     button("render-draft", "Render draft", () => render(true), "Render a draft (480 lines, fast)"),
     templateName, button("save-template", "Save as template", () => saveTemplate()),
+    exampleSelect, button("start-example", "Start from an example", () => {
+      if (exampleSelect.value) location.hash = "#/edit?example=" + encodeURIComponent(exampleSelect.value);
+    }, "Start from the chosen example (its media: scripts/example_media.sh MEDIA_ROOT)", { "data-action": "start-example" }),
     button("show-shortcuts", "?", () => shortcuts.showModal(), "Keyboard shortcuts (?)"));
   const adds = el("div", { class: "actions ed-adds", role: "toolbar", "aria-label": "Add" },
     button("add-text", "Text", () => add("add-text"), "Add a text", { "data-action": "add-text" }),
