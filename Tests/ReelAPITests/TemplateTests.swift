@@ -101,8 +101,11 @@ final class TemplateTests: XCTestCase {
           "live": { "type": "boolean", "default": false },
           "title": { "type": "text", "label": "Title", "default": "Sample", "required": true } }
         """##
-        let stored = try c.json("POST", "/v1/templates", ##"{ "name": "Typed", "spec": \##(spec), "placeholders": \##(declarations) }"##)
+        let stored = try c.json("POST", "/v1/templates", ##"{ "name": "Typed", "description": "A card, then a clip.", "spec": \##(spec), "placeholders": \##(declarations) }"##)
         XCTAssertEqual(stored.status, 201, stored.text)
+        XCTAssertEqual(stored.json["description"] as? String, "A card, then a clip.")
+        let long = try c.json("POST", "/v1/templates", ##"{ "description": "\##(String(repeating: "x", count: 2001))", "spec": \##(spec) }"##)
+        XCTAssertEqual(Array(errors(long).keys), ["/description"], long.text)
         let id = try XCTUnwrap(stored.json["id"] as? String)
         let got = try c.request("GET", "/v1/templates/\(id)")
         XCTAssertTrue(got.text.contains(##""placeholders":{"title":{"type":"text","label":"Title","default":"Sample","required":true},"live":{"type":"boolean","default":false,"required":false},"background":{"type":"color","description":"The card behind the title","default":"#102030","required":false},"seconds":{"type":"number","label":"Card length","default":1,"required":false},"clip":{"type":"media","label":"Clip","required":true}}"##),

@@ -177,7 +177,7 @@ public enum JobJSON {
     static func template(_ t: Template, includeSpec: Bool = true) -> JSONValue {
         let placeholders = Placeholder.all(t.placeholders, declared: TemplateDocument.declared(in: t))
         var m: [(key: String, value: JSONValue)] = [
-            ("id", .string(t.id)), ("name", t.name.map { .string($0) } ?? .null),
+            ("id", .string(t.id)), ("name", t.name.map { .string($0) } ?? .null), ("description", t.description.map { .string($0) } ?? .null),
             ("placeholders", .object(placeholders.map { ($0.name, $0.json) })), ("createdAt", .string(timestamp(t.createdAt))),
         ]
         if includeSpec { m.append(("spec", (try? JSONParser.parse(Array(t.spec.utf8))) ?? .null)) }

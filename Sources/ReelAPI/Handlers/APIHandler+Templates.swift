@@ -5,18 +5,24 @@ import ReelStore
 import ReelSpec
 
 extension APIHandler {
-    /// `POST /v1/templates` `{"name": …, "spec": {…}, "placeholders": {…}}`: stores a spec with
+    /// `POST /v1/templates` `{"name": …, "description": …, "spec": {…}, "placeholders": {…}}`: stores a spec with
     /// placeholders once its structure is valid as far as it can be without the values (problems
     /// at `/spec/…`), and its typed placeholders once each declaration is (at `/placeholders/…`).
     func createTemplate(_ r: HTTPRequest, key: String) throws -> HTTPResponse {
         let members = try jsonObject(r)
-        var problems = members.filter { !["name", "spec", "placeholders"].contains($0.key) }
+        var problems = members.filter { !["name", "description", "spec", "placeholders"].contains($0.key) }
             .map { SpecProblem(pointer: "/" + JSONPointer.escape($0.key), message: "unknown field") }
         var name: String?
         switch members.first(where: { $0.key == "name" })?.value {
         case nil, .null?: break
         case .string(let s)? where !s.isEmpty && s.count <= 200: name = s
         default: problems.append(SpecProblem(pointer: "/name", message: "must be a string of 1 to 200 characters"))
+        }
+        var description: String?
+        switch members.first(where: { $0.key == "description" })?.value {
+        case nil, .null?: break
+        case .string(let s)? where !s.isEmpty && s.count <= 2000: description = s
+        default: problems.append(SpecProblem(pointer: "/description", message: "must be a string of 1 to 2000 characters"))
         }
         guard let spec = members.first(where: { $0.key == "spec" })?.value, case .object = spec else {
             problems.append(SpecProblem(pointer: "/spec", message: "is required and must be a job spec object"))
@@ -31,7 +37,8 @@ extension APIHandler {
         if declarationProblems.isEmpty { problems += document.defaultProblems(pointer: "/placeholders") }
         if !problems.isEmpty { throw ProblemError(.validation(problems)) }
         let stored = declared.isEmpty ? nil : JSONValue.object(declared.map { ($0.name, $0.json) }).serialized
-        let template = try store.insertTemplate(keyID: key, name: name, spec: spec.serialized, placeholders: document.names, declarations: stored)
+        let template = try store.insertTemplate(keyID: key, name: name, description: description, spec: spec.serialized,
+                                                placeholders: document.names, declarations: stored)
         logger.info("template stored", metadata: ["templateId": "\(template.id)", "project": "\(KeyRing.logName(key))"])
         return JobJSON.template(template).response(201, headers: [("Location", "/v1/templates/\(template.id)")])
     }

@@ -3,6 +3,8 @@ public struct Template: Sendable, Equatable {
     public var id: String
     public var keyID: String
     public var name: String?
+    /// What it makes and what to change, for people choosing one.
+    public var description: String?
     /// The spec's JSON text as stored (placeholders unfilled).
     public var spec: String
     /// The placeholder names, in order of first use.
@@ -13,11 +15,12 @@ public struct Template: Sendable, Equatable {
     /// Milliseconds since 1970.
     public var createdAt: Int64
 
-    public init(id: String, keyID: String, name: String?, spec: String, placeholders: [String], declarations: String? = nil,
-                createdAt: Int64) {
+    public init(id: String, keyID: String, name: String?, description: String? = nil, spec: String, placeholders: [String],
+                declarations: String? = nil, createdAt: Int64) {
         self.id = id
         self.keyID = keyID
         self.name = name
+        self.description = description
         self.spec = spec
         self.placeholders = placeholders
         self.declarations = declarations

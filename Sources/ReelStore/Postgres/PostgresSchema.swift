@@ -94,6 +94,8 @@ enum PostgresSchema {
         """,
         // 16: as SQLite's 19.
         SharedSchema.nodes(.postgres),
+        // 17: as SQLite's 20.
+        SharedSchema.templateDescriptions(.postgres),
     ]
 
     /// The advisory lock key held while migrating ("reel" in ASCII, then 1): of several nodes

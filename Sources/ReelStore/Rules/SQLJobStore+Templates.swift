@@ -1,15 +1,16 @@
 extension SQLJobStore {
     /// Stores a template with a new id `tpl_<ULID>` and returns it.
-    public func insertTemplate(keyID: String, name: String?, spec: String, placeholders: [String],
+    public func insertTemplate(keyID: String, name: String?, description: String? = nil, spec: String, placeholders: [String],
                                declarations: String? = nil) throws -> Template {
         try connected { db in
             let t = now()
-            let template = Template(id: "tpl_" + ULID.make(millis: t), keyID: keyID, name: name, spec: spec,
+            let template = Template(id: "tpl_" + ULID.make(millis: t), keyID: keyID, name: name, description: description, spec: spec,
                                     placeholders: placeholders, declarations: declarations, createdAt: t)
             try db.query("""
-                INSERT INTO templates (id, key_id, name, spec, placeholders, declarations, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO templates (id, key_id, name, description, spec, placeholders, declarations, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-                         [.text(template.id), .text(keyID), .nullable(name), .text(spec),
+                         [.text(template.id), .text(keyID), .nullable(name), .nullable(description), .text(spec),
                           .text(placeholders.joined(separator: ",")), .nullable(declarations), .int(t)])
             return template
         }

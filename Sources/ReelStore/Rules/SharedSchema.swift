@@ -224,6 +224,11 @@ enum SharedSchema {
         """
     }
 
+    /// A template's description: what it makes and what to change (the examples carry one).
+    static func templateDescriptions(_ d: SQLDialect) -> String {
+        "ALTER TABLE templates ADD COLUMN description TEXT;"
+    }
+
     /// A template's typed placeholders as declared (a JSON object by name; NULL: none declared,
     /// as every template stored before, whose placeholders are all required text).
     static func templateDeclarations(_ d: SQLDialect) -> String {

@@ -63,12 +63,13 @@ enum StoreRows {
     }
 
     static func templateColumns(_ d: SQLDialect) -> String {
-        "id, key_id, name, spec, placeholders, declarations, created_at, \(d.sequence) AS seq"
+        "id, key_id, name, description, spec, placeholders, declarations, created_at, \(d.sequence) AS seq"
     }
 
     static func template(_ r: SQLRow) throws -> Template {
         let names = try r.text("placeholders")
-        return Template(id: try r.text("id"), keyID: try r.text("key_id"), name: try r.optionalText("name"), spec: try r.text("spec"),
+        return Template(id: try r.text("id"), keyID: try r.text("key_id"), name: try r.optionalText("name"),
+                        description: try r.optionalText("description"), spec: try r.text("spec"),
                         placeholders: names.isEmpty ? [] : names.split(separator: ",").map(String.init),
                         declarations: try r.optionalText("declarations"), createdAt: try r.int64("created_at"))
     }

@@ -141,5 +141,7 @@ enum SQLiteSchema {
         """,
         // 19: as PostgreSQL's 16.
         SharedSchema.nodes(.sqlite),
+        // 20: as PostgreSQL's 17.
+        SharedSchema.templateDescriptions(.sqlite),
     ]
 }

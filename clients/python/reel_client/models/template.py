@@ -23,6 +23,7 @@ class Template:
     Attributes:
         id (str):
         name (None | str):
+        description (None | str): What it makes and what to change.
         placeholders (TemplatePlaceholders): Every placeholder of the spec by name, in order of first use: as declared,
             or, for a
             `{{name}}` the template does not declare, `{"type": "any", "required": true}`.
@@ -32,6 +33,7 @@ class Template:
 
     id: str
     name: None | str
+    description: None | str
     placeholders: TemplatePlaceholders
     created_at: datetime.datetime
     spec: TemplateSpec | Unset = UNSET
@@ -41,6 +43,9 @@ class Template:
 
         name: None | str
         name = self.name
+
+        description: None | str
+        description = self.description
 
         placeholders = self.placeholders.to_dict()
 
@@ -56,6 +61,7 @@ class Template:
             {
                 "id": id,
                 "name": name,
+                "description": description,
                 "placeholders": placeholders,
                 "createdAt": created_at,
             }
@@ -80,6 +86,13 @@ class Template:
 
         name = _parse_name(d.pop("name"))
 
+        def _parse_description(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        description = _parse_description(d.pop("description"))
+
         placeholders = TemplatePlaceholders.from_dict(d.pop("placeholders"))
 
         created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
@@ -94,6 +107,7 @@ class Template:
         template = cls(
             id=id,
             name=name,
+            description=description,
             placeholders=placeholders,
             created_at=created_at,
             spec=spec,

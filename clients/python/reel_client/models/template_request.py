@@ -21,6 +21,8 @@ class TemplateRequest:
     Attributes:
         spec (TemplateRequestSpec): A job spec (`JobSpec`) whose string values may hold `{{name}}` placeholders.
         name (None | str | Unset):
+        description (None | str | Unset): What it makes and what to change, for people choosing one (the examples of
+            examples/ carry one).
         placeholders (TemplateRequestPlaceholders | Unset): Typed declarations of the spec's placeholders, by name; each
             name must be used by the
             spec. Undeclared placeholders stay required and take any JSON value.
@@ -28,6 +30,7 @@ class TemplateRequest:
 
     spec: TemplateRequestSpec
     name: None | str | Unset = UNSET
+    description: None | str | Unset = UNSET
     placeholders: TemplateRequestPlaceholders | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -38,6 +41,12 @@ class TemplateRequest:
             name = UNSET
         else:
             name = self.name
+
+        description: None | str | Unset
+        if isinstance(self.description, Unset):
+            description = UNSET
+        else:
+            description = self.description
 
         placeholders: dict[str, Any] | Unset = UNSET
         if not isinstance(self.placeholders, Unset):
@@ -52,6 +61,8 @@ class TemplateRequest:
         )
         if name is not UNSET:
             field_dict["name"] = name
+        if description is not UNSET:
+            field_dict["description"] = description
         if placeholders is not UNSET:
             field_dict["placeholders"] = placeholders
 
@@ -76,6 +87,15 @@ class TemplateRequest:
 
         name = _parse_name(d.pop("name", UNSET))
 
+        def _parse_description(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        description = _parse_description(d.pop("description", UNSET))
+
         _placeholders = d.pop("placeholders", UNSET)
         placeholders: TemplateRequestPlaceholders | Unset
         if isinstance(_placeholders, Unset):
@@ -86,6 +106,7 @@ class TemplateRequest:
         template_request = cls(
             spec=spec,
             name=name,
+            description=description,
             placeholders=placeholders,
         )
 
