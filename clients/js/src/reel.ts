@@ -92,6 +92,8 @@ export interface Placeholder {
 export interface Template {
   id: string;
   name: string | null;
+  /** What it makes and what to change. */
+  description: string | null;
   /** Every placeholder by name, in order of first use. */
   placeholders: Record<string, Placeholder>;
   spec?: TemplateSpec;
@@ -423,9 +425,10 @@ export class Reel {
   // ---- Templates and batches ----------------------------------------------------------------
 
   /** Stores a spec with `{{name}}` placeholders, typed by `options.placeholders` where given. */
-  createTemplate(spec: TemplateSpec, options: { name?: string; placeholders?: Record<string, PlaceholderDeclaration> } = {}): Promise<Template> {
+  createTemplate(spec: TemplateSpec, options: { name?: string; description?: string; placeholders?: Record<string, PlaceholderDeclaration> } = {}): Promise<Template> {
     const body: Record<string, unknown> = { spec };
     if (options.name !== undefined) body.name = options.name;
+    if (options.description !== undefined) body.description = options.description;
     if (options.placeholders !== undefined) body.placeholders = options.placeholders;
     return this.json<Template>("POST", "/v1/templates", { json: body });
   }

@@ -153,13 +153,16 @@ class Reel:
     # Templates and batches
 
     def create_template(
-        self, spec: Spec, *, name: str | None = None, placeholders: dict[str, dict[str, Any]] | None = None
+        self, spec: Spec, *, name: str | None = None, description: str | None = None,
+        placeholders: dict[str, dict[str, Any]] | None = None
     ) -> dict[str, Any]:
         """Stores a spec with `{{name}}` placeholders, typed by `placeholders` (name -> {type, label,
         description, default, required}) where given; answers the template (its `placeholders`)."""
         body: dict[str, Any] = {"spec": _json_body(spec)}
         if name is not None:
             body["name"] = name
+        if description is not None:
+            body["description"] = description
         if placeholders is not None:
             body["placeholders"] = placeholders
         return self._json(self._request("POST", "/v1/templates", json=body))
