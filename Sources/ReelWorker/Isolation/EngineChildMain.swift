@@ -185,14 +185,17 @@ public enum EngineChildMain {
         let told = AssetKind.told(byFirstBytesOf: path)
         do {
             let probe: JSONValue, kind: AssetKind, type: String
-            switch told {
-            case nil:
+            if let told {
+                switch told {
+                case .font: probe = try FontProbe.probe(path: path)
+                case .captions: probe = try CaptionProbe.probe(path: path)
+                default: probe = try LottieProbe.probe(path: path)
+                }
+                (kind, type) = (told, AssetContentType.of(file: path, kind: told))
+            } else {
                 let info = try MediaProbe.probe(path: path)
                 (probe, kind) = (info.json, AssetKind.of(media: info))
                 type = AssetContentType.of(media: info, kind: kind)
-            case .font?: (probe, kind, type) = (try FontProbe.probe(path: path), .font, AssetContentType.of(file: path, kind: .font))
-            case .captions?: (probe, kind, type) = (try CaptionProbe.probe(path: path), .captions, AssetContentType.of(file: path, kind: .captions))
-            case let other?: (probe, kind, type) = (try LottieProbe.probe(path: path), other, AssetContentType.of(file: path, kind: other))
             }
             let json = Array(probe.serialized.utf8)
             var answer = EngineReply(bytes: json.count, kind: kind.rawValue)
