@@ -18,8 +18,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var importSQLite: String?
     public var mediaRoot = "./media"
     public var workers = 1
-    /// Outputs longer than this many seconds are cut into chunks of about this length that any
-    /// worker (on any node) renders; 0 renders every output whole.
+    /// The longest chunk, in seconds: outputs are cut into one chunk per live worker of the cluster,
+    /// 10 s to this long (`ChunkLength`), that any worker (on any node) renders; 0 renders every
+    /// output whole.
     public var chunkSeconds = 60
     public var handlerThreads = 4
     /// While renders run, wake each CPU this often so the HTTP threads never wait a whole kernel
