@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make deb-test`: the Debian package installed as a new user would, on a minimal Debian 12:
 #   1. `systemd-analyze verify` accepts its unit (in the installed root, where ExecStart exists);
-#   2. a minbase Debian 12 root made by debootstrap (once, kept in .build-deb/pristine; each run
+#   2. a minbase Debian 12 root made by debootstrap (scripts/debian_root.sh: once, kept in .build-deb/pristine; each run
 #      works on a copy) gets systemd and the package with apt, which resolves its Depends from Debian;
 #   3. `reel serve` starts there as the `reel` user with the package's /etc/reel/reel.json, and a
 #      job with a title renders through the API; ffprobe reads the output back here.
@@ -14,34 +14,8 @@ deb=${DEB:-$(ls -t dist/reel_*_"$arch".deb 2>/dev/null | head -1)}
 [ -f "$deb" ] || { echo "deb-test: no package (make deb first)" >&2; exit 1; }
 cache=$PWD/.build-deb
 root=$cache/root
-# The first Debian URI of the apt sources (deb822 or one-line), and its security archive if named.
-mirror=$(python3 - <<'PY'
-import glob, re
-uris = []
-for path in sorted(glob.glob("/etc/apt/sources.list.d/*.sources")):
-    for stanza in open(path).read().split("\n\n"):
-        if re.search(r"^Suites:.*\bbookworm\b", stanza, re.M) and "security" not in stanza:
-            uris += re.findall(r"^URIs:\s*(\S+)", stanza, re.M)
-for path in ["/etc/apt/sources.list"] + sorted(glob.glob("/etc/apt/sources.list.d/*.list")):
-    try:
-        for line in open(path):
-            m = re.match(r"\s*deb\s+(?:\[[^]]*\]\s+)?(\S+)\s+bookworm\s", line)
-            if m:
-                uris.append(m.group(1))
-    except OSError:
-        pass
-print(next((u for u in uris if "security" not in u), ""))
-PY
-)
-[ -n "$mirror" ] || { echo "deb-test: no Debian bookworm mirror in this machine's apt sources" >&2; exit 1; }
-mkdir -p "$cache"
-if [ ! -f "$cache/pristine/.complete" ]; then
-    rm -rf "$cache/pristine"
-    echo "deb-test: debootstrap --variant=minbase bookworm from $mirror (once)"
-    debootstrap --variant=minbase bookworm "$cache/pristine" "$mirror" >"$cache/debootstrap.log" 2>&1 \
-        || { tail -20 "$cache/debootstrap.log" >&2; exit 1; }
-    touch "$cache/pristine/.complete"
-fi
+# The minimal Debian 12 root (made once) and the apt sources it gets.
+./scripts/debian_root.sh
 server=
 # Whatever is mounted under the root (its /proc) is unmounted first, deepest first, and the root
 # is deleted only when nothing is mounted there any more, and never across a file system
@@ -81,9 +55,7 @@ remove_root
 cp -a "$cache/pristine" "$root"
 mount -t proc proc "$root/proc"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
-printf 'deb %s bookworm main\ndeb %s bookworm-updates main\n' "$mirror" "$mirror" > "$root/etc/apt/sources.list"
-security=$(grep -rhoE 'https?://[^ ]*debian-security' /etc/apt/sources.list /etc/apt/sources.list.d/ 2>/dev/null | head -1 || true)
-[ -n "$security" ] && echo "deb $security bookworm-security main" >> "$root/etc/apt/sources.list"
+cp "$cache/sources.list" "$root/etc/apt/sources.list"
 cp "$deb" "$root/tmp/reel.deb"
 echo "deb-test: apt-get install $(basename "$deb") into a minimal Debian 12"
 chroot "$root" apt-get update -qq >"$cache/apt.log" 2>&1 || { tail -20 "$cache/apt.log" >&2; exit 1; }
