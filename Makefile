@@ -1,5 +1,5 @@
 # Convenience targets. The benchmark is kept out of the test suite: `make test` never runs it.
-.PHONY: bench-s3 test test-quick run bench bench-http bench-editor bench-cluster bench-profile bench-soak bench-batch fuzz bench-campaign install uninstall dist deb deb-test
+.PHONY: bench-s3 test test-quick run bench bench-http bench-editor bench-cluster bench-profile bench-soak bench-batch fuzz bench-campaign install uninstall dist deb deb-test compose-test
 
 # Where `make install` puts `reel` ($(DESTDIR)$(PREFIX)/bin/reel), and what it installs: the
 # release build it makes (CONFIGURATION=debug: the debug build), or REEL_BIN, a binary already built
@@ -74,6 +74,11 @@ deb:
 
 deb-test: deb
 	./scripts/deb_test.sh
+
+# deploy/compose.yaml started for real from that package in a Docker engine of the test's own
+# (PostgreSQL, S3, two nodes, nginx with TLS; a node killed mid-render), then `down -v` (as root).
+compose-test: deb
+	./scripts/compose_test.sh
 
 # An hour of mixed load against one `reel serve`, sampling its RSS and file descriptors: does memory
 # level off? (bench/soak.py; SOAK_MINUTES=15 for a shorter look).

@@ -29,6 +29,9 @@ packages=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswsc
           # The package test (scripts/deb_test.sh): a minimal Debian 12 root to install `make deb` into,
           # and systemd-analyze to verify its unit.
           debootstrap systemd)
+# The compose test (scripts/compose_test.sh): Debian's Docker engine and docker-compose 1.29; the
+# engine is started by the test alone, with its own data root (COMPOSE_TEST=0: not installed).
+[ "${COMPOSE_TEST:-1}" = "0" ] || packages+=(docker.io docker-compose)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

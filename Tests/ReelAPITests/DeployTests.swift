@@ -5,8 +5,9 @@ import XCTest
 /// against the Kubernetes API's schemas (strict), again as `kubectl kustomize` builds them (one
 /// namespace, the Ingress's TLS, upload size and stream timeouts), with what ties them to Reel (its
 /// environment variables, /healthz and /readyz, a grace period that covers the drain, selectors, the
-/// queued-jobs metric): `Tests/Deploy/validate_deploy.py`. Neither Docker nor a cluster runs here
-/// (docs/OPERATIONS.md says so); the files are judged, not started.
+/// queued-jobs metric): `Tests/Deploy/validate_deploy.py`. The compose stack is also started for real,
+/// outside XCTest (it needs root and a Docker engine of its own): scripts/compose_test.sh, run by
+/// scripts/test.sh before the XCTest suites. No Kubernetes cluster runs here: its files are judged.
 final class DeployTests: XCTestCase {
     func testComposeAndKubernetesFilesAreValidAndFitReel() throws {
         let (status, text) = try PythonClientTests.run(PythonClientTests.python,

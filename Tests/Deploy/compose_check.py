@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""The compose stack, used as a client on the host would (scripts/compose_test.sh starts it):
+
+1. both nodes ready behind nginx over TLS (the certificate checked against the test's own CA);
+2. a 30 s source (ffmpeg's testsrc2 and a sine, made here) uploaded through nginx, so into the
+   bucket; a 720p job of it submitted, cut into chunks (the stack runs with REEL_CHUNK_SECONDS=2);
+3. the node that took the job (its log says `job running`) is killed with its container
+   (SIGKILL) as soon as its log shows it rendering a chunk of the job, the job still running: the
+   harder of the two losses (its chunks and the job's own lease both run out). The job must still
+   succeed on the other node, whose log shows chunks rendered and the join, the killed one still down;
+4. the output fetched from the host through `output.downloadUrl` without the key (a link to
+   nginx's address, the bytes streamed through a node from the bucket), its sha256 the job's, and
+   ffprobe reading 1280×720, 900 frames, 30 s.
+
+    compose_check.py --port P --key K --ca CERT --project NAME --compose-file FILE
+Exits 1 naming the first thing that went wrong.
+"""
+import argparse
+import atexit
+import hashlib
+import json
+import os
+import re
+import ssl
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+
+def fail(message):
+    print("compose-check: FAILED: " + message, file=sys.stderr)
+    sys.exit(1)
+
+
+class Stack:
+    def __init__(self, args):
+        self.base = f"https://localhost:{args.port}"
+        self.key = args.key
+        self.tls = ssl.create_default_context(cafile=args.ca)
+        self.compose = ["docker-compose", "-p", args.project, "-f", args.compose_file]
+
+    def call(self, method, path, body=None, raw=None, key=True, timeout=60):
+        url = path if path.startswith("https://") else self.base + path
+        headers = {"Authorization": "Bearer " + self.key} if key else {}
+        data = raw
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        elif raw is not None:
+            headers["Content-Type"] = "video/mp4"
+        request = urllib.request.Request(url, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(request, context=self.tls, timeout=timeout) as answer:
+                return answer.status, answer.read()
+        except urllib.error.HTTPError as e:
+            return e.code, e.read()
+
+    def follow(self):
+        """Both nodes' logs as they come (`docker-compose logs -f`), kept in `self.lines` as
+        (service, line) by a thread of their own."""
+        self.lines, self.lock = [], threading.Lock()
+        self.follower = subprocess.Popen(self.compose + ["logs", "-f", "--no-color", "reel-1", "reel-2"],
+                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        atexit.register(self.follower.kill)
+
+        def read():
+            for line in self.follower.stdout:
+                service, _, rest = line.partition("|")
+                with self.lock:
+                    self.lines.append((re.sub(r"_\d+$", "", service.strip()), rest.strip()))
+        threading.Thread(target=read, daemon=True).start()
+
+    def said(self, job_id, message, service=None):
+        """The nodes whose log has `message` about the job (or whether `service`'s has)."""
+        with self.lock:
+            nodes = {n for n, line in self.lines if f'"msg":"{message}"' in line and job_id in line}
+        return service in nodes if service else nodes
+
+    def state(self, service, field="{{.State.Running}}"):
+        """A field of the service's container as `docker inspect` formats it ("" with none)."""
+        ids = subprocess.run(self.compose + ["ps", "-q", service], capture_output=True, text=True).stdout.split()
+        if not ids:
+            return ""
+        return subprocess.run(["/usr/bin/docker", "inspect", "-f", field, ids[0]], capture_output=True, text=True).stdout.strip()
+
+    def running(self, service):
+        return self.state(service) == "true"
+
+
+def wait_ready(stack, timeout=180):
+    """Both nodes' containers healthy (their own /healthz), then ready through nginx four times in
+    a row: nginx sends the probes round the two nodes."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        health = {n: stack.state(n, "{{.State.Health.Status}}") for n in ("reel-1", "reel-2")}
+        if set(health.values()) == {"healthy"}:
+            break
+        time.sleep(0.5)
+    else:
+        fail(f"the Reel nodes' containers were not healthy within {timeout} s: {health}")
+    streak, last = 0, None
+    while time.monotonic() < deadline and streak < 4:
+        try:
+            status, body = stack.call("GET", "/readyz", key=False, timeout=10)
+            last = (status, body[:200])
+            streak = streak + 1 if status == 200 else 0
+        except OSError as e:
+            last, streak = e, 0
+        if streak < 4:
+            time.sleep(0.5)
+    if streak < 4:
+        fail(f"the stack was not ready through nginx within {timeout} s (last: {last})")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    for name in ("port", "key", "ca", "project", "compose-file"):
+        parser.add_argument("--" + name, required=True)
+    args = parser.parse_args()
+    stack = Stack(args)
+    stack.follow()
+    started = time.monotonic()
+    wait_ready(stack)
+    print(f"compose-check: both nodes ready behind nginx (TLS) after {time.monotonic() - started:.1f} s")
+
+    with tempfile.TemporaryDirectory() as work:
+        source = os.path.join(work, "source.mp4")
+        subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30:duration=30",
+                        "-f", "lavfi", "-i", "sine=frequency=440:duration=30", "-c:v", "libx264", "-preset", "ultrafast",
+                        "-g", "30", "-c:a", "aac", "-shortest", source], check=True)
+        status, body = stack.call("POST", "/v1/assets", raw=open(source, "rb").read())
+        if status != 201:
+            fail(f"upload through nginx: HTTP {status} {body[:300]!r}")
+        asset = json.loads(body)
+        spec = {"version": 1, "output": {"format": "mp4", "width": 1280, "height": 720, "frameRate": 30},
+                "timeline": {"videos": [{"src": f"upload:{asset['id']}"}]}}
+        status, body = stack.call("POST", "/v1/jobs", body=spec)
+        if status != 202:
+            fail(f"submit through nginx: HTTP {status} {body[:300]!r}")
+        job_id, submitted = json.loads(body)["id"], time.monotonic()
+        print(f"compose-check: uploaded {asset['id']}, submitted {job_id}")
+
+        # Kill the node that holds the job once it renders a chunk of it, the job still running.
+        deadline, job, victim = time.monotonic() + 240, {}, None
+        while time.monotonic() < deadline and victim is None:
+            holders = stack.said(job_id, "job running")
+            victim = next((n for n in sorted(holders) if stack.said(job_id, "chunk running", n)), None)
+            if victim is None:
+                time.sleep(0.05)
+        if victim is None:
+            fail(f"no node took {job_id} and rendered a chunk of it within 240 s")
+        subprocess.run(stack.compose + ["kill", "-s", "SIGKILL", victim], check=True, capture_output=True)
+        status, body = stack.call("GET", f"/v1/jobs/{job_id}")
+        job = json.loads(body)
+        if job.get("status") != "running":
+            fail(f"the job was not running when {victim} was killed: {job.get('status')}")
+        survivor = "reel-2" if victim == "reel-1" else "reel-1"
+        print(f"compose-check: killed {victim}, which held the job, mid-render "
+              f"(job at {job.get('progress', 0):.0%}, {job.get('chunks')} chunks)")
+
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline:
+            status, body = stack.call("GET", f"/v1/jobs/{job_id}")
+            job = json.loads(body)
+            if job.get("status") in ("succeeded", "failed", "canceled"):
+                break
+            time.sleep(0.5)
+        if job.get("status") != "succeeded":
+            fail(f"the job did not succeed after the kill: {job.get('status')} {job.get('error')}")
+        if stack.running(victim):
+            fail(f"{victim} is running again: the job's finish does not show it survived the node's loss")
+        if not (job.get("chunks") or 0) > 1:
+            fail(f"the job was not chunked: chunks {job.get('chunks')}")
+        if not stack.said(job_id, "chunk rendered", survivor):
+            fail(f"{survivor}'s log shows no chunk of the job rendered")
+        if not stack.said(job_id, "chunks joined", survivor):
+            fail(f"{survivor}'s log does not show the join: who finished the job?")
+        print(f"compose-check: the job succeeded on {survivor} alone ({job['chunks']} chunks, "
+              f"attempts {job.get('attempts')}, {time.monotonic() - submitted:.1f} s after its submit)")
+
+        link = job["output"]["downloadUrl"]
+        if not link.startswith("https://"):
+            link = stack.base + link
+        if not link.startswith(stack.base + "/"):
+            fail(f"the output's link is not nginx's address {stack.base}: {link}")
+        status, data = stack.call("GET", link, key=False, timeout=120)
+        if status != 200:
+            fail(f"downloading the output through its link: HTTP {status} {data[:300]!r}")
+        if hashlib.sha256(data).hexdigest() != job["output"]["sha256"]:
+            fail("the output downloaded does not have the sha256 the job records")
+        output = os.path.join(work, "output.mp4")
+        open(output, "wb").write(data)
+        probe = json.loads(subprocess.run(["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",
+                                           "-show_entries", "stream=width,height,nb_read_frames:format=duration",
+                                           "-of", "json", output], check=True, capture_output=True).stdout)
+        stream, duration = probe["streams"][0], float(probe["format"]["duration"])
+        if (stream["width"], stream["height"], int(stream["nb_read_frames"])) != (1280, 720, 900) or abs(duration - 30) > 0.1:
+            fail(f"the output is not 1280×720, 900 frames, 30 s: {probe}")
+        print(f"compose-check: downloaded {len(data)} bytes through the link from the host; "
+              f"ffprobe: 1280×720, 900 frames, {duration:.2f} s; sha256 as recorded")
+
+
+if __name__ == "__main__":
+    main()

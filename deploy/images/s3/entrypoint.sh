@@ -1,0 +1,98 @@
+#!/bin/bash
+# Swift's account, container and object servers on loopback, the proxy (s3api + tempauth) on
+# 0.0.0.0:9000, the bucket made through S3 once the proxy answers; the container
+# ends when any server does. Rings are made anew each start: one device, one replica, the same
+# placement every time, so the volume's objects are found again.
+set -euo pipefail
+: "${S3_ACCESS_KEY:?set S3_ACCESS_KEY (ACCOUNT:USER)}" "${S3_SECRET_KEY:?set S3_SECRET_KEY}" "${S3_BUCKET:=reel}"
+account=${S3_ACCESS_KEY%%:*} user=${S3_ACCESS_KEY#*:}
+[[ "$S3_ACCESS_KEY" == *:* && "$account" =~ ^[A-Za-z0-9]+$ && "$user" =~ ^[A-Za-z0-9]+$ ]] \
+    || { echo "s3-entrypoint: S3_ACCESS_KEY must be ACCOUNT:USER, letters and digits" >&2; exit 2; }
+etc=/tmp/swift
+mkdir -p "$etc" /srv/s3/d1
+printf '[swift-hash]\nswift_hash_path_suffix = reel\n[storage-policy:0]\nname = Policy-0\ndefault = yes\n' > "$etc/swift.conf"
+common() { printf '[DEFAULT]\nbind_ip = %s\nbind_port = %s\nworkers = 0\nuser = swift\nswift_dir = %s\ndevices = /srv/s3\nmount_check = false\nlog_level = WARNING\nlog_address = /dev/null\n' \
+  "$1" "$2" "$etc"; }
+for s in account:6201 container:6202 object:6203; do n=${s%:*}
+  { common 127.0.0.1 "${s#*:}"; printf '[pipeline:main]\npipeline = %s-server\n[app:%s-server]\nuse = egg:swift#%s\n' "$n" "$n" "$n"; } > "$etc/$n-server.conf"
+done
+printf 'container_update_timeout = 10\nnode_timeout = 10\n' >> "$etc/object-server.conf"
+{ common 0.0.0.0 9000; cat <<CONF
+[pipeline:main]
+pipeline = catch_errors gatekeeper healthcheck proxy-logging cache listing_formats s3api tempauth copy slo dlo proxy-logging proxy-server
+[app:proxy-server]
+use = egg:swift#proxy
+account_autocreate = true
+[filter:s3api]
+use = egg:swift#s3api
+location = us-east-1
+[filter:tempauth]
+use = egg:swift#tempauth
+user_${account}_${user} = ${S3_SECRET_KEY} .admin
+[filter:cache]
+use = egg:swift#memcache
+set log_level = CRITICAL
+[filter:proxy-logging]
+use = egg:swift#proxy_logging
+CONF
+for f in catch_errors gatekeeper healthcheck listing_formats copy slo dlo; do printf '[filter:%s]\nuse = egg:swift#%s\n' "$f" "$f"; done
+} > "$etc/proxy-server.conf"
+python3 - "$etc" <<'PY'
+import sys
+from swift.common.ring import RingBuilder
+for port, name in ((6201, "account"), (6202, "container"), (6203, "object")):
+    b = RingBuilder(6, 1, 1)
+    b.add_dev({"region": 1, "zone": 1, "ip": "127.0.0.1", "port": port, "device": "d1", "weight": 1})
+    b.rebalance(); b.get_ring().save("%s/%s.ring.gz" % (sys.argv[1], name))
+PY
+rm -f /tmp/s3-bucket-made
+# PID 1 in the container: a stop (SIGTERM) ends the servers and the container at once.
+trap 'kill $(jobs -p) 2>/dev/null; exit 0' TERM INT
+for s in account container object proxy; do
+    /usr/bin/swift-$s-server "$etc/$s-server.conf" &
+done
+# The bucket, through S3 itself (tempauth's own tokens would need a memcached): a SigV4-signed
+# PUT, retried until the proxy answers; 409 (already ours, from an earlier start) is fine too.
+python3 - "$S3_ACCESS_KEY" "$S3_SECRET_KEY" "$S3_BUCKET" <<'PY'
+import datetime, hashlib, hmac, sys, time, urllib.error, urllib.request
+key, secret, bucket = sys.argv[1:]
+
+def put_bucket():
+    amz = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    scope = amz[:8] + "/us-east-1/s3/aws4_request"
+    empty = hashlib.sha256(b"").hexdigest()
+    headers = {"host": "127.0.0.1:9000", "x-amz-content-sha256": empty, "x-amz-date": amz}
+    signed = ";".join(sorted(headers))
+    canonical = "\n".join(["PUT", "/" + bucket, "", "".join(f"{h}:{headers[h]}\n" for h in sorted(headers)), signed, empty])
+    to_sign = "\n".join(["AWS4-HMAC-SHA256", amz, scope, hashlib.sha256(canonical.encode()).hexdigest()])
+    k = ("AWS4" + secret).encode()
+    for part in scope.split("/"):
+        k = hmac.new(k, part.encode(), hashlib.sha256).digest()
+    signature = hmac.new(k, to_sign.encode(), hashlib.sha256).hexdigest()
+    headers["authorization"] = f"AWS4-HMAC-SHA256 Credential={key}/{scope}, SignedHeaders={signed}, Signature={signature}"
+    del headers["host"]
+    request = urllib.request.Request("http://127.0.0.1:9000/" + bucket, method="PUT", headers=headers, data=b"")
+    try:
+        urllib.request.urlopen(request, timeout=10)
+    except urllib.error.HTTPError as e:
+        if e.code != 409:
+            raise
+
+for _ in range(600):
+    try:
+        put_bucket()
+        break
+    except urllib.error.HTTPError as e:
+        if e.code < 500:
+            sys.exit("s3-entrypoint: making the bucket: HTTP %d %s" % (e.code, e.read()[:300]))
+        time.sleep(0.1)
+    except OSError:
+        time.sleep(0.1)
+else:
+    sys.exit("s3-entrypoint: the proxy never answered")
+print("s3-entrypoint: bucket %s ready" % bucket, flush=True)
+PY
+touch /tmp/s3-bucket-made
+wait -n
+echo "s3-entrypoint: a Swift server ended" >&2
+exit 1
