@@ -23,13 +23,16 @@ Python 3 standard library, and numpy with OpenCV only for BENCH_MEDIA=synthetic)
      workers W   with BENCH_WORKERS (e.g. "1,4,8,15", for a many-core machine): chunkSeconds 60 on
                  one node with W workers and its embedded SQLite store, instead of the K runs.
    Measures the wall time (submit to the job's end, polled every 0.1 s), each node's CPU seconds
-   (utime + stime from /proc/<pid>/stat, before and after), checks the output's frame count with
+   with its render children's (utime + stime + cutime + cstime from /proc/<pid>/stat, before and after), checks the output's frame count with
    ffprobe (without ffprobe: the video's duration by `reel probe`), and reads the critical path
    from the nodes' JSON logs: each chunk's render time ("chunk rendered": its video and, at the same
    time on a thread of its own, its audio, whose time "rendered chunk audio" gives), a loudness
    target's levels ("loudness levels solved") and the join's ("chunks joined").
-5. Predicts the wall time on N = 4 and 16 nodes (BENCH_PREDICT) from the one-worker chunked run,
-   whose chunk times are those of one render with the whole machine: see predict().
+5. Predicts the wall time on N = 4 and 16 one-worker nodes (BENCH_PREDICT): for each N, one more
+   run on one node with one worker whose store is told of N - 1 more nodes (`cut-for-N`), so the
+   server's chooser (`ChunkLength`) cuts the job as it would for N; its chunk times, each one render
+   with the whole machine, give the prediction (see predict()). With BENCH_WORKERS, from the
+   one-worker chunked run at BENCH_CHUNK_SECONDS.
 6. Renders the timeline twice more as a progressive HLS output (`output.hls.progressive`, 4 s
    segments) on one node with one worker, whole and in chunks (BENCH_PROGRESSIVE=0 leaves them
    out): the time until its master playlist answers 200 at the API (a player can start), the job's
@@ -221,6 +224,11 @@ class Postgres:
             if subprocess.run(cmd, stdout=out, stderr=out, stdin=subprocess.DEVNULL).returncode != 0:
                 bench.fail(f"{' '.join(cmd)} failed: {open(os.path.join(WORK, 'pg-tool.log')).read()[-2000:]}")
 
+    def sql(self, name, statement):
+        """Runs `statement` in database `name` (psql, as the cluster's owner)."""
+        self.server("psql", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-d", name, "-v", "ON_ERROR_STOP=1",
+                    "-c", statement)
+
     def database(self, name):
         self.server("createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", name)
         return f"postgres://postgres@127.0.0.1:{self.port}/{name}"
@@ -271,8 +279,10 @@ class Node:
         return out
 
     def cpu(self):
+        """The node's CPU seconds and its ended children's (utime, stime, cutime, cstime): renders run
+        in child processes of the node, which it waits for."""
         fields = open(f"/proc/{self.process.pid}/stat").read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
     def stop(self):
         if self.process.poll() is None:
@@ -296,14 +306,22 @@ def fresh_run(label, workers, chunk_seconds):
     return run_dir, env
 
 
-def run(reel, pg, label, nodes, chunk_seconds, job_spec, seconds, workers=1):
+def run(reel, pg, label, nodes, chunk_seconds, job_spec, seconds, workers=1, cut_for=0):
     """One render on `nodes` nodes of `workers` workers each, sharing `pg`'s fresh database (nil: one
-    node on its embedded SQLite)."""
+    node on its embedded SQLite). With `cut_for` N (PostgreSQL only), the store is told of N - 1
+    more one-worker nodes just before the submit (rows of `nodes`, as their heartbeats would write),
+    so the server's own chooser (`ChunkLength`) cuts the job as for a cluster of N one-worker nodes,
+    while this one renders every chunk: the chunk times a prediction for N needs."""
     run_dir, env = fresh_run(label, workers, chunk_seconds)
+    database = "reel_" + label.replace("-", "_")
     if pg:
-        env["REEL_DATABASE_URL"] = pg.database("reel_" + label.replace("-", "_"))
+        env["REEL_DATABASE_URL"] = pg.database(database)
     started = [Node(reel, f"node{i}", env, run_dir) for i in range(nodes)]
     try:
+        if cut_for > 1:
+            # Seen now: the chooser counts nodes seen within 30 s, and the cut is made at the job's start.
+            pg.sql(database, "INSERT INTO nodes (id, workers, seen_at) SELECT 'bench-' || i, 1, "
+                             f"(extract(epoch FROM clock_timestamp()) * 1000)::bigint FROM generate_series(2, {cut_for}) AS i")
         cpu0 = [n.cpu() for n in started]
         t0 = time.monotonic()
         status, data = request(started[0].port, "POST", "/v1/jobs", job_spec)
@@ -334,9 +352,11 @@ def run(reel, pg, label, nodes, chunk_seconds, job_spec, seconds, workers=1):
         if line.get("msg") == "chunk rendered":
             chunk_times[int(line["chunk"])] = float(line["seconds"])
         if line.get("msg") == "rendered chunk audio":
-            chunk_audio[int(line["chunk"])] = float(line["seconds"])
+            # Logged by the render child, which knows the chunk by its first sample, not its index.
+            chunk_audio[int(line["firstSample"])] = float(line["seconds"])
     pick = lambda msg: next((float(line["seconds"]) for line in mine if line.get("msg") == msg), None)
     result = {"label": label, "nodes": nodes, "workers": workers, "chunkSeconds": chunk_seconds, "job": job_id, "wall": wall,
+              "cutFor": cut_for, "chosenChunkSeconds": job.get("chunkSeconds"),
               "cpu": cpu, "frames": frames, "chunks": job.get("chunks"),
               "chunkTimes": [chunk_times[i] for i in sorted(chunk_times)],
               "chunkAudio": [chunk_audio[i] for i in sorted(chunk_audio)],
@@ -413,7 +433,8 @@ def main():
     names = generate_media(reel)
     job_spec = spec(names, seconds)
     pg = None if ws else Postgres()
-    results = []
+    pg_for_cuts = pg is not None
+    results, cuts = [], {}
     try:
         bench.log(f"timeline: {seconds} s of {W}x{H} {FPS} fps output ({seconds * FPS} frames), "
                   f"chunks of {chunk_seconds} s; {os.cpu_count()} CPUs; load {os.getloadavg()[0]:.2f}")
@@ -424,6 +445,9 @@ def main():
         else:
             for k in ks:
                 results.append(run(reel, pg, f"chunked-{k}", k, chunk_seconds, job_spec, seconds))
+            for n in targets:
+                cuts[n] = run(reel, pg, f"cut-for-{n}", 1, chunk_seconds, job_spec, seconds, cut_for=n)
+                results.append(cuts[n])
     finally:
         if pg:
             pg.stop()
@@ -439,16 +463,23 @@ def main():
         bench.log(f"{r['label']}: {len(r['chunkTimes'])} chunks, total chunk work {sum(r['chunkTimes']):.1f} s "
                   f"(their audio, alongside, {sum(r['chunkAudio']):.1f} s), longest chunk {max(r['chunkTimes']):.1f} s, "
                   f"levels {r['levels'] or 0:.1f} s, join {r['join'] or 0:.2f} s")
-    one = next((r for r in results if r["chunkSeconds"] and r["nodes"] == 1 and r["workers"] == 1 and r["chunkTimes"]), None)
+    # A prediction for N nodes from a one-worker run cut as the chooser cuts for N (PostgreSQL runs);
+    # with BENCH_WORKERS (SQLite, one node), from the one-worker chunked run at BENCH_CHUNK_SECONDS.
     predictions = []
-    if one:
-        bench.log("")
-        bench.log("predicted wall time on N nodes like this one (see predict(); from the one-worker chunked run):")
-        for n in targets:
-            p = predict(one, n)
-            predictions.append(p)
-            bench.log(f"  N={n:<3} {p['wall']:7.1f} s  (speed-up {base / p['wall']:.2f} over the whole render; "
-                      f"critical path {p['criticalPath']:.1f} s)")
+    bench.log("")
+    bench.log("predicted wall time on N one-worker nodes like this one (see predict()):")
+    for n in targets:
+        if pg_for_cuts:
+            r = cuts[n]
+        else:
+            r = next((r for r in results if r["chunkSeconds"] and r["nodes"] == 1 and r["workers"] == 1 and r["chunkTimes"]), None)
+        if not r or not r["chunkTimes"]:
+            continue
+        p = dict(predict(r, n), chunkSeconds=r["chosenChunkSeconds"], chunks=len(r["chunkTimes"]))
+        predictions.append(p)
+        bench.log(f"  N={n:<3} {p['wall']:7.1f} s  (speed-up {base / p['wall']:.2f} over the whole render; "
+                  f"critical path {p['criticalPath']:.1f} s; cut into {p['chunks']} chunks of {p['chunkSeconds']} s"
+                  f"{' by the chooser' if pg_for_cuts else ''})")
     progressive = []
     if os.environ.get("BENCH_PROGRESSIVE", "1") != "0":
         bench.log("")
