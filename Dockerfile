@@ -29,20 +29,12 @@ COPY . .
 RUN DIST_DIR=/out ./scripts/deb.sh
 
 # ---------------------------------------------------------------- runtime: the .deb installed
+# (deploy/images/reel/install.sh: the reel user, uid 10001, then the package with apt; the same
+# steps as deploy/images/reel/Dockerfile, which takes the package from dist/ instead).
 FROM debian:bookworm-slim
-# The reel user before the package, with a fixed uid/gid (10001), so an orchestrator can check
-# runAsNonRoot and set fsGroup (deploy/kubernetes); the package's postinst keeps a user it finds.
-RUN groupadd --system --gid 10001 reel \
- && useradd --system --uid 10001 --gid reel --home-dir /var/lib/reel --no-create-home --shell /usr/sbin/nologin reel
+COPY deploy/images/reel/install.sh deploy/images/reel/healthcheck.sh /usr/local/lib/reel-image/
 COPY --from=build /out/ /tmp/reel-deb/
-RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      /tmp/reel-deb/reel_*.deb tzdata ca-certificates fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk \
- && rm -rf /var/lib/apt/lists/* /tmp/reel-deb \
- && if ldd /usr/bin/reel | grep 'not found'; then echo 'reel: missing shared libraries' >&2; exit 1; fi
-
-RUN mkdir -p /srv/reel/config /srv/reel/data /srv/reel/media \
- && chown reel:reel /srv/reel/data /srv/reel/media
+RUN /usr/local/lib/reel-image/install.sh /tmp/reel-deb
 COPY config/reel.json /srv/reel/config/reel.json
 WORKDIR /srv/reel
 VOLUME ["/srv/reel/data", "/srv/reel/media"]
@@ -53,9 +45,8 @@ ENV REEL_LISTEN=0.0.0.0:8080 \
 EXPOSE 8080
 USER reel
 
-# No curl in the slim image: speak just enough HTTP over bash's /dev/tcp to GET /healthz.
-HEALTHCHECK --interval=30s --timeout=5s --start-period=15s --retries=3 \
-  CMD bash -c 'port="${REEL_LISTEN##*:}"; exec 3<>"/dev/tcp/127.0.0.1/${port:-8080}" || exit 1; printf "GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n" >&3; IFS= read -r status <&3; case "$status" in "HTTP/1."?" 200"*) exit 0 ;; *) exit 1 ;; esac'
+# No curl in the slim image: GET /healthz over bash's /dev/tcp.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=15s --retries=3 CMD ["/usr/local/lib/reel-image/healthcheck.sh"]
 
 ENTRYPOINT ["reel"]
 CMD ["serve", "--config", "/srv/reel/config/reel.json"]

@@ -16,46 +16,12 @@ case "${1:-start}" in
   start) ;;
   *) echo "usage: $0 start|stop" >&2; exit 2 ;;
 esac
-mkdir -p "$ETC" "$ROOT/srv/d1" "$ROOT/log" "$ROOT/pid"
-printf '[swift-hash]\nswift_hash_path_suffix = reel\n[storage-policy:0]\nname = Policy-0\ndefault = yes\n' > "$ETC/swift.conf"
-common() { printf '[DEFAULT]\nbind_ip = 127.0.0.1\nbind_port = %s\nworkers = 0\nuser = %s\nswift_dir = %s\ndevices = %s\nmount_check = false\nlog_level = %s\nlog_address = /dev/null\n' \
-  "$1" "$(id -un)" "$ETC" "$ROOT/srv" "${S3_LOG_LEVEL:-WARNING}"; }
-for s in account:1 container:2 object:3; do n=${s%:*}
-  { common $((P+${s#*:})); printf '[pipeline:main]\npipeline = %s-server\n[app:%s-server]\nuse = egg:swift#%s\n' "$n" "$n" "$n"; } > "$ETC/$n-server.conf"
-done
-# An object write waits for its container listing's update (1 s by default, and no updater runs
-# here to apply a late one): on a loaded machine a listing could otherwise miss a new object.
-printf 'container_update_timeout = 10\nnode_timeout = 10\n' >> "$ETC/object-server.conf"
-{ common "$P"; cat <<'CONF'
-[pipeline:main]
-pipeline = catch_errors gatekeeper healthcheck proxy-logging cache listing_formats s3api tempauth copy slo dlo proxy-logging proxy-server
-[app:proxy-server]
-use = egg:swift#proxy
-account_autocreate = true
-[filter:s3api]
-use = egg:swift#s3api
-location = us-east-1
-storage_domain = localhost
-[filter:tempauth]
-use = egg:swift#tempauth
-user_test_tester = testing .admin
-user_archive_keeper = archived .admin
-[filter:cache]
-use = egg:swift#memcache
-set log_level = CRITICAL
-[filter:proxy-logging]
-use = egg:swift#proxy_logging
-CONF
-for f in catch_errors gatekeeper healthcheck listing_formats copy slo dlo; do printf '[filter:%s]\nuse = egg:swift#%s\n' "$f" "$f"; done
-} > "$ETC/proxy-server.conf"
-/usr/bin/python3 - "$ETC" "$P" <<'PY'
-import sys
-from swift.common.ring import RingBuilder
-for i, name in enumerate(("account", "container", "object"), 1):
-    b = RingBuilder(6, 1, 1)
-    b.add_dev({"region": 1, "zone": 1, "ip": "127.0.0.1", "port": int(sys.argv[2]) + i, "device": "d1", "weight": 1})
-    b.rebalance(); b.get_ring().save("%s/%s.ring.gz" % (sys.argv[1], name))
-PY
+mkdir -p "$ROOT/log" "$ROOT/pid"
+# The configuration the compose stack's S3 server has too (deploy/images/s3/swift-config.sh), on
+# loopback only, virtual-hosted buckets under localhost, two accounts.
+SWIFT_ETC=$ETC SWIFT_DEVICES=$ROOT/srv SWIFT_PROXY_IP=127.0.0.1 SWIFT_PROXY_PORT=$P SWIFT_BACKEND_PORT=$((P + 1)) \
+SWIFT_LOG_LEVEL=${S3_LOG_LEVEL:-WARNING} SWIFT_STORAGE_DOMAIN=localhost \
+    "$(dirname "$0")/../deploy/images/s3/swift-config.sh" test:tester=testing archive:keeper=archived
 for s in account container object proxy; do
   setsid /usr/bin/swift-$s-server "$ETC/$s-server.conf" -v >"$ROOT/log/$s.log" 2>&1 </dev/null &
   echo $! > "$ROOT/pid/$s.pid"

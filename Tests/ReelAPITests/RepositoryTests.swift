@@ -15,7 +15,9 @@ final class RepositoryTests: XCTestCase {
         let walker = FileManager.default.enumerator(atPath: root)
         while let relative = walker?.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
-            if skipped.contains(name) { walker?.skipDescendants(); continue }
+            // Build folders (.build, .build-deb's Debian root, .build-compose's Docker engine) hold
+            // others' files, not the project's.
+            if skipped.contains(name) || name.hasPrefix(".build") { walker?.skipDescendants(); continue }
             let ext = (name as NSString).pathExtension
             guard kinds.contains(ext) || ["Makefile", "Dockerfile"].contains(name) else { continue }
             var isDir: ObjCBool = false

@@ -1,50 +1,13 @@
 #!/bin/bash
 # Swift's account, container and object servers on loopback, the proxy (s3api + tempauth) on
 # 0.0.0.0:9000, the bucket made through S3 once the proxy answers; the container
-# ends when any server does. Rings are made anew each start: one device, one replica, the same
-# placement every time, so the volume's objects are found again.
+# ends when any server does. The configuration and rings (swift-config.sh) are made anew each start:
+# one device, one replica, the same placement every time, so the volume's objects are found again.
 set -euo pipefail
 : "${S3_ACCESS_KEY:?set S3_ACCESS_KEY (ACCOUNT:USER)}" "${S3_SECRET_KEY:?set S3_SECRET_KEY}" "${S3_BUCKET:=reel}"
-account=${S3_ACCESS_KEY%%:*} user=${S3_ACCESS_KEY#*:}
-[[ "$S3_ACCESS_KEY" == *:* && "$account" =~ ^[A-Za-z0-9]+$ && "$user" =~ ^[A-Za-z0-9]+$ ]] \
-    || { echo "s3-entrypoint: S3_ACCESS_KEY must be ACCOUNT:USER, letters and digits" >&2; exit 2; }
 etc=/tmp/swift
-mkdir -p "$etc" /srv/s3/d1
-printf '[swift-hash]\nswift_hash_path_suffix = reel\n[storage-policy:0]\nname = Policy-0\ndefault = yes\n' > "$etc/swift.conf"
-common() { printf '[DEFAULT]\nbind_ip = %s\nbind_port = %s\nworkers = 0\nuser = swift\nswift_dir = %s\ndevices = /srv/s3\nmount_check = false\nlog_level = WARNING\nlog_address = /dev/null\n' \
-  "$1" "$2" "$etc"; }
-for s in account:6201 container:6202 object:6203; do n=${s%:*}
-  { common 127.0.0.1 "${s#*:}"; printf '[pipeline:main]\npipeline = %s-server\n[app:%s-server]\nuse = egg:swift#%s\n' "$n" "$n" "$n"; } > "$etc/$n-server.conf"
-done
-printf 'container_update_timeout = 10\nnode_timeout = 10\n' >> "$etc/object-server.conf"
-{ common 0.0.0.0 9000; cat <<CONF
-[pipeline:main]
-pipeline = catch_errors gatekeeper healthcheck proxy-logging cache listing_formats s3api tempauth copy slo dlo proxy-logging proxy-server
-[app:proxy-server]
-use = egg:swift#proxy
-account_autocreate = true
-[filter:s3api]
-use = egg:swift#s3api
-location = us-east-1
-[filter:tempauth]
-use = egg:swift#tempauth
-user_${account}_${user} = ${S3_SECRET_KEY} .admin
-[filter:cache]
-use = egg:swift#memcache
-set log_level = CRITICAL
-[filter:proxy-logging]
-use = egg:swift#proxy_logging
-CONF
-for f in catch_errors gatekeeper healthcheck listing_formats copy slo dlo; do printf '[filter:%s]\nuse = egg:swift#%s\n' "$f" "$f"; done
-} > "$etc/proxy-server.conf"
-python3 - "$etc" <<'PY'
-import sys
-from swift.common.ring import RingBuilder
-for port, name in ((6201, "account"), (6202, "container"), (6203, "object")):
-    b = RingBuilder(6, 1, 1)
-    b.add_dev({"region": 1, "zone": 1, "ip": "127.0.0.1", "port": port, "device": "d1", "weight": 1})
-    b.rebalance(); b.get_ring().save("%s/%s.ring.gz" % (sys.argv[1], name))
-PY
+SWIFT_ETC=$etc SWIFT_DEVICES=/srv/s3 SWIFT_PROXY_IP=0.0.0.0 SWIFT_PROXY_PORT=9000 SWIFT_BACKEND_PORT=6201 SWIFT_USER=swift \
+    /usr/local/bin/swift-config "$S3_ACCESS_KEY=$S3_SECRET_KEY"
 rm -f /tmp/s3-bucket-made
 # PID 1 in the container: a stop (SIGTERM) ends the servers and the container at once.
 trap 'kill $(jobs -p) 2>/dev/null; exit 0' TERM INT
