@@ -21,6 +21,11 @@ struct LottieLimits {
     static let maxGradientStops = 256
     /// A stroke's dash pattern (dashes and gaps) adds up to at least this many units.
     static let minimumDashPattern = 1.0
+    /// How many times the composition's larger side a rectangle, an ellipse or a star may measure:
+    /// rlottie's cost of filling or stroking one grows with its size wherever it lies (a 10⁷-unit
+    /// ellipse in a 64-unit composition took 6 ms to draw at 32 pixels), so a few thousand
+    /// precomposed copies of one took seconds a frame (found by the plan fuzzer).
+    static let maxShapeScale = 16.0
 
     private var found: [LottieDocument.Refusal] = []
     private var shapeItems = 0
@@ -28,6 +33,8 @@ struct LottieLimits {
     private var expanded: [String: Int] = [:]
     private var walking: Set<String> = []
     private let assets: [String: (layers: [JSONValue], path: String)]
+    /// The largest size a shape may have here (`maxShapeScale` times the composition's larger side).
+    private let maxShapeSize: Double
 
     /// The refusals of `json`, a Lottie document's root.
     static func refusals(of json: JSONValue) -> [LottieDocument.Refusal] {
@@ -39,7 +46,8 @@ struct LottieLimits {
                 }
             }
         }
-        var limits = LottieLimits(assets: assets)
+        let side = (numbers(in: json.member("w")) + numbers(in: json.member("h"))).filter(\.isFinite).max() ?? 0
+        var limits = LottieLimits(assets: assets, maxShapeSize: maxShapeScale * max(1, side))
         guard case .array(let layers)? = json.member("layers") else { return [] }
         let total = limits.layers(layers, at: "layers", depth: 0)
         if total > maxExpandedLayers, !limits.found.contains(where: { $0.feature.hasPrefix("precompositions nested") }) {
@@ -52,7 +60,10 @@ struct LottieLimits {
         return limits.found
     }
 
-    private init(assets: [String: (layers: [JSONValue], path: String)]) { self.assets = assets }
+    private init(assets: [String: (layers: [JSONValue], path: String)], maxShapeSize: Double) {
+        self.assets = assets
+        self.maxShapeSize = maxShapeSize
+    }
 
     /// How many layers `layers` are once expanded, capped just past the limit so the count stays
     /// small however the file multiplies; refusals found on the way are recorded.
@@ -117,6 +128,14 @@ struct LottieLimits {
                 if ty == "gs" { stops(item, layer: layer) }
             case "gf":
                 stops(item, layer: layer)
+            case "rc", "el", "sr":
+                let sizes = ty == "sr" ? LottieLimits.numbers(in: item.member("or")) + LottieLimits.numbers(in: item.member("ir"))
+                    : LottieLimits.numbers(in: item.member("s"))
+                if let bad = sizes.first(where: { !$0.isFinite || abs($0) > maxShapeSize }) {
+                    let kind = ["rc": "rectangle", "el": "ellipse", "sr": "star"][ty] ?? ty
+                    found.append(.init(feature: "a\(kind == "ellipse" ? "n" : "") \(kind) of size \(bad) (at most \(Int(maxShapeSize)), \(Int(LottieLimits.maxShapeScale)) times the composition)",
+                                       layer: layer, limit: true))
+                }
             default: break
             }
         }
