@@ -5,6 +5,8 @@ enum PipelineError: Error, CustomStringConvertible, RetryClassifiable {
     case picturesEnded(after: Int64, of: Int64)
     /// A passthrough splice could not keep its own invariants (see `Splicer`).
     case splice(String)
+    /// A render of many outputs was not told where to write one of them (or was given one name twice).
+    case noPath(output: String)
 
     /// A broken contract fails the same way again.
     var isTransient: Bool { false }
@@ -13,6 +15,7 @@ enum PipelineError: Error, CustomStringConvertible, RetryClassifiable {
         switch self {
         case let .picturesEnded(after, of): return "the picture stage stopped after \(after) of \(of) frames"
         case let .splice(why): return "passthrough splice: \(why)"
+        case let .noPath(output): return "no single path for the output \(output)"
         }
     }
 }

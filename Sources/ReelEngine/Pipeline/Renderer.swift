@@ -163,29 +163,14 @@ public final class Renderer {
         // are set up.
         let pictures = PictureStage(plan: plan)
         defer { pictures.stop() }
-        let opened = try openOutput(temp)
-        let (output, videoEncoder, audioEncoder) = (opened.file, opened.videoEncoder, opened.audioEncoder)
-        let (videoStream, audioStream) = (opened.video, opened.audio)
-        let writeVideo = { (p: Packet) throws in try videoStream.write(p) }
-        let writeAudio = { (p: Packet) throws in try audioStream.write(p) }
-        let converter = FrameConverter(for: videoEncoder)
-        let matrix = plan.canvasColor
-        // With a loudness target the audio stage measures the whole mix before its first packet;
-        // the video goes on for up to 8 s meanwhile (the muxer interleaves within 10 s).
-        let lead = plan.audioEncoding.loudness == nil ? 0 : Int64(8 * plan.audioEncoding.sampleRate)
-        let audioStage = AudioEncodingStage(track: AudioTrackEncoder(plan: plan, encoder: audioEncoder), startupLead: lead)
-        defer { audioStage.stop() }
+        let file = try EncodedFile(self, path: temp)
+        defer { file.stop() }
         for i in 0..<frames {
             if cancel.isCancelled { throw RenderError.cancelled }
-            let frame = try pictures.next(i)
-            try videoEncoder.encode(try converter.convert(frame, matrix: matrix), sink: writeVideo)
-            // Audio up to the next frame's time, so the muxer interleaves with small buffers.
-            try audioStage.writePackets(before: plan.frameTime(i + 1).ticks(in: rate, rounding: .nearest), sink: writeAudio)
+            try file.add(try pictures.next(i), index: i)
             progress(Double(i + 1) / Double(frames))
         }
-        try videoEncoder.encode(nil, sink: writeVideo)
-        try audioStage.writeRemainingPackets(sink: writeAudio)
-        try output.finish()
+        try file.finish()
         frameCounts = FrameCounts(copied: 0, encoded: frames)
         logger.info("rendered", metadata: ["frames": .stringConvertible(frames), "samples": .stringConvertible(plan.sampleCount)])
     }

@@ -1,0 +1,111 @@
+import Foundation
+@testable import ReelEngine
+import ReelSpec
+import XCTest
+
+/// `MultiRenderer`: several outputs of one timeline in one pass per distinct picture. Each output
+/// must be what its spec renders alone (`reel render` of the spec with that output: the same frame
+/// and sample counts, every frame ≥ 45 dB of the lone render's), the outputs that draw the same pictures must share one picture stage, and
+/// a render that fails or is cancelled must leave no output and no partial file.
+final class ManyOutputsTests: XCTestCase {
+    /// A 2 s 320×180 test pattern with a tone, a red box composited over it.
+    func spec(_ output: String) -> String {
+        ##"""
+        { "version": 1, "output": \##(output),
+          "timeline": { "videos": [ { "src": "clip.mp4" } ],
+                        "overlays": [ { "type": "shape", "shape": "rect", "start": 0.5, "fill": "#E02020",
+                                        "frame": { "x": "80px", "y": "45px", "width": "60px", "height": "40px" } } ] } }
+        """##
+    }
+
+    /// Two outputs at 320×180 (an MP4 and a MOV at another bitrate: one picture stage), two at
+    /// 160×90 (an MP4 and a WebM: another), and a JPEG poster (rendered alone).
+    let outputs: [(name: String, output: String, ext: String)] = [
+        ("big", #"{ "format": "mp4", "width": 320, "height": 180 }"#, "mp4"),
+        ("big-mov", #"{ "format": "mov", "width": 320, "height": 180, "video": { "bitrate": 300000 } }"#, "mov"),
+        ("small", #"{ "format": "mp4", "width": 160, "height": 90 }"#, "mp4"),
+        ("small-webm", #"{ "format": "webm", "width": 160, "height": 90 }"#, "webm"),
+        ("poster", #"{ "format": "jpg", "width": 320, "height": 180 }"#, "jpg"),
+    ]
+
+    func members(_ ws: Workspace) throws -> [MultiRenderer.Member] {
+        try outputs.map { o in
+            let json = spec(o.output)
+            let decoded = try SpecDecoder.decode(Array(json.utf8)).get()
+            return MultiRenderer.Member(name: o.name, output: decoded.output, plan: try ws.plan(json))
+        }
+    }
+
+    func workspace() throws -> Workspace {
+        let ws = try Workspace()
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=2",
+                          "-f", "lavfi", "-i", "sine=frequency=660:sample_rate=48000:duration=2",
+                          "-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-c:a", "aac", "-shortest", ws.path("clip.mp4")])
+        return ws
+    }
+
+    func testEachOutputIsItsLoneRenderAndPicturesAreDrawnOncePerSize() throws {
+        let ws = try workspace()
+        let renderer = MultiRenderer(members: try members(ws))
+        XCTAssertEqual(renderer.sharedGroups.map { $0.map(\.name) }, [["big", "big-mov"], ["small", "small-webm"]])
+        XCTAssertEqual(renderer.renderedAlone.map(\.name), ["poster"])
+        let paths = Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, ws.path("\($0.name).\($0.ext)")) })
+        var reported: [Double] = []
+        try renderer.render(to: paths) { reported.append($0) }
+        XCTAssertEqual(renderer.pictureStagesStarted, 2, "one picture stage per distinct size")
+        XCTAssertEqual(reported.last, 1)
+        XCTAssertEqual(reported, reported.sorted(), "progress only grows")
+        for (o, member) in zip(outputs, renderer.members) {
+            // The lone render by `reel render` in a process of its own: in this process, after the
+            // WebM's VP9 encode, a lone x264 encode was seen to come out different now and then
+            // (a separate process's is the same every time, as the production's render children are).
+            let alone = ws.path("alone-\(o.name).\(o.ext)")
+            let lone = try Tools.run(Tools.reelBinary, ["render", try ws.spec(spec(o.output), name: "\(o.name).json"), "-o", alone])
+            XCTAssertEqual(lone.status, 0, lone.stderr)
+            XCTAssertEqual(renderer.frameCounts[o.name]?.encoded, o.ext == "jpg" ? 1 : 60, o.name)
+            let (w, h) = (member.plan.width, member.plan.height)
+            let ours = try Tools.lumaFrames(paths[o.name]!, width: w, height: h)
+            let theirs = try Tools.lumaFrames(alone, width: w, height: h)
+            XCTAssertEqual(ours.count, o.ext == "jpg" ? 1 : 60, "\(o.name): frames")
+            XCTAssertEqual(ours.count, theirs.count, "\(o.name): frames against its lone render")
+            for (k, (a, b)) in zip(ours, theirs).enumerated() {
+                XCTAssertGreaterThanOrEqual(PassthroughTests.psnr(a, b), 45, "\(o.name) frame \(k)")
+            }
+            if o.ext != "jpg" {
+                let samples = try Tools.samples(paths[o.name]!, channels: 2)
+                let loneSamples = try Tools.samples(alone, channels: 2)
+                XCTAssertEqual(samples[0].count, loneSamples[0].count, "\(o.name): samples")
+                XCTAssertGreaterThan(samples[0].count, 90_000, "\(o.name): 2 s of audio")
+            }
+            let video = try XCTUnwrap(Tools.stream(try Tools.probe(paths[o.name]!), "video"), o.name)
+            XCTAssertEqual([video.int("width"), video.int("height")], [w, h], o.name)
+        }
+        // The box is drawn: the oracle tells the composited pictures from the bare pattern.
+        let big = try Tools.yuvFrames(paths["big"]!, width: 320, height: 180)
+        let v = { (frame: [UInt8], x: Int, y: Int) in Int(frame[320 * 180 + 320 * 180 / 4 + (y / 2) * 160 + x / 2]) }
+        XCTAssertGreaterThan(v(big[30], 80, 45), 200, "the red box (high V) at its centre at 1 s")
+    }
+
+    func testACancelledRenderLeavesNothing() throws {
+        let ws = try workspace()
+        let renderer = MultiRenderer(members: try members(ws))
+        let paths = Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, ws.path("\($0.name).\($0.ext)")) })
+        let cancel = CancellationToken()
+        // Cancelled once the second group is under way: the first group's outputs, already moved
+        // into place, are removed again.
+        XCTAssertThrowsError(try renderer.render(to: paths, cancel: cancel) { if $0 > 0.6 { cancel.cancel() } }) { error in
+            guard case RenderError.cancelled = error else { return XCTFail("expected cancelled, got \(error)") }
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: ws.root).filter { $0 != "clip.mp4" }
+        XCTAssertEqual(left, [], "no output and no partial file")
+    }
+
+    func testEveryOutputNeedsOnePath() throws {
+        let ws = try workspace()
+        let renderer = MultiRenderer(members: try members(ws))
+        XCTAssertThrowsError(try renderer.render(to: ["big": ws.path("big.mp4")])) { error in
+            XCTAssertTrue("\(error)".contains("big-mov"), "\(error)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: ws.root), ["clip.mp4"])
+    }
+}
