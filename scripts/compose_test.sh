@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The compose stack started for real (deploy/compose.yaml), as root, with no image registry:
-#   1. a Docker engine of this test's own (Debian's docker.io: its own data root, socket and
-#      pidfile, --iptables=false, no default bridge), stopped by its PID at the end;
+#   1. a Docker engine of this test's own (Debian's docker.io: its own data root, socket,
+#      pidfile and containerd namespaces, --iptables=false, no default bridge), stopped by its PID
+#      at the end (or, if a run was killed first, by the next run);
 #   2. the base image imported from the minimal Debian 12 root of scripts/debian_root.sh
 #      (debootstrap, made once; deb_test.sh uses it too), then the stack's four
 #      images built from it by Debian's docker-compose 1.29 (`config` first: the file parses),
@@ -53,12 +54,30 @@ cleanup() {
 }
 trap cleanup EXIT
 
-dockerd --data-root "$cache/engine" --exec-root "$run/exec" --pidfile "$run/docker.pid" \
+# An engine an earlier run left behind (killed before its cleanup) still holds the data root: its
+# pidfile is kept beside the data root, and the process is stopped only if it is that dockerd.
+if [ -f "$cache/dockerd.pid" ]; then
+    old=$(cat "$cache/dockerd.pid")
+    if [ -n "$old" ] && tr '\0' ' ' <"/proc/$old/cmdline" 2>/dev/null | grep -qF -- "--data-root $cache/engine"; then
+        echo "compose-test: stopping the engine an earlier run left (PID $old)"
+        kill "$old"
+        for _ in $(seq 300); do kill -0 "$old" 2>/dev/null || break; sleep 0.1; done
+    fi
+fi
+# Its own containerd namespaces too, should a system containerd be running for it to share.
+dockerd --data-root "$cache/engine" --exec-root "$run/exec" --pidfile "$cache/dockerd.pid" \
+        --containerd-namespace reel-compose-test --containerd-plugins-namespace reel-compose-test-plugins \
         -H "$DOCKER_HOST" --iptables=false --bridge=none >"$cache/dockerd.log" 2>&1 &
 engine=$!
 for _ in $(seq 600); do $docker info >/dev/null 2>&1 && break; kill -0 "$engine" 2>/dev/null || break; sleep 0.1; done
 $docker info >/dev/null 2>&1 || { tail -20 "$cache/dockerd.log" >&2; echo "compose-test: the engine did not start" >&2; exit 1; }
 echo "compose-test: engine up ($($docker version --format '{{.Server.Version}}'))"
+# What an interrupted earlier run left in the kept data root (its stack, with `restart:
+# unless-stopped`, comes back with the engine): removed before this run starts its own.
+leftovers=$($docker ps -aq --filter label=com.docker.compose.project)
+[ -z "$leftovers" ] || $docker rm -f $leftovers >/dev/null
+$docker volume prune -f >/dev/null
+$docker network prune -f >/dev/null
 
 # The base: the minimal Debian 12 root deb_test.sh uses (scripts/debian_root.sh, made once), with
 # its apt sources (the mirrors this machine's name), as the image reel-base:bookworm.
@@ -74,10 +93,13 @@ fi
 
 # Throwaway secrets, a free port, a certificate for localhost, an empty media folder.
 key=$(openssl rand -hex 24)
-export REEL_API_KEYS=$key REEL_LINK_SECRET=$(openssl rand -hex 32) REEL_WEBHOOK_SECRET=$(openssl rand -hex 32)
-export POSTGRES_PASSWORD=$(openssl rand -hex 16) S3_ACCESS_KEY=reel:node S3_SECRET_KEY=$(openssl rand -hex 16)
-export REEL_BASE_IMAGE=reel-base:bookworm REEL_CHUNK_SECONDS=2
-export REEL_HTTPS_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+REEL_LINK_SECRET=$(openssl rand -hex 32)
+REEL_WEBHOOK_SECRET=$(openssl rand -hex 32)
+POSTGRES_PASSWORD=$(openssl rand -hex 16)
+S3_SECRET_KEY=$(openssl rand -hex 16)
+REEL_HTTPS_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+export REEL_API_KEYS=$key REEL_LINK_SECRET REEL_WEBHOOK_SECRET POSTGRES_PASSWORD S3_ACCESS_KEY=reel:node S3_SECRET_KEY
+export REEL_BASE_IMAGE=reel-base:bookworm REEL_CHUNK_SECONDS=2 REEL_HTTPS_PORT
 export REEL_TLS_DIR=$run/tls REEL_MEDIA_DIR=$run/media
 mkdir -p "$REEL_MEDIA_DIR" "$REEL_TLS_DIR"
 openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj "/CN=localhost" -addext "subjectAltName=DNS:localhost" \
@@ -89,6 +111,7 @@ built=$(date +%s)
 DOCKER_BUILDKIT=0 COMPOSE_DOCKER_CLI_BUILD=0 "${compose[@]}" build >"$cache/build.log" 2>&1 \
     || { tail -40 "$cache/build.log" >&2; echo "compose-test: building the images failed" >&2; exit 1; }
 echo "compose-test: images built in $(( $(date +%s) - built )) s"
+$docker image prune -f >/dev/null   # the earlier runs' images these replaced
 stack_up=1
 up=$(date +%s)
 "${compose[@]}" up -d >"$cache/up.log" 2>&1 || { cat "$cache/up.log" >&2; exit 1; }

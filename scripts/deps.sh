@@ -29,9 +29,13 @@ packages=(pkg-config ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswsc
           # The package test (scripts/deb_test.sh): a minimal Debian 12 root to install `make deb` into,
           # and systemd-analyze to verify its unit.
           debootstrap systemd)
-# The compose test (scripts/compose_test.sh): Debian's Docker engine and docker-compose 1.29; the
-# engine is started by the test alone, with its own data root (COMPOSE_TEST=0: not installed).
-[ "${COMPOSE_TEST:-1}" = "0" ] || packages+=(docker.io docker-compose)
+# The compose test (scripts/compose_test.sh): Debian's Docker engine and docker-compose 1.29, where
+# none is installed (another vendor's engine would clash with docker.io). The test starts an engine
+# of its own, with its own data root, whatever the machine runs (COMPOSE_TEST=0: not installed).
+if [ "${COMPOSE_TEST:-1}" != "0" ]; then
+  command -v dockerd >/dev/null 2>&1 || packages+=(docker.io)
+  command -v docker-compose >/dev/null 2>&1 || packages+=(docker-compose)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -325,7 +325,7 @@ def text():
             "  containing themselves, a repeater of at most 1,000 copies and 10,000 through nested repeaters,",
             "  100,000 shape items, 64 masks a layer, 256 stops a gradient, dash lengths finite and not",
             "  negative with a pattern of at least 1 unit, rectangles, ellipses and stars at most 16 times",
-            "  the composition's larger side;",
+            "  the composition's larger side (4,096 units at least);",
             "- a shape's dash pattern adds up to at least 1 pixel (an odd list counted twice) and cuts its",
             "  stroke into at most 50,000 dashes; an item's `frame`",
             "  is at most 4 times its canvas (the output's, or its group's) each way;",

@@ -5,11 +5,12 @@
 2. a 30 s source (ffmpeg's testsrc2 and a sine, made here) uploaded through nginx, so into the
    bucket; a 720p job of it submitted, cut into chunks (the stack runs with REEL_CHUNK_SECONDS=2);
 3. the node that took the job (its log says `job running`) is killed with its container
-   (SIGKILL) as soon as its log shows it rendering a chunk of the job, the job still running: the
-   harder of the two losses (its chunks and the job's own lease both run out). The job must still
-   succeed on the other node, whose log shows chunks rendered and the join, the killed one still down;
-4. the output fetched from the host through `output.downloadUrl` without the key (a link to
-   nginx's address, the bytes streamed through a node from the bucket), its sha256 the job's, and
+   (SIGKILL) while its log shows it rendering a chunk of the job (started, not finished), the job
+   still running: the harder of the two losses (its chunks and the job's own lease both run out).
+   The job must still succeed, in a later attempt, on the other node, whose log shows chunks
+   rendered and the join after the kill, the killed one still down;
+4. the output fetched from the host through `output.downloadUrl` without the key (an absolute link
+   to nginx's address, the bytes streamed through a node from the bucket), its sha256 the job's, and
    ffprobe reading 1280×720, 900 frames, 30 s.
 
     compose_check.py --port P --key K --ca CERT --project NAME --compose-file FILE
@@ -71,13 +72,24 @@ class Stack:
             for line in self.follower.stdout:
                 service, _, rest = line.partition("|")
                 with self.lock:
-                    self.lines.append((re.sub(r"_\d+$", "", service.strip()), rest.strip()))
+                    # "reel-1_1 |" (docker-compose 1.29) or "reel-1-1 |" (Compose v2).
+                    self.lines.append((re.sub(r"[-_]\d+$", "", service.strip()), rest.strip()))
         threading.Thread(target=read, daemon=True).start()
 
-    def said(self, job_id, message, service=None):
+    def mark(self):
+        """How many log lines have come so far: `said(since:)` looks only at later ones."""
+        with self.lock:
+            return len(self.lines)
+
+    def count(self, job_id, message, service, since=0):
+        """How many lines of `service`'s log, from line `since` on, say `message` about the job."""
+        with self.lock:
+            return sum(1 for n, line in self.lines[since:] if n == service and f'"msg":"{message}"' in line and job_id in line)
+
+    def said(self, job_id, message, service=None, since=0):
         """The nodes whose log has `message` about the job (or whether `service`'s has)."""
         with self.lock:
-            nodes = {n for n, line in self.lines if f'"msg":"{message}"' in line and job_id in line}
+            nodes = {n for n, line in self.lines[since:] if f'"msg":"{message}"' in line and job_id in line}
         return service in nodes if service else nodes
 
     def state(self, service, field="{{.State.Running}}"):
@@ -144,22 +156,28 @@ def main():
         job_id, submitted = json.loads(body)["id"], time.monotonic()
         print(f"compose-check: uploaded {asset['id']}, submitted {job_id}")
 
-        # Kill the node that holds the job once it renders a chunk of it, the job still running.
+        # Kill the node that holds the job while it renders a chunk of it (a chunk it started and has
+        # not finished), the job still running.
         deadline, job, victim = time.monotonic() + 240, {}, None
         while time.monotonic() < deadline and victim is None:
-            holders = stack.said(job_id, "job running")
-            victim = next((n for n in sorted(holders) if stack.said(job_id, "chunk running", n)), None)
+            for n in sorted(stack.said(job_id, "job running")):
+                started = stack.count(job_id, "chunk running", n)
+                ended = stack.count(job_id, "chunk rendered", n) + stack.count(job_id, "chunk failed", n)
+                if started > ended:
+                    victim = n
+                    break
             if victim is None:
-                time.sleep(0.05)
+                time.sleep(0.02)
         if victim is None:
             fail(f"no node took {job_id} and rendered a chunk of it within 240 s")
         subprocess.run(stack.compose + ["kill", "-s", "SIGKILL", victim], check=True, capture_output=True)
+        killed = stack.mark()
         status, body = stack.call("GET", f"/v1/jobs/{job_id}")
         job = json.loads(body)
         if job.get("status") != "running":
             fail(f"the job was not running when {victim} was killed: {job.get('status')}")
         survivor = "reel-2" if victim == "reel-1" else "reel-1"
-        print(f"compose-check: killed {victim}, which held the job, mid-render "
+        print(f"compose-check: killed {victim}, which held the job, while it rendered a chunk "
               f"(job at {job.get('progress', 0):.0%}, {job.get('chunks')} chunks)")
 
         deadline = time.monotonic() + 300
@@ -175,16 +193,16 @@ def main():
             fail(f"{victim} is running again: the job's finish does not show it survived the node's loss")
         if not (job.get("chunks") or 0) > 1:
             fail(f"the job was not chunked: chunks {job.get('chunks')}")
-        if not stack.said(job_id, "chunk rendered", survivor):
-            fail(f"{survivor}'s log shows no chunk of the job rendered")
-        if not stack.said(job_id, "chunks joined", survivor):
-            fail(f"{survivor}'s log does not show the join: who finished the job?")
-        print(f"compose-check: the job succeeded on {survivor} alone ({job['chunks']} chunks, "
-              f"attempts {job.get('attempts')}, {time.monotonic() - submitted:.1f} s after its submit)")
+        if not stack.said(job_id, "chunk rendered", survivor, since=killed):
+            fail(f"{survivor}'s log shows no chunk of the job rendered after the kill")
+        if not stack.said(job_id, "chunks joined", survivor, since=killed):
+            fail(f"{survivor}'s log does not show the join after the kill: who finished the job?")
+        if (job.get("attempts") or 0) < 2:
+            fail(f"the job finished in attempt {job.get('attempts')}: the killed node held it, so another must have taken it")
+        print(f"compose-check: the job succeeded on {survivor} after the kill ({job['chunks']} chunks, "
+              f"attempt {job.get('attempts')}, {time.monotonic() - submitted:.1f} s after its submit)")
 
         link = job["output"]["downloadUrl"]
-        if not link.startswith("https://"):
-            link = stack.base + link
         if not link.startswith(stack.base + "/"):
             fail(f"the output's link is not nginx's address {stack.base}: {link}")
         status, data = stack.call("GET", link, key=False, timeout=120)

@@ -26,6 +26,8 @@ struct LottieLimits {
     /// ellipse in a 64-unit composition took 6 ms to draw at 32 pixels), so a few thousand
     /// precomposed copies of one took seconds a frame (found by the plan fuzzer).
     static let maxShapeScale = 16.0
+    /// The bound's floor, so a small icon's composition does not refuse a shape that bleeds out.
+    static let minShapeLimit = 4096.0
 
     private var found: [LottieDocument.Refusal] = []
     private var shapeItems = 0
@@ -33,7 +35,9 @@ struct LottieLimits {
     private var expanded: [String: Int] = [:]
     private var walking: Set<String> = []
     private let assets: [String: (layers: [JSONValue], path: String)]
-    /// The largest size a shape may have here (`maxShapeScale` times the composition's larger side).
+    /// The largest size a shape may have here (`maxShapeScale` times the composition's larger side,
+    /// at least `minShapeLimit`). Only the sizes rectangles, ellipses and stars declare are held to
+    /// it: a path's points and the scales of transforms above a shape are not (yet) multiplied in.
     private let maxShapeSize: Double
 
     /// The refusals of `json`, a Lottie document's root.
@@ -47,7 +51,7 @@ struct LottieLimits {
             }
         }
         let side = (numbers(in: json.member("w")) + numbers(in: json.member("h"))).filter(\.isFinite).max() ?? 0
-        var limits = LottieLimits(assets: assets, maxShapeSize: maxShapeScale * max(1, side))
+        var limits = LottieLimits(assets: assets, maxShapeSize: max(minShapeLimit, maxShapeScale * side))
         guard case .array(let layers)? = json.member("layers") else { return [] }
         let total = limits.layers(layers, at: "layers", depth: 0)
         if total > maxExpandedLayers, !limits.found.contains(where: { $0.feature.hasPrefix("precompositions nested") }) {
@@ -133,7 +137,7 @@ struct LottieLimits {
                     : LottieLimits.numbers(in: item.member("s"))
                 if let bad = sizes.first(where: { !$0.isFinite || abs($0) > maxShapeSize }) {
                     let kind = ["rc": "rectangle", "el": "ellipse", "sr": "star"][ty] ?? ty
-                    found.append(.init(feature: "a\(kind == "ellipse" ? "n" : "") \(kind) of size \(bad) (at most \(Int(maxShapeSize)), \(Int(LottieLimits.maxShapeScale)) times the composition)",
+                    found.append(.init(feature: "a\(kind == "ellipse" ? "n" : "") \(kind) of size \(bad) (at most \(Int(maxShapeSize)): \(Int(LottieLimits.maxShapeScale)) times the composition, \(Int(LottieLimits.minShapeLimit)) at least)",
                                        layer: layer, limit: true))
                 }
             default: break

@@ -5,7 +5,8 @@ enum PipelineError: Error, CustomStringConvertible, RetryClassifiable {
     case picturesEnded(after: Int64, of: Int64)
     /// A passthrough splice could not keep its own invariants (see `Splicer`).
     case splice(String)
-    /// A render of many outputs was not told where to write one of them (or was given one name twice).
+    /// A render of many outputs was not told where to write one of them (or was given one name
+    /// twice, or one path for two).
     case noPath(output: String)
 
     /// A broken contract fails the same way again.

@@ -10,7 +10,7 @@ debs=$1
 # runAsNonRoot and set fsGroup (deploy/kubernetes); the package's postinst keeps a user it finds.
 groupadd --system --gid 10001 reel
 useradd --system --uid 10001 --gid reel --home-dir /var/lib/reel --no-create-home --shell /usr/sbin/nologin reel
-deb=$(ls "$debs"/reel_*_"$(dpkg --print-architecture)".deb 2>/dev/null | sort -V | tail -n 1)
+deb=$(ls "$debs"/reel_*_"$(dpkg --print-architecture)".deb 2>/dev/null | sort -V | tail -n 1 || true)
 [ -n "$deb" ] || { echo "install.sh: no reel_*.deb in $debs (make deb first)" >&2; exit 1; }
 apt-get update
 DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \

@@ -56,6 +56,6 @@ else:
 print("s3-entrypoint: bucket %s ready" % bucket, flush=True)
 PY
 touch /tmp/s3-bucket-made
-wait -n
+wait -n || true
 echo "s3-entrypoint: a Swift server ended" >&2
 exit 1

@@ -12,7 +12,8 @@ import ReelStorage
 ///
 /// Video files (mp4, mov, m4v, webm) share; the other kinds (stills, GIF, HLS, audio-only, a
 /// passthrough) are rendered by a `Renderer` of their own, after the shared groups. Every output
-/// appears whole or none does: a failure or a cancel removes what was already moved into place.
+/// appears whole or none does: a failure or a cancel removes what was already moved into place
+/// (a file an output replaced is not restored).
 public final class MultiRenderer {
     /// One output: its name, its `output` object and the plan of the spec with it alone.
     public struct Member: Sendable {
@@ -64,13 +65,14 @@ public final class MultiRenderer {
         }
     }
 
-    /// Renders every member to `paths[member.name]`. `progress` receives 0…1 by frames written
-    /// over all outputs; `cancel` is checked every frame.
+    /// Renders every member to `paths[member.name]` (one path each, no path twice). `progress`
+    /// receives 0…1 by pictures drawn (a shared group's once, an output alone its own); `cancel`
+    /// is checked every frame.
     public func render(to paths: [String: String], cancel: CancellationToken = CancellationToken(),
                        progress: (Double) -> Void = { _ in }) throws {
-        var seen = Set<String>()
+        var seen = Set<String>(), targets = Set<String>()
         for m in members {
-            guard paths[m.name] != nil, seen.insert(m.name).inserted else {
+            guard let path = paths[m.name], seen.insert(m.name).inserted, targets.insert(path).inserted else {
                 throw RenderError.output(path: m.name, cause: PipelineError.noPath(output: m.name))
             }
         }
@@ -123,6 +125,7 @@ public final class MultiRenderer {
             }
             for i in 0..<frames {
                 if cancel.isCancelled { throw RenderError.cancelled }
+                writing = 0   // a picture that fails fails the group; named by its first output
                 let picture = try pictures.next(i)
                 for (k, file) in files.enumerated() {
                     writing = k
