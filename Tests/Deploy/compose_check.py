@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The compose stack, used as a client on the host would (scripts/compose_test.sh starts it):
 
-1. both nodes ready behind nginx over TLS (the certificate checked against the test's own CA);
+1. both nodes healthy (the engine's health events) and ready behind nginx over TLS (the
+   certificate checked against the test's own CA);
 2. a 30 s source (ffmpeg's testsrc2 and a sine, made here) uploaded through nginx, so into the
    bucket; a 720p job of it submitted, cut into chunks (the stack runs with REEL_CHUNK_SECONDS=2);
 3. the node that took the job (its log says `job running`) is killed with its container
@@ -63,7 +64,7 @@ class Stack:
     def follow(self):
         """Both nodes' logs as they come (`docker-compose logs -f`), kept in `self.lines` as
         (service, line) by a thread of their own."""
-        self.lines, self.lock = [], threading.Lock()
+        self.lines, self.lock = [], threading.Condition()
         self.follower = subprocess.Popen(self.compose + ["logs", "-f", "--no-color", "reel-1", "reel-2"],
                                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         atexit.register(self.follower.kill)
@@ -74,7 +75,14 @@ class Stack:
                 with self.lock:
                     # "reel-1_1 |" (docker-compose 1.29) or "reel-1-1 |" (Compose v2).
                     self.lines.append((re.sub(r"[-_]\d+$", "", service.strip()), rest.strip()))
+                    self.lock.notify_all()
         threading.Thread(target=read, daemon=True).start()
+
+    def wait_for(self, predicate, timeout):
+        """Waits until `predicate()` (called under the log's lock, after each new line) holds or
+        `timeout` seconds pass; returns its last value."""
+        with self.lock:
+            return self.lock.wait_for(predicate, timeout)
 
     def mark(self):
         """How many log lines have come so far: `said(since:)` looks only at later ones."""
@@ -104,28 +112,32 @@ class Stack:
 
 
 def wait_ready(stack, timeout=180):
-    """Both nodes' containers healthy (their own /healthz), then ready through nginx four times in
-    a row: nginx sends the probes round the two nodes."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        health = {n: stack.state(n, "{{.State.Health.Status}}") for n in ("reel-1", "reel-2")}
-        if set(health.values()) == {"healthy"}:
-            break
-        time.sleep(0.5)
-    else:
-        fail(f"the Reel nodes' containers were not healthy within {timeout} s: {health}")
-    streak, last = 0, None
-    while time.monotonic() < deadline and streak < 4:
-        try:
-            status, body = stack.call("GET", "/readyz", key=False, timeout=10)
-            last = (status, body[:200])
-            streak = streak + 1 if status == 200 else 0
-        except OSError as e:
-            last, streak = e, 0
-        if streak < 4:
-            time.sleep(0.5)
-    if streak < 4:
-        fail(f"the stack was not ready through nginx within {timeout} s (last: {last})")
+    """Both nodes' containers healthy (their own /healthz, as the engine's health events report it),
+    then ready through nginx twice in a row (nginx sends the two requests to the two nodes): the
+    nodes start after PostgreSQL and the bucket are healthy, so a healthy node is ready."""
+    ids = {stack.state(n, "{{.Id}}"): n for n in ("reel-1", "reel-2")}
+    # The health events from the containers' start on (replayed, then as they come), until the
+    # deadline, when `docker events` ends by itself.
+    since = min(stack.state(n, "{{.State.StartedAt}}") for n in ("reel-1", "reel-2"))
+    events = subprocess.Popen(["/usr/bin/docker", "events", "--since", since, "--until", str(int(time.time()) + timeout),
+                               "--filter", "event=health_status", "--format", "{{.ID}} {{.Status}}"]
+                              + [arg for i in ids for arg in ("--filter", f"container={i}")],
+                              stdout=subprocess.PIPE, text=True)
+    healthy = set()
+    for line in events.stdout:
+        container, _, status = line.strip().partition(" ")
+        if container in ids and status.endswith(": healthy"):
+            healthy.add(ids[container])
+            if len(healthy) == 2:
+                break
+    events.kill()
+    events.wait()
+    if len(healthy) < 2:
+        fail(f"the Reel nodes' containers were not both healthy within {timeout} s (healthy: {sorted(healthy)})")
+    for _ in range(2):
+        status, body = stack.call("GET", "/readyz", key=False, timeout=10)
+        if status != 200:
+            fail(f"a healthy node is not ready through nginx: HTTP {status} {body[:200]!r}")
 
 
 def main():
@@ -158,16 +170,14 @@ def main():
 
         # Kill the node that holds the job while it renders a chunk of it (a chunk it started and has
         # not finished), the job still running.
-        deadline, job, victim = time.monotonic() + 240, {}, None
-        while time.monotonic() < deadline and victim is None:
+        def unfinished_chunk_holder():
             for n in sorted(stack.said(job_id, "job running")):
                 started = stack.count(job_id, "chunk running", n)
                 ended = stack.count(job_id, "chunk rendered", n) + stack.count(job_id, "chunk failed", n)
                 if started > ended:
-                    victim = n
-                    break
-            if victim is None:
-                time.sleep(0.02)
+                    return n
+            return None
+        victim = stack.wait_for(unfinished_chunk_holder, timeout=240)
         if victim is None:
             fail(f"no node took {job_id} and rendered a chunk of it within 240 s")
         subprocess.run(stack.compose + ["kill", "-s", "SIGKILL", victim], check=True, capture_output=True)
@@ -180,13 +190,23 @@ def main():
         print(f"compose-check: killed {victim}, which held the job, while it rendered a chunk "
               f"(job at {job.get('progress', 0):.0%}, {job.get('chunks')} chunks)")
 
-        deadline = time.monotonic() + 300
-        while time.monotonic() < deadline:
+        # The job's events stream (through nginx, to the survivor) ends after the job's last change;
+        # read on a thread of its own, so a job that never ends fails the check after 300 s.
+        def follow_events():
+            try:
+                stack.call("GET", f"/v1/jobs/{job_id}/events", timeout=300)
+            except OSError as e:
+                print(f"compose-check: the events stream broke ({e}); following it again")
+        for _ in range(3):
+            reader = threading.Thread(target=follow_events, daemon=True)
+            reader.start()
+            reader.join(300)
+            if reader.is_alive():
+                fail("the job's events stream did not end within 300 s of the kill")
             status, body = stack.call("GET", f"/v1/jobs/{job_id}")
             job = json.loads(body)
             if job.get("status") in ("succeeded", "failed", "canceled"):
                 break
-            time.sleep(0.5)
         if job.get("status") != "succeeded":
             fail(f"the job did not succeed after the kill: {job.get('status')} {job.get('error')}")
         if stack.running(victim):
