@@ -14,19 +14,19 @@ public struct DestinationSpec: Sendable, Equatable {
         self.profile = profile
     }
 
-    /// The names a key may use as `{name}`.
-    public static let placeholders = ["jobId", "date", "ext"]
+    /// The names a key may use in braces; `{name}` (the output's name) only in `outputs`.
+    public static let placeholders = ["jobId", "date", "ext", "name"]
 
     /// The URL as written in the spec.
     public var url: String { "s3://\(bucket)/\(keyTemplate)" }
 
     /// The object key for one job's output: `{jobId}`, `{date}` (the UTC day it finished,
-    /// `YYYY-MM-DD`) and `{ext}` (its format's extension; `hls` names a folder) filled in. A key
-    /// ending in `/` names a folder, and the output goes in it as `<jobId>.<ext>`.
-    public func key(jobID: String, date: String, ext: String) -> String {
-        var key = keyTemplate
-        if key.hasSuffix("/") { key += "{jobId}.{ext}" }
-        return key.replacing("{jobId}", with: jobID).replacing("{date}", with: date).replacing("{ext}", with: ext)
+    /// `YYYY-MM-DD`), `{ext}` (its format's extension; `hls` names a folder) and `{name}` (the
+    /// output's, in `outputs`) filled in. A key ending in `/` names a folder, and the output goes in
+    /// it as `<jobId>.<ext>`, or `<jobId>-<name>.<ext>` for a named output, so that one folder can
+    /// take every output of a job.
+    public func key(jobID: String, date: String, ext: String, name: String? = nil) -> String {
+        keyPattern(ext: ext, name: name).replacing("{jobId}", with: jobID).replacing("{date}", with: date)
     }
 
     /// The first `{name}` in `key` that is not a placeholder, or nil.
@@ -51,9 +51,20 @@ public struct DestinationSpec: Sendable, Equatable {
     }
 
     /// The most UTF-8 bytes this destination's key can take once filled in (a job id of 30
-    /// characters, a date of 10, an extension of 4), with room for an HLS folder's file names.
+    /// characters, a date of 10, an extension of 4, an output name of 32), with room for an HLS
+    /// folder's file names.
     public var longestKeyBytes: Int {
-        key(jobID: String(repeating: "j", count: 30), date: "0000-00-00", ext: "webm").utf8.count + 1 + 48
+        key(jobID: String(repeating: "j", count: 30), date: "0000-00-00", ext: "webm",
+            name: String(repeating: "n", count: NamedOutput.maxNameLength)).utf8.count + 1 + 48
+    }
+
+    /// The key as every job fills it for the output `name` of format extension `ext`, with
+    /// `{jobId}` and `{date}` left standing (they are the same for every output of one job): two
+    /// outputs of one job whose destinations give the same text here write the same object.
+    public func keyPattern(ext: String, name: String?) -> String {
+        var key = keyTemplate
+        if key.hasSuffix("/") { key += name == nil ? "{jobId}.{ext}" : "{jobId}-{name}.{ext}" }
+        return key.replacing("{ext}", with: ext).replacing("{name}", with: name ?? "")
     }
 
     /// What makes two destinations the same copy: the bucket, the key as a job fills it (a folder

@@ -1,7 +1,12 @@
-/// A version-1 job: what to render (`timeline`) and how to write it (`output`). docs/SPEC.md.
+/// A version-1 job: what to render (`timeline`) and how to write it (`output`, or several named
+/// `outputs` from one render). docs/SPEC.md.
 public struct JobSpec: Sendable, Equatable {
     public var version: Int
+    /// The one output; for a spec with `outputs`, the first of them (what code that knows one
+    /// output reads; `renderedOutputs` is the list).
     public var output: OutputSpec
+    /// The named outputs (1–8) when the spec gives `outputs`; nil for the one-`output` form.
+    public var outputs: [NamedOutput]?
     public var timeline: TimelineSpec
     /// Where the server reports the job's events; ignored by the CLI.
     public var webhook: WebhookSpec?
@@ -22,6 +27,23 @@ public struct JobSpec: Sendable, Equatable {
         self.output = output
         self.timeline = timeline
         self.webhook = webhook
+    }
+
+    /// Every output the spec asks for, each with its name (nil for the one `output`) and the JSON
+    /// pointer of its settings, in spec order.
+    public var renderedOutputs: [(name: String?, spec: OutputSpec, pointer: String)] {
+        guard let outputs else { return [(nil, output, "/output")] }
+        return outputs.enumerated().map { i, o in (o.name, o.spec, "/outputs/\(i)") }
+    }
+
+    /// The spec with its `i`-th output alone, as the one `output`: what that output of a
+    /// many-output job must look like (the contract's equality bar), and how it is planned.
+    public func alone(_ i: Int) -> JobSpec {
+        guard let outputs else { return self }
+        var spec = self
+        spec.output = outputs[i].spec
+        spec.outputs = nil
+        return spec
     }
 }
 

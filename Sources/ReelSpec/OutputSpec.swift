@@ -17,6 +17,9 @@ public struct OutputSpec: Sendable, Equatable {
     public var video = VideoSettings()
     public var audio = AudioSettings()
     public var range: TimeRange?
+    /// The instant a still (`jpg`, `png`) pictures, on the timeline: a poster frame. Nil: the
+    /// range's start, else 0.
+    public var time: Time?
     /// Container metadata, in the order given, keyed by the spec's names (`title`, `artist`, …).
     public var metadata: [(key: MetadataKey, value: String)] = []
     public var chapters: [ChapterSpec] = []
@@ -39,7 +42,7 @@ public struct OutputSpec: Sendable, Equatable {
     public static func == (a: OutputSpec, b: OutputSpec) -> Bool {
         a.format == b.format && a.width == b.width && a.height == b.height && a.frameRate == b.frameRate
             && a.fit == b.fit && a.blurFill == b.blurFill && a.background == b.background && a.color == b.color && a.preset == b.preset && a.video == b.video
-            && a.audio == b.audio && a.range == b.range && a.chapters == b.chapters && a.subtitles == b.subtitles && a.hls == b.hls
+            && a.audio == b.audio && a.range == b.range && a.time == b.time && a.chapters == b.chapters && a.subtitles == b.subtitles && a.hls == b.hls
             && a.optimizeForNetwork == b.optimizeForNetwork && a.destinations == b.destinations && a.startTimecode == b.startTimecode
             && a.metadata.map(\.key) == b.metadata.map(\.key) && a.metadata.map(\.value) == b.metadata.map(\.value)
     }

@@ -14,5 +14,8 @@ public enum SupportCheck {
         let pointers: @Sendable (JobSpec) -> [String]
     }
 
-    static let gaps: [Gap] = []
+    static let gaps: [Gap] = [
+        // Decoded, checked and planned (each output alone), but not yet rendered, stored or served.
+        Gap(feature: "many outputs", pointers: { $0.outputs == nil ? [] : ["/outputs"] }),
+    ]
 }

@@ -56,4 +56,32 @@ final class ValidateAPITests: XCTestCase {
 
         XCTAssertEqual((try c.request("GET", "/v1/jobs").json["jobs"] as? [Any])?.count, 0, "validating queues nothing")
     }
+
+    /// `outputs` is judged as a whole — its names, its destinations, each output planned alone with
+    /// its problems at its pointer — and, until many-output jobs render, refused at `/outputs` by
+    /// validate and submit alike, nothing queued.
+    func testOutputsAreJudgedAndNotYetRendered() throws {
+        let f = try ServiceFixture()
+        let c = try f.client()
+        let errors = { (json: [String: Any]) in
+            (json["errors"] as? [[String: Any]] ?? []).map { "\($0["pointer"] ?? "") \($0["message"] ?? "")" }
+        }
+        let bad = ##"""
+        { "version": 1, "outputs": [ { "name": "web" }, { "name": "web", "width": 640, "height": 360 },
+                                     { "name": "poster", "format": "jpg", "time": 5 } ],
+          "timeline": { "videos": [ { "color": "#000000", "duration": 2 } ] } }
+        """##
+        let r = try c.json("POST", "/v1/validate", bad)
+        XCTAssertEqual(r.status, 200, r.text)
+        XCTAssertEqual(r.json["valid"] as? Bool, false)
+        XCTAssertEqual(errors(r.json), ["/outputs/1/name is the name of /outputs/0 too; each output needs a name of its own"], r.text)
+        let late = bad.replacingOccurrences(of: #""name": "web", "width""#, with: #""name": "small", "width""#)
+        let planned = try c.json("POST", "/v1/validate", late)
+        XCTAssertEqual(errors(planned.json), ["/outputs is not supported yet", "/outputs/2/time is 5 s, at or after the timeline's end (2 s)"],
+                       planned.text)
+        let submitted = try c.json("POST", "/v1/jobs", late.replacingOccurrences(of: #""time": 5"#, with: #""time": 1"#))
+        XCTAssertEqual(submitted.status, 422, submitted.text)
+        XCTAssertEqual(errors(submitted.json), ["/outputs is not supported yet"], submitted.text)
+        XCTAssertEqual((try c.request("GET", "/v1/jobs").json["jobs"] as? [Any])?.count, 0, "nothing queued")
+    }
 }

@@ -65,4 +65,22 @@ final class StillOutputTests: XCTestCase {
           "timeline": { "videos": [ { "color": "#FF0000", "duration": 2 } ] } }
         """##), "a start at the timeline's end shows nothing")
     }
+
+    /// `time` says the instant as `range.start` does: the same frame of the ramp, and no frame at
+    /// or after the timeline's end.
+    func testTimeIsTheInstantPictured() throws {
+        let ws = try Workspace()
+        try ws.lumaRamp("ramp.mp4", size: "64x48", seconds: 5)
+        let out = try ws.render("""
+        { "version": 1, "output": { "format": "png", "time": "100/30" }, "timeline": { "videos": [ { "src": "ramp.mp4" } ] } }
+        """, to: "poster.png")
+        let p = pixel(try rgb(out), 32, 24, width: 64)
+        for c in p { XCTAssertEqual(Double(c), 97.8, accuracy: 0.6, "\(p)") }
+        XCTAssertThrowsError(try ws.plan(##"""
+        { "version": 1, "output": { "format": "jpg", "time": 2 }, "timeline": { "videos": [ { "color": "#FF0000", "duration": 2 } ] } }
+        """##)) { error in
+            guard case RenderError.invalid(let problems) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(problems, [SpecProblem(pointer: "/output/time", message: "is 2 s, at or after the timeline's end (2 s)")])
+        }
+    }
 }

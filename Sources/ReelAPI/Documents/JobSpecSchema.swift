@@ -1400,7 +1400,7 @@ enum JobSpecSchema {
                 "hls"
               ],
               "default": "mp4",
-              "description": "`jpg`/`png` are one frame at `range.start` (default 0; the range's duration is not used). `gif` loops forever, at 15 fps unless `frameRate` is given (at most 50), with a dithered palette per scene and no audio."
+              "description": "`jpg`/`png` are one frame at `time` (else at `range.start`, default 0; the range's duration is not used). `gif` loops forever, at 15 fps unless `frameRate` is given (at most 50), with a dithered palette per scene and no audio."
             },
             "width": {
               "examples": [
@@ -1486,6 +1486,13 @@ enum JobSpecSchema {
             "range": {
               "$ref": "#/$defs/TimeRange",
               "description": "Renders only this part of the timeline."
+            },
+            "time": {
+              "$ref": "#/$defs/NonNegativeTime",
+              "description": "For `jpg` and `png` only: the instant of the timeline the picture shows (a poster frame), before the timeline's end (else a 422 at `/output/time`). Not with `range`.",
+              "examples": [
+                2.5
+              ]
             },
             "metadata": {
               "$ref": "#/$defs/Metadata"
@@ -1632,6 +1639,32 @@ enum JobSpecSchema {
             }
           },
           "allOf": [
+            {
+              "if": {
+                "required": [
+                  "time"
+                ]
+              },
+              "then": {
+                "description": "A `time` is the instant of a still, which says it instead of `range`.",
+                "required": [
+                  "format"
+                ],
+                "properties": {
+                  "format": {
+                    "enum": [
+                      "jpg",
+                      "png"
+                    ]
+                  }
+                },
+                "not": {
+                  "required": [
+                    "range"
+                  ]
+                }
+              }
+            },
             {
               "if": {
                 "required": [

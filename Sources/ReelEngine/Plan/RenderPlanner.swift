@@ -36,8 +36,8 @@ public struct RenderPlanner {
         let timeline = audioItems.end
         audio += audioItems.clips
         resolveWaveformAudio(&overlays.plans, audio: audio, problems: &problems)
-        // A still output is the one instant at the range's start.
-        let outputRange = out.format.isStill ? TimeRange(start: out.range?.start ?? .zero, duration: .zero)
+        // A still output is one instant: its `time`, else the range's start.
+        let outputRange = out.format.isStill ? TimeRange(start: out.time ?? out.range?.start ?? .zero, duration: .zero)
             : out.range ?? TimeRange(start: .zero, duration: timeline)
         checkLimits(out, timeline: timeline, outputRange: outputRange, problems: &problems)
         let subtitles = planSubtitles(out, outputRange: outputRange, problems: &problems)
@@ -94,6 +94,9 @@ public struct RenderPlanner {
     private func checkLimits(_ out: OutputSpec, timeline: Time, outputRange: TimeRange, problems: inout [SpecProblem]) {
         if RenderPlanner.maxTimeline < timeline {
             problems.append(SpecProblem(pointer: "/timeline", message: "is \(timeline.ticks(in: 1, rounding: .up)) s long; Reel renders at most 24 hours"))
+        }
+        if let t = out.time, problems.isEmpty, !(t < timeline) {
+            problems.append(SpecProblem(pointer: "/output/time", message: "is \(t) s, at or after the timeline's end (\(timeline) s)"))
         }
         if let r = out.range, problems.isEmpty {
             if !(r.start < timeline) {

@@ -9,10 +9,11 @@ public struct SpecPlanning: Sendable {
 
     public init(resolver: SourceResolver) { self.resolver = resolver }
 
-    /// A spec with its plan.
+    /// A spec with its plans: `plan` is the first (the one) output's, `outputs` every output's.
     public struct Planned: Sendable {
         public let spec: JobSpec
         public let plan: RenderPlan
+        public let outputs: JobPlan
     }
 
     /// Why a spec has no plan.
@@ -68,7 +69,8 @@ public struct SpecPlanning: Sendable {
             return .failure(.undecodable(p))
         case .success(let spec):
             do {
-                return .success(Planned(spec: spec, plan: try RenderPlanner(resolver: resolver).plan(spec)))
+                let outputs = try RenderPlanner(resolver: resolver).planOutputs(spec)
+                return .success(Planned(spec: spec, plan: outputs.outputs[0].plan, outputs: outputs))
             } catch {
                 return .failure(.unplannable(spec: spec, error: error))
             }

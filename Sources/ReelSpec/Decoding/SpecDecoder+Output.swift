@@ -5,9 +5,13 @@ extension SpecDecoder {
     struct DecodedOutput {
         var spec = OutputSpec()
         var format: OutputFormat? = .mp4
+        /// Where each of `spec.destinations` was in the spec's list (invalid and repeated ones are
+        /// left out of it), for problems found across outputs.
+        var destinationIndices: [Int] = []
     }
 
-    static func output(_ r: ObjectReader) -> DecodedOutput {
+    /// `output`, or one of `outputs` (`named`: its key may use `{name}`).
+    static func output(_ r: ObjectReader, named: Bool = false) -> DecodedOutput {
         var out = DecodedOutput()
         if let f = r.field("format") {
             out.format = f.enumCase(OutputFormat.self)
@@ -54,6 +58,14 @@ extension SpecDecoder {
                 out.spec.audio = audio
             }
         }
+        if let f = r.field("time") {
+            if let format = out.format, !format.isStill {
+                f.report("is only for jpg and png outputs (the instant a still pictures); \(format.rawValue) output uses range")
+            } else if let t = f.time(.atLeast(.zero)) {
+                out.spec.time = t
+                r.reject("range", "cannot be given together with time, which already says the instant a still pictures")
+            }
+        }
         out.spec.range = r.field("range")?.timeRange()
         if let format = out.format, format.isPicture || format == .hls {
             for name in ["metadata", "chapters"] {
@@ -84,16 +96,21 @@ extension SpecDecoder {
         if let f = r.field("destinations"), let items = f.array() {
             if items.count > 10 { f.report("must have at most 10 destinations") }
             var seen: Set<[UInt8]> = []
-            for item in items {
-                guard let d = item.object(destination) else { continue }
-                if seen.insert(d.identity).inserted { out.spec.destinations.append(d) } else { item.report("repeats an earlier destination") }
+            for (i, item) in items.enumerated() {
+                guard let d = item.object({ destination($0, named: named) }) else { continue }
+                if seen.insert(d.identity).inserted {
+                    out.spec.destinations.append(d)
+                    out.destinationIndices.append(i)
+                } else {
+                    item.report("repeats an earlier destination")
+                }
             }
         }
         return out
     }
 
     /// `{type: "s3", url: "s3://bucket/key", profile?}` (docs/API.md).
-    private static func destination(_ r: ObjectReader) -> DestinationSpec? {
+    private static func destination(_ r: ObjectReader, named: Bool) -> DestinationSpec? {
         _ = r.required("type")?.oneOf(["s3"])
         let profile = r.field("profile")?.string(maxLength: 64)
         guard let f = r.required("url"), let url = f.string(maxLength: 1024) else { return nil }
@@ -116,7 +133,12 @@ extension SpecDecoder {
             return nil
         }
         if let bad = DestinationSpec.unknownPlaceholder(in: key) {
-            f.report("uses \(bad), which is not a placeholder; the key may use \(listWords(DestinationSpec.placeholders.map { "{\($0)}" }))")
+            let allowed = DestinationSpec.placeholders.filter { named || $0 != "name" }
+            f.report("uses \(bad), which is not a placeholder; the key may use \(listWords(allowed.map { "{\($0)}" }))")
+            return nil
+        }
+        if !named, key.contains("{name}") {
+            f.report("uses {name}, the name of one of outputs, which output has not got")
             return nil
         }
         // S3 keeps `.` and `..` as names, but HTTP clients and servers fold them away.

@@ -28,14 +28,33 @@ public enum SpecDecoder {
         // The JSON Schema an editor checks the spec against (docs/SPEC.md): for editors only.
         _ = r.field("$schema")?.string(maxLength: 2048)
         var output = DecodedOutput()
-        if let f = outputField(r), let o = f.object({ Optional(SpecDecoder.output($0)) }) { output = o }
+        var named: [DecodedNamedOutput]?
+        if let f = r.field("outputs") {
+            if r.has("output") { f.report("cannot be given together with output: give that output's settings as one of outputs") }
+            named = outputs(f)
+        } else if let f = outputField(r), let o = f.object({ Optional(SpecDecoder.output($0)) }) {
+            output = o
+        }
+        if let first = named?.first { output = first.output }
+        r.skip(["output"])
         let webhook = r.field("webhook")?.object(SpecDecoder.webhook)
         let metadata = r.field("metadata").flatMap(SpecDecoder.metadata)
         let priority = r.field("priority")?.enumCase(JobPriority.self) ?? .normal
-        var spec = decodeTimeline(r, output: output, webhook: webhook)
+        let outputs = named?.map { NamedOutput(name: $0.name ?? "", spec: $0.output.spec) }
+        var spec = decodeTimeline(r, output: output, outputs: outputs, videoFormat: videoFormat(named?.map(\.output) ?? [output]),
+                                  webhook: webhook)
         spec?.metadata = metadata
         spec?.priority = priority
         return spec
+    }
+
+    /// The format whose needs decide whether the timeline must have videos: the first output that
+    /// is not audio-only, else m4a when every output is; nil when a format was invalid, so the check
+    /// is skipped rather than guessed.
+    private static func videoFormat(_ outputs: [DecodedOutput]) -> OutputFormat? {
+        let formats = outputs.map(\.format)
+        if let moving = formats.first(where: { $0.map { !$0.isAudioOnly } ?? false }) { return moving }
+        return formats.contains(where: { $0 == nil }) ? nil : .m4a
     }
 
     /// The spec's `output`; for an OTIO timeline Reel wrote, with the settings its
@@ -65,7 +84,9 @@ public enum SpecDecoder {
     }
 
     /// The timeline, Reel's own or read from `otio`, with the output and webhook decoded before.
-    private static func decodeTimeline(_ r: ObjectReader, output: DecodedOutput, webhook: WebhookSpec?) -> JobSpec? {
+    /// `outputs`: the named outputs, when the spec gives them (`output` is then the first).
+    private static func decodeTimeline(_ r: ObjectReader, output: DecodedOutput, outputs: [NamedOutput]?, videoFormat: OutputFormat?,
+                                       webhook: WebhookSpec?) -> JobSpec? {
         if r.has("otio") {
             // An OpenTimelineIO timeline stands in for Reel's own (docs/API.md (OpenTimelineIO)).
             r.reject("timeline", "cannot be given together with otio")
@@ -78,16 +99,25 @@ public enum SpecDecoder {
                 return nil
             }
             var spec = JobSpec(version: 1, output: output.spec, timeline: otio.timeline, webhook: webhook)
-            if spec.output.chapters.isEmpty { spec.output.chapters = otio.chapters }
-            spec.output.startTimecode = otio.start
+            spec.outputs = outputs
+            // The timeline's markers become chapters (of every output that gives none) and its
+            // start the files' start timecode.
+            func place(_ o: inout OutputSpec) {
+                if o.chapters.isEmpty { o.chapters = otio.chapters }
+                o.startTimecode = otio.start
+            }
+            place(&spec.output)
+            for i in spec.outputs?.indices ?? 0..<0 { place(&spec.outputs![i].spec) }
             spec.timelinePointers = otio.pointers
             return spec
         }
         r.reject("relink", "is only used with otio")
-        guard let timeline = r.required("timeline")?.object({ timeline($0, format: output.format) }) else {
+        guard let timeline = r.required("timeline")?.object({ timeline($0, format: videoFormat) }) else {
             return nil
         }
-        return JobSpec(version: 1, output: output.spec, timeline: timeline, webhook: webhook)
+        var spec = JobSpec(version: 1, output: output.spec, timeline: timeline, webhook: webhook)
+        spec.outputs = outputs
+        return spec
     }
 
     /// The timeline; `format` is the output format when known, since an m4a output needs no videos.

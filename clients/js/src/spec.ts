@@ -459,7 +459,7 @@ export interface OTIOTimeline {
  */
 export interface Output {
   /**
-   * `jpg`/`png` are one frame at `range.start` (default 0; the range's duration is not used). `gif` loops forever, at 15 fps unless `frameRate` is given (at most 50), with a dithered palette per scene and no audio.
+   * `jpg`/`png` are one frame at `time` (else at `range.start`, default 0; the range's duration is not used). `gif` loops forever, at 15 fps unless `frameRate` is given (at most 50), with a dithered palette per scene and no audio.
    * @default "mp4"
    */
   format?: "mp4" | "mov" | "m4v" | "webm" | "m4a" | "gif" | "jpg" | "png" | "hls";
@@ -492,6 +492,8 @@ export interface Output {
   audio?: AudioSettings;
   /** Renders only this part of the timeline. */
   range?: TimeRange;
+  /** For `jpg` and `png` only: the instant of the timeline the picture shows (a poster frame), before the timeline's end (else a 422 at `/output/time`). Not with `range`. */
+  time?: NonNegativeTime;
   metadata?: Metadata;
   /** Chapter markers at strictly increasing starts. */
   chapters?: Chapter[];

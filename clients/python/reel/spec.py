@@ -977,7 +977,7 @@ class Output(BaseModel):
     format: Annotated[
         Literal["mp4", "mov", "m4v", "webm", "m4a", "gif", "jpg", "png", "hls"],
         Field(
-            description="`jpg`/`png` are one frame at `range.start` (default 0; the range's duration is not used). `gif` loops forever, at 15 fps unless `frameRate` is given (at most 50), with a dithered palette per scene and no audio."
+            description="`jpg`/`png` are one frame at `time` (else at `range.start`, default 0; the range's duration is not used). `gif` loops forever, at 15 fps unless `frameRate` is given (at most 50), with a dithered palette per scene and no audio."
         ),
     ] = "mp4"
     width: Annotated[
@@ -1058,6 +1058,16 @@ class Output(BaseModel):
     audio: AudioSettings | None = None
     range: Annotated[
         TimeRange | None, Field(description="Renders only this part of the timeline.")
+    ] = None
+    time: Annotated[
+        NonNegativeTimeString
+        | conint(ge=0, strict=True)
+        | confloat(ge=0.0, strict=True)
+        | None,
+        Field(
+            description="For `jpg` and `png` only: the instant of the timeline the picture shows (a poster frame), before the timeline's end (else a 422 at `/output/time`). Not with `range`.",
+            examples=[2.5],
+        ),
     ] = None
     metadata: Metadata | None = None
     chapters: Annotated[

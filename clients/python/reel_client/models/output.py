@@ -34,9 +34,9 @@ class Output:
     `video`), gif/jpg/png no `video` settings, no `audio`, no `metadata` and no `chapters`.
 
         Attributes:
-            format_ (OutputFormat | Unset): `jpg`/`png` are one frame at `range.start` (default 0; the range's duration is
-                not used). `gif` loops forever, at 15 fps unless `frameRate` is given (at most 50), with a dithered palette per
-                scene and no audio. Default: OutputFormat.MP4.
+            format_ (OutputFormat | Unset): `jpg`/`png` are one frame at `time` (else at `range.start`, default 0; the
+                range's duration is not used). `gif` loops forever, at 15 fps unless `frameRate` is given (at most 50), with a
+                dithered palette per scene and no audio. Default: OutputFormat.MP4.
             width (int | Unset): Pixels, even.
             height (int | Unset): Pixels, even.
             frame_rate (float | str | Unset): Frames per second, 1–240 (a number or `"N/D"`, e.g. `"30000/1001"`).
@@ -70,6 +70,7 @@ class Output:
             audio (AudioSettings | Unset): Audio encoder settings. Defaults aac (opus for webm), 128 kb/s, 48 kHz, 2
                 channels. Opus takes only 8000, 12000, 16000, 24000 or 48000 Hz.
             range_ (TimeRange | Unset): A half-open range `[start, start + duration)`.
+            time (float | str | Unset): A `Time` of at least 0.
             metadata (Metadata | Unset): Container metadata, written in the order given (values at most 1024 characters, may
                 be empty).
             chapters (list[Chapter] | Unset): Chapter markers at strictly increasing starts.
@@ -115,6 +116,7 @@ class Output:
     video: VideoSettings | Unset = UNSET
     audio: AudioSettings | Unset = UNSET
     range_: TimeRange | Unset = UNSET
+    time: float | str | Unset = UNSET
     metadata: Metadata | Unset = UNSET
     chapters: list[Chapter] | Unset = UNSET
     hls: OutputHls | Unset = UNSET
@@ -167,6 +169,12 @@ class Output:
         range_: dict[str, Any] | Unset = UNSET
         if not isinstance(self.range_, Unset):
             range_ = self.range_.to_dict()
+
+        time: float | str | Unset
+        if isinstance(self.time, Unset):
+            time = UNSET
+        else:
+            time = self.time
 
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
@@ -230,6 +238,8 @@ class Output:
             field_dict["audio"] = audio
         if range_ is not UNSET:
             field_dict["range"] = range_
+        if time is not UNSET:
+            field_dict["time"] = time
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
         if chapters is not UNSET:
@@ -327,6 +337,13 @@ class Output:
         else:
             range_ = TimeRange.from_dict(_range_)
 
+        def _parse_time(data: object) -> float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(float | str | Unset, data)
+
+        time = _parse_time(d.pop("time", UNSET))
+
         _metadata = d.pop("metadata", UNSET)
         metadata: Metadata | Unset
         if isinstance(_metadata, Unset):
@@ -388,6 +405,7 @@ class Output:
             video=video,
             audio=audio,
             range_=range_,
+            time=time,
             metadata=metadata,
             chapters=chapters,
             hls=hls,
