@@ -115,6 +115,16 @@ final class OutputSweepTests: XCTestCase {
         XCTAssertNil(OutputName("job_01arz3ndektsv4rrffq69g5fav-1.mp4"))
         let name = OutputName(jobID: "job_01ARZ3NDEKTSV4RRFFQ69G5FAV", attempt: 3, fileExtension: "hls")
         XCTAssertEqual(OutputName(name.name), name, "a built name reads back as itself")
+        // One of a job's named outputs.
+        let named = OutputName(jobID: "job_01ARZ3NDEKTSV4RRFFQ69G5FAV", attempt: 2, output: "web_720-b", fileExtension: "mp4")
+        XCTAssertEqual(named.name, "job_01ARZ3NDEKTSV4RRFFQ69G5FAV-2_web_720-b.mp4")
+        XCTAssertEqual(OutputName(named.name), named)
+        XCTAssertEqual(OutputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-2_ladder")?.output, "ladder")
+        XCTAssertNil(OutputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-2_ladder")?.fileExtension)
+        XCTAssertNil(OutputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV-2")?.output)
+        for bad in ["-2_.mp4", "-2_Web.mp4", "-2_a b.mp4", "-2_" + String(repeating: "a", count: 33) + ".mp4", "-_a.mp4"] {
+            XCTAssertNil(OutputName("job_01ARZ3NDEKTSV4RRFFQ69G5FAV" + bad), bad)
+        }
     }
 
     /// A partial name reads back to its target and writer, whichever form the writers make.

@@ -162,7 +162,7 @@ final class FairQueueTests: XCTestCase {
 
             let deletions = try XCTUnwrap(try s.deleteBatch(batch.id, keyID: "K"))
             XCTAssertEqual(deletions.count, 5)
-            XCTAssertTrue(deletions.contains(.deleted(output: "/o", wasRunning: false)))
+            XCTAssertTrue(deletions.contains(.deleted(outputs: ["/o"], wasRunning: false)))
             XCTAssertNil(try s.batch(batch.id, keyID: "K"))
             XCTAssertEqual(try s.batchProgress(batch.id).jobIDs, [])
             XCTAssertNil(try s.deleteBatch(batch.id, keyID: "K"))

@@ -265,7 +265,7 @@ final class JobStoreTests: XCTestCase {
             guard case .canceled = try s.cancel(c.id) else { return XCTFail() }
             XCTAssertEqual(try events(c.id), ["canceled"])
             let d = try submit(all)
-            XCTAssertEqual(try s.deleteJob(d.id, keyID: nil), .deleted(output: nil, wasRunning: false))
+            XCTAssertEqual(try s.deleteJob(d.id, keyID: nil), .deleted(outputs: [], wasRunning: false))
             XCTAssertEqual(try events(d.id), ["canceled"], "a deleted job's cancel is still delivered")
             XCTAssertEqual(try events(try submit(nil).id), [])
         }
@@ -425,6 +425,52 @@ final class JobStoreTests: XCTestCase {
             clock.advance(seconds: 5)
             XCTAssertEqual(try s.expireOutputs(finishedBefore: clock.now), [dir + "/o.mp4"])
             XCTAssertEqual(try s.job(j.id)?.output?.expired, true)
+        }
+    }
+
+    /// A job with `outputs` records each named output (in order, each with its own copies),
+    /// reads them back wherever a job is read, expires and deletes them all with the job.
+    func testNamedOutputsAreRecordedReadExpiredAndDeleted() throws {
+        try onBothStores {
+            let s = try store()
+            func output(_ name: String, _ ext: String, copies: [String]) -> JobOutput {
+                JobOutput(path: dir + "/j_\(name).\(ext)", bytes: Int64(name.count), duration: "3/2", sha256: "sha-" + name,
+                          contentType: ext == "jpg" ? "image/jpeg" : "video/mp4", copiedFrames: 0, encodedFrames: ext == "jpg" ? 1 : 45,
+                          destinations: copies.map { OutputDestination(url: $0, profile: nil) }, firstSegmentSeconds: nil, name: name)
+            }
+            let outputs = [output("web", "mp4", copies: ["s3://bk/a/web.mp4", "s3://bk/b/web.mp4"]), output("poster", "jpg", copies: []),
+                           output("small", "mp4", copies: ["s3://bk/a/small.mp4"])]
+            let j = try created(try s.submit(spec: "{}", bodyHash: "1", idempotencyKey: nil))
+            _ = try s.claim(owner: "A")
+            XCTAssertTrue(try s.complete(j.id, owner: "A", outputs: outputs, patience: 1))
+            let back = try XCTUnwrap(try s.job(j.id))
+            XCTAssertEqual(back.status, .succeeded)
+            XCTAssertNil(back.output, "a job with outputs has no one output")
+            XCTAssertEqual(back.outputs.map(\.name), ["web", "poster", "small"])
+            XCTAssertEqual(back.outputs.map(\.path), outputs.map(\.path))
+            XCTAssertEqual(back.outputs.map(\.encodedFrames), [45, 1, 45])
+            XCTAssertEqual(back.outputs.map(\.sha256), ["sha-web", "sha-poster", "sha-small"])
+            XCTAssertEqual(back.outputs.map { $0.destinations.map(\.url) }, [["s3://bk/a/web.mp4", "s3://bk/b/web.mp4"], [], ["s3://bk/a/small.mp4"]])
+            XCTAssertEqual(back.allOutputs.count, 3)
+            XCTAssertEqual(try s.list(status: .succeeded, limit: 10, cursor: nil).jobs.first?.outputs, back.outputs, "a list reads them too")
+            // Every copy is claimed once, naming the output it copies, numbered across the job.
+            let claimed = try s.claimDestinations(by: "d", limit: 10, leaseMillis: 60_000)
+            XCTAssertEqual(claimed.map(\.index), [0, 1, 2])
+            XCTAssertEqual(claimed.map(\.outputName), ["web", "web", "small"])
+            for c in claimed { try s.recordDestination(jobID: j.id, index: c.index, claimer: "d", .delivered(etag: "e")) }
+            XCTAssertEqual(try s.job(j.id)?.outputs.map { $0.destinations.map(\.status) }, [[.delivered, .delivered], [], [.delivered]])
+            // Retention takes them all; deleting takes what is left (nothing once expired).
+            clock.advance(seconds: 5)
+            XCTAssertEqual(Set(try s.expireOutputs(finishedBefore: clock.now)), Set(outputs.map(\.path)))
+            XCTAssertEqual(try s.job(j.id)?.outputs.map(\.expired), [true, true, true])
+            XCTAssertEqual(try s.expireOutputs(finishedBefore: clock.now), [])
+            XCTAssertEqual(try s.deleteJob(j.id, keyID: nil), .deleted(outputs: [], wasRunning: false))
+
+            let k = try created(try s.submit(spec: "{}", bodyHash: "2", idempotencyKey: nil))
+            _ = try s.claim(owner: "A")
+            XCTAssertTrue(try s.complete(k.id, owner: "A", outputs: Array(outputs.prefix(2)).map { var o = $0; o.destinations = []; return o }))
+            XCTAssertEqual(try s.deleteJob(k.id, keyID: nil), .deleted(outputs: Array(outputs.prefix(2)).map(\.path), wasRunning: false))
+            XCTAssertNil(try s.job(k.id))
         }
     }
 

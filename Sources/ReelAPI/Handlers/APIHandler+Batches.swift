@@ -136,7 +136,7 @@ extension APIHandler {
 
     func deleteBatch(_ id: String, key: String) throws -> HTTPResponse {
         guard let deletions = try store.deleteBatch(id, keyID: key) else { throw ProblemError(.notFound("no batch \(id)")) }
-        for case .deleted(let output?, _) in deletions { outputs.remove(output) }
+        for case .deleted(let paths, _) in deletions { paths.forEach(outputs.remove) }
         logger.info("batch deleted", metadata: ["batchId": "\(id)", "jobs": .stringConvertible(deletions.count)])
         return HTTPResponse(status: 204)
     }

@@ -268,8 +268,8 @@ extension APIHandler {
     /// at its next heartbeat (within a second) and leaves nothing.
     func deleteJob(_ id: String, key: String) throws -> HTTPResponse {
         switch try store.deleteJob(id, keyID: key) {
-        case .deleted(let output, let wasRunning):
-            if let output { outputs.remove(output) }
+        case .deleted(let paths, let wasRunning):
+            paths.forEach(outputs.remove)
             logger.info("job deleted", metadata: ["jobId": "\(id)", "wasRunning": .stringConvertible(wasRunning)])
             return HTTPResponse(status: 204)
         case .notFound:

@@ -28,7 +28,10 @@ public struct Job: Sendable, Equatable {
     public var startedAt: Int64?
     public var finishedAt: Int64?
     public var error: JobError?
+    /// The one output of a job with one (`output` in its spec); nil for a job with `outputs`.
     public var output: JobOutput?
+    /// The named outputs of a job with `outputs`, in the spec's order; empty for a job with one.
+    public var outputs: [JobOutput] = []
     /// Where the job's events are POSTed, from its spec.
     public var webhook: JobWebhook?
     /// How many chunks the job was cut into for chunked rendering (1 when it was not cut).
@@ -44,4 +47,7 @@ public struct Job: Sendable, Equatable {
     public var priority: Int = 1
     /// The batch it was submitted in, if any.
     public var batchID: String? = nil
+
+    /// Every output the job has recorded: its one, or its named ones.
+    public var allOutputs: [JobOutput] { output.map { [$0] } ?? outputs }
 }

@@ -1,6 +1,8 @@
 import ReelBasics
 /// A finished job's file.
 public struct JobOutput: Sendable, Equatable {
+    /// Its name among the job's `outputs`; nil for the one `output`.
+    public var name: String?
     public var path: String
     public var bytes: Int64
     /// Output duration, exact (`Time.description`: decimal or `N/D` seconds).
@@ -22,7 +24,8 @@ public struct JobOutput: Sendable, Equatable {
 
     public init(path: String, bytes: Int64, duration: String, sha256: String, contentType: String, expired: Bool = false,
                 copiedFrames: Int64? = nil, encodedFrames: Int64? = nil, loudness: MeasuredLoudness? = nil,
-                destinations: [OutputDestination] = [], firstSegmentSeconds: Double? = nil) {
+                destinations: [OutputDestination] = [], firstSegmentSeconds: Double? = nil, name: String? = nil) {
+        self.name = name
         self.loudness = loudness
         self.firstSegmentSeconds = firstSegmentSeconds
         self.path = path

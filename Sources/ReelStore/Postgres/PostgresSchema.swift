@@ -96,6 +96,8 @@ enum PostgresSchema {
         SharedSchema.nodes(.postgres),
         // 17: as SQLite's 20.
         SharedSchema.templateDescriptions(.postgres),
+        // 18: as SQLite's 21.
+        SharedSchema.jobOutputs(.postgres),
     ]
 
     /// The advisory lock key held while migrating ("reel" in ASCII, then 1): of several nodes

@@ -42,12 +42,18 @@ extension JobLeases where Self: JobQueue {
     /// read back, so a success already recorded with this output counts as done rather than lost.
     @discardableResult
     public func complete(_ id: String, owner: String, output: JobOutput, patience: Double) throws -> Bool {
+        try complete(id, owner: owner, outputs: [output], patience: patience)
+    }
+
+    /// `complete(_:owner:outputs:)`, waiting out a busy database as above.
+    @discardableResult
+    public func complete(_ id: String, owner: String, outputs: [JobOutput], patience: Double) throws -> Bool {
         var failedOnce = false
         return try Backoff(first: 0.05, limit: 1).run(patience: patience, isPassing: { ($0 as? StoreFailure)?.isTransient ?? false },
                                                       retrying: { _, _ in failedOnce = true }) {
-            if try complete(id, owner: owner, output: output) { return true }
+            if try complete(id, owner: owner, outputs: outputs) { return true }
             guard failedOnce, let job = try job(id) else { return false }
-            return job.status == .succeeded && job.output?.path == output.path
+            return job.status == .succeeded && job.allOutputs.map(\.path) == outputs.map(\.path)
         }
     }
 }

@@ -143,6 +143,6 @@ extension SQLJobStore {
     /// The batch's jobs, each row locked, in the order they were submitted.
     private func lockedJobs(ofBatch id: String, _ db: any SQLConnection) throws -> [Job] {
         let rows = try db.query("SELECT \(jobColumns) FROM jobs WHERE batch_id = ? ORDER BY \(dialect.sequence)\(dialect.forUpdate)", [.text(id)]).rows
-        return try withDestinations(rows.map(StoreRows.job), counts: rows.map { try $0.int("output_destinations") }, db)
+        return try withOutputs(rows.map(StoreRows.job), rows: rows, db)
     }
 }

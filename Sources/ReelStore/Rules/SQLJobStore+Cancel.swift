@@ -51,11 +51,12 @@ extension SQLJobStore {
         try db.query("DELETE FROM job_assets WHERE job_id = ?", [.text(id)])
         try db.query("DELETE FROM job_chunks WHERE job_id = ?", [.text(id)])
         try db.query("DELETE FROM output_destinations WHERE job_id = ?", [.text(id)])
+        try db.query("DELETE FROM job_outputs WHERE job_id = ?", [.text(id)])
         try db.query("DELETE FROM jobs WHERE id = ?", [.text(id)])
         // No row to order: streams hear of it and find the job gone.
         try db.announceJobChange(id)
-        let output = job.output.flatMap { $0.expired ? nil : $0.path }
-        return (.deleted(output: output, wasRunning: job.status == .running), canceled)
+        let outputs = job.allOutputs.filter { !$0.expired }.map(\.path)
+        return (.deleted(outputs: outputs, wasRunning: job.status == .running), canceled)
     }
 
     /// Inside a transaction: ends an unfinished job as cancelled, with its webhook event.

@@ -43,7 +43,7 @@ extension SQLJobStore {
             sql += " ORDER BY change_seq LIMIT ?"
             args.append(.int(Int64(limit)))
             let rows = try db.query(sql, args).rows
-            return try withDestinations(rows.map(StoreRows.job), counts: rows.map { try $0.int("output_destinations") }, db)
+            return try withOutputs(rows.map(StoreRows.job), rows: rows, db)
         }
     }
 }

@@ -3,15 +3,16 @@
 /// deliveries are. The job's `succeeded` event waits for them: it is written in the transaction
 /// that ends the job's last open destination, so its body shows every copy's outcome.
 extension SQLJobStore {
-    static let destinationColumns = "job_id, idx, url, profile, status, attempts, last_error, etag, created_at"
+    static let destinationColumns = "job_id, idx, url, profile, status, attempts, last_error, etag, created_at, output_name"
 
-    /// Inside the transaction that records job `id`'s success: one pending row per destination.
-    func insertDestinations(_ destinations: [OutputDestination], jobID id: String, at t: Int64, _ db: any SQLConnection) throws {
-        for (i, d) in destinations.enumerated() {
+    /// Inside the transaction that records job `id`'s success: one pending row per destination of
+    /// each of `outputs`, numbered across them in order, each naming its output (NULL: the one).
+    func insertDestinations(of outputs: [JobOutput], jobID id: String, at t: Int64, _ db: any SQLConnection) throws {
+        for (i, (d, name)) in outputs.flatMap({ o in o.destinations.map { ($0, o.name) } }).enumerated() {
             try db.query("""
-                INSERT INTO output_destinations (job_id, idx, url, profile, status, created_at, next_attempt_at)
-                VALUES (?, ?, ?, ?, 'pending', ?, ?)
-                """, [.text(id), .int(Int64(i)), .text(d.url), .nullable(d.profile), .int(t), .int(t)])
+                INSERT INTO output_destinations (job_id, idx, url, profile, status, created_at, next_attempt_at, output_name)
+                VALUES (?, ?, ?, ?, 'pending', ?, ?, ?)
+                """, [.text(id), .int(Int64(i)), .text(d.url), .nullable(d.profile), .int(t), .int(t), .nullable(name)])
         }
     }
 
@@ -26,28 +27,25 @@ extension SQLJobStore {
         if open > 0 { try enqueueEvent("succeeded", jobID: id, db) }
     }
 
-    /// `job` with its destinations read, when its row counts any (`count`).
-    func withDestinations(_ job: Job, count: Int, _ db: any SQLConnection) throws -> Job {
-        try withDestinations([job], counts: [count], db)[0]
-    }
-
-    /// `jobs` with the destinations of those whose rows count any, read in one query.
-    func withDestinations(_ jobs: [Job], counts: [Int], _ db: any SQLConnection) throws -> [Job] {
-        let ids = zip(jobs, counts).filter { $0.1 > 0 && $0.0.output != nil }.map(\.0.id)
+    /// `jobs` (read from `rows`, in order) with the destinations of those whose rows count any,
+    /// read in one query, each given to the output it copies.
+    func withDestinations(_ jobs: [Job], rows: [SQLRow], _ db: any SQLConnection) throws -> [Job] {
+        let ids = try zip(jobs, rows).filter { try $0.1.int("output_destinations") > 0 && !$0.0.allOutputs.isEmpty }.map(\.0.id)
         guard !ids.isEmpty else { return jobs }
-        var found: [String: [OutputDestination]] = [:]
+        var found: [String: [DestinationDelivery]] = [:]
         for row in try db.query("""
             SELECT \(Self.destinationColumns) FROM output_destinations WHERE job_id IN (\(ids.map { _ in "?" }.joined(separator: ", ")))
             ORDER BY job_id, idx
             """, ids.map { .text($0) }).rows {
             let d = try StoreRows.destination(row)
-            found[d.jobID, default: []].append(d.destination)
+            found[d.jobID, default: []].append(d)
         }
         return jobs.map { job in
-            guard let copies = found[job.id], var output = job.output else { return job }
-            output.destinations = copies
+            guard let copies = found[job.id] else { return job }
             var j = job
-            j.output = output
+            let mine = { (name: String?) in copies.filter { $0.outputName == name }.map(\.destination) }
+            j.output?.destinations = mine(nil)
+            for i in j.outputs.indices { j.outputs[i].destinations = mine(j.outputs[i].name) }
             return j
         }
     }

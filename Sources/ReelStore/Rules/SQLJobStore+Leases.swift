@@ -102,8 +102,8 @@ extension SQLJobStore {
     /// this commit (the job then ends `canceled`, as the cancel's 202 promised): the output is not
     /// recorded, and the caller removes it.
     @discardableResult
-    public func complete(_ id: String, owner: String, output: JobOutput) throws -> Bool {
-        try finish(id, owner: owner, status: .succeeded, error: nil, output: output)
+    public func complete(_ id: String, owner: String, outputs: [JobOutput]) throws -> Bool {
+        try finish(id, owner: owner, status: .succeeded, error: nil, outputs: outputs)
     }
 
     /// Records a failure; with `retry`, the job is queued again while attempts remain.
@@ -124,13 +124,13 @@ extension SQLJobStore {
             }
             if requeued { outcomes.count(.retried); return true }
         }
-        return try finish(id, owner: owner, status: .failed, error: error, output: nil)
+        return try finish(id, owner: owner, status: .failed, error: error, outputs: [])
     }
 
     /// Records that the worker stopped the job because the user cancelled it.
     @discardableResult
     public func markCanceled(_ id: String, owner: String) throws -> Bool {
-        try finish(id, owner: owner, status: .canceled, error: JobError(code: .canceled, message: "canceled while rendering"), output: nil)
+        try finish(id, owner: owner, status: .canceled, error: JobError(code: .canceled, message: "canceled while rendering"), outputs: [])
     }
 
     /// Gives a running job back to the queue without counting the attempt (graceful shutdown).
@@ -152,9 +152,12 @@ extension SQLJobStore {
     /// destinations writes them instead, and its `succeeded` event waits for them
     /// (`SQLJobStore+Destinations`). A job whose cancel was asked for ends `canceled` whatever its
     /// render came to (the cancel's row lock orders the two: a cancel after this commit finds the
-    /// job finished and answers 409), and the call answers false.
-    private func finish(_ id: String, owner: String, status: JobOutcomes.Outcome, error: JobError?, output: JobOutput?) throws -> Bool {
-        let destinations = output?.destinations ?? []
+    /// job finished and answers 409), and the call answers false. The one output (no name) goes in
+    /// the job's row; named outputs in `job_outputs`.
+    private func finish(_ id: String, owner: String, status: JobOutcomes.Outcome, error: JobError?, outputs: [JobOutput]) throws -> Bool {
+        let output = outputs.count == 1 && outputs[0].name == nil ? outputs[0] : nil
+        let named = output == nil ? outputs : []
+        let destinations = outputs.flatMap(\.destinations)
         var canceledInstead = false
         let done: Bool = try write { db in
             let t = now()
@@ -181,18 +184,19 @@ extension SQLJobStore {
                 lease_owner = NULL, lease_expires = NULL, error_code = ?, error_message = ?,
                 output_path = ?, output_bytes = ?, output_duration = ?, output_sha256 = ?, output_content_type = ?,
                 output_copied_frames = ?, output_encoded_frames = ?, output_loudness = ?, output_first_segment_seconds = ?, output_destinations = ?,
-                finished_at = ?, updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'running'
+                output_count = ?, finished_at = ?, updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'running'
                 """, [.text(status.rawValue), .bool(status == .succeeded), .nullable(error?.code.rawValue), .nullable(error?.message),
                       .nullable(output?.path), .nullable(output?.bytes), .nullable(output?.duration), .nullable(output?.sha256),
                       .nullable(output?.contentType), .nullable(output?.copiedFrames), .nullable(output?.encodedFrames),
                       .nullable(output?.loudness?.stored), .nullable(output?.firstSegmentSeconds),
-                      .int(Int64(destinations.count)), .int(t), .int(t), .text(id), .text(owner)])
+                      .int(Int64(destinations.count)), .int(Int64(named.count)), .int(t), .int(t), .text(id), .text(owner)])
             guard r.changes == 1 else { return false }
             try touched(id, db)
+            try insertOutputs(named, jobID: id, db)
             if destinations.isEmpty {
                 try enqueueEvent(status.rawValue, jobID: id, db)
             } else {
-                try insertDestinations(destinations, jobID: id, at: t, db)
+                try insertDestinations(of: outputs, jobID: id, at: t, db)
             }
             return true
         }
@@ -201,18 +205,21 @@ extension SQLJobStore {
         return done
     }
 
-    /// Marks outputs finished before `cutoff` (ms) as expired and returns their paths for deletion;
-    /// an output still being copied to a destination is kept until the copy ends.
+    /// Marks outputs finished before `cutoff` (ms) as expired and returns their paths for deletion
+    /// (a job's one output, or each of its named ones); a job with an output still being copied to
+    /// a destination keeps them all until the copies end.
     public func expireOutputs(finishedBefore cutoff: Int64) throws -> [String] {
         try write { db in
             try db.query("""
                 UPDATE jobs SET output_expired = true, updated_at = ?
                 WHERE status = 'succeeded' AND output_expired = false AND finished_at < ? AND NOT EXISTS (
                     SELECT 1 FROM output_destinations AS o WHERE o.job_id = jobs.id AND o.status = 'pending')
-                RETURNING id, output_path
-                """, [.int(now()), .int(cutoff)]).rows.map { row in
-                    try touched(try row.text("id"), db)
-                    return try row.text("output_path")
+                RETURNING id, output_path, output_count
+                """, [.int(now()), .int(cutoff)]).rows.flatMap { row in
+                    let id = try row.text("id")
+                    try touched(id, db)
+                    let named = try row.int("output_count") > 0 ? try expireNamedOutputs(jobID: id, db) : []
+                    return try row.optionalText("output_path").map { [$0] } ?? named
                 }
         }
     }

@@ -70,7 +70,7 @@ extension SQLJobStore {
         let r = try db.query("SELECT \(jobColumns), body_hash FROM jobs WHERE key_id = ? AND idempotency_key = ?",
                              [.text(sub.keyID), .text(key)])
         guard let row = r.first else { return nil }
-        let job = try withDestinations(StoreRows.job(row), count: row.int("output_destinations"), db)
+        let job = try withOutputs(StoreRows.job(row), row: row, db)
         return try row.text("body_hash") == sub.bodyHash ? .existing(job) : .conflict(job)
     }
 }

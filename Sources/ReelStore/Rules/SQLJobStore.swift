@@ -92,7 +92,7 @@ public final class SQLJobStore: JobStore {
         guard let row = try db.query(forUpdate ? fetchSQL.forUpdate : fetchSQL.plain, [.text(id)]).first else {
             return nil
         }
-        return try withDestinations(StoreRows.job(row), count: row.int("output_destinations"), db)
+        return try withOutputs(StoreRows.job(row), row: row, db)
     }
 
     // MARK: Reading
@@ -127,7 +127,7 @@ public final class SQLJobStore: JobStore {
             sql += " ORDER BY \(dialect.sequence) DESC LIMIT ?"
             args.append(.int(Int64(limit + 1)))
             let rows = try db.query(sql, args).rows
-            let jobs = try withDestinations(rows.map(StoreRows.job), counts: rows.map { try $0.int("output_destinations") }, db)
+            let jobs = try withOutputs(rows.map(StoreRows.job), rows: rows, db)
             guard jobs.count > limit else { return (jobs, nil) }
             return (Array(jobs.prefix(limit)), try rows[limit - 1].text("seq"))
         }

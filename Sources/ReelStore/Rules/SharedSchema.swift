@@ -224,6 +224,32 @@ enum SharedSchema {
         """
     }
 
+    /// The named outputs of a job with `outputs`, one row each in the spec's order (a job with
+    /// one `output` keeps it in `jobs.output_*` as before); `jobs.output_count` counts a job's, so
+    /// reading a job without any costs no second query. A destination row says whose copy it is.
+    static func jobOutputs(_ d: SQLDialect) -> String {
+        """
+        ALTER TABLE jobs ADD COLUMN output_count INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE job_outputs (
+            job_id TEXT NOT NULL,
+            idx INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            path TEXT NOT NULL,
+            bytes \(d.bigint) NOT NULL,
+            duration TEXT NOT NULL,
+            sha256 TEXT NOT NULL,
+            content_type TEXT NOT NULL,
+            expired BOOLEAN NOT NULL DEFAULT false,
+            copied_frames \(d.bigint),
+            encoded_frames \(d.bigint),
+            loudness TEXT,
+            first_segment_seconds \(d.double),
+            PRIMARY KEY (job_id, idx)
+        )\(d.withoutRowID);
+        ALTER TABLE output_destinations ADD COLUMN output_name TEXT;
+        """
+    }
+
     /// A template's description: what it makes and what to change (the examples carry one).
     static func templateDescriptions(_ d: SQLDialect) -> String {
         "ALTER TABLE templates ADD COLUMN description TEXT;"

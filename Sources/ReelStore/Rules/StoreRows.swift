@@ -8,7 +8,7 @@ enum StoreRows {
         id, key_id, status, spec, idempotency_key, progress, eta, attempts, max_attempts, cancel_requested,
         error_code, error_message, output_path, output_bytes, output_duration, output_sha256,
         output_content_type, output_expired, created_at, updated_at, started_at, finished_at, webhook_url, webhook_events,
-        template_id, chunks, chunk_seconds, output_copied_frames, output_encoded_frames, output_loudness, output_first_segment_seconds, output_destinations, metadata, change_seq, priority, batch_id, \(d.sequence) AS seq
+        template_id, chunks, chunk_seconds, output_copied_frames, output_encoded_frames, output_loudness, output_first_segment_seconds, output_destinations, output_count, metadata, change_seq, priority, batch_id, \(d.sequence) AS seq
         """
     }
 
@@ -37,6 +37,14 @@ enum StoreRows {
                        JobWebhook(url: $0, events: try r.text("webhook_events").split(separator: ",").map(String.init))
                    }, chunks: try r.int("chunks"), chunkSeconds: try r.optionalInt("chunk_seconds").map(Int.init), metadata: try r.optionalText("metadata"),
                    changeSeq: try r.int64("change_seq"), priority: try r.int("priority"), batchID: try r.optionalText("batch_id"))
+    }
+
+    /// Reads a row selected with `SQLJobStore.outputColumns` (from `job_outputs`).
+    static func namedOutput(_ r: SQLRow) throws -> JobOutput {
+        JobOutput(path: try r.text("path"), bytes: try r.int64("bytes"), duration: try r.text("duration"), sha256: try r.text("sha256"),
+                  contentType: try r.text("content_type"), expired: try r.bool("expired"), copiedFrames: try r.optionalInt("copied_frames"),
+                  encodedFrames: try r.optionalInt("encoded_frames"), loudness: MeasuredLoudness(stored: try r.optionalText("loudness")),
+                  firstSegmentSeconds: try r.optionalDouble("first_segment_seconds"), name: try r.text("name"))
     }
 
     static let chunkColumns = "c.job_id, c.idx, c.frame_start, c.frame_end, c.status, c.attempts, c.progress, c.error"
@@ -99,6 +107,6 @@ extension StoreRows {
                                                            status: OutputDestination.Status(rawValue: try r.text("status")) ?? .failed,
                                                            attempts: try r.int("attempts"), error: try r.optionalText("last_error"),
                                                            etag: try r.optionalText("etag")),
-                            createdAt: try r.int64("created_at"))
+                            createdAt: try r.int64("created_at"), outputName: try r.optionalText("output_name"))
     }
 }

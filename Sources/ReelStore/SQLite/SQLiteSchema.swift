@@ -143,5 +143,7 @@ enum SQLiteSchema {
         SharedSchema.nodes(.sqlite),
         // 20: as PostgreSQL's 17.
         SharedSchema.templateDescriptions(.sqlite),
+        // 21: as PostgreSQL's 18.
+        SharedSchema.jobOutputs(.sqlite),
     ]
 }
