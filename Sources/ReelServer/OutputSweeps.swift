@@ -31,8 +31,8 @@ struct OutputSweeps {
         }
     }
 
-    /// Deletes outputs no job refers to: an output is kept while it is its job's recorded output
-    /// or its job is running that attempt (a finished render is published before the store
+    /// Deletes outputs no job refers to: an output is kept while it is one of its job's recorded
+    /// outputs (its one, or a named one) or its job is running that attempt (a finished render is published before the store
     /// records it). Anything else under an output's name was left by a process killed between the
     /// publish and the record, by a deletion cut short, or by a job that no longer exists. Local
     /// renders are swept, and, where outputs are kept elsewhere (a bucket), the outputs there too.
@@ -65,7 +65,7 @@ struct OutputSweeps {
             }
             if let job {
                 if job.status == .running && job.attempts == name.attempt { continue }
-                if let out = job.output, !out.expired, recorded(out, name, location) { continue }
+                if job.allOutputs.contains(where: { !$0.expired && recorded($0, name, location) }) { continue }
             } else if !unknownJobs {
                 continue
             }

@@ -15,7 +15,10 @@ public enum SupportCheck {
     }
 
     static let gaps: [Gap] = [
-        // Decoded, checked and planned (each output alone), but not yet rendered, stored or served.
-        Gap(feature: "many outputs", pointers: { $0.outputs == nil ? [] : ["/outputs"] }),
+        // A progressive HLS output among `outputs`: many-output jobs render whole on one worker
+        // and publish their outputs at the end.
+        Gap(feature: "progressive outputs", pointers: { spec in
+            (spec.outputs ?? []).enumerated().compactMap { i, o in o.spec.hls?.progressive == true ? "/outputs/\(i)/hls/progressive" : nil }
+        }),
     ]
 }

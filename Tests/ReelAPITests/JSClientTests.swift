@@ -33,7 +33,7 @@ final class JSClientTests: XCTestCase {
                                                           env: ["REEL_URL": "http://127.0.0.1:\(server.port)", "REEL_KEY": key,
                                                                 "REEL_TEST_CLIP": root + "/clip.mp4", "REEL_CLIENT_JS": root + "/dist/reel.js"])
         XCTAssertEqual(status, 0, output)
-        XCTAssertTrue(output.contains("# pass 8"), output)
+        XCTAssertTrue(output.contains("# pass 9"), output)
         XCTAssertTrue(output.contains("# fail 0"), output)
     }
 

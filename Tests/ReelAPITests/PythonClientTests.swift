@@ -55,7 +55,7 @@ final class PythonClientTests: XCTestCase {
                                              "REEL_TEST_CLIP": root + "/clip.mp4", "REEL_TEST_DIR": root + "/out"],
                                        cwd: root)
         XCTAssertEqual(status, 0, output)
-        XCTAssertTrue(output.contains("Ran 13 tests"), output)
+        XCTAssertTrue(output.contains("Ran 14 tests"), output)
         XCTAssertTrue(output.contains("\nOK"), output)
     }
 

@@ -57,11 +57,10 @@ final class ValidateAPITests: XCTestCase {
         XCTAssertEqual((try c.request("GET", "/v1/jobs").json["jobs"] as? [Any])?.count, 0, "validating queues nothing")
     }
 
-    /// `outputs` is judged as a whole — its names, its destinations, each output planned alone with
-    /// its problems at its pointer — and, until many-output jobs render, refused at `/outputs` by
-    /// validate and submit alike, nothing queued.
-    func testOutputsAreJudgedAndNotYetRendered() throws {
-        let f = try ServiceFixture()
+    /// `outputs` is judged as a whole — its names, each output planned alone with its problems at
+    /// its pointer, all outputs' pixels against the cost limit — by validate and submit alike.
+    func testOutputsAreJudgedAsAWhole() throws {
+        let f = try ServiceFixture(env: ["REEL_MAX_JOB_PIXELS": "1000000"])
         let c = try f.client()
         let errors = { (json: [String: Any]) in
             (json["errors"] as? [[String: Any]] ?? []).map { "\($0["pointer"] ?? "") \($0["message"] ?? "")" }
@@ -77,11 +76,21 @@ final class ValidateAPITests: XCTestCase {
         XCTAssertEqual(errors(r.json), ["/outputs/1/name is the name of /outputs/0 too; each output needs a name of its own"], r.text)
         let late = bad.replacingOccurrences(of: #""name": "web", "width""#, with: #""name": "small", "width""#)
         let planned = try c.json("POST", "/v1/validate", late)
-        XCTAssertEqual(errors(planned.json), ["/outputs is not supported yet", "/outputs/2/time is 5 s, at or after the timeline's end (2 s)"],
-                       planned.text)
-        let submitted = try c.json("POST", "/v1/jobs", late.replacingOccurrences(of: #""time": 5"#, with: #""time": 1"#))
+        XCTAssertEqual(errors(planned.json), ["/outputs/2/time is 5 s, at or after the timeline's end (2 s)"], planned.text)
+        let submitted = try c.json("POST", "/v1/jobs", late)
         XCTAssertEqual(submitted.status, 422, submitted.text)
-        XCTAssertEqual(errors(submitted.json), ["/outputs is not supported yet"], submitted.text)
+        XCTAssertEqual(errors(submitted.json), errors(planned.json), "one judgement")
+        // Every output's pixels count against the limit: 64×64 × 50 frames twice is 409,600, over
+        // a limit of 300,000 that each alone is under.
+        let cost = ##"{ "version": 1, "outputs": [ { "name": "a", "width": 64, "height": 64, "frameRate": 25 }, { "name": "b", "format": "webm", "width": 64, "height": 64, "frameRate": 25 } ], "timeline": { "videos": [ { "color": "#000000", "duration": 2 } ] } }"##
+        XCTAssertEqual(errors(try c.json("POST", "/v1/validate", cost).json), [], "under 1,000,000 together")
         XCTAssertEqual((try c.request("GET", "/v1/jobs").json["jobs"] as? [Any])?.count, 0, "nothing queued")
+        let g = try ServiceFixture(env: ["REEL_MAX_JOB_PIXELS": "300000"])
+        let big = try g.client().json("POST", "/v1/jobs", cost)
+        XCTAssertEqual(big.json["type"] as? String, "urn:reel:problem:job-too-large", big.text)
+        XCTAssertEqual(errors(big.json), ["/outputs the job would encode 64×64 pixels × 50 frames + 64×64 pixels × 50 frames = 409600 pixels, "
+                                          + "over the server's limits.maxJobPixels of 300000"], big.text)
+        XCTAssertEqual((try g.client().json("POST", "/v1/jobs", cost.replacingOccurrences(of: #"{ "name": "b", "format": "webm", "width": 64, "height": 64, "frameRate": 25 }"#, with: #"{ "name": "b", "format": "m4a" }"#))).status, 202,
+                       "an audio output counts no pixels")
     }
 }

@@ -31,23 +31,33 @@ final class JobPlanTests: XCTestCase {
         XCTAssertEqual(plans.outputs[0].plan.frameCount, alone.frameCount)
     }
 
-    /// A valid many-output spec is refused only because it is not rendered yet; each output's own
-    /// problem is at `/outputs/i/…`, and a problem of the shared timeline is reported once.
-    func testEachOutputsProblemsAreAtItsPointer() throws {
+    /// Each output is planned as the spec with it alone; each output's own problem is at
+    /// `/outputs/i/…`, and a problem of the shared timeline is reported once.
+    func testEachOutputIsPlannedAloneWithItsProblemsAtItsPointer() throws {
         let ws = try Workspace()
         let cards = ##""timeline": {"videos": [{"color": "#FF0000", "duration": 2}]}"##
-        XCTAssertEqual(outputsProblems(ws, #"{"version": 1, "outputs": [{"name": "a"}, {"name": "b", "format": "jpg", "time": 1}], \#(cards)}"#),
-                       [SpecProblem(pointer: "/outputs", message: "is not supported yet")])
+        let json = #"{"version": 1, "outputs": [{"name": "a", "width": 320, "height": 180}, {"name": "b", "format": "jpg", "time": 1}], \#(cards)}"#
+        let spec = try SpecDecoder.decode(Array(json.utf8)).get()
+        let plans = try RenderPlanner(resolver: SourceResolver(mediaRoot: ws.root)).planOutputs(spec)
+        XCTAssertEqual(plans.outputs.map(\.name), ["a", "b"])
+        XCTAssertEqual(plans.outputs.map(\.pointer), ["/outputs/0", "/outputs/1"])
+        for (i, o) in plans.outputs.enumerated() {
+            let alone = try RenderPlanner(resolver: SourceResolver(mediaRoot: ws.root)).plan(spec.alone(i))
+            XCTAssertEqual(o.plan.format, alone.format)
+            XCTAssertEqual(o.plan.width, alone.width)
+            XCTAssertEqual(o.plan.outputRange, alone.outputRange)
+            XCTAssertEqual(o.plan.frameCount, alone.frameCount)
+        }
+        XCTAssertEqual(plans.outputs[1].plan.outputRange.start, Time(seconds: 1), "the still's time")
         let wrong = #"{"version": 1, "outputs": [{"name": "a", "range": {"start": 1, "duration": 3}}, {"name": "b"},"#
             + #" {"name": "poster", "format": "png", "time": 2}], \#(cards)}"#
         XCTAssertEqual(outputsProblems(ws, wrong), [
-            SpecProblem(pointer: "/outputs", message: "is not supported yet"),
             SpecProblem(pointer: "/outputs/0/range/duration", message: "ends at 4 s, after the timeline's end (2 s)"),
             SpecProblem(pointer: "/outputs/2/time", message: "is 2 s, at or after the timeline's end (2 s)"),
         ])
         let missing = #"{"version": 1, "outputs": [{"name": "a"}, {"name": "b", "width": 64, "height": 64}], "timeline": {"videos": [{"src": "gone.mp4"}]}}"#
         let problems = outputsProblems(ws, missing)
-        XCTAssertEqual(problems.map(\.pointer), ["/outputs", "/timeline/videos/0/src"], "\(problems)")
+        XCTAssertEqual(problems.map(\.pointer), ["/timeline/videos/0/src"], "\(problems)")
     }
 
     func testPointersMoveToTheOutputsPlace() {

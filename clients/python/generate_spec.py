@@ -39,7 +39,7 @@ NAMES = {
     "AudioTrack1": "AudioTrackByLanguage", "AudioTrack2": "AudioTrackByIndex",
     "Filter1": "FilterAmount", "Length1": "LengthString", "PositiveLength2": "PositiveLengthString",
     "Point1": "PointPair", "Point2": "PointXY", "Volume2": "VolumeAutomation",
-    "Mask1": "ShapeMask", "Mask2": "SourceMask", "Animation1": "AnimationObject",
+    "Mask1": "ShapeMask", "Mask2": "SourceMask", "Animation1": "AnimationObject", "Output1": "NamedOutput",
 }
 OPTIONS = [
     "--input-file-type", "jsonschema", "--output-model-type", "pydantic_v2.BaseModel",

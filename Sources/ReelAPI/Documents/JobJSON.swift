@@ -54,47 +54,15 @@ public enum JobJSON {
         }
         w.key("output")
         if let o = j.output, j.status == .succeeded {
-            w.openObject()
-            w.key("url"); w.string("/v1/jobs/\(j.id)/output")
-            if let links, !o.expired {
-                w.key("downloadUrl")
-                w.string(links.url(jobID: j.id, location: o.path, contentType: o.contentType, now: Int64(Date().timeIntervalSince1970 * 1000)))
-            }
-            w.key("bytes"); w.int(o.bytes)
-            w.key("duration")
-            // Bytes, not `String.contains`: Foundation's substring search cost 3 % of a status answer.
-            if !o.duration.utf8.contains(UInt8(ascii: "/")), case .success = TimeParser.parseDecimal(o.duration) {
-                w.raw(o.duration)  // an exact decimal (`Time.description`) is already a JSON number
-            } else if let d = try? TimeParser.parseString(o.duration).get(), case .number(let text) = d.jsonNumber {
-                w.raw(text)
-            } else {
-                w.null()
-            }
-            w.key("sha256"); w.string(o.sha256)
-            w.key("contentType"); w.string(o.contentType)
-            w.key("expiresAt")
-            w.timestamp(retentionHours > 0 ? j.finishedAt.map { $0 + Int64(retentionHours * 3_600_000) } : nil)
-            w.key("expired"); w.bool(o.expired)
-            if let copied = o.copiedFrames, let encoded = o.encodedFrames {
-                w.key("copiedFrames"); w.int(copied)
-                w.key("encodedFrames"); w.int(encoded)
-            }
-            if let l = o.loudness {
-                w.key("loudness"); w.openObject()
-                w.key("integrated"); w.decimal(l.integrated)
-                w.key("truePeak"); w.decimal(l.truePeak)
-                w.key("range"); w.decimal(l.range)
-                w.closeObject()
-            }
-            if let s = o.firstSegmentSeconds { w.key("firstSegmentSeconds"); w.decimal(s) }
-            if !o.destinations.isEmpty {
-                w.key("destinations"); w.openArray()
-                for d in o.destinations { w.element(); destination(d, to: &w) }
-                w.closeArray()
-            }
-            w.closeObject()
+            output(o, of: j, retentionHours: retentionHours, links: links, to: &w)
         } else {
             w.null()
+        }
+        if !j.outputs.isEmpty, j.status == .succeeded {
+            // A job with `outputs`: each of them, in the spec's order, at its own address.
+            w.key("outputs"); w.openArray()
+            for o in j.outputs { w.element(); output(o, of: j, retentionHours: retentionHours, links: links, to: &w) }
+            w.closeArray()
         }
         w.key("webhook")
         if let hook = j.webhook {
@@ -121,6 +89,56 @@ public enum JobJSON {
         if includeSpec {
             // Stored only after it parsed, so it is valid JSON as it is.
             w.key("spec"); w.raw(j.spec)
+        }
+        w.closeObject()
+    }
+
+    /// Where a job's output is served: its one at `/output`, a named one at `/outputs/{name}`.
+    static func outputURL(jobID: String, name: String?) -> String {
+        name.map { "/v1/jobs/\(jobID)/outputs/\($0)" } ?? "/v1/jobs/\(jobID)/output"
+    }
+
+    /// One output of a succeeded job: its one, or one of its named outputs (with its `name`).
+    static func output(_ o: JobOutput, of j: Job, retentionHours: Double, links: OutputLinks?, to w: inout JSONWriter) {
+        w.openObject()
+        if let name = o.name { w.key("name"); w.string(name) }
+        w.key("url"); w.string(outputURL(jobID: j.id, name: o.name))
+        if let links, !o.expired {
+            w.key("downloadUrl")
+            w.string(links.url(jobID: j.id, output: o.name, location: o.path, contentType: o.contentType,
+                               now: Int64(Date().timeIntervalSince1970 * 1000)))
+        }
+        w.key("bytes"); w.int(o.bytes)
+        w.key("duration")
+        // Bytes, not `String.contains`: Foundation's substring search cost 3 % of a status answer.
+        if !o.duration.utf8.contains(UInt8(ascii: "/")), case .success = TimeParser.parseDecimal(o.duration) {
+            w.raw(o.duration)  // an exact decimal (`Time.description`) is already a JSON number
+        } else if let d = try? TimeParser.parseString(o.duration).get(), case .number(let text) = d.jsonNumber {
+            w.raw(text)
+        } else {
+            w.null()
+        }
+        w.key("sha256"); w.string(o.sha256)
+        w.key("contentType"); w.string(o.contentType)
+        w.key("expiresAt")
+        w.timestamp(retentionHours > 0 ? j.finishedAt.map { $0 + Int64(retentionHours * 3_600_000) } : nil)
+        w.key("expired"); w.bool(o.expired)
+        if let copied = o.copiedFrames, let encoded = o.encodedFrames {
+            w.key("copiedFrames"); w.int(copied)
+            w.key("encodedFrames"); w.int(encoded)
+        }
+        if let l = o.loudness {
+            w.key("loudness"); w.openObject()
+            w.key("integrated"); w.decimal(l.integrated)
+            w.key("truePeak"); w.decimal(l.truePeak)
+            w.key("range"); w.decimal(l.range)
+            w.closeObject()
+        }
+        if let s = o.firstSegmentSeconds { w.key("firstSegmentSeconds"); w.decimal(s) }
+        if !o.destinations.isEmpty {
+            w.key("destinations"); w.openArray()
+            for d in o.destinations { w.element(); destination(d, to: &w) }
+            w.closeArray()
         }
         w.closeObject()
     }

@@ -15,6 +15,12 @@ enum JobSpecSchema {
       "required": [
         "version"
       ],
+      "not": {
+        "required": [
+          "output",
+          "outputs"
+        ]
+      },
       "oneOf": [
         {
           "required": [
@@ -58,7 +64,45 @@ enum JobSpecSchema {
           "const": 1
         },
         "output": {
-          "$ref": "#/$defs/Output"
+          "$ref": "#/$defs/Output",
+          "description": "The one output; not with `outputs`, and without a `name`.",
+          "not": {
+            "required": [
+              "name"
+            ]
+          }
+        },
+        "outputs": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 8,
+          "description": "Several outputs from one render, instead of `output`: each takes every member `output` takes and a `name` of its own (distinct), and is what the spec renders with that output alone. The timeline is decoded and composited once for every output of the same pictures (size, rate, fit, colour); each output is encoded and written to a file of its own, served at `/v1/jobs/{id}/outputs/{name}` and listed in the job's `outputs`. A job with `outputs` is rendered whole by one worker (not cut into chunks), and none of them may be a progressive `hls` (422 \"is not supported yet\"). A destination key may use `{name}`; a folder key (ending in `/`) takes each output as `{jobId}-{name}.{ext}`; two outputs whose destinations would write the same object (or inside the same HLS folder) are a 422.",
+          "examples": [
+            [
+              {
+                "name": "web",
+                "width": 1280,
+                "height": 720
+              },
+              {
+                "name": "small",
+                "format": "webm",
+                "width": 640,
+                "height": 360
+              },
+              {
+                "name": "poster",
+                "format": "jpg",
+                "time": 1
+              }
+            ]
+          ],
+          "items": {
+            "$ref": "#/$defs/Output",
+            "required": [
+              "name"
+            ]
+          }
         },
         "timeline": {
           "$ref": "#/$defs/Timeline"
@@ -1386,6 +1430,10 @@ enum JobSpecSchema {
           "description": "How the file is written; every member is optional. Defaults copy AVFoundation's: size is the\nlargest display size among the visual inputs, frame rate the highest input rate else 30.\n`width` and `height` go together unless a `preset` is given. The video and audio codecs must\nsuit the format: mp4/mov/m4v take h264 or hevc with aac, webm vp9 with opus, m4a aac only (no\n`video`), gif/jpg/png no `video` settings, no `audio`, no `metadata` and no `chapters`.\n",
           "additionalProperties": false,
           "properties": {
+            "name": {
+              "$ref": "#/$defs/OutputName",
+              "description": "The output's name among `outputs` (required there, distinct); not in `output`."
+            },
             "format": {
               "type": "string",
               "enum": [
@@ -1623,7 +1671,7 @@ enum JobSpecSchema {
                     "type": "string",
                     "maxLength": 1024,
                     "pattern": "^s3://[a-z0-9.-]{3,63}/[^/]",
-                    "description": "`s3://bucket/key`. The key may use `{jobId}`, `{date}` (the UTC day the job finished, YYYY-MM-DD) and `{ext}` (the format's extension; `hls` for an HLS folder, whose files go under `key/`); a key ending in `/` is a folder and the output goes in it as `{jobId}.{ext}`.",
+                    "description": "`s3://bucket/key`. The key may use `{jobId}`, `{date}` (the UTC day the job finished, YYYY-MM-DD), `{ext}` (the format's extension; `hls` for an HLS folder, whose files go under `key/`) and, in `outputs`, `{name}` (the output's); a key ending in `/` is a folder and the output goes in it as `{jobId}.{ext}` (`{jobId}-{name}.{ext}` in `outputs`).",
                     "examples": [
                       "s3://archive-bucket/renders/{date}/{jobId}.{ext}"
                     ]
@@ -2070,6 +2118,14 @@ enum JobSpecSchema {
                 }
               }
             }
+          ]
+        },
+        "OutputName": {
+          "type": "string",
+          "description": "An output's name among a spec's `outputs`: 1 to 32 lowercase letters, digits, hyphens or underscores, starting with a letter or digit (it goes into URLs, file names and bucket keys).",
+          "pattern": "^[a-z0-9][a-z0-9_-]{0,31}$",
+          "examples": [
+            "web-720"
           ]
         },
         "Overlay": {

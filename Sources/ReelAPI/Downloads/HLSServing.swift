@@ -21,10 +21,11 @@ enum HLSServing {
         } && contentType(of: name) != nil
     }
 
-    /// The master playlist as served at `/v1/jobs/{id}/output`: its URIs are relative to the
-    /// folder, which from that address is `output/`, so each gets that prefix.
-    static func rootedMaster(_ text: String, query: String? = nil) -> String {
-        rewritingURIs(text) { "output/" + $0 + (query.map { "?" + $0 } ?? "") }
+    /// The master playlist as served at `/v1/jobs/{id}/output` (or `/v1/jobs/{id}/outputs/{name}`):
+    /// its URIs are relative to the folder, which from that address is `output/` (`{name}/`), so
+    /// each gets that prefix.
+    static func rootedMaster(_ text: String, folder: String = "output", query: String? = nil) -> String {
+        rewritingURIs(text) { folder + "/" + $0 + (query.map { "?" + $0 } ?? "") }
     }
 
     /// A playlist served through an output link: every URI carries the link's query, since a

@@ -28,20 +28,23 @@ public struct OutputLinks: Sendable {
     }
 
 
-    /// The link to job `id`'s output at `location`: a presigned URL where the store gives one for a
-    /// single file (a bucket), else Reel's own signed link (local files, and HLS folders, whose
-    /// playlists Reel serves so that every URI in them works).
-    public func url(jobID: String, location: String, contentType: String, now: Int64) -> String {
+    /// The link to job `id`'s output at `location` (`output`: one of its named outputs): a
+    /// presigned URL where the store gives one for a single file (a bucket), else Reel's own signed
+    /// link (local files, and HLS folders, whose playlists Reel serves so that every URI in them works).
+    public func url(jobID: String, output: String? = nil, location: String, contentType: String, now: Int64) -> String {
         if contentType != HLSServing.playlistType, case .url(let presigned)? = outputs?.fetch(location, file: nil, expires: seconds) {
             return presigned
         }
-        return url(jobID: jobID, now: now)
+        return url(jobID: jobID, output: output, now: now)
     }
 
-    /// Reel's link to job `id`'s output, valid for `seconds` from `now` (ms since 1970).
-    public func url(jobID: String, now: Int64) -> String {
+    /// Reel's link to job `id`'s output (`output`: one of its named outputs, at
+    /// `/v1/jobs/{id}/outputs/{name}`), valid for `seconds` from `now` (ms since 1970). The
+    /// signature is the job's: one link's query opens each of its outputs.
+    public func url(jobID: String, output: String? = nil, now: Int64) -> String {
         let expires = (now / 1000 + Int64(seconds) + 59) / 60 * 60
-        return recent.link(jobID, expires: expires) { base + "/v1/jobs/\(jobID)/output?" + query(jobID: jobID, expires: expires) }
+        let path = output.map { "/v1/jobs/\(jobID)/outputs/\($0)" } ?? "/v1/jobs/\(jobID)/output"
+        return recent.link(path, expires: expires) { base + path + "?" + query(jobID: jobID, expires: expires) }
     }
 
     /// `expires=…&signature=…` for job `id` until `expires` (seconds since 1970).

@@ -12,7 +12,7 @@ final class RecentLinks: Sendable {
 
     init(capacity: Int = 4096) { self.capacity = capacity }
 
-    /// The link of job `id` until `expires`: the one kept, or `sign`'s, kept from now on.
+    /// The link to `id` (an output's path) until `expires`: the one kept, or `sign`'s, kept from now on.
     func link(_ id: String, expires: Int64, sign: () -> String) -> String {
         if let kept = table.withLock({ $0[id] }), kept.expires == expires { return kept.link }
         let link = sign()

@@ -306,6 +306,6 @@ final class JobEventHub: Sendable {
     /// Finished, with no copy to a destination still to come: nothing about the job changes again
     /// but its expiry.
     static func hasEnded(_ job: Job) -> Bool {
-        job.status.isFinished && !(job.output?.destinations.contains { $0.status == .pending } ?? false)
+        job.status.isFinished && !job.allOutputs.contains { $0.destinations.contains { $0.status == .pending } }
     }
 }

@@ -16,7 +16,9 @@ extension APIHandler {
             throw ProblemError(Self.readProblem("the output's master playlist", error))
         }
         let text = String(decoding: raw, as: UTF8.self)
-        let bytes = Array(HLSServing.rootedMaster(text, query: access.linkQuery).utf8)
+        // Served at `/v1/jobs/{id}/output` its files are below `output/`; a named output's, at
+        // `/v1/jobs/{id}/outputs/{name}`, below `{name}/`.
+        let bytes = Array(HLSServing.rootedMaster(text, folder: out.name ?? "output", query: access.linkQuery).utf8)
         return try ImmutablePiece(body: .bytes(bytes), size: Int64(bytes.count), etag: "\"\(out.sha256)-entry\"",
                                   contentType: HLSServing.playlistType, noun: "playlist").response(to: r)
     }
@@ -55,15 +57,16 @@ extension APIHandler {
     /// ETag and conditional GET. A file's ETag is the output's digest and its name: a folder's
     /// files never change once the job has succeeded. While a progressive job renders, its files
     /// so far: segments as they will stay, playlists never cached.
-    func hlsFile(_ id: String, _ name: String, _ r: HTTPRequest, access: OutputAccess) throws -> HTTPResponse {
+    /// `output`: of one of the job's named outputs (`/v1/jobs/{id}/outputs/{output}/{name}`).
+    func hlsFile(_ id: String, _ name: String, _ r: HTTPRequest, access: OutputAccess, output: String? = nil) throws -> HTTPResponse {
         let job = try accessibleJob(id, access: access)
         let location: String, tag: String, live: Bool
-        if let l = liveLocation(job) {
+        if output == nil, let l = liveLocation(job) {
             (location, tag, live) = (l, "live-\(job.id)-\(job.attempts)", true)
         } else {
-            let out = try finishedOutput(job)
+            let out = try finishedOutput(job, name: output)
             guard out.contentType == HLSServing.playlistType else {
-                throw ProblemError(.notFound("job \(id) has a single output file; it is at /v1/jobs/\(id)/output"))
+                throw ProblemError(.notFound("job \(id)'s output is a single file; it is at \(JobJSON.outputURL(jobID: id, name: output))"))
             }
             (location, tag, live) = (out.path, out.sha256, false)
         }

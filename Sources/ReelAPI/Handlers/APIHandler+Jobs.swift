@@ -109,9 +109,11 @@ extension APIHandler {
     /// What the server says about a spec's destinations: each must name an account it can sign
     /// with (`DestinationAccounts`).
     func destinationProblems(_ spec: JobSpec) -> [SpecProblem] {
-        spec.output.destinations.enumerated().compactMap { i, d in
-            guard case .failure(let refusal) = config.destinationAccounts.account(for: d.profile) else { return nil }
-            return SpecProblem(pointer: "/output/destinations/\(i)/profile", message: refusal.description)
+        spec.renderedOutputs.flatMap { o in
+            o.spec.destinations.enumerated().compactMap { i, d in
+                guard case .failure(let refusal) = config.destinationAccounts.account(for: d.profile) else { return nil }
+                return SpecProblem(pointer: "\(o.pointer)/destinations/\(i)/profile", message: refusal.description)
+            }
         }
     }
 
@@ -128,18 +130,25 @@ extension APIHandler {
         return []
     }
 
-    /// Refuses a job that would encode more pixels than `limits.maxJobPixels` allows.
-    func checkCost(_ plan: PlanFacts) throws {
-        guard !plan.audioOnly else { return }
-        let frames = plan.frameCount
-        let (perFrame, o1) = Int64(plan.width).multipliedReportingOverflow(by: Int64(plan.height))
-        let (pixels, o2) = perFrame.multipliedReportingOverflow(by: frames)
-        guard o1 || o2 || pixels > config.maxJobPixels else { return }
-        let message = "the job would encode \(plan.width)×\(plan.height) pixels × \(frames) frames"
-            + (o1 || o2 ? "" : " = \(pixels) pixels") + ", over the server's limits.maxJobPixels of \(config.maxJobPixels)"
+    /// Refuses a job that would encode more pixels than `limits.maxJobPixels` allows (a job with
+    /// `outputs`: all of them together, the problem at `/outputs`).
+    func checkCost(_ facts: PlanFacts) throws {
+        var total: Int64 = 0, overflow = false
+        var terms: [String] = []
+        for plan in facts.all where !plan.audioOnly {
+            let (perFrame, o1) = Int64(plan.width).multipliedReportingOverflow(by: Int64(plan.height))
+            let (pixels, o2) = perFrame.multipliedReportingOverflow(by: plan.frameCount)
+            let (sum, o3) = total.addingReportingOverflow(pixels)
+            overflow = overflow || o1 || o2 || o3
+            total = sum
+            terms.append("\(plan.width)×\(plan.height) pixels × \(plan.frameCount) frames")
+        }
+        guard overflow || total > config.maxJobPixels else { return }
+        let message = "the job would encode " + terms.joined(separator: " + ")
+            + (overflow ? "" : " = \(total) pixels") + ", over the server's limits.maxJobPixels of \(config.maxJobPixels)"
         throw ProblemError(Problem(status: 422, type: "job-too-large", title: "The job is too large",
                                    detail: "the job is larger than this server renders (limits.maxJobPixels)",
-                                   errors: [SpecProblem(pointer: "/output", message: message)]))
+                                   errors: [SpecProblem(pointer: facts.others == nil ? "/output" : "/outputs", message: message)]))
     }
 
     /// The ids of the uploads (`"src": "upload:ID"`) a spec names, anywhere in it.

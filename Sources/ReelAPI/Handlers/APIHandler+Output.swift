@@ -30,9 +30,10 @@ extension APIHandler {
         return SpecProblem(pointer: "/expires", message: "must be a whole number of Unix seconds")
     }
 
-    /// Serves a link request (`values`: the job's id, and an HLS file's name) once its signature
-    /// holds for the job and has not expired: 403 otherwise.
-    func linkedOutput(_ values: [String], _ r: HTTPRequest) throws -> HTTPResponse {
+    /// Serves a link request to `route` (a row that serves links; `values`: the job's id, then a
+    /// named output's name and an HLS file's name, as its path has them) once its signature holds
+    /// for the job and has not expired: 403 otherwise.
+    func linkedOutput(_ route: String, _ values: [String], _ r: HTTPRequest) throws -> HTTPResponse {
         let id = values[0]
         let expires = r.head.queryValue("expires"), signature = r.head.queryValue("signature")
         do {
@@ -42,16 +43,21 @@ extension APIHandler {
                                             invalid: "the link's signature does not match job \(id) and its expiry"))
         }
         let access = OutputAccess.link(query: "expires=\(expires ?? "")&signature=\(signature ?? "")")
-        if values.count > 1 { return try hlsFile(id, values[1], r, access: access) }
-        return try output(id, r, access: access)
+        switch route {
+        case RouteTable.outputFile: return try hlsFile(id, values[1], r, access: access)
+        case RouteTable.namedOutput: return try output(id, r, access: access, name: values[1])
+        case RouteTable.namedOutputFile: return try hlsFile(id, values[2], r, access: access, output: values[1])
+        default: return try output(id, r, access: access)
+        }
     }
 
-    /// The finished output: streamed from disk, with single byte ranges, ETag and conditional GET;
-    /// or, kept in a bucket, a redirect to a fresh presigned URL of it.
-    func output(_ id: String, _ r: HTTPRequest, access: OutputAccess) throws -> HTTPResponse {
+    /// The finished output (`name`: one of the job's named outputs): streamed from disk, with single
+    /// byte ranges, ETag and conditional GET; or, kept in a bucket, a redirect to a fresh presigned
+    /// URL of it.
+    func output(_ id: String, _ r: HTTPRequest, access: OutputAccess, name: String? = nil) throws -> HTTPResponse {
         let job = try accessibleJob(id, access: access)
-        if let location = liveLocation(job) { return try liveEntry(job, location: location, r, access: access) }
-        let out = try finishedOutput(job)
+        if name == nil, let location = liveLocation(job) { return try liveEntry(job, location: location, r, access: access) }
+        let out = try finishedOutput(job, name: name)
         if out.contentType == HLSServing.playlistType { return try hlsEntry(out, r, access: access) }
         let load: (Int64, Int64) throws -> HTTPResponseBody
         let mtime: Date?
@@ -71,16 +77,18 @@ extension APIHandler {
             mtime = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
         }
         var extra = HTTPHeaders()
-        extra.set("Content-Disposition", "attachment; filename=\"\(job.id).\(URL(fileURLWithPath: out.path).pathExtension)\"")
+        let file = job.id + (name.map { "-" + $0 } ?? "") + "." + URL(fileURLWithPath: out.path).pathExtension
+        extra.set("Content-Disposition", "attachment; filename=\"\(file)\"")
         let piece = ImmutablePiece(size: out.bytes, etag: "\"\(out.sha256)\"",
                                    lastModified: mtime.map { HTTPDate.format(Int($0.timeIntervalSince1970)) },
                                    contentType: out.contentType, noun: "output", load: load)
         return try piece.response(to: r, headers: extra)
     }
 
-    /// A JPEG of the output at `time` seconds (default 0), `width` pixels wide (default the output's).
+    /// A JPEG of the output (`output`: one of the job's named outputs) at `time` seconds (default
+    /// 0), `width` pixels wide (default the output's).
     func thumbnail(_ id: String, _ r: HTTPRequest, key: String) throws -> HTTPResponse {
-        let (_, out) = try finishedOutput(id, access: .key(key))
+        let (_, out) = try finishedOutput(id, access: .key(key), name: r.head.queryValue("output"))
         var problems: [SpecProblem] = []
         var time = Time.zero
         if let t = r.head.queryValue("time") {
@@ -136,10 +144,10 @@ extension APIHandler {
         return HTTPResponse(status: 200, headers: h, body: .bytes(jpeg))
     }
 
-    /// The job and its output, or the right problem: 404, 409 not ready, 410 expired.
-    func finishedOutput(_ id: String, access: OutputAccess) throws -> (Job, JobOutput) {
+    /// The job and its output (`name`: a named one), or the right problem: 404, 409 not ready, 410 expired.
+    func finishedOutput(_ id: String, access: OutputAccess, name: String? = nil) throws -> (Job, JobOutput) {
         let job = try accessibleJob(id, access: access)
-        return (job, try finishedOutput(job))
+        return (job, try finishedOutput(job, name: name))
     }
 
     /// Job `id` as the caller may see it (its key's project's, or any a link names), or 404.
@@ -156,10 +164,22 @@ extension APIHandler {
     /// The job's output, or the right problem: 409 not ready; 410 `output-expired` when retention
     /// deleted it (or its retention period is over), 410 `output-gone` when its file went from where
     /// outputs are kept before that: deleted outside Reel.
-    func finishedOutput(_ job: Job) throws -> JobOutput {
+    /// A job with `outputs` has no one output: asked for it (`name` nil) it answers 404 naming
+    /// where each is; a name it has not is 404 too.
+    func finishedOutput(_ job: Job, name: String? = nil) throws -> JobOutput {
         let id = job.id
-        guard job.status == .succeeded, let out = job.output else {
+        guard job.status == .succeeded else {
             throw ProblemError(.conflict("output-not-ready", "job \(id) is \(job.status.rawValue); its output exists once it has succeeded"))
+        }
+        guard let out = name.map({ n in job.outputs.first { $0.name == n } }) ?? job.output else {
+            if job.output != nil {
+                throw ProblemError(.notFound("job \(id) has one output, at /v1/jobs/\(id)/output; it has no output named \(name ?? "")"))
+            }
+            let names = job.outputs.compactMap(\.name)
+            if let name, !names.isEmpty {
+                throw ProblemError(.notFound("job \(id) has no output named \(name); its outputs are \(names.joined(separator: ", "))"))
+            }
+            throw ProblemError(.notFound("job \(id) has several outputs, each at /v1/jobs/\(id)/outputs/{name}: \(names.joined(separator: ", "))"))
         }
         let exists: Bool
         do { exists = try outputs.exists(out.path) } catch { throw ProblemError(Self.readProblem("job \(id)'s output", error)) }

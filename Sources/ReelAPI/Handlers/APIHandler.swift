@@ -167,7 +167,7 @@ public final class APIHandler: HTTPHandler, Sendable {
             return cors.preflight(allow: resource.allow, r.head)
         case .admitted(let admitted): a = admitted
         }
-        if a.viaLink { return try linkedOutput(a.values, r) }
+        if a.viaLink { return try linkedOutput(a.row.name, a.values, r) }
         let quota = charge(a, r.head)
         if let quota, !quota.allowed { throw ProblemError(.tooManyRequests(quota)) }
         if let key = a.key { noteUse(key) }

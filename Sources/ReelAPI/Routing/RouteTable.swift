@@ -26,8 +26,14 @@ enum RouteTable {
         RouteRow("GET", "/v1/jobs/{job_}/output", "job_output", .read, servesLinks: true) { h, c in
             try h.output(c.id, c.request, access: .key(c.project))
         },
-        RouteRow("GET", "/v1/jobs/{job_}/output/{name}", "job_output_file", .read, servesLinks: true) { h, c in
+        RouteRow("GET", "/v1/jobs/{job_}/output/{name}", outputFile, .read, servesLinks: true) { h, c in
             try h.hlsFile(c.id, c.values[1], c.request, access: .key(c.project))
+        },
+        RouteRow("GET", "/v1/jobs/{job_}/outputs/{output}", namedOutput, .read, servesLinks: true) { h, c in
+            try h.output(c.id, c.request, access: .key(c.project), name: c.values[1])
+        },
+        RouteRow("GET", "/v1/jobs/{job_}/outputs/{output}/{name}", namedOutputFile, .read, servesLinks: true) { h, c in
+            try h.hlsFile(c.id, c.values[2], c.request, access: .key(c.project), output: c.values[1])
         },
         RouteRow("GET", "/v1/jobs/{job_}/thumbnail", "job_thumbnail", .read) { h, c in try h.thumbnail(c.id, c.request, key: c.project) },
         RouteRow("GET", "/v1/jobs/{job_}/timeline.otio", "job_timeline", .read) { h, c in try h.timeline(c.id, key: c.project) },
@@ -63,6 +69,11 @@ enum RouteTable {
         RouteRow("GET", "/v1/templates/{tpl_}", "template", .read) { h, c in try h.getTemplate(c.id, key: c.project) },
         RouteRow("DELETE", "/v1/templates/{tpl_}", "template", .write) { h, c in try h.deleteTemplate(c.id, key: c.project) },
     ]
+
+    /// The names of the rows that serve an output's files, which a link request is told apart by.
+    static let outputFile = "job_output_file"
+    static let namedOutput = "job_named_output"
+    static let namedOutputFile = "job_named_output_file"
 
     /// A path's rows (one per method, in the table's order) and its variable segments' values.
     struct Resource: Sendable {

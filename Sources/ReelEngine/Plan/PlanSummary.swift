@@ -8,6 +8,15 @@ public enum PlanSummary {
         .object([("valid", .bool(true)), ("errors", .array([]))] + json(plan))
     }
 
+    /// Every output's: the first's as for one output, then, for a spec with `outputs`, each of them
+    /// with its name.
+    public static func valid(_ plans: JobPlan) -> JSONValue {
+        let first = plans.outputs[0]
+        guard first.name != nil else { return valid(first.plan) }
+        let each = plans.outputs.map { JSONValue.object([("name", .string($0.name ?? ""))] + json($0.plan)) }
+        return .object([("valid", .bool(true)), ("errors", .array([]))] + json(first.plan) + [("outputs", .array(each))])
+    }
+
     public static func invalid(_ problems: [SpecProblem]) -> JSONValue {
         let errors = problems.map { JSONValue.object([("pointer", .string($0.pointer)), ("message", .string($0.message))]) }
         return .object([("valid", .bool(false)), ("errors", .array(errors))])

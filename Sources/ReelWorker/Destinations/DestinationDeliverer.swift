@@ -113,7 +113,8 @@ public final class DestinationDeliverer: Sendable {
     /// Uploads the job's output to the destination; returns the ETag (an HLS folder's: its master
     /// playlist's, uploaded last so the folder is whole once it is there).
     private func copy(_ d: DestinationDelivery) throws -> String {
-        guard let job = try store.job(d.jobID), let output = job.output, !output.expired else {
+        // The output the copy is of: the job's one, or the named one among its outputs.
+        guard let job = try store.job(d.jobID), let output = job.allOutputs.first(where: { $0.name == d.outputName }), !output.expired else {
             throw Permanent(description: "the output was deleted before it could be copied")
         }
         guard try outputs.exists(output.path) else { throw Permanent(description: "the output is no longer where outputs are kept") }

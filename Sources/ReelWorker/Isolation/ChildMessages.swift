@@ -94,6 +94,8 @@ public struct ResolvedSource: Codable, Sendable, Equatable {
 /// The second line a child reads once it has said what it planned: render to `output`, or stop.
 struct RenderChildGo: Codable, Sendable {
     var output: String?
+    /// A job with `outputs`: where each of them goes, by name (then `output` is nil).
+    var outputs: [String: String]?
     /// A progressive output kept elsewhere (a bucket): its files are put by the parent, which holds
     /// the account, each as the child reports it (`RelayedLiveOutput`).
     var relay = false
@@ -157,6 +159,17 @@ struct PlannedOutput: Codable, Sendable {
     var ranges: [[Int64]]?
     var frames: Int64?
     var loudnessTarget: Bool?
+    /// A job with `outputs`: each one's name, format and duration, in the spec's order (the
+    /// members above are then the first output's; such a job is not cut).
+    var outputs: [PlannedNamedOutput]?
+}
+
+/// One of a job's named outputs as the child planned it.
+struct PlannedNamedOutput: Codable, Sendable, Equatable {
+    var name: String
+    /// `OutputFormat`'s raw value.
+    var format: String
+    var duration: String
 }
 
 /// What a finished render reports for the job's output record.
@@ -167,6 +180,8 @@ struct RenderedSummary: Codable, Sendable {
     var encodedFrames: Int64?
     var firstSegmentSeconds: Double?
     var loudness: [Double?]?
+    /// A job with `outputs`: each one's summary, by name.
+    var outputs: [String: RenderedSummary]?
 }
 
 /// A failure the child caught itself: how the run's outcome is decided (`RunOutcome` in the

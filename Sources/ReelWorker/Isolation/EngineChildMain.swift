@@ -44,7 +44,8 @@ public enum EngineChildMain {
 
     /// What planning found, as a reply: the plan, the spec's problems, or a source unavailable.
     private enum Verdict {
-        case planned(RenderPlan)
+        /// The first (the one) output's plan, and every output's.
+        case planned(RenderPlan, JobPlan)
         case refused(EngineReply)
     }
 
@@ -53,7 +54,7 @@ public enum EngineChildMain {
         do { json = try JSONParser.parse(Array(text.utf8)) } catch { return .refused(EngineReply(failure: "the spec is not JSON: \(error)")) }
         let planning = SpecPlanning(resolver: resolver)
         switch planning.plan(json: json) {
-        case .success(let planned): return .planned(planned.plan)
+        case .success(let planned): return .planned(planned.plan, planned.outputs)
         case .failure(let failure):
             if let problems = planning.problems(of: failure, json: json) {
                 return .refused(EngineReply(problems: problems.map { [$0.pointer, $0.message] }))
@@ -66,14 +67,23 @@ public enum EngineChildMain {
         }
     }
 
-    private static func facts(_ plan: RenderPlan) -> PlanFacts {
+    /// The facts the API judges a spec by: its first output's size and length, each other
+    /// output's (the cost limit counts every output's pixels), and the summary of them all.
+    private static func facts(_ outputs: JobPlan) -> PlanFacts {
+        var first = facts(outputs.outputs[0].plan, summary: PlanSummary.valid(outputs))
+        if outputs.outputs.count > 1 { first.others = outputs.outputs.dropFirst().map { facts($0.plan, summary: .null) } }
+        return first
+    }
+
+    /// One plan's facts, with `summary` (default: the plan's own as the one output).
+    private static func facts(_ plan: RenderPlan, summary: JSONValue? = nil) -> PlanFacts {
         PlanFacts(width: plan.width, height: plan.height, frameCount: plan.frameCount, audioOnly: plan.format.isAudioOnly,
-                  summary: PlanSummary.valid(plan).serialized)
+                  summary: (summary ?? PlanSummary.valid(plan)).serialized)
     }
 
     private static func plan(_ request: EngineRequest, _ resolver: SourceResolver) {
         switch judge(request.spec, resolver) {
-        case .planned(let plan): reply(EngineReply(planned: facts(plan)))
+        case .planned(_, let outputs): reply(EngineReply(planned: facts(outputs)))
         case .refused(let answer): reply(answer)
         }
     }
@@ -91,7 +101,7 @@ public enum EngineChildMain {
         do {
             (context, reused) = try contexts.context(for: key) {
                 switch judge(request.spec, resolver) {
-                case .planned(let plan): return PreviewContext(plan: plan, format: format)
+                case .planned(let plan, _): return PreviewContext(plan: plan, format: format)
                 case .refused(let answer): throw Refused(answer: answer)
                 }
             }
@@ -129,7 +139,7 @@ public enum EngineChildMain {
 
     private static func timeline(_ request: EngineRequest, _ resolver: SourceResolver) {
         switch judge(request.spec, resolver) {
-        case .planned(let plan):
+        case .planned(let plan, _):
             guard let json = try? JSONParser.parse(Array(request.spec.utf8)) else { return reply(EngineReply(failure: "the spec is not JSON")) }
             let otio = Array(OTIOWriter.timeline(plan, spec: json, name: request.name ?? "", outputURL: request.outputURL).serialized.utf8)
             reply(EngineReply(bytes: otio.count), bytes: otio)

@@ -83,6 +83,11 @@ public struct PlanFacts: Codable, Sendable {
     public var audioOnly: Bool
     /// `PlanSummary.valid`'s JSON text.
     public var summary: String
+    /// A job with `outputs`: the facts of each output after the first (these are the first's).
+    public var others: [PlanFacts]?
+
+    /// This output's and every other's.
+    public var all: [PlanFacts] { [self] + (others ?? []) }
 }
 
 /// A drawn preview's facts, beside its bytes.

@@ -46,6 +46,15 @@ final class RenderChild {
         }
     }
 
+    /// Has the child render a job's named outputs, each to its path (by name); its summary.
+    func render(outputs paths: [String: String], cancel token: CancellationToken, progress: (Double) -> Void) throws -> RenderedSummary {
+        guard child.send(JSONEncoder.line(RenderChildGo(output: nil, outputs: paths))) else { throw ended() }
+        return try supervise(token, planning: false) { report in
+            if let p = report.progress { progress(p) }
+            return report.done
+        }
+    }
+
     /// Has a join child begin its output at `output` (`relay`: its files put through `live`),
     /// after which it takes `JoinStep`s (`join`).
     func begin(_ output: String, relay: Bool) throws {

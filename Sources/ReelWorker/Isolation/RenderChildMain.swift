@@ -35,6 +35,7 @@ public enum RenderChildMain {
         case .success(let p): planned = p
         case .failure(let failure): return fail(failure)
         }
+        if planned.spec.outputs != nil { return renderOutputs(planned, request: request, input: input, logger: logger) }
         var plan = planned.plan
         plan.codecThreading = CodecThreading.forRender(cores: max(1, request.cores))
         let renderer = Renderer(plan: plan, logger: logger)
@@ -53,17 +54,7 @@ public enum RenderChildMain {
         guard let line = lines.next(), let go = try? JSONDecoder().decode(RenderChildGo.self, from: Data(line.utf8)),
               let output = go.output else { return 0 }
         do {
-            var last = -1.0, lastTime = DispatchTime.now().uptimeNanoseconds
-            // A report a tenth of a second at most, or each whole percent: the parent's watchdog
-            // hears of every frame's progress without a line a frame.
-            let progress = { (p: Double) in
-                let now = DispatchTime.now().uptimeNanoseconds
-                if p - last >= 0.01 || now - lastTime >= 100_000_000 {
-                    last = p
-                    lastTime = now
-                    report(RenderChildReport(progress: p))
-                }
-            }
+            let progress = progressReports()
             switch request.task {
             case .job:
                 let live = go.relay ? RelayedLiveOutput(location: output, answers: lines) : nil
@@ -105,6 +96,21 @@ public enum RenderChildMain {
         }
     }
 
+    /// What reports a render's progress to the parent: a report a tenth of a second at most, or
+    /// each whole percent, so the parent's watchdog hears of every frame's progress without a line
+    /// a frame.
+    static func progressReports() -> (Double) -> Void {
+        var last = -1.0, lastTime = DispatchTime.now().uptimeNanoseconds
+        return { p in
+            let now = DispatchTime.now().uptimeNanoseconds
+            if p - last >= 0.01 || now - lastTime >= 100_000_000 {
+                last = p
+                lastTime = now
+                report(RenderChildReport(progress: p))
+            }
+        }
+    }
+
     /// A progressive output joined chunk by chunk in `output` (the folder its parent made), as the
     /// parent sends each chunk's pieces (`JoinStep`); each step is sent only once this child said
     /// it is ready (its puts answered first), and a step to finish ends the playlists.
@@ -136,7 +142,7 @@ public enum RenderChildMain {
     }
 
     /// Reports `error` with the outcome a run in the server would give it.
-    private static func fail(_ error: any Error) -> Int32 {
+    static func fail(_ error: any Error) -> Int32 {
         let text = "\(error)"
         var failure = ReportedFailure(code: "render_failed", retry: true, message: text)
         if case .failed(let code, let retry) = RunOutcome(error) {

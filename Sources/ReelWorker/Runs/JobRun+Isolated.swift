@@ -74,13 +74,7 @@ extension JobRun {
                               path: path, live: live, destinations: spec.output.destinations, token: token, fetched: fetched,
                               names: names, meta: meta)
         }
-        let reason = StopReason()
-        let progress = ProgressBox()
-        var progressSource: (@Sendable () -> Double)?
-        if fetched > 0 { progressSource = { fetched + (1 - fetched) * progress.current } }
-        let leaseKeeper = LeaseKeeper(store: pool.store, jobID: job.id, owner: owner, progress: progress, token: token,
-                                      reason: reason, logger: pool.logger, progressSource: progressSource)
-        leaseKeeper.start()
+        let (leaseKeeper, reason, progress) = keepLease(token, fetched: fetched)
         let started = DispatchTime.now()
         JobRun.removePartials(of: job.id, before: job.attempts, in: pool.locations, logger: pool.logger)
         var meta = meta

@@ -39,11 +39,15 @@ struct JobRun {
         defer { held?.release() }
         guard let fetched = prefetch(remote, log: log) else { return }
         // Planned and rendered in child processes where the pool isolates renders.
-        if let isolation = pool.isolation, let spec { return runInChild(spec, isolation, fetched: fetched, names: names, meta: meta) }
+        if let isolation = pool.isolation, let spec {
+            if spec.outputs != nil { return runOutputsInChild(spec, isolation, fetched: fetched, names: names, meta: meta) }
+            return runInChild(spec, isolation, fetched: fetched, names: names, meta: meta)
+        }
         var plan: RenderPlan
         let destinations: [DestinationSpec]
         switch SpecPlanning(resolver: pool.resolver).plan(decoded: decoded) {
         case .success(let planned):
+            if planned.spec.outputs != nil { return runOutputs(planned, fetched: fetched, names: names, meta: meta) }
             plan = planned.plan
             destinations = planned.spec.output.destinations
         case .failure(let failure):
@@ -76,16 +80,7 @@ struct JobRun {
                               Cut(ranges: ranges, seconds: seconds, frames: plan.frameCount, format: plan.format, duration: plan.outputRange.duration.description),
                               path: path, live: live, destinations: destinations, token: token, fetched: fetched, names: names, meta: meta)
         }
-        let reason = StopReason()
-        let progress = ProgressBox()
-        var progressSource: (@Sendable () -> Double)?
-        if fetched > 0 {
-            // The downloads took the first share of the job's progress; the render the rest.
-            progressSource = { fetched + (1 - fetched) * progress.current }
-        }
-        let leaseKeeper = LeaseKeeper(store: pool.store, jobID: job.id, owner: owner, progress: progress, token: token,
-                                      reason: reason, logger: log, progressSource: progressSource)
-        leaseKeeper.start()
+        let (leaseKeeper, reason, progress) = keepLease(token, fetched: fetched)
         let started = DispatchTime.now()
         JobRun.removePartials(of: job.id, before: job.attempts, in: pool.locations, logger: log)
         do {
@@ -111,6 +106,23 @@ struct JobRun {
         }
     }
 
+    /// Starts keeping the job's lease while it renders, reporting the render's progress (`progress`,
+    /// 0…1) after the share the downloads took (`fetched`); why the run stopped, when it does, is
+    /// in `reason`.
+    func keepLease(_ token: CancellationToken, fetched: Double) -> (LeaseKeeper, StopReason, ProgressBox) {
+        let reason = StopReason()
+        let progress = ProgressBox()
+        var progressSource: (@Sendable () -> Double)?
+        if fetched > 0 {
+            // The downloads took the first share of the job's progress; the render the rest.
+            progressSource = { fetched + (1 - fetched) * progress.current }
+        }
+        let leaseKeeper = LeaseKeeper(store: pool.store, jobID: job.id, owner: owner, progress: progress, token: token,
+                                      reason: reason, logger: pool.logger, progressSource: progressSource)
+        leaseKeeper.start()
+        return (leaseKeeper, reason, progress)
+    }
+
     /// What a finished render tells the job's output record: from the renderer in this process or
     /// from a child's report.
     struct FinishedRender {
@@ -126,38 +138,46 @@ struct JobRun {
     /// are kept and recorded, the lease kept until then.
     func succeed(path: String, live: (any LiveOutput)?, chunked: Bool, destinations: [DestinationSpec], leaseKeeper: LeaseKeeper,
                  token: CancellationToken, reason: StopReason, names: SourceNames, meta: Logger.Metadata,
-                 measure: () throws -> FinishedRender) {
+                 measure: @escaping () throws -> FinishedRender) {
+        succeed([RenderedTarget(name: nil, path: path, live: live, destinations: destinations, measure: measure)], chunked: chunked,
+                leaseKeeper: leaseKeeper, token: token, reason: reason, names: names, meta: meta)
+    }
+
+    /// One output a render finished, not yet published: the job's one (`name` nil) or one of its
+    /// named outputs, where the render wrote it, and how to measure it.
+    struct RenderedTarget {
+        let name: String?
+        let path: String
+        var live: (any LiveOutput)? = nil
+        let destinations: [DestinationSpec]
+        let measure: () throws -> FinishedRender
+    }
+
+    /// The renders' outputs are done: each hashed, measured, published where outputs are kept,
+    /// then all recorded in one step, the lease kept until then. A failure on the way removes
+    /// every one of them, published or not.
+    func succeed(_ targets: [RenderedTarget], chunked: Bool, leaseKeeper: LeaseKeeper, token: CancellationToken, reason: StopReason,
+                 names: SourceNames, meta: Logger.Metadata) {
         let log = pool.logger
         var meta = meta
         defer { leaseKeeper.stop() }
-        let output: JobOutput
+        var outputs: [JobOutput] = []
         do {
-            let rendered = try RenderedOutput(path: path)
-            let finished = try measure()
-            // Published where outputs are kept (a bucket: uploaded, the local copy deleted)
-            // before it is recorded, so a recorded output is always there.
             let publishing = DispatchTime.now()
-            let location = try storage(token).run("publishing the output") {
-                // A live output's files are all where they are kept already.
-                try live?.finish(folder: path) ?? pool.outputs.publish(OutputName(jobID: job.id, attempt: job.attempts,
-                                                                                  fileExtension: JobRun.fileExtension(finished.format)),
-                                                                       at: path, contentType: JobRun.contentType(finished.format))
-            }
+            for t in targets { outputs.append(try publish(t, token: token)) }
             meta["publishSeconds"] = JobRun.seconds(since: publishing)
-            output = JobOutput(path: location, bytes: rendered.bytes, duration: finished.duration,
-                               sha256: rendered.sha256, contentType: JobRun.contentType(finished.format),
-                               copiedFrames: finished.copied, encodedFrames: finished.encoded, loudness: finished.loudness,
-                               destinations: JobRun.destinations(destinations, jobID: job.id, format: finished.format),
-                               firstSegmentSeconds: finished.firstSegmentSeconds.map { ($0 * 1000).rounded() / 1000 })
         } catch {
-            try? FileManager.default.removeItem(atPath: path)
-            if let live { pool.outputs.remove(live.location) }
+            for o in outputs { pool.outputs.remove(o.path) }
+            for t in targets.dropFirst(outputs.count) {
+                try? FileManager.default.removeItem(atPath: t.path)
+                if let live = t.live { pool.outputs.remove(live.location) }
+            }
             return conclude(error, reason, names, meta)
         }
         do {
             // A busy database is waited out: rendering again would cost far more than waiting.
-            if try !pool.store.complete(job.id, owner: owner, output: output, patience: JobRun.completionPatience) {
-                pool.outputs.remove(output.path)
+            if try !pool.store.complete(job.id, owner: owner, outputs: outputs, patience: JobRun.completionPatience) {
+                for o in outputs { pool.outputs.remove(o.path) }
                 log.info("output discarded: the job was canceled or its lease lost meanwhile", metadata: meta)
                 return
             }
@@ -169,8 +189,33 @@ struct JobRun {
             log.error("job store busy; the finished output could not be recorded",
                       metadata: meta.merging(["error": "\(e)"]) { $1 })
         } catch {
-            pool.outputs.remove(output.path)
+            for o in outputs { pool.outputs.remove(o.path) }
             conclude(error, reason, names, meta)
+        }
+    }
+
+    /// One finished output hashed, measured and published (a bucket: uploaded, the local copy
+    /// deleted) before it is recorded, so a recorded output is always there; its record. On a
+    /// failure the local file (or a live output's files) is removed.
+    private func publish(_ t: RenderedTarget, token: CancellationToken) throws -> JobOutput {
+        do {
+            let rendered = try RenderedOutput(path: t.path)
+            let finished = try t.measure()
+            let location = try storage(token).run("publishing the output") {
+                // A live output's files are all where they are kept already.
+                try t.live?.finish(folder: t.path) ?? pool.outputs.publish(OutputName(jobID: job.id, attempt: job.attempts, output: t.name,
+                                                                                      fileExtension: JobRun.fileExtension(finished.format)),
+                                                                           at: t.path, contentType: JobRun.contentType(finished.format))
+            }
+            return JobOutput(path: location, bytes: rendered.bytes, duration: finished.duration,
+                             sha256: rendered.sha256, contentType: JobRun.contentType(finished.format),
+                             copiedFrames: finished.copied, encodedFrames: finished.encoded, loudness: finished.loudness,
+                             destinations: JobRun.destinations(t.destinations, jobID: job.id, format: finished.format, name: t.name),
+                             firstSegmentSeconds: finished.firstSegmentSeconds.map { ($0 * 1000).rounded() / 1000 }, name: t.name)
+        } catch {
+            try? FileManager.default.removeItem(atPath: t.path)
+            if let live = t.live { pool.outputs.remove(live.location) }
+            throw error
         }
     }
 
@@ -233,10 +278,11 @@ struct JobRun {
     static func fileExtension(_ f: OutputFormat) -> String { f.rawValue }
 
     /// The spec's destinations with their keys filled in for this job, finishing today (UTC).
-    static func destinations(_ specs: [DestinationSpec], jobID: String, format: OutputFormat, now: Date = Date()) -> [OutputDestination] {
+    static func destinations(_ specs: [DestinationSpec], jobID: String, format: OutputFormat, name: String? = nil,
+                             now: Date = Date()) -> [OutputDestination] {
         let day = ISO8601DateFormatter.string(from: now, timeZone: TimeZone(secondsFromGMT: 0)!, formatOptions: [.withFullDate])
         return specs.map { d in
-            OutputDestination(url: "s3://\(d.bucket)/" + d.key(jobID: jobID, date: day, ext: fileExtension(format)), profile: d.profile)
+            OutputDestination(url: "s3://\(d.bucket)/" + d.key(jobID: jobID, date: day, ext: fileExtension(format), name: name), profile: d.profile)
         }
     }
 

@@ -42,6 +42,12 @@ export interface Problem {
 
 export type JobStatus = "queued" | "running" | "succeeded" | "failed" | "canceled";
 
+/** A finished output as a job shows it: its one (`output`) or one of its named `outputs`. */
+export interface JobOutput {
+  name?: string; url: string; downloadUrl?: string; bytes: number; duration: number | null; sha256: string; contentType: string;
+  firstSegmentSeconds?: number;
+}
+
 /** A job as `GET /v1/jobs/{id}` shows it (the members a client uses; others pass through). */
 export interface Job {
   id: string;
@@ -50,8 +56,9 @@ export interface Job {
   eta: number | null;
   attempts: number;
   error: { code: string; message: string } | null;
-  output: { url: string; downloadUrl?: string; bytes: number; duration: number | null; sha256: string; contentType: string;
-            firstSegmentSeconds?: number } | null;
+  output: JobOutput | null;
+  /** A succeeded job with `outputs`: each of them, with its name, in the spec's order. */
+  outputs?: JobOutput[];
   /** While a progressive HLS job (`output.hls.progressive`) runs: where it plays as it renders. */
   live?: { url: string; downloadUrl?: string };
   draft?: boolean;
@@ -192,6 +199,12 @@ export interface ReelOptions {
  * bytes (a Node `Readable`, such as `fs.createReadStream`); paths and streams are streamed. */
 export type UploadSource = Blob | ArrayBuffer | Uint8Array | string | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
 
+/** Where a job's output is: its one, or its named output `output`. */
+function outputPath(id: string, output?: string): string {
+  const job = `/v1/jobs/${encodeURIComponent(id)}`;
+  return output === undefined ? `${job}/output` : `${job}/outputs/${encodeURIComponent(output)}`;
+}
+
 /** Where `downloadTo` writes: a file's path (Node), a web `WritableStream` or a Node `Writable`
  * (`write`, `end`, events), such as `fs.createWriteStream` or an HTTP response. */
 export type DownloadTarget = string | WritableStream<Uint8Array> | NodeWritable;
@@ -298,10 +311,10 @@ export class Reel {
     await this.send("DELETE", `/v1/jobs/${encodeURIComponent(id)}`);
   }
 
-  /** The finished output's bytes (an `hls` job's master playlist), read whole into memory: for a
-   * large output, `downloadTo` a file or a stream. */
-  async download(id: string): Promise<Uint8Array> {
-    const r = await this.send("GET", `/v1/jobs/${encodeURIComponent(id)}/output`);
+  /** The finished output's bytes (an `hls` job's master playlist; `output`: one of a job's named
+   * `outputs`), read whole into memory: for a large output, `downloadTo` a file or a stream. */
+  async download(id: string, output?: string): Promise<Uint8Array> {
+    const r = await this.send("GET", outputPath(id, output));
     return new Uint8Array(await r.arrayBuffer());
   }
 
@@ -310,8 +323,8 @@ export class Reel {
    * when whole, so the path never holds a partial output) or to a stream, a chunk at a time; the
    * stream is ended (closed) after the last byte unless `end: false`. Answers the bytes written.
    */
-  async downloadTo(id: string, target: DownloadTarget, options: { end?: boolean } = {}): Promise<number> {
-    const r = await this.send("GET", `/v1/jobs/${encodeURIComponent(id)}/output`);
+  async downloadTo(id: string, target: DownloadTarget, options: { end?: boolean; output?: string } = {}): Promise<number> {
+    const r = await this.send("GET", outputPath(id, options.output));
     return writeBody(r, target, options.end ?? true);
   }
 

@@ -12,7 +12,10 @@ export interface JobSpec {
   /** The JSON Schema an editor checks the spec against (`GET /v1/schema/job-spec.json`); ignored by the server. */
   $schema?: string;
   version: 1;
+  /** The one output; not with `outputs`, and without a `name`. */
   output?: Output;
+  /** Several outputs from one render, instead of `output`: each takes every member `output` takes and a `name` of its own (distinct), and is what the spec renders with that output alone. The timeline is decoded and composited once for every output of the same pictures (size, rate, fit, colour); each output is encoded and written to a file of its own, served at `/v1/jobs/{id}/outputs/{name}` and listed in the job's `outputs`. A job with `outputs` is rendered whole by one worker (not cut into chunks), and none of them may be a progressive `hls` (422 "is not supported yet"). A destination key may use `{name}`; a folder key (ending in `/`) takes each output as `{jobId}-{name}.{ext}`; two outputs whose destinations would write the same object (or inside the same HLS folder) are a 422. */
+  outputs?: Output[];
   timeline?: Timeline;
   otio?: OTIOTimeline;
   /** With `otio`: where each media reference's `target_url` is read from instead (a `src`: a path under the media root, an http(s) or s3 URL, an `upload:` asset). */
@@ -458,6 +461,8 @@ export interface OTIOTimeline {
  * `video`), gif/jpg/png no `video` settings, no `audio`, no `metadata` and no `chapters`.
  */
 export interface Output {
+  /** The output's name among `outputs` (required there, distinct); not in `output`. */
+  name?: OutputName;
   /**
    * `jpg`/`png` are one frame at `time` (else at `range.start`, default 0; the range's duration is not used). `gif` loops forever, at 15 fps unless `frameRate` is given (at most 50), with a dithered palette per scene and no audio.
    * @default "mp4"
@@ -558,12 +563,15 @@ export interface Output {
   /** Buckets the finished output is copied to (docs/API.md, *Destinations*). Credentials are never in the spec: `profile` names an entry of the server's `storageProfiles`; without it, the server's own S3 storage account signs (a server keeping outputs on local disk then answers 422). Each copy is durable and retried; its state is in the job's `output.destinations`. Ignored by `reel render`. */
   destinations?: Array<{
     type: "s3";
-    /** `s3://bucket/key`. The key may use `{jobId}`, `{date}` (the UTC day the job finished, YYYY-MM-DD) and `{ext}` (the format's extension; `hls` for an HLS folder, whose files go under `key/`); a key ending in `/` is a folder and the output goes in it as `{jobId}.{ext}`. */
+    /** `s3://bucket/key`. The key may use `{jobId}`, `{date}` (the UTC day the job finished, YYYY-MM-DD), `{ext}` (the format's extension; `hls` for an HLS folder, whose files go under `key/`) and, in `outputs`, `{name}` (the output's); a key ending in `/` is a folder and the output goes in it as `{jobId}.{ext}` (`{jobId}-{name}.{ext}` in `outputs`). */
     url: string;
     /** An entry of the server's `storageProfiles`. */
     profile?: string;
   }>;
 }
+
+/** An output's name among a spec's `outputs`: 1 to 32 lowercase letters, digits, hyphens or underscores, starting with a letter or digit (it goes into URLs, file names and bucket keys). */
+export type OutputName = string;
 
 /**
  * A visual above the videos from `start` for `duration` (default: to the end). `text` takes

@@ -47,6 +47,26 @@ test("upload, render with progress, download", async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+test("named outputs are downloaded by name", async () => {
+  const job = await reel.render({ version: 1, outputs: [{ name: "wide", width: 96, height: 64, frameRate: 10 },
+                                                        { name: "poster", format: "png", width: 48, height: 32, time: 0.5 }],
+                                  timeline: { videos: [{ color: "#336699", duration: 1 }] } }, { timeoutMs: 60000 });
+  assert.equal(job.status, "succeeded");
+  assert.equal(job.output, null);
+  assert.deepEqual(job.outputs.map((o) => o.name), ["wide", "poster"]);
+  const dir = await mkdtemp(join(tmpdir(), "reel-js-named-"));
+  const wide = join(dir, "wide.mp4");
+  const bytes = await reel.downloadTo(job.id, wide, { output: "wide" });
+  assert.equal(bytes, job.outputs[0].bytes);
+  const probe = JSON.parse(execFileSync("ffprobe", ["-v", "error", "-count_frames", "-select_streams", "v", "-show_entries",
+                                                    "stream=nb_read_frames,width,height", "-of", "json", wide]).toString());
+  assert.deepEqual(probe.streams[0], { width: 96, height: 64, nb_read_frames: "10" });
+  const poster = await reel.download(job.id, "poster");
+  assert.deepEqual([...poster.slice(1, 4)].map((c) => String.fromCharCode(c)).join(""), "PNG");
+  await assert.rejects(reel.download(job.id), (e) => e instanceof ReelError && e.status === 404, "no one output");
+  await rm(dir, { recursive: true, force: true });
+});
+
 test("uploads from a path, a Node stream and a web stream", async () => {
   const clipPath = process.env.REEL_TEST_CLIP;
   const bytes = await readFile(clipPath);

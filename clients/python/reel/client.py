@@ -9,6 +9,7 @@ import os
 import random
 import time
 import uuid
+from urllib.parse import quote
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Union
 
 import httpx
@@ -282,12 +283,14 @@ class Reel:
             self.download(job["id"], out)
         return job
 
-    def download(self, job_id: str, dest: Destination) -> str | IO[bytes]:
-        """Writes the job's output to `dest`, streamed a chunk at a time (a bucket's presigned
-        redirect followed, without the key): a path is written as `dest.part` and moved into place
-        once whole, a writable binary stream (a file, a socket's file, BytesIO) gets the bytes as
-        they come. Answers the path (a str), or the stream."""
-        r = self._request("GET", f"/v1/jobs/{job_id}/output", stream=True, follow_redirects=True)
+    def download(self, job_id: str, dest: Destination, output: str | None = None) -> str | IO[bytes]:
+        """Writes the job's output (`output`: one of a job's named `outputs`, by name) to `dest`,
+        streamed a chunk at a time (a bucket's presigned redirect followed, without the key): a path
+        is written as `dest.part` and moved into place once whole, a writable binary stream (a file,
+        a socket's file, BytesIO) gets the bytes as they come. Answers the path (a str), or the
+        stream."""
+        path = f"/v1/jobs/{job_id}/output" if output is None else f"/v1/jobs/{job_id}/outputs/{quote(output, safe='')}"
+        r = self._request("GET", path, stream=True, follow_redirects=True)
         try:
             if r.status_code >= 400:
                 r.read()

@@ -19,6 +19,37 @@ from typing import Annotated, Any, Literal
 from typing_extensions import TypeAliasType
 
 
+class SegmentDuration(
+    RootModel[conint(ge=1, le=30, strict=True) | confloat(ge=1.0, le=30.0, strict=True)]
+):
+    root: conint(ge=1, le=30, strict=True) | confloat(ge=1.0, le=30.0, strict=True)
+
+
+class Destination(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        validate_by_name=True,
+    )
+    type: Literal["s3"]
+    url: Annotated[
+        StrictStr,
+        Field(
+            description="`s3://bucket/key`. The key may use `{jobId}`, `{date}` (the UTC day the job finished, YYYY-MM-DD), `{ext}` (the format's extension; `hls` for an HLS folder, whose files go under `key/`) and, in `outputs`, `{name}` (the output's); a key ending in `/` is a folder and the output goes in it as `{jobId}.{ext}` (`{jobId}-{name}.{ext}` in `outputs`).",
+            examples=["s3://archive-bucket/renders/{date}/{jobId}.{ext}"],
+            max_length=1024,
+            pattern="^s3://[a-z0-9.-]{3,63}/[^/]",
+        ),
+    ]
+    profile: Annotated[
+        StrictStr | None,
+        Field(
+            description="An entry of the server's `storageProfiles`.",
+            max_length=64,
+            min_length=1,
+        ),
+    ] = None
+
+
 RelinkAdditionalProperty = TypeAliasType(
     "RelinkAdditionalProperty",
     Annotated[StrictStr, Field(max_length=4096, min_length=1)],
@@ -63,6 +94,12 @@ class CropRect(BaseModel):
     y: Annotated[StrictInt | StrictFloat, Field(ge=0.0, le=1.0)]
     width: Annotated[StrictInt | StrictFloat, Field(gt=0.0, le=1.0)]
     height: Annotated[StrictInt | StrictFloat, Field(gt=0.0, le=1.0)]
+
+
+class Dimension(RootModel[StrictInt]):
+    root: Annotated[
+        StrictInt, Field(description="Pixels, even.", ge=16, le=8192, multiple_of=2)
+    ]
 
 
 class FilterAmount(BaseModel):
@@ -249,31 +286,6 @@ class Rendition(BaseModel):
     ] = None
 
 
-class Destination(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-        validate_by_name=True,
-    )
-    type: Literal["s3"]
-    url: Annotated[
-        StrictStr,
-        Field(
-            description="`s3://bucket/key`. The key may use `{jobId}`, `{date}` (the UTC day the job finished, YYYY-MM-DD) and `{ext}` (the format's extension; `hls` for an HLS folder, whose files go under `key/`); a key ending in `/` is a folder and the output goes in it as `{jobId}.{ext}`.",
-            examples=["s3://archive-bucket/renders/{date}/{jobId}.{ext}"],
-            max_length=1024,
-            pattern="^s3://[a-z0-9.-]{3,63}/[^/]",
-        ),
-    ]
-    profile: Annotated[
-        StrictStr | None,
-        Field(
-            description="An entry of the server's `storageProfiles`.",
-            max_length=64,
-            min_length=1,
-        ),
-    ] = None
-
-
 class Size(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -455,6 +467,21 @@ class Frame(BaseModel):
     ] = None
 
 
+class Source(RootModel[StrictStr]):
+    root: Annotated[
+        StrictStr,
+        Field(
+            description="`upload:ID` (an uploaded asset), a relative path under the server's media root (with the CLI,\nrelative to the spec file), or an http(s) URL on a public host (or a host the configuration's\n`allowedHosts` lists), fetched once into the node's cache: redirects are followed up to 5 hops,\neach checked; a host resolving to a loopback, private, link-local, CGNAT, multicast, reserved or\nmetadata address is refused (422, saying which kind); an answer of 4xx is a 422 naming it; a\ntimeout or 5xx is a 503. `s3://bucket/key` reads an object of a bucket the server's `sourceBuckets`\nlists. `sequence:PATTERN?first=N&rate=R[&count=N]` is a numbered image sequence under the media\nroot played as a clip (`renders/sh010/beauty.%04d.exr`: one `%d` or `%0Nd` in the file name,\n`%%` for a literal `%`; `first` default 1, `count` default the unbroken run of files; every\nframe must be there). Absolute paths, `..`, symbolic links leaving the root, other schemes and\nplaylist/list formats (HLS, DASH, concat) are refused.\n",
+            examples=[
+                "clips/arrival.mp4",
+                "upload:asset_01J9ZQ4V8N3K6M2P7R5T1W0XYZ",
+                "sequence:renders/sh010/beauty.%04d.exr?first=1001&rate=24",
+            ],
+            min_length=1,
+        ),
+    ]
+
+
 class TextStroke(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -536,6 +563,51 @@ class WebhookSpec(BaseModel):
             min_length=1,
         ),
     ] = ["succeeded", "failed", "canceled"]
+
+
+class Hls(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        validate_by_name=True,
+    )
+    segment_duration: Annotated[
+        PositiveTimeString
+        | conint(ge=1, le=30, strict=True)
+        | confloat(ge=1.0, le=30.0, strict=True)
+        | None,
+        Field(alias="segmentDuration"),
+    ] = None
+    progressive: Annotated[
+        StrictBool,
+        Field(
+            description="Watchable while it renders: EVENT media playlists that grow as each segment finishes (in\norder, each file visible only once complete and before any playlist lists it),\n`#EXT-X-ENDLIST` at the end. The master playlist appears once every rendition has its\nfirst segment (the job's `live` member links to it; `GET /v1/jobs/{id}/output` answers\n409 with `Retry-After` until then) and is written again at the end with the whole\noutput's bandwidths. Works the same with outputs in a bucket (the playlists rewritten\nthere as they grow); the job records `output.firstSegmentSeconds`.\n"
+        ),
+    ] = False
+    renditions: Annotated[list[Rendition] | None, Field(max_length=8, min_length=1)] = (
+        None
+    )
+
+
+class Subtitle(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        validate_by_name=True,
+    )
+    src: Annotated[
+        StrictStr,
+        Field(
+            description="`upload:ID` (an uploaded asset), a relative path under the server's media root (with the CLI,\nrelative to the spec file), or an http(s) URL on a public host (or a host the configuration's\n`allowedHosts` lists), fetched once into the node's cache: redirects are followed up to 5 hops,\neach checked; a host resolving to a loopback, private, link-local, CGNAT, multicast, reserved or\nmetadata address is refused (422, saying which kind); an answer of 4xx is a 422 naming it; a\ntimeout or 5xx is a 503. `s3://bucket/key` reads an object of a bucket the server's `sourceBuckets`\nlists. `sequence:PATTERN?first=N&rate=R[&count=N]` is a numbered image sequence under the media\nroot played as a clip (`renders/sh010/beauty.%04d.exr`: one `%d` or `%0Nd` in the file name,\n`%%` for a literal `%`; `first` default 1, `count` default the unbroken run of files; every\nframe must be there). Absolute paths, `..`, symbolic links leaving the root, other schemes and\nplaylist/list formats (HLS, DASH, concat) are refused.\n",
+            examples=["captions/talk.vtt"],
+            min_length=1,
+        ),
+    ]
+    language: Annotated[
+        StrictStr | None, Field(description="ISO 639-2.", pattern="^[a-z]{3}$")
+    ] = None
+    title: Annotated[StrictStr | None, Field(examples=["English"], max_length=256)] = (
+        None
+    )
+    default: StrictBool = False
 
 
 class AudioSettings(BaseModel):
@@ -621,51 +693,6 @@ class Gradient(BaseModel):
             examples=[0.5, "50%", "120px", "10vmin"],
         ),
     ] = None
-
-
-class Hls(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-        validate_by_name=True,
-    )
-    segment_duration: Annotated[
-        PositiveTimeString
-        | conint(ge=1, le=30, strict=True)
-        | confloat(ge=1.0, le=30.0, strict=True)
-        | None,
-        Field(alias="segmentDuration"),
-    ] = None
-    progressive: Annotated[
-        StrictBool,
-        Field(
-            description="Watchable while it renders: EVENT media playlists that grow as each segment finishes (in\norder, each file visible only once complete and before any playlist lists it),\n`#EXT-X-ENDLIST` at the end. The master playlist appears once every rendition has its\nfirst segment (the job's `live` member links to it; `GET /v1/jobs/{id}/output` answers\n409 with `Retry-After` until then) and is written again at the end with the whole\noutput's bandwidths. Works the same with outputs in a bucket (the playlists rewritten\nthere as they grow); the job records `output.firstSegmentSeconds`.\n"
-        ),
-    ] = False
-    renditions: Annotated[list[Rendition] | None, Field(max_length=8, min_length=1)] = (
-        None
-    )
-
-
-class Subtitle(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-        validate_by_name=True,
-    )
-    src: Annotated[
-        StrictStr,
-        Field(
-            description="`upload:ID` (an uploaded asset), a relative path under the server's media root (with the CLI,\nrelative to the spec file), or an http(s) URL on a public host (or a host the configuration's\n`allowedHosts` lists), fetched once into the node's cache: redirects are followed up to 5 hops,\neach checked; a host resolving to a loopback, private, link-local, CGNAT, multicast, reserved or\nmetadata address is refused (422, saying which kind); an answer of 4xx is a 422 naming it; a\ntimeout or 5xx is a 503. `s3://bucket/key` reads an object of a bucket the server's `sourceBuckets`\nlists. `sequence:PATTERN?first=N&rate=R[&count=N]` is a numbered image sequence under the media\nroot played as a clip (`renders/sh010/beauty.%04d.exr`: one `%d` or `%0Nd` in the file name,\n`%%` for a literal `%`; `first` default 1, `count` default the unbroken run of files; every\nframe must be there). Absolute paths, `..`, symbolic links leaving the root, other schemes and\nplaylist/list formats (HLS, DASH, concat) are refused.\n",
-            examples=["captions/talk.vtt"],
-            min_length=1,
-        ),
-    ]
-    language: Annotated[
-        StrictStr | None, Field(description="ISO 639-2.", pattern="^[a-z]{3}$")
-    ] = None
-    title: Annotated[StrictStr | None, Field(examples=["English"], max_length=256)] = (
-        None
-    )
-    default: StrictBool = False
 
 
 class ShapeStroke(BaseModel):
@@ -974,6 +1001,14 @@ class Output(BaseModel):
         extra="forbid",
         validate_by_name=True,
     )
+    name: Annotated[
+        StrictStr | None,
+        Field(
+            description="The output's name among `outputs` (required there, distinct); not in `output`.",
+            examples=["web-720"],
+            pattern="^[a-z0-9][a-z0-9_-]{0,31}$",
+        ),
+    ] = None
     format: Annotated[
         Literal["mp4", "mov", "m4v", "webm", "m4a", "gif", "jpg", "png", "hls"],
         Field(
@@ -1156,6 +1191,152 @@ class VolumeAutomation(RootModel[list[VolumePoint]]):
             min_length=1,
         ),
     ]
+
+
+class NamedOutput(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        validate_by_name=True,
+    )
+    name: Annotated[
+        StrictStr,
+        Field(
+            description="The output's name among `outputs` (required there, distinct); not in `output`.",
+            examples=["web-720"],
+            pattern="^[a-z0-9][a-z0-9_-]{0,31}$",
+        ),
+    ]
+    format: Annotated[
+        Literal["mp4", "mov", "m4v", "webm", "m4a", "gif", "jpg", "png", "hls"],
+        Field(
+            description="`jpg`/`png` are one frame at `time` (else at `range.start`, default 0; the range's duration is not used). `gif` loops forever, at 15 fps unless `frameRate` is given (at most 50), with a dithered palette per scene and no audio."
+        ),
+    ] = "mp4"
+    width: Annotated[
+        StrictInt | None,
+        Field(
+            description="Pixels, even.", examples=[1920], ge=16, le=8192, multiple_of=2
+        ),
+    ] = None
+    height: Annotated[
+        StrictInt | None,
+        Field(
+            description="Pixels, even.", examples=[1080], ge=16, le=8192, multiple_of=2
+        ),
+    ] = None
+    frame_rate: Annotated[
+        PositiveTimeString
+        | conint(ge=1, le=240, strict=True)
+        | confloat(ge=1.0, le=240.0, strict=True)
+        | None,
+        Field(
+            alias="frameRate",
+            description='Frames per second, 1–240 (a number or `"N/D"`, e.g. `"30000/1001"`).',
+        ),
+    ] = None
+    fit: Annotated[
+        Literal["fit", "fill", "stretch", "blur"],
+        Field(
+            description="`fit` letterboxes with the background (default), `fill` crops, `stretch` scales each axis, `blur` letterboxes over the same picture scaled to fill, blurred (`blurRadius`) and dimmed (`dim`); `blurRadius` and `dim` are allowed only with it."
+        ),
+    ] = "fit"
+    blur_radius: Annotated[
+        StrictInt | StrictFloat,
+        Field(
+            alias="blurRadius",
+            description="With `fit` blur, the standard deviation (px) of the Gaussian blur of the bars.",
+            ge=0.0,
+            le=200.0,
+        ),
+    ] = 40
+    dim: Annotated[
+        StrictInt | StrictFloat,
+        Field(
+            description="With `fit` blur, how much the bars are darkened (0 none, 1 black).",
+            ge=0.0,
+            le=1.0,
+        ),
+    ] = 0.2
+    background: Annotated[
+        StrictStr | None,
+        Field(
+            description="What shows where no picture covers the frame (letterbox bars) and under colour cards with alpha. Default black, or clear (`#00000000`) for ProRes 4444. Its alpha is kept by ProRes 4444 (yuva444p10, only when the background can show) and PNG (RGBA); other outputs lay it over black.",
+            examples=["#FF3366", "#00000080"],
+            pattern="^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$",
+        ),
+    ] = None
+    color: Annotated[
+        Literal["sdr", "hlg", "hdr10", "auto"],
+        Field(
+            description="The output's colour space. `sdr`: BT.709 (BT.601 below 720 lines), HDR sources tone mapped. `hlg` and `hdr10` (PQ): BT.2020, 10-bit, HEVC Main 10 in mp4/mov/m4v (the default codec then) or ProRes in mov; SDR sources, titles, images and colour cards are placed at HDR reference white (HLG 75 %, PQ 203 cd/m²); hdr10 declares the first PQ source's mastering display and light levels (else a 1000 cd/m² P3 display, MaxCLL 1000, MaxFALL 400) in the SEI and the container. `auto`: `hlg` when the first clip is HDR and the output can carry it, else `sdr`. HDR asked of webm, gif, jpg, png or hls, of h264, of HEVC's main profile or of the passthrough preset is a 422 at `/output/color`."
+        ),
+    ] = "sdr"
+    preset: Annotated[
+        Literal[
+            "passthrough",
+            "highest",
+            "640x480",
+            "960x540",
+            "1280x720",
+            "1920x1080",
+            "3840x2160",
+        ]
+        | None,
+        Field(
+            description="AVAssetExportSession-style preset standing in for size and codec settings; a size preset fits the default size into its box."
+        ),
+    ] = None
+    video: VideoSettings | None = None
+    audio: AudioSettings | None = None
+    range: Annotated[
+        TimeRange | None, Field(description="Renders only this part of the timeline.")
+    ] = None
+    time: Annotated[
+        NonNegativeTimeString
+        | conint(ge=0, strict=True)
+        | confloat(ge=0.0, strict=True)
+        | None,
+        Field(
+            description="For `jpg` and `png` only: the instant of the timeline the picture shows (a poster frame), before the timeline's end (else a 422 at `/output/time`). Not with `range`.",
+            examples=[2.5],
+        ),
+    ] = None
+    metadata: Metadata | None = None
+    chapters: Annotated[
+        list[Chapter] | None,
+        Field(description="Chapter markers at strictly increasing starts."),
+    ] = None
+    hls: Annotated[
+        Hls | None,
+        Field(
+            description="Only for `hls` output: fMP4 segments of `segmentDuration` seconds (1–30, default 4), each\nstarting on a keyframe on the same frames in every rendition, one media playlist per\nvideo rendition and one shared audio rendition, and `master.m3u8` with the measured peak\nand average BANDWIDTH, RESOLUTION, FRAME-RATE and CODECS. `renditions` (1–8, distinct\nheights, none taller than the output) each scale the output's picture to `height` (the\nwidth keeps the aspect) at `videoBitrate` (peak 1.5×), or at the output's constant\nquality without one; default one rendition at the output's size. H.264 (no B-frames: fMP4\nsegments have no edit list) and AAC only; no metadata or chapters; `subtitles` become WebVTT\nrenditions cut on the same segment boundaries. `progressive: true` makes it watchable while\nit renders (EVENT playlists that grow segment by segment; see the job's `live`).\n"
+        ),
+    ] = None
+    subtitles: Annotated[
+        list[Subtitle] | None,
+        Field(
+            description="Soft subtitle tracks (mp4, mov, m4v as mov_text; webm as WebVTT; hls as WebVTT renditions): SRT or WebVTT files from\nthe media root or uploads (not URLs, at most 8 MiB), whose cue times are timeline times; the\noutput range moves and cuts them, and a cue ends where the next begins. A file that does not\nparse is a 422 naming its line.\n"
+        ),
+    ] = None
+    optimize_for_network: Annotated[
+        StrictBool,
+        Field(
+            alias="optimizeForNetwork", description="Put the index first (faststart)."
+        ),
+    ] = True
+    draft: Annotated[
+        StrictBool,
+        Field(
+            description="A quick look: the whole job at most 480 lines high (the width in proportion, made even;\nan output already that small keeps its size), drawn at the output's size and scaled as a\nwhole so every length keeps its proportion, encoded with the fastest preset (x264 and\nx265 `ultrafast`, VP9 realtime speed 8). mp4, mov, m4v and webm only; not with the\n`passthrough` preset, `prores`, or a `video.preset` of its own. The job says `draft: true`.\n"
+        ),
+    ] = False
+    destinations: Annotated[
+        list[Destination] | None,
+        Field(
+            description="Buckets the finished output is copied to (docs/API.md, *Destinations*). Credentials are never in the spec: `profile` names an entry of the server's `storageProfiles`; without it, the server's own S3 storage account signs (a server keeping outputs on local disk then answers 422). Each copy is durable and retried; its state is in the job's `output.destinations`. Ignored by `reel render`.",
+            max_length=10,
+        ),
+    ] = None
 
 
 class ShapeMask(BaseModel):
@@ -1807,7 +1988,25 @@ class JobSpec(BaseModel):
         ),
     ] = None
     version: Literal[1]
-    output: Output | None = None
+    output: Annotated[
+        Output | None,
+        Field(description="The one output; not with `outputs`, and without a `name`."),
+    ] = None
+    outputs: Annotated[
+        list[NamedOutput] | None,
+        Field(
+            description='Several outputs from one render, instead of `output`: each takes every member `output` takes and a `name` of its own (distinct), and is what the spec renders with that output alone. The timeline is decoded and composited once for every output of the same pictures (size, rate, fit, colour); each output is encoded and written to a file of its own, served at `/v1/jobs/{id}/outputs/{name}` and listed in the job\'s `outputs`. A job with `outputs` is rendered whole by one worker (not cut into chunks), and none of them may be a progressive `hls` (422 "is not supported yet"). A destination key may use `{name}`; a folder key (ending in `/`) takes each output as `{jobId}-{name}.{ext}`; two outputs whose destinations would write the same object (or inside the same HLS folder) are a 422.',
+            examples=[
+                [
+                    {"name": "web", "width": 1280, "height": 720},
+                    {"name": "small", "format": "webm", "width": 640, "height": 360},
+                    {"name": "poster", "format": "jpg", "time": 1},
+                ]
+            ],
+            max_length=8,
+            min_length=1,
+        ),
+    ] = None
     timeline: Timeline | None = None
     otio: OTIOTimeline | None = None
     relink: Annotated[

@@ -9,7 +9,10 @@ import subprocess
 import time
 import unittest
 
-from reel import JobFailed, Reel, ReelError
+import pydantic
+
+from reel import JobFailed, JobSpec, Reel, ReelError
+from reel import spec as spec_models
 from reel_client.api.jobs import get_job, get_job_output, head_job_output
 from reel_client.models import JobStatus
 
@@ -80,6 +83,27 @@ class ClientTests(unittest.TestCase):
         head = head_job_output.sync_detailed(client=self.reel.api, id=job["id"])
         self.assertEqual(head.status_code, 200)
         self.assertEqual(int(head.headers["content-length"]), os.path.getsize(out))
+
+    def test_named_outputs_are_typed_and_downloaded_by_name(self):
+        # The spec built from the typed models: `outputs` of NamedOutput, each with its name.
+        spec = JobSpec(version=1, outputs=[spec_models.NamedOutput(name="wide", width=96, height=64, frameRate=10),
+                                           spec_models.NamedOutput(name="poster", format="png", width=48, height=32, time=0.5)],
+                       timeline={"videos": [{"color": "#336699", "duration": 1}]})
+        job = self.reel.render(spec, poll=0.05)
+        self.assertEqual(job["status"], "succeeded")
+        self.assertIsNone(job["output"])
+        self.assertEqual([o["name"] for o in job["outputs"]], ["wide", "poster"])
+        for o, ext in zip(job["outputs"], ["mp4", "png"]):
+            path = self.reel.download(job["id"], os.path.join(DIR, "named." + ext), output=o["name"])
+            with open(path, "rb") as f:
+                self.assertEqual(hashlib.sha256(f.read()).hexdigest(), o["sha256"], o["name"])
+        stream = frames(os.path.join(DIR, "named.mp4"))
+        self.assertEqual((int(stream["nb_read_frames"]), stream["width"], stream["height"]), (10, 96, 64))
+        with self.assertRaises(ReelError) as caught:
+            self.reel.download(job["id"], os.path.join(DIR, "none.mp4"))
+        self.assertEqual(caught.exception.status, 404, "a job with outputs has no one output")
+        with self.assertRaises(pydantic.ValidationError):
+            spec_models.NamedOutput(width=96, height=64)  # a name is required
 
     def test_a_typo_is_the_servers_422_at_its_pointer(self):
         with self.assertRaises(ReelError) as caught:

@@ -50,7 +50,7 @@ class Job:
             started_at (datetime.datetime | None): When the first attempt started.
             finished_at (datetime.datetime | None):
             error (JobError | None):
-            output (JobOutput | None):
+            output (JobOutput | None): The succeeded job's output; null until then, and for a job with `outputs`.
             webhook (JobWebhook | None): The spec's webhook, or null. `GET /v1/jobs/{id}` adds `deliveries`, the last 50
                 events sent
                 or being sent (oldest first; a `progress` event is dropped once a later one is delivered,
@@ -65,6 +65,8 @@ class Job:
             live (JobLive | Unset): Present while a progressive `hls` job (`output.hls.progressive`) runs: where its output
                 plays as it renders (409 with `Retry-After` until its first segments are written), the same address it keeps
                 once done.
+            outputs (list[JobOutput] | Unset): Present once a job with `outputs` has succeeded: each of them, in the spec's
+                order, with its `name`, at its own `url` (`/v1/jobs/{id}/outputs/{name}`).
             spec (Any | Unset): A version-1 job: what to render (`timeline`) and how to write it (`output`); docs/SPEC.md is
                 its reference.
                 Every object rejects unknown members. An `m4a` output needs at least one video, voice-over or
@@ -93,6 +95,7 @@ class Job:
     metadata: JobMetadata | None
     draft: bool | Unset = UNSET
     live: JobLive | Unset = UNSET
+    outputs: list[JobOutput] | Unset = UNSET
     spec: Any | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -176,6 +179,13 @@ class Job:
         if not isinstance(self.live, Unset):
             live = self.live.to_dict()
 
+        outputs: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.outputs, Unset):
+            outputs = []
+            for outputs_item_data in self.outputs:
+                outputs_item = outputs_item_data.to_dict()
+                outputs.append(outputs_item)
+
         spec: Any | Unset
         if isinstance(self.spec, Unset):
             spec = UNSET
@@ -212,6 +222,8 @@ class Job:
             field_dict["draft"] = draft
         if live is not UNSET:
             field_dict["live"] = live
+        if outputs is not UNSET:
+            field_dict["outputs"] = outputs
         if spec is not UNSET:
             field_dict["spec"] = spec
 
@@ -378,6 +390,15 @@ class Job:
         else:
             live = JobLive.from_dict(_live)
 
+        _outputs = d.pop("outputs", UNSET)
+        outputs: list[JobOutput] | Unset = UNSET
+        if _outputs is not UNSET:
+            outputs = []
+            for outputs_item_data in _outputs:
+                outputs_item = JobOutput.from_dict(outputs_item_data)
+
+                outputs.append(outputs_item)
+
         def _parse_spec(data: object) -> Any | Unset:
             if isinstance(data, Unset):
                 return data
@@ -408,6 +429,7 @@ class Job:
             metadata=metadata,
             draft=draft,
             live=live,
+            outputs=outputs,
             spec=spec,
         )
 

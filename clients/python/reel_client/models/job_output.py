@@ -20,7 +20,7 @@ T = TypeVar("T", bound="JobOutput")
 class JobOutput:
     """
     Attributes:
-        url (str): `/v1/jobs/{id}/output` (needs the API key).
+        url (str): `/v1/jobs/{id}/output`, or `/v1/jobs/{id}/outputs/{name}` for one of `outputs` (needs the API key).
         bytes_ (int):
         duration (float): Seconds.
         sha256 (str):
@@ -28,6 +28,8 @@ class JobOutput:
         expires_at (datetime.datetime | None): When retention deletes the file (`finishedAt` + `outputRetentionHours`);
             null when outputs are kept forever.
         expired (bool): True once retention has deleted the file (the download then answers 410).
+        name (str | Unset): An output's name among a spec's `outputs`: 1 to 32 lowercase letters, digits, hyphens or
+            underscores, starting with a letter or digit (it goes into URLs, file names and bucket keys).
         download_url (str | Unset): A link to the output that works without the API key until it expires (`linkSeconds`,
             an hour by default, from when this answer was made): `/v1/jobs/{id}/output?expires=…&signature=…`, absolute when
             the server has a `publicURL`. For `hls`, the master playlist, whose URIs carry the link. Absent once the output
@@ -54,6 +56,7 @@ class JobOutput:
     content_type: str
     expires_at: datetime.datetime | None
     expired: bool
+    name: str | Unset = UNSET
     download_url: str | Unset = UNSET
     copied_frames: int | Unset = UNSET
     encoded_frames: int | Unset = UNSET
@@ -79,6 +82,8 @@ class JobOutput:
             expires_at = self.expires_at
 
         expired = self.expired
+
+        name = self.name
 
         download_url = self.download_url
 
@@ -112,6 +117,8 @@ class JobOutput:
                 "expired": expired,
             }
         )
+        if name is not UNSET:
+            field_dict["name"] = name
         if download_url is not UNSET:
             field_dict["downloadUrl"] = download_url
         if copied_frames is not UNSET:
@@ -160,6 +167,8 @@ class JobOutput:
 
         expired = d.pop("expired")
 
+        name = d.pop("name", UNSET)
+
         download_url = d.pop("downloadUrl", UNSET)
 
         copied_frames = d.pop("copiedFrames", UNSET)
@@ -192,6 +201,7 @@ class JobOutput:
             content_type=content_type,
             expires_at=expires_at,
             expired=expired,
+            name=name,
             download_url=download_url,
             copied_frames=copied_frames,
             encoded_frames=encoded_frames,

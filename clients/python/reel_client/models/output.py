@@ -34,6 +34,8 @@ class Output:
     `video`), gif/jpg/png no `video` settings, no `audio`, no `metadata` and no `chapters`.
 
         Attributes:
+            name (str | Unset): An output's name among a spec's `outputs`: 1 to 32 lowercase letters, digits, hyphens or
+                underscores, starting with a letter or digit (it goes into URLs, file names and bucket keys).
             format_ (OutputFormat | Unset): `jpg`/`png` are one frame at `time` (else at `range.start`, default 0; the
                 range's duration is not used). `gif` loops forever, at 15 fps unless `frameRate` is given (at most 50), with a
                 dithered palette per scene and no audio. Default: OutputFormat.MP4.
@@ -103,6 +105,7 @@ class Output:
                 Each copy is durable and retried; its state is in the job's `output.destinations`. Ignored by `reel render`.
     """
 
+    name: str | Unset = UNSET
     format_: OutputFormat | Unset = OutputFormat.MP4
     width: int | Unset = UNSET
     height: int | Unset = UNSET
@@ -126,6 +129,8 @@ class Output:
     destinations: list[OutputDestinationsItem] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
         format_: str | Unset = UNSET
         if not isinstance(self.format_, Unset):
             format_ = self.format_.value
@@ -212,6 +217,8 @@ class Output:
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
+        if name is not UNSET:
+            field_dict["name"] = name
         if format_ is not UNSET:
             field_dict["format"] = format_
         if width is not UNSET:
@@ -271,6 +278,8 @@ class Output:
         from ..models.video_settings import VideoSettings  # noqa: PLC0415
 
         d = dict(src_dict)
+        name = d.pop("name", UNSET)
+
         _format_ = d.pop("format", UNSET)
         format_: OutputFormat | Unset
         if isinstance(_format_, Unset):
@@ -392,6 +401,7 @@ class Output:
                 destinations.append(destinations_item)
 
         output = cls(
+            name=name,
             format_=format_,
             width=width,
             height=height,

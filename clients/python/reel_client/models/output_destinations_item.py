@@ -16,9 +16,10 @@ class OutputDestinationsItem:
     """
     Attributes:
         type_ (OutputDestinationsItemType):
-        url (str): `s3://bucket/key`. The key may use `{jobId}`, `{date}` (the UTC day the job finished, YYYY-MM-DD) and
-            `{ext}` (the format's extension; `hls` for an HLS folder, whose files go under `key/`); a key ending in `/` is a
-            folder and the output goes in it as `{jobId}.{ext}`.
+        url (str): `s3://bucket/key`. The key may use `{jobId}`, `{date}` (the UTC day the job finished, YYYY-MM-DD),
+            `{ext}` (the format's extension; `hls` for an HLS folder, whose files go under `key/`) and, in `outputs`,
+            `{name}` (the output's); a key ending in `/` is a folder and the output goes in it as `{jobId}.{ext}`
+            (`{jobId}-{name}.{ext}` in `outputs`).
         profile (str | Unset): An entry of the server's `storageProfiles`.
     """
 

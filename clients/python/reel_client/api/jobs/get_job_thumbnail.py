@@ -14,11 +14,14 @@ def _get_kwargs(
     id: str,
     *,
     time: str | Unset = UNSET,
+    output: str | Unset = UNSET,
     width: int | Unset = UNSET,
 ) -> dict[str, Any]:
     params: dict[str, Any] = {}
 
     params["time"] = time
+
+    params["output"] = output
 
     params["width"] = width
 
@@ -99,6 +102,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     time: str | Unset = UNSET,
+    output: str | Unset = UNSET,
     width: int | Unset = UNSET,
 ) -> Response[File | Problem]:
     """A JPEG of the output at a time.
@@ -110,6 +114,9 @@ def sync_detailed(
     Args:
         id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
         time (str | Unset): A `TimeString` without a sign.
+        output (str | Unset): An output's name among a spec's `outputs`: 1 to 32 lowercase
+            letters, digits, hyphens or underscores, starting with a letter or digit (it goes into
+            URLs, file names and bucket keys).
         width (int | Unset):
 
     Raises:
@@ -123,6 +130,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
         time=time,
+        output=output,
         width=width,
     )
 
@@ -138,6 +146,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     time: str | Unset = UNSET,
+    output: str | Unset = UNSET,
     width: int | Unset = UNSET,
 ) -> File | Problem | None:
     """A JPEG of the output at a time.
@@ -149,6 +158,9 @@ def sync(
     Args:
         id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
         time (str | Unset): A `TimeString` without a sign.
+        output (str | Unset): An output's name among a spec's `outputs`: 1 to 32 lowercase
+            letters, digits, hyphens or underscores, starting with a letter or digit (it goes into
+            URLs, file names and bucket keys).
         width (int | Unset):
 
     Raises:
@@ -163,6 +175,7 @@ def sync(
         id=id,
         client=client,
         time=time,
+        output=output,
         width=width,
     ).parsed
 
@@ -172,6 +185,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     time: str | Unset = UNSET,
+    output: str | Unset = UNSET,
     width: int | Unset = UNSET,
 ) -> Response[File | Problem]:
     """A JPEG of the output at a time.
@@ -183,6 +197,9 @@ async def asyncio_detailed(
     Args:
         id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
         time (str | Unset): A `TimeString` without a sign.
+        output (str | Unset): An output's name among a spec's `outputs`: 1 to 32 lowercase
+            letters, digits, hyphens or underscores, starting with a letter or digit (it goes into
+            URLs, file names and bucket keys).
         width (int | Unset):
 
     Raises:
@@ -196,6 +213,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
         time=time,
+        output=output,
         width=width,
     )
 
@@ -209,6 +227,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     time: str | Unset = UNSET,
+    output: str | Unset = UNSET,
     width: int | Unset = UNSET,
 ) -> File | Problem | None:
     """A JPEG of the output at a time.
@@ -220,6 +239,9 @@ async def asyncio(
     Args:
         id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
         time (str | Unset): A `TimeString` without a sign.
+        output (str | Unset): An output's name among a spec's `outputs`: 1 to 32 lowercase
+            letters, digits, hyphens or underscores, starting with a letter or digit (it goes into
+            URLs, file names and bucket keys).
         width (int | Unset):
 
     Raises:
@@ -235,6 +257,7 @@ async def asyncio(
             id=id,
             client=client,
             time=time,
+            output=output,
             width=width,
         )
     ).parsed

@@ -1,0 +1,41 @@
+import Foundation
+import Logging
+import ReelEngine
+import ReelSpec
+
+/// The child's side of a job with `outputs`: every output planned (each as the spec with it
+/// alone), said to the parent, then rendered in one pass per distinct picture (`MultiRenderer`),
+/// each to the path the parent names for it, and each measured.
+extension RenderChildMain {
+    static func renderOutputs(_ planned: SpecPlanning.Planned, request: RenderChildRequest, input: LineReader, logger: Logger) -> Int32 {
+        let threading = CodecThreading.forRender(cores: max(1, request.cores))
+        let specs = planned.spec.outputs ?? []
+        let members = zip(planned.outputs.outputs, specs).map { o, named in
+            var plan = o.plan
+            plan.codecThreading = threading
+            return MultiRenderer.Member(name: named.name, output: named.spec, plan: plan)
+        }
+        let first = planned.plan
+        var facts = PlannedOutput(format: first.format.rawValue, progressive: first.isProgressive,
+                                  duration: first.outputRange.duration.description, chunks: 1)
+        facts.outputs = members.map { PlannedNamedOutput(name: $0.name, format: $0.plan.format.rawValue, duration: $0.plan.outputRange.duration.description) }
+        report(RenderChildReport(planned: facts))
+        let lines = ParentLines(input)
+        guard let line = lines.next(), let go = try? JSONDecoder().decode(RenderChildGo.self, from: Data(line.utf8)),
+              let paths = go.outputs else { return 0 }
+        do {
+            let renderer = MultiRenderer(members: members, logger: logger)
+            try renderer.render(to: paths, progress: progressReports())
+            var summaries: [String: RenderedSummary] = [:]
+            for m in members {
+                let loudness = try Renderer(plan: m.plan, logger: logger).loudness(of: paths[m.name] ?? "")
+                summaries[m.name] = RenderedSummary(copiedFrames: renderer.frameCounts[m.name]?.copied,
+                                                    encodedFrames: renderer.frameCounts[m.name]?.encoded, loudness: loudness?.numbers)
+            }
+            report(RenderChildReport(done: RenderedSummary(outputs: summaries)))
+            return 0
+        } catch {
+            return fail(error)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Logging
+import ReelEngine
+import ReelSpec
+import ReelStorage
+import ReelStore
+import ReelBasics
+
+/// A job with `outputs`: every output rendered in one pass per distinct picture (`MultiRenderer`),
+/// here or in a render child, each to a file of this attempt's own (`OutputName` with the output's
+/// name), then all published and recorded together (`succeed`). Such a job is not cut into chunks:
+/// one worker renders it whole.
+extension JobRun {
+    /// One named output of this attempt: its spec entry and the path its file is written to.
+    struct OutputTarget {
+        let output: NamedOutput
+        let path: String
+
+        var format: OutputFormat { output.spec.format }
+    }
+
+    func outputTargets(_ spec: JobSpec) -> [OutputTarget] {
+        (spec.outputs ?? []).map { o in
+            OutputTarget(output: o, path: pool.locations.output(OutputName(jobID: job.id, attempt: job.attempts, output: o.name,
+                                                                          fileExtension: JobRun.fileExtension(o.spec.format))))
+        }
+    }
+
+    /// Renders the planned outputs in this process.
+    func runOutputs(_ planned: SpecPlanning.Planned, fetched: Double, names: SourceNames, meta: Logger.Metadata) {
+        let token = CancellationToken()
+        guard pool.register(job.id, token) else { return record { try pool.store.release(job.id, owner: owner) } }
+        defer { pool.unregister(job.id) }
+        var engineLog = pool.logger
+        engineLog[metadataKey: "jobId"] = "\(job.id)"
+        let targets = outputTargets(planned.spec)
+        let members = zip(planned.outputs.outputs, targets).map { o, t in
+            var plan = o.plan
+            plan.codecThreading = pool.codecThreading
+            return MultiRenderer.Member(name: t.output.name, output: t.output.spec, plan: plan)
+        }
+        let renderer = MultiRenderer(members: members, logger: engineLog)
+        let (leaseKeeper, reason, progress) = keepLease(token, fetched: fetched)
+        let started = DispatchTime.now()
+        JobRun.removePartials(of: job.id, before: job.attempts, in: pool.locations, logger: pool.logger)
+        do {
+            try renderer.render(to: Dictionary(uniqueKeysWithValues: targets.map { ($0.output.name, $0.path) }), cancel: token) { progress.set($0) }
+        } catch {
+            leaseKeeper.stop()
+            return conclude(error, reason, names, meta)
+        }
+        var meta = meta
+        meta["seconds"] = JobRun.seconds(since: started)
+        pool.metrics.record(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
+        let rendered = zip(members, targets).map { m, t in
+            RenderedTarget(name: m.name, path: t.path, destinations: t.output.spec.destinations) {
+                // Measured on the output as written (after the codec), before it leaves this node.
+                FinishedRender(format: m.plan.format, duration: m.plan.outputRange.duration.description,
+                               copied: renderer.frameCounts[m.name]?.copied, encoded: renderer.frameCounts[m.name]?.encoded,
+                               firstSegmentSeconds: nil, loudness: try Renderer(plan: m.plan, logger: engineLog).loudness(of: t.path))
+            }
+        }
+        succeed(rendered, chunked: false, leaseKeeper: leaseKeeper, token: token, reason: reason, names: names, meta: meta)
+    }
+
+    /// Plans and renders the outputs in a render child, which writes them in a hidden work folder
+    /// beside the outputs; each is moved into place here, then all are published and recorded.
+    func runOutputsInChild(_ spec: JobSpec, _ isolation: RenderIsolation, fetched: Double, names: SourceNames, meta: Logger.Metadata) {
+        var request = pool.renderRequest(jobID: job.id, text: job.spec, spec: spec, isolation: isolation)
+        let targets = outputTargets(spec)
+        guard let first = targets.first else { return }
+        let work: String
+        do {
+            work = try JobRun.workFolder(for: first.path, progressive: false)
+        } catch {
+            return conclude(RenderError.output(path: first.path, cause: error), StopReason(), names, meta)
+        }
+        let dropWork = { try? FileManager.default.removeItem(atPath: work) }
+        defer { dropWork() }
+        request.access.write = [work]
+        let token = CancellationToken()
+        guard pool.register(job.id, token) else { return record { try pool.store.release(job.id, owner: owner) } }
+        defer { pool.unregister(job.id) }
+        let child: RenderChild
+        let planned: PlannedOutput
+        do {
+            child = try RenderChild(isolation, request: request)
+            pool.adopt(job.id, child: child.pid)
+            planned = try child.planned(cancel: token)
+        } catch {
+            return conclude(error, StopReason(), names, meta)
+        }
+        let expected = targets.map { ($0.output.name, $0.format.rawValue) }
+        guard let got = planned.outputs, got.map(\.name) == expected.map(\.0), got.map(\.format) == expected.map(\.1) else {
+            child.dismiss()
+            return conclude(ChildFailure(cause: .reported(code: .renderFailed, retry: true,
+                                                          message: "the render process planned other outputs than the spec's")),
+                            StopReason(), names, meta)
+        }
+        let (leaseKeeper, reason, progress) = keepLease(token, fetched: fetched)
+        let started = DispatchTime.now()
+        JobRun.removePartials(of: job.id, before: job.attempts, in: pool.locations, logger: pool.logger)
+        var meta = meta
+        meta["pid"] = .stringConvertible(child.pid)
+        meta["sandbox"] = .string(child.sandbox?.description ?? "not reported")
+        let summary: RenderedSummary
+        var placed: [String] = []
+        do {
+            let inWork = { (t: OutputTarget) in work + "/" + (t.path as NSString).lastPathComponent }
+            summary = try child.render(outputs: Dictionary(uniqueKeysWithValues: targets.map { ($0.output.name, inWork($0)) }),
+                                       cancel: token) { progress.set($0) }
+            for t in targets {
+                try Renderer.moveIntoPlace(inWork(t), t.path, folder: t.format == .hls)
+                placed.append(t.path)
+            }
+            dropWork()
+        } catch {
+            leaseKeeper.stop()
+            for path in placed { try? FileManager.default.removeItem(atPath: path) }
+            return conclude(error, reason, names, meta)
+        }
+        meta["seconds"] = JobRun.seconds(since: started)
+        pool.metrics.record(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
+        let rendered = zip(got, targets).map { p, t in
+            RenderedTarget(name: p.name, path: t.path, destinations: t.output.spec.destinations) {
+                let s = summary.outputs?[p.name]
+                return FinishedRender(format: t.format, duration: p.duration, copied: s?.copiedFrames, encoded: s?.encodedFrames,
+                                      firstSegmentSeconds: nil, loudness: s?.loudness.flatMap(MeasuredLoudness.init(numbers:)))
+            }
+        }
+        succeed(rendered, chunked: false, leaseKeeper: leaseKeeper, token: token, reason: reason, names: names, meta: meta)
+    }
+}
