@@ -18,7 +18,7 @@ struct OTIOCommand: ParsableCommand {
     func run() throws {
         Reel.setUp()
         do {
-            let (file, plan) = try source.plan()
+            let (file, plan, _) = try source.plan()
             let name = URL(fileURLWithPath: source.spec).deletingPathExtension().lastPathComponent
             let text = OTIOWriter.timeline(plan, spec: file.json, name: name, outputURL: nil).prettyPrinted + "\n"
             if let output {

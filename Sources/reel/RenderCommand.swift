@@ -15,7 +15,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var source: SpecSourceOptions
 
-    @Option(name: .shortAndLong, help: "The output file.")
+    @Option(name: .shortAndLong, help: "The output file; for a spec with `outputs`, the folder each is written into as NAME.EXT.")
     var output: String
 
     @Flag(help: "Show progress (a bar on a terminal, plain lines otherwise).")
@@ -30,9 +30,9 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         Reel.setUp(verbose: verbose)
         if isolated { return try runIsolated() }
-        let plan: RenderPlan
+        let planned: (file: SpecFile, plan: RenderPlan, plans: JobPlan)
         do {
-            plan = try source.plan(outputPath: output).plan
+            planned = try source.plan(outputPath: output)
         } catch let e as CLIError {
             printError(e.description)
             throw ExitCode(1)
@@ -54,6 +54,8 @@ struct RenderCommand: ParsableCommand {
             }
         }
         interrupt.resume()
+        if planned.file.spec.outputs != nil { return try renderOutputs(planned.file.spec, planned.plans, cancel: cancel) }
+        let plan = planned.plan
         let meter = ProgressMeter(enabled: progress, outputSeconds: plan.outputRange.duration.approximateSeconds)
         do {
             let renderer = Renderer(plan: plan)
@@ -82,6 +84,7 @@ struct RenderCommand: ParsableCommand {
         let file: SpecFile
         do {
             file = try SpecFile.load(source.spec, outputPath: output, media: source.media, web: source.web)
+            if file.spec.outputs != nil { throw CLIError("--isolated renders a spec's one output; \(source.spec) has outputs: render it without --isolated") }
         } catch let e as CLIError {
             printError(e.description)
             throw ExitCode(1)

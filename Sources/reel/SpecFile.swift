@@ -43,7 +43,8 @@ struct SpecFile {
         } else {
             isOTIO = false
         }
-        if let outputPath, let implied = OutputFormat(fileExtension: URL(fileURLWithPath: outputPath).pathExtension) {
+        // A spec with `outputs` is written into a folder: each output's format is its own.
+        if let outputPath, json.member("outputs") == nil, let implied = OutputFormat(fileExtension: URL(fileURLWithPath: outputPath).pathExtension) {
             switch json.member("output")?.member("format") {
             case .string(let named)? where named != implied.rawValue:
                 throw CLIError("\(outputPath) names a .\(URL(fileURLWithPath: outputPath).pathExtension) file, but \(path) asks for output.format \"\(named)\"")
@@ -63,10 +64,11 @@ struct SpecFile {
         }
     }
 
-    /// Plans the render, resolving sources under the spec's directory and on the web.
-    func plan(web: WebSourceOptions) throws -> RenderPlan {
+    /// Plans the render, resolving sources under the spec's directory and on the web: the plan of
+    /// each output (the one, or each of `outputs`).
+    func plans(web: WebSourceOptions) throws -> JobPlan {
         do {
-            return try RenderPlanner(resolver: web.resolver(mediaRoot: directory)).plan(spec)
+            return try RenderPlanner(resolver: web.resolver(mediaRoot: directory)).planOutputs(spec)
         } catch RenderError.invalid(let problems) {
             throw CLIError(path: path, problems: problems, otio: isOTIO, sourcesIn: directory)
         }

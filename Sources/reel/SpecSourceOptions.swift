@@ -19,9 +19,11 @@ struct SpecSourceOptions: ParsableArguments {
     @OptionGroup var web: WebSourceOptions
 
     /// The spec read and planned, its sources resolved and probed; `CLIError` lists every problem.
-    /// `outputPath` (`render -o`) settles the output format a spec leaves open.
-    func plan(outputPath: String? = nil) throws -> (file: SpecFile, plan: RenderPlan) {
+    /// `outputPath` (`render -o`) settles the output format a spec leaves open. `plan` is the
+    /// first (the one) output's, `plans` every output's.
+    func plan(outputPath: String? = nil) throws -> (file: SpecFile, plan: RenderPlan, plans: JobPlan) {
         let file = try SpecFile.load(spec, outputPath: outputPath, media: mediaRoot, web: web)
-        return (file, try file.plan(web: web))
+        let plans = try file.plans(web: web)
+        return (file, plans.outputs[0].plan, plans)
     }
 }

@@ -17,11 +17,15 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         Reel.setUp()
         do {
-            let plan = try source.plan().plan
+            let plans = try source.plan().plans
             if json {
-                print(PlanSummary.valid(plan).prettyPrinted)
+                print(PlanSummary.valid(plans).prettyPrinted)
             } else {
-                print("\(source.spec) is valid: \(plan.width)x\(plan.height) at \(plan.frameRate) fps, \(plan.outputRange.duration) s, \(plan.frameCount) frames")
+                for o in plans.outputs {
+                    let plan = o.plan
+                    print("\(source.spec)\(o.name.map { " (\($0))" } ?? "") is valid: \(plan.width)x\(plan.height) at \(plan.frameRate) fps, "
+                          + "\(plan.outputRange.duration) s, \(plan.frameCount) frames")
+                }
             }
         } catch let e as CLIError {
             if json, let problems = e.problems {

@@ -13,6 +13,33 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(Tools.stream(try Tools.probe(ws.path("out.mp4")), "video")?.int("nb_read_frames"), 15)
     }
 
+    /// A spec with `outputs` renders into the folder `-o` names, each output as NAME.EXT, the
+    /// video one frame for frame as the spec with it alone; `validate` lists each; `--isolated`
+    /// (one output per child) refuses it.
+    func testOutputsRenderIntoAFolder() throws {
+        let ws = try Workspace()
+        try ws.lumaRamp("ramp.mp4", size: "64x48", seconds: 1)
+        let outputs = #"[ { "name": "wide", "width": 128, "height": 96 }, { "name": "poster", "format": "png", "time": "10/30" } ]"#
+        let spec = try ws.spec(#"{ "version": 1, "outputs": \#(outputs), "timeline": { "videos": [ { "src": "ramp.mp4" } ] } }"#)
+        let v = try Tools.run(Tools.reelBinary, ["validate", spec])
+        XCTAssertEqual(v.status, 0, v.stderr)
+        let said = String(decoding: v.stdout, as: UTF8.self)
+        XCTAssertTrue(said.contains("(wide) is valid: 128x96") && said.contains("(poster) is valid: 64x48"), said)
+        let r = try Tools.run(Tools.reelBinary, ["render", spec, "-o", ws.path("out")])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: ws.path("out")).sorted(), ["poster.png", "wide.mp4"])
+        let wide = try XCTUnwrap(Tools.stream(try Tools.probe(ws.path("out/wide.mp4")), "video"))
+        XCTAssertEqual([wide.int("width"), wide.int("height"), wide.int("nb_read_frames")], [128, 96, 30])
+        let alone = try ws.spec(#"{ "version": 1, "output": { "width": 128, "height": 96 }, "timeline": { "videos": [ { "src": "ramp.mp4" } ] } }"#,
+                              name: "alone.json")
+        XCTAssertEqual(try Tools.run(Tools.reelBinary, ["render", alone, "-o", ws.path("alone.mp4")]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: ws.path("out/wide.mp4"))), try Data(contentsOf: URL(fileURLWithPath: ws.path("alone.mp4"))),
+                       "the same file as the spec with that output alone renders")
+        let isolated = try Tools.run(Tools.reelBinary, ["render", "--isolated", spec, "-o", ws.path("out2")])
+        XCTAssertNotEqual(isolated.status, 0)
+        XCTAssertTrue(isolated.stderr.contains("has outputs"), isolated.stderr)
+    }
+
     /// `reel --version` prints the release, the number `openapi.yaml`'s `info.version` carries.
     func testVersionIsTheContractsVersion() throws {
         let r = try Tools.run(Tools.reelBinary, ["--version"])

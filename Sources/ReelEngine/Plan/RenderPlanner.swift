@@ -23,7 +23,13 @@ public struct RenderPlanner {
     /// features, unreadable or too-short sources, and ranges past the timeline's end. A source that
     /// could not be reached for a passing reason (`RenderError.isRetryable`) is thrown as
     /// `RenderError.source` instead: the spec may be fine, and asking again later may work.
+    ///
+    /// A spec with `outputs` has no one plan: it is refused here rather than planned as its first
+    /// output; `planOutputs` plans each.
     public func plan(_ spec: JobSpec) throws -> RenderPlan {
+        guard spec.outputs == nil else {
+            throw RenderError.invalid([SpecProblem(pointer: "/outputs", message: "names several outputs, which are planned one by one (planOutputs)")])
+        }
         var problems = SupportCheck.unsupported(spec)
         let probes = SourceProbes(sources: spec.timeline.mediaSources, resolver: resolver)
         let out = spec.output
