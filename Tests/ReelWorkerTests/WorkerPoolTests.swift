@@ -58,6 +58,39 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertEqual(p.metrics.snapshot.count, 1)
     }
 
+    /// A job with `outputs` rendered in this process: each output in a file of its own, named for
+    /// the job's attempt and the output, recorded in the spec's order; a cancel part-way leaves
+    /// none of them.
+    func testAJobWithOutputsRecordsEachOutput() throws {
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
+        let p = pool(store)
+        p.start()
+        defer { p.shutdown() }
+        let id = try submit(store, ##"{ "version": 1, "outputs": [ { "name": "big", "width": 64, "height": 64 }, { "name": "small", "format": "webm", "width": 32, "height": 32 }, { "name": "still", "format": "png", "width": 32, "height": 32, "time": 0.5 } ], "timeline": { "videos": [ { "color": "#FF0000", "duration": 1 } ] } }"##)
+        p.wake()
+        let done = try waitFor(store, id) { $0.status.isFinished }
+        XCTAssertEqual(done.status, .succeeded, "\(String(describing: done.error))")
+        XCTAssertNil(done.output)
+        XCTAssertEqual(done.outputs.map(\.name), ["big", "small", "still"])
+        XCTAssertEqual(done.outputs.map(\.contentType), ["video/mp4", "video/webm", "image/png"])
+        XCTAssertEqual(done.outputs.map { ($0.path as NSString).lastPathComponent }, ["\(id)-1_big.mp4", "\(id)-1_small.webm", "\(id)-1_still.png"])
+        for o in done.outputs {
+            XCTAssertEqual(try ProcessRunner.run("sha256sum", [o.path]).split(separator: " ").first.map(String.init), o.sha256, o.name ?? "")
+        }
+        XCTAssertEqual(done.outputs.map(\.encodedFrames), [30, 30, 1])
+
+        // Cancelled while rendering: the job ends canceled, and no file of any output is left.
+        let long = try submit(store, ##"{ "version": 1, "outputs": [ { "name": "a", "width": 640, "height": 360, "video": { "preset": "medium" } }, { "name": "b", "format": "webm", "width": 320, "height": 180 } ], "timeline": { "videos": [ { "color": "#00FF00", "duration": 240 } ] } }"##)
+        p.wake()
+        _ = try waitFor(store, long) { $0.status == .running && $0.progress > 0 }
+        guard case .requested = try store.cancel(long) else { return XCTFail("expected a cancel request") }
+        let stopped = try waitFor(store, long) { $0.status.isFinished }
+        XCTAssertEqual(stopped.status, .canceled)
+        XCTAssertEqual(stopped.outputs, [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/outputs").filter { $0.contains(long) }, [],
+                       "no output, partial or whole, of the cancelled job")
+    }
+
     func testCancellingARunningJobStopsItPartWay() throws {
         let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
         let p = pool(store)
