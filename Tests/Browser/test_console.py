@@ -31,6 +31,11 @@ QUICK = {"version": 1, "metadata": {"name": "A quick one"}, "output": {"width": 
          "timeline": {"videos": [{"color": "#AA3300", "duration": 2}]}}
 HLS = {"version": 1, "output": {"format": "hls", "width": 320, "height": 180, "frameRate": 25, "hls": {"segmentDuration": 1}},
        "timeline": {"videos": [{"color": "#118844", "duration": 3}]}}
+# Two named outputs and a poster: each plays (or shows) on the job's page, with its own download.
+OUTPUTS = {"version": 1, "outputs": [{"name": "wide", "width": 320, "height": 180, "frameRate": 25},
+                                     {"name": "small", "format": "webm", "width": 160, "height": 90, "frameRate": 25},
+                                     {"name": "poster", "format": "png", "width": 160, "height": 90, "time": 1}],
+           "timeline": {"videos": [{"color": "#884411", "duration": 2}]}}
 INVALID = '{\n  "version": 1,\n  "timeline": { "videos": [ { "color": "#000000", "duration": 1, "durration": 2 } ] }\n}'
 
 
@@ -159,6 +164,23 @@ class ConsoleTests(unittest.TestCase):
         wait.until(lambda _: self.js("return document.getElementById('output').currentTime") > 0.5)
         self.shot("03b-hls")
 
+        # A job with outputs: each plays or shows through its own link, each with a download, the
+        # videos with their thumbnails.
+        many = submit(OUTPUTS)
+        d.get(URL + "/console/#/jobs/" + many)
+        for name in ("wide", "small"):
+            player = f"var v = document.getElementById('output-{name}'); return v ? v.%s : null"
+            wait.until(lambda _: f"/v1/jobs/{many}/outputs/{name}?expires=" in (self.js(player % "src") or ""))
+            wait.until(lambda _: (self.js(player % "readyState") or 0) >= 2)
+            wait.until(lambda _: self.js(f"var v = document.getElementById('output-{name}'); v.play(); return v.currentTime") > 0.5)
+            wait.until(lambda _: len(d.find_elements(By.CSS_SELECTOR, f"#thumbnails-{name} img")) == 5)
+        wait.until(lambda _: self.js("var i = document.getElementById('output-poster'); return i ? i.naturalWidth : 0") == 160)
+        self.assertEqual([a.get_attribute("id") for a in d.find_elements(By.CSS_SELECTOR, ".actions a[download]")],
+                         ["download-wide", "download-small", "download-poster"])
+        self.assertIn(f"/v1/jobs/{many}/outputs/poster?expires=", d.find_element(By.ID, "download-poster").get_attribute("href"))
+        self.assertEqual(d.find_elements(By.ID, "output"), [], "no one output")
+        self.shot("03c-outputs")
+
         # A new job: an invalid spec shows its problems at their pointers, and a click selects the place.
         d.get(URL + "/console/#/new")
         wait.until(lambda _: d.find_elements(By.ID, "spec-editor"))
@@ -273,8 +295,12 @@ class ConsoleTests(unittest.TestCase):
 
         # Every job, for the README's picture of the console.
         d.get(URL + "/console/#/jobs")
-        wait.until(lambda _: len(d.find_elements(By.CSS_SELECTOR, "#jobs tbody tr")) == 5)
-        # Each finished job shows its name (metadata.name), length and first frame.
+        wait.until(lambda _: len(d.find_elements(By.CSS_SELECTOR, "#jobs tbody tr")) == 6)
+        # Each finished job shows its name (metadata.name), length and first frame; a job with
+        # outputs shows its first (its format, WIDE's first frame through `?output=`).
+        many_row = f"return document.getElementById('row-{many}')"
+        wait.until(lambda _: self.js(many_row + ".querySelector('td.thumb img')?.naturalWidth || 0") > 0)
+        self.assertEqual(self.js(many_row + ".querySelector('td.format').textContent"), "MP4")
         wait.until(lambda _: self.js("return [...document.querySelectorAll('#jobs td.thumb img')].some((i) => i.naturalWidth > 0)"))
         self.assertIn("A quick one", self.text("#jobs tbody"))
         self.assertIn("2.00 s", self.text("#jobs tbody"), "the quick job's 2 s output")

@@ -6,6 +6,13 @@ import { FINISHED, progressBar } from "./jobs.js";
 
 function definition(term, value) { return [el("dt", { text: term }), el("dd", {}, value)]; }
 
+/// A succeeded job's outputs: its one (`output`, no name) or each of its named `outputs`.
+function outputsOf(job) { return job.outputs || (job.output ? [job.output] : []); }
+
+/// An element id for an output's part: `output`, `download`, `thumbnails` for a job's one output,
+/// `output-NAME`, … for a named one (names are letters, digits, `-` and `_`: safe in an id).
+function partId(part, out) { return out.name ? `${part}-${out.name}` : part; }
+
 export async function jobPage(main, id) {
   const r = await api("GET", "/v1/jobs/" + encodeURIComponent(id));
   if (r.status !== 200) { fill(main, el("h1", { text: "Job" }), el("p", { role: "alert", text: r.json?.detail || r.text })); return () => {}; }
@@ -16,7 +23,7 @@ export async function jobPage(main, id) {
   const curl = el("code", { id: "curl" });
   let confirmingDelete = false;
   function render() {
-    const out = job.output;
+    const outputs = outputsOf(job);
     fill(details,
       ...definition("Status", el("span", { id: "job-status", text: job.status })),
       ...definition("Progress", progressBar(job)),
@@ -24,9 +31,10 @@ export async function jobPage(main, id) {
       ...definition("Chunks", String(job.chunks)),
       ...(job.template ? definition("Template", job.template) : []),
       ...(job.error ? definition("Error", `${job.error.code}: ${job.error.message}`) : []),
-      ...(out ? definition("Output", `${format(out.contentType)} (${out.contentType}), ${size(out.bytes)}, ${out.duration} s`) : []),
-      ...((out?.destinations || []).length ? definition("Destinations",
-        el("ul", {}, ...out.destinations.map((d) => el("li", { text: `${d.url}: ${d.status}${d.error ? " (" + d.error + ")" : ""}` })))) : []),
+      ...outputs.flatMap((o) => definition(o.name ? `Output ${o.name}` : "Output",
+        `${format(o.contentType)} (${o.contentType}), ${size(o.bytes)}, ${o.duration} s`)),
+      ...outputs.flatMap((o) => ((o.destinations || []).length ? definition(o.name ? `Destinations of ${o.name}` : "Destinations",
+        el("ul", {}, ...o.destinations.map((d) => el("li", { text: `${d.url}: ${d.status}${d.error ? " (" + d.error + ")" : ""}` })))) : [])),
       ...(job.webhook ? definition("Webhook deliveries",
         el("ul", {}, ...(job.webhook.deliveries || []).map((d) => el("li", { text: `${d.event}: ${d.status} after ${d.attempts} attempt(s)` })))) : []));
     fill(actions,
@@ -47,7 +55,8 @@ export async function jobPage(main, id) {
         if ((await api("DELETE", "/v1/jobs/" + id)).status === 204) { announce("Deleted.", true); location.hash = "#/jobs"; }
       } }),
       confirmingDelete ? el("span", { id: "delete-note", text: "Deletes the job and its output; press again to confirm." }) : null,
-      out?.downloadUrl ? el("a", { id: "download", href: out.downloadUrl, download: "", text: "Download" }) : null,
+      ...outputs.filter((o) => o.downloadUrl).map((o) => el("a", { id: partId("download", o), href: o.downloadUrl, download: "",
+        text: o.name ? `Download ${o.name}` : "Download" })),
       el("a", { id: "edit-copy", href: "#/edit?job=" + encodeURIComponent(id), text: "Edit a copy" }),
       el("button", { id: "copy-curl", text: "Copy as curl", onclick: async () => {
         curl.textContent = `curl -sS -H "Authorization: Bearer $REEL_KEY" ${location.origin}/v1/jobs/${id}`;
@@ -55,29 +64,37 @@ export async function jobPage(main, id) {
       } }));
   }
   function showMedia() {
-    if (job.status !== "succeeded" || !job.output?.downloadUrl || media.dataset.shown) return;
+    const outputs = outputsOf(job).filter((o) => o.downloadUrl);
+    if (job.status !== "succeeded" || !outputs.length || media.dataset.shown) return;
     media.dataset.shown = "1";
-    const type = job.output.contentType || "";
-    const url = job.output.downloadUrl;
+    fill(media, el("h2", { text: outputs.length > 1 ? "Outputs" : "Output" }), ...outputs.flatMap((o) => outputMedia(o)));
+  }
+  /// One output playing (a picture shown, HLS where the browser plays it), and for a video five
+  /// thumbnails drawn by the server along it.
+  function outputMedia(out) {
+    const type = out.contentType || "";
+    const url = out.downloadUrl;
+    const playerId = partId("output", out);
     let player;
-    if (type.startsWith("image/")) player = el("img", { id: "output", src: url, alt: "The output" });
+    if (type.startsWith("image/")) player = el("img", { id: playerId, src: url, alt: out.name ? `The output ${out.name}` : "The output" });
     else if (type.includes("mpegurl")) {
       const native = document.createElement("video").canPlayType("application/vnd.apple.mpegurl");
-      player = native ? el("video", { id: "output", src: url, controls: true, muted: true, preload: "auto" })
-        : el("p", {}, "An HLS output: ", el("a", { href: url, text: "its master playlist" }), " (this browser does not play HLS itself).");
-    } else if (type.startsWith("audio/")) player = el("audio", { id: "output", src: url, controls: true, preload: "auto" });
-    else player = el("video", { id: "output", src: url, controls: true, muted: true, playsinline: true, preload: "auto" });
-    const strip = el("div", { id: "thumbnails", role: "list", "aria-label": "Frames of the output" });
-    fill(media, el("h2", { text: "Output" }), player, strip);
-    const seconds = Number(job.output.duration) || 0;
+      player = native ? el("video", { id: playerId, src: url, controls: true, muted: true, preload: "auto" })
+        : el("p", { id: playerId }, "An HLS output: ", el("a", { href: url, text: "its master playlist" }), " (this browser does not play HLS itself).");
+    } else if (type.startsWith("audio/")) player = el("audio", { id: playerId, src: url, controls: true, preload: "auto" });
+    else player = el("video", { id: playerId, src: url, controls: true, muted: true, playsinline: true, preload: "auto" });
+    const strip = el("div", { id: partId("thumbnails", out), role: "list", "aria-label": `Frames of the output${out.name ? " " + out.name : ""}` });
+    const seconds = Number(out.duration) || 0;
     if (type.startsWith("video/") && seconds > 0) {
+      const which = out.name ? `&output=${encodeURIComponent(out.name)}` : "";
       for (let i = 0; i < 5; i++) {
         const t = (seconds * i / 5).toFixed(3);
-        fetch(`/v1/jobs/${id}/thumbnail?time=${t}&width=160`, { headers: headers() })
+        fetch(`/v1/jobs/${id}/thumbnail?time=${t}&width=160${which}`, { headers: headers() })
           .then((res) => (res.ok ? res.blob() : null))
           .then((blob) => { if (blob) strip.append(el("img", { role: "listitem", src: URL.createObjectURL(blob), alt: `The frame at ${t} s`, width: "160" })); });
       }
     }
+    return [out.name ? el("h3", { text: out.name }) : null, player, strip];
   }
   render();
   showMedia();

@@ -24,11 +24,13 @@ export function jobName(job) {
 function jobRow(job) {
   const name = jobName(job);
   const picture = el("td", { class: "thumb" });
-  const type = job.output?.contentType || "";
+  // A job with `outputs` is shown by its first.
+  const first = job.output || job.outputs?.[0];
+  const type = first?.contentType || "";
   if (job.status === "succeeded" && (type.startsWith("video/") || type.startsWith("image/") || type.includes("mpegurl"))) {
     const show = (url) => picture.append(el("img", { src: url, alt: "The output's first frame", width: "64" }));
     if (thumbnails.has(job.id)) show(thumbnails.get(job.id));
-    else fetch(`/v1/jobs/${job.id}/thumbnail?width=64`, { headers: headers() })
+    else fetch(`/v1/jobs/${job.id}/thumbnail?width=64${first.name ? "&output=" + encodeURIComponent(first.name) : ""}`, { headers: headers() })
       .then((res) => (res.ok ? res.blob() : null))
       .then((blob) => { if (blob) { const url = URL.createObjectURL(blob); thumbnails.set(job.id, url); show(url); } });
   }
@@ -39,8 +41,8 @@ function jobRow(job) {
     el("td", {}, progressBar(job), el("span", { class: "percent", text: ` ${Math.round(done * 100)} %` })),
     el("td", { text: job.createdAt ? new Date(job.createdAt).toLocaleString() : "" }),
     el("td", { class: "format", text: format(type) }),
-    el("td", { class: "length", text: length(job.output?.duration) }),
-    el("td", { class: "size", text: size(job.output?.bytes) }),
+    el("td", { class: "length", text: length(first?.duration) }),
+    el("td", { class: "size", text: size(first?.bytes) }),
     el("td", { class: "template" }, job.template ? el("code", { text: job.template }) : null),
     el("td", { text: job.error ? job.error.message : "" }),
     picture);
