@@ -77,6 +77,8 @@ final class JobJSONTests: XCTestCase {
         XCTAssertTrue(JobJSON.isDraft(#"{"output":{"width":64,"draft":true}}"#))
         XCTAssertFalse(JobJSON.isDraft(#"{"output":{"draft":false}}"#))
         XCTAssertFalse(JobJSON.isDraft(#"{"output":{"width":64},"metadata":{"draft":true}}"#))
+        XCTAssertTrue(JobJSON.isDraft(#"{"outputs":[{"name":"a"},{"name":"b","draft":true}]}"#), "a draft among outputs")
+        XCTAssertFalse(JobJSON.isDraft(#"{"outputs":[{"name":"a","draft":false}],"metadata":{"draft":true}}"#))
         XCTAssertFalse(JobJSON.isDraft(#"{"timeline":{"texts":[{"text":"\"draft\""}]}}"#))
         XCTAssertFalse(JobJSON.isDraft(""))
         XCTAssertTrue(JobJSON.isProgressive(#"{"output":{"hls":{"progressive":true}}}"#))

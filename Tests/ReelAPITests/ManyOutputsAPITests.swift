@@ -96,6 +96,35 @@ final class ManyOutputsAPITests: XCTestCase {
         XCTAssertEqual(f.dataFiles("outputs").filter { $0.hasPrefix(id) }, [])
     }
 
+    /// A template with `outputs` merged row by row in a batch: each row's outputs judged at its
+    /// pointers (a name filled from a placeholder included), each job rendering every output;
+    /// deleting the batch deletes every output of every job.
+    func testTemplatesAndBatchesCarryOutputs() throws {
+        let f = try ServiceFixture()
+        let c = try f.client()
+        let created = try c.json("POST", "/v1/templates", ##"""
+        { "name": "Two sizes", "spec": { "version": 1,
+          "outputs": [ { "name": "{{label}}", "width": 64, "height": 36, "frameRate": 10 }, { "name": "thumb", "format": "jpg", "width": 32, "height": 18, "time": 0.5 } ],
+          "timeline": { "videos": [ { "color": "{{colour}}", "duration": 1 } ] } } }
+        """##)
+        let template = try XCTUnwrap(created.json["id"] as? String, created.text)
+        let bad = try c.json("POST", "/v1/batches", ##"{ "template": "\##(template)", "rows": [ { "label": "first", "colour": "#FF0000" }, { "label": "Not A Name", "colour": "#00FF00" } ] }"##)
+        XCTAssertEqual(bad.status, 422, bad.text)
+        XCTAssertEqual((bad.json["errors"] as? [[String: Any]])?.compactMap { $0["pointer"] as? String }, ["/rows/1/outputs/0/name"], bad.text)
+        let good = try c.json("POST", "/v1/batches", ##"{ "template": "\##(template)", "rows": [ { "label": "first", "colour": "#FF0000" }, { "label": "second", "colour": "#00FF00" } ] }"##)
+        XCTAssertEqual(good.status, 202, good.text)
+        let batch = try XCTUnwrap(good.json["id"] as? String)
+        let jobs = try XCTUnwrap(good.json["jobs"] as? [String])
+        for (id, label) in zip(jobs, ["first", "second"]) {
+            let job = try f.waitForJob(id) { ["succeeded", "failed"].contains($0["status"] as? String ?? "") }
+            XCTAssertEqual(job["status"] as? String, "succeeded", "\(job)")
+            XCTAssertEqual((job["outputs"] as? [[String: Any]])?.map { $0["name"] as? String }, [label, "thumb"])
+        }
+        XCTAssertEqual(f.dataFiles("outputs").filter { name in jobs.contains { name.hasPrefix($0) } }.count, 4)
+        XCTAssertEqual(try c.request("DELETE", "/v1/batches/\(batch)").status, 204)
+        XCTAssertEqual(f.dataFiles("outputs").filter { name in jobs.contains { name.hasPrefix($0) } }, [], "every output of every job")
+    }
+
     /// Video frames and audio frames (packets decoded) of each stream, by ffprobe.
     func counts(_ path: String) throws -> String {
         String(decoding: try tool("/usr/bin/ffprobe", ["-v", "error", "-count_frames", "-show_entries", "stream=codec_type,nb_read_frames",

@@ -143,8 +143,17 @@ public enum JobJSON {
         w.closeObject()
     }
 
-    /// True when the spec asks for a draft (`output.draft: true`).
-    static func isDraft(_ spec: String) -> Bool { isTrue(spec, at: ["output", "draft"]) }
+    /// True when the spec asks for a draft (`output.draft: true`, or a draft among `outputs`).
+    static func isDraft(_ spec: String) -> Bool {
+        isTrue(spec, at: ["output", "draft"]) || isTrueInAnOutput(spec, "draft")
+    }
+
+    /// True when one of the stored spec's `outputs` has `name: true`.
+    static func isTrueInAnOutput(_ spec: String, _ name: String) -> Bool {
+        guard mentions(spec, "\"outputs\""), mentions(spec, "\"\(name)\""), let value = try? JSONParser.parse(Array(spec.utf8)),
+              case .array(let outputs)? = value.member("outputs") else { return false }
+        return outputs.contains { $0.member(name) == .bool(true) }
+    }
 
     /// True when the spec asks for a progressive HLS output (`output.hls.progressive: true`).
     static func isProgressive(_ spec: String) -> Bool { isTrue(spec, at: ["output", "hls", "progressive"]) }

@@ -61,7 +61,8 @@ class Job:
                 within each. Projects take turns at the workers whatever their jobs' priorities.
             batch (None | str): The batch the job was submitted in (`POST /v1/batches`), or null.
             metadata (JobMetadata | None): The spec's `metadata`, as given, or null.
-            draft (bool | Unset): Present (true) when the spec asks for a draft (`output.draft`).
+            draft (bool | Unset): Present (true) when the spec asks for a draft (`output.draft`, or a draft among
+                `outputs`).
             live (JobLive | Unset): Present while a progressive `hls` job (`output.hls.progressive`) runs: where its output
                 plays as it renders (409 with `Retry-After` until its first segments are written), the same address it keeps
                 once done.
