@@ -90,6 +90,24 @@ final class ManyOutputsAPITests: XCTestCase {
             XCTAssertGreaterThanOrEqual(try psnr(files[name]!, path), 45, name)
         }
 
+        // Its timeline for editors shows each output as a disabled track of its own, at its address
+        // (read by the opentimelineio library).
+        let otio = try c.request("GET", "/v1/jobs/\(id)/timeline.otio")
+        XCTAssertEqual(otio.status, 200, otio.text)
+        let otioPath = dir + "/cut.otio"
+        try Data(otio.body).write(to: URL(fileURLWithPath: otioPath))
+        let venv = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/pyvenv/bin/python").path
+        let tracks = String(decoding: try tool(venv, ["-c", """
+        import opentimelineio as otio, sys
+        tl = otio.adapters.read_from_file(sys.argv[1])
+        for t in tl.tracks:
+            if not t.enabled:
+                print(t.name, t.find_clips()[0].media_reference.target_url)
+        """, otioPath]), as: UTF8.self)
+        XCTAssertEqual(tracks.split(separator: "\n").map(String.init),
+                       ["web", "small", "poster", "ladder"].map { "Reel output \($0) /v1/jobs/\(id)/outputs/\($0)" }, tracks)
+
         // Deleting the job deletes every output.
         XCTAssertEqual(f.dataFiles("outputs").filter { $0.hasPrefix(id) }.count, 4, "\(f.dataFiles("outputs"))")
         XCTAssertEqual(try c.request("DELETE", "/v1/jobs/\(id)").status, 204)

@@ -619,6 +619,28 @@ final class OTIOTests: XCTestCase {
         XCTAssertEqual(video["r_frame_rate"] as? String, "12/1")
     }
 
+    /// A spec's `outputs` survive `reel otio` then `reel render CUT.otio -o FOLDER`: kept in
+    /// `metadata.reel.outputs` (through the library) and rendered again, each at its own size.
+    func testASpecsOutputsRoundTripThroughOTIO() throws {
+        let ws = try Workspace()
+        try ws.lumaRamp("a.mp4", size: "64x64", rate: "24", seconds: 2)
+        try ws.spec(##"{ "version": 1, "outputs": [ { "name": "wide", "width": 96, "height": 48, "fit": "fill" }, { "name": "still", "format": "png", "time": 0.5 } ], "timeline": { "videos": [ { "src": "a.mp4", "sourceRange": { "start": 0, "duration": 1 } } ] } }"##,
+                    name: "spec.json")
+        let written = try Tools.run(Tools.reelBinary, ["otio", ws.path("spec.json"), "-o", ws.path("cut.otio")])
+        XCTAssertEqual(written.status, 0, written.stderr)
+        let names = try otio(ws, """
+        tl = otio.adapters.read_from_file("cut.otio")
+        otio.adapters.write_to_file(tl, "rewritten.otio")
+        print(",".join(o["name"] for o in tl.metadata["reel"]["outputs"]))
+        """)
+        XCTAssertEqual(names.trimmingCharacters(in: .whitespacesAndNewlines), "wide,still")
+        let rendered = try Tools.run(Tools.reelBinary, ["render", ws.path("rewritten.otio"), "-o", ws.path("out")], cwd: ws.root)
+        XCTAssertEqual(rendered.status, 0, rendered.stderr)
+        let video = try XCTUnwrap(Tools.stream(try Tools.probe(ws.path("out/wide.mp4")), "video"))
+        XCTAssertEqual([video.int("width"), video.int("height"), video.int("nb_read_frames")], [96, 48, 24])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: ws.path("out/still.png")))
+    }
+
     /// A spec's overlays with media and its audio are shown to editors as tracks of their own, each
     /// clip where it plays (the library's `range_in_parent`), a looped music item once per
     /// repetition; read back, those tracks are left aside for `metadata.reel`, and the same

@@ -13,8 +13,8 @@ extension APIHandler {
         do { json = try JSONParser.parse(Array(job.spec.utf8)) } catch {
             throw ProblemError(.conflict("timeline-unavailable", "job \(id)'s spec cannot be read: \(error)"))
         }
-        // A job with `outputs` shows its first as the track (the others are at their own addresses).
-        let output = job.status == .succeeded ? JobJSON.outputURL(jobID: id, name: job.outputs.first?.name) : nil
+        // A job with `outputs`: the folder each is at (`/{name}`), one track each.
+        let output = job.status == .succeeded ? (job.outputs.isEmpty ? "/v1/jobs/\(id)/output" : "/v1/jobs/\(id)/outputs") : nil
         let (reply, bytes) = try engineAnswer {
             try engine.timeline(spec: job.spec, sources: sources(of: json, key: key), name: id, outputURL: output)
         }

@@ -18,9 +18,28 @@ public enum OTIOWriter {
     /// job that came as OTIO is given back as it came — every track, reference and metadata of the
     /// editor's as the editor wrote them — with the output's track added.
     public static func timeline(_ plan: RenderPlan, spec: JSONValue, name: String, outputURL: String?) -> JSONValue {
+        timeline(plan, spec: spec, name: name, outputs: outputURL.map { [OutputMedia(name: nil, url: $0, plan: plan)] } ?? [])
+    }
+
+    /// A finished output shown as a track: its name among `outputs` (nil: the one), URL and plan.
+    public struct OutputMedia: Sendable {
+        public let name: String?
+        public let url: String
+        public let plan: RenderPlan
+
+        public init(name: String?, url: String, plan: RenderPlan) {
+            self.name = name
+            self.url = url
+            self.plan = plan
+        }
+    }
+
+    /// As above, with each of `outputs` (a job's one, or each of its named outputs) as the media
+    /// of a disabled track of its own; a spec's `outputs` are kept in `metadata.reel.outputs`.
+    public static func timeline(_ plan: RenderPlan, spec: JSONValue, name: String, outputs: [OutputMedia]) -> JSONValue {
         let rate = plan.frameRate
-        let outputTrack = outputURL.map { self.outputTrack($0, plan: plan) }
-        if let submitted = spec.member("otio"), let echoed = appending(outputTrack, to: submitted) { return echoed }
+        let outputTracks = outputs.map(outputTrack)
+        if let submitted = spec.member("otio"), let echoed = appending(outputTracks, to: submitted) { return echoed }
         let timeline = spec.member("timeline")
         let items = arrayItems(timeline?.member("videos"))
         let transitionItems = arrayItems(timeline?.member("transitions"))
@@ -39,7 +58,7 @@ public enum OTIOWriter {
                                                      ("children", .array(children)), ("markers", .array([])), ("effects", .array([])),
                                                      ("metadata", .object([]))])]
         tracks += mirrorTracks(plan, timeline: timeline, rate: rate)
-        if let outputTrack { tracks.append(outputTrack) }
+        tracks += outputTracks
         let markers = plan.chapters.map { chapter in
             object("Marker.2", [("name", .string(chapter.title)), ("marked_range", range(chapter.start, .zero, rate)),
                                 ("color", .string("RED")), ("metadata", .object([]))])
@@ -48,8 +67,10 @@ public enum OTIOWriter {
         for key in ["overlays", "voiceOvers", "music"] {
             if let v = timeline?.member(key) { extras.append((key, v)) }
         }
-        // The output's size and settings, as the spec wrote them: `reel render CUT.otio` uses them.
+        // The output's size and settings, as the spec wrote them: `reel render CUT.otio` uses them
+        // (a spec's `outputs`, each).
         if case .object? = spec.member("output") { extras.append(("output", spec.member("output")!)) }
+        if case .array? = spec.member("outputs") { extras.append(("outputs", spec.member("outputs")!)) }
         return object("Timeline.1", [
             ("name", .string(name)), ("global_start_time", .null),
             ("metadata", reel(extras)),
@@ -61,25 +82,27 @@ public enum OTIOWriter {
 
     /// The output as the media of a disabled track of its own (OTIO plays no disabled track, and
     /// Reel reads none back).
-    private static func outputTrack(_ url: String, plan: RenderPlan) -> JSONValue {
+    private static func outputTrack(_ media: OutputMedia) -> JSONValue {
+        let plan = media.plan
+        let title = media.name.map { "Reel output \($0)" } ?? "Reel output"
         let output = object("Clip.2", [
-            ("name", .string("Reel output")), ("source_range", range(.zero, plan.outputRange.duration, plan.frameRate)),
-            ("media_references", .object([("DEFAULT_MEDIA", reference(url, available: nil, rate: plan.frameRate))])),
+            ("name", .string(title)), ("source_range", range(.zero, plan.outputRange.duration, plan.frameRate)),
+            ("media_references", .object([("DEFAULT_MEDIA", reference(media.url, available: nil, rate: plan.frameRate))])),
             ("active_media_reference_key", .string("DEFAULT_MEDIA")), ("enabled", .bool(true)),
             ("effects", .array([])), ("markers", .array([])), ("metadata", .object([]))])
-        return object("Track.1", [("name", .string("Reel output")), ("kind", .string("Video")), ("enabled", .bool(false)),
+        return object("Track.1", [("name", .string(title)), ("kind", .string("Video")), ("enabled", .bool(false)),
                                   ("children", .array([output])), ("markers", .array([])), ("effects", .array([])),
-                                  ("metadata", reel([("role", .string("output"))]))])
+                                  ("metadata", reel([("role", .string("output"))] + (media.name.map { [("output", .string($0))] } ?? [])))])
     }
 
     /// A submitted OTIO timeline with `track` added to its top-level stack; nil when it is not one
     /// (it was planned, so it is).
-    private static func appending(_ track: JSONValue?, to timeline: JSONValue) -> JSONValue? {
+    private static func appending(_ tracks: [JSONValue], to timeline: JSONValue) -> JSONValue? {
         guard case .object(var members) = timeline, let t = members.firstIndex(where: { $0.key == "tracks" }),
               case .object(var stack) = members[t].value, let c = stack.firstIndex(where: { $0.key == "children" }),
               case .array(let children) = stack[c].value else { return nil }
-        guard let track else { return timeline }
-        stack[c].value = .array(children + [track])
+        guard !tracks.isEmpty else { return timeline }
+        stack[c].value = .array(children + tracks)
         members[t].value = .object(stack)
         return .object(members)
     }

@@ -32,6 +32,8 @@ public enum SpecDecoder {
         if let f = r.field("outputs") {
             if r.has("output") { f.report("cannot be given together with output: give that output's settings as one of outputs") }
             named = outputs(f)
+        } else if let f = savedOutputs(r) {
+            named = outputs(f)
         } else if let f = outputField(r), let o = f.object({ Optional(SpecDecoder.output($0)) }) {
             output = o
         }
@@ -67,6 +69,13 @@ public enum SpecDecoder {
         guard case .object(let members) = own.value else { return own }
         let merged = saved.filter { s in !members.contains { $0.key == s.key } } + members
         return Field(value: .object(merged), pointer: own.pointer, problems: r.problems)
+    }
+
+    /// An OTIO timeline Reel wrote for a job with `outputs` keeps them in `metadata.reel.outputs`: the
+    /// outputs of a spec that gives neither `output` nor `outputs` itself.
+    private static func savedOutputs(_ r: ObjectReader) -> Field? {
+        guard !r.has("output"), let saved = r.peek("otio")?.member("metadata")?.member("reel")?.member("outputs") else { return nil }
+        return Field(value: saved, pointer: "/otio/metadata/reel/outputs", problems: r.problems)
     }
 
     /// The spec's `metadata`: an object of any JSON, bounded.

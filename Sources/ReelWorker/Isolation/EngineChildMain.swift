@@ -139,9 +139,13 @@ public enum EngineChildMain {
 
     private static func timeline(_ request: EngineRequest, _ resolver: SourceResolver) {
         switch judge(request.spec, resolver) {
-        case .planned(let plan, _):
+        case .planned(let plan, let plans):
             guard let json = try? JSONParser.parse(Array(request.spec.utf8)) else { return reply(EngineReply(failure: "the spec is not JSON")) }
-            let otio = Array(OTIOWriter.timeline(plan, spec: json, name: request.name ?? "", outputURL: request.outputURL).serialized.utf8)
+            // A job with `outputs`: `outputURL` is the folder each is at, as `/{name}`.
+            let media = request.outputURL.map { url in
+                plans.outputs.map { OTIOWriter.OutputMedia(name: $0.name, url: $0.name.map { url + "/" + $0 } ?? url, plan: $0.plan) }
+            } ?? []
+            let otio = Array(OTIOWriter.timeline(plan, spec: json, name: request.name ?? "", outputs: media).serialized.utf8)
             reply(EngineReply(bytes: otio.count), bytes: otio)
         case .refused(let answer): reply(answer)
         }

@@ -29,7 +29,7 @@ struct EngineRequest: Codable, Sendable {
     var timeValue: Int64?
     var timeScale: Int32?
     var width: Int?
-    /// A timeline's job id and output link.
+    /// A timeline's job id and output link (for a job with `outputs`, the folder each is at as `/{name}`).
     var name: String?
     var outputURL: String?
     /// A probe's, a waveform's or an examination's file, the `src` the client named it by, and a
