@@ -26,6 +26,11 @@
      isolation    the transitions timeline rendered by a sandboxed child process (`reel render
                   --isolated`, as the server renders every job; issue 54) against the same render in
                   the calling process ("reel-in-process"): what isolation costs;
+     outputs      the transitions timeline as one job with four outputs (1080p and 720p MP4s, a
+                  1080/720/480 HLS ladder, a poster JPEG; issue 57) against the four as separate
+                  jobs ("reel-jobs") and ffmpeg's one graph split into every encoder
+                  (bench/outputs_bench.py);
+     outputs3     the same with three MP4s of three sizes, against their three jobs;
    all with the clips' own audio, music at 0.3 ducked to 0.1 around a voice-over placed at 3 s; and,
    only when BENCH_WORKLOADS names them (VP9 makes them slow: 4-5 min a webm render here):
      webm         the cuts timeline as webm, VP9 (crf 32, good deadline, cpu-used 5, row-mt) + Opus
@@ -52,7 +57,7 @@
 Environment: BENCH_RUNS (default 5), BENCH_WARMUP (default 1; 0 skips the warm-up round but the
 outputs of the first measured round are still checked before the table), BENCH_STRICT=1 (exit 2
 when a target is missed), BENCH_SKIP_BUILD=1 (use the existing .build-bench binary),
-BENCH_WORKLOADS (comma-separated subset of cuts,transitions,text,compositing,loudness,isolation,webm,gif,hdr,hdr-hlg,passthrough,http,batch,preview,lottie,editor, or "all";
+BENCH_WORKLOADS (comma-separated subset of cuts,transitions,text,compositing,loudness,isolation,outputs,outputs3,webm,gif,hdr,hdr-hlg,passthrough,http,batch,preview,lottie,editor, or "all";
 default cuts,transitions,text,compositing,http,batch,preview,lottie; lottie is bench/lottie_bench.py: a 1080p Lottie overlay's CPU a
 frame over footage (and over a flat card) against decoding a 1080p H.264 frame; preview is bench/preview_bench.py: a four-layer 720p timeline scrubbed
 30 times through POST /v1/preview, the first preview of a 1080p long-GOP source, the memory of 20 open contexts; batch is bench/batch_bench.py: 200 titled clips as one batch against the ffmpeg CLI
@@ -164,6 +169,12 @@ def workloads(reel):
             }
             result.append({"name": name, "seconds": timeline_seconds(True), "fps": FPS, "audio": True,
                            "tools": ["reel", "reel-in-process"], "commands": commands, "outputs": outs})
+        elif name in ("outputs", "outputs3"):
+            # Issue 57: one job with several outputs against one job per output and ffmpeg's split graph.
+            import outputs_bench
+            w = outputs_bench.workload(name, reel)
+            w["seconds"] = timeline_seconds(True)
+            result.append(w)
         elif name == "webm":
             spec_path = write_spec(name, reel_spec(False, WEBM_REEL_OUTPUT))
             outs = {t: os.path.join(OUT, f"{name}-{t}.webm") for t in ("reel", "ffmpeg")}
@@ -470,6 +481,9 @@ def main():
             ratio = paired["reel-in-process"]
             targets = [("isolation: W2 in a render child within 1.03x of W2 in process (paired wall)", ratio <= 1.03,
                         f"{ratio:.3f}x")]
+        if w["name"] in ("outputs", "outputs3"):     # issue 57: one render, many outputs
+            import outputs_bench
+            targets = outputs_bench.targets(w["name"], paired, med)
         if w["name"] == "text":     # issue 11: titles and captions cost at most 10 %
             ratio = paired["reel-plain"]
             targets = [("text: Reel with titles and captions within 1.1x of without (paired wall)", ratio <= 1.1,

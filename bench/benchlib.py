@@ -87,8 +87,9 @@ HLG_ENCODE_ARGS = ["-c:v", "libx265", "-preset", "veryfast", "-crf", "23", "-pro
                    "-g", str(2 * FPS), "-x265-params", "log-level=error:scenecut=0:open-gop=0", "-tag:v", "hvc1", *HDR_TAGS,
                    "-c:a", "aac", "-b:a", "128k", "-ar", "48000", "-ac", "2", "-movflags", "+faststart"]
 
-ALL_WORKLOADS = ("cuts", "transitions", "text", "compositing", "loudness", "isolation", "webm", "gif", "hdr", "hdr-hlg")
-DEFAULT_WORKLOADS = ("cuts", "transitions", "text", "compositing", "loudness", "isolation")
+ALL_WORKLOADS = ("cuts", "transitions", "text", "compositing", "loudness", "isolation", "outputs", "outputs3", "webm", "gif", "hdr",
+                 "hdr-hlg")
+DEFAULT_WORKLOADS = ("cuts", "transitions", "text", "compositing", "loudness", "isolation", "outputs", "outputs3")
 
 # compositing: five layers over the transitions timeline, each as Reel's spec and ffmpeg's filters
 # draw it (places in output pixels; ffmpeg's overlay takes top-left corners, Reel centres).

@@ -17,18 +17,10 @@ extension RenderCommand {
         let paths = Dictionary(uniqueKeysWithValues: members.map { ($0.name, output + "/" + $0.name + "." + $0.plan.format.rawValue) })
         let longest = members.map { $0.plan.outputRange.duration.approximateSeconds }.max() ?? 1
         let meter = ProgressMeter(enabled: progress, outputSeconds: longest)
-        do {
+        try rendering(meter) {
             try MultiRenderer(members: members).render(to: paths, cancel: cancel) { meter.update($0) }
             meter.finish()
             for m in members { printError("\(m.name): \(paths[m.name]!)") }
-        } catch RenderError.cancelled {
-            meter.finish()
-            printError("render cancelled")
-            throw ExitCode(130)
-        } catch {
-            meter.finish()
-            printError("render failed: \(error)")
-            throw ExitCode(1)
         }
     }
 }

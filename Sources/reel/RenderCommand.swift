@@ -57,7 +57,7 @@ struct RenderCommand: ParsableCommand {
         if planned.file.spec.outputs != nil { return try renderOutputs(planned.file.spec, planned.plans, cancel: cancel) }
         let plan = planned.plan
         let meter = ProgressMeter(enabled: progress, outputSeconds: plan.outputRange.duration.approximateSeconds)
-        do {
+        try rendering(meter) {
             let renderer = Renderer(plan: plan)
             try renderer.render(to: output, cancel: cancel) { meter.update($0) }
             meter.finish()
@@ -68,6 +68,14 @@ struct RenderCommand: ParsableCommand {
                 func say(_ v: Double?, _ unit: String) -> String { v.map { String(format: "%.2f %@", $0, unit) } ?? "none (silence)" }
                 printError("loudness: \(say(l.integrated, "LUFS")) integrated, true peak \(say(l.truePeak, "dBTP")), range \(say(l.range, "LU"))")
             }
+        }
+    }
+
+    /// Runs a render with `meter`, finished however it ends: a cancel exits 130, a failure 1, each
+    /// said on standard error.
+    func rendering(_ meter: ProgressMeter, _ body: () throws -> Void) throws {
+        do {
+            try body()
         } catch RenderError.cancelled {
             meter.finish()
             printError("render cancelled")

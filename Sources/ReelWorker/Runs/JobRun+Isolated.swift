@@ -40,16 +40,7 @@ extension JobRun {
             return record { try pool.store.release(job.id, owner: owner) }
         }
         defer { pool.unregister(job.id) }
-        let child: RenderChild
-        let planned: PlannedOutput
-        do {
-            child = try RenderChild(isolation, request: request)
-            pool.adopt(job.id, child: child.pid)
-            // No lease is kept while planning, as in a render here.
-            planned = try child.planned(cancel: token)
-        } catch {
-            return conclude(error, StopReason(), names, meta)
-        }
+        guard let (child, planned) = plannedChild(isolation, request: request, token: token, names: names, meta: meta) else { return }
         guard planned.format == format.rawValue, planned.progressive == progressive else {
             child.dismiss()
             return conclude(ChildFailure(cause: .reported(code: .renderFailed, retry: true,
@@ -103,6 +94,20 @@ extension JobRun {
             FinishedRender(format: format, duration: planned.duration, copied: summary.copiedFrames, encoded: summary.encodedFrames,
                            firstSegmentSeconds: summary.firstSegmentSeconds,
                            loudness: summary.loudness.flatMap(MeasuredLoudness.init(numbers:)))
+        }
+    }
+
+    /// Starts a render child for this job and has it plan (no lease is kept while planning, as in a
+    /// render here): the child and what it planned, or nil once the failure is recorded.
+    func plannedChild(_ isolation: RenderIsolation, request: RenderChildRequest, token: CancellationToken, names: SourceNames,
+                      meta: Logger.Metadata) -> (RenderChild, PlannedOutput)? {
+        do {
+            let child = try RenderChild(isolation, request: request)
+            pool.adopt(job.id, child: child.pid)
+            return (child, try child.planned(cancel: token))
+        } catch {
+            conclude(error, StopReason(), names, meta)
+            return nil
         }
     }
 

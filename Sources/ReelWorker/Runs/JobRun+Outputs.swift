@@ -81,15 +81,7 @@ extension JobRun {
         let token = CancellationToken()
         guard pool.register(job.id, token) else { return record { try pool.store.release(job.id, owner: owner) } }
         defer { pool.unregister(job.id) }
-        let child: RenderChild
-        let planned: PlannedOutput
-        do {
-            child = try RenderChild(isolation, request: request)
-            pool.adopt(job.id, child: child.pid)
-            planned = try child.planned(cancel: token)
-        } catch {
-            return conclude(error, StopReason(), names, meta)
-        }
+        guard let (child, planned) = plannedChild(isolation, request: request, token: token, names: names, meta: meta) else { return }
         let expected = targets.map { ($0.output.name, $0.format.rawValue) }
         guard let got = planned.outputs, got.map(\.name) == expected.map(\.0), got.map(\.format) == expected.map(\.1) else {
             child.dismiss()
