@@ -45,7 +45,17 @@ run() {
 # DELETE /v1/keys/{id} goes last, on its own: the fuzzer reuses ids it has seen in answers, and
 # GET /v1/keys shows the id of the key the run itself uses; deleting that key (as a client may:
 # the project has other full keys by then) would refuse every request after it.
-run --phases examples,coverage,fuzzing --exclude-operation-id deleteKey
-run --phases stateful --exclude-method OPTIONS --exclude-operation-id deleteKey
+run --phases examples,coverage --exclude-operation-id deleteKey
+# The job spec's schema (POST /v1/jobs, /v1/validate, /v1/preview, /v1/batches) is past what the
+# pinned generator's canonicalizer (jsonschema-rs) models: it hands back the whole body schema as
+# "raw" and schemathesis reports a Schema Error, whichever member is added next (a trivial one does
+# it). Those operations keep the examples and coverage phases above; the spec decoder itself is
+# fuzzed by the FuzzSpec target (scripts/fuzz.sh).
+run --phases fuzzing --exclude-operation-id deleteKey --exclude-operation-id createJob --exclude-operation-id validateJob \
+  --exclude-operation-id preview --exclude-operation-id submitBatch
+# The stateful phase leaves out the spec-body operations for the same reason (its job links start
+# from ids the other operations' examples give).
+run --phases stateful --exclude-method OPTIONS --exclude-operation-id deleteKey --exclude-operation-id createJob \
+  --exclude-operation-id validateJob --exclude-operation-id preview --exclude-operation-id submitBatch
 run --phases examples,coverage,fuzzing --include-operation-id deleteKey
 echo "conformance: openapi.yaml holds (schemathesis $version, every check, and openapi-core $core on every response)"

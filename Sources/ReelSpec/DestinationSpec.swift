@@ -51,11 +51,11 @@ public struct DestinationSpec: Sendable, Equatable {
     }
 
     /// The most UTF-8 bytes this destination's key can take once filled in (a job id of 30
-    /// characters, a date of 10, an extension of 4, an output name of 32), with room for an HLS
-    /// folder's file names.
-    public var longestKeyBytes: Int {
+    /// characters, a date of 10, an extension of 4, for one of `outputs` (`named`) a name of 32),
+    /// with room for an HLS folder's file names.
+    public func longestKeyBytes(named: Bool) -> Int {
         key(jobID: String(repeating: "j", count: 30), date: "0000-00-00", ext: "webm",
-            name: String(repeating: "n", count: NamedOutput.maxNameLength)).utf8.count + 1 + 48
+            name: named ? String(repeating: "n", count: NamedOutput.maxNameLength) : nil).utf8.count + 1 + 48
     }
 
     /// The key as every job fills it for the output `name` of format extension `ext`, with
@@ -67,9 +67,10 @@ public struct DestinationSpec: Sendable, Equatable {
         return key.replacing("{ext}", with: ext).replacing("{name}", with: name ?? "")
     }
 
-    /// What makes two destinations the same copy: the bucket, the key as a job fills it (a folder
-    /// key and its explicit `{jobId}.{ext}` are one), byte for byte, and the profile.
-    var identity: [UInt8] {
-        Array((bucket + "\u{0}" + (keyTemplate.hasSuffix("/") ? keyTemplate + "{jobId}.{ext}" : keyTemplate) + "\u{0}" + (profile ?? "")).utf8)
+    /// What makes two destinations of one output the same copy: the bucket, the key as a job fills
+    /// it (a folder key and its explicit `{jobId}.{ext}`, or `{jobId}-{name}.{ext}` for one of
+    /// `outputs`, are one), byte for byte, and the profile.
+    func identity(named: Bool) -> [UInt8] {
+        Array((bucket + "\u{0}" + keyPattern(ext: "{ext}", name: named ? "{name}" : nil) + "\u{0}" + (profile ?? "")).utf8)
     }
 }

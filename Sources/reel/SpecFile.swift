@@ -43,8 +43,10 @@ struct SpecFile {
         } else {
             isOTIO = false
         }
-        // A spec with `outputs` is written into a folder: each output's format is its own.
-        if let outputPath, json.member("outputs") == nil, let implied = OutputFormat(fileExtension: URL(fileURLWithPath: outputPath).pathExtension) {
+        // A spec with `outputs` (or an OTIO file that keeps them) is written into a folder: each
+        // output's format is its own.
+        let hasOutputs = json.member("outputs") != nil || json.member("otio")?.member("metadata")?.member("reel")?.member("outputs") != nil
+        if let outputPath, !hasOutputs, let implied = OutputFormat(fileExtension: URL(fileURLWithPath: outputPath).pathExtension) {
             switch json.member("output")?.member("format") {
             case .string(let named)? where named != implied.rawValue:
                 throw CLIError("\(outputPath) names a .\(URL(fileURLWithPath: outputPath).pathExtension) file, but \(path) asks for output.format \"\(named)\"")

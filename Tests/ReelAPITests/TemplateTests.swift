@@ -191,6 +191,9 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(errors(try c.json("POST", "/v1/templates", #"{ "name": "x" }"#)).keys.sorted(), ["/spec"])
         XCTAssertEqual(try c.json("POST", "/v1/templates", ##"{ "spec": { "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ] } } }"##).status,
                        201, "a template without placeholders is a stored spec")
+        // `placeholders` is an object when given: null is refused, as the schema says (the conformance run found it taken).
+        let null = try c.json("POST", "/v1/templates", ##"{ "spec": { "version": 1, "timeline": { "videos": [ { "color": "#000000", "duration": 1 } ] } }, "placeholders": null }"##)
+        XCTAssertEqual(errors(null), ["/placeholders": "must be an object of placeholder declarations by name"])
     }
 
     func testPlaceholderSyntax() {

@@ -90,6 +90,9 @@ final class ValidateAPITests: XCTestCase {
         XCTAssertEqual(big.json["type"] as? String, "urn:reel:problem:job-too-large", big.text)
         XCTAssertEqual(errors(big.json), ["/outputs the job would encode 64×64 pixels × 50 frames + 64×64 pixels × 50 frames = 409600 pixels, "
                                           + "over the server's limits.maxJobPixels of 300000"], big.text)
+        let one = ##"{ "version": 1, "outputs": [ { "name": "a", "width": 128, "height": 128, "frameRate": 25 } ], "timeline": { "videos": [ { "color": "#000000", "duration": 2 } ] } }"##
+        XCTAssertEqual(errors(try g.client().json("POST", "/v1/jobs", one).json).first?.hasPrefix("/outputs the job would encode 128×128"), true,
+                       "one named output's cost is at /outputs too")
         XCTAssertEqual((try g.client().json("POST", "/v1/jobs", cost.replacingOccurrences(of: #"{ "name": "b", "format": "webm", "width": 64, "height": 64, "frameRate": 25 }"#, with: #"{ "name": "b", "format": "m4a" }"#))).status, 202,
                        "an audio output counts no pixels")
     }

@@ -122,6 +122,9 @@ final class OutputsValidationTests: XCTestCase {
         let twoLadders = outputs(#"[{"name": "l1", "format": "hls", "destinations": [\#(dest("s3://bk1/v/{jobId}"))]},"#
             + #" {"name": "l2", "format": "hls", "hls": {"renditions": [{"height": 360}]}, "destinations": [\#(dest("s3://bk1/v/{jobId}"))]}]"#)
         XCTAssertEqual(pointers(twoLadders), ["/outputs/1/destinations/0/url"], "two HLS outputs writing the same folder")
+        // Within one output, a folder key and the key it fills for a named output are one copy.
+        let repeated = outputs(#"[{"name": "a", "destinations": [\#(dest("s3://bk1/x/")), \#(dest("s3://bk1/x/{jobId}-{name}.{ext}"))]}]"#)
+        XCTAssertEqual(message(repeated, at: "/outputs/0/destinations/1"), "repeats an earlier destination")
     }
 
     func testAStillsTimeIsTheInstantItPictures() throws {

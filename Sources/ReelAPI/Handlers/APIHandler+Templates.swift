@@ -29,6 +29,9 @@ extension APIHandler {
             throw ProblemError(.validation(problems))
         }
         let declarations = members.first(where: { $0.key == "placeholders" })?.value
+        // The request's `placeholders` is an object when given (openapi.yaml); a stored template's
+        // absent declarations are read as null elsewhere, which is why the reader accepts it.
+        if declarations == .null { problems.append(SpecProblem(pointer: "/placeholders", message: "must be an object of placeholder declarations by name")) }
         let names = TemplateDocument(spec).names
         let (declared, declarationProblems) = Placeholder.declarations(declarations, pointer: "/placeholders", used: names)
         let document = TemplateDocument(spec, declared: declared)

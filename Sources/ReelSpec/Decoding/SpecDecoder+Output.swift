@@ -98,7 +98,7 @@ extension SpecDecoder {
             var seen: Set<[UInt8]> = []
             for (i, item) in items.enumerated() {
                 guard let d = item.object({ destination($0, named: named) }) else { continue }
-                if seen.insert(d.identity).inserted {
+                if seen.insert(d.identity(named: named)).inserted {
                     out.spec.destinations.append(d)
                     out.destinationIndices.append(i)
                 } else {
@@ -147,8 +147,8 @@ extension SpecDecoder {
             return nil
         }
         let d = DestinationSpec(bucket: bucket, keyTemplate: key, profile: profile)
-        guard d.longestKeyBytes <= 1024 else {
-            f.report("has a key that may take \(d.longestKeyBytes) bytes once filled in; S3 keys hold at most 1024")
+        guard d.longestKeyBytes(named: named) <= 1024 else {
+            f.report("has a key that may take \(d.longestKeyBytes(named: named)) bytes once filled in; S3 keys hold at most 1024")
             return nil
         }
         return d

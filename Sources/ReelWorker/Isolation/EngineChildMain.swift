@@ -71,7 +71,8 @@ public enum EngineChildMain {
     /// output's (the cost limit counts every output's pixels), and the summary of them all.
     private static func facts(_ outputs: JobPlan) -> PlanFacts {
         var first = facts(outputs.outputs[0].plan, summary: PlanSummary.valid(outputs))
-        if outputs.outputs.count > 1 { first.others = outputs.outputs.dropFirst().map { facts($0.plan, summary: .null) } }
+        // A spec with `outputs` (one or more) says so by `others`, so a problem is put at `/outputs`.
+        if outputs.outputs[0].name != nil { first.others = outputs.outputs.dropFirst().map { facts($0.plan, summary: .null) } }
         return first
     }
 

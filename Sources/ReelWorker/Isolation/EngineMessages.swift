@@ -83,7 +83,8 @@ public struct PlanFacts: Codable, Sendable {
     public var audioOnly: Bool
     /// `PlanSummary.valid`'s JSON text.
     public var summary: String
-    /// A job with `outputs`: the facts of each output after the first (these are the first's).
+    /// A job with `outputs`: the facts of each output after the first (these are the first's); nil
+    /// for a job with one `output`.
     public var others: [PlanFacts]?
 
     /// This output's and every other's.

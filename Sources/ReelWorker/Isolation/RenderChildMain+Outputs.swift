@@ -27,6 +27,9 @@ extension RenderChildMain {
             let renderer = MultiRenderer(members: members, logger: logger)
             try renderer.render(to: paths, progress: progressReports())
             var summaries: [String: RenderedSummary] = [:]
+            // Measuring passes report no frames: the watchdog hears beats.
+            let beating = Heartbeat()
+            defer { beating.stop() }
             for m in members {
                 let loudness = try Renderer(plan: m.plan, logger: logger).loudness(of: paths[m.name] ?? "")
                 summaries[m.name] = RenderedSummary(copiedFrames: renderer.frameCounts[m.name]?.copied,

@@ -129,7 +129,7 @@ public enum RenderChildMain {
     }
 
     /// A thread that tells the parent every second that this child lives, until stopped.
-    private final class Heartbeat: Sendable {
+    final class Heartbeat: Sendable {
         private let stopping = DispatchSemaphore(value: 0)
 
         init() {
