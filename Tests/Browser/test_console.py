@@ -173,7 +173,8 @@ class ConsoleTests(unittest.TestCase):
             wait.until(lambda _: f"/v1/jobs/{many}/outputs/{name}?expires=" in (self.js(player % "src") or ""))
             wait.until(lambda _: (self.js(player % "readyState") or 0) >= 2)
             wait.until(lambda _: self.js(f"var v = document.getElementById('output-{name}'); v.play(); return v.currentTime") > 0.5)
-            wait.until(lambda _: len(d.find_elements(By.CSS_SELECTOR, f"#thumbnails-{name} img")) == 5)
+        wait.until(lambda _: len(d.find_elements(By.CSS_SELECTOR, "#thumbnails-wide img")) == 5)
+        self.assertEqual(d.find_elements(By.CSS_SELECTOR, "#thumbnails-small img"), [], "thumbnails of the first video only")
         wait.until(lambda _: self.js("var i = document.getElementById('output-poster'); return i ? i.naturalWidth : 0") == 160)
         self.assertEqual([a.get_attribute("id") for a in d.find_elements(By.CSS_SELECTOR, ".actions a[download]")],
                          ["download-wide", "download-small", "download-poster"])
@@ -229,9 +230,13 @@ class ConsoleTests(unittest.TestCase):
         seconds.clear()
         seconds.send_keys("2")
         d.find_element(By.CSS_SELECTOR, "#template-form button").click()
-        wait.until(lambda _: self.text("h1").startswith("Job job_"))
+        # The new job's page: its heading names the job the address names (read once both agree,
+        # not a heading left from the page before).
+        wait.until(lambda _: d.current_url.split("#/jobs/")[-1] if "#/jobs/" in d.current_url
+                   and self.text("h1") == "Job " + d.current_url.split("#/jobs/")[-1] else False)
+        typed_job = d.current_url.split("#/jobs/")[-1]
         job = json.loads(urllib.request.urlopen(urllib.request.Request(
-            URL + "/v1/jobs/" + self.text("h1").split()[-1], headers={"Authorization": "Bearer " + KEY})).read())
+            URL + "/v1/jobs/" + typed_job, headers={"Authorization": "Bearer " + KEY})).read())
         self.assertEqual(job["spec"]["timeline"]["videos"][0], {"color": "#00AA55", "duration": 2})
 
         # The list filtered by status.

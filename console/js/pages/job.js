@@ -67,11 +67,14 @@ export async function jobPage(main, id) {
     const outputs = outputsOf(job).filter((o) => o.downloadUrl);
     if (job.status !== "succeeded" || !outputs.length || media.dataset.shown) return;
     media.dataset.shown = "1";
-    fill(media, el("h2", { text: outputs.length > 1 ? "Outputs" : "Output" }), ...outputs.flatMap((o) => outputMedia(o)));
+    // Thumbnails for the first video only: each is drawn by an engine process, which uploads and
+    // previews share.
+    const strip = outputs.find((o) => (o.contentType || "").startsWith("video/"));
+    fill(media, el("h2", { text: outputs.length > 1 ? "Outputs" : "Output" }), ...outputs.flatMap((o) => outputMedia(o, o === strip)));
   }
-  /// One output playing (a picture shown, HLS where the browser plays it), and for a video five
-  /// thumbnails drawn by the server along it.
-  function outputMedia(out) {
+  /// One output playing (a picture shown, HLS where the browser plays it), and with `thumbnails`
+  /// five frames of it drawn by the server.
+  function outputMedia(out, thumbnails) {
     const type = out.contentType || "";
     const url = out.downloadUrl;
     const playerId = partId("output", out);
@@ -85,7 +88,7 @@ export async function jobPage(main, id) {
     else player = el("video", { id: playerId, src: url, controls: true, muted: true, playsinline: true, preload: "auto" });
     const strip = el("div", { id: partId("thumbnails", out), role: "list", "aria-label": `Frames of the output${out.name ? " " + out.name : ""}` });
     const seconds = Number(out.duration) || 0;
-    if (type.startsWith("video/") && seconds > 0) {
+    if (thumbnails && seconds > 0) {
       const which = out.name ? `&output=${encodeURIComponent(out.name)}` : "";
       for (let i = 0; i < 5; i++) {
         const t = (seconds * i / 5).toFixed(3);
@@ -100,7 +103,7 @@ export async function jobPage(main, id) {
   showMedia();
   const spec = el("pre", { id: "spec", tabindex: "0", "aria-label": "The job's spec" }, JSON.stringify(job.spec, null, 2));
   fill(main, el("h1", { text: "Job " + id }), details, actions, curl, media, el("h2", { text: "Spec" }), spec);
-  return follow(`/v1/jobs/${id}/events`, async (name, changed) => {
+  const stop = follow(`/v1/jobs/${id}/events`, async (name, changed) => {
     if (name === "deleted") { announce("The job was deleted.", true); return; }
     job = { ...job, ...changed };
     if (FINISHED.includes(job.status) && !job.spec) job = (await api("GET", "/v1/jobs/" + id)).json;
@@ -108,4 +111,14 @@ export async function jobPage(main, id) {
     showMedia();
     announce(`Job ${job.status}, ${Math.round((job.status === "succeeded" ? 1 : job.progress) * 100)} %.`);
   });
+  return () => {
+    stop();
+    // Players let go of their downloads when the page goes: a browser keeps a few connections to
+    // a server, and players left loading would hold them from the next page's requests.
+    for (const player of media.querySelectorAll("video, audio")) {
+      player.pause();
+      player.removeAttribute("src");
+      player.load();
+    }
+  };
 }
