@@ -7,6 +7,9 @@ public struct JobSpec: Sendable, Equatable {
     public var output: OutputSpec
     /// The named outputs (1–8) when the spec gives `outputs`; nil for the one-`output` form.
     public var outputs: [NamedOutput]?
+    /// Where `outputs` is in the job: `/outputs`, or the OTIO file's `metadata.reel.outputs` they
+    /// were read from, so a problem of one is put where the user wrote it.
+    public var outputsPointer = "/outputs"
     public var timeline: TimelineSpec
     /// Where the server reports the job's events; ignored by the CLI.
     public var webhook: WebhookSpec?
@@ -33,7 +36,7 @@ public struct JobSpec: Sendable, Equatable {
     /// pointer of its settings, in spec order.
     public var renderedOutputs: [(name: String?, spec: OutputSpec, pointer: String)] {
         guard let outputs else { return [(nil, output, "/output")] }
-        return outputs.enumerated().map { i, o in (o.name, o.spec, "/outputs/\(i)") }
+        return outputs.enumerated().map { i, o in (o.name, o.spec, "\(outputsPointer)/\(i)") }
     }
 
     /// The spec with its `i`-th output alone, as the one `output`: what that output of a

@@ -18,7 +18,7 @@ public enum SupportCheck {
         // A progressive HLS output among `outputs`: many-output jobs render whole on one worker
         // and publish their outputs at the end.
         Gap(feature: "progressive outputs", pointers: { spec in
-            (spec.outputs ?? []).enumerated().compactMap { i, o in o.spec.hls?.progressive == true ? "/outputs/\(i)/hls/progressive" : nil }
+            spec.renderedOutputs.compactMap { o in o.name != nil && o.spec.hls?.progressive == true ? o.pointer + "/hls/progressive" : nil }
         }),
     ]
 }

@@ -127,6 +127,23 @@ final class OutputsValidationTests: XCTestCase {
         XCTAssertEqual(message(repeated, at: "/outputs/0/destinations/1"), "repeats an earlier destination")
     }
 
+    /// Outputs an OTIO file keeps (`metadata.reel.outputs`, as Reel writes them) are a spec's
+    /// outputs when it gives none itself; their problems are where the file has them.
+    func testOutputsKeptInAnOTIOFileAreReadWhereTheyAre() throws {
+        func otio(_ outputs: String) -> String {
+            #"{ "version": 1, "otio": { "OTIO_SCHEMA": "Timeline.1", "name": "cut", "global_start_time": null, "metadata": { "reel": { "outputs": \#(outputs) } }, "#
+                + ##""tracks": { "OTIO_SCHEMA": "Stack.1", "children": [ { "OTIO_SCHEMA": "Track.1", "kind": "Video", "children": [ { "OTIO_SCHEMA": "Clip.2", "name": "c", "source_range": { "OTIO_SCHEMA": "TimeRange.1", "start_time": { "OTIO_SCHEMA": "RationalTime.1", "value": 0, "rate": 24 }, "duration": { "OTIO_SCHEMA": "RationalTime.1", "value": 24, "rate": 24 } }, "media_references": { "DEFAULT_MEDIA": { "OTIO_SCHEMA": "ExternalReference.1", "target_url": "a.mp4" } }, "active_media_reference_key": "DEFAULT_MEDIA" } ] } ] } } }"##
+        }
+        let spec = try XCTUnwrap(decodeOK(otio(#"[{"name": "wide", "width": 320, "height": 180}, {"name": "still", "format": "png"}]"#)))
+        XCTAssertEqual(spec.outputs?.map(\.name), ["wide", "still"])
+        XCTAssertEqual(spec.renderedOutputs.map(\.pointer), ["/otio/metadata/reel/outputs/0", "/otio/metadata/reel/outputs/1"])
+        let twice = otio(#"[{"name": "a"}, {"name": "a"}]"#)
+        XCTAssertEqual(message(twice, at: "/otio/metadata/reel/outputs/1/name"),
+                       "is the name of /otio/metadata/reel/outputs/0 too; each output needs a name of its own")
+        let progressive = try XCTUnwrap(decodeOK(otio(#"[{"name": "a"}, {"name": "b", "format": "hls", "hls": {"progressive": true}}]"#)))
+        XCTAssertEqual(SupportCheck.unsupported(progressive).map(\.pointer), ["/otio/metadata/reel/outputs/1/hls/progressive"])
+    }
+
     func testAStillsTimeIsTheInstantItPictures() throws {
         let s = try XCTUnwrap(decodeOK(spec(output: #""format": "png", "time": 2.5"#)))
         XCTAssertEqual(s.output.time, Time(value: 5, timescale: 2))

@@ -21,7 +21,7 @@ extension SpecDecoder {
                     if !NamedOutput.isValidName(n) {
                         nf.report(NamedOutput.nameRule)
                     } else if let first = firstWithName[n] {
-                        nf.report("is the name of /outputs/\(first) too; each output needs a name of its own")
+                        nf.report("is the name of \(f.pointer)/\(first) too; each output needs a name of its own")
                     } else {
                         firstWithName[n] = i
                         name = n
@@ -45,7 +45,7 @@ extension SpecDecoder {
             guard let name = o.name, let format = o.output.format else { continue }
             for (d, index) in zip(o.output.spec.destinations, o.output.destinationIndices) {
                 let key = (d.profile ?? "") + "\u{0}" + d.bucket + "/" + d.keyPattern(ext: format.rawValue, name: name)
-                let here = Written(at: "/outputs/\(i)/destinations/\(index)/url", key: key, isFolder: format == .hls)
+                let here = Written(at: "\(f.pointer)/\(i)/destinations/\(index)/url", key: key, isFolder: format == .hls)
                 if let clash = earlier.first(where: { $0.key == here.key }) {
                     f.problems.report(here.at, "writes the same object as \(clash.at); put {name} in the key, or end it with / for a folder")
                 } else if let clash = earlier.first(where: { $0.isFolder && here.key.hasPrefix($0.key + "/") }) {

@@ -29,11 +29,13 @@ public enum SpecDecoder {
         _ = r.field("$schema")?.string(maxLength: 2048)
         var output = DecodedOutput()
         var named: [DecodedNamedOutput]?
+        var outputsPointer = "/outputs"
         if let f = r.field("outputs") {
             if r.has("output") { f.report("cannot be given together with output: give that output's settings as one of outputs") }
             named = outputs(f)
         } else if let f = savedOutputs(r) {
             named = outputs(f)
+            outputsPointer = f.pointer
         } else if let f = outputField(r), let o = f.object({ Optional(SpecDecoder.output($0)) }) {
             output = o
         }
@@ -47,6 +49,7 @@ public enum SpecDecoder {
                                   webhook: webhook)
         spec?.metadata = metadata
         spec?.priority = priority
+        spec?.outputsPointer = outputsPointer
         return spec
     }
 
