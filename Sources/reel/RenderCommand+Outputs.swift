@@ -7,7 +7,7 @@ import ReelSpec
 /// per distinct picture (`MultiRenderer`), each written into the folder as `NAME.EXT`.
 extension RenderCommand {
     func renderOutputs(_ spec: JobSpec, _ plans: JobPlan, cancel: CancellationToken) throws {
-        let members = zip(plans.outputs, spec.outputs ?? []).map { MultiRenderer.Member(name: $1.name, output: $1.spec, plan: $0.plan) }
+        let members = MultiRenderer.members(plans, spec: spec)
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {

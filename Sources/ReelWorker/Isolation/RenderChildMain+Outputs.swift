@@ -8,13 +8,7 @@ import ReelSpec
 /// each to the path the parent names for it, and each measured.
 extension RenderChildMain {
     static func renderOutputs(_ planned: SpecPlanning.Planned, request: RenderChildRequest, input: LineReader, logger: Logger) -> Int32 {
-        let threading = CodecThreading.forRender(cores: max(1, request.cores))
-        let specs = planned.spec.outputs ?? []
-        let members = zip(planned.outputs.outputs, specs).map { o, named in
-            var plan = o.plan
-            plan.codecThreading = threading
-            return MultiRenderer.Member(name: named.name, output: named.spec, plan: plan)
-        }
+        let members = MultiRenderer.members(planned.outputs, spec: planned.spec, threading: CodecThreading.forRender(cores: max(1, request.cores)))
         let first = planned.plan
         var facts = PlannedOutput(format: first.format.rawValue, progressive: first.isProgressive,
                                   duration: first.outputRange.duration.description, chunks: 1)

@@ -34,11 +34,7 @@ extension JobRun {
         var engineLog = pool.logger
         engineLog[metadataKey: "jobId"] = "\(job.id)"
         let targets = outputTargets(planned.spec)
-        let members = zip(planned.outputs.outputs, targets).map { o, t in
-            var plan = o.plan
-            plan.codecThreading = pool.codecThreading
-            return MultiRenderer.Member(name: t.output.name, output: t.output.spec, plan: plan)
-        }
+        let members = MultiRenderer.members(planned.outputs, spec: planned.spec, threading: pool.codecThreading)
         let renderer = MultiRenderer(members: members, logger: engineLog)
         let (leaseKeeper, reason, progress) = keepLease(token, fetched: fetched)
         let started = DispatchTime.now()

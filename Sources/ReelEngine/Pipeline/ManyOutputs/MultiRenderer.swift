@@ -30,6 +30,16 @@ public final class MultiRenderer {
 
     public let members: [Member]
     let logger: Logger
+
+    /// The members of a spec with `outputs` from its plans (`RenderPlanner.planOutputs`), each plan
+    /// given `threading` when set.
+    public static func members(_ plans: JobPlan, spec: JobSpec, threading: CodecThreading? = nil) -> [Member] {
+        zip(plans.outputs, spec.outputs ?? []).map { o, named in
+            var plan = o.plan
+            if let threading { plan.codecThreading = threading }
+            return Member(name: named.name, output: named.spec, plan: plan)
+        }
+    }
     /// How each output's video frames were made, by name, after a render.
     public private(set) var frameCounts: [String: FrameCounts] = [:]
     /// Picture stages the last render started: one per group of outputs drawing the same pictures.
