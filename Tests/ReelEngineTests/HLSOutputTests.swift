@@ -65,6 +65,42 @@ final class HLSOutputTests: XCTestCase {
                        4, accuracy: 0.05)
     }
 
+    /// Segments on the GOP grid (the default 4 s over 2 s keyframes): the rendition of the output's
+    /// size is encoded as the MP4 of that size is (B-frames, a keyframe every 2 s), packet for
+    /// packet, which is what lets a render of many outputs encode the two once (`MultiRenderer`);
+    /// its video still starts at 0, with the audio (the init segment's edit list), every segment on
+    /// a keyframe. Both rendered by `reel render`, each in a process of its own: x264's B-frame
+    /// choices depend on memory it never wrote, so the second of two lossy encodes in one process
+    /// can differ from the first (a few frames of a GOP), while a fresh process's are repeatable.
+    func testRenditionsOnTheGOPGridAreTheMP4sEncode() throws {
+        let ws = try Workspace()
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30:duration=6", "-f", "lavfi",
+                          "-i", "sine=frequency=660:sample_rate=48000:duration=6", "-c:v", "libx264", "-preset", "ultrafast",
+                          "-c:a", "aac", "-shortest", ws.path("clip.mp4")])
+        let spec = { (format: String) in
+            #"{ "version": 1, "output": { "format": "\#(format)", "width": 320, "height": 180 }, "timeline": { "videos": [ { "src": "clip.mp4" } ] } }"#
+        }
+        let plan = try ws.plan(spec("hls"))
+        XCTAssertEqual(plan.forcedSegmentStarts, [], "4 s segments start on the 2 s grid")
+        let (hls, mp4) = (ws.path("out"), ws.path("out.mp4"))
+        for (format, path) in [("hls", hls), ("mp4", mp4)] {
+            let r = try Tools.run(Tools.reelBinary, ["render", try ws.spec(spec(format), name: format + ".json"), "-o", path])
+            XCTAssertEqual(r.status, 0, r.stderr)
+        }
+        let playlist = hls + "/video_180p.m3u8"
+        let packets = try Tools.packets(playlist)
+        XCTAssertEqual(packets.count, 180)
+        XCTAssertEqual(packets, try Tools.packets(mp4), "the rendition's packets against the MP4's")
+        XCTAssertEqual(try keyframeTimes(playlist).compactMap(Double.init), [0, 2, 4], "a keyframe every 2 s")
+        let text = try String(contentsOfFile: playlist, encoding: .utf8)
+        XCTAssertEqual(text.split(separator: "\n").filter { $0.hasPrefix("#EXTINF:") }, ["#EXTINF:4.000000,", "#EXTINF:2.000000,"], text)
+        let video = try XCTUnwrap(Tools.stream(try Tools.probe(playlist), "video"))
+        XCTAssertGreaterThan(video.int("has_b_frames") ?? 0, 0, "B-frames, as in the MP4")
+        XCTAssertEqual(try XCTUnwrap(video.double("start_time")), 0, accuracy: 0.0005, "the video starts at 0")
+        let audio = try XCTUnwrap(Tools.stream(try Tools.probe(hls + "/audio.m3u8"), "audio"))
+        XCTAssertEqual(try XCTUnwrap(audio.double("start_time")), 0, accuracy: 0.0005, "the audio starts at 0 too")
+    }
+
     func testRenditionsAreCheckedAgainstTheOutput() throws {
         let ws = try Workspace()
         XCTAssertThrowsError(try ws.plan(##"""

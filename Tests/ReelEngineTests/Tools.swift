@@ -58,6 +58,18 @@ enum Tools {
         return obj
     }
 
+    /// The first video stream's packets as ffprobe reads them, in decoding order: each one's size,
+    /// flags and the MD5 of its data (the same encode muxed into two containers reads the same).
+    static func packets(_ path: String) throws -> [String] {
+        let r = try run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_data_hash", "md5",
+                                    "-show_entries", "packet=size,flags,data_hash", "-of", "csv=p=0", path])
+        guard r.status == 0 else {
+            XCTFail("ffprobe \(path) failed: \(r.stderr)")
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        return r.text.split(separator: "\n").map(String.init)
+    }
+
     /// The first stream of a type in an ffprobe result.
     static func stream(_ probe: [String: Any], _ type: String) -> [String: Any]? {
         (probe["streams"] as? [[String: Any]])?.first { $0["codec_type"] as? String == type }

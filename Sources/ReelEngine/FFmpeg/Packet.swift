@@ -24,6 +24,14 @@ final class Packet {
         return p
     }
 
+    /// A new packet referring to this one's data (no copy), with its fields: for writing one
+    /// encoded packet into several muxers, each of which takes its packet over.
+    func reference() throws -> Packet {
+        let p = Packet()
+        try FFmpegError.check(av_packet_ref(p.pointer, pointer), "av_packet_ref")
+        return p
+    }
+
     /// Presentation time in the packet's time base.
     var pts: Int64 { pointer.pointee.pts }
     var streamIndex: Int { Int(pointer.pointee.stream_index) }

@@ -1,44 +1,56 @@
 import CFFmpeg
 
 /// One video-and-audio file being written from the canvas's pictures: its muxer, encoders and
-/// streams (`Renderer.openOutput`), the converter into its encoder's format and size, and its audio
-/// stage (mixing and encoding on a thread of its own). `add` encodes picture `i`, then writes the
-/// audio up to the next frame's time, so both tracks advance together and the muxer interleaves
-/// them with small buffers. A whole render writes one; a render of many outputs
-/// (`MultiRenderer`) one per output, each given the same pictures.
-final class EncodedFile {
+/// streams (`Renderer.openOutput`) and its audio stage (mixing and encoding on a thread of its
+/// own). `add` encodes picture `i`, then writes the audio up to the next frame's time, so both
+/// tracks advance together and the muxer interleaves them with small buffers. A whole render
+/// writes one; a render of many outputs (`MultiRenderer`) one per output, each given the same
+/// pictures, its video encoder perhaps shared with other outputs (which then encodes for all, the
+/// file taking its packets through `writeVideo`).
+final class EncodedFile: SharedPictureOutput {
     let plan: RenderPlan
     private let opened: OpenedOutput
-    private let converter: FrameConverter
     private let audioStage: AudioEncodingStage
     private let sampleRate: Int64
-    private let writeVideo: (Packet) throws -> Void
+    let writeVideo: (Packet) throws -> Void
     private let writeAudio: (Packet) throws -> Void
 
-    /// Opens `path` for `renderer`'s plan and starts its audio stage.
-    init(_ renderer: Renderer, path: String) throws {
+    /// Opens `path` for `renderer`'s plan and starts its audio stage; `video`: an encoder shared
+    /// with other outputs (`Renderer.openOutput`).
+    init(_ renderer: Renderer, path: String, video: PictureEncoder? = nil) throws {
         plan = renderer.plan
-        opened = try renderer.openOutput(path)
-        converter = FrameConverter(for: opened.videoEncoder)
+        opened = try renderer.openOutput(path, video: video)
         sampleRate = Int64(plan.audioEncoding.sampleRate)
         // With a loudness target the audio stage measures the whole mix before its first packet;
         // the video goes on for up to 8 s meanwhile (the muxer interleaves within 10 s).
         let lead = plan.audioEncoding.loudness == nil ? 0 : 8 * sampleRate
         audioStage = AudioEncodingStage(track: AudioTrackEncoder(plan: plan, encoder: opened.audioEncoder), startupLead: lead)
-        let (video, audio) = (opened.video, opened.audio)
-        writeVideo = { try video.write($0) }
+        let (videoStream, audio) = (opened.video, opened.audio)
+        writeVideo = { try videoStream.write($0) }
         writeAudio = { try audio.write($0) }
     }
 
+    var videoInputs: [(encoder: PictureEncoder, write: (Packet) throws -> Void)] { [(opened.videoEncoder, writeVideo)] }
+
     /// Encodes output frame `i` (a canvas picture; not changed) and the audio before frame `i + 1`.
     func add(_ picture: Frame, index i: Int64) throws {
-        try opened.videoEncoder.encode(try converter.convert(picture, matrix: plan.canvasColor), sink: writeVideo)
-        try audioStage.writePackets(before: plan.frameTime(i + 1).ticks(in: sampleRate, rounding: .nearest), sink: writeAudio)
+        try opened.videoEncoder.encode(picture, index: i, sink: writeVideo)
+        try writeAudio(before: i + 1)
+    }
+
+    /// Writes the audio before output frame `frame`.
+    func writeAudio(before frame: Int64) throws {
+        try audioStage.writePackets(before: plan.frameTime(frame).ticks(in: sampleRate, rounding: .nearest), sink: writeAudio)
     }
 
     /// Drains the video encoder and the audio stage, and writes the file's trailer.
     func finish() throws {
-        try opened.videoEncoder.encode(nil, sink: writeVideo)
+        try opened.videoEncoder.finish(sink: writeVideo)
+        try finishAfterVideo()
+    }
+
+    /// Drains the audio stage and writes the trailer, the video encoder drained by its owner.
+    func finishAfterVideo() throws {
         try audioStage.writeRemainingPackets(sink: writeAudio)
         try opened.file.finish()
     }

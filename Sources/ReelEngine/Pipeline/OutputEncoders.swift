@@ -17,76 +17,10 @@ enum OutputEncoders {
         }
     }
 
-    /// The video encoder for the plan's output, or for one `rendition` of an HLS output: its size
-    /// and bitrate, keyframes only where the caller forces them (at segment starts) so every
-    /// rendition's segments hold the same frames.
+    /// The video encoder for the plan's output, or for one `rendition` of an HLS output
+    /// (`VideoEncoderSettings`), opened.
     static func video(_ plan: RenderPlan, globalHeader: Bool, rendition: HLSPlan.Rendition? = nil) throws -> Encoder {
-        var e = plan.videoEncoding
-        if let rendition {
-            if let bitrate = rendition.bitrate {
-                e.crf = nil
-                e.bitrate = bitrate
-                e.maxBitrate = bitrate * 3 / 2
-            } else if rendition.height != plan.height, e.bitrate != nil {
-                // The output's bitrate is for its own size: a smaller rendition without one of its
-                // own is encoded at constant quality instead.
-                e.crf = 23
-                e.bitrate = nil
-                e.maxBitrate = nil
-            }
-        }
-        let enc = try Encoder(name: e.encoderName)
-        let c = enc.context
-        c.pointee.width = Int32(rendition?.width ?? plan.encodedWidth)
-        c.pointee.height = Int32(rendition?.height ?? plan.encodedHeight)
-        c.pointee.pix_fmt = pixelFormat(e, alpha: plan.keepsAlpha)
-        c.pointee.time_base = AVRational(num: Int32(plan.frameRate.denominator), den: Int32(plan.frameRate.numerator))
-        c.pointee.framerate = AVRational(num: Int32(plan.frameRate.numerator), den: Int32(plan.frameRate.denominator))
-        c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-        c.pointee.gop_size = Int32(clamping: e.gopSize)
-        let color = rendition == nil ? plan.canvasColor : .forOutput(height: plan.height)
-        c.pointee.colorspace = color.avMatrix
-        c.pointee.color_primaries = color.avPrimaries
-        c.pointee.color_trc = color.avTransfer
-        c.pointee.color_range = AVCOL_RANGE_MPEG
-        c.pointee.thread_count = Int32(clamping: plan.codecThreading.videoEncoder)
-        // No bitrate means constant quality; libvpx reads the context's default 200 kb/s as a target.
-        c.pointee.bit_rate = Int64(e.bitrate ?? (e.codec == .vp9 ? e.maxBitrate ?? 0 : 0))
-        if let m = e.maxBitrate {
-            c.pointee.rc_max_rate = Int64(m)
-            c.pointee.rc_buffer_size = Int32(clamping: 2 * m)
-        }
-        if globalHeader { c.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
-        var options: [(String, String)]
-        switch e.codec {
-        case .h264, .hevc:
-            options = [("preset", e.preset)]
-            if let crf = e.crf { options.append(("crf", String(crf))) }
-            if let p = e.profile { options.append(("profile", p)) }
-            // Keyframes only every `gopSize` frames, closed GOPs, no scene-cut keyframes: a render cut
-            // into chunks (each starting with an IDR frame at a multiple of the GOP) then has the
-            // same keyframe positions as one rendered whole, and a player can seek on a fixed grid.
-            if e.codec == .hevc {
-                let hdr10 = plan.hdrMetadata.map { ":" + $0.x265Parameters } ?? ""
-                options.append(("x265-params", "log-level=error:scenecut=0:open-gop=0" + hdr10))
-            } else {
-                options.append(("x264-params", "scenecut=0:open-gop=0"))
-            }
-            if rendition != nil {
-                // Segment starts are forced IDR frames; x264 adds none of its own. No B-frames: HLS's
-                // fMP4 segments carry no edit list, so a reorder delay would start the video a frame
-                // or two after the audio in every player.
-                options += [("forced-idr", "1"), ("bf", "0"), ("x264-params", "scenecut=0:open-gop=0")]
-                c.pointee.gop_size = 1 << 30   // x264's "infinite"
-            }
-        case .vp9:
-            options = vp9Options(e)
-        case .prores:
-            // `apl0` makes QuickTime and Final Cut take the stream as Apple's own.
-            options = [("profile", e.profile ?? "hq"), ("vendor", "apl0")]
-        }
-        try enc.open(options: options)
-        return enc
+        try VideoEncoderSettings(plan, globalHeader: globalHeader, rendition: rendition).open()
     }
 
     /// The encoder's pixel format: 8-bit 4:2:0 for the delivery codecs, 10-bit 4:2:0 for HEVC's

@@ -86,18 +86,15 @@ extension Renderer {
         do {
             let pictures = PictureStage(plan: plan, ranges: [frames])
             defer { pictures.stop() }
-            let encoder = try OutputEncoders.video(plan, globalHeader: OutputEncoders.wantsGlobalHeader(plan.format))
+            let encoder = try PictureEncoder(plan: plan, globalHeader: OutputEncoders.wantsGlobalHeader(plan.format))
             let file = try PacketFileWriter(path: path)
             let sink = { (p: Packet) throws in try file.write(p) }
-            let converter = FrameConverter(for: encoder)
-            let matrix = plan.canvasColor
             for i in frames {
                 if cancel.isCancelled { throw RenderError.cancelled }
-                let frame = try pictures.next(i)
-                try encoder.encode(try converter.convert(frame, matrix: matrix), sink: sink)
+                try encoder.encode(try pictures.next(i), index: i, sink: sink)
                 progress(Double(i + 1 - frames.lowerBound) / Double(frames.count))
             }
-            try encoder.encode(nil, sink: sink)
+            try encoder.finish(sink: sink)
             try file.finish()
             logger.info("rendered chunk", metadata: ["firstFrame": .stringConvertible(frames.lowerBound),
                                                      "frames": .stringConvertible(frames.upperBound - frames.lowerBound)])

@@ -23,7 +23,7 @@ extension Renderer {
         let rate = plan.frameRate
         let wanted = max(1, Int64(seconds) * Int64(rate.numerator) / max(1, Int64(rate.denominator)))
         guard frames > wanted else { return [0..<frames] }
-        let starts = segmentStarts(hls.segmentDuration) + [frames]
+        let starts = plan.segmentStarts(hls.segmentDuration) + [frames]
         var bounds: [Int64] = [0]
         if hls.progressive, starts.count > 3 { bounds += [starts[1], starts[2]] }
         while let last = bounds.last, last < frames {
@@ -38,13 +38,13 @@ extension Renderer {
     public func renderHLSVideoChunk(_ frames: Range<Int64>, to path: String, cancel: CancellationToken = CancellationToken(),
                                     progress: (Double) -> Void = { _ in }) throws {
         guard let hls = plan.hls else { preconditionFailure("an hls output without its plan") }
-        let starts = Set(segmentStarts(hls.segmentDuration))
+        let starts = Set(plan.segmentStarts(hls.segmentDuration))
         precondition(starts.contains(frames.lowerBound) && frames.upperBound <= plan.frameCount, "a chunk starting off the segment grid")
         do {
             let pictures = PictureStage(plan: plan, ranges: [frames])
             defer { pictures.stop() }
             let globalHeader = OutputEncoders.wantsGlobalHeader(.hls)
-            let encoders = try hls.renditions.map { try HLSRenditionEncoder(plan: plan, rendition: $0, globalHeader: globalHeader) }
+            let encoders = try hls.renditions.map { try PictureEncoder(plan: plan, globalHeader: globalHeader, rendition: $0) }
             let file = try PacketFileWriter(path: path)
             func sink(_ r: Int) -> (Packet) throws -> Void {
                 { p in
@@ -55,7 +55,7 @@ extension Renderer {
             for i in frames {
                 if cancel.isCancelled { throw RenderError.cancelled }
                 let frame = try pictures.next(i)
-                for (r, e) in encoders.enumerated() { try e.encode(frame, index: i, startsSegment: starts.contains(i), sink: sink(r)) }
+                for (r, e) in encoders.enumerated() { try e.encode(frame, index: i, sink: sink(r)) }
                 progress(Double(i + 1 - frames.lowerBound) / Double(frames.count))
             }
             for (r, e) in encoders.enumerated() { try e.finish(sink: sink(r)) }
@@ -88,7 +88,7 @@ public final class HLSChunkJoin {
     public init(_ renderer: Renderer, folder: String, live: (any LiveOutput)?, started: DispatchTime = .now()) throws {
         guard let hls = renderer.plan.hls else { preconditionFailure("an hls output without its plan") }
         self.renderer = renderer
-        writer = try HLSFolderWriter(plan: renderer.plan, starts: renderer.segmentStarts(hls.segmentDuration), folder: folder, live: live,
+        writer = try HLSFolderWriter(plan: renderer.plan, starts: renderer.plan.segmentStarts(hls.segmentDuration), folder: folder, live: live,
                                      started: started)
         audio = try AudioPieces([])
         lastDTS = Array(repeating: .min, count: hls.renditions.count)

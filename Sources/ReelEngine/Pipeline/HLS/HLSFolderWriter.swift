@@ -6,7 +6,7 @@ import ReelStorage
 
 /// An `hls` output's folder as it is written: a muxer per video rendition and one for the audio
 /// (`HLSMuxer`), the subtitles written first (their segments follow the video's, whose starts the
-/// plan fixes: `Renderer.segmentStarts`), then `master.m3u8`. A progressive output (`live`) has
+/// plan fixes: `RenderPlan.segmentStarts`), then `master.m3u8`. A progressive output (`live`) has
 /// EVENT playlists that `HLSLivePublisher` makes visible as they grow (`poke` after each frame or
 /// chunk written), its master playlist as soon as every rendition has a segment. The whole render
 /// encodes pictures into it; a chunked render's join copies the chunks' packets into it.
@@ -20,16 +20,21 @@ final class HLSFolderWriter {
     private let started: DispatchTime
 
     /// Creates `folder` (or writes in an empty one made for it) and opens the muxers. `started`: when the render
-    /// began, for `firstSegmentSeconds`.
-    init(plan: RenderPlan, starts: [Int64], folder: String, live: (any LiveOutput)?, started: DispatchTime = .now()) throws {
+    /// began, for `firstSegmentSeconds`; `sources`: the renditions' encoders when shared with other
+    /// outputs (one per rendition, in order), else each rendition has its own.
+    init(plan: RenderPlan, starts: [Int64], folder: String, live: (any LiveOutput)?, started: DispatchTime = .now(),
+         sources: [PictureEncoder]? = nil) throws {
         guard let hls = plan.hls else { preconditionFailure("an hls output without its plan") }
         self.started = started
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        renditions = try hls.renditions.map { try HLSRenditionWriter(plan: plan, rendition: $0, hls: hls, folder: folder) }
+        precondition(sources.map { $0.count == hls.renditions.count } ?? true, "an encoder for each rendition")
+        renditions = try hls.renditions.enumerated().map { i, r in
+            try HLSRenditionWriter(plan: plan, rendition: r, hls: hls, folder: folder, source: sources?[i])
+        }
         audioOutput = try OutputFile(path: folder + "/audio.m3u8", formatName: "hls")
         audioEncoder = try OutputEncoders.audio(plan, globalHeader: audioOutput.needsGlobalHeader)
         audioStream = try audioOutput.addStream(for: audioEncoder)
-        try audioOutput.writeHeader(options: HLSMuxer.options(name: "audio", folder: folder, hls: hls))
+        try audioOutput.writeHeader(options: HLSMuxer.options(name: "audio", folder: folder, hls: hls, video: false))
         let boundaries = starts.map { plan.frameTime($0) } + [plan.outputRange.duration]
         let subtitles = try plan.subtitles.enumerated().map { i, track in
             HLSMasterPlaylist.Subtitles(playlist: try HLSSubtitleWriter.write(track, index: i, boundaries: boundaries, folder: folder),

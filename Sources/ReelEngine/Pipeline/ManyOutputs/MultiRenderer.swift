@@ -6,14 +6,16 @@ import ReelStorage
 /// Renders one timeline into several outputs (one plan per output, each planned from the same
 /// spec with that output alone) in one pass per distinct picture: the outputs whose canvases draw
 /// the same pictures (`PictureKey`) share one picture stage, so their sources are demuxed, decoded
-/// and composited once, and each output encodes and muxes those pictures into a file of its own
-/// (`EncodedFile`: its encoder, converter and audio stage). Each output is what its plan renders
-/// alone: the same pictures into the same encoder settings (ManyOutputsTests compares them).
+/// and composited once; among them, the video streams whose encoders have equal settings
+/// (`VideoEncoderSettings`: an MP4 and the HLS rendition of its size, two files differing only in
+/// container or audio) share one encoder, whose packets are muxed into each; each output's audio
+/// is its own. Each output is what its plan renders alone: the same pictures into the same encoder
+/// settings (ManyOutputsTests compares them).
 ///
-/// Video files (mp4, mov, m4v, webm) share; the other kinds (stills, GIF, HLS, audio-only, a
-/// passthrough) are rendered by a `Renderer` of their own, after the shared groups. Every output
-/// appears whole or none does: a failure or a cancel removes what was already moved into place
-/// (a file an output replaced is not restored).
+/// Video files (mp4, mov, m4v, webm) and HLS folders share; the other kinds (stills, GIF,
+/// audio-only, a passthrough) are rendered by a `Renderer` of their own, after the shared groups.
+/// Every output appears whole or none does: a failure or a cancel removes what was already moved
+/// into place (a file an output replaced is not restored).
 public final class MultiRenderer {
     /// One output: its name, its `output` object and the plan of the spec with it alone.
     public struct Member: Sendable {
@@ -44,6 +46,8 @@ public final class MultiRenderer {
     public private(set) var frameCounts: [String: FrameCounts] = [:]
     /// Picture stages the last render started: one per group of outputs drawing the same pictures.
     private(set) var pictureStagesStarted = 0
+    /// Video encoders the last render's shared groups opened: one per distinct settings in a group.
+    private(set) var videoEncodersOpened = 0
 
     public init(members: [Member], logger: Logger = Logger(label: "reel.render")) {
         self.members = members
@@ -71,7 +75,8 @@ public final class MultiRenderer {
     static func sharesPictures(_ plan: RenderPlan) -> Bool {
         switch plan.format {
         case .mp4, .mov, .m4v, .webm: return !plan.passthrough
-        case .m4a, .gif, .jpg, .png, .hls: return false
+        case .hls: return !(plan.hls?.progressive ?? false)
+        case .m4a, .gif, .jpg, .png: return false
         }
     }
 
@@ -88,6 +93,7 @@ public final class MultiRenderer {
         }
         frameCounts = [:]
         pictureStagesStarted = 0
+        videoEncodersOpened = 0
         let groups = sharedGroups, alone = renderedAlone
         let total = Double(max(1, groups.reduce(Int64(0)) { $0 + $1[0].plan.frameCount } + alone.reduce(Int64(0)) { $0 + max(1, $1.plan.frameCount) }))
         var done: Int64 = 0
@@ -113,8 +119,9 @@ public final class MultiRenderer {
     }
 
     /// One picture stage for the group (its first plan's: every plan of the group draws the same
-    /// pictures), each picture handed to every member's file in turn; the files are written under
-    /// partial names and moved into place once all are finished.
+    /// pictures) and one encoder per distinct video settings among its outputs, each picture
+    /// encoded once by each encoder and its packets written into every output it serves; the
+    /// outputs are written under partial names and moved into place once all are finished.
     private func renderShared(_ group: [Member], to paths: [String: String], placed: inout [String],
                               cancel: CancellationToken, progress: (Int64) -> Void) throws {
         let frames = group[0].plan.frameCount
@@ -125,31 +132,65 @@ public final class MultiRenderer {
         defer { pictures.stop() }
         let temps = group.map { PartialName.path(beside: paths[$0.name]!) }
         defer { for t in temps { try? FileManager.default.removeItem(atPath: t) } }
-        var files: [EncodedFile] = []
-        defer { for f in files { f.stop() } }
-        var writing = 0   // the member whose file an error came from
+        var outputs: [any SharedPictureOutput] = []
+        defer { for o in outputs { o.stop() } }
+        var writing = 0   // the member whose output an error came from
         do {
+            var encoders: [PictureEncoder] = []
+            /// The encoder of these settings for `plan`'s pictures: one already opened for them, or a new one.
+            func encoder(_ settings: VideoEncoderSettings, plan: RenderPlan) throws -> PictureEncoder {
+                let candidate = settings.forcesKeyframes ? plan.forcedSegmentStarts : []
+                if let e = encoders.first(where: { $0.settings == settings && $0.forced == candidate }) { return e }
+                let e = try PictureEncoder(settings, plan: plan)
+                encoders.append(e)
+                return e
+            }
             for (k, m) in group.enumerated() {
                 writing = k
-                files.append(try EncodedFile(Renderer(plan: m.plan, logger: logger), path: temps[k]))
+                if let hls = m.plan.hls {
+                    let globalHeader = OutputEncoders.wantsGlobalHeader(.hls)
+                    let sources = try hls.renditions.map { try encoder(VideoEncoderSettings(m.plan, globalHeader: globalHeader, rendition: $0), plan: m.plan) }
+                    outputs.append(try HLSFile(plan: m.plan, folder: temps[k], sources: sources))
+                } else {
+                    let settings = VideoEncoderSettings(m.plan, globalHeader: OutputEncoders.wantsGlobalHeader(m.plan.format))
+                    outputs.append(try EncodedFile(Renderer(plan: m.plan, logger: logger), path: temps[k], video: try encoder(settings, plan: m.plan)))
+                }
+            }
+            videoEncodersOpened += encoders.count
+            // Where each encoder's packets go: every stream it feeds (whose outputs are in `owners`).
+            let fanOut = encoders.map { e in
+                outputs.enumerated().flatMap { k, o in o.videoInputs.filter { $0.encoder === e }.map { (owner: k, write: $0.write) } }
+            }
+            func encode(_ e: Int, _ picture: Frame?, index: Int64) throws {
+                let sinks = fanOut[e]
+                let sink = { (p: Packet) throws in
+                    // Each muxer takes its own reference (it rescales and consumes the packet).
+                    for (n, s) in sinks.enumerated() {
+                        writing = s.owner
+                        try s.write(n == sinks.count - 1 ? p : try p.reference())
+                    }
+                }
+                if let picture { try encoders[e].encode(picture, index: index, sink: sink) } else { try encoders[e].finish(sink: sink) }
             }
             for i in 0..<frames {
                 if cancel.isCancelled { throw RenderError.cancelled }
                 writing = 0   // a picture that fails fails the group; named by its first output
                 let picture = try pictures.next(i)
-                for (k, file) in files.enumerated() {
+                for e in encoders.indices { try encode(e, picture, index: i) }
+                for (k, o) in outputs.enumerated() {
                     writing = k
-                    try file.add(picture, index: i)
+                    try o.writeAudio(before: i + 1)
                 }
                 progress(i + 1)
             }
-            for (k, file) in files.enumerated() {
+            for e in encoders.indices { try encode(e, nil, index: frames) }
+            for (k, o) in outputs.enumerated() {
                 writing = k
-                try file.finish()
+                try o.finishAfterVideo()
             }
             for (k, m) in group.enumerated() {
                 writing = k
-                try Renderer.moveIntoPlace(temps[k], paths[m.name]!, folder: false)
+                try Renderer.moveIntoPlace(temps[k], paths[m.name]!, folder: m.plan.format == .hls)
                 placed.append(paths[m.name]!)
                 frameCounts[m.name] = FrameCounts(copied: 0, encoded: frames)
             }
@@ -159,6 +200,7 @@ public final class MultiRenderer {
             throw RenderError.output(path: paths[group[writing].name]!, cause: error)
         }
         logger.info("rendered outputs", metadata: ["outputs": .string(group.map(\.name).joined(separator: ",")),
-                                                   "frames": .stringConvertible(frames)])
+                                                   "frames": .stringConvertible(frames),
+                                                   "videoEncoders": .stringConvertible(videoEncodersOpened)])
     }
 }

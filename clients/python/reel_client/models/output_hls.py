@@ -22,8 +22,12 @@ class OutputHls:
     and average BANDWIDTH, RESOLUTION, FRAME-RATE and CODECS. `renditions` (1–8, distinct
     heights, none taller than the output) each scale the output's picture to `height` (the
     width keeps the aspect) at `videoBitrate` (peak 1.5×), or at the output's constant
-    quality without one; default one rendition at the output's size. H.264 (no B-frames: fMP4
-    segments have no edit list) and AAC only; no metadata or chapters; `subtitles` become WebVTT
+    quality without one; default one rendition at the output's size. H.264 with B-frames (the
+    init segment's edit list starts the video at 0, with the audio) and a keyframe every 2 s,
+    as an MP4's default: where every segment starts on that grid (the default 4 s does) a
+    rendition is encoded exactly as an MP4 of its size and settings, so a job's `outputs`
+    encode the two once; other segment lengths force a keyframe at each segment start
+    instead. AAC audio; no metadata or chapters; `subtitles` become WebVTT
     renditions cut on the same segment boundaries. `progressive: true` makes it watchable while
     it renders (EVENT playlists that grow segment by segment; see the job's `live`).
 

@@ -1,0 +1,59 @@
+import Dispatch
+import ReelStorage
+
+/// An `hls` output being written from the canvas's pictures: its folder (`HLSFolderWriter`: a
+/// muxer per rendition and one for the audio) and its audio stage (mixing and encoding on a thread
+/// of its own). `add` encodes picture `i` once per rendition, then writes the audio up to the next
+/// frame's time. A whole render writes one (`Renderer.writeHLS`); a render of many outputs
+/// (`MultiRenderer`) may share a rendition's encoder with an output of its settings.
+final class HLSFile: SharedPictureOutput {
+    let plan: RenderPlan
+    let writer: HLSFolderWriter
+    private let audioStage: AudioEncodingStage
+    private let sampleRate: Int64
+    private let writeAudioPacket: (Packet) throws -> Void
+
+    /// Opens `folder` for the plan's HLS output; `sources`: the renditions' encoders when shared.
+    init(plan: RenderPlan, folder: String, live: (any LiveOutput)? = nil, started: DispatchTime = .now(),
+         sources: [PictureEncoder]? = nil) throws {
+        guard let hls = plan.hls else { preconditionFailure("an hls output without its plan") }
+        self.plan = plan
+        writer = try HLSFolderWriter(plan: plan, starts: plan.segmentStarts(hls.segmentDuration), folder: folder, live: live,
+                                     started: started, sources: sources)
+        sampleRate = Int64(plan.audioEncoding.sampleRate)
+        audioStage = AudioEncodingStage(track: AudioTrackEncoder(plan: plan, encoder: writer.audioEncoder))
+        writeAudioPacket = { [writer] in try writer.writeAudio($0) }
+    }
+
+    var videoInputs: [(encoder: PictureEncoder, write: (Packet) throws -> Void)] {
+        writer.renditions.map { r in (r.source, { try r.write($0) }) }
+    }
+
+    /// Encodes output frame `i` into every rendition, writes the audio before frame `i + 1`, and
+    /// lets a progressive output publish what is finished.
+    func add(_ picture: Frame, index i: Int64) throws {
+        for r in writer.renditions { try r.encode(picture, index: i) }
+        try writeAudio(before: i + 1)
+        try writer.poke()
+    }
+
+    func writeAudio(before frame: Int64) throws {
+        try audioStage.writePackets(before: plan.frameTime(frame).ticks(in: sampleRate, rounding: .nearest), sink: writeAudioPacket)
+    }
+
+    /// Drains the renditions' encoders and the audio stage and ends every playlist; returns the
+    /// seconds until a progressive output could be played (`HLSFolderWriter.finish`).
+    func finish() throws -> Double? {
+        try audioStage.writeRemainingPackets(sink: writeAudioPacket)
+        return try writer.finish(drain: true)
+    }
+
+    func finishAfterVideo() throws {
+        try audioStage.writeRemainingPackets(sink: writeAudioPacket)
+        _ = try writer.finish(drain: false)
+    }
+
+    func stop() { audioStage.stop() }
+
+    deinit { stop() }
+}
