@@ -119,9 +119,10 @@ public final class MultiRenderer {
     }
 
     /// One picture stage for the group (its first plan's: every plan of the group draws the same
-    /// pictures) and one encoder per distinct video settings among its outputs, each picture
-    /// encoded once by each encoder and its packets written into every output it serves; the
-    /// outputs are written under partial names and moved into place once all are finished.
+    /// pictures) and one encoder per distinct video settings among its outputs, each on a thread
+    /// of its own (`EncoderStage`), each picture encoded once by each encoder and its packets
+    /// written into every output it serves; the outputs are written under partial names and moved
+    /// into place once all are finished.
     private func renderShared(_ group: [Member], to paths: [String: String], placed: inout [String],
                               cancel: CancellationToken, progress: (Int64) -> Void) throws {
         let frames = group[0].plan.frameCount
@@ -157,33 +158,41 @@ public final class MultiRenderer {
                 }
             }
             videoEncodersOpened += encoders.count
-            // Where each encoder's packets go: every stream it feeds (whose outputs are in `owners`).
-            let fanOut = encoders.map { e in
+            // Each encoder on a thread of its own; its packets are written here, into every stream
+            // it feeds, so each muxer is written by this thread alone.
+            let stages = encoders.map { EncoderStage($0) }
+            defer { for st in stages { st.stop() } }
+            let sinks = encoders.map { e in
                 outputs.enumerated().flatMap { k, o in o.videoInputs.filter { $0.encoder === e }.map { (owner: k, write: $0.write) } }
             }
-            func encode(_ e: Int, _ picture: Frame?, index: Int64) throws {
-                let sinks = fanOut[e]
-                let sink = { (p: Packet) throws in
+            func fanOut(_ e: Int) -> (Packet) throws -> Void {
+                { p in
                     // Each muxer takes its own reference (it rescales and consumes the packet).
-                    for (n, s) in sinks.enumerated() {
+                    for (n, s) in sinks[e].enumerated() {
                         writing = s.owner
-                        try s.write(n == sinks.count - 1 ? p : try p.reference())
+                        try s.write(n == sinks[e].count - 1 ? p : try p.reference())
                     }
                 }
-                if let picture { try encoders[e].encode(picture, index: index, sink: sink) } else { try encoders[e].finish(sink: sink) }
             }
             for i in 0..<frames {
                 if cancel.isCancelled { throw RenderError.cancelled }
                 writing = 0   // a picture that fails fails the group; named by its first output
                 let picture = try pictures.next(i)
-                for e in encoders.indices { try encode(e, picture, index: i) }
+                for (e, st) in stages.enumerated() {
+                    writing = sinks[e][0].owner
+                    try st.encode(picture, index: i)
+                    try st.drain(sink: fanOut(e))
+                }
                 for (k, o) in outputs.enumerated() {
                     writing = k
                     try o.writeAudio(before: i + 1)
                 }
                 progress(i + 1)
             }
-            for e in encoders.indices { try encode(e, nil, index: frames) }
+            for (e, st) in stages.enumerated() {
+                writing = sinks[e][0].owner
+                try st.finish(sink: fanOut(e))
+            }
             for (k, o) in outputs.enumerated() {
                 writing = k
                 try o.finishAfterVideo()
