@@ -13,11 +13,16 @@ final class FrameConverter {
     private var target: Frame?
 
     /// For `encoder`: its pixel format and size.
-    init(for encoder: Encoder) {
+    convenience init(for encoder: Encoder) {
         let c = encoder.context.pointee
-        format = c.pix_fmt
-        width = Int(c.width)
-        height = Int(c.height)
+        self.init(format: c.pix_fmt, width: Int(c.width), height: Int(c.height))
+    }
+
+    /// Into `format` at `width`×`height`.
+    init(format: AVPixelFormat, width: Int, height: Int) {
+        self.format = format
+        self.width = width
+        self.height = height
     }
 
     /// `picture` in the encoder's format and size, with its pts. The returned frame is reused by the

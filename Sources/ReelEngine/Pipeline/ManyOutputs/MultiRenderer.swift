@@ -68,6 +68,36 @@ public final class MultiRenderer {
         return groups.map(\.members)
     }
 
+    /// The groups each drawn by one picture stage: `sharedGroups`, then each group of a smaller
+    /// canvas moved into the group of the largest canvas it may be scaled from (`ScaledPictures`:
+    /// same pictures but for the size, same aspect), where its pictures measured at sample frames
+    /// stay within the bar of the ones drawn at its own size; the larger group's members first, so
+    /// its plan draws. `scaled` records each moved member's source group and the PSNR measured.
+    func drawingGroups(cancel: CancellationToken) throws -> [[Member]] {
+        let keyed = sharedGroups.map { (key: PictureKey(output: $0[0].output, plan: $0[0].plan), members: $0) }
+        var merged = keyed.map(\.members)
+        var moved = Set<Int>()
+        scaled = [:]
+        for (g, group) in keyed.enumerated() {
+            let sources = keyed.indices.filter { $0 != g && !moved.contains($0) && ScaledPictures.mayScale(group.key, from: keyed[$0].key) }
+            guard let large = sources.max(by: { keyed[$0].key.width < keyed[$1].key.width }) else { continue }
+            let psnr = try ScaledPictures.lowestPSNR(small: group.members[0].plan, large: keyed[large].members[0].plan, stop: cancel)
+            logger.info("scaled pictures measured", metadata: ["outputs": .string(group.members.map(\.name).joined(separator: ",")),
+                                                               "from": .string(keyed[large].members[0].name),
+                                                               "psnr": .stringConvertible(psnr)])
+            guard psnr >= ScaledPictures.minimumPSNR else { continue }
+            for m in merged[g] { scaled[m.name] = (keyed[large].members[0].name, psnr) }
+            merged[large] += merged[g]
+            merged[g] = []
+            moved.insert(g)
+        }
+        return merged.filter { !$0.isEmpty }
+    }
+
+    /// The outputs the last render drew by scaling a larger canvas: the output whose canvas it was,
+    /// and the lowest PSNR measured against the pictures drawn at their own size.
+    private(set) var scaled: [String: (from: String, psnr: Double)] = [:]
+
     /// The members rendered by a renderer of their own.
     var renderedAlone: [Member] { members.filter { !Self.sharesPictures($0.plan) } }
 
@@ -94,7 +124,7 @@ public final class MultiRenderer {
         frameCounts = [:]
         pictureStagesStarted = 0
         videoEncodersOpened = 0
-        let groups = sharedGroups, alone = renderedAlone
+        let groups = try drawingGroups(cancel: cancel), alone = renderedAlone
         let total = Double(max(1, groups.reduce(Int64(0)) { $0 + $1[0].plan.frameCount } + alone.reduce(Int64(0)) { $0 + max(1, $1.plan.frameCount) }))
         var done: Int64 = 0
         var placed: [String] = []

@@ -7,8 +7,8 @@ import ReelSpec
 /// encoder, container, audio, metadata and draft scaling (drawn at the canvas's size, scaled
 /// at the encoder) do not enter it.
 struct PictureKey: Equatable {
-    let width: Int
-    let height: Int
+    private(set) var width: Int
+    private(set) var height: Int
     let frameRate: Rational
     let range: TimeRange
     let fit: FitMode
@@ -17,6 +17,14 @@ struct PictureKey: Equatable {
     let canvasColor: CanvasColor
     let sampleDepth: SampleDepth
     let keepsAlpha: Bool
+
+    /// The same key at another size.
+    func resized(width: Int, height: Int) -> PictureKey {
+        var k = self
+        k.width = width
+        k.height = height
+        return k
+    }
 
     init(output: OutputSpec, plan: RenderPlan) {
         width = plan.width
