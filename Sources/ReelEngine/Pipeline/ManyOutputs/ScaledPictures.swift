@@ -33,7 +33,9 @@ enum ScaledPictures {
     }
 
     /// The lowest PSNR (dB) over the sample frames between `small`'s pictures and `large`'s scaled
-    /// to `small`'s size the way an encoder of that size converts them (`FrameConverter`).
+    /// to `small`'s size the way an encoder of that size converts them (`FrameConverter`); it stops
+    /// at the first frame below `minimumPSNR` (the answer is known: a refusal costs one frame, the
+    /// common case where the sources are smaller than the larger canvas).
     static func lowestPSNR(small: RenderPlan, large: RenderPlan, stop: CancellationToken) throws -> Double {
         var direct = TimelinePictures(plan: small, stop: stop, prefetching: false)
         defer { direct.close() }
@@ -47,6 +49,7 @@ enum ScaledPictures {
             let own = try direct.picture(at: time)
             let scaled = try converter.convert(try drawn.picture(at: time), matrix: large.canvasColor)
             lowest = min(lowest, psnr(own, scaled))
+            if lowest < minimumPSNR { break }
         }
         return lowest
     }
