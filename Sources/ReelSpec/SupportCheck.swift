@@ -14,11 +14,5 @@ public enum SupportCheck {
         let pointers: @Sendable (JobSpec) -> [String]
     }
 
-    static let gaps: [Gap] = [
-        // A progressive HLS output among `outputs`: many-output jobs render whole on one worker
-        // and publish their outputs at the end.
-        Gap(feature: "progressive outputs", pointers: { spec in
-            spec.renderedOutputs.compactMap { o in o.name != nil && o.spec.hls?.progressive == true ? o.pointer + "/hls/progressive" : nil }
-        }),
-    ]
+    static let gaps: [Gap] = []
 }

@@ -88,3 +88,34 @@ final class JobJSONTests: XCTestCase {
         XCTAssertTrue(JobJSON.mentions("ddraft", "draft"), "a match after a false start")
     }
 }
+
+extension JobJSONTests {
+    /// A running job's `live`: its one progressive output, or each progressive one of its `outputs`
+    /// by name (the first also as `live.url`); none for a job without one, nor once it has ended.
+    func testLiveNamesEachProgressiveOutput() throws {
+        let outputs = ##"{ "version": 1, "outputs": [ { "name": "file" }, { "name": "ladder", "format": "hls", "hls": { "progressive": true } }, "##
+            + ##"{ "name": "whole", "format": "hls" }, { "name": "small", "format": "hls", "height": 360, "hls": { "progressive": true } } ], "##
+            + ##""timeline": { "videos": [ { "color": "#102030", "duration": 1 } ] } }"##
+        XCTAssertEqual(JobJSON.progressiveOutputs(outputs), ["ladder", "small"])
+        let one = ##"{ "version": 1, "output": { "format": "hls", "hls": { "progressive": true } }, "timeline": { "videos": [ { "color": "#102030", "duration": 1 } ] } }"##
+        XCTAssertEqual(JobJSON.progressiveOutputs(one), [])
+        func live(_ spec: String, _ status: Job.Status) throws -> [String: Any]? {
+            let job = Job(id: "job_X", keyID: "", templateID: nil, status: status, spec: spec, idempotencyKey: nil, progress: 0.5,
+                          eta: nil, attempts: 1, maxAttempts: 3, cancelRequested: false, createdAt: 0, updatedAt: 0, startedAt: 0,
+                          finishedAt: nil, error: nil, output: nil, webhook: nil)
+            let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(JobJSON.job(job, retentionHours: 1, deliveries: []))) as? [String: Any])
+            return json["live"] as? [String: Any]
+        }
+        let named = try XCTUnwrap(try live(outputs, .running))
+        XCTAssertEqual(named["url"] as? String, "/v1/jobs/job_X/outputs/ladder")
+        let each = try XCTUnwrap(named["outputs"] as? [[String: Any]])
+        XCTAssertEqual(each.map { $0["name"] as? String }, ["ladder", "small"])
+        XCTAssertEqual(each.map { $0["url"] as? String }, ["/v1/jobs/job_X/outputs/ladder", "/v1/jobs/job_X/outputs/small"])
+        let single = try XCTUnwrap(try live(one, .running))
+        XCTAssertEqual(single["url"] as? String, "/v1/jobs/job_X/output")
+        XCTAssertNil(single["outputs"])
+        XCTAssertNil(try live(outputs.replacingOccurrences(of: #""progressive": true"#, with: #""progressive": false"#), .running))
+        XCTAssertNil(try live(outputs, .succeeded))
+        XCTAssertNil(try live(outputs, .queued))
+    }
+}

@@ -15,6 +15,16 @@ final class ProgressiveHLSAPITests: XCTestCase {
     static let spec = ##"""
     { "version": 1, "output": { "format": "hls", "width": 640, "height": 360, "frameRate": \##(fps),
         "hls": { "segmentDuration": 1, "progressive": true } },
+    """## + timeline
+
+    /// The same ladder as the second of a job's `outputs`, after an MP4 of the same pictures.
+    static let outputsSpec = ##"""
+    { "version": 1, "outputs": [ { "name": "file", "format": "mp4", "width": 640, "height": 360, "frameRate": \##(fps) },
+        { "name": "live", "format": "hls", "width": 640, "height": 360, "frameRate": \##(fps),
+          "hls": { "segmentDuration": 1, "progressive": true } } ],
+    """## + timeline
+
+    static let timeline = ##"""
       "timeline": { "videos": [ { "color": "#203040", "duration": \##(seconds) } ],
         "overlays": [ { "type": "shape", "shape": "ellipse", "start": 0, "duration": \##(seconds), "fill": "#FF3366CC",
           "frame": { "x": 0.5, "y": 0.5, "width": 0.4, "height": 0.6 },
@@ -37,6 +47,29 @@ final class ProgressiveHLSAPITests: XCTestCase {
         XCTAssertEqual(job["chunks"] as? Int, 5, "two segments alone, then chunks to the next segment start 3 s on: \(job)")
     }
 
+    /// A progressive ladder among a job's `outputs` plays the same from its own address
+    /// (`/v1/jobs/{id}/outputs/live`, in the job's `live.outputs`) while the MP4 beside it renders
+    /// in the same pass.
+    func testAProgressiveOutputAmongOutputsPlaysWhileTheJobRenders() throws {
+        let f = try ServiceFixture()
+        let id = try play(f, spec: Self.outputsSpec, output: "live")
+        let done = try f.client().request("GET", "/v1/jobs/\(id)").json
+        XCTAssertEqual((done["outputs"] as? [[String: Any]])?.map { $0["name"] as? String }, ["file", "live"])
+        XCTAssertEqual(f.dataFiles("outputs").filter { !$0.hasPrefix(".") }.sorted(), ["\(id)-1_file.mp4", "\(id)-1_live.hls"],
+                       "the ladder rendered in place beside the MP4")
+        let mp4 = try f.client().request("GET", "/v1/jobs/\(id)/outputs/file")
+        XCTAssertEqual(mp4.status, 200)
+        XCTAssertEqual(mp4.header("Content-Type"), "video/mp4")
+    }
+
+    /// The same with the outputs in a bucket: the render child's files of the ladder are put by the
+    /// server, named as that output's, while the job runs.
+    func testAProgressiveOutputAmongOutputsInABucket() throws {
+        let (f, _, child) = try playInABucket(chunkSeconds: 0, output: "live")
+        XCTAssertNotNil(child, "the job rendered in a child")
+        XCTAssertEqual(f.dataFiles("outputs").filter { !$0.hasPrefix(".") }, [], "no local copy once the job is done")
+    }
+
     func testTheSameWithTheOutputInABucket() throws {
         // Cut into chunks too: the chunked join publishes through the same bucket.
         let (f, _, _) = try playInABucket(chunkSeconds: 3)
@@ -53,19 +86,21 @@ final class ProgressiveHLSAPITests: XCTestCase {
 
     /// Plays the job (`play`) with outputs in a fresh bucket of the tests' S3 server, cut into
     /// chunks of `chunkSeconds` (0: whole), and checks the bucket's playlist grew while the job ran
-    /// and ends whole. The fixture, the job's id, and the child that rendered it (whole jobs).
-    private func playInABucket(chunkSeconds: Int) throws -> (ServiceFixture, String, pid_t?) {
+    /// and ends whole (`output`: the job of `outputsSpec`, played from that output). The fixture, the
+    /// job's id, and the child that rendered it (whole jobs).
+    private func playInABucket(chunkSeconds: Int, output: String? = nil) throws -> (ServiceFixture, String, pid_t?) {
         let bucketName = "reel-" + UUID().uuidString.prefix(8).lowercased()
         let s3 = try TestS3.shared()
         let f = try ServiceFixture(keys: ["a-key-of-sixteen-chars"],
                                    env: try s3.storageEnvironment(bucket: bucketName).merging(["REEL_CHUNK_SECONDS": "\(chunkSeconds)"]) { $1 })
         let bucket = try s3.client(bucket: bucketName)
         let playlist = { (id: String) in
-            String(decoding: try bucket.getObject("media/outputs/\(id)-1.hls/video_360p.m3u8", limit: 1 << 20), as: UTF8.self)
+            String(decoding: try bucket.getObject("media/outputs/\(id)-1\(output.map { "_" + $0 } ?? "").hls/video_360p.m3u8", limit: 1 << 20),
+                   as: UTF8.self)
         }
         var seenInBucket: [String] = []
         var child: pid_t?
-        let id = try play(f) { id in
+        let id = try play(f, spec: output == nil ? Self.spec : Self.outputsSpec, output: output) { id in
             child = child ?? f.service.pool.children[id]
             seenInBucket.append(try playlist(id))
         }
@@ -78,14 +113,27 @@ final class ProgressiveHLSAPITests: XCTestCase {
 
     /// Submits the job, waits until its output is playable (409 before), checks the job is still
     /// running, plays it with ffmpeg from the link and checks every frame and sample arrived in
-    /// order; `whileRunning` looks at the output while the job still runs. Returns the job's id.
+    /// order; `whileRunning` looks at the output while the job still runs; `output`: the named
+    /// output of `spec` played (the job's first progressive one). Returns the job's id.
     @discardableResult
-    func play(_ f: ServiceFixture, whileRunning: (String) throws -> Void = { _ in }) throws -> String {
+    func play(_ f: ServiceFixture, spec: String = spec, output: String? = nil, whileRunning: (String) throws -> Void = { _ in }) throws -> String {
         try f.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=\(Self.seconds)", "tone.wav"])
         let c = try f.client()
-        let id = try f.submit(Self.spec)
+        let id = try f.submit(spec)
         let running = try f.waitForJob(id) { ($0["live"] as? [String: Any])?["downloadUrl"] != nil || $0["status"] as? String != "queued" }
-        let link = try XCTUnwrap((running["live"] as? [String: Any])?["downloadUrl"] as? String, "a running progressive job has a live link: \(running)")
+        let live = try XCTUnwrap(running["live"] as? [String: Any], "a running progressive job is live: \(running)")
+        let link = try XCTUnwrap(live["downloadUrl"] as? String, "a running progressive job has a live link: \(running)")
+        let folder = output ?? "output"
+        if let output {
+            // Each progressive output by name; the first is the job's `live` link too.
+            let named = try XCTUnwrap((live["outputs"] as? [[String: Any]])?.first { $0["name"] as? String == output }, "\(live)")
+            XCTAssertEqual(named["url"] as? String, "/v1/jobs/\(id)/outputs/\(output)")
+            XCTAssertEqual(named["downloadUrl"] as? String, link)
+            XCTAssertEqual(live["url"] as? String, "/v1/jobs/\(id)/outputs/\(output)")
+            XCTAssertTrue(link.hasPrefix("/v1/jobs/\(id)/outputs/\(output)?"), link)
+        } else {
+            XCTAssertNil(live["outputs"], "a job's one output")
+        }
         let anonymous = try TestClient(port: f.port)
         let master = try XCTUnwrap(Poll.value(seconds: 60, every: 0.02) { () -> TestClient.Response? in
             let r = try anonymous.request("GET", link)
@@ -98,8 +146,9 @@ final class ProgressiveHLSAPITests: XCTestCase {
         XCTAssertEqual(master.status, 200, master.text)
         XCTAssertEqual(master.header("Cache-Control"), "no-store", "a growing playlist is never cached")
         XCTAssertEqual(try c.request("GET", "/v1/jobs/\(id)").json["status"] as? String, "running", "playable before the job ends")
-        let variant = try XCTUnwrap(master.text.split(separator: "\n").first { $0.hasPrefix("output/video_") }.map(String.init))
-        let playlist = try anonymous.request("GET", "/v1/jobs/\(id)/" + variant)
+        let variant = try XCTUnwrap(master.text.split(separator: "\n").first { $0.hasPrefix(folder + "/video_") }.map(String.init), master.text)
+        // Relative to the master's own address: `/v1/jobs/{id}/output` or `/v1/jobs/{id}/outputs/{name}`.
+        let playlist = try anonymous.request("GET", "/v1/jobs/\(id)/" + (output == nil ? "" : "outputs/") + variant)
         XCTAssertEqual(playlist.status, 200, playlist.text)
         XCTAssertTrue(playlist.text.contains("#EXT-X-PLAYLIST-TYPE:EVENT"), playlist.text)
         XCTAssertFalse(playlist.text.contains("#EXT-X-ENDLIST"), "not finished yet: \(playlist.text)")
@@ -146,15 +195,16 @@ final class ProgressiveHLSAPITests: XCTestCase {
         let done = try f.waitForJob(id) { ["succeeded", "failed"].contains($0["status"] as? String ?? "") }
         XCTAssertEqual(done["status"] as? String, "succeeded", "\(done)")
         XCTAssertNil(done["live"], "a finished job is played from its output")
-        let output = try XCTUnwrap(done["output"] as? [String: Any])
-        let first = try XCTUnwrap(output["firstSegmentSeconds"] as? Double, "\(output)")
+        let recorded = try XCTUnwrap(output == nil ? done["output"] as? [String: Any]
+                                     : (done["outputs"] as? [[String: Any]])?.first { $0["name"] as? String == output }, "\(done)")
+        let first = try XCTUnwrap(recorded["firstSegmentSeconds"] as? Double, "\(recorded)")
         XCTAssertGreaterThan(first, 0)
         let finished = try XCTUnwrap(c.request("GET", "/v1/jobs/\(id)").json["finishedAt"] as? String)
         XCTAssertFalse(finished.isEmpty)
         let after = try anonymous.request("GET", link)
         XCTAssertEqual(after.status, 200)
         XCTAssertNotNil(after.header("ETag"), "the finished master is an immutable piece")
-        XCTAssertEqual(after.text.split(separator: "\n").filter { $0.hasPrefix("output/video_") }.count, 1)
+        XCTAssertEqual(after.text.split(separator: "\n").filter { $0.hasPrefix(folder + "/video_") }.count, 1)
         return id
     }
 }

@@ -53,6 +53,21 @@ final class ProgressiveHLSTests: XCTestCase {
         let puts = live.recorded
         XCTAssertNotNil(renderer.firstSegmentSeconds, "the moment it became playable is known")
 
+        try Self.checkPuts(puts, folder: folder, playlists: ["video_64p.m3u8", "video_32p.m3u8", "audio.m3u8"])
+
+        // The same output written whole: the same frames and samples, decoded through the playlists.
+        let whole = try ws.render(Self.spec.replacingOccurrences(of: "PROGRESSIVE", with: ""), to: "whole")
+        for name in ["video_64p.m3u8", "video_32p.m3u8", "audio.m3u8"] {
+            XCTAssertEqual(try framemd5(folder + "/" + name), try framemd5(whole + "/" + name), name)
+        }
+        let frames = try framemd5(folder + "/master.m3u8", stream: "v:0")
+        XCTAssertEqual(frames.count, 60, "6 s at 10 fps through the master playlist")
+    }
+
+    /// Checks a progressive output's puts into `folder`: every file put once complete, never before
+    /// a playlist lists it; the master once every playlist was put, before the last segment and
+    /// again at the end; each of `playlists` growing at its end, segment by segment, ENDLIST last.
+    static func checkPuts(_ puts: [(name: String, bytes: Data)], folder: String, playlists: [String]) throws {
         var shown = Set<String>()
         var versions: [String: [String]] = [:]   // each playlist's texts as put, in order
         var masterAt: Int?
@@ -85,7 +100,7 @@ final class ProgressiveHLSTests: XCTestCase {
         XCTAssertGreaterThan(segmentsPut.filter { $0 > first }.count, 6, "most segments come after the master: \(segmentsPut), master \(first)")
         XCTAssertEqual(puts.last?.name, "master.m3u8", "the master again at the end, from the whole output")
 
-        for name in ["video_64p.m3u8", "video_32p.m3u8", "audio.m3u8"] {
+        for name in playlists {
             let texts = try XCTUnwrap(versions[name], name)
             XCTAssertGreaterThan(texts.count, 3, "\(name) grew segment by segment")
             var previous: [Substring] = []
@@ -99,24 +114,18 @@ final class ProgressiveHLSTests: XCTestCase {
             }
             XCTAssertEqual(try String(contentsOfFile: folder + "/" + name, encoding: .utf8), texts.last, "the last version put is the final one")
         }
+    }
 
-        // The same output written whole: the same frames and samples, decoded through the playlists.
-        let whole = try ws.render(Self.spec.replacingOccurrences(of: "PROGRESSIVE", with: ""), to: "whole")
-        for name in ["video_64p.m3u8", "video_32p.m3u8", "audio.m3u8"] {
-            XCTAssertEqual(try framemd5(folder + "/" + name), try framemd5(whole + "/" + name), name)
-        }
-        let frames = try framemd5(folder + "/master.m3u8", stream: "v:0")
-        XCTAssertEqual(frames.count, 60, "6 s at 10 fps through the master playlist")
+    /// Refuses every put, as a bucket that is gone would.
+    struct Refusing: LiveOutput {
+        struct Refused: Error {}
+        let location: String
+        func put(_ file: String, from folder: String) throws { throw Refused() }
+        func put(_ file: String, bytes: [UInt8]) throws { throw Refused() }
+        func finish(folder: String) throws -> String { folder }
     }
 
     func testAFailedPutStopsTheRenderAndTheFolderGoes() throws {
-        struct Refusing: LiveOutput {
-            struct Refused: Error {}
-            let location: String
-            func put(_ file: String, from folder: String) throws { throw Refused() }
-            func put(_ file: String, bytes: [UInt8]) throws { throw Refused() }
-            func finish(folder: String) throws -> String { folder }
-        }
         let ws = try Workspace()
         try Tools.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=6", "-c:a", "pcm_s16le", ws.path("tone.wav")])
         let plan = try ws.plan(Self.spec.replacingOccurrences(of: "PROGRESSIVE", with: #", "progressive": true"#))

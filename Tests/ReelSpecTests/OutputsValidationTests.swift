@@ -141,7 +141,7 @@ final class OutputsValidationTests: XCTestCase {
         XCTAssertEqual(message(twice, at: "/otio/metadata/reel/outputs/1/name"),
                        "is the name of /otio/metadata/reel/outputs/0 too; each output needs a name of its own")
         let progressive = try XCTUnwrap(decodeOK(otio(#"[{"name": "a"}, {"name": "b", "format": "hls", "hls": {"progressive": true}}]"#)))
-        XCTAssertEqual(SupportCheck.unsupported(progressive).map(\.pointer), ["/otio/metadata/reel/outputs/1/hls/progressive"])
+        XCTAssertEqual(progressive.outputs?.map { $0.spec.hls?.progressive }, [nil, true], "kept as the file has them")
     }
 
     func testAStillsTimeIsTheInstantItPictures() throws {

@@ -44,10 +44,10 @@ final class SupportCheckTests: XCTestCase {
 }
 
 extension SupportCheckTests {
-    /// `outputs` render, but not progressively yet.
-    func testProgressiveOutputsAreNotRenderedYet() {
+    /// `outputs` render, a progressive HLS one among them too.
+    func testOutputsRenderProgressiveOnesToo() {
         XCTAssertEqual(unsupported(#"{"version": 1, "outputs": [{"name": "a"}], "timeline": {"videos": [{"src": "a.mp4"}]}}"#), [])
         XCTAssertEqual(unsupported(#"{"version": 1, "outputs": [{"name": "a"}, {"name": "b", "format": "hls", "hls": {"progressive": true}}],"#
-                                   + #" "timeline": {"videos": [{"src": "a.mp4"}]}}"#), ["/outputs/1/hls/progressive"])
+                                   + #" "timeline": {"videos": [{"src": "a.mp4"}]}}"#), [])
     }
 }

@@ -91,6 +91,42 @@ final class WorkerPoolTests: XCTestCase {
                        "no output, partial or whole, of the cancelled job")
     }
 
+    /// A progressive HLS output among `outputs`, rendered in this process: written in its own
+    /// folder, where its master playlist is there to read while the job still runs; recorded with
+    /// the moment it became playable. A cancel takes its folder with the other outputs.
+    func testAProgressiveOutputAmongOutputsIsReadableWhileItRenders() throws {
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
+        let p = pool(store)
+        p.start()
+        defer { p.shutdown() }
+        let spec = { (seconds: Int) in
+            ##"{ "version": 1, "outputs": [ { "name": "file", "width": 320, "height": 180 }, "##
+                + ##"{ "name": "live", "format": "hls", "width": 320, "height": 180, "hls": { "segmentDuration": 1, "progressive": true } } ], "##
+                + ##""timeline": { "videos": [ { "color": "#00FF00", "duration": \##(seconds) } ] } }"##
+        }
+        let long = try submit(store, spec(240))
+        p.wake()
+        let folder = dir + "/outputs/\(long)-1_live.hls"
+        XCTAssertTrue(try Poll.until(seconds: 60, every: 0.05) { FileManager.default.fileExists(atPath: folder + "/master.m3u8") },
+                      "the master playlist appears in the output's own folder")
+        XCTAssertEqual(try store.job(long)?.status, .running, "while the job runs")
+        guard case .requested = try store.cancel(long) else { return XCTFail("expected a cancel request") }
+        XCTAssertEqual(try waitFor(store, long) { $0.status.isFinished }.status, .canceled)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/outputs").filter { $0.contains(long) }, [],
+                       "no output of the cancelled job, its progressive folder neither")
+
+        let id = try submit(store, spec(2))
+        p.wake()
+        let done = try waitFor(store, id) { $0.status.isFinished }
+        XCTAssertEqual(done.status, .succeeded, "\(String(describing: done.error))")
+        XCTAssertEqual(done.outputs.map { ($0.path as NSString).lastPathComponent }, ["\(id)-1_file.mp4", "\(id)-1_live.hls"])
+        XCTAssertNil(done.outputs[0].firstSegmentSeconds)
+        XCTAssertGreaterThan(try XCTUnwrap(done.outputs[1].firstSegmentSeconds), 0)
+        let playlist = try String(contentsOfFile: done.outputs[1].path + "/video_180p.m3u8", encoding: .utf8)
+        XCTAssertTrue(playlist.contains("#EXT-X-PLAYLIST-TYPE:EVENT") && playlist.contains("#EXT-X-ENDLIST"), playlist)
+        XCTAssertEqual(playlist.split(separator: "\n").filter { $0.hasSuffix(".m4s") }.count, 2)
+    }
+
     func testCancellingARunningJobStopsItPartWay() throws {
         let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
         let p = pool(store)

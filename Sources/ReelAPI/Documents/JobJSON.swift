@@ -43,14 +43,8 @@ public enum JobJSON {
         } else {
             w.null()
         }
-        if j.status == .running, isProgressive(j.spec) {
-            // A progressive output can be played while it renders, at the address it will keep.
-            w.key("live"); w.openObject()
-            w.key("url"); w.string("/v1/jobs/\(j.id)/output")
-            if let links {
-                w.key("downloadUrl"); w.string(links.url(jobID: j.id, now: Int64(Date().timeIntervalSince1970 * 1000)))
-            }
-            w.closeObject()
+        if j.status == .running {
+            live(of: j, links: links, to: &w)
         }
         w.key("output")
         if let o = j.output, j.status == .succeeded {
@@ -96,6 +90,32 @@ public enum JobJSON {
     /// Where a job's output is served: its one at `/output`, a named one at `/outputs/{name}`.
     static func outputURL(jobID: String, name: String?) -> String {
         name.map { "/v1/jobs/\(jobID)/outputs/\($0)" } ?? "/v1/jobs/\(jobID)/output"
+    }
+
+    /// A running job's progressive output, played while it renders at the address it will keep:
+    /// the job's one, or, for a job with `outputs`, the first progressive one there and each of them
+    /// by name in `live.outputs`. Nothing for a job without one.
+    static func live(of j: Job, links: OutputLinks?, to w: inout JSONWriter) {
+        let named = progressiveOutputs(j.spec)
+        guard !named.isEmpty || isProgressive(j.spec) else { return }
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        let addresses = { (name: String?, w: inout JSONWriter) in
+            w.key("url"); w.string(outputURL(jobID: j.id, name: name))
+            if let links { w.key("downloadUrl"); w.string(links.url(jobID: j.id, output: name, now: now)) }
+        }
+        w.key("live"); w.openObject()
+        addresses(named.first, &w)
+        if !named.isEmpty {
+            w.key("outputs"); w.openArray()
+            for name in named {
+                w.element(); w.openObject()
+                w.key("name"); w.string(name)
+                addresses(name, &w)
+                w.closeObject()
+            }
+            w.closeArray()
+        }
+        w.closeObject()
     }
 
     /// One output of a succeeded job: its one, or one of its named outputs (with its `name`).
@@ -157,6 +177,17 @@ public enum JobJSON {
 
     /// True when the spec asks for a progressive HLS output (`output.hls.progressive: true`).
     static func isProgressive(_ spec: String) -> Bool { isTrue(spec, at: ["output", "hls", "progressive"]) }
+
+    /// The names of the stored spec's progressive HLS `outputs` (`hls.progressive: true`), in order.
+    static func progressiveOutputs(_ spec: String) -> [String] {
+        guard mentions(spec, "\"outputs\""), mentions(spec, "\"progressive\""), let value = try? JSONParser.parse(Array(spec.utf8)),
+              case .array(let outputs)? = value.member("outputs") else { return [] }
+        return outputs.compactMap { o in
+            guard o.member("format") == .string("hls"), o.member("hls")?.member("progressive") == .bool(true),
+                  case .string(let name)? = o.member("name") else { return nil }
+            return name
+        }
+    }
 
     /// True when the member at `path` of the stored spec is `true`. The text is searched for the
     /// last name first, over the bytes (the generic `firstRange(of:)` was a quarter of a

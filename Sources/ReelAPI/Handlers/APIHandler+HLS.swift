@@ -23,10 +23,11 @@ extension APIHandler {
                                   contentType: HLSServing.playlistType, noun: "playlist").response(to: r)
     }
 
-    /// `GET /v1/jobs/{id}/output` of a progressive job while it renders: its master playlist as
-    /// far as it is (never cached: it is written again at the end), or 409 with `Retry-After` until
-    /// every rendition has its first segment.
-    func liveEntry(_ job: Job, location: String, _ r: HTTPRequest, access: OutputAccess) throws -> HTTPResponse {
+    /// `GET /v1/jobs/{id}/output` of a progressive job while it renders (`name`: a progressive one of
+    /// its named outputs, at `/v1/jobs/{id}/outputs/{name}`): its master playlist as far as it is
+    /// (never cached: it is written again at the end), or 409 with `Retry-After` until every
+    /// rendition has its first segment.
+    func liveEntry(_ job: Job, location: String, _ r: HTTPRequest, access: OutputAccess, name: String? = nil) throws -> HTTPResponse {
         let raw: [UInt8]
         do { raw = try outputs.read(location, file: RenderedOutput.hlsEntry) } catch {
             if StorageOutage.isOutage(error) { throw ProblemError(Self.readProblem("the output's master playlist", error)) }
@@ -35,7 +36,7 @@ extension APIHandler {
             problem.headers = [("Retry-After", "1")]
             throw ProblemError(problem)
         }
-        return Self.livePlaylist(HLSServing.rootedMaster(String(decoding: raw, as: UTF8.self), query: access.linkQuery))
+        return Self.livePlaylist(HLSServing.rootedMaster(String(decoding: raw, as: UTF8.self), folder: name ?? "output", query: access.linkQuery))
     }
 
     /// A playlist of an output still rendering: it grows, so no client or cache may keep it.
@@ -47,10 +48,15 @@ extension APIHandler {
     }
 
     /// Where a running job's progressive output is read (`OutputStore.liveLocation` of the attempt
-    /// rendering it); nil for any other job.
-    func liveLocation(_ job: Job) -> String? {
-        guard job.status == .running, JobJSON.isProgressive(job.spec) else { return nil }
-        return outputs.liveLocation(OutputName(jobID: job.id, attempt: job.attempts, fileExtension: OutputFormat.hls.rawValue))
+    /// rendering it; `name`: one of its named outputs); nil for any other job or output.
+    func liveLocation(_ job: Job, output name: String? = nil) -> String? {
+        guard job.status == .running else { return nil }
+        if let name {
+            guard JobJSON.progressiveOutputs(job.spec).contains(name) else { return nil }
+        } else if !JobJSON.isProgressive(job.spec) {
+            return nil
+        }
+        return outputs.liveLocation(OutputName(jobID: job.id, attempt: job.attempts, output: name, fileExtension: OutputFormat.hls.rawValue))
     }
 
     /// `GET /v1/jobs/{id}/output/{name}`: one file of an `hls` output's folder, with `Range`,
@@ -61,8 +67,8 @@ extension APIHandler {
     func hlsFile(_ id: String, _ name: String, _ r: HTTPRequest, access: OutputAccess, output: String? = nil) throws -> HTTPResponse {
         let job = try accessibleJob(id, access: access)
         let location: String, tag: String, live: Bool
-        if output == nil, let l = liveLocation(job) {
-            (location, tag, live) = (l, "live-\(job.id)-\(job.attempts)", true)
+        if let l = liveLocation(job, output: output) {
+            (location, tag, live) = (l, "live-\(job.id)-\(job.attempts)" + (output.map { "-" + $0 } ?? ""), true)
         } else {
             let out = try finishedOutput(job, name: output)
             guard out.contentType == HLSServing.playlistType else {

@@ -56,7 +56,7 @@ extension APIHandler {
     /// URL of it.
     func output(_ id: String, _ r: HTTPRequest, access: OutputAccess, name: String? = nil) throws -> HTTPResponse {
         let job = try accessibleJob(id, access: access)
-        if name == nil, let location = liveLocation(job) { return try liveEntry(job, location: location, r, access: access) }
+        if let location = liveLocation(job, output: name) { return try liveEntry(job, location: location, r, access: access, name: name) }
         let out = try finishedOutput(job, name: name)
         if out.contentType == HLSServing.playlistType { return try hlsEntry(out, r, access: access) }
         let load: (Int64, Int64) throws -> HTTPResponseBody

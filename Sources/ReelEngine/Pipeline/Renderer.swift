@@ -50,16 +50,7 @@ public final class Renderer {
     /// child). Errors are mapped as `writeAtomically` maps them.
     static func writeInPlace(to path: String, _ body: (String) throws -> Void) throws {
         do {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-                if isFolder.boolValue {
-                    for name in try FileManager.default.contentsOfDirectory(atPath: path) {
-                        try FileManager.default.removeItem(atPath: path + "/" + name)
-                    }
-                } else {
-                    try FileManager.default.removeItem(atPath: path)
-                }
-            }
+            try clearInPlace(path)
             try body(path)
         } catch let e as RenderError {
             try? FileManager.default.removeItem(atPath: path)
@@ -67,6 +58,17 @@ public final class Renderer {
         } catch {
             try? FileManager.default.removeItem(atPath: path)
             throw RenderError.output(path: path, cause: error)
+        }
+    }
+
+    /// Deletes what an earlier render left in the folder `path` (a file there goes), keeping the
+    /// folder itself: an output written in place starts empty.
+    static func clearInPlace(_ path: String) throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return }
+        guard isFolder.boolValue else { return try FileManager.default.removeItem(atPath: path) }
+        for name in try FileManager.default.contentsOfDirectory(atPath: path) {
+            try FileManager.default.removeItem(atPath: path + "/" + name)
         }
     }
 

@@ -99,6 +99,8 @@ struct RenderChildGo: Codable, Sendable {
     /// A progressive output kept elsewhere (a bucket): its files are put by the parent, which holds
     /// the account, each as the child reports it (`RelayedLiveOutput`).
     var relay = false
+    /// A job with `outputs`: the progressive ones kept elsewhere, by name, whose files are relayed so.
+    var relayedOutputs: [String]?
 }
 
 /// The parent's answer to a relayed put: done, or why not.
@@ -125,6 +127,8 @@ struct RenderChildReport: Codable, Sendable {
     /// folder, or, with `bytes` (base64), as the child read it.
     var put: String?
     var bytes: String?
+    /// The named output (of a job with `outputs`) whose file `put` is.
+    var output: String?
 }
 
 struct SandboxReport: Codable, Sendable, Equatable, CustomStringConvertible {

@@ -9,20 +9,25 @@ import Synchronization
 final class RelayedLiveOutput: LiveOutput, Sendable {
     let location: String
     private let answers: ParentLines
+    /// The named output whose files these are (a job with `outputs`), said with each put.
+    private let output: String?
 
     /// Why a put did not happen.
     struct Refused: Error, CustomStringConvertible {
         let description: String
     }
 
-    init(location: String, answers: ParentLines) {
+    init(location: String, answers: ParentLines, output: String? = nil) {
         self.location = location
         self.answers = answers
+        self.output = output
     }
 
-    func put(_ file: String, from folder: String) throws { try relay(RenderChildReport(put: file)) }
+    func put(_ file: String, from folder: String) throws { try relay(RenderChildReport(put: file, output: output)) }
 
-    func put(_ file: String, bytes: [UInt8]) throws { try relay(RenderChildReport(put: file, bytes: Data(bytes).base64EncodedString())) }
+    func put(_ file: String, bytes: [UInt8]) throws {
+        try relay(RenderChildReport(put: file, bytes: Data(bytes).base64EncodedString(), output: output))
+    }
 
     /// The parent finishes the output itself once the child is done.
     func finish(folder: String) throws -> String { location }

@@ -47,10 +47,15 @@ final class RenderChild {
     }
 
     /// Has the child render a job's named outputs, each to its path (by name); its summary.
-    func render(outputs paths: [String: String], cancel token: CancellationToken, progress: (Double) -> Void) throws -> RenderedSummary {
-        guard child.send(JSONEncoder.line(RenderChildGo(output: nil, outputs: paths))) else { throw ended() }
+    /// `live`: the progressive outputs kept elsewhere, by name, whose files the child reports and
+    /// this process puts, as for one output.
+    func render(outputs paths: [String: String], live: [String: any LiveOutput] = [:], cancel token: CancellationToken,
+                progress: (Double) -> Void) throws -> RenderedSummary {
+        let go = RenderChildGo(output: nil, outputs: paths, relayedOutputs: live.isEmpty ? nil : live.keys.sorted())
+        guard child.send(JSONEncoder.line(go)) else { throw ended() }
         return try supervise(token, planning: false) { report in
             if let p = report.progress { progress(p) }
+            answerPut(report, output: report.output.flatMap { paths[$0] } ?? "", live: report.output.flatMap { live[$0] })
             return report.done
         }
     }

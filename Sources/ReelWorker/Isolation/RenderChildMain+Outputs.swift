@@ -2,10 +2,12 @@ import Foundation
 import Logging
 import ReelEngine
 import ReelSpec
+import ReelStorage
 
 /// The child's side of a job with `outputs`: every output planned (each as the spec with it
 /// alone), said to the parent, then rendered in one pass per distinct picture (`MultiRenderer`),
-/// each to the path the parent names for it, and each measured.
+/// each to the path the parent names for it (a progressive one in its own folder, its files put by
+/// the parent where it relays them), and each measured.
 extension RenderChildMain {
     static func renderOutputs(_ planned: SpecPlanning.Planned, request: RenderChildRequest, input: LineReader, logger: Logger) -> Int32 {
         let members = MultiRenderer.members(planned.outputs, spec: planned.spec, threading: CodecThreading.forRender(cores: max(1, request.cores)))
@@ -19,7 +21,12 @@ extension RenderChildMain {
               let paths = go.outputs else { return 0 }
         do {
             let renderer = MultiRenderer(members: members, logger: logger)
-            try renderer.render(to: paths, progress: progressReports())
+            var live: [String: any LiveOutput] = [:]
+            for name in go.relayedOutputs ?? [] {
+                guard let path = paths[name] else { continue }
+                live[name] = RelayedLiveOutput(location: path, answers: lines, output: name)
+            }
+            try renderer.render(to: paths, live: live, progress: progressReports())
             var summaries: [String: RenderedSummary] = [:]
             // Measuring passes report no frames: the watchdog hears beats.
             let beating = Heartbeat()
@@ -27,7 +34,8 @@ extension RenderChildMain {
             for m in members {
                 let loudness = try Renderer(plan: m.plan, logger: logger).loudness(of: paths[m.name] ?? "")
                 summaries[m.name] = RenderedSummary(copiedFrames: renderer.frameCounts[m.name]?.copied,
-                                                    encodedFrames: renderer.frameCounts[m.name]?.encoded, loudness: loudness?.numbers)
+                                                    encodedFrames: renderer.frameCounts[m.name]?.encoded,
+                                                    firstSegmentSeconds: renderer.firstSegmentSeconds[m.name], loudness: loudness?.numbers)
             }
             report(RenderChildReport(done: RenderedSummary(outputs: summaries)))
             return 0

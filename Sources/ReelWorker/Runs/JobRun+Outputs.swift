@@ -8,21 +8,36 @@ import ReelBasics
 
 /// A job with `outputs`: every output rendered in one pass per distinct picture (`MultiRenderer`),
 /// here or in a render child, each to a file of this attempt's own (`OutputName` with the output's
-/// name), then all published and recorded together (`succeed`). Such a job is not cut into chunks:
-/// one worker renders it whole.
+/// name), then all published and recorded together (`succeed`). A progressive HLS output among
+/// them is written in its own place and made visible where it is kept as it grows (`LiveOutput`),
+/// as a job's one would be. Such a job is not cut into chunks: one worker renders it whole.
 extension JobRun {
     /// One named output of this attempt: its spec entry and the path its file is written to.
     struct OutputTarget {
         let output: NamedOutput
         let path: String
+        /// Where a progressive output is read while it renders; nil for the others.
+        let live: (any LiveOutput)?
 
         var format: OutputFormat { output.spec.format }
+        var progressive: Bool { live != nil }
     }
 
     func outputTargets(_ spec: JobSpec) -> [OutputTarget] {
         (spec.outputs ?? []).map { o in
-            OutputTarget(output: o, path: pool.locations.output(OutputName(jobID: job.id, attempt: job.attempts, output: o.name,
-                                                                          fileExtension: JobRun.fileExtension(o.spec.format))))
+            let name = OutputName(jobID: job.id, attempt: job.attempts, output: o.name, fileExtension: JobRun.fileExtension(o.spec.format))
+            let path = pool.locations.output(name)
+            let progressive = o.spec.format == .hls && o.spec.hls?.progressive == true
+            return OutputTarget(output: o, path: path, live: progressive ? pool.outputs.live(name, folder: path) : nil)
+        }
+    }
+
+    /// After a failed render: what the progressive outputs had made visible, and their folders.
+    func removeLive(_ targets: [OutputTarget]) {
+        for t in targets {
+            guard let live = t.live else { continue }
+            pool.outputs.remove(live.location)
+            try? FileManager.default.removeItem(atPath: t.path)
         }
     }
 
@@ -40,27 +55,33 @@ extension JobRun {
         let started = DispatchTime.now()
         JobRun.removePartials(of: job.id, before: job.attempts, in: pool.locations, logger: pool.logger)
         do {
-            try renderer.render(to: Dictionary(uniqueKeysWithValues: targets.map { ($0.output.name, $0.path) }), cancel: token) { progress.set($0) }
+            try renderer.render(to: Dictionary(uniqueKeysWithValues: targets.map { ($0.output.name, $0.path) }),
+                                live: Dictionary(uniqueKeysWithValues: targets.compactMap { t in t.live.map { (t.output.name, $0) } }),
+                                cancel: token) { progress.set($0) }
         } catch {
             leaseKeeper.stop()
+            removeLive(targets)
             return conclude(error, reason, names, meta)
         }
         var meta = meta
         meta["seconds"] = JobRun.seconds(since: started)
         pool.metrics.record(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
         let rendered = zip(members, targets).map { m, t in
-            RenderedTarget(name: m.name, path: t.path, destinations: t.output.spec.destinations) {
+            RenderedTarget(name: m.name, path: t.path, live: t.live, destinations: t.output.spec.destinations) {
                 // Measured on the output as written (after the codec), before it leaves this node.
                 FinishedRender(format: m.plan.format, duration: m.plan.outputRange.duration.description,
                                copied: renderer.frameCounts[m.name]?.copied, encoded: renderer.frameCounts[m.name]?.encoded,
-                               firstSegmentSeconds: nil, loudness: try Renderer(plan: m.plan, logger: engineLog).loudness(of: t.path))
+                               firstSegmentSeconds: renderer.firstSegmentSeconds[m.name],
+                               loudness: try Renderer(plan: m.plan, logger: engineLog).loudness(of: t.path))
             }
         }
         succeed(rendered, chunked: false, leaseKeeper: leaseKeeper, token: token, reason: reason, names: names, meta: meta)
     }
 
     /// Plans and renders the outputs in a render child, which writes them in a hidden work folder
-    /// beside the outputs; each is moved into place here, then all are published and recorded.
+    /// beside the outputs (a progressive one in its own folder, made empty for it: the child's
+    /// files are put here where that output is kept elsewhere); each is moved into place here, then
+    /// all are published and recorded.
     func runOutputsInChild(_ spec: JobSpec, _ isolation: RenderIsolation, fetched: Double, names: SourceNames, meta: Logger.Metadata) {
         var request = pool.renderRequest(jobID: job.id, text: job.spec, spec: spec, isolation: isolation)
         let targets = outputTargets(spec)
@@ -73,14 +94,27 @@ extension JobRun {
         }
         let dropWork = { try? FileManager.default.removeItem(atPath: work) }
         defer { dropWork() }
-        request.access.write = [work]
+        let progressive = targets.filter(\.progressive)
+        do {
+            for t in progressive { try JobRun.emptyFolder(t.path) }
+        } catch {
+            removeLive(targets)
+            return conclude(RenderError.output(path: work, cause: error), StopReason(), names, meta)
+        }
+        request.access.write = [work] + progressive.map(\.path)
         let token = CancellationToken()
-        guard pool.register(job.id, token) else { return record { try pool.store.release(job.id, owner: owner) } }
+        guard pool.register(job.id, token) else {
+            removeLive(targets)
+            return record { try pool.store.release(job.id, owner: owner) }
+        }
         defer { pool.unregister(job.id) }
-        guard let (child, planned) = plannedChild(isolation, request: request, token: token, names: names, meta: meta) else { return }
+        guard let (child, planned) = plannedChild(isolation, request: request, token: token, names: names, meta: meta) else {
+            return removeLive(targets)
+        }
         let expected = targets.map { ($0.output.name, $0.format.rawValue) }
         guard let got = planned.outputs, got.map(\.name) == expected.map(\.0), got.map(\.format) == expected.map(\.1) else {
             child.dismiss()
+            removeLive(targets)
             return conclude(ChildFailure(cause: .reported(code: .renderFailed, retry: true,
                                                           message: "the render process planned other outputs than the spec's")),
                             StopReason(), names, meta)
@@ -94,10 +128,12 @@ extension JobRun {
         let summary: RenderedSummary
         var placed: [String] = []
         do {
-            let inWork = { (t: OutputTarget) in work + "/" + (t.path as NSString).lastPathComponent }
+            let inWork = { (t: OutputTarget) in t.progressive ? t.path : work + "/" + (t.path as NSString).lastPathComponent }
+            // A progressive output kept elsewhere is put by this process as the child reports its files.
+            let relayed = targets.compactMap { t in t.live.flatMap { $0 is LocalLiveOutput ? nil : (t.output.name, $0) } }
             summary = try child.render(outputs: Dictionary(uniqueKeysWithValues: targets.map { ($0.output.name, inWork($0)) }),
-                                       cancel: token) { progress.set($0) }
-            for t in targets {
+                                       live: Dictionary(uniqueKeysWithValues: relayed), cancel: token) { progress.set($0) }
+            for t in targets where !t.progressive {
                 try Renderer.moveIntoPlace(inWork(t), t.path, folder: t.format == .hls)
                 placed.append(t.path)
             }
@@ -105,15 +141,16 @@ extension JobRun {
         } catch {
             leaseKeeper.stop()
             for path in placed { try? FileManager.default.removeItem(atPath: path) }
+            removeLive(targets)
             return conclude(error, reason, names, meta)
         }
         meta["seconds"] = JobRun.seconds(since: started)
         pool.metrics.record(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
         let rendered = zip(got, targets).map { p, t in
-            RenderedTarget(name: p.name, path: t.path, destinations: t.output.spec.destinations) {
+            RenderedTarget(name: p.name, path: t.path, live: t.live, destinations: t.output.spec.destinations) {
                 let s = summary.outputs?[p.name]
                 return FinishedRender(format: t.format, duration: p.duration, copied: s?.copiedFrames, encoded: s?.encodedFrames,
-                                      firstSegmentSeconds: nil, loudness: s?.loudness.flatMap(MeasuredLoudness.init(numbers:)))
+                                      firstSegmentSeconds: s?.firstSegmentSeconds, loudness: s?.loudness.flatMap(MeasuredLoudness.init(numbers:)))
             }
         }
         succeed(rendered, chunked: false, leaseKeeper: leaseKeeper, token: token, reason: reason, names: names, meta: meta)

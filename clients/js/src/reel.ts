@@ -59,8 +59,11 @@ export interface Job {
   output: JobOutput | null;
   /** A succeeded job with `outputs`: each of them, with its name, in the spec's order. */
   outputs?: JobOutput[];
-  /** While a progressive HLS job (`output.hls.progressive`) runs: where it plays as it renders. */
-  live?: { url: string; downloadUrl?: string };
+  /**
+   * While a progressive HLS job (`output.hls.progressive`, or a progressive one of `outputs`) runs:
+   * where it plays as it renders; `outputs` names each progressive one of a job's `outputs`.
+   */
+  live?: { url: string; downloadUrl?: string; outputs?: { name: string; url: string; downloadUrl?: string }[] };
   draft?: boolean;
   spec?: JobSpec;
   [member: string]: unknown;

@@ -14,7 +14,7 @@ export interface JobSpec {
   version: 1;
   /** The one output; not with `outputs`, and without a `name`. */
   output?: Output;
-  /** Several outputs from one render, instead of `output`: each takes every member `output` takes and a `name` of its own (distinct), and is what the spec renders with that output alone. The timeline is decoded and composited once for every output of the same pictures (size, rate, fit, colour), and a smaller output of the same aspect is scaled from a larger one's pictures where that measures within 45 dB of drawing it at its own size (at 4 frames spread over it); outputs whose video is encoded alike (an MP4 and the HLS rendition of its size and settings) share one encode, each encoder on a thread of its own; each output is written to a file of its own, served at `/v1/jobs/{id}/outputs/{name}` and listed in the job's `outputs`. A job with `outputs` is rendered whole by one worker (not cut into chunks), and none of them may be a progressive `hls` (422 "is not supported yet"). A destination key may use `{name}`; a folder key (ending in `/`) takes each output as `{jobId}-{name}.{ext}`; two outputs whose destinations would write the same object (or inside the same HLS folder) are a 422. */
+  /** Several outputs from one render, instead of `output`: each takes every member `output` takes and a `name` of its own (distinct), and is what the spec renders with that output alone. The timeline is decoded and composited once for every output of the same pictures (size, rate, fit, colour), and a smaller output of the same aspect is scaled from a larger one's pictures where that measures within 45 dB of drawing it at its own size (at 4 frames spread over it); outputs whose video is encoded alike (an MP4 and the HLS rendition of its size and settings) share one encode, each encoder on a thread of its own; each output is written to a file of its own, served at `/v1/jobs/{id}/outputs/{name}` and listed in the job's `outputs`. A job with `outputs` is rendered whole by one worker (not cut into chunks); a progressive `hls` among them is watchable while the job renders, at `/v1/jobs/{id}/outputs/{name}` (the job's `live.outputs`), its pictures drawn with the others'. A destination key may use `{name}`; a folder key (ending in `/`) takes each output as `{jobId}-{name}.{ext}`; two outputs whose destinations would write the same object (or inside the same HLS folder) are a 422. */
   outputs?: Output[];
   timeline?: Timeline;
   otio?: OTIOTimeline;
@@ -527,7 +527,9 @@ export interface Output {
      * first segment (the job's `live` member links to it; `GET /v1/jobs/{id}/output` answers
      * 409 with `Retry-After` until then) and is written again at the end with the whole
      * output's bandwidths. Works the same with outputs in a bucket (the playlists rewritten
-     * there as they grow); the job records `output.firstSegmentSeconds`.
+     * there as they grow); the job records `output.firstSegmentSeconds`. Among a job's
+     * `outputs` the same, at `/v1/jobs/{id}/outputs/{name}` (`live.outputs`), recorded in
+     * that output's `firstSegmentSeconds`.
      * @default false
      */
     progressive?: boolean;

@@ -34,7 +34,7 @@ final class HLSFile: SharedPictureOutput {
     func add(_ picture: Frame, index i: Int64) throws {
         for r in writer.renditions { try r.encode(picture, index: i) }
         try writeAudio(before: i + 1)
-        try writer.poke()
+        try publish()
     }
 
     func writeAudio(before frame: Int64) throws {
@@ -48,9 +48,15 @@ final class HLSFile: SharedPictureOutput {
         return try writer.finish(drain: true)
     }
 
+    func publish() throws { try writer.poke() }
+
+    /// After `finishAfterVideo`, for a progressive output: the seconds from the render's start
+    /// until it could be played.
+    private(set) var firstSegmentSeconds: Double?
+
     func finishAfterVideo() throws {
         try audioStage.writeRemainingPackets(sink: writeAudioPacket)
-        _ = try writer.finish(drain: false)
+        firstSegmentSeconds = try writer.finish(drain: false)
     }
 
     func stop() { audioStage.stop() }

@@ -14,8 +14,10 @@ import ReelStorage
 ///
 /// Video files (mp4, mov, m4v, webm) and HLS folders share; the other kinds (stills, GIF,
 /// audio-only, a passthrough) are rendered by a `Renderer` of their own, after the shared groups.
+/// A progressive HLS folder is written in place, published through its `LiveOutput` as it grows;
+/// its group is drawn first, so it is playable as soon as an output alone would be.
 /// Every output appears whole or none does: a failure or a cancel removes what was already moved
-/// into place (a file an output replaced is not restored).
+/// into place, and a progressive folder (a file an output replaced is not restored).
 public final class MultiRenderer {
     /// One output: its name, its `output` object and the plan of the spec with it alone.
     public struct Member: Sendable {
@@ -44,6 +46,8 @@ public final class MultiRenderer {
     }
     /// How each output's video frames were made, by name, after a render.
     public private(set) var frameCounts: [String: FrameCounts] = [:]
+    /// Each progressive output's seconds from the render's start until it could be played, by name.
+    public private(set) var firstSegmentSeconds: [String: Double] = [:]
     /// Picture stages the last render started: one per group of outputs drawing the same pictures.
     private(set) var pictureStagesStarted = 0
     /// Video encoders the last render's shared groups opened: one per distinct settings in a group.
@@ -105,16 +109,18 @@ public final class MultiRenderer {
     static func sharesPictures(_ plan: RenderPlan) -> Bool {
         switch plan.format {
         case .mp4, .mov, .m4v, .webm: return !plan.passthrough
-        case .hls: return !(plan.hls?.progressive ?? false)
+        case .hls: return true
         case .m4a, .gif, .jpg, .png: return false
         }
     }
 
-    /// Renders every member to `paths[member.name]` (one path each, no path twice). `progress`
-    /// receives 0…1 by pictures drawn (a shared group's once, an output alone its own); `cancel`
-    /// is checked every frame.
-    public func render(to paths: [String: String], cancel: CancellationToken = CancellationToken(),
+    /// Renders every member to `paths[member.name]` (one path each, no path twice). A progressive
+    /// output's files are made visible through `live[name]` (on this disk where absent) as they
+    /// finish. `progress` receives 0…1 by pictures drawn (a shared group's once, an output alone its
+    /// own); `cancel` is checked every frame.
+    public func render(to paths: [String: String], live: [String: any LiveOutput] = [:], cancel: CancellationToken = CancellationToken(),
                        progress: (Double) -> Void = { _ in }) throws {
+        let started = DispatchTime.now()
         var seen = Set<String>(), targets = Set<String>()
         for m in members {
             guard let path = paths[m.name], seen.insert(m.name).inserted, targets.insert(path).inserted else {
@@ -122,15 +128,21 @@ public final class MultiRenderer {
             }
         }
         frameCounts = [:]
+        firstSegmentSeconds = [:]
         pictureStagesStarted = 0
         videoEncodersOpened = 0
-        let groups = try drawingGroups(cancel: cancel), alone = renderedAlone
+        // A group with a progressive output first: its first segment waits for no other group.
+        let drawn = try drawingGroups(cancel: cancel)
+        let groups = drawn.filter { $0.contains { $0.plan.isProgressive } } + drawn.filter { !$0.contains { $0.plan.isProgressive } }
+        let alone = renderedAlone
         let total = Double(max(1, groups.reduce(Int64(0)) { $0 + $1[0].plan.frameCount } + alone.reduce(Int64(0)) { $0 + max(1, $1.plan.frameCount) }))
         var done: Int64 = 0
         var placed: [String] = []
         do {
             for group in groups {
-                try renderShared(group, to: paths, placed: &placed, cancel: cancel) { progress((Double(done) + Double($0)) / total) }
+                try renderShared(group, to: paths, live: live, started: started, placed: &placed, cancel: cancel) {
+                    progress((Double(done) + Double($0)) / total)
+                }
                 done += group[0].plan.frameCount
             }
             for m in alone {
@@ -152,17 +164,19 @@ public final class MultiRenderer {
     /// pictures) and one encoder per distinct video settings among its outputs, each on a thread
     /// of its own (`EncoderStage`), each picture encoded once by each encoder and its packets
     /// written into every output it serves; the outputs are written under partial names and moved
-    /// into place once all are finished.
-    private func renderShared(_ group: [Member], to paths: [String: String], placed: inout [String],
-                              cancel: CancellationToken, progress: (Int64) -> Void) throws {
+    /// into place once all are finished, but a progressive one, written in place and published
+    /// after every frame (`started`: when the render began, for its `firstSegmentSeconds`).
+    private func renderShared(_ group: [Member], to paths: [String: String], live: [String: any LiveOutput], started: DispatchTime,
+                              placed: inout [String], cancel: CancellationToken, progress: (Int64) -> Void) throws {
         let frames = group[0].plan.frameCount
         // The picture stage starts first, so the first segment opens and decodes while the encoders
         // are set up.
         let pictures = PictureStage(plan: group[0].plan)
         pictureStagesStarted += 1
         defer { pictures.stop() }
-        let temps = group.map { PartialName.path(beside: paths[$0.name]!) }
-        defer { for t in temps { try? FileManager.default.removeItem(atPath: t) } }
+        let inPlace = group.map(\.plan.isProgressive)
+        let temps = group.map { $0.plan.isProgressive ? paths[$0.name]! : PartialName.path(beside: paths[$0.name]!) }
+        defer { for (k, t) in temps.enumerated() where !inPlace[k] { try? FileManager.default.removeItem(atPath: t) } }
         var outputs: [any SharedPictureOutput] = []
         defer { for o in outputs { o.stop() } }
         var writing = 0   // the member whose output an error came from
@@ -181,7 +195,14 @@ public final class MultiRenderer {
                 if let hls = m.plan.hls {
                     let globalHeader = OutputEncoders.wantsGlobalHeader(.hls)
                     let sources = try hls.renditions.map { try encoder(VideoEncoderSettings(m.plan, globalHeader: globalHeader, rendition: $0), plan: m.plan) }
-                    outputs.append(try HLSFile(plan: m.plan, folder: temps[k], sources: sources))
+                    var published: (any LiveOutput)?
+                    if inPlace[k] {
+                        // Gone with the render if it fails, as the files moved into place are.
+                        placed.append(temps[k])
+                        try Renderer.clearInPlace(temps[k])
+                        published = live[m.name] ?? LocalLiveOutput(location: temps[k])
+                    }
+                    outputs.append(try HLSFile(plan: m.plan, folder: temps[k], live: published, started: started, sources: sources))
                 } else {
                     let settings = VideoEncoderSettings(m.plan, globalHeader: OutputEncoders.wantsGlobalHeader(m.plan.format))
                     outputs.append(try EncodedFile(Renderer(plan: m.plan, logger: logger), path: temps[k], video: try encoder(settings, plan: m.plan)))
@@ -216,6 +237,7 @@ public final class MultiRenderer {
                 for (k, o) in outputs.enumerated() {
                     writing = k
                     try o.writeAudio(before: i + 1)
+                    try o.publish()
                 }
                 progress(i + 1)
             }
@@ -226,12 +248,14 @@ public final class MultiRenderer {
             for (k, o) in outputs.enumerated() {
                 writing = k
                 try o.finishAfterVideo()
+                if let first = (o as? HLSFile)?.firstSegmentSeconds { firstSegmentSeconds[group[k].name] = first }
             }
             for (k, m) in group.enumerated() {
                 writing = k
+                frameCounts[m.name] = FrameCounts(copied: 0, encoded: frames)
+                if inPlace[k] { continue }
                 try Renderer.moveIntoPlace(temps[k], paths[m.name]!, folder: m.plan.format == .hls)
                 placed.append(paths[m.name]!)
-                frameCounts[m.name] = FrameCounts(copied: 0, encoded: frames)
             }
         } catch let e as RenderError {
             throw e

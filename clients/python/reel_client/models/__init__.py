@@ -53,6 +53,7 @@ from .job import Job
 from .job_error import JobError
 from .job_list import JobList
 from .job_live import JobLive
+from .job_live_outputs_item import JobLiveOutputsItem
 from .job_metadata import JobMetadata
 from .job_output import JobOutput
 from .job_output_loudness import JobOutputLoudness
@@ -221,6 +222,7 @@ __all__ = (
     "JobError",
     "JobList",
     "JobLive",
+    "JobLiveOutputsItem",
     "JobMetadata",
     "JobOutput",
     "JobOutputLoudness",

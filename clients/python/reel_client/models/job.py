@@ -63,9 +63,9 @@ class Job:
             metadata (JobMetadata | None): The spec's `metadata`, as given, or null.
             draft (bool | Unset): Present (true) when the spec asks for a draft (`output.draft`, or a draft among
                 `outputs`).
-            live (JobLive | Unset): Present while a progressive `hls` job (`output.hls.progressive`) runs: where its output
-                plays as it renders (409 with `Retry-After` until its first segments are written), the same address it keeps
-                once done.
+            live (JobLive | Unset): Present while a progressive `hls` job (`output.hls.progressive`, or a progressive one
+                among `outputs`) runs: where its output plays as it renders (409 with `Retry-After` until its first segments are
+                written), the same address it keeps once done.
             outputs (list[JobOutput] | Unset): Present once a job with `outputs` has succeeded: each of them, in the spec's
                 order, with its `name`, at its own `url` (`/v1/jobs/{id}/outputs/{name}`).
             spec (Any | Unset): A version-1 job: what to render (`timeline`) and how to write it (`output`); docs/SPEC.md is

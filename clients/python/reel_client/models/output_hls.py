@@ -40,7 +40,9 @@ class OutputHls:
                 first segment (the job's `live` member links to it; `GET /v1/jobs/{id}/output` answers
                 409 with `Retry-After` until then) and is written again at the end with the whole
                 output's bandwidths. Works the same with outputs in a bucket (the playlists rewritten
-                there as they grow); the job records `output.firstSegmentSeconds`.
+                there as they grow); the job records `output.firstSegmentSeconds`. Among a job's
+                `outputs` the same, at `/v1/jobs/{id}/outputs/{name}` (`live.outputs`), recorded in
+                that output's `firstSegmentSeconds`.
                  Default: False.
             renditions (list[OutputHlsRenditionsItem] | Unset):
     """

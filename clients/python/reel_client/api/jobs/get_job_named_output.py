@@ -144,7 +144,10 @@ def sync_detailed(
     An `hls` output is its master playlist, its URIs rewritten to `{output}/NAME` so that they
     resolve below this address (`/v1/jobs/{id}/outputs/{output}/{name}`). A name the job has not,
     or a job with one `output`, is a 404 naming where its outputs are; `GET /v1/jobs/{id}/output`
-    of a job with `outputs` is a 404 listing them.
+    of a job with `outputs` is a 404 listing them. A progressive `hls` output
+    (`hls.progressive`) is served while its job runs as `/v1/jobs/{id}/output` serves a
+    progressive job's: its master playlist as far as it is (`Cache-Control: no-store`), 409 with
+    `Retry-After` until every rendition has its first segment.
 
     Args:
         id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
@@ -203,7 +206,10 @@ def sync(
     An `hls` output is its master playlist, its URIs rewritten to `{output}/NAME` so that they
     resolve below this address (`/v1/jobs/{id}/outputs/{output}/{name}`). A name the job has not,
     or a job with one `output`, is a 404 naming where its outputs are; `GET /v1/jobs/{id}/output`
-    of a job with `outputs` is a 404 listing them.
+    of a job with `outputs` is a 404 listing them. A progressive `hls` output
+    (`hls.progressive`) is served while its job runs as `/v1/jobs/{id}/output` serves a
+    progressive job's: its master playlist as far as it is (`Cache-Control: no-store`), 409 with
+    `Retry-After` until every rendition has its first segment.
 
     Args:
         id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
@@ -257,7 +263,10 @@ async def asyncio_detailed(
     An `hls` output is its master playlist, its URIs rewritten to `{output}/NAME` so that they
     resolve below this address (`/v1/jobs/{id}/outputs/{output}/{name}`). A name the job has not,
     or a job with one `output`, is a 404 naming where its outputs are; `GET /v1/jobs/{id}/output`
-    of a job with `outputs` is a 404 listing them.
+    of a job with `outputs` is a 404 listing them. A progressive `hls` output
+    (`hls.progressive`) is served while its job runs as `/v1/jobs/{id}/output` serves a
+    progressive job's: its master playlist as far as it is (`Cache-Control: no-store`), 409 with
+    `Retry-After` until every rendition has its first segment.
 
     Args:
         id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).
@@ -314,7 +323,10 @@ async def asyncio(
     An `hls` output is its master playlist, its URIs rewritten to `{output}/NAME` so that they
     resolve below this address (`/v1/jobs/{id}/outputs/{output}/{name}`). A name the job has not,
     or a job with one `output`, is a 404 naming where its outputs are; `GET /v1/jobs/{id}/output`
-    of a job with `outputs` is a 404 listing them.
+    of a job with `outputs` is a 404 listing them. A progressive `hls` output
+    (`hls.progressive`) is served while its job runs as `/v1/jobs/{id}/output` serves a
+    progressive job's: its master playlist as far as it is (`Cache-Control: no-store`), 409 with
+    `Retry-After` until every rendition has its first segment.
 
     Args:
         id (str): `job_` followed by a 26-character ULID (so ids sort by creation time).

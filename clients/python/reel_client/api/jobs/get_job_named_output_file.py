@@ -136,7 +136,8 @@ def sync_detailed(
 
      One file of a named `hls` output's folder (a job with `outputs`), with the same rules as
     `/v1/jobs/{id}/output/{name}`: its ETag (the output's SHA-256 and the file's name), one
-    `Range`, `If-None-Match`, output links. Any other name, a single-file output, or a name the
+    `Range`, `If-None-Match`, output links; a progressive one's files while its job runs, its
+    playlists as they grow (never cached). Any other name, a single-file output, or a name the
     job has no output of, is a 404.
 
     Args:
@@ -190,7 +191,8 @@ def sync(
 
      One file of a named `hls` output's folder (a job with `outputs`), with the same rules as
     `/v1/jobs/{id}/output/{name}`: its ETag (the output's SHA-256 and the file's name), one
-    `Range`, `If-None-Match`, output links. Any other name, a single-file output, or a name the
+    `Range`, `If-None-Match`, output links; a progressive one's files while its job runs, its
+    playlists as they grow (never cached). Any other name, a single-file output, or a name the
     job has no output of, is a 404.
 
     Args:
@@ -239,7 +241,8 @@ async def asyncio_detailed(
 
      One file of a named `hls` output's folder (a job with `outputs`), with the same rules as
     `/v1/jobs/{id}/output/{name}`: its ETag (the output's SHA-256 and the file's name), one
-    `Range`, `If-None-Match`, output links. Any other name, a single-file output, or a name the
+    `Range`, `If-None-Match`, output links; a progressive one's files while its job runs, its
+    playlists as they grow (never cached). Any other name, a single-file output, or a name the
     job has no output of, is a 404.
 
     Args:
@@ -291,7 +294,8 @@ async def asyncio(
 
      One file of a named `hls` output's folder (a job with `outputs`), with the same rules as
     `/v1/jobs/{id}/output/{name}`: its ETag (the output's SHA-256 and the file's name), one
-    `Range`, `If-None-Match`, output links. Any other name, a single-file output, or a name the
+    `Range`, `If-None-Match`, output links; a progressive one's files while its job runs, its
+    playlists as they grow (never cached). Any other name, a single-file output, or a name the
     job has no output of, is a 404.
 
     Args:
