@@ -45,7 +45,7 @@ public final class MultiRenderer {
         }
     }
     /// How each output's video frames were made, by name, after a render.
-    public private(set) var frameCounts: [String: FrameCounts] = [:]
+    public internal(set) var frameCounts: [String: FrameCounts] = [:]
     /// Each progressive output's seconds from the render's start until it could be played, by name.
     public private(set) var firstSegmentSeconds: [String: Double] = [:]
     /// Picture stages the last render started: one per group of outputs drawing the same pictures.
@@ -161,11 +161,9 @@ public final class MultiRenderer {
     }
 
     /// One picture stage for the group (its first plan's: every plan of the group draws the same
-    /// pictures) and one encoder per distinct video settings among its outputs, each on a thread
-    /// of its own (`EncoderStage`), each picture encoded once by each encoder and its packets
-    /// written into every output it serves; the outputs are written under partial names and moved
-    /// into place once all are finished, but a progressive one, written in place and published
-    /// after every frame (`started`: when the render began, for its `firstSegmentSeconds`).
+    /// pictures) encoded into its outputs (`encode`); the outputs are written under partial names
+    /// and moved into place once all are finished, but a progressive one, written in place and
+    /// published after every frame (`started`: when the render began, for its `firstSegmentSeconds`).
     private func renderShared(_ group: [Member], to paths: [String: String], live: [String: any LiveOutput], started: DispatchTime,
                               placed: inout [String], cancel: CancellationToken, progress: (Int64) -> Void) throws {
         let frames = group[0].plan.frameCount
@@ -177,6 +175,53 @@ public final class MultiRenderer {
         let inPlace = group.map(\.plan.isProgressive)
         let temps = group.map { $0.plan.isProgressive ? paths[$0.name]! : PartialName.path(beside: paths[$0.name]!) }
         defer { for (k, t) in temps.enumerated() where !inPlace[k] { try? FileManager.default.removeItem(atPath: t) } }
+        var live = live
+        for (k, m) in group.enumerated() where inPlace[k] {
+            // Gone with the render if it fails, as the files moved into place are.
+            placed.append(temps[k])
+            live[m.name] = live[m.name] ?? LocalLiveOutput(location: temps[k])
+        }
+        let outputs = try encode(group, frames: 0..<frames, pictures: pictures, naming: group.map { paths[$0.name]! }, cancel: cancel,
+                                 progress: progress) { k, m, encoders in
+            if m.plan.hls != nil {
+                if inPlace[k] { try Renderer.clearInPlace(temps[k]) }
+                return try HLSFile(plan: m.plan, folder: temps[k], live: inPlace[k] ? live[m.name] : nil, started: started, sources: encoders)
+            }
+            return try EncodedFile(Renderer(plan: m.plan, logger: logger), path: temps[k], video: encoders[0])
+        }
+        for (k, m) in group.enumerated() {
+            frameCounts[m.name] = FrameCounts(copied: 0, encoded: frames)
+            if let first = (outputs[k] as? HLSFile)?.firstSegmentSeconds { firstSegmentSeconds[m.name] = first }
+            if inPlace[k] { continue }
+            do {
+                try Renderer.moveIntoPlace(temps[k], paths[m.name]!, folder: m.plan.format == .hls)
+            } catch {
+                throw RenderError.output(path: paths[m.name]!, cause: error)
+            }
+            placed.append(paths[m.name]!)
+        }
+        logger.info("rendered outputs", metadata: ["outputs": .string(group.map(\.name).joined(separator: ",")),
+                                                   "frames": .stringConvertible(frames),
+                                                   "videoEncoders": .stringConvertible(videoEncodersOpened)])
+    }
+
+    /// The video encoder settings of a member's streams: an HLS output's renditions in order, or
+    /// the one video stream of a file.
+    static func videoSettings(_ m: Member) -> [VideoEncoderSettings] {
+        guard let hls = m.plan.hls else { return [VideoEncoderSettings(m.plan, globalHeader: OutputEncoders.wantsGlobalHeader(m.plan.format))] }
+        return hls.renditions.map { VideoEncoderSettings(m.plan, globalHeader: OutputEncoders.wantsGlobalHeader(.hls), rendition: $0) }
+    }
+
+    /// Encodes `frames` of `pictures` into the group's outputs, which `open` makes (member `k`,
+    /// given its streams' encoders in the order of `videoSettings`): one encoder per distinct
+    /// settings (and forced frames) among them, each on a thread of its own (`EncoderStage`), each
+    /// picture encoded once by each encoder and its packets written into every stream it feeds;
+    /// each output's audio written up to each next frame and what is finished published. Returns
+    /// the outputs, finished. A failure is a `RenderError` naming `naming[k]` of the member it came
+    /// from (a picture's, the first member's).
+    func encode(_ group: [Member], frames: Range<Int64>, pictures: PictureStage, naming: [String], cancel: CancellationToken,
+                progress: (Int64) -> Void,
+                open: (Int, Member, [PictureEncoder]) throws -> any SharedPictureOutput) throws -> [any SharedPictureOutput] {
         var outputs: [any SharedPictureOutput] = []
         defer { for o in outputs { o.stop() } }
         var writing = 0   // the member whose output an error came from
@@ -192,21 +237,7 @@ public final class MultiRenderer {
             }
             for (k, m) in group.enumerated() {
                 writing = k
-                if let hls = m.plan.hls {
-                    let globalHeader = OutputEncoders.wantsGlobalHeader(.hls)
-                    let sources = try hls.renditions.map { try encoder(VideoEncoderSettings(m.plan, globalHeader: globalHeader, rendition: $0), plan: m.plan) }
-                    var published: (any LiveOutput)?
-                    if inPlace[k] {
-                        // Gone with the render if it fails, as the files moved into place are.
-                        placed.append(temps[k])
-                        try Renderer.clearInPlace(temps[k])
-                        published = live[m.name] ?? LocalLiveOutput(location: temps[k])
-                    }
-                    outputs.append(try HLSFile(plan: m.plan, folder: temps[k], live: published, started: started, sources: sources))
-                } else {
-                    let settings = VideoEncoderSettings(m.plan, globalHeader: OutputEncoders.wantsGlobalHeader(m.plan.format))
-                    outputs.append(try EncodedFile(Renderer(plan: m.plan, logger: logger), path: temps[k], video: try encoder(settings, plan: m.plan)))
-                }
+                outputs.append(try open(k, m, try Self.videoSettings(m).map { try encoder($0, plan: m.plan) }))
             }
             videoEncodersOpened += encoders.count
             // Each encoder on a thread of its own; its packets are written here, into every stream
@@ -225,7 +256,7 @@ public final class MultiRenderer {
                     }
                 }
             }
-            for i in 0..<frames {
+            for i in frames {
                 if cancel.isCancelled { throw RenderError.cancelled }
                 writing = 0   // a picture that fails fails the group; named by its first output
                 let picture = try pictures.next(i)
@@ -239,7 +270,7 @@ public final class MultiRenderer {
                     try o.writeAudio(before: i + 1)
                     try o.publish()
                 }
-                progress(i + 1)
+                progress(i + 1 - frames.lowerBound)
             }
             for (e, st) in stages.enumerated() {
                 writing = sinks[e][0].owner
@@ -248,22 +279,12 @@ public final class MultiRenderer {
             for (k, o) in outputs.enumerated() {
                 writing = k
                 try o.finishAfterVideo()
-                if let first = (o as? HLSFile)?.firstSegmentSeconds { firstSegmentSeconds[group[k].name] = first }
             }
-            for (k, m) in group.enumerated() {
-                writing = k
-                frameCounts[m.name] = FrameCounts(copied: 0, encoded: frames)
-                if inPlace[k] { continue }
-                try Renderer.moveIntoPlace(temps[k], paths[m.name]!, folder: m.plan.format == .hls)
-                placed.append(paths[m.name]!)
-            }
+            return outputs
         } catch let e as RenderError {
             throw e
         } catch {
-            throw RenderError.output(path: paths[group[writing].name]!, cause: error)
+            throw RenderError.output(path: naming[writing], cause: error)
         }
-        logger.info("rendered outputs", metadata: ["outputs": .string(group.map(\.name).joined(separator: ",")),
-                                                   "frames": .stringConvertible(frames),
-                                                   "videoEncoders": .stringConvertible(videoEncodersOpened)])
     }
 }

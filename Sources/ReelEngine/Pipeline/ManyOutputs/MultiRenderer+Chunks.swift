@@ -1,0 +1,148 @@
+import Foundation
+import ReelBasics
+import ReelSpec
+
+/// A job with `outputs` cut into chunks that several workers render at once. Every chunk renders
+/// every moving output's piece from shared pictures (`encode`, as a whole render shares them: one
+/// picture stage per drawn canvas, one encoder per distinct settings), each output's video packets
+/// in a packet file of its own and its audio in another, exactly the pieces that output's chunk
+/// alone would have; the join copies each output's pieces into its file (`Renderer.joinChunks`)
+/// and renders the stills, one picture each. So every output is what a chunked render of it
+/// alone gives.
+///
+/// A job is cut only where every moving output can be cut alone (`Renderer.canRenderInChunks`), at
+/// one frame rate and one range, none progressive (a progressive output among `outputs` is rendered
+/// whole) and none with a loudness target (whose levels a chunk of each output would need), and
+/// only at frames where every output may start a chunk: a multiple of each file's GOP, a segment
+/// start of each HLS output.
+extension MultiRenderer {
+    /// The outputs a chunk renders a piece of: all but the stills.
+    public var cutMembers: [Member] { members.filter { !$0.plan.format.isStill } }
+    /// The outputs the join renders whole: the stills (a picture each).
+    var stillMembers: [Member] { members.filter { $0.plan.format.isStill } }
+
+    /// Whether the outputs can be cut into chunks (above).
+    public var canRenderInChunks: Bool {
+        let cut = cutMembers
+        guard let lead = cut.first?.plan else { return false }
+        return cut.allSatisfy { m in
+            Renderer(plan: m.plan, logger: logger).canRenderInChunks && !m.plan.isProgressive && m.plan.audioEncoding.loudness == nil
+                && m.plan.frameRate == lead.frameRate && m.plan.outputRange == lead.outputRange
+        }
+    }
+
+    /// The frames where every cut output may start a chunk: a multiple of each file's GOP size,
+    /// a segment start of each HLS output; 0 always.
+    func chunkStarts() -> [Int64] {
+        guard let frames = cutMembers.first?.plan.frameCount else { return [0] }
+        var common: Set<Int64>?
+        for m in cutMembers {
+            let starts: Set<Int64>
+            if let hls = m.plan.hls {
+                starts = Set(m.plan.segmentStarts(hls.segmentDuration))
+            } else {
+                let gop = Int64(max(1, m.plan.videoEncoding.gopSize))
+                starts = Set((0..<((frames + gop - 1) / gop)).map { $0 * gop })
+            }
+            common = common.map { $0.intersection(starts) } ?? starts
+        }
+        return (common ?? [0]).union([0]).sorted()
+    }
+
+    /// Chunk ranges of about `seconds` each, every boundary the first frame at or after it where
+    /// every output may start a chunk (`chunkStarts`), a last piece shorter than half of that
+    /// joined to the chunk before; one range (the whole output) when the outputs cannot be cut,
+    /// are not longer than that, or `seconds` is 0.
+    public func chunkRanges(seconds: Int) -> [Range<Int64>] {
+        guard let lead = cutMembers.first?.plan else { return [] }
+        let frames = lead.frameCount
+        guard canRenderInChunks, seconds > 0 else { return [0..<frames] }
+        let rate = lead.frameRate
+        let wanted = max(1, Int64(seconds) * Int64(rate.numerator) / max(1, Int64(rate.denominator)))
+        guard frames > wanted else { return [0..<frames] }
+        let starts = chunkStarts()
+        var bounds: [Int64] = [0]
+        while let last = bounds.last, last < frames {
+            bounds.append(starts.first { $0 >= last + wanted } ?? frames)
+        }
+        if bounds.count > 2, frames - bounds[bounds.count - 2] < wanted / 2 { bounds.remove(at: bounds.count - 2) }
+        return zip(bounds, bounds.dropFirst()).map { $0..<$1 }
+    }
+
+    /// Where one output's pieces of a chunk go (or, joining, are read from, in chunk order).
+    public struct Pieces: Sendable {
+        public var video: String
+        public var audio: String
+
+        public init(video: String, audio: String) {
+            self.video = video
+            self.audio = audio
+        }
+    }
+
+    /// Renders chunk `frames` of every cut output: its video packets to `pieces[name].video` (from
+    /// pictures drawn once per canvas, `encode`) and, on a thread of its own meanwhile, each
+    /// output's audio to `pieces[name].audio`. `progress` follows the video.
+    public func renderChunk(_ frames: Range<Int64>, pieces: [String: Pieces], cancel: CancellationToken = CancellationToken(),
+                            progress: (Double) -> Void = { _ in }) throws {
+        let cut = cutMembers
+        precondition(canRenderInChunks && cut.allSatisfy { pieces[$0.name] != nil }, "a chunk of outputs that cannot be cut, or without their pieces")
+        let audioError = Guarded<(any Error)?>(nil)
+        let audioDone = StageThread.start("reel-chunk-audio") { [logger] in
+            do {
+                for m in cut {
+                    try Renderer(plan: m.plan, logger: logger).renderAudioChunk(frames, to: pieces[m.name]!.audio, cancel: cancel)
+                }
+            } catch {
+                audioError.withLock { $0 = error }
+            }
+        }
+        do {
+            let groups = try drawingGroups(cancel: cancel)
+            let total = Double(max(1, Int64(groups.count) * Int64(frames.count)))
+            for (g, group) in groups.enumerated() {
+                let pictures = PictureStage(plan: group[0].plan, ranges: [frames])
+                defer { pictures.stop() }
+                let naming = group.map { pieces[$0.name]!.video }
+                _ = try encode(group, frames: frames, pictures: pictures, naming: naming, cancel: cancel,
+                               progress: { progress((Double(Int64(g) * Int64(frames.count)) + Double($0)) / total) }) { k, _, encoders in
+                    try ChunkVideoPiece(path: naming[k], encoders: encoders)
+                }
+            }
+        } catch {
+            audioDone.wait()
+            throw error
+        }
+        audioDone.wait()
+        if let e = audioError.withLock({ $0 }) { throw e }
+        logger.info("rendered chunk", metadata: ["firstFrame": .stringConvertible(frames.lowerBound), "frames": .stringConvertible(frames.count),
+                                                 "outputs": .string(cut.map(\.name).joined(separator: ","))])
+    }
+
+    /// Joins each cut output's chunk pieces (`pieces[name]`: every chunk's, in order) into its file
+    /// at `paths[name]` and renders each still there; every output appears whole or none does.
+    public func joinChunks(_ pieces: [String: [Pieces]], to paths: [String: String], cancel: CancellationToken = CancellationToken()) throws {
+        var placed: [String] = []
+        frameCounts = [:]
+        do {
+            for m in cutMembers {
+                guard let mine = pieces[m.name], let path = paths[m.name] else {
+                    throw RenderError.output(path: m.name, cause: PipelineError.noPath(output: m.name))
+                }
+                try Renderer(plan: m.plan, logger: logger).joinChunks(mine.map(\.video), audio: mine.map(\.audio), to: path, cancel: cancel)
+                placed.append(path)
+                frameCounts[m.name] = FrameCounts(copied: 0, encoded: m.plan.frameCount)
+            }
+            for m in stillMembers {
+                guard let path = paths[m.name] else { throw RenderError.output(path: m.name, cause: PipelineError.noPath(output: m.name)) }
+                let renderer = Renderer(plan: m.plan, logger: logger)
+                try renderer.render(to: path, cancel: cancel)
+                placed.append(path)
+                frameCounts[m.name] = renderer.frameCounts
+            }
+        } catch {
+            for path in placed { try? FileManager.default.removeItem(atPath: path) }
+            throw error
+        }
+    }
+}
