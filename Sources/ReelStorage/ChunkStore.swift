@@ -6,14 +6,28 @@ public enum ChunkPiece: Sendable, Equatable {
     case video(Int)
     /// A loudness target's levels, solved once for the whole output (JSON).
     case levels
+    /// One named output's video packets of a chunk (a job with `outputs`).
+    case outputVideo(Int, output: String)
+    /// One named output's audio packets of a chunk.
+    case outputAudio(Int, output: String)
 
-    /// Its file name in the job's folder (or under the job's key prefix).
+    /// Its file name in the job's folder (or under the job's key prefix). An output's name has no
+    /// `.` (`NamedOutput`), so no name of one piece is another's.
     public var fileName: String {
         switch self {
         case .audio(let i): return "audio-\(i).packets"
         case .video(let i): return "video-\(i).packets"
         case .levels: return "levels.json"
+        case .outputVideo(let i, let name): return "video-\(i)-\(name).packets"
+        case .outputAudio(let i, let name): return "audio-\(i)-\(name).packets"
         }
+    }
+
+    /// The pieces chunk `i` is rendered into, video then audio: the job's one output's, or, for
+    /// a job with `outputs`, each named output's a chunk renders (`outputs`, in order).
+    public static func pieces(ofChunk i: Int, outputs: [String]?) -> [ChunkPiece] {
+        guard let outputs else { return [.video(i), .audio(i)] }
+        return outputs.flatMap { [ChunkPiece.outputVideo(i, output: $0), .outputAudio(i, output: $0)] }
     }
 }
 

@@ -15,7 +15,7 @@ final class PlanCacheTests: XCTestCase {
     }
 
     func testAPlanIsMadeOncePerKeyAndTheLeastRecentlyUsedGoes() throws {
-        let cache = PlanCache(capacity: 2)
+        let cache = PlanCache<RenderPlan>(capacity: 2)
         var made: [String] = []
         func get(_ key: String, _ seconds: Int) throws -> RenderPlan {
             try cache.plan(for: key) { made.append(key); return try plan(seconds: seconds) }
@@ -33,7 +33,7 @@ final class PlanCacheTests: XCTestCase {
 
     func testAFailedPlanIsNotKept() throws {
         struct Unreachable: Error {}
-        let cache = PlanCache()
+        let cache = PlanCache<RenderPlan>()
         XCTAssertThrowsError(try cache.plan(for: "a/1") { throw Unreachable() })
         XCTAssertEqual(cache.keys, [])
         XCTAssertEqual(try cache.plan(for: "a/1") { try plan(seconds: 1) }.frameCount, 10)

@@ -35,8 +35,11 @@ struct RenderChildRequest: Codable, Sendable {
     var video: String?
     var audio: String?
     var levels: LoudnessLevels?
-    /// A join's pieces, each chunk's `[video, audio]` in order; nil for a progressive join, whose
-    /// pieces come as `JoinStep`s.
+    /// A chunk of a job with `outputs`: each cut output's `[video, audio]` pieces, by name.
+    var outputPieces: [String: [String]]?
+    /// A join's pieces, each chunk's `[video, audio]` in order (a job with `outputs`: each cut
+    /// output's two in turn, `ChunkPiece.pieces(ofChunk:outputs:)`); nil for a progressive join,
+    /// whose pieces come as `JoinStep`s.
     var pieces: [[String]]?
     /// When the job's render began (`DispatchTime`'s nanoseconds, one clock for every process of
     /// the machine): a progressive join's `firstSegmentSeconds` counts from it.

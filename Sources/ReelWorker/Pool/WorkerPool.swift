@@ -32,7 +32,9 @@ public final class WorkerPool: Sendable {
     /// Wakes each CPU while renders run (`schedulerTickMicroseconds`); nil: no ticker.
     private let ticker: SchedulerTicker?
     /// Plans of the jobs whose chunks this pool's workers took lately (`ChunkRun`).
-    let plans = PlanCache()
+    let plans = PlanCache<RenderPlan>()
+    /// The same for jobs with `outputs`: each output's plan.
+    let outputPlans = PlanCache<[MultiRenderer.Member]>()
     /// Renders jobs in child processes (`RenderChild`); nil: in this process.
     let isolation: RenderIsolation?
     private struct State {

@@ -44,13 +44,13 @@ final class ChildChunkJoiner: ChunkJoiner {
         return try child.render(to: "", cancel: cancel) { _ in }.levels
     }
 
-    func join(videos: [String], audio: [String], to path: String, cancel: CancellationToken) throws {
+    func join(pieces: [[String]], to path: String, cancel: CancellationToken) throws {
         var asked = request
         asked.task = .join
-        asked.pieces = zip(videos, audio).map { [$0, $1] }
+        asked.pieces = pieces
         let work = try JobRun.workFolder(for: path, progressive: false)
         defer { try? FileManager.default.removeItem(atPath: work) }
-        asked.access.read += Set((videos + audio).map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }).sorted()
+        asked.access.read += Set(pieces.joined().map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }).sorted()
         asked.access.write = [work]
         let child = try RenderChild(isolation, request: asked)
         adopt(child.pid)

@@ -12,15 +12,26 @@ import ReelBasics
 protocol ChunkJoiner: AnyObject {
     /// The plan this process renders chunks with; nil where each chunk plans in its own child.
     var plan: RenderPlan? { get }
+    /// The same for a job with `outputs`: its outputs' plans.
+    var members: [MultiRenderer.Member]? { get }
+    /// A job with `outputs`: the named outputs each chunk renders pieces of; nil for one `output`.
+    var outputs: [String]? { get }
     var progressive: Bool { get }
     var hasLoudnessTarget: Bool { get }
     func solveLevels(cancel: CancellationToken) throws -> LoudnessLevels?
-    /// Joins every chunk's pieces, in order, into the output at `path` (it appears whole).
-    func join(videos: [String], audio: [String], to path: String, cancel: CancellationToken) throws
+    /// Joins every chunk's pieces (`pieces[i]`: chunk `i`'s, as `ChunkPiece.pieces(ofChunk:outputs:)`
+    /// lists them), in order, into the output at `path` (it appears whole); a job with `outputs`
+    /// into each of its outputs' files, which the joiner knows (`path`: the first's).
+    func join(pieces: [[String]], to path: String, cancel: CancellationToken) throws
     /// Starts a progressive output's join in `folder`, its files made visible through `live`.
     func progressiveJoin(folder: String, live: any LiveOutput, started: DispatchTime, cancel: CancellationToken) throws -> any ProgressiveChunkJoin
     /// The joined output's loudness and a progressive output's time to its first segment.
     func measured(path: String) throws -> (loudness: MeasuredLoudness?, firstSegmentSeconds: Double?)
+}
+
+extension ChunkJoiner {
+    var members: [MultiRenderer.Member]? { nil }
+    var outputs: [String]? { nil }
 }
 
 /// A progressive output's join, fed each chunk's pieces in timeline order.
@@ -44,8 +55,8 @@ final class LocalChunkJoiner: ChunkJoiner {
 
     func solveLevels(cancel: CancellationToken) throws -> LoudnessLevels? { try renderer.loudnessLevels() }
 
-    func join(videos: [String], audio: [String], to path: String, cancel: CancellationToken) throws {
-        try renderer.joinChunks(videos, audio: audio, to: path, cancel: cancel)
+    func join(pieces: [[String]], to path: String, cancel: CancellationToken) throws {
+        try renderer.joinChunks(pieces.map { $0[0] }, audio: pieces.map { $0[1] }, to: path, cancel: cancel)
     }
 
     func progressiveJoin(folder: String, live: any LiveOutput, started: DispatchTime, cancel: CancellationToken) throws -> any ProgressiveChunkJoin {

@@ -32,20 +32,25 @@ extension ChunkRun {
             try pieces.prepare(jobID: chunk.jobID)
             var request = pool.renderRequest(jobID: chunk.jobID, text: job.spec, spec: spec, isolation: isolation, task: .chunk)
             request.frames = [chunk.frames.lowerBound, chunk.frames.upperBound]
-            request.video = pieces.localPath(jobID: chunk.jobID, piece: .video(chunk.index))
-            request.audio = pieces.localPath(jobID: chunk.jobID, piece: .audio(chunk.index))
-            // The shared levels when they are there; the child solves them again otherwise (the same numbers).
-            request.levels = ChunkLevels.shared(jobID: chunk.jobID, pieces: pieces)
+            let outputs = JobRun.cutOutputs(spec)
+            let written = ChunkPiece.pieces(ofChunk: chunk.index, outputs: outputs).map { pieces.localPath(jobID: chunk.jobID, piece: $0) }
+            if let outputs {
+                request.outputPieces = Dictionary(uniqueKeysWithValues: outputs.enumerated().map { k, name in
+                    (name, [written[2 * k], written[2 * k + 1]])
+                })
+            } else {
+                (request.video, request.audio) = (written[0], written[1])
+                // The shared levels when they are there; the child solves them again otherwise (the same numbers).
+                request.levels = ChunkLevels.shared(jobID: chunk.jobID, pieces: pieces)
+            }
             // It writes in the job's pieces folder alone.
-            request.access.write = Array(Set([request.video, request.audio].compactMap {
-                $0.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
-            })).sorted()
+            request.access.write = Array(Set(written.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })).sorted()
             let child = try RenderChild(isolation, request: request)
             pool.adopt(key, child: child.pid)
             meta["pid"] = .stringConvertible(child.pid)
             _ = try child.planned(cancel: token)
             _ = try child.render(to: request.video ?? "", cancel: token) { progress.set($0) }
-            try finished(token: token, keeper: keeper, meta: meta, started: started)
+            try finished(token: token, keeper: keeper, meta: meta, started: started, outputs: outputs)
         } catch {
             stopped(error, token: token, keeper: keeper, reason: reason, meta: meta) { names.clientFacing("\($0)") }
         }

@@ -7,8 +7,9 @@ import ReelStorage
 
 /// One attempt at one chunk of a chunked job: render its video (`Renderer.renderVideoChunk`) and
 /// its audio (`renderAudioChunk`, with the job's loudness levels) into the job's chunk folder with a
-/// `LeaseKeeper` renewing the chunk's lease, and record the outcome. Any worker runs it, the job's
-/// own worker included.
+/// `LeaseKeeper` renewing the chunk's lease, and record the outcome; for a job with `outputs`, every
+/// cut output's video and audio (`MultiRenderer.renderChunk`). Any worker runs it, the job's own
+/// worker included.
 struct ChunkRun {
     let chunk: JobChunk
     let owner: String
@@ -16,6 +17,8 @@ struct ChunkRun {
     /// The job's plan when the caller has it (the job's own worker); otherwise the pool's cached
     /// plan of the job, or one planned from the spec (and cached).
     var plan: RenderPlan? = nil
+    /// The same for a job with `outputs`: its outputs' plans.
+    var members: [MultiRenderer.Member]? = nil
 
     func execute() {
         let log = pool.logger
@@ -26,7 +29,8 @@ struct ChunkRun {
         defer { FFmpegLog.setCurrentJob(nil) }
         // Planned and rendered in a child process where the pool isolates renders.
         if let isolation = pool.isolation { return executeInChild(isolation, meta: meta) }
-        var plan: RenderPlan
+        var plan: RenderPlan?
+        var members = self.members
         var held: WebSources.Hold?
         defer { held?.release() }
         // Chunk errors become the job's: they name sources as the client did (the job's own run
@@ -41,7 +45,7 @@ struct ChunkRun {
         do {
             if let given = self.plan {
                 plan = given  // the job's own run holds its sources
-            } else {
+            } else if members == nil {
                 guard let job = try store.job(chunk.jobID) else { return record { try store.releaseChunk(chunk.jobID, index: chunk.index, owner: owner) } }
                 let decoded = SpecDecoder.decode(Array(job.spec.utf8))
                 let spec = try? decoded.get()
@@ -49,14 +53,22 @@ struct ChunkRun {
                 held = spec.flatMap(pool.holdWebSources)
                 // Per attempt: an attempt after a failure plans again (its sources may have changed),
                 // so no chunk is rendered from a plan older than the attempt it belongs to.
-                plan = try pool.plans.plan(for: "\(job.id)/\(job.attempts)") {
-                    try SpecPlanning(resolver: pool.resolver).plan(decoded: decoded).get().plan
+                let key = "\(job.id)/\(job.attempts)"
+                if spec?.outputs != nil {
+                    members = try pool.outputPlans.plan(for: key) {
+                        let planned = try SpecPlanning(resolver: pool.resolver).plan(decoded: decoded).get()
+                        return MultiRenderer.members(planned.outputs, spec: planned.spec, threading: pool.codecThreading)
+                    }
+                } else {
+                    plan = try pool.plans.plan(for: key) {
+                        try SpecPlanning(resolver: pool.resolver).plan(decoded: decoded).get().plan
+                    }
                 }
             }
         } catch {
             return conclude(error, clientFacing(error), meta)
         }
-        plan.codecThreading = pool.codecThreading
+        plan?.codecThreading = pool.codecThreading
         let token = CancellationToken()
         guard let key = registered(token) else { return }
         defer { pool.unregister(key) }
@@ -70,6 +82,17 @@ struct ChunkRun {
             var engineLog = log
             engineLog[metadataKey: "jobId"] = "\(chunk.jobID)"
             engineLog[metadataKey: "chunk"] = .stringConvertible(chunk.index)
+            if let members {
+                let renderer = MultiRenderer(members: members, logger: engineLog)
+                let names = renderer.cutMembers.map(\.name)
+                let paths = Dictionary(uniqueKeysWithValues: names.map { name in
+                    (name, MultiRenderer.Pieces(video: pieces.localPath(jobID: chunk.jobID, piece: .outputVideo(chunk.index, output: name)),
+                                                audio: pieces.localPath(jobID: chunk.jobID, piece: .outputAudio(chunk.index, output: name))))
+                })
+                try renderer.renderChunk(chunk.frames, pieces: paths, cancel: token) { progress.set($0) }
+                return try finished(token: token, keeper: keeper, meta: meta, started: started, outputs: names)
+            }
+            guard let plan else { preconditionFailure("a chunk without its plan") }
             let renderer = Renderer(plan: plan, logger: engineLog)
             let levels = try ChunkLevels.fetch(renderer, jobID: chunk.jobID, pieces: pieces)
             try renderer.renderChunk(chunk.frames, video: pieces.localPath(jobID: chunk.jobID, piece: video),
@@ -102,11 +125,12 @@ struct ChunkRun {
         return keeper
     }
 
-    /// The chunk's pieces rendered: shared before the chunk is recorded done, so the joining node
-    /// finds them.
-    func finished(token: CancellationToken, keeper: LeaseKeeper, meta: Logger.Metadata, started: DispatchTime) throws {
+    /// The chunk's pieces rendered (`outputs`: the named outputs it rendered, for a job with
+    /// `outputs`): shared before the chunk is recorded done, so the joining node finds them.
+    func finished(token: CancellationToken, keeper: LeaseKeeper, meta: Logger.Metadata, started: DispatchTime,
+                  outputs: [String]? = nil) throws {
         let wait = StorageWait(logger: pool.logger, metadata: meta, givingUp: { pool.shuttingDown || token.isCancelled })
-        for piece in [ChunkPiece.video(chunk.index), .audio(chunk.index)] {
+        for piece in ChunkPiece.pieces(ofChunk: chunk.index, outputs: outputs) {
             try wait.run("sharing the chunk") { try pool.chunks.share(jobID: chunk.jobID, piece: piece) }
         }
         keeper.stop()

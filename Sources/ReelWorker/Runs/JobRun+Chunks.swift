@@ -67,6 +67,22 @@ extension JobRun {
     /// render children).
     func runChunked(_ joiner: any ChunkJoiner, _ cut: Cut, path: String, live: (any LiveOutput)?, destinations: [DestinationSpec],
                     token: CancellationToken, fetched: Double, names: SourceNames, meta: Logger.Metadata) {
+        runCut(joiner, cut, path: path, live: live, token: token, fetched: fetched, names: names, meta: meta) { leaseKeeper, reason, meta in
+            succeed(path: path, live: live, chunked: true, destinations: destinations, leaseKeeper: leaseKeeper, token: token,
+                    reason: reason, names: names, meta: meta) {
+                // Measured on the output as written, before it leaves this node.
+                let (loudness, firstSegment) = try joiner.measured(path: path)
+                return FinishedRender(format: cut.format, duration: cut.duration, copied: 0, encoded: cut.frames,
+                                      firstSegmentSeconds: firstSegment, loudness: loudness)
+            }
+        }
+    }
+
+    /// Renders a job cut into chunks and joins them, then has `finish` publish and record what the
+    /// join wrote (a failure is recorded here). `path`: where the output goes (a job with `outputs`:
+    /// its first's, which errors name; the joiner knows the others).
+    func runCut(_ joiner: any ChunkJoiner, _ cut: Cut, path: String, live: (any LiveOutput)?, token: CancellationToken, fetched: Double,
+                names: SourceNames, meta: Logger.Metadata, finish: (LeaseKeeper, StopReason, Logger.Metadata) -> Void) {
         var meta = meta
         let reason = StopReason()
         let chunked = ChunkedProgress(store: pool.store, jobID: job.id, frames: cut.frames)
@@ -97,13 +113,7 @@ extension JobRun {
         }
         meta["seconds"] = JobRun.seconds(since: started)
         pool.metrics.record(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
-        succeed(path: path, live: live, chunked: true, destinations: destinations, leaseKeeper: leaseKeeper, token: token,
-                reason: reason, names: names, meta: meta) {
-            // Measured on the output as written, before it leaves this node.
-            let (loudness, firstSegment) = try joiner.measured(path: path)
-            return FinishedRender(format: cut.format, duration: cut.duration, copied: 0, encoded: cut.frames,
-                                  firstSegmentSeconds: firstSegment, loudness: loudness)
-        }
+        finish(leaseKeeper, reason, meta)
     }
 
     func renderInChunks(_ joiner: any ChunkJoiner, _ ranges: [Range<Int64>], seconds: Int, to path: String, token: CancellationToken,
@@ -132,11 +142,11 @@ extension JobRun {
         }
         var recoveries = 0
         while true {
-            try awaitChunks(joiner.plan, path: path, token: token)
+            try awaitChunks(joiner, path: path, token: token)
             let joinStarted = DispatchTime.now()
-            let files: [String], audio: [String]
+            let fetched: [[String]]
             do {
-                (files, audio) = try storage(token).run("fetching the chunk pieces") { try fetchPieces(chunks) }
+                fetched = try storage(token).run("fetching the chunk pieces") { try fetchPieces(chunks, outputs: joiner.outputs) }
             } catch let missing as MissingPieces {
                 // Pieces are deleted only once a success is recorded, so this is a sweep, a lost
                 // bucket or a dead node's half-shared piece: render those chunks again.
@@ -150,7 +160,7 @@ extension JobRun {
             } catch {
                 throw RenderError.output(path: path, cause: error)
             }
-            try joiner.join(videos: files, audio: audio, to: path, cancel: token)
+            try joiner.join(pieces: fetched, to: path, cancel: token)
             progress.joined.set(1)
             pool.logger.info("chunks joined", metadata: ["jobId": "\(job.id)", "seconds": JobRun.seconds(since: joinStarted)])
             return
@@ -208,7 +218,7 @@ extension JobRun {
                 continue
             }
             if let chunk = try pool.store.claimChunk(owner: owner, jobID: job.id) {
-                ChunkRun(chunk: chunk, owner: owner, pool: pool, plan: joiner.plan).execute()
+                ChunkRun(chunk: chunk, owner: owner, pool: pool, plan: joiner.plan, members: joiner.members).execute()
                 waits = 0
                 continue
             }
@@ -223,12 +233,12 @@ extension JobRun {
     }
 
     /// Renders chunks of its own while any are left, then waits for the others' chunks.
-    private func awaitChunks(_ plan: RenderPlan?, path: String, token: CancellationToken) throws {
+    private func awaitChunks(_ joiner: any ChunkJoiner, path: String, token: CancellationToken) throws {
         var waits = 0
         while true {
             if token.isCancelled { throw RenderError.cancelled }
             if let chunk = try pool.store.claimChunk(owner: owner, jobID: job.id) {
-                ChunkRun(chunk: chunk, owner: owner, pool: pool, plan: plan).execute()
+                ChunkRun(chunk: chunk, owner: owner, pool: pool, plan: joiner.plan, members: joiner.members).execute()
                 waits = 0
                 continue
             }
@@ -247,21 +257,20 @@ extension JobRun {
     /// last change (a short chunk is joined without waiting long), then every 0.2 s at most.
     static let chunkPoll = Backoff(first: 0.02, limit: 0.2)
 
-    /// The local paths of every chunk's video and audio, in order; `MissingPieces` names every
-    /// chunk with a piece gone.
-    private func fetchPieces(_ chunks: [JobChunk]) throws -> (videos: [String], audio: [String]) {
+    /// The local paths of every chunk's pieces (`ChunkPiece.pieces(ofChunk:outputs:)`), in order;
+    /// `MissingPieces` names every chunk with a piece gone.
+    private func fetchPieces(_ chunks: [JobChunk], outputs: [String]?) throws -> [[String]] {
         var missing = MissingPieces()
-        var videos: [String] = [], audio: [String] = []
+        var fetched: [[String]] = []
         for chunk in chunks {
             do {
-                videos.append(try pool.chunks.fetch(jobID: job.id, piece: .video(chunk.index)))
-                audio.append(try pool.chunks.fetch(jobID: job.id, piece: .audio(chunk.index)))
+                fetched.append(try ChunkPiece.pieces(ofChunk: chunk.index, outputs: outputs).map { try pool.chunks.fetch(jobID: job.id, piece: $0) })
             } catch is ChunkPieceMissing {
                 missing.chunks.append(chunk.index)
             }
         }
         if !missing.chunks.isEmpty { throw missing }
-        return (videos, audio)
+        return fetched
     }
 
     /// Seconds since `start`, to the millisecond, as log metadata.

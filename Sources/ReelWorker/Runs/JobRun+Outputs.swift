@@ -10,7 +10,9 @@ import ReelBasics
 /// here or in a render child, each to a file of this attempt's own (`OutputName` with the output's
 /// name), then all published and recorded together (`succeed`). A progressive HLS output among
 /// them is written in its own place and made visible where it is kept as it grows (`LiveOutput`),
-/// as a job's one would be. Such a job is not cut into chunks: one worker renders it whole.
+/// as a job's one would be. A long one is cut into chunks that every worker may render, each
+/// chunk every cut output's pieces (`MultiRenderer+Chunks`), where its outputs allow
+/// (`MultiRenderer.canRenderInChunks`); else one worker renders it whole.
 extension JobRun {
     /// One named output of this attempt: its spec entry and the path its file is written to.
     struct OutputTarget {
@@ -32,6 +34,19 @@ extension JobRun {
         }
     }
 
+    /// The named outputs a chunk of this job renders pieces of (`MultiRenderer.isCut`), in the
+    /// spec's order; nil for a job with one `output`.
+    static func cutOutputs(_ spec: JobSpec) -> [String]? {
+        spec.outputs.map { $0.filter { MultiRenderer.isCut($0.spec) }.map(\.name) }
+    }
+
+    /// A join's pieces (`pieces[i]`: chunk `i`'s, `ChunkPiece.pieces(ofChunk:outputs:)`) by output.
+    static func piecesByOutput(_ pieces: [[String]], outputs: [String]) -> [String: [MultiRenderer.Pieces]] {
+        Dictionary(uniqueKeysWithValues: outputs.enumerated().map { k, name in
+            (name, pieces.map { MultiRenderer.Pieces(video: $0[2 * k], audio: $0[2 * k + 1]) })
+        })
+    }
+
     /// After a failed render: what the progressive outputs had made visible, and their folders.
     func removeLive(_ targets: [OutputTarget]) {
         for t in targets {
@@ -51,6 +66,29 @@ extension JobRun {
         let targets = outputTargets(planned.spec)
         let members = MultiRenderer.members(planned.outputs, spec: planned.spec, threading: pool.codecThreading)
         let renderer = MultiRenderer(members: members, logger: engineLog)
+        let measuredOutputs = {
+            zip(members, targets).map { m, t in
+                RenderedTarget(name: m.name, path: t.path, live: t.live, destinations: t.output.spec.destinations) {
+                    // Measured on the output as written (after the codec), before it leaves this node.
+                    FinishedRender(format: m.plan.format, duration: m.plan.outputRange.duration.description,
+                                   copied: renderer.frameCounts[m.name]?.copied, encoded: renderer.frameCounts[m.name]?.encoded,
+                                   firstSegmentSeconds: renderer.firstSegmentSeconds[m.name],
+                                   loudness: try Renderer(plan: m.plan, logger: engineLog).loudness(of: t.path))
+                }
+            }
+        }
+        // A long job is cut into chunks that every worker of the cluster may render (`ChunkLength`).
+        if let lead = renderer.cutMembers.first?.plan {
+            let seconds = ChunkLength.seconds(for: lead.outputRange.duration, workers: pool.liveWorkers(), longest: pool.chunkSeconds)
+            let ranges = seconds > 0 ? renderer.chunkRanges(seconds: seconds) : []
+            if ranges.count > 1 {
+                let joiner = LocalOutputsJoiner(renderer, paths: Dictionary(uniqueKeysWithValues: targets.map { ($0.output.name, $0.path) }))
+                let cut = Cut(ranges: ranges, seconds: seconds, frames: lead.frameCount, format: lead.format, duration: lead.outputRange.duration.description)
+                return runCut(joiner, cut, path: targets[0].path, live: nil, token: token, fetched: fetched, names: names, meta: meta) { keeper, reason, meta in
+                    succeed(measuredOutputs(), chunked: true, leaseKeeper: keeper, token: token, reason: reason, names: names, meta: meta)
+                }
+            }
+        }
         let (leaseKeeper, reason, progress) = keepLease(token, fetched: fetched)
         let started = DispatchTime.now()
         JobRun.removePartials(of: job.id, before: job.attempts, in: pool.locations, logger: pool.logger)
@@ -66,16 +104,7 @@ extension JobRun {
         var meta = meta
         meta["seconds"] = JobRun.seconds(since: started)
         pool.metrics.record(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
-        let rendered = zip(members, targets).map { m, t in
-            RenderedTarget(name: m.name, path: t.path, live: t.live, destinations: t.output.spec.destinations) {
-                // Measured on the output as written (after the codec), before it leaves this node.
-                FinishedRender(format: m.plan.format, duration: m.plan.outputRange.duration.description,
-                               copied: renderer.frameCounts[m.name]?.copied, encoded: renderer.frameCounts[m.name]?.encoded,
-                               firstSegmentSeconds: renderer.firstSegmentSeconds[m.name],
-                               loudness: try Renderer(plan: m.plan, logger: engineLog).loudness(of: t.path))
-            }
-        }
-        succeed(rendered, chunked: false, leaseKeeper: leaseKeeper, token: token, reason: reason, names: names, meta: meta)
+        succeed(measuredOutputs(), chunked: false, leaseKeeper: leaseKeeper, token: token, reason: reason, names: names, meta: meta)
     }
 
     /// Plans and renders the outputs in a render child, which writes them in a hidden work folder
@@ -119,6 +148,35 @@ extension JobRun {
                                                           message: "the render process planned other outputs than the spec's")),
                             StopReason(), names, meta)
         }
+        /// Each output as the child that wrote it summed it up.
+        let reported = { (summary: RenderedSummary?) in
+            zip(got, targets).map { p, t in
+                RenderedTarget(name: p.name, path: t.path, live: t.live, destinations: t.output.spec.destinations) {
+                    let s = summary?.outputs?[p.name]
+                    return FinishedRender(format: t.format, duration: p.duration, copied: s?.copiedFrames, encoded: s?.encodedFrames,
+                                          firstSegmentSeconds: s?.firstSegmentSeconds, loudness: s?.loudness.flatMap(MeasuredLoudness.init(numbers:)))
+                }
+            }
+        }
+        if planned.chunks > 1 {
+            // Cut into chunks, which render children render on any worker; a join child writes the outputs.
+            child.dismiss()
+            dropWork()
+            removeLive(targets)   // none is progressive (such outputs are never cut): folders made for nothing
+            guard let ranges = planned.ranges, ranges.count == planned.chunks, ranges.allSatisfy({ $0.count == 2 && $0[0] < $0[1] }),
+                  let frames = planned.frames, let cutNames = JobRun.cutOutputs(spec), !cutNames.isEmpty else {
+                return conclude(ChildFailure(cause: .reported(code: .renderFailed, retry: true, message: "the render process cut the job without its ranges")),
+                                StopReason(), names, meta)
+            }
+            let joiner = ChildOutputsJoiner(isolation: isolation, request: request, targets: targets, outputs: cutNames) { [pool, job] in
+                pool.adopt(job.id + "/join", child: $0)
+            }
+            let cut = Cut(ranges: ranges.map { $0[0]..<$0[1] }, seconds: planned.chunkSeconds ?? request.chunkSeconds, frames: frames,
+                          format: targets[0].format, duration: planned.duration)
+            return runCut(joiner, cut, path: targets[0].path, live: nil, token: token, fetched: fetched, names: names, meta: meta) { keeper, reason, meta in
+                succeed(reported(joiner.summary), chunked: true, leaseKeeper: keeper, token: token, reason: reason, names: names, meta: meta)
+            }
+        }
         let (leaseKeeper, reason, progress) = keepLease(token, fetched: fetched)
         let started = DispatchTime.now()
         JobRun.removePartials(of: job.id, before: job.attempts, in: pool.locations, logger: pool.logger)
@@ -146,13 +204,6 @@ extension JobRun {
         }
         meta["seconds"] = JobRun.seconds(since: started)
         pool.metrics.record(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
-        let rendered = zip(got, targets).map { p, t in
-            RenderedTarget(name: p.name, path: t.path, live: t.live, destinations: t.output.spec.destinations) {
-                let s = summary.outputs?[p.name]
-                return FinishedRender(format: t.format, duration: p.duration, copied: s?.copiedFrames, encoded: s?.encodedFrames,
-                                      firstSegmentSeconds: s?.firstSegmentSeconds, loudness: s?.loudness.flatMap(MeasuredLoudness.init(numbers:)))
-            }
-        }
-        succeed(rendered, chunked: false, leaseKeeper: leaseKeeper, token: token, reason: reason, names: names, meta: meta)
+        succeed(reported(summary), chunked: false, leaseKeeper: leaseKeeper, token: token, reason: reason, names: names, meta: meta)
     }
 }

@@ -16,10 +16,12 @@ import ReelSpec
 /// only at frames where every output may start a chunk: a multiple of each file's GOP, a segment
 /// start of each HLS output.
 extension MultiRenderer {
-    /// The outputs a chunk renders a piece of: all but the stills.
-    public var cutMembers: [Member] { members.filter { !$0.plan.format.isStill } }
+    /// Whether a chunk renders a piece of this output: all but the stills, which the join renders.
+    public static func isCut(_ output: OutputSpec) -> Bool { !output.format.isStill }
+    /// The outputs a chunk renders a piece of.
+    public var cutMembers: [Member] { members.filter { Self.isCut($0.output) } }
     /// The outputs the join renders whole: the stills (a picture each).
-    var stillMembers: [Member] { members.filter { $0.plan.format.isStill } }
+    var stillMembers: [Member] { members.filter { !Self.isCut($0.output) } }
 
     /// Whether the outputs can be cut into chunks (above).
     public var canRenderInChunks: Bool {
