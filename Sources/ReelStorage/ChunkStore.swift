@@ -10,6 +10,8 @@ public enum ChunkPiece: Sendable, Equatable {
     case outputVideo(Int, output: String)
     /// One named output's audio packets of a chunk.
     case outputAudio(Int, output: String)
+    /// One named output's loudness levels, solved once for its whole mix.
+    case outputLevels(output: String)
 
     /// Its file name in the job's folder (or under the job's key prefix). An output's name has no
     /// `.` (`NamedOutput`), so no name of one piece is another's.
@@ -20,8 +22,12 @@ public enum ChunkPiece: Sendable, Equatable {
         case .levels: return "levels.json"
         case .outputVideo(let i, let name): return "video-\(i)-\(name).packets"
         case .outputAudio(let i, let name): return "audio-\(i)-\(name).packets"
+        case .outputLevels(let name): return "levels-\(name).json"
         }
     }
+
+    /// The levels piece of the job's one output (`output` nil) or of one of its named outputs.
+    public static func levels(of output: String?) -> ChunkPiece { output.map { .outputLevels(output: $0) } ?? .levels }
 
     /// The pieces chunk `i` is rendered into, video then audio: the job's one output's, or, for
     /// a job with `outputs`, each named output's a chunk renders (`outputs`, in order).

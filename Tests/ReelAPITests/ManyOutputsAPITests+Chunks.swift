@@ -3,11 +3,13 @@ import TestSupport
 import XCTest
 
 /// A job with `outputs` cut into chunks through the API: render children on two workers render
-/// every output's piece of each chunk, a join child writes the outputs; each is what the same job
-/// rendered whole (on a server that does not cut) gives, decoded frame for frame (lossless video).
+/// every output's piece of each chunk (an output's loudness levels solved first by a child of their
+/// own), a join child writes the outputs; each is what the same job rendered whole (on a server that
+/// does not cut) gives, decoded frame for frame (lossless video), at its loudness target.
 extension ManyOutputsAPITests {
     static let cutSpec = #"{ "version": 1, "outputs": ["#
-        + #" { "name": "web", "width": 320, "height": 180, "frameRate": 10, "video": { "crf": 0, "keyframeInterval": 1 } },"#
+        + #" { "name": "web", "width": 320, "height": 180, "frameRate": 10, "video": { "crf": 0, "keyframeInterval": 1 },"#
+        + #" "audio": { "loudness": { "target": -16 } } },"#
         + #" { "name": "ladder", "format": "hls", "width": 320, "height": 180, "frameRate": 10, "video": { "crf": 0 },"#
         + #" "hls": { "segmentDuration": 1, "renditions": [ { "height": 180 }, { "height": 90 } ] } },"#
         + #" { "name": "poster", "format": "jpg", "width": 160, "height": 90, "time": 0.5 } ], \#(timeline) }"#
@@ -24,7 +26,12 @@ extension ManyOutputsAPITests {
         let (wholeID, wholeJob) = try whole.succeeded(Self.cutSpec)
         XCTAssertEqual(wholeJob["chunks"] as? Int, 1)
         for j in [job, wholeJob] {
-            XCTAssertEqual((j["outputs"] as? [[String: Any]])?.map { $0["encodedFrames"] as? Int }, [30, 30, 1], "\(j)")
+            let outputs = j["outputs"] as? [[String: Any]]
+            XCTAssertEqual(outputs?.map { $0["encodedFrames"] as? Int }, [30, 30, 1], "\(j)")
+            // The MP4's loudness target: its levels solved once (by a child of their own when cut) and
+            // carried by every chunk.
+            let integrated = try XCTUnwrap((outputs?.first?["loudness"] as? [String: Any])?["integrated"] as? Double, "\(j)")
+            XCTAssertEqual(integrated, -16, accuracy: 0.5)
         }
         let frames = { (path: String) throws -> [String] in
             String(decoding: try self.tool("/usr/bin/ffmpeg", ["-v", "error", "-nostdin", "-i", path, "-map", "0:v:0", "-f", "framemd5", "-"]), as: UTF8.self)

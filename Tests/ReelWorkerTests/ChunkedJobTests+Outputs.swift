@@ -58,3 +58,32 @@ extension ChunkedJobTests {
                        try probe(paths["file"]!, "a", "packet=pts,duration").count, "the same audio packets")
     }
 }
+
+extension ChunkedJobTests {
+    /// Two outputs cut into chunks with loudness targets of their own: each one's levels solved
+    /// once (its own piece) and carried by every chunk's audio of it, each output at its target.
+    func testOutputsWithLoudnessTargetsAreCutWithTheirOwnLevels() throws {
+        try makeFixture()
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
+        let counting = LosingChunks(DataDirectory(root: dir), losing: [])
+        let p = pool(store, workers: 2, chunkSeconds: 1, chunks: counting)
+        p.start()
+        defer { p.shutdown() }
+        let spec = Self.outputsSpec
+            .replacingOccurrences(of: #"{ "keyframeInterval": 0.5, "crf": 0 }"#,
+                                  with: #"{ "keyframeInterval": 0.5, "crf": 0 }, "audio": { "loudness": { "target": -12, "truePeak": -1 } }"#)
+            .replacingOccurrences(of: #""hls": { "segmentDuration": 1,"#, with: #""audio": { "loudness": { "target": -20 } }, "hls": { "segmentDuration": 1,"#)
+        XCTAssertEqual(spec.components(separatedBy: "loudness").count, 3, spec)
+        let id = try submit(store, spec)
+        p.wake()
+        let done = try waitFor(store, id) { $0.status.isFinished }
+        XCTAssertEqual(done.status, .succeeded, "\(String(describing: done.error))")
+        XCTAssertEqual(done.chunks, 4)
+        XCTAssertEqual(counting.shared(.outputLevels(output: "file")), 1, "each output's levels solved once, by the job's node")
+        XCTAssertEqual(counting.shared(.outputLevels(output: "ladder")), 1)
+        XCTAssertEqual(counting.shared(.levels), 0)
+        XCTAssertEqual([0, 1, 2, 3].map { counting.shared(.outputAudio($0, output: "ladder")) }, [1, 1, 1, 1])
+        XCTAssertEqual(try XCTUnwrap(done.outputs[0].loudness?.integrated), -12, accuracy: 0.5, "the MP4 at its target")
+        XCTAssertEqual(try XCTUnwrap(done.outputs[1].loudness?.integrated), -20, accuracy: 0.5, "the ladder at its own")
+    }
+}

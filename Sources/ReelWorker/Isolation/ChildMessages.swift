@@ -35,8 +35,12 @@ struct RenderChildRequest: Codable, Sendable {
     var video: String?
     var audio: String?
     var levels: LoudnessLevels?
-    /// A chunk of a job with `outputs`: each cut output's `[video, audio]` pieces, by name.
+    /// A chunk of a job with `outputs`: each cut output's `[video, audio]` pieces, by name, and the
+    /// shared levels of those with a loudness target (the child solves those not there, as above).
     var outputPieces: [String: [String]]?
+    var outputLevels: [String: LoudnessLevels]?
+    /// A `levels` task of a job with `outputs`: the output whose levels to solve.
+    var levelsOutput: String?
     /// A join's pieces, each chunk's `[video, audio]` in order (a job with `outputs`: each cut
     /// output's two in turn, `ChunkPiece.pieces(ofChunk:outputs:)`); nil for a progressive join,
     /// whose pieces come as `JoinStep`s.

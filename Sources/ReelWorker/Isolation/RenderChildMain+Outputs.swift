@@ -50,7 +50,11 @@ extension RenderChildMain {
                     return fail(ChildFailure(cause: .reported(code: .renderFailed, retry: false, message: "a chunk request without its frames or pieces")))
                 }
                 let pieces = given.mapValues { MultiRenderer.Pieces(video: $0[0], audio: $0[1]) }
-                try renderer.renderChunk(f[0]..<f[1], pieces: pieces, progress: progressReports())
+                var levels: [String: LoudnessLevels] = [:]
+                for m in renderer.loudnessTargeted {
+                    levels[m.name] = try request.outputLevels?[m.name] ?? renderer.loudnessLevels(of: m.name)
+                }
+                try renderer.renderChunk(f[0]..<f[1], pieces: pieces, levels: levels, progress: progressReports())
                 report(RenderChildReport(done: RenderedSummary()))
             case .join:
                 let names = renderer.cutMembers.map(\.name)
@@ -65,7 +69,10 @@ extension RenderChildMain {
                 }
                 report(RenderChildReport(done: try measured(renderer, paths: paths, logger: logger)))
             case .levels:
-                return fail(ChildFailure(cause: .reported(code: .renderFailed, retry: false, message: "a job with outputs has no levels to solve")))
+                // Measuring passes over the whole mix report no frames: the watchdog hears beats.
+                let beating = Heartbeat()
+                defer { beating.stop() }
+                report(RenderChildReport(done: RenderedSummary(levels: try renderer.loudnessLevels(of: request.levelsOutput ?? ""))))
             }
             return 0
         } catch {

@@ -13,7 +13,7 @@ import ReelBasics
 final class ChildChunkJoiner: ChunkJoiner {
     let plan: RenderPlan? = nil
     let progressive: Bool
-    let hasLoudnessTarget: Bool
+    let levelTargets: [String?]
     private let isolation: RenderIsolation
     private let format: OutputFormat
     /// The request every child of the job starts from (the spec, its sources, its limits).
@@ -33,10 +33,10 @@ final class ChildChunkJoiner: ChunkJoiner {
         self.format = format
         self.pieces = pieces
         progressive = planned.progressive
-        hasLoudnessTarget = planned.loudnessTarget ?? false
+        levelTargets = planned.loudnessTarget == true ? [nil] : []
     }
 
-    func solveLevels(cancel: CancellationToken) throws -> LoudnessLevels? {
+    func solveLevels(output: String?, cancel: CancellationToken) throws -> LoudnessLevels? {
         var asked = request
         asked.task = .levels
         let child = try RenderChild(isolation, request: asked)

@@ -10,7 +10,7 @@ final class ChildOutputsJoiner: ChunkJoiner {
     let plan: RenderPlan? = nil
     let outputs: [String]?
     let progressive = false
-    let hasLoudnessTarget = false
+    let levelTargets: [String?]
     private let isolation: RenderIsolation
     /// The request every child of the job starts from (the spec, its sources, its limits).
     private let request: RenderChildRequest
@@ -22,6 +22,7 @@ final class ChildOutputsJoiner: ChunkJoiner {
 
     init(isolation: RenderIsolation, request: RenderChildRequest, targets: [JobRun.OutputTarget], outputs: [String],
          adopt: @escaping (pid_t?) -> Void) {
+        levelTargets = targets.filter { outputs.contains($0.output.name) && $0.output.spec.audio.loudness != nil }.map(\.output.name)
         self.isolation = isolation
         self.request = request
         self.targets = targets
@@ -29,7 +30,15 @@ final class ChildOutputsJoiner: ChunkJoiner {
         self.adopt = adopt
     }
 
-    func solveLevels(cancel: CancellationToken) throws -> LoudnessLevels? { nil }
+    /// In a render child (task `levels`) of its own, as for one output.
+    func solveLevels(output: String?, cancel: CancellationToken) throws -> LoudnessLevels? {
+        var asked = request
+        asked.task = .levels
+        asked.levelsOutput = output
+        let child = try RenderChild(isolation, request: asked)
+        _ = try child.planned(cancel: cancel)
+        return try child.render(to: "", cancel: cancel) { _ in }.levels
+    }
 
     func join(pieces: [[String]], to path: String, cancel: CancellationToken) throws {
         var asked = request

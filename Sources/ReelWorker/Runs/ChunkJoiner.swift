@@ -17,8 +17,11 @@ protocol ChunkJoiner: AnyObject {
     /// A job with `outputs`: the named outputs each chunk renders pieces of; nil for one `output`.
     var outputs: [String]? { get }
     var progressive: Bool { get }
-    var hasLoudnessTarget: Bool { get }
-    func solveLevels(cancel: CancellationToken) throws -> LoudnessLevels?
+    /// The outputs with a loudness target, whose levels are solved before the cut: the job's one
+    /// (`[nil]`), or named ones; none without.
+    var levelTargets: [String?] { get }
+    /// Solves the levels of the whole mix of the job's one output (`output` nil) or a named one.
+    func solveLevels(output: String?, cancel: CancellationToken) throws -> LoudnessLevels?
     /// Joins every chunk's pieces (`pieces[i]`: chunk `i`'s, as `ChunkPiece.pieces(ofChunk:outputs:)`
     /// lists them), in order, into the output at `path` (it appears whole); a job with `outputs`
     /// into each of its outputs' files, which the joiner knows (`path`: the first's).
@@ -51,9 +54,9 @@ final class LocalChunkJoiner: ChunkJoiner {
 
     var plan: RenderPlan? { renderer.plan }
     var progressive: Bool { renderer.plan.isProgressive }
-    var hasLoudnessTarget: Bool { renderer.hasLoudnessTarget }
+    var levelTargets: [String?] { renderer.hasLoudnessTarget ? [nil] : [] }
 
-    func solveLevels(cancel: CancellationToken) throws -> LoudnessLevels? { try renderer.loudnessLevels() }
+    func solveLevels(output: String?, cancel: CancellationToken) throws -> LoudnessLevels? { try renderer.loudnessLevels() }
 
     func join(pieces: [[String]], to path: String, cancel: CancellationToken) throws {
         try renderer.joinChunks(pieces.map { $0[0] }, audio: pieces.map { $0[1] }, to: path, cancel: cancel)

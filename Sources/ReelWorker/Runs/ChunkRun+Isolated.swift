@@ -38,6 +38,10 @@ extension ChunkRun {
                 request.outputPieces = Dictionary(uniqueKeysWithValues: outputs.enumerated().map { k, name in
                     (name, [written[2 * k], written[2 * k + 1]])
                 })
+                // The shared levels of the outputs with a target; the child solves those not there.
+                request.outputLevels = Dictionary(uniqueKeysWithValues: outputs.compactMap { name in
+                    ChunkLevels.shared(jobID: chunk.jobID, piece: .outputLevels(output: name), pieces: pieces).map { (name, $0) }
+                })
             } else {
                 (request.video, request.audio) = (written[0], written[1])
                 // The shared levels when they are there; the child solves them again otherwise (the same numbers).

@@ -89,7 +89,12 @@ struct ChunkRun {
                     (name, MultiRenderer.Pieces(video: pieces.localPath(jobID: chunk.jobID, piece: .outputVideo(chunk.index, output: name)),
                                                 audio: pieces.localPath(jobID: chunk.jobID, piece: .outputAudio(chunk.index, output: name))))
                 })
-                try renderer.renderChunk(chunk.frames, pieces: paths, cancel: token) { progress.set($0) }
+                var levels: [String: LoudnessLevels] = [:]
+                for m in renderer.loudnessTargeted {
+                    levels[m.name] = try ChunkLevels.fetch(Renderer(plan: m.plan, logger: engineLog), jobID: chunk.jobID,
+                                                           piece: .outputLevels(output: m.name), pieces: pieces)
+                }
+                try renderer.renderChunk(chunk.frames, pieces: paths, levels: levels, cancel: token) { progress.set($0) }
                 return try finished(token: token, keeper: keeper, meta: meta, started: started, outputs: names)
             }
             guard let plan else { preconditionFailure("a chunk without its plan") }

@@ -126,8 +126,15 @@ extension JobRun {
         }
         // Before the cut: every chunk's audio carries them.
         let solving = DispatchTime.now()
-        let solve = { () throws -> LoudnessLevels? in try joiner.solveLevels(cancel: token) }
-        if try ChunkLevels.share(target: joiner.hasLoudnessTarget, jobID: job.id, pieces: pieces, storage: storage(token), solve: solve) != nil {
+        var solved = false
+        for output in joiner.levelTargets {
+            let solve = { () throws -> LoudnessLevels? in try joiner.solveLevels(output: output, cancel: token) }
+            let piece = ChunkPiece.levels(of: output)
+            if try ChunkLevels.share(target: true, jobID: job.id, piece: piece, pieces: pieces, storage: storage(token), solve: solve) != nil {
+                solved = true
+            }
+        }
+        if solved {
             // Like the join, a part no other node can take: the critical path `make bench-cluster` reports.
             pool.logger.info("loudness levels solved", metadata: ["jobId": "\(job.id)", "seconds": JobRun.seconds(since: solving)])
         }

@@ -5,7 +5,7 @@ import ReelBasics
 
 /// A chunked job with `outputs` joined in this process (a pool without isolation): each cut
 /// output's pieces copied into its file and the stills rendered (`MultiRenderer.joinChunks`). Such
-/// a job has no loudness target and no progressive output (`MultiRenderer.canRenderInChunks`).
+/// a job has no progressive output (`MultiRenderer.canRenderInChunks`).
 final class LocalOutputsJoiner: ChunkJoiner {
     let renderer: MultiRenderer
     /// Where each output goes, by name.
@@ -20,9 +20,11 @@ final class LocalOutputsJoiner: ChunkJoiner {
     var members: [MultiRenderer.Member]? { renderer.members }
     var outputs: [String]? { renderer.cutMembers.map(\.name) }
     var progressive: Bool { false }
-    var hasLoudnessTarget: Bool { false }
+    var levelTargets: [String?] { renderer.loudnessTargeted.map(\.name) }
 
-    func solveLevels(cancel: CancellationToken) throws -> LoudnessLevels? { nil }
+    func solveLevels(output: String?, cancel: CancellationToken) throws -> LoudnessLevels? {
+        try output.flatMap { try renderer.loudnessLevels(of: $0) }
+    }
 
     func join(pieces: [[String]], to path: String, cancel: CancellationToken) throws {
         try renderer.joinChunks(JobRun.piecesByOutput(pieces, outputs: outputs ?? []), to: paths, cancel: cancel)

@@ -12,9 +12,9 @@ import ReelSpec
 ///
 /// A job is cut only where every moving output can be cut alone (`Renderer.canRenderInChunks`), at
 /// one frame rate and one range, none progressive (a progressive output among `outputs` is rendered
-/// whole) and none with a loudness target (whose levels a chunk of each output would need), and
-/// only at frames where every output may start a chunk: a multiple of each file's GOP, a segment
-/// start of each HLS output.
+/// whole), and only at frames where every output may start a chunk: a multiple of each file's GOP,
+/// a segment start of each HLS output. An output with a loudness target carries the levels solved
+/// once for its whole mix (`loudnessLevels`) in every chunk, as a chunked output alone does.
 extension MultiRenderer {
     /// Whether a chunk renders a piece of this output: all but the stills, which the join renders.
     public static func isCut(_ output: OutputSpec) -> Bool { !output.format.isStill }
@@ -28,7 +28,7 @@ extension MultiRenderer {
         let cut = cutMembers
         guard let lead = cut.first?.plan else { return false }
         return cut.allSatisfy { m in
-            Renderer(plan: m.plan, logger: logger).canRenderInChunks && !m.plan.isProgressive && m.plan.audioEncoding.loudness == nil
+            Renderer(plan: m.plan, logger: logger).canRenderInChunks && !m.plan.isProgressive
                 && m.plan.frameRate == lead.frameRate && m.plan.outputRange == lead.outputRange
         }
     }
@@ -82,18 +82,33 @@ extension MultiRenderer {
         }
     }
 
+    /// The cut outputs with a loudness target, whose chunks need the levels of their whole mix.
+    public var loudnessTargeted: [Member] { cutMembers.filter { $0.plan.audioEncoding.loudness != nil } }
+
+    /// The levels of output `name`'s whole mix for its target (`Renderer.loudnessLevels`); nil
+    /// for an output without one, or a name it has not.
+    public func loudnessLevels(of name: String) throws -> LoudnessLevels? {
+        guard let m = members.first(where: { $0.name == name }) else { return nil }
+        return try Renderer(plan: m.plan, logger: logger).loudnessLevels()
+    }
+
     /// Renders chunk `frames` of every cut output: its video packets to `pieces[name].video` (from
     /// pictures drawn once per canvas, `encode`) and, on a thread of its own meanwhile, each
-    /// output's audio to `pieces[name].audio`. `progress` follows the video.
-    public func renderChunk(_ frames: Range<Int64>, pieces: [String: Pieces], cancel: CancellationToken = CancellationToken(),
-                            progress: (Double) -> Void = { _ in }) throws {
+    /// output's audio to `pieces[name].audio`, at `levels[name]` for an output with a loudness
+    /// target (its whole mix's, `Renderer.loudnessLevels`). `progress` follows the video.
+    public func renderChunk(_ frames: Range<Int64>, pieces: [String: Pieces], levels: [String: LoudnessLevels] = [:],
+                            cancel: CancellationToken = CancellationToken(), progress: (Double) -> Void = { _ in }) throws {
         let cut = cutMembers
         precondition(canRenderInChunks && cut.allSatisfy { pieces[$0.name] != nil }, "a chunk of outputs that cannot be cut, or without their pieces")
+        precondition(loudnessTargeted.allSatisfy { levels[$0.name] != nil }, "a chunk's audio with a loudness target needs its whole output's levels")
+        // An audiogram of the mix in the chunk's pictures draws it at these levels too.
+        for m in cut { if let l = levels[m.name] { LoudnessSolver.remember(l, for: m.plan) } }
         let audioError = Guarded<(any Error)?>(nil)
         let audioDone = StageThread.start("reel-chunk-audio") { [logger] in
             do {
                 for m in cut {
-                    try Renderer(plan: m.plan, logger: logger).renderAudioChunk(frames, to: pieces[m.name]!.audio, cancel: cancel)
+                    try Renderer(plan: m.plan, logger: logger).renderAudioChunk(frames, levels: levels[m.name], to: pieces[m.name]!.audio,
+                                                                                cancel: cancel)
                 }
             } catch {
                 audioError.withLock { $0 = error }
