@@ -70,6 +70,25 @@ final class ProgressiveHLSAPITests: XCTestCase {
         XCTAssertEqual(f.dataFiles("outputs").filter { !$0.hasPrefix(".") }, [], "no local copy once the job is done")
     }
 
+    /// Cut into chunks that two workers render (each every output's pieces), the ladder is joined as
+    /// its chunks come by one join child, and plays while the job runs; the MP4 appears at the end.
+    func testAProgressiveOutputAmongChunkedOutputsPlaysAsItsChunksAreJoined() throws {
+        let f = try ServiceFixture(workers: 2, env: ["REEL_CHUNK_SECONDS": "3"])
+        let id = try play(f, spec: Self.outputsSpec, output: "live") { id in
+            XCTAssertFalse(f.dataFiles("outputs").contains("\(id)-1_file.mp4"), "the MP4 is joined at the end")
+        }
+        let job = try f.client().request("GET", "/v1/jobs/\(id)").json
+        XCTAssertEqual(job["chunks"] as? Int, 4, "two of the MP4's 2 s GOPs alone, then 4 s, then the rest: \(job)")
+        XCTAssertEqual((job["outputs"] as? [[String: Any]])?.map { $0["encodedFrames"] as? Int }, [Self.seconds * Self.fps, Self.seconds * Self.fps])
+        XCTAssertEqual(f.dataFiles("outputs").filter { !$0.hasPrefix(".") }.sorted(), ["\(id)-1_file.mp4", "\(id)-1_live.hls"])
+    }
+
+    /// The same in a bucket: the join child's files of the ladder are put by the server as it joins.
+    func testAProgressiveOutputAmongChunkedOutputsInABucket() throws {
+        let (f, _, _) = try playInABucket(chunkSeconds: 3, output: "live")
+        XCTAssertEqual(f.dataFiles("outputs").filter { !$0.hasPrefix(".") }, [], "no local copy once the job is done")
+    }
+
     func testTheSameWithTheOutputInABucket() throws {
         // Cut into chunks too: the chunked join publishes through the same bucket.
         let (f, _, _) = try playInABucket(chunkSeconds: 3)

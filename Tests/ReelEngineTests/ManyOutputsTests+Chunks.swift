@@ -7,8 +7,8 @@ import XCTest
 /// output's pieces from pictures drawn once per canvas, the join copies each output's pieces into
 /// its file and renders the stills; every output is then what the whole render gives, frame for
 /// frame (lossless video) and sample for sample in count. Cut only where every output may start a
-/// chunk, and only outputs that can be cut alone, at one rate, none progressive (a loudness target
-/// is no bar: ChunkedJobTests).
+/// chunk, and only outputs that can be cut alone, at one rate (a loudness target is no bar:
+/// ChunkedJobTests; a progressive output is joined as the chunks come: ProgressiveHLSTests).
 extension ManyOutputsTests {
     /// An MP4 with a keyframe a second, the same pictures as an HLS ladder of 1 s segments (a
     /// segment start each second), a smaller MOV, and a poster.
@@ -84,7 +84,6 @@ extension ManyOutputsTests {
         let ws = try workspace()
         let mp4 = cutOutputs[0]
         for other in [("webm", #"{ "format": "webm", "width": 320, "height": 180 }"#, "webm"),
-                      ("live", #"{ "format": "hls", "width": 320, "height": 180, "hls": { "segmentDuration": 1, "progressive": true } }"#, "hls"),
                       ("slower", #"{ "format": "mp4", "width": 320, "height": 180, "frameRate": 15 }"#, "mp4")] {
             let renderer = MultiRenderer(members: try members(ws, [mp4, other]))
             XCTAssertFalse(renderer.canRenderInChunks, other.0)

@@ -62,3 +62,49 @@ extension ProgressiveHLSTests {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: ws.root), ["tone.wav"], "no output, no folder, no partial")
     }
 }
+
+extension ProgressiveHLSTests {
+    /// Cut into chunks, the progressive ladder among the outputs is joined chunk by chunk as they
+    /// come (`OutputsChunkJoin`), published as it grows, its first two chunks one boundary each; the
+    /// MP4 beside it is joined at the end; both are what the whole render gives.
+    func testAProgressiveOutputAmongChunkedOutputsGrowsChunkByChunk() throws {
+        let ws = try Workspace()
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=6", "-c:a", "pcm_s16le", ws.path("tone.wav")])
+        let renderer = MultiRenderer(members: try progressiveMembers(ws))
+        XCTAssertTrue(renderer.canRenderInChunks)
+        XCTAssertTrue(renderer.isProgressive)
+        // The MP4's GOP is 2 s (20 frames), the ladder's segments 1 s: chunks may start every 2 s.
+        XCTAssertEqual(renderer.chunkStarts(), [0, 20, 40])
+        let ranges = renderer.chunkRanges(seconds: 1)
+        XCTAssertEqual(ranges, [0..<20, 20..<40, 40..<60], "a boundary each, the first two too")
+        try FileManager.default.createDirectory(atPath: ws.path("pieces"), withIntermediateDirectories: false)
+        let piece = { (i: Int, name: String) in
+            MultiRenderer.Pieces(video: ws.path("pieces/video-\(i)-\(name).packets"), audio: ws.path("pieces/audio-\(i)-\(name).packets"))
+        }
+        let folder = ws.path("live"), file = ws.path("file.mp4")
+        let live = RecordingOutput(location: folder)
+        let join = try OutputsChunkJoin(renderer, paths: ["file": file, "live": folder], live: ["live": live], started: .now())
+        XCTAssertEqual(join.outputs, ["file", "live"])
+        var putsAfter: [Int] = []
+        for (i, frames) in ranges.enumerated() {
+            let mine = Dictionary(uniqueKeysWithValues: join.outputs.map { ($0, piece(i, $0)) })
+            try renderer.renderChunk(frames, pieces: mine)
+            try join.append(mine)
+            putsAfter.append(live.recorded.filter { $0.name.hasSuffix(".m4s") }.count)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: file), "the MP4 appears at the end")
+        }
+        XCTAssertGreaterThan(putsAfter[0], 0, "segments visible after the first chunk")
+        XCTAssertEqual(putsAfter, putsAfter.sorted(), "and more after each")
+        try join.finish()
+        XCTAssertNotNil(renderer.firstSegmentSeconds["live"])
+        XCTAssertEqual(renderer.frameCounts.mapValues(\.encoded), ["file": 60, "live": 60])
+        try Self.checkPuts(live.recorded, folder: folder, playlists: ["video_64p.m3u8", "video_32p.m3u8", "audio.m3u8"])
+
+        let whole = MultiRenderer(members: try progressiveMembers(ws))
+        try whole.render(to: ["file": ws.path("whole.mp4"), "live": ws.path("whole")])
+        for name in ["video_64p.m3u8", "video_32p.m3u8"] {
+            XCTAssertEqual(try framemd5(folder + "/" + name), try framemd5(ws.path("whole/" + name)), name)
+        }
+        XCTAssertEqual(try framemd5(file, stream: "v:0"), try framemd5(ws.path("whole.mp4"), stream: "v:0"), "the MP4")
+    }
+}

@@ -87,3 +87,40 @@ extension ChunkedJobTests {
         XCTAssertEqual(try XCTUnwrap(done.outputs[1].loudness?.integrated), -20, accuracy: 0.5, "the ladder at its own")
     }
 }
+
+extension ChunkedJobTests {
+    /// With the ladder progressive, this process joins it chunk by chunk as they are done
+    /// (`OutputsChunkJoin`) and the MP4 and the poster at the end; the ladder records when it
+    /// became playable, and every output is still the whole render's.
+    func testAProgressiveOutputAmongChunkedOutputsIsJoinedAsTheChunksCome() throws {
+        try makeFixture()
+        let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
+        let p = pool(store, workers: 2, chunkSeconds: 1)
+        p.start()
+        defer { p.shutdown() }
+        let spec = Self.outputsSpec.replacingOccurrences(of: #""hls": { "segmentDuration": 1,"#, with: #""hls": { "segmentDuration": 1, "progressive": true,"#)
+        XCTAssertNotEqual(spec, Self.outputsSpec)
+        let id = try submit(store, spec)
+        p.wake()
+        let done = try waitFor(store, id) { $0.status.isFinished }
+        XCTAssertEqual(done.status, .succeeded, "\(String(describing: done.error))")
+        XCTAssertEqual(done.chunks, 4)
+        XCTAssertEqual(done.outputs.map(\.encodedFrames), [120, 120, 1])
+        XCTAssertNil(done.outputs[0].firstSegmentSeconds)
+        XCTAssertGreaterThan(try XCTUnwrap(done.outputs[1].firstSegmentSeconds), 0)
+        let planned = try SpecPlanning(resolver: SourceResolver(mediaRoot: dir + "/media")).plan(text: spec).get()
+        let paths = ["file": dir + "/whole.mp4", "ladder": dir + "/whole-ladder", "poster": dir + "/whole.png"]
+        try MultiRenderer(members: MultiRenderer.members(planned.outputs, spec: planned.spec)).render(to: paths)
+        let frames = { (path: String) throws -> [String] in
+            try ProcessRunner.run("ffmpeg", ["-v", "error", "-nostdin", "-i", path, "-map", "0:v:0", "-f", "framemd5", "-"])
+                .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        }
+        for (k, (name, file)) in [("file", ""), ("ladder", "/video_46p.m3u8"), ("poster", "")].enumerated() {
+            let ours = try frames(done.outputs[k].path + file)
+            XCTAssertEqual(ours.count, name == "poster" ? 1 : 120, name)
+            XCTAssertEqual(ours, try frames(paths[name]! + file), "\(name): the whole render's frames")
+        }
+        let playlist = try String(contentsOfFile: done.outputs[1].path + "/video_90p.m3u8", encoding: .utf8)
+        XCTAssertTrue(playlist.contains("#EXT-X-PLAYLIST-TYPE:EVENT") && playlist.contains("#EXT-X-ENDLIST"), playlist)
+    }
+}

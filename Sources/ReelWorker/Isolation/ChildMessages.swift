@@ -55,6 +55,8 @@ struct JoinStep: Codable, Sendable {
     var video: String?
     var audio: String?
     var finish = false
+    /// A job with `outputs`: the chunk's pieces as `ChunkPiece.pieces(ofChunk:outputs:)` lists them.
+    var pieces: [String]?
 }
 
 /// A source resolved by the parent: its local path, or why it cannot be used.

@@ -78,6 +78,25 @@ final class RenderChild {
         }
     }
 
+    /// `join` for a job with `outputs`: its progressive outputs' puts answered by output name
+    /// (`paths`: where each output is written, `live`: those kept elsewhere).
+    func join(_ step: JoinStep?, outputs paths: [String: String], cancel token: CancellationToken,
+              live: [String: any LiveOutput]) throws -> RenderedSummary? {
+        if let step, !child.send(JSONEncoder.line(step)) { throw ended() }
+        return try supervise(token, planning: false) { report -> RenderedSummary?? in
+            answerPut(report, output: report.output.flatMap { paths[$0] } ?? "", live: report.output.flatMap { live[$0] })
+            if let done = report.done { return .some(done) }
+            return report.ready == true ? .some(nil) : nil
+        }
+    }
+
+    /// Has a join child of a job with `outputs` begin joining as the chunks come, writing each
+    /// output where `paths` says (`live`: the progressive ones kept elsewhere, relayed).
+    func begin(outputs paths: [String: String], live: [String: any LiveOutput]) throws {
+        let go = RenderChildGo(output: nil, outputs: paths, relayedOutputs: live.isEmpty ? nil : live.keys.sorted())
+        guard child.send(JSONEncoder.line(go)) else { throw ended() }
+    }
+
     /// Puts a live file the child reported (`RelayedLiveOutput` in the child) and answers it.
     private func answerPut(_ report: RenderChildReport, output: String, live: (any LiveOutput)?) {
         guard let file = report.put else { return }

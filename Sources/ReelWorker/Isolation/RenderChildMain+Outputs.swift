@@ -58,6 +58,12 @@ extension RenderChildMain {
                 report(RenderChildReport(done: RenderedSummary()))
             case .join:
                 let names = renderer.cutMembers.map(\.name)
+                if request.pieces == nil, let paths = go.outputs {
+                    let started = DispatchTime(uptimeNanoseconds: request.startedNanoseconds ?? DispatchTime.now().uptimeNanoseconds)
+                    try joinAsTheyCome(renderer, paths: paths, relayed: go.relayedOutputs ?? [], lines: lines, started: started)
+                    report(RenderChildReport(done: try measured(renderer, paths: paths, logger: logger)))
+                    return 0
+                }
                 guard let paths = go.outputs, let pieces = request.pieces, pieces.allSatisfy({ $0.count == 2 * names.count }) else {
                     return fail(ChildFailure(cause: .reported(code: .renderFailed, retry: false, message: "a join request without its outputs' pieces")))
                 }
@@ -78,6 +84,33 @@ extension RenderChildMain {
         } catch {
             return fail(error)
         }
+    }
+
+    /// Outputs with a progressive one joined chunk by chunk (`OutputsChunkJoin`) as the parent sends
+    /// each chunk's pieces (`JoinStep.pieces`), each step sent only once this child said it is ready
+    /// (its puts answered first); a step to finish joins the other outputs and ends the playlists.
+    private static func joinAsTheyCome(_ renderer: MultiRenderer, paths: [String: String], relayed: [String], lines: ParentLines,
+                                       started: DispatchTime) throws {
+        var live: [String: any LiveOutput] = [:]
+        for name in relayed {
+            guard let path = paths[name] else { continue }
+            live[name] = RelayedLiveOutput(location: path, answers: lines, output: name)
+        }
+        let join = try OutputsChunkJoin(renderer, paths: paths, live: live, started: started)
+        report(RenderChildReport(ready: true))
+        while let line = lines.next() {
+            guard let step = try? JSONDecoder().decode(JoinStep.self, from: Data(line.utf8)) else { break }
+            if step.finish {
+                // Copying the other outputs' packets reports no frames: the watchdog hears beats.
+                let beating = Heartbeat()
+                defer { beating.stop() }
+                return try join.finish()
+            }
+            guard let pieces = step.pieces, pieces.count == 2 * join.outputs.count else { break }
+            try join.append(JobRun.piecesByOutput([pieces], outputs: join.outputs).compactMapValues(\.first))
+            report(RenderChildReport(ready: true))
+        }
+        throw ChildFailure(cause: .reported(code: .renderFailed, retry: true, message: "the join's steps ended before the outputs were finished"))
     }
 
     /// Each output's summary once written: its frame counts, time to its first segment, loudness.

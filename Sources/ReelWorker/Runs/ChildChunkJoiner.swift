@@ -103,8 +103,8 @@ final class ChildChunkJoiner: ChunkJoiner {
             self.finished = finished
         }
 
-        func append(video: String, audio: String) throws {
-            _ = try child.join(JoinStep(video: video, audio: audio), output: folder, cancel: cancel, live: live)
+        func append(pieces: [String]) throws {
+            _ = try child.join(JoinStep(video: pieces[0], audio: pieces[1]), output: folder, cancel: cancel, live: live)
         }
 
         func finish() throws {

@@ -26,7 +26,8 @@ protocol ChunkJoiner: AnyObject {
     /// lists them), in order, into the output at `path` (it appears whole); a job with `outputs`
     /// into each of its outputs' files, which the joiner knows (`path`: the first's).
     func join(pieces: [[String]], to path: String, cancel: CancellationToken) throws
-    /// Starts a progressive output's join in `folder`, its files made visible through `live`.
+    /// Starts a progressive output's join in `folder`, its files made visible through `live` (a job
+    /// with `outputs`: each progressive output's own folder and live output, which the joiner knows).
     func progressiveJoin(folder: String, live: any LiveOutput, started: DispatchTime, cancel: CancellationToken) throws -> any ProgressiveChunkJoin
     /// The joined output's loudness and a progressive output's time to its first segment.
     func measured(path: String) throws -> (loudness: MeasuredLoudness?, firstSegmentSeconds: Double?)
@@ -37,13 +38,22 @@ extension ChunkJoiner {
     var outputs: [String]? { nil }
 }
 
-/// A progressive output's join, fed each chunk's pieces in timeline order.
+/// A progressive output's join, fed each chunk's pieces in timeline order (as
+/// `ChunkPiece.pieces(ofChunk:outputs:)` lists them).
 protocol ProgressiveChunkJoin: AnyObject {
-    func append(video: String, audio: String) throws
+    func append(pieces: [String]) throws
     func finish() throws
 }
 
-extension HLSChunkJoin: ProgressiveChunkJoin {}
+extension HLSChunkJoin: ProgressiveChunkJoin {
+    func append(pieces: [String]) throws { try append(video: pieces[0], audio: pieces[1]) }
+}
+
+extension OutputsChunkJoin: ProgressiveChunkJoin {
+    func append(pieces: [String]) throws {
+        try append(JobRun.piecesByOutput([pieces], outputs: outputs).compactMapValues(\.first))
+    }
+}
 
 /// A chunked job's join in this process, by its `Renderer` (a pool without isolation: the CLI's
 /// and the tests of the pool's own rules).

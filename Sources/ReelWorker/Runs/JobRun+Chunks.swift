@@ -79,10 +79,12 @@ extension JobRun {
     }
 
     /// Renders a job cut into chunks and joins them, then has `finish` publish and record what the
-    /// join wrote (a failure is recorded here). `path`: where the output goes (a job with `outputs`:
-    /// its first's, which errors name; the joiner knows the others).
+    /// join wrote (a failure is recorded here, after `failed` removed what was made visible). `path`:
+    /// where the output goes (a job with `outputs`: its first's, which errors name; the joiner
+    /// knows the others).
     func runCut(_ joiner: any ChunkJoiner, _ cut: Cut, path: String, live: (any LiveOutput)?, token: CancellationToken, fetched: Double,
-                names: SourceNames, meta: Logger.Metadata, finish: (LeaseKeeper, StopReason, Logger.Metadata) -> Void) {
+                names: SourceNames, meta: Logger.Metadata, failed: () -> Void = {},
+                finish: (LeaseKeeper, StopReason, Logger.Metadata) -> Void) {
         var meta = meta
         let reason = StopReason()
         let chunked = ChunkedProgress(store: pool.store, jobID: job.id, frames: cut.frames)
@@ -107,6 +109,7 @@ extension JobRun {
                 pool.outputs.remove(live.location)
                 try? FileManager.default.removeItem(atPath: path)
             }
+            failed()
             // The pieces are kept while another attempt may use them.
             if !((error as? RenderError)?.isRetryable ?? true) || reason.current == .cancel { pool.chunks.removePieces(jobID: job.id) }
             return conclude(error, reason, names, meta)
@@ -200,10 +203,10 @@ extension JobRun {
             var appended = false
             while next < chunks.count, now.first(where: { $0.index == chunks[next].index })?.status == .done {
                 let index = chunks[next].index
-                let pieces: (video: String, audio: String)
+                let pieces: [String]
                 do {
                     pieces = try storage(token).run("fetching the chunk pieces") {
-                        (try pool.chunks.fetch(jobID: job.id, piece: .video(index)), try pool.chunks.fetch(jobID: job.id, piece: .audio(index)))
+                        try ChunkPiece.pieces(ofChunk: index, outputs: joiner.outputs).map { try pool.chunks.fetch(jobID: job.id, piece: $0) }
                     }
                 } catch is ChunkPieceMissing {
                     recoveries += 1
@@ -213,7 +216,7 @@ extension JobRun {
                     pool.wake()
                     break
                 }
-                do { try join.append(video: pieces.video, audio: pieces.audio) } catch let e as RenderError { throw e } catch let e as ChildFailure { throw e } catch {
+                do { try join.append(pieces: pieces) } catch let e as RenderError { throw e } catch let e as ChildFailure { throw e } catch {
                     throw RenderError.output(path: path, cause: error)
                 }
                 next += 1

@@ -82,9 +82,11 @@ extension JobRun {
             let seconds = ChunkLength.seconds(for: lead.outputRange.duration, workers: pool.liveWorkers(), longest: pool.chunkSeconds)
             let ranges = seconds > 0 ? renderer.chunkRanges(seconds: seconds) : []
             if ranges.count > 1 {
-                let joiner = LocalOutputsJoiner(renderer, paths: Dictionary(uniqueKeysWithValues: targets.map { ($0.output.name, $0.path) }))
+                let joiner = LocalOutputsJoiner(renderer, paths: Dictionary(uniqueKeysWithValues: targets.map { ($0.output.name, $0.path) }),
+                                                live: Dictionary(uniqueKeysWithValues: targets.compactMap { t in t.live.map { (t.output.name, $0) } }))
                 let cut = Cut(ranges: ranges, seconds: seconds, frames: lead.frameCount, format: lead.format, duration: lead.outputRange.duration.description)
-                return runCut(joiner, cut, path: targets[0].path, live: nil, token: token, fetched: fetched, names: names, meta: meta) { keeper, reason, meta in
+                return runCut(joiner, cut, path: targets[0].path, live: nil, token: token, fetched: fetched, names: names, meta: meta,
+                              failed: { removeLive(targets) }) { keeper, reason, meta in
                     succeed(measuredOutputs(), chunked: true, leaseKeeper: keeper, token: token, reason: reason, names: names, meta: meta)
                 }
             }
@@ -162,18 +164,20 @@ extension JobRun {
             // Cut into chunks, which render children render on any worker; a join child writes the outputs.
             child.dismiss()
             dropWork()
-            removeLive(targets)   // none is progressive (such outputs are never cut): folders made for nothing
             guard let ranges = planned.ranges, ranges.count == planned.chunks, ranges.allSatisfy({ $0.count == 2 && $0[0] < $0[1] }),
                   let frames = planned.frames, let cutNames = JobRun.cutOutputs(spec), !cutNames.isEmpty else {
+                removeLive(targets)
                 return conclude(ChildFailure(cause: .reported(code: .renderFailed, retry: true, message: "the render process cut the job without its ranges")),
                                 StopReason(), names, meta)
             }
-            let joiner = ChildOutputsJoiner(isolation: isolation, request: request, targets: targets, outputs: cutNames) { [pool, job] in
+            let pieces = URL(fileURLWithPath: pool.chunks.localPath(jobID: job.id, piece: .levels)).deletingLastPathComponent().path
+            let joiner = ChildOutputsJoiner(isolation: isolation, request: request, targets: targets, outputs: cutNames, pieces: pieces) { [pool, job] in
                 pool.adopt(job.id + "/join", child: $0)
             }
             let cut = Cut(ranges: ranges.map { $0[0]..<$0[1] }, seconds: planned.chunkSeconds ?? request.chunkSeconds, frames: frames,
                           format: targets[0].format, duration: planned.duration)
-            return runCut(joiner, cut, path: targets[0].path, live: nil, token: token, fetched: fetched, names: names, meta: meta) { keeper, reason, meta in
+            return runCut(joiner, cut, path: targets[0].path, live: nil, token: token, fetched: fetched, names: names, meta: meta,
+                          failed: { removeLive(targets) }) { keeper, reason, meta in
                 succeed(reported(joiner.summary), chunked: true, leaseKeeper: keeper, token: token, reason: reason, names: names, meta: meta)
             }
         }

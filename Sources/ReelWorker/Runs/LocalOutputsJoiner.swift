@@ -4,22 +4,24 @@ import ReelStorage
 import ReelBasics
 
 /// A chunked job with `outputs` joined in this process (a pool without isolation): each cut
-/// output's pieces copied into its file and the stills rendered (`MultiRenderer.joinChunks`). Such
-/// a job has no progressive output (`MultiRenderer.canRenderInChunks`).
+/// output's pieces copied into its file and the stills rendered (`MultiRenderer.joinChunks`), or,
+/// with a progressive output, joined as the chunks are done (`OutputsChunkJoin`).
 final class LocalOutputsJoiner: ChunkJoiner {
     let renderer: MultiRenderer
-    /// Where each output goes, by name.
+    /// Where each output goes, by name, and where each progressive one is read while it grows.
     let paths: [String: String]
+    let live: [String: any LiveOutput]
 
-    init(_ renderer: MultiRenderer, paths: [String: String]) {
+    init(_ renderer: MultiRenderer, paths: [String: String], live: [String: any LiveOutput]) {
         self.renderer = renderer
         self.paths = paths
+        self.live = live
     }
 
     var plan: RenderPlan? { nil }
     var members: [MultiRenderer.Member]? { renderer.members }
     var outputs: [String]? { renderer.cutMembers.map(\.name) }
-    var progressive: Bool { false }
+    var progressive: Bool { renderer.isProgressive }
     var levelTargets: [String?] { renderer.loudnessTargeted.map(\.name) }
 
     func solveLevels(output: String?, cancel: CancellationToken) throws -> LoudnessLevels? {
@@ -31,7 +33,7 @@ final class LocalOutputsJoiner: ChunkJoiner {
     }
 
     func progressiveJoin(folder: String, live: any LiveOutput, started: DispatchTime, cancel: CancellationToken) throws -> any ProgressiveChunkJoin {
-        preconditionFailure("a job with outputs is never joined as its chunks come")
+        try OutputsChunkJoin(renderer, paths: paths, live: self.live, started: started)
     }
 
     /// Each output is measured by the run that publishes it.

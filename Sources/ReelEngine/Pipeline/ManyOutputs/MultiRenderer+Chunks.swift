@@ -11,9 +11,9 @@ import ReelSpec
 /// alone gives.
 ///
 /// A job is cut only where every moving output can be cut alone (`Renderer.canRenderInChunks`), at
-/// one frame rate and one range, none progressive (a progressive output among `outputs` is rendered
-/// whole), and only at frames where every output may start a chunk: a multiple of each file's GOP,
-/// a segment start of each HLS output. An output with a loudness target carries the levels solved
+/// one frame rate and one range, and only at frames where every output may start a chunk: a
+/// multiple of each file's GOP, a segment start of each HLS output. A progressive HLS output among
+/// them is joined as the chunks are done (`OutputsChunkJoin`), its first two chunks a segment each. An output with a loudness target carries the levels solved
 /// once for its whole mix (`loudnessLevels`) in every chunk, as a chunked output alone does.
 extension MultiRenderer {
     /// Whether a chunk renders a piece of this output: all but the stills, which the join renders.
@@ -28,7 +28,7 @@ extension MultiRenderer {
         let cut = cutMembers
         guard let lead = cut.first?.plan else { return false }
         return cut.allSatisfy { m in
-            Renderer(plan: m.plan, logger: logger).canRenderInChunks && !m.plan.isProgressive
+            Renderer(plan: m.plan, logger: logger).canRenderInChunks
                 && m.plan.frameRate == lead.frameRate && m.plan.outputRange == lead.outputRange
         }
     }
@@ -53,8 +53,9 @@ extension MultiRenderer {
 
     /// Chunk ranges of about `seconds` each, every boundary the first frame at or after it where
     /// every output may start a chunk (`chunkStarts`), a last piece shorter than half of that
-    /// joined to the chunk before; one range (the whole output) when the outputs cannot be cut,
-    /// are not longer than that, or `seconds` is 0.
+    /// joined to the chunk before, and, with a progressive output, the first two chunks one
+    /// boundary each (so it plays once two are rendered, as alone); one range (the whole output)
+    /// when the outputs cannot be cut, are not longer than that, or `seconds` is 0.
     public func chunkRanges(seconds: Int) -> [Range<Int64>] {
         guard let lead = cutMembers.first?.plan else { return [] }
         let frames = lead.frameCount
@@ -64,6 +65,7 @@ extension MultiRenderer {
         guard frames > wanted else { return [0..<frames] }
         let starts = chunkStarts()
         var bounds: [Int64] = [0]
+        if isProgressive, starts.count > 3 { bounds += [starts[1], starts[2]] }
         while let last = bounds.last, last < frames {
             bounds.append(starts.first { $0 >= last + wanted } ?? frames)
         }
@@ -81,6 +83,9 @@ extension MultiRenderer {
             self.audio = audio
         }
     }
+
+    /// Whether a cut output is progressive: the chunks are then joined as they are done.
+    public var isProgressive: Bool { cutMembers.contains { $0.plan.isProgressive } }
 
     /// The cut outputs with a loudness target, whose chunks need the levels of their whole mix.
     public var loudnessTargeted: [Member] { cutMembers.filter { $0.plan.audioEncoding.loudness != nil } }
@@ -137,12 +142,12 @@ extension MultiRenderer {
     }
 
     /// Joins each cut output's chunk pieces (`pieces[name]`: every chunk's, in order) into its file
-    /// at `paths[name]` and renders each still there; every output appears whole or none does.
+    /// at `paths[name]` and renders each still there; every output appears whole or none does. A
+    /// progressive output is not joined here (`OutputsChunkJoin` joins it as the chunks come).
     public func joinChunks(_ pieces: [String: [Pieces]], to paths: [String: String], cancel: CancellationToken = CancellationToken()) throws {
         var placed: [String] = []
-        frameCounts = [:]
         do {
-            for m in cutMembers {
+            for m in cutMembers where !m.plan.isProgressive {
                 guard let mine = pieces[m.name], let path = paths[m.name] else {
                     throw RenderError.output(path: m.name, cause: PipelineError.noPath(output: m.name))
                 }

@@ -33,7 +33,7 @@ public final class MultiRenderer {
     }
 
     public let members: [Member]
-    let logger: Logger
+    public let logger: Logger
 
     /// The members of a spec with `outputs` from its plans (`RenderPlanner.planOutputs`), each plan
     /// given `threading` when set.
@@ -47,7 +47,7 @@ public final class MultiRenderer {
     /// How each output's video frames were made, by name, after a render.
     public internal(set) var frameCounts: [String: FrameCounts] = [:]
     /// Each progressive output's seconds from the render's start until it could be played, by name.
-    public private(set) var firstSegmentSeconds: [String: Double] = [:]
+    public internal(set) var firstSegmentSeconds: [String: Double] = [:]
     /// Picture stages the last render started: one per group of outputs drawing the same pictures.
     private(set) var pictureStagesStarted = 0
     /// Video encoders the last render's shared groups opened: one per distinct settings in a group.
