@@ -20,15 +20,22 @@ extension ChunkedJobTests {
           "timeline": { "videos": [ { "src": "a.mp4" } ] } }
         """##
 
-    func testAJobWithOutputsIsCutAndEachOutputIsItsWholeRender() throws {
+    /// Renders `spec` on a pool of two workers cutting 1 s chunks (their pieces meeting in
+    /// `chunks`) until its job ends; the job and its store.
+    func finishedOnTwoWorkers(_ spec: String, chunks: (any ChunkStore)? = nil) throws -> (job: Job, store: SQLJobStore) {
         try makeFixture()
         let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
-        let p = pool(store, workers: 2, chunkSeconds: 1)
+        let p = pool(store, workers: 2, chunkSeconds: 1, chunks: chunks)
         p.start()
         defer { p.shutdown() }
-        let id = try submit(store, Self.outputsSpec)
+        let id = try submit(store, spec)
         p.wake()
-        let done = try waitFor(store, id) { $0.status.isFinished }
+        return (try waitFor(store, id) { $0.status.isFinished }, store)
+    }
+
+    func testAJobWithOutputsIsCutAndEachOutputIsItsWholeRender() throws {
+        let (done, store) = try finishedOnTwoWorkers(Self.outputsSpec)
+        let id = done.id
         XCTAssertEqual(done.status, .succeeded, "\(String(describing: done.error))")
         XCTAssertEqual(done.chunks, 4, "4 s cut at the seconds, where the MP4's GOPs and the ladder's segments both start")
         XCTAssertEqual(try store.chunks(of: id).map(\.frames), [0..<30, 30..<60, 60..<90, 90..<120])
@@ -63,20 +70,13 @@ extension ChunkedJobTests {
     /// Two outputs cut into chunks with loudness targets of their own: each one's levels solved
     /// once (its own piece) and carried by every chunk's audio of it, each output at its target.
     func testOutputsWithLoudnessTargetsAreCutWithTheirOwnLevels() throws {
-        try makeFixture()
-        let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
         let counting = LosingChunks(DataDirectory(root: dir), losing: [])
-        let p = pool(store, workers: 2, chunkSeconds: 1, chunks: counting)
-        p.start()
-        defer { p.shutdown() }
         let spec = Self.outputsSpec
             .replacingOccurrences(of: #"{ "keyframeInterval": 0.5, "crf": 0 }"#,
                                   with: #"{ "keyframeInterval": 0.5, "crf": 0 }, "audio": { "loudness": { "target": -12, "truePeak": -1 } }"#)
             .replacingOccurrences(of: #""hls": { "segmentDuration": 1,"#, with: #""audio": { "loudness": { "target": -20 } }, "hls": { "segmentDuration": 1,"#)
         XCTAssertEqual(spec.components(separatedBy: "loudness").count, 3, spec)
-        let id = try submit(store, spec)
-        p.wake()
-        let done = try waitFor(store, id) { $0.status.isFinished }
+        let done = try finishedOnTwoWorkers(spec, chunks: counting).job
         XCTAssertEqual(done.status, .succeeded, "\(String(describing: done.error))")
         XCTAssertEqual(done.chunks, 4)
         XCTAssertEqual(counting.shared(.outputLevels(output: "file")), 1, "each output's levels solved once, by the job's node")
@@ -93,16 +93,9 @@ extension ChunkedJobTests {
     /// (`OutputsChunkJoin`) and the MP4 and the poster at the end; the ladder records when it
     /// became playable, and every output is still the whole render's.
     func testAProgressiveOutputAmongChunkedOutputsIsJoinedAsTheChunksCome() throws {
-        try makeFixture()
-        let store = try SQLJobStore.sqlite(path: dir + "/reel.db")
-        let p = pool(store, workers: 2, chunkSeconds: 1)
-        p.start()
-        defer { p.shutdown() }
         let spec = Self.outputsSpec.replacingOccurrences(of: #""hls": { "segmentDuration": 1,"#, with: #""hls": { "segmentDuration": 1, "progressive": true,"#)
         XCTAssertNotEqual(spec, Self.outputsSpec)
-        let id = try submit(store, spec)
-        p.wake()
-        let done = try waitFor(store, id) { $0.status.isFinished }
+        let done = try finishedOnTwoWorkers(spec).job
         XCTAssertEqual(done.status, .succeeded, "\(String(describing: done.error))")
         XCTAssertEqual(done.chunks, 4)
         XCTAssertEqual(done.outputs.map(\.encodedFrames), [120, 120, 1])

@@ -37,25 +37,13 @@ final class ChildChunkJoiner: ChunkJoiner {
     }
 
     func solveLevels(output: String?, cancel: CancellationToken) throws -> LoudnessLevels? {
-        var asked = request
-        asked.task = .levels
-        let child = try RenderChild(isolation, request: asked)
-        _ = try child.planned(cancel: cancel)
-        return try child.render(to: "", cancel: cancel) { _ in }.levels
+        try ChildTasks.levels(isolation, request: request, output: nil, cancel: cancel)
     }
 
     func join(pieces: [[String]], to path: String, cancel: CancellationToken) throws {
-        var asked = request
-        asked.task = .join
-        asked.pieces = pieces
-        let work = try JobRun.workFolder(for: path, progressive: false)
+        let (child, work) = try ChildTasks.join(isolation, request: request, pieces: pieces, beside: path, cancel: cancel, adopt: adopt)
         defer { try? FileManager.default.removeItem(atPath: work) }
-        asked.access.read += Set(pieces.joined().map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }).sorted()
-        asked.access.write = [work]
-        let child = try RenderChild(isolation, request: asked)
-        adopt(child.pid)
         defer { adopt(nil) }
-        _ = try child.planned(cancel: cancel)
         let target = work + "/" + URL(fileURLWithPath: path).lastPathComponent
         summary = try child.render(to: target, cancel: cancel) { _ in }
         try Renderer.moveIntoPlace(target, path, folder: format == .hls)

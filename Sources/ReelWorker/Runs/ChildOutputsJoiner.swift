@@ -39,26 +39,13 @@ final class ChildOutputsJoiner: ChunkJoiner {
 
     /// In a render child (task `levels`) of its own, as for one output.
     func solveLevels(output: String?, cancel: CancellationToken) throws -> LoudnessLevels? {
-        var asked = request
-        asked.task = .levels
-        asked.levelsOutput = output
-        let child = try RenderChild(isolation, request: asked)
-        _ = try child.planned(cancel: cancel)
-        return try child.render(to: "", cancel: cancel) { _ in }.levels
+        try ChildTasks.levels(isolation, request: request, output: output, cancel: cancel)
     }
 
     func join(pieces: [[String]], to path: String, cancel: CancellationToken) throws {
-        var asked = request
-        asked.task = .join
-        asked.pieces = pieces
-        let work = try JobRun.workFolder(for: path, progressive: false)
+        let (child, work) = try ChildTasks.join(isolation, request: request, pieces: pieces, beside: path, cancel: cancel, adopt: adopt)
         defer { try? FileManager.default.removeItem(atPath: work) }
-        asked.access.read += Set(pieces.joined().map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }).sorted()
-        asked.access.write = [work]
-        let child = try RenderChild(isolation, request: asked)
-        adopt(child.pid)
         defer { adopt(nil) }
-        _ = try child.planned(cancel: cancel)
         summary = try child.render(outputs: Dictionary(uniqueKeysWithValues: targets.map { ($0.output.name, inWork($0, work)) }), cancel: cancel) { _ in }
         try place(from: work)
     }
