@@ -98,6 +98,7 @@ final class PreviewAPITests: XCTestCase {
 
     func testEveryMistakeAtItsPointer() throws {
         let f = try ServiceFixture()
+        try f.ffmpeg(["-f", "lavfi", "-i", "color=c=black:s=64x48:d=1", "-frames:v", "1", "card.png"])
         let c = try f.client()
         let card = ##"{ "version": 1, "output": { "width": 64, "height": 48 }, "timeline": { "videos": [ { "color": "#000000", "duration": 2 } ] } }"##
         let cases: [(String, [String])] = [
@@ -116,6 +117,9 @@ final class PreviewAPITests: XCTestCase {
             (#"{ "template": "tpl_nothing", "time": 0 }"#, ["/template"]),
             (##"{ "spec": { "version": 1, "timeline": { "videos": [ { "src": "gone.mp4" }, { "color": "#00000", "duration": 1 } ] } }, "time": 0 }"##,
              ["/spec/timeline/videos/0/src", "/spec/timeline/videos/1/color"]),
+            (#"{ "spec": \#(card), "time": 0, "output": 1 }"#, ["/output"]),
+            (#"{ "spec": \#(card), "time": 0, "output": "web" }"#, ["/output"]),
+            (#"{ "spec": \#(Self.twoOutputs.replacingOccurrences(of: #""clip.mp4""#, with: #""card.png", "duration": 1"#)), "time": 0, "output": "big" }"#, ["/output"]),
         ]
         // A playhead's time in floating point: cut to nanoseconds, it names its frame.
         let float = try c.json("POST", "/v1/preview", #"{ "spec": \#(card), "time": 0.30000000000000004 }"#)
@@ -127,5 +131,36 @@ final class PreviewAPITests: XCTestCase {
             XCTAssertEqual(pointers(r), want, "\(body): \(r.text)")
             XCTAssertFalse(r.text.contains(f.root), "no server path: \(r.text)")
         }
+    }
+}
+
+extension PreviewAPITests {
+    /// A spec with two outputs of other sizes and backgrounds, of a 64×48 clip.
+    static let twoOutputs = ##"{ "version": 1, "outputs": [ { "name": "web", "width": 64, "height": 48 }, "##
+        + ##"{ "name": "square", "width": 32, "height": 32, "background": "#0000FF" } ], "##
+        + ##""timeline": { "videos": [ { "src": "clip.mp4" } ] } }"##
+
+    /// A spec with `outputs`: its first output's frame by default, the named one's with `output`
+    /// (its size and its background: the clip fitted into the square, on blue bars), each planned in
+    /// a context of its own.
+    func testAPreviewOfANamedOutput() throws {
+        let f = try ServiceFixture()
+        try f.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=64x48:r=30:d=3", "-c:v", "libx264", "-pix_fmt", "yuv420p", "clip.mp4"])
+        let c = try f.client()
+        for (output, size) in [(nil, "64,48"), ("web", "64,48"), ("square", "32,32")] {
+            let body = #"{ "spec": \#(Self.twoOutputs), "time": 1"# + (output.map { #", "output": "\#($0)""# } ?? "") + " }"
+            let r = try c.json("POST", "/v1/preview", body)
+            XCTAssertEqual(r.status, 200, r.text)
+            let file = f.root + "/preview-\(output ?? "first").png"
+            try Data(r.body).write(to: URL(fileURLWithPath: file))
+            XCTAssertEqual(try streamInfo(file), "png,\(size)", output ?? "the first")
+        }
+        let square = try c.json("POST", "/v1/preview", #"{ "spec": \#(Self.twoOutputs), "time": 1, "output": "square" }"#)
+        let pixels = try rgb(square.body, f)
+        XCTAssertEqual(pixels.count, 32 * 32 * 3)
+        // The clip 32×24 in the square: a bar of 4 rows above it, of the square's background.
+        let topLeft = pixels[0..<3].map(Int.init)
+        XCTAssertLessThan(topLeft[0] + topLeft[1], 20, "blue: \(topLeft)")
+        XCTAssertGreaterThan(topLeft[2], 235, "blue: \(topLeft)")
     }
 }

@@ -5,8 +5,9 @@ import ReelSpec
 import ReelWorker
 
 extension APIHandler {
-    /// `POST /v1/preview` `{spec | template + merge, time, format, width}` (docs/API.md (previews)): the
-    /// output frame whose interval holds `time`, drawn by the render engine (`PreviewContext`) as a
+    /// `POST /v1/preview` `{spec | template + merge, time, format, width, output}` (docs/API.md
+    /// (previews)): the output frame whose interval holds `time` (of the named one of a spec's
+    /// `outputs`, else its first), drawn by the render engine (`PreviewContext`) as a
     /// PNG or JPEG. The spec is judged as `POST /v1/jobs` judges it (its problems at pointers under
     /// `/spec`, or into the merged spec for a template); the request's own members at theirs.
     /// Previews of one spec in a row share a context (`previews`): planned once, decoders kept open.
@@ -24,15 +25,15 @@ extension APIHandler {
         } else {
             spec = request.spec!
         }
-        let contextKey = "\(key)\u{0}\(request.format.rawValue)\u{0}\(APIHandler.bodyHash(spec))"
+        let contextKey = "\(key)\u{0}\(request.format.rawValue)\u{0}\(request.output ?? "")\u{0}\(APIHandler.bodyHash(spec))"
         // Judged as a submit judges it (the server's own rules here, the plan in an engine child,
         // which keeps the context open for the next frame), drawn there too.
         let decoded = SpecDecoder.decode(json: spec)
         let (reply, bytes) = try engineAnswer {
             try engine.preview(spec: spec.serialized, sources: sources(of: spec, key: key), context: contextKey, format: request.format.rawValue,
-                               timeValue: request.time.value, timeScale: request.time.timescale, width: request.width)
+                               timeValue: request.time.value, timeScale: request.time.timescale, width: request.width, output: request.output)
         }
-        // The request's own members (`/time`, `/width`) are refused at theirs; the spec's under `/spec`.
+        // The request's own members (`/time`, `/width`, `/output`) are refused at theirs; the spec's under `/spec`.
         if let problems = reply.problems, reply.planned != nil {
             throw ProblemError(.validation(problems.map { SpecProblem(pointer: $0.first ?? "", message: $0.dropFirst().first ?? "") }))
         }

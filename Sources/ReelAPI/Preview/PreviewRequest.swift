@@ -10,10 +10,12 @@ struct PreviewRequest {
     var time: Time
     var format: PreviewFormat
     var width: Int?
+    /// For a spec with `outputs`: the one whose canvas is drawn (default the first).
+    var output: String?
 
     init(_ members: [(key: String, value: JSONValue)]) throws {
         var problems: [SpecProblem] = []
-        let known: Set = ["spec", "template", "merge", "time", "format", "width"]
+        let known: Set = ["spec", "template", "merge", "time", "format", "width", "output"]
         problems += members.filter { !known.contains($0.key) }.map { SpecProblem(pointer: "/" + JSONPointer.escape($0.key), message: "unknown field") }
         let value = { (name: String) in members.first(where: { $0.key == name })?.value }
         switch (value("spec"), value("template")) {
@@ -55,6 +57,11 @@ struct PreviewRequest {
         case nil: break
         case .number(let text)? where Int(text).map({ (16...7680).contains($0) }) == true: width = Int(text)
         case _?: problems.append(SpecProblem(pointer: "/width", message: "must be a whole number from 16 to 7680"))
+        }
+        switch value("output") {
+        case nil: break
+        case .string(let name)?: output = name
+        case let v?: problems.append(SpecProblem(pointer: "/output", message: "must be the name of one of the spec's outputs, found \(v.typeName)"))
         }
         if !problems.isEmpty { throw ProblemError(.validation(problems)) }
     }

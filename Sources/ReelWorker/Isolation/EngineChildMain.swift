@@ -102,7 +102,16 @@ public enum EngineChildMain {
         do {
             (context, reused) = try contexts.context(for: key) {
                 switch judge(request.spec, resolver) {
-                case .planned(let plan, _): return PreviewContext(plan: plan, format: format)
+                case .planned(let plan, let plans):
+                    guard let name = request.output else { return PreviewContext(plan: plan, format: format) }
+                    let named = plans.outputs.compactMap(\.name)
+                    guard let chosen = plans.outputs.first(where: { $0.name == name }) else {
+                        var answer = EngineReply(planned: facts(plan))
+                        answer.problems = [["/output", named.isEmpty ? "is for a spec with outputs; this one has one output"
+                                                                     : "names no output of the spec (its outputs: \(named.joined(separator: ", ")))"]]
+                        throw Refused(answer: answer)
+                    }
+                    return PreviewContext(plan: chosen.plan, format: format)
                 case .refused(let answer): throw Refused(answer: answer)
                 }
             }

@@ -49,9 +49,9 @@ public final class EngineChildren: Sendable {
     /// The preview frame of `spec` holding `time` (`context` names the spec, key and format, so
     /// the same child keeps it open).
     public func preview(spec: String, sources: [String: ResolvedSource], context: String, format: String, timeValue: Int64, timeScale: Int32,
-                 width: Int?) throws -> (reply: EngineReply, bytes: [UInt8]) {
+                 width: Int?, output: String? = nil) throws -> (reply: EngineReply, bytes: [UInt8]) {
         try ask(EngineRequest(kind: .preview, spec: spec, sources: sources, context: context, format: format, timeValue: timeValue,
-                                     timeScale: timeScale, width: width), slot: slot(of: context))
+                                     timeScale: timeScale, width: width, output: output), slot: slot(of: context))
     }
 
     /// The job's timeline as OTIO text (the reply's bytes), or why it cannot be written.

@@ -37,6 +37,8 @@ struct EngineRequest: Codable, Sendable {
     var path: String?
     var src: String?
     var pointsPerSecond: Int?
+    /// A preview of a spec with `outputs`: the one drawn (nil: the first).
+    var output: String? = nil
 }
 
 /// The answer, one line; a preview's or a timeline's bytes follow it (`bytes` of them).

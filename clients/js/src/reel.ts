@@ -420,10 +420,14 @@ export class Reel {
     return this.json("POST", "/v1/probe", { json: { src }, repeatable: true });
   }
 
-  /** The output frame holding `time` (seconds or "N/D") as PNG or JPEG bytes, and its time. */
-  async preview(spec: JobSpec, time: number | string, options: { format?: "png" | "jpeg"; width?: number } = {}): Promise<{ image: Uint8Array; frameTime: string }> {
+  /**
+   * The output frame holding `time` (seconds or "N/D") as PNG or JPEG bytes, and its time; for a spec
+   * with `outputs`, of the one named `options.output` (default the first).
+   */
+  async preview(spec: JobSpec, time: number | string, options: { format?: "png" | "jpeg"; width?: number; output?: string } = {}): Promise<{ image: Uint8Array; frameTime: string }> {
     const body: Record<string, unknown> = { spec, time, format: options.format ?? "png" };
     if (options.width !== undefined) body.width = options.width;
+    if (options.output !== undefined) body.output = options.output;
     const r = await this.send("POST", "/v1/preview", { json: body, repeatable: true });
     return { image: new Uint8Array(await r.arrayBuffer()), frameTime: r.headers.get("Reel-Frame-Time") ?? "" };
   }

@@ -317,13 +317,17 @@ class Reel:
 
     # Seeing before rendering
 
-    def preview(self, spec: Spec, time: float | str, *, format: str = "png", width: int | None = None) -> bytes:
+    def preview(self, spec: Spec, time: float | str, *, format: str = "png", width: int | None = None,
+                output: str | None = None) -> bytes:
         """The output frame whose interval holds `time` (seconds, or "N/D"), drawn by the render
         engine: a PNG (the same pixels as the `png` output of `spec` at that frame) or a JPEG, `width`
-        pixels wide when given. Previews of one spec in a row reuse the server's open decoders."""
+        pixels wide when given; for a spec with `outputs`, of the one named `output` (default the
+        first). Previews of one spec in a row reuse the server's open decoders."""
         body: dict[str, Any] = {"spec": _json_body(spec), "time": time, "format": format}
         if width is not None:
             body["width"] = width
+        if output is not None:
+            body["output"] = output
         r = self._request("POST", "/v1/preview", json=body)
         self._check(r)
         return r.content

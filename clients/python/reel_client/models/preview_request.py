@@ -29,6 +29,9 @@ class PreviewRequest:
         merge (PreviewRequestMerge | Unset): The template's placeholder values, as for `POST /v1/jobs`.
         format_ (PreviewRequestFormat | Unset):  Default: PreviewRequestFormat.PNG.
         width (int | Unset): Scales the frame down to this width (at most the output's), the height in proportion.
+        output (str | Unset): For a spec with `outputs`: the name of the one whose frame is drawn (its size, rate, fit,
+            colour and background); default the first. A name the spec has not, or any name for a spec with one `output`, is
+            a 422 at `/output`.
     """
 
     time: float | str
@@ -37,6 +40,7 @@ class PreviewRequest:
     merge: PreviewRequestMerge | Unset = UNSET
     format_: PreviewRequestFormat | Unset = PreviewRequestFormat.PNG
     width: int | Unset = UNSET
+    output: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         time: float | str
@@ -60,6 +64,8 @@ class PreviewRequest:
 
         width = self.width
 
+        output = self.output
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -77,6 +83,8 @@ class PreviewRequest:
             field_dict["format"] = format_
         if width is not UNSET:
             field_dict["width"] = width
+        if output is not UNSET:
+            field_dict["output"] = output
 
         return field_dict
 
@@ -116,6 +124,8 @@ class PreviewRequest:
 
         width = d.pop("width", UNSET)
 
+        output = d.pop("output", UNSET)
+
         preview_request = cls(
             time=time,
             spec=spec,
@@ -123,6 +133,7 @@ class PreviewRequest:
             merge=merge,
             format_=format_,
             width=width,
+            output=output,
         )
 
         return preview_request
