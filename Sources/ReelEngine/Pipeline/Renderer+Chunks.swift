@@ -34,7 +34,7 @@ extension Renderer {
         if plan.format == .hls { return hlsChunkRanges(seconds: seconds) }
         let gop = Int64(max(1, plan.videoEncoding.gopSize))
         let rate = plan.frameRate
-        let wanted = Int64(seconds) * Int64(rate.numerator) / max(1, Int64(rate.denominator))
+        let wanted = ChunkBoundaries.frames(seconds: seconds, rate: rate)
         let step = max(gop, (wanted + gop / 2) / gop * gop)
         guard frames > step else { return [0..<frames] }
         var ranges: [Range<Int64>] = []

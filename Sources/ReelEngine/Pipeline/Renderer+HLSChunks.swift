@@ -20,16 +20,9 @@ extension Renderer {
     func hlsChunkRanges(seconds: Int) -> [Range<Int64>] {
         guard let hls = plan.hls else { preconditionFailure("an hls output without its plan") }
         let frames = plan.frameCount
-        let rate = plan.frameRate
-        let wanted = max(1, Int64(seconds) * Int64(rate.numerator) / max(1, Int64(rate.denominator)))
+        let wanted = ChunkBoundaries.frames(seconds: seconds, rate: plan.frameRate)
         guard frames > wanted else { return [0..<frames] }
-        let starts = plan.segmentStarts(hls.segmentDuration) + [frames]
-        var bounds: [Int64] = [0]
-        if hls.progressive, starts.count > 3 { bounds += [starts[1], starts[2]] }
-        while let last = bounds.last, last < frames {
-            bounds.append(starts.first { $0 >= last + wanted } ?? frames)
-        }
-        return zip(bounds, bounds.dropFirst()).map { $0..<$1 }
+        return ChunkBoundaries.ranges(frames: frames, wanted: wanted, starts: plan.segmentStarts(hls.segmentDuration), progressive: hls.progressive)
     }
 
     /// Renders the video of chunk `frames` of an `hls` output (which must start on a segment start)

@@ -35,9 +35,10 @@ struct RenderChildRequest: Codable, Sendable {
     var video: String?
     var audio: String?
     var levels: LoudnessLevels?
-    /// A chunk of a job with `outputs`: each cut output's `[video, audio]` pieces, by name, and the
-    /// shared levels of those with a loudness target (the child solves those not there, as above).
-    var outputPieces: [String: [String]]?
+    /// A chunk of a job with `outputs`: its pieces as `ChunkPiece.pieces(ofChunk:outputs:)` lists
+    /// them, and the shared levels of the outputs with a loudness target (the child solves those
+    /// not there, as above).
+    var outputPieces: [String]?
     var outputLevels: [String: LoudnessLevels]?
     /// A `levels` task of a job with `outputs`: the output whose levels to solve.
     var levelsOutput: String?

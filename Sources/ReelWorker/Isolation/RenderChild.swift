@@ -51,11 +51,10 @@ final class RenderChild {
     /// this process puts, as for one output.
     func render(outputs paths: [String: String], live: [String: any LiveOutput] = [:], cancel token: CancellationToken,
                 progress: (Double) -> Void) throws -> RenderedSummary {
-        let go = RenderChildGo(output: nil, outputs: paths, relayedOutputs: live.isEmpty ? nil : live.keys.sorted())
-        guard child.send(JSONEncoder.line(go)) else { throw ended() }
+        try begin(outputs: paths, live: live)
         return try supervise(token, planning: false) { report in
             if let p = report.progress { progress(p) }
-            answerPut(report, output: report.output.flatMap { paths[$0] } ?? "", live: report.output.flatMap { live[$0] })
+            answerPut(report, outputs: paths, live: live)
             return report.done
         }
     }
@@ -66,35 +65,38 @@ final class RenderChild {
         guard child.send(JSONEncoder.line(RenderChildGo(output: output, relay: relay))) else { throw ended() }
     }
 
+    /// Has a child of a job with `outputs` begin (a render, or a join taking `JoinStep`s), writing
+    /// each output where `paths` says (`live`: the progressive ones kept elsewhere, relayed).
+    func begin(outputs paths: [String: String], live: [String: any LiveOutput]) throws {
+        let go = RenderChildGo(output: nil, outputs: paths, relayedOutputs: live.isEmpty ? nil : live.keys.sorted())
+        guard child.send(JSONEncoder.line(go)) else { throw ended() }
+    }
+
     /// Sends a progressive join's step (none: waits for the join to begin) and waits until the
     /// child is ready for the next (nil) or finished the output (its summary). Puts of its live
     /// files are answered meanwhile.
     func join(_ step: JoinStep?, output: String, cancel token: CancellationToken, live: (any LiveOutput)?) throws -> RenderedSummary? {
-        if let step, !child.send(JSONEncoder.line(step)) { throw ended() }
-        return try supervise(token, planning: false) { report -> RenderedSummary?? in
-            answerPut(report, output: output, live: live)
-            if let done = report.done { return .some(done) }
-            return report.ready == true ? .some(nil) : nil
-        }
+        try join(step, cancel: token) { answerPut($0, output: output, live: live) }
     }
 
-    /// `join` for a job with `outputs`: its progressive outputs' puts answered by output name
-    /// (`paths`: where each output is written, `live`: those kept elsewhere).
+    /// `join` for a job with `outputs`: its progressive outputs' puts answered by output name.
     func join(_ step: JoinStep?, outputs paths: [String: String], cancel token: CancellationToken,
               live: [String: any LiveOutput]) throws -> RenderedSummary? {
+        try join(step, cancel: token) { answerPut($0, outputs: paths, live: live) }
+    }
+
+    private func join(_ step: JoinStep?, cancel token: CancellationToken, answer: (RenderChildReport) -> Void) throws -> RenderedSummary? {
         if let step, !child.send(JSONEncoder.line(step)) { throw ended() }
         return try supervise(token, planning: false) { report -> RenderedSummary?? in
-            answerPut(report, output: report.output.flatMap { paths[$0] } ?? "", live: report.output.flatMap { live[$0] })
+            answer(report)
             if let done = report.done { return .some(done) }
             return report.ready == true ? .some(nil) : nil
         }
     }
 
-    /// Has a join child of a job with `outputs` begin joining as the chunks come, writing each
-    /// output where `paths` says (`live`: the progressive ones kept elsewhere, relayed).
-    func begin(outputs paths: [String: String], live: [String: any LiveOutput]) throws {
-        let go = RenderChildGo(output: nil, outputs: paths, relayedOutputs: live.isEmpty ? nil : live.keys.sorted())
-        guard child.send(JSONEncoder.line(go)) else { throw ended() }
+    /// `answerPut` of a named output's file (`RenderChildReport.output`): its path and live output.
+    private func answerPut(_ report: RenderChildReport, outputs paths: [String: String], live: [String: any LiveOutput]) {
+        answerPut(report, output: report.output.flatMap { paths[$0] } ?? "", live: report.output.flatMap { live[$0] })
     }
 
     /// Puts a live file the child reported (`RelayedLiveOutput` in the child) and answers it.

@@ -45,11 +45,11 @@ extension RenderChildMain {
                 try renderer.render(to: paths, live: live, progress: progressReports())
                 report(RenderChildReport(done: try measured(renderer, paths: paths, logger: logger)))
             case .chunk:
-                guard let f = request.frames, f.count == 2, f[0] < f[1], let given = request.outputPieces,
-                      renderer.cutMembers.allSatisfy({ given[$0.name]?.count == 2 }) else {
+                let names = renderer.cutMembers.map(\.name)
+                guard let f = request.frames, f.count == 2, f[0] < f[1], let given = request.outputPieces, given.count == 2 * names.count else {
                     return fail(ChildFailure(cause: .reported(code: .renderFailed, retry: false, message: "a chunk request without its frames or pieces")))
                 }
-                let pieces = given.mapValues { MultiRenderer.Pieces(video: $0[0], audio: $0[1]) }
+                let pieces = JobRun.piecesByOutput([given], outputs: names).compactMapValues(\.first)
                 var levels: [String: LoudnessLevels] = [:]
                 for m in renderer.loudnessTargeted {
                     levels[m.name] = try request.outputLevels?[m.name] ?? renderer.loudnessLevels(of: m.name)

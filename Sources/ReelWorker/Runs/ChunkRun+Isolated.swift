@@ -35,9 +35,7 @@ extension ChunkRun {
             let outputs = JobRun.cutOutputs(spec)
             let written = ChunkPiece.pieces(ofChunk: chunk.index, outputs: outputs).map { pieces.localPath(jobID: chunk.jobID, piece: $0) }
             if let outputs {
-                request.outputPieces = Dictionary(uniqueKeysWithValues: outputs.enumerated().map { k, name in
-                    (name, [written[2 * k], written[2 * k + 1]])
-                })
+                request.outputPieces = written
                 // The shared levels of the outputs with a target; the child solves those not there.
                 request.outputLevels = Dictionary(uniqueKeysWithValues: outputs.compactMap { name in
                     ChunkLevels.shared(jobID: chunk.jobID, piece: .outputLevels(output: name), pieces: pieces).map { (name, $0) }

@@ -85,10 +85,8 @@ struct ChunkRun {
             if let members {
                 let renderer = MultiRenderer(members: members, logger: engineLog)
                 let names = renderer.cutMembers.map(\.name)
-                let paths = Dictionary(uniqueKeysWithValues: names.map { name in
-                    (name, MultiRenderer.Pieces(video: pieces.localPath(jobID: chunk.jobID, piece: .outputVideo(chunk.index, output: name)),
-                                                audio: pieces.localPath(jobID: chunk.jobID, piece: .outputAudio(chunk.index, output: name))))
-                })
+                let written = ChunkPiece.pieces(ofChunk: chunk.index, outputs: names).map { pieces.localPath(jobID: chunk.jobID, piece: $0) }
+                let paths = JobRun.piecesByOutput([written], outputs: names).compactMapValues(\.first)
                 var levels: [String: LoudnessLevels] = [:]
                 for m in renderer.loudnessTargeted {
                     levels[m.name] = try ChunkLevels.fetch(Renderer(plan: m.plan, logger: engineLog), jobID: chunk.jobID,

@@ -13,8 +13,9 @@ import ReelSpec
 /// A job is cut only where every moving output can be cut alone (`Renderer.canRenderInChunks`), at
 /// one frame rate and one range, and only at frames where every output may start a chunk: a
 /// multiple of each file's GOP, a segment start of each HLS output. A progressive HLS output among
-/// them is joined as the chunks are done (`OutputsChunkJoin`), its first two chunks a segment each. An output with a loudness target carries the levels solved
-/// once for its whole mix (`loudnessLevels`) in every chunk, as a chunked output alone does.
+/// them is joined as the chunks are done (`OutputsChunkJoin`), its first two chunks a segment each.
+/// An output with a loudness target carries the levels solved once for its whole mix
+/// (`loudnessLevels`) in every chunk, as a chunked output alone does.
 extension MultiRenderer {
     /// Whether a chunk renders a piece of this output: all but the stills, which the join renders.
     public static func isCut(_ output: OutputSpec) -> Bool { !output.format.isStill }
@@ -51,26 +52,17 @@ extension MultiRenderer {
         return (common ?? [0]).union([0]).sorted()
     }
 
-    /// Chunk ranges of about `seconds` each, every boundary the first frame at or after it where
-    /// every output may start a chunk (`chunkStarts`), a last piece shorter than half of that
-    /// joined to the chunk before, and, with a progressive output, the first two chunks one
-    /// boundary each (so it plays once two are rendered, as alone); one range (the whole output)
-    /// when the outputs cannot be cut, are not longer than that, or `seconds` is 0.
+    /// Chunk ranges of about `seconds` each, as an HLS output alone is cut (`ChunkBoundaries`), on
+    /// the frames where every output may start a chunk (`chunkStarts`), with a progressive output
+    /// the first two chunks one boundary each; one range (the whole output) when the outputs cannot
+    /// be cut, are not longer than that, or `seconds` is 0.
     public func chunkRanges(seconds: Int) -> [Range<Int64>] {
         guard let lead = cutMembers.first?.plan else { return [] }
         let frames = lead.frameCount
         guard canRenderInChunks, seconds > 0 else { return [0..<frames] }
-        let rate = lead.frameRate
-        let wanted = max(1, Int64(seconds) * Int64(rate.numerator) / max(1, Int64(rate.denominator)))
+        let wanted = ChunkBoundaries.frames(seconds: seconds, rate: lead.frameRate)
         guard frames > wanted else { return [0..<frames] }
-        let starts = chunkStarts()
-        var bounds: [Int64] = [0]
-        if isProgressive, starts.count > 3 { bounds += [starts[1], starts[2]] }
-        while let last = bounds.last, last < frames {
-            bounds.append(starts.first { $0 >= last + wanted } ?? frames)
-        }
-        if bounds.count > 2, frames - bounds[bounds.count - 2] < wanted / 2 { bounds.remove(at: bounds.count - 2) }
-        return zip(bounds, bounds.dropFirst()).map { $0..<$1 }
+        return ChunkBoundaries.ranges(frames: frames, wanted: wanted, starts: chunkStarts(), progressive: isProgressive)
     }
 
     /// Where one output's pieces of a chunk go (or, joining, are read from, in chunk order).

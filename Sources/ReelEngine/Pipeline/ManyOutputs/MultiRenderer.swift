@@ -33,7 +33,7 @@ public final class MultiRenderer {
     }
 
     public let members: [Member]
-    public let logger: Logger
+    let logger: Logger
 
     /// The members of a spec with `outputs` from its plans (`RenderPlanner.planOutputs`), each plan
     /// given `threading` when set.
