@@ -130,9 +130,9 @@ final class ProgressiveHLSAPITests: XCTestCase {
         return (f, id, child)
     }
 
-    /// Submits the job, waits until its output is playable (409 before), checks the job is still
-    /// running, plays it with ffmpeg from the link and checks every frame and sample arrived in
-    /// order; `whileRunning` looks at the output while the job still runs; `output`: the named
+    /// Submits the job, waits until its output is playable (409 before), holds its render processes
+    /// (`JobFreeze`) until the player has shown a frame, checks the job is still running, plays it
+    /// with ffmpeg from the link and checks every frame and sample arrived in order; `whileRunning` looks at the output while the job still runs; `output`: the named
     /// output of `spec` played (the job's first progressive one). Returns the job's id.
     @discardableResult
     func play(_ f: ServiceFixture, spec: String = spec, output: String? = nil, whileRunning: (String) throws -> Void = { _ in }) throws -> String {
@@ -162,6 +162,10 @@ final class ProgressiveHLSAPITests: XCTestCase {
             }
             return r
         })
+        // From here the job's processes are held until the player shows a frame: what the test
+        // sees until then, it sees while the job runs, on a slow machine too.
+        let freeze = JobFreeze(f, job: id)
+        defer { freeze.thaw() }
         XCTAssertEqual(master.status, 200, master.text)
         XCTAssertEqual(master.header("Cache-Control"), "no-store", "a growing playlist is never cached")
         XCTAssertEqual(try c.request("GET", "/v1/jobs/\(id)").json["status"] as? String, "running", "playable before the job ends")
@@ -188,6 +192,8 @@ final class ProgressiveHLSAPITests: XCTestCase {
             text += String(decoding: data, as: UTF8.self)
             if statusAtFirstFrame == nil, text.split(separator: "\n").contains(where: { !$0.hasPrefix("#") }) {
                 statusAtFirstFrame = try c.request("GET", "/v1/jobs/\(id)").json["status"] as? String
+                XCTAssertFalse(freeze.stopped.isEmpty, "the job's render processes were held while the player started")
+                freeze.thaw()
             }
         }
         p.waitUntilExit()
