@@ -47,7 +47,9 @@ extension ManyOutputsTests {
             try renderer.renderChunk(frames, pieces: mine) { reported.append($0) }
         }
         XCTAssertEqual(reported.last, 1)
-        XCTAssertEqual(renderer.pictureStagesStarted, 0, "a chunk's stages are its own")
+        XCTAssertEqual(renderer.pictureStagesStarted, 2, "the last chunk's: one per size")
+        XCTAssertEqual(renderer.clipDecoders.shared, 1, "the two sizes of the last chunk drawn from one decode of the clip")
+        XCTAssertEqual(renderer.clipDecoders.alone, 0)
         let joined = Dictionary(uniqueKeysWithValues: cutOutputs.map { ($0.name, ws.path("joined-\($0.name).\($0.ext)")) })
         try renderer.joinChunks(Dictionary(uniqueKeysWithValues: renderer.cutMembers.map { m in (m.name, ranges.indices.map { piece($0, m.name) }) }),
                                 to: joined)

@@ -61,6 +61,8 @@ final class ManyOutputsTests: XCTestCase {
         try renderer.render(to: paths) { reported.append($0) }
         XCTAssertEqual(renderer.pictureStagesStarted, 2, "one picture stage per distinct size")
         XCTAssertEqual(renderer.videoEncodersOpened, 3, "one encoder per distinct settings in a group")
+        XCTAssertEqual(renderer.clipDecoders.shared, 1, "the two sizes drawn in one pass from one decode of the clip")
+        XCTAssertEqual(renderer.clipDecoders.alone, 0, "no canvas decoded the clip on its own")
         // One encode muxed three times: the MP4's, the MOV's and the 180p rendition's video packets
         // are the same, size for size and keyframe for keyframe (ffprobe reads each container).
         let shared = try ["big", "big-mov"].map { try Tools.packets(paths[$0]!) } + [try Tools.packets(paths["ladder"]! + "/video_180p.m3u8")]

@@ -15,8 +15,11 @@ final class PictureStage {
     /// Starts the thread for the plan's `frameCount` frames, or only for the frames of `ranges`
     /// (ascending, not overlapping: a passthrough's encoded stretches, a chunk's frames), each
     /// stretch read from a track of its own so the frames between are neither decoded nor drawn.
-    /// Frames keep their output numbers as pts.
-    init(plan: RenderPlan, ranges: [Range<Int64>]? = nil) {
+    /// Frames keep their output numbers as pts. `seat`: the stage's place among stages drawing one
+    /// timeline in lockstep, whose plain clips are decoded once for all (`SharedDecodes`; one
+    /// stretch only).
+    init(plan: RenderPlan, ranges: [Range<Int64>]? = nil, seat: SharedDecodes.Seat? = nil) {
+        precondition(seat == nil || (ranges ?? []).count <= 1, "shared decodes follow one stretch")
         let frames = plan.frameCount
         let ranges = ranges ?? [0..<frames]
         self.frames = ranges.reduce(0) { $0 + Int64($1.count) }
@@ -33,7 +36,7 @@ final class PictureStage {
                 stretches: for range in ranges {
                     if previousEnd != range.lowerBound || track == nil {
                         track?.close()
-                        track = TimelinePictures(plan: plan, stop: stop, prefetching: ranges.count == 1)
+                        track = TimelinePictures(plan: plan, stop: stop, prefetching: ranges.count == 1, seat: seat)
                     }
                     previousEnd = range.upperBound
                     for i in range {

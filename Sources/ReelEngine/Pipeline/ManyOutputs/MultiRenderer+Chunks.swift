@@ -90,7 +90,7 @@ extension MultiRenderer {
     }
 
     /// Renders chunk `frames` of every cut output: its video packets to `pieces[name].video` (from
-    /// pictures drawn once per canvas, `encode`) and, on a thread of its own meanwhile, each
+    /// pictures drawn once per canvas, the canvases in lockstep from one decode of each clip, `encode`) and, on a thread of its own meanwhile, each
     /// output's audio to `pieces[name].audio`, at `levels[name]` for an output with a loudness
     /// target (its whole mix's, `Renderer.loudnessLevels`). `progress` follows the video.
     public func renderChunk(_ frames: Range<Int64>, pieces: [String: Pieces], levels: [String: LoudnessLevels] = [:],
@@ -112,16 +112,19 @@ extension MultiRenderer {
             }
         }
         do {
-            let groups = try drawingGroups(cancel: cancel)
-            let total = Double(max(1, Int64(groups.count) * Int64(frames.count)))
-            for (g, group) in groups.enumerated() {
-                let pictures = PictureStage(plan: group[0].plan, ranges: [frames])
-                defer { pictures.stop() }
-                let naming = group.map { pieces[$0.name]!.video }
-                _ = try encode(group, frames: frames, pictures: pictures, naming: naming, cancel: cancel,
-                               progress: { progress((Double(Int64(g) * Int64(frames.count)) + Double($0)) / total) }) { k, _, encoders in
+            (pictureStagesStarted, clipDecoders) = (0, (0, 0))
+            let passes = Self.passes(try drawingGroups(cancel: cancel), progressiveFirst: false)
+            let total = Double(max(1, Int64(passes.count) * Int64(frames.count)))
+            for (p, pass) in passes.enumerated() {
+                let (pictures, decodes) = startStages(pass, ranges: [frames])
+                defer { for st in pictures { st.stop() } }
+                defer { decodes?.stop.cancel() }
+                let naming = pass.flatMap { $0 }.map { pieces[$0.name]!.video }
+                _ = try encode(pass, frames: frames, pictures: pictures, naming: naming, cancel: cancel,
+                               progress: { progress((Double(Int64(p) * Int64(frames.count)) + Double($0)) / total) }) { k, _, encoders in
                     try ChunkVideoPiece(path: naming[k], encoders: encoders)
                 }
+                countDecoders(decodes)
             }
         } catch {
             audioDone.wait()

@@ -4,9 +4,11 @@ import ReelSpec
 import ReelStorage
 
 /// Renders one timeline into several outputs (one plan per output, each planned from the same
-/// spec with that output alone) in one pass per distinct picture: the outputs whose canvases draw
-/// the same pictures (`PictureKey`) share one picture stage, so their sources are demuxed, decoded
-/// and composited once; among them, the video streams whose encoders have equal settings
+/// spec with that output alone), compositing once per distinct picture: the outputs whose canvases
+/// draw the same pictures (`PictureKey`) share one picture stage; the stages of one frame rate and
+/// range are drawn together, frame by frame (a pass, `passes`), their plain clips demuxed and
+/// decoded once for all of them (`SharedDecodes`), each fitted to its own canvas. Among a pass's
+/// outputs, the video streams whose encoders have equal settings and pictures
 /// (`VideoEncoderSettings`: an MP4 and the HLS rendition of its size, two files differing only in
 /// container or audio) share one encoder, whose packets are muxed into each; each output's audio
 /// is its own. Each output is what its plan renders alone: the same pictures into the same encoder
@@ -15,7 +17,8 @@ import ReelStorage
 /// Video files (mp4, mov, m4v, webm) and HLS folders share; the other kinds (stills, GIF,
 /// audio-only, a passthrough) are rendered by a `Renderer` of their own, after the shared groups.
 /// A progressive HLS folder is written in place, published through its `LiveOutput` as it grows;
-/// its group is drawn first, so it is playable as soon as an output alone would be.
+/// its group is drawn first, in a pass of the progressive groups alone, so it is playable as soon
+/// as an output alone would be (the other outputs decode their clips again in a pass of their own).
 /// Every output appears whole or none does: a failure or a cancel removes what was already moved
 /// into place, and a progressive folder (a file an output replaced is not restored).
 public final class MultiRenderer {
@@ -48,8 +51,12 @@ public final class MultiRenderer {
     public internal(set) var frameCounts: [String: FrameCounts] = [:]
     /// Each progressive output's seconds from the render's start until it could be played, by name.
     public internal(set) var firstSegmentSeconds: [String: Double] = [:]
-    /// Picture stages the last render started: one per group of outputs drawing the same pictures.
-    private(set) var pictureStagesStarted = 0
+    /// Picture stages the last render (or chunk) started: one per group of outputs drawing the same
+    /// pictures.
+    var pictureStagesStarted = 0
+    /// The last render's (or chunk's) plain clip decoders, and the canvases that decoded a clip
+    /// alone although their pass shared its decodes (`SharedDecodes.counts`, summed over passes).
+    var clipDecoders = (shared: 0, alone: 0)
     /// Video encoders the last render's shared groups opened: one per distinct settings in a group.
     private(set) var videoEncodersOpened = 0
 
@@ -131,19 +138,18 @@ public final class MultiRenderer {
         firstSegmentSeconds = [:]
         pictureStagesStarted = 0
         videoEncodersOpened = 0
-        // A group with a progressive output first: its first segment waits for no other group.
-        let drawn = try drawingGroups(cancel: cancel)
-        let groups = drawn.filter { $0.contains { $0.plan.isProgressive } } + drawn.filter { !$0.contains { $0.plan.isProgressive } }
+        clipDecoders = (0, 0)
+        let passes = Self.passes(try drawingGroups(cancel: cancel))
         let alone = renderedAlone
-        let total = Double(max(1, groups.reduce(Int64(0)) { $0 + $1[0].plan.frameCount } + alone.reduce(Int64(0)) { $0 + max(1, $1.plan.frameCount) }))
+        let total = Double(max(1, passes.reduce(Int64(0)) { $0 + $1[0][0].plan.frameCount } + alone.reduce(Int64(0)) { $0 + max(1, $1.plan.frameCount) }))
         var done: Int64 = 0
         var placed: [String] = []
         do {
-            for group in groups {
-                try renderShared(group, to: paths, live: live, started: started, placed: &placed, cancel: cancel) {
+            for pass in passes {
+                try renderShared(pass, to: paths, live: live, started: started, placed: &placed, cancel: cancel) {
                     progress((Double(done) + Double($0)) / total)
                 }
-                done += group[0].plan.frameCount
+                done += pass[0][0].plan.frameCount
             }
             for m in alone {
                 let weight = max(1, m.plan.frameCount)
@@ -160,18 +166,38 @@ public final class MultiRenderer {
         progress(1)
     }
 
-    /// One picture stage for the group (its first plan's: every plan of the group draws the same
-    /// pictures) encoded into its outputs (`encode`); the outputs are written under partial names
-    /// and moved into place once all are finished, but a progressive one, written in place and
-    /// published after every frame (`started`: when the render began, for its `firstSegmentSeconds`).
-    private func renderShared(_ group: [Member], to paths: [String: String], live: [String: any LiveOutput], started: DispatchTime,
+    /// The drawing groups in the passes that draw them together, frame by frame, from one decode of
+    /// each plain clip (`SharedDecodes`): the groups of one frame rate and range, those with a
+    /// progressive output (`progressiveFirst`) in passes of their own, first (their first segment
+    /// waits for no other canvas); a transparent canvas (its videos drawn twice, over black and
+    /// white) in a pass alone.
+    static func passes(_ groups: [[Member]], progressiveFirst: Bool = true) -> [[[Member]]] {
+        var passes: [(progressive: Bool, alone: Bool, groups: [[Member]])] = []
+        for g in groups {
+            let plan = g[0].plan, progressive = progressiveFirst && g.contains { $0.plan.isProgressive }
+            let joins = passes.firstIndex {
+                !$0.alone && !plan.keepsAlpha && $0.progressive == progressive
+                    && $0.groups[0][0].plan.frameRate == plan.frameRate && $0.groups[0][0].plan.outputRange == plan.outputRange
+            }
+            if let i = joins { passes[i].groups.append(g) } else { passes.append((progressive, plan.keepsAlpha, [g])) }
+        }
+        return passes.filter(\.progressive).map(\.groups) + passes.filter { !$0.progressive }.map(\.groups)
+    }
+
+    /// One picture stage for each group of the pass (its first plan's: every plan of a group draws
+    /// the same pictures), their clips decoded once for all, encoded into the outputs (`encode`);
+    /// the outputs are written under partial names and moved into place once all are finished, but
+    /// a progressive one, written in place and published after every frame (`started`: when the
+    /// render began, for its `firstSegmentSeconds`).
+    private func renderShared(_ pass: [[Member]], to paths: [String: String], live: [String: any LiveOutput], started: DispatchTime,
                               placed: inout [String], cancel: CancellationToken, progress: (Int64) -> Void) throws {
+        let group = pass.flatMap { $0 }
         let frames = group[0].plan.frameCount
-        // The picture stage starts first, so the first segment opens and decodes while the encoders
+        // The picture stages start first, so the first segment opens and decodes while the encoders
         // are set up.
-        let pictures = PictureStage(plan: group[0].plan)
-        pictureStagesStarted += 1
-        defer { pictures.stop() }
+        let (pictures, decodes) = startStages(pass, ranges: nil)
+        defer { for st in pictures { st.stop() } }
+        defer { decodes?.stop.cancel() }   // first: a stage decoding for all toward a far trim stops at once
         let inPlace = group.map(\.plan.isProgressive)
         let temps = group.map { $0.plan.isProgressive ? paths[$0.name]! : PartialName.path(beside: paths[$0.name]!) }
         defer { for (k, t) in temps.enumerated() where !inPlace[k] { try? FileManager.default.removeItem(atPath: t) } }
@@ -181,7 +207,7 @@ public final class MultiRenderer {
             placed.append(temps[k])
             live[m.name] = live[m.name] ?? LocalLiveOutput(location: temps[k])
         }
-        let outputs = try encode(group, frames: 0..<frames, pictures: pictures, naming: group.map { paths[$0.name]! }, cancel: cancel,
+        let outputs = try encode(pass, frames: 0..<frames, pictures: pictures, naming: group.map { paths[$0.name]! }, cancel: cancel,
                                  progress: progress) { k, m, encoders in
             if m.plan.hls != nil {
                 if inPlace[k] { try Renderer.clearInPlace(temps[k]) }
@@ -200,9 +226,29 @@ public final class MultiRenderer {
             }
             placed.append(paths[m.name]!)
         }
+        let counts = countDecoders(decodes)
         logger.info("rendered outputs", metadata: ["outputs": .string(group.map(\.name).joined(separator: ",")),
                                                    "frames": .stringConvertible(frames),
+                                                   "canvases": .stringConvertible(pass.count),
+                                                   "clipDecoders": .stringConvertible(counts.decoders),
                                                    "videoEncoders": .stringConvertible(videoEncodersOpened)])
+    }
+
+    /// A picture stage for each group of the pass, for `ranges` (nil: every frame), each with a
+    /// seat among the pass's shared decodes when it has more than one group.
+    func startStages(_ pass: [[Member]], ranges: [Range<Int64>]?) -> ([PictureStage], SharedDecodes?) {
+        let decodes = pass.count > 1 ? SharedDecodes(readers: pass.count) : nil
+        let stages = pass.indices.map { g in PictureStage(plan: pass[g][0].plan, ranges: ranges, seat: decodes?.seats[g]) }
+        pictureStagesStarted += stages.count
+        return (stages, decodes)
+    }
+
+    /// Adds a finished pass's shared decodes to `clipDecoders`; its counts.
+    @discardableResult
+    func countDecoders(_ decodes: SharedDecodes?) -> (decoders: Int, alone: Int) {
+        guard let counts = decodes?.counts else { return (0, 0) }
+        clipDecoders = (clipDecoders.shared + counts.decoders, clipDecoders.alone + counts.alone)
+        return counts
     }
 
     /// The video encoder settings of a member's streams: an HLS output's renditions in order, or
@@ -212,32 +258,40 @@ public final class MultiRenderer {
         return hls.renditions.map { VideoEncoderSettings(m.plan, globalHeader: OutputEncoders.wantsGlobalHeader(.hls), rendition: $0) }
     }
 
-    /// Encodes `frames` of `pictures` into the group's outputs, which `open` makes (member `k`,
-    /// given its streams' encoders in the order of `videoSettings`): one encoder per distinct
-    /// settings (and forced frames) among them, each on a thread of its own (`EncoderStage`), each
-    /// picture encoded once by each encoder and its packets written into every stream it feeds;
-    /// each output's audio written up to each next frame and what is finished published. Returns
-    /// the outputs, finished. A failure is a `RenderError` naming `naming[k]` of the member it came
-    /// from (a picture's, the first member's).
-    func encode(_ group: [Member], frames: Range<Int64>, pictures: PictureStage, naming: [String], cancel: CancellationToken,
+    /// Encodes `frames` of the pass's `pictures` (one stage per group) into its outputs, which
+    /// `open` makes (member `k` of the pass's groups in order, given its streams' encoders in the
+    /// order of `videoSettings`): one encoder per distinct settings (and forced frames) among a
+    /// group's outputs, each on a thread of its own (`EncoderStage`), each picture encoded once by
+    /// each encoder and its packets written into every stream it feeds; each output's audio
+    /// written up to each next frame and what is finished published. Returns the outputs,
+    /// finished. A failure is a `RenderError` naming `naming[k]` of the member it came from (a
+    /// picture's, its group's first member).
+    func encode(_ pass: [[Member]], frames: Range<Int64>, pictures: [PictureStage], naming: [String], cancel: CancellationToken,
                 progress: (Int64) -> Void,
                 open: (Int, Member, [PictureEncoder]) throws -> any SharedPictureOutput) throws -> [any SharedPictureOutput] {
+        let group = pass.flatMap { $0 }
+        // Each member's group (its picture stage), and each group's first member.
+        let stageOf = pass.indices.flatMap { g in Array(repeating: g, count: pass[g].count) }
+        let firstOf = pass.indices.map { g in stageOf.firstIndex(of: g)! }
         var outputs: [any SharedPictureOutput] = []
         defer { for o in outputs { o.stop() } }
         var writing = 0   // the member whose output an error came from
         do {
-            var encoders: [PictureEncoder] = []
-            /// The encoder of these settings for `plan`'s pictures: one already opened for them, or a new one.
-            func encoder(_ settings: VideoEncoderSettings, plan: RenderPlan) throws -> PictureEncoder {
+            var encoders: [PictureEncoder] = [], encoderStage: [Int] = []
+            /// The encoder of these settings for `plan`'s pictures of stage `g`: one already opened for them, or a new one.
+            func encoder(_ settings: VideoEncoderSettings, plan: RenderPlan, stage g: Int) throws -> PictureEncoder {
                 let candidate = settings.forcesKeyframes ? plan.forcedSegmentStarts : []
-                if let e = encoders.first(where: { $0.settings == settings && $0.forced == candidate }) { return e }
+                if let e = encoders.indices.first(where: { encoders[$0].settings == settings && encoders[$0].forced == candidate && encoderStage[$0] == g }) {
+                    return encoders[e]
+                }
                 let e = try PictureEncoder(settings, plan: plan)
                 encoders.append(e)
+                encoderStage.append(g)
                 return e
             }
             for (k, m) in group.enumerated() {
                 writing = k
-                outputs.append(try open(k, m, try Self.videoSettings(m).map { try encoder($0, plan: m.plan) }))
+                outputs.append(try open(k, m, try Self.videoSettings(m).map { try encoder($0, plan: m.plan, stage: stageOf[k]) }))
             }
             videoEncodersOpened += encoders.count
             // Each encoder on a thread of its own; its packets are written here, into every stream
@@ -258,11 +312,13 @@ public final class MultiRenderer {
             }
             for i in frames {
                 if cancel.isCancelled { throw RenderError.cancelled }
-                writing = 0   // a picture that fails fails the group; named by its first output
-                let picture = try pictures.next(i)
+                let drawn = try pictures.indices.map { g in
+                    writing = firstOf[g]   // a picture that fails fails the pass; named by its group's first output
+                    return try pictures[g].next(i)
+                }
                 for (e, st) in stages.enumerated() {
                     writing = sinks[e][0].owner
-                    try st.encode(picture, index: i)
+                    try st.encode(drawn[encoderStage[e]], index: i)
                     try st.drain(sink: fanOut(e))
                 }
                 for (k, o) in outputs.enumerated() {

@@ -68,14 +68,28 @@ final class ClipProducer {
     /// The output picture for source time `t`: the same frame whatever was asked before.
     func picture(at t: Time) throws -> Frame {
         let limit = t + ClipProducer.tolerance
-        let previous = lastLimit
-        lastLimit = limit
         if limit < currentTime, current != nil, let hit = recalled(limit) {
+            lastLimit = limit
             if let fit = recalledFit, fit.time == hit.time { return fit.picture }
             let out = try fitter.fit(hit.frame, rotation: rotation, mode: mode, still: stream.input.isSequence)
             recalledFit = (hit.time, out)
             return out
         }
+        let (frame, generation) = try decoded(at: t)
+        if generation == fittedGeneration, let fitted { return fitted }
+        let out = try fitter.fit(frame, rotation: rotation, mode: mode, still: stream.input.isSequence)
+        fitted = out
+        fittedGeneration = generation
+        return out
+    }
+
+    /// The decoded frame shown at source time `t`, before it is fitted, and its generation (which
+    /// changes when the frame shown does): what `picture(at:)` fits, and what a `SharedClip` hands
+    /// to the canvases it decodes for. Decodes on, or seeks (`reposition`); never recalls.
+    func decoded(at t: Time) throws -> (frame: Frame, generation: Int) {
+        let limit = t + ClipProducer.tolerance
+        let previous = lastLimit
+        lastLimit = limit
         try reposition(for: limit, after: previous)
         while true {
             if let stop, stop.isCancelled { throw RenderError.cancelled }
@@ -104,11 +118,7 @@ final class ClipProducer {
             throw MediaError.noPicture(path: stream.input.path, at: t)
         }
         if ended && ClipProducer.unverifiedHold < t - currentTime && holdVerifiedUntil < t { try verifyHold(at: t) }
-        if generation == fittedGeneration, let fitted { return fitted }
-        let out = try fitter.fit(frame, rotation: rotation, mode: mode, still: stream.input.isSequence)
-        fitted = out
-        fittedGeneration = generation
-        return out
+        return (frame, generation)
     }
 
     /// Seeks when the frame for `limit` lies behind the one shown (a preview scrubbing back), or more

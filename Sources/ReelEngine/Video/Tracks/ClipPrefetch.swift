@@ -10,10 +10,10 @@ import ReelBasics
 final class ClipPrefetch {
     private let done: DispatchSemaphore
     /// Written by the prefetch thread before it signals, read after the wait.
-    private let box = Guarded<Result<ClipProducer, Error>?>(nil)
+    private let box = Guarded<Result<any ClipPictures, Error>?>(nil)
 
     /// Starts `open` on its own thread; it must return the clip ready at its first time.
-    init(_ open: @escaping () throws -> ClipProducer) {
+    init(_ open: @escaping () throws -> any ClipPictures) {
         let box = box
         done = StageThread.start("reel-prefetch") {
             let result = Result { try open() }
@@ -22,7 +22,7 @@ final class ClipPrefetch {
     }
 
     /// Waits for the clip (or the error opening it) and hands it over.
-    func take() throws -> ClipProducer {
+    func take() throws -> any ClipPictures {
         finish()
         return try box.withLock { $0! }.get()
     }

@@ -16,8 +16,11 @@ struct TimelinePictures {
     private let overlays: OverlayTrack?
     private var plates: (black: Frame, white: Frame)?
 
-    /// `prefetching`: see `VideoTrack` (off when only some frames are asked for).
-    init(plan: RenderPlan, stop: CancellationToken = CancellationToken(), prefetching: Bool = true) {
+    /// `prefetching`: see `VideoTrack` (off when only some frames are asked for); `seat`: the
+    /// track's place among canvases whose plain clips are decoded once (`SharedDecodes`), for an
+    /// opaque output only (a transparent one draws its videos twice, over black and over white).
+    init(plan: RenderPlan, stop: CancellationToken = CancellationToken(), prefetching: Bool = true, seat: SharedDecodes.Seat? = nil) {
+        precondition(seat == nil || !plan.keepsAlpha, "a transparent output's pictures decode their own clips")
         if plan.keepsAlpha {
             var videos = plan
             videos.overlays = []
@@ -26,7 +29,7 @@ struct TimelinePictures {
             matte = DifferenceMatte(canvas: plan.canvasColor)
             overlays = plan.overlays.isEmpty ? nil : OverlayTrack(plan: plan, compositor: LayerCompositor(), stop: stop)
         } else {
-            track = VideoTrack(plan: plan, stop: stop, prefetching: prefetching)
+            track = VideoTrack(plan: plan, stop: stop, prefetching: prefetching, seat: seat)
             overWhite = nil
             matte = nil
             overlays = nil

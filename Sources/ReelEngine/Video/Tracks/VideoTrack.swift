@@ -26,7 +26,7 @@ struct VideoTrack {
 
     private enum Active {
         /// A plain clip; timeline time `t` shows `segment.sourceTime(at: t, sourceStart:)`.
-        case clip(ClipProducer, sourceStart: Time)
+        case clip(any ClipPictures, sourceStart: Time)
         case frame(Frame)
         /// Keyframes, filters, motion, a key or a mask: the source is drawn as a layer over the
         /// background.
@@ -39,11 +39,15 @@ struct VideoTrack {
     /// False when only some frames are asked for (a passthrough's encoded stretches): the next
     /// segment may never be shown, so it is not opened ahead.
     private let prefetching: Bool
+    /// This track's seat among canvases drawn in lockstep: its plain clips decoded once for all
+    /// (`SharedDecodes`); nil, decoded here.
+    private let seat: SharedDecodes.Seat?
 
-    init(plan: RenderPlan, stop: CancellationToken = CancellationToken(), prefetching: Bool = true) {
+    init(plan: RenderPlan, stop: CancellationToken = CancellationToken(), prefetching: Bool = true, seat: SharedDecodes.Seat? = nil) {
         self.plan = plan
         self.stop = stop
         self.prefetching = prefetching
+        self.seat = seat
         blender = TransitionBlender(width: plan.width, height: plan.height, color: plan.canvasColor, depth: plan.sampleDepth)
         overlays = OverlayTrack(plan: plan, compositor: compositor, stop: stop)
     }
@@ -114,7 +118,7 @@ struct VideoTrack {
                 open[i] = .clip(try p.take(), sourceStart: sourceStart)
                 prefetchesUsed += 1
             } else {
-                open[i] = try activate(segment, at: t)
+                open[i] = try activate(i, segment, at: t)
             }
             prefetch(after: i)
         }
@@ -141,26 +145,39 @@ struct VideoTrack {
         guard offset.isPositive else { return }
         let first = plan.outputRange.start + plan.frameTime(RenderPlan.frames(in: offset, rate: plan.frameRate))
         guard first < segment.range.end, first < plan.outputRange.end else { return }
-        let plan = self.plan, stop = self.stop
+        let plan = self.plan, stop = self.stop, seat = self.seat
         prefetched[j] = ClipPrefetch {
             try RenderError.forSource(pointer: segment.pointer, path: path) {
-                let clip = try VideoTrack.openClip(segment, path: path, sourceStart: sourceStart, rotation: rotation, at: first,
-                                                   plan: plan, stop: stop)
+                let clip = try VideoTrack.openClip(j, segment, path: path, sourceStart: sourceStart, rotation: rotation, at: first,
+                                                   plan: plan, stop: stop, seat: seat)
                 _ = try clip.picture(at: segment.sourceTime(at: first, sourceStart: sourceStart))
                 return clip
             }
         }
     }
 
-    /// A plain clip segment's source, sought to timeline time `t`, with its own fitter.
-    private static func openClip(_ segment: VideoSegment, path: String, sourceStart: Time, rotation: Int, at t: Time,
-                                 plan: RenderPlan, stop: CancellationToken) throws -> ClipProducer {
+    /// Plain clip segment `index`'s source, sought to timeline time `t`, with its own fitter; with a
+    /// seat, the frames of one decoder shared with the other canvases (a decoder of its own at the
+    /// time asked should the shared one let it go).
+    private static func openClip(_ index: Int, _ segment: VideoSegment, path: String, sourceStart: Time, rotation: Int, at t: Time,
+                                 plan: RenderPlan, stop: CancellationToken, seat: SharedDecodes.Seat?) throws -> any ClipPictures {
         let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background, color: plan.canvasColor,
                                  depth: plan.sampleDepth)
         fitter.blurFill = segment.blurFill
-        return try ClipProducer(path: path, startingAt: segment.sourceTime(at: t, sourceStart: sourceStart), rotation: rotation,
-                                mode: segment.fit, fitter: fitter, decoderThreads: plan.codecThreading.videoDecoder, stop: stop,
-                                recentBytes: plan.recentFrameBytes)
+        let open = { (t: Time, fitter: FrameFitter, stop: CancellationToken) in
+            try ClipProducer(path: path, startingAt: segment.sourceTime(at: t, sourceStart: sourceStart), rotation: rotation,
+                             mode: segment.fit, fitter: fitter, decoderThreads: plan.codecThreading.videoDecoder, stop: stop,
+                             recentBytes: plan.recentFrameBytes)
+        }
+        guard let seat else { return try open(t, fitter, stop) }
+        // The shared decoder's fitter is never used: each canvas fits with its own.
+        let clip = try seat.decodes.clip(segment: index, at: t, reader: seat.reader) { try open(t, fitter, seat.decodes.stop) }
+        return SharedClipView(clip, reader: seat.reader, fitter: fitter, rotation: rotation, mode: segment.fit) { at in
+            let own = FrameFitter(width: plan.width, height: plan.height, background: plan.background, color: plan.canvasColor,
+                                  depth: plan.sampleDepth)
+            own.blurFill = segment.blurFill
+            return try open(at, own, stop)
+        }
     }
 
     private func drawLayer(_ segment: VideoSegment, _ source: LayerProducer, _ canvas: Frame, _ background: Frame, _ mask: LayerMasker?,
@@ -176,9 +193,9 @@ struct VideoTrack {
         return canvas
     }
 
-    /// Opens segment `i`'s source for timeline time `t`: a plain clip or still fitted to the frame, a
+    /// Opens segment `index`'s source for timeline time `t`: a plain clip or still fitted to the frame, a
     /// colour card once, or anything with keyframes, filters or motion as a layer over the background.
-    private func activate(_ segment: VideoSegment, at t: Time) throws -> Active {
+    private func activate(_ index: Int, _ segment: VideoSegment, at t: Time) throws -> Active {
         let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background, color: plan.canvasColor,
                                  depth: plan.sampleDepth)
         fitter.blurFill = segment.blurFill
@@ -215,8 +232,8 @@ struct VideoTrack {
             case let .still(path):
                 return .frame(try StillProducer(path: path, mode: segment.fit, fitter: fitter).frame)
             case let .clip(path, sourceStart, rotation):
-                return .clip(try VideoTrack.openClip(segment, path: path, sourceStart: sourceStart, rotation: rotation, at: t,
-                                                     plan: plan, stop: stop), sourceStart: sourceStart)
+                return .clip(try VideoTrack.openClip(index, segment, path: path, sourceStart: sourceStart, rotation: rotation, at: t,
+                                                     plan: plan, stop: stop, seat: seat), sourceStart: sourceStart)
             }
         }
     }
