@@ -5,7 +5,7 @@ import ReelSpec
 import ReelStorage
 
 /// The child's side of a job with `outputs`: every output planned (each as the spec with it
-/// alone), said to the parent, then rendered in one pass per distinct picture (`MultiRenderer`),
+/// alone), said to the parent, then rendered together, each distinct picture drawn once (`MultiRenderer`),
 /// each to the path the parent names for it (a progressive one in its own folder, its files put by
 /// the parent where it relays them), and each measured. A job cut into chunks: how, said with the
 /// plan (`MultiRenderer.chunkRanges`); a chunk's child renders every cut output's pieces, the join's

@@ -6,7 +6,7 @@ import ReelStorage
 import ReelStore
 import ReelBasics
 
-/// A job with `outputs`: every output rendered in one pass per distinct picture (`MultiRenderer`),
+/// A job with `outputs`: every output rendered together, each distinct picture drawn once (`MultiRenderer`),
 /// here or in a render child, each to a file of this attempt's own (`OutputName` with the output's
 /// name), then all published and recorded together (`succeed`). A progressive HLS output among
 /// them is written in its own place and made visible where it is kept as it grows (`LiveOutput`),
