@@ -7,8 +7,9 @@ import XCTest
 /// output's pieces from pictures drawn once per canvas, the join copies each output's pieces into
 /// its file and renders the stills; every output is then what the whole render gives, frame for
 /// frame (lossless video) and sample for sample in count. Cut only where every output may start a
-/// chunk, and only outputs that can be cut alone, at one rate (a loudness target is no bar:
-/// ChunkedJobTests; a progressive output is joined as the chunks come: ProgressiveHLSTests).
+/// chunk, and only outputs that can be cut alone, over one range (of several frame rates, at the
+/// instants each has a frame at; a loudness target is no bar: ChunkedJobTests; a progressive
+/// output is joined as the chunks come: ProgressiveHLSTests).
 extension ManyOutputsTests {
     /// An MP4 with a keyframe a second, the same pictures as an HLS ladder of 1 s segments (a
     /// segment start each second), a smaller MOV, and a poster.
@@ -82,11 +83,54 @@ extension ManyOutputsTests {
         XCTAssertEqual(keys.count, 4, "\(keys)")
     }
 
+    /// Outputs at 30, 15 and 20 fps (keyframes every 1, 1 and 0.5 s) are cut where all three have a
+    /// frame and a keyframe: at 1 s (the lead's frame 30, the others' 15 and 20); each chunk draws
+    /// the same instants in each output's own frames, and each joined output is its whole render.
+    func testOutputsOfSeveralFrameRatesAreCutAtInstantsEachHasAFrameAt() throws {
+        let ws = try workspace()
+        let list: [(name: String, output: String, ext: String)] = [
+            ("thirty", #"{ "format": "mp4", "width": 320, "height": 180, "video": { "crf": 0, "keyframeInterval": 1 } }"#, "mp4"),
+            ("fifteen", #"{ "format": "mp4", "width": 320, "height": 180, "frameRate": 15, "video": { "crf": 0, "keyframeInterval": 1 } }"#, "mp4"),
+            ("twenty", #"{ "format": "mov", "width": 160, "height": 90, "frameRate": 20, "video": { "crf": 0, "keyframeInterval": 0.5 } }"#, "mov"),
+        ]
+        let renderer = MultiRenderer(members: try members(ws, list))
+        XCTAssertTrue(renderer.canRenderInChunks)
+        XCTAssertEqual(renderer.chunkStarts(), [0, 30], "1 s: the only instant but 0 where all three start a GOP")
+        let ranges = renderer.chunkRanges(seconds: 1)
+        XCTAssertEqual(ranges, [0..<30, 30..<60])
+        XCTAssertEqual(renderer.members.map { renderer.frames(30..<60, of: $0.plan) }, [30..<60, 15..<30, 20..<40])
+        try FileManager.default.createDirectory(atPath: ws.path("pieces"), withIntermediateDirectories: false)
+        let piece = { (i: Int, name: String) in
+            MultiRenderer.Pieces(video: ws.path("pieces/video-\(i)-\(name).packets"), audio: ws.path("pieces/audio-\(i)-\(name).packets"))
+        }
+        for (i, frames) in ranges.enumerated() {
+            try renderer.renderChunk(frames, pieces: Dictionary(uniqueKeysWithValues: list.map { ($0.name, piece(i, $0.name)) }))
+        }
+        XCTAssertEqual(renderer.pictureStagesStarted, 3, "a canvas per rate and size")
+        let joined = Dictionary(uniqueKeysWithValues: list.map { ($0.name, ws.path("joined-\($0.name).\($0.ext)")) })
+        try renderer.joinChunks(Dictionary(uniqueKeysWithValues: list.map { o in (o.name, ranges.indices.map { piece($0, o.name) }) }), to: joined)
+        XCTAssertEqual(renderer.frameCounts.mapValues(\.encoded), ["thirty": 60, "fifteen": 30, "twenty": 40])
+        let whole = Dictionary(uniqueKeysWithValues: list.map { ($0.name, ws.path("whole-\($0.name).\($0.ext)")) })
+        try MultiRenderer(members: try members(ws, list)).render(to: whole)
+        for (name, w, h, count) in [("thirty", 320, 180, 60), ("fifteen", 320, 180, 30), ("twenty", 160, 90, 40)] {
+            let ours = try Tools.lumaFrames(joined[name]!, width: w, height: h), theirs = try Tools.lumaFrames(whole[name]!, width: w, height: h)
+            XCTAssertEqual(ours.count, count, name)
+            XCTAssertEqual(ours.count, theirs.count, name)
+            for (k, (a, b)) in zip(ours, theirs).enumerated() where a != b {
+                XCTFail("\(name) frame \(k): \(PassthroughTests.psnr(a, b)) dB from the whole render's")
+                break
+            }
+            let samples = try Tools.samples(joined[name]!, channels: 2), wholeSamples = try Tools.samples(whole[name]!, channels: 2)
+            XCTAssertEqual(samples[0].count, wholeSamples[0].count, "\(name): samples")
+            XCTAssertGreaterThan(samples[0].count, 90_000, "\(name): 2 s of audio")
+        }
+    }
+
     func testOutputsThatCannotAllBeCutAreRenderedWhole() throws {
         let ws = try workspace()
         let mp4 = cutOutputs[0]
         for other in [("webm", #"{ "format": "webm", "width": 320, "height": 180 }"#, "webm"),
-                      ("slower", #"{ "format": "mp4", "width": 320, "height": 180, "frameRate": 15 }"#, "mp4")] {
+                      ("later", #"{ "format": "mp4", "width": 320, "height": 180, "range": { "start": 0.5, "duration": 1 } }"#, "mp4")] {
             let renderer = MultiRenderer(members: try members(ws, [mp4, other]))
             XCTAssertFalse(renderer.canRenderInChunks, other.0)
             XCTAssertEqual(renderer.chunkRanges(seconds: 1), [0..<60], other.0)

@@ -117,3 +117,36 @@ extension ChunkedJobTests {
         XCTAssertTrue(playlist.contains("#EXT-X-PLAYLIST-TYPE:EVENT") && playlist.contains("#EXT-X-ENDLIST"), playlist)
     }
 }
+
+extension ChunkedJobTests {
+    /// An MP4 at 30 fps and one at 15 fps cut together on two workers: chunks numbered in the first
+    /// output's frames, each the same instants in the other's; each output is its whole render.
+    func testOutputsOfTwoFrameRatesAreCutTogether() throws {
+        let spec = ##"""
+            { "version": 1, "outputs": [
+                { "name": "thirty", "width": 160, "height": 90, "frameRate": 30, "video": { "keyframeInterval": 0.5, "crf": 0 } },
+                { "name": "fifteen", "width": 160, "height": 90, "frameRate": 15, "video": { "keyframeInterval": 1, "crf": 0 } } ],
+              "timeline": { "videos": [ { "src": "a.mp4" } ] } }
+            """##
+        let (done, store) = try finishedOnTwoWorkers(spec)
+        XCTAssertEqual(done.status, .succeeded, "\(String(describing: done.error))")
+        XCTAssertEqual(done.chunks, 4, "4 s cut at the seconds, where both start a GOP")
+        XCTAssertEqual(try store.chunks(of: done.id).map(\.frames), [0..<30, 30..<60, 60..<90, 90..<120], "the 30 fps output's frames")
+        XCTAssertEqual(done.outputs.map(\.encodedFrames), [120, 60])
+        let planned = try SpecPlanning(resolver: SourceResolver(mediaRoot: dir + "/media")).plan(text: spec).get()
+        let paths = ["thirty": dir + "/whole-30.mp4", "fifteen": dir + "/whole-15.mp4"]
+        try MultiRenderer(members: MultiRenderer.members(planned.outputs, spec: planned.spec)).render(to: paths)
+        let frames = { (path: String) throws -> [String] in
+            try ProcessRunner.run("ffmpeg", ["-v", "error", "-nostdin", "-i", path, "-map", "0:v:0", "-f", "framemd5", "-"])
+                .split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        }
+        for output in done.outputs {
+            let name = try XCTUnwrap(output.name)
+            let ours = try frames(output.path)
+            XCTAssertEqual(ours.count, name == "thirty" ? 120 : 60, name)
+            XCTAssertEqual(ours, try frames(paths[name]!), "\(name): every decoded frame the whole render's")
+            XCTAssertEqual(try probe(output.path, "a", "packet=pts,duration").count, try probe(paths[name]!, "a", "packet=pts,duration").count,
+                           "\(name): the same audio packets")
+        }
+    }
+}

@@ -10,10 +10,13 @@ import ReelSpec
 /// and renders the stills, one picture each. So every output is what a chunked render of it
 /// alone gives.
 ///
-/// A job is cut only where every moving output can be cut alone (`Renderer.canRenderInChunks`), at
-/// one frame rate and one range, and only at frames where every output may start a chunk: a
-/// multiple of each file's GOP, a segment start of each HLS output. A progressive HLS output among
-/// them is joined as the chunks are done (`OutputsChunkJoin`), its first two chunks a segment each.
+/// A job is cut only where every moving output can be cut alone (`Renderer.canRenderInChunks`), over
+/// one range, and only at instants that are a frame of every output (of any frame rates: 25 and 50
+/// fps meet every 1/25 s, 24 and 30 every 1/6 s, 25 and 29.97 only at 0) where each may start a
+/// chunk: a multiple of each file's GOP, a segment start of each HLS output. Chunks are numbered in
+/// the frames of the first cut output (the lead); each output renders the same instants in its
+/// own. A progressive HLS output among them is joined as the chunks are done (`OutputsChunkJoin`),
+/// its first two chunks a segment each.
 /// An output with a loudness target carries the levels solved once for its whole mix
 /// (`loudnessLevels`) in every chunk, as a chunked output alone does.
 extension MultiRenderer {
@@ -29,27 +32,48 @@ extension MultiRenderer {
         let cut = cutMembers
         guard let lead = cut.first?.plan else { return false }
         return cut.allSatisfy { m in
-            Renderer(plan: m.plan, logger: logger).canRenderInChunks
-                && m.plan.frameRate == lead.frameRate && m.plan.outputRange == lead.outputRange
+            Renderer(plan: m.plan, logger: logger).canRenderInChunks && m.plan.outputRange == lead.outputRange
         }
     }
 
-    /// The frames where every cut output may start a chunk: a multiple of each file's GOP size,
-    /// a segment start of each HLS output; 0 always.
+    /// The lead's frames where every cut output may start a chunk: instants that are a frame of
+    /// each output and, in its own frames, a multiple of a file's GOP size or a segment start of an
+    /// HLS output; 0 always.
     func chunkStarts() -> [Int64] {
-        guard let frames = cutMembers.first?.plan.frameCount else { return [0] }
+        guard let lead = cutMembers.first?.plan else { return [0] }
         var common: Set<Int64>?
         for m in cutMembers {
-            let starts: Set<Int64>
+            let own: [Int64]
             if let hls = m.plan.hls {
-                starts = Set(m.plan.segmentStarts(hls.segmentDuration))
+                own = m.plan.segmentStarts(hls.segmentDuration)
             } else {
                 let gop = Int64(max(1, m.plan.videoEncoding.gopSize))
-                starts = Set((0..<((frames + gop - 1) / gop)).map { $0 * gop })
+                own = (0..<((m.plan.frameCount + gop - 1) / gop)).map { $0 * gop }
             }
+            let starts = Set(own.compactMap { Self.frame($0, of: m.plan, in: lead) })
             common = common.map { $0.intersection(starts) } ?? starts
         }
         return (common ?? [0]).union([0]).sorted()
+    }
+
+    /// Frame `n` of `plan` as a frame of `other` (the same range): n / r = k / r′, so
+    /// k = n · r′ / r, exactly; nil where that instant is no frame of `other`.
+    static func frame(_ n: Int64, of plan: RenderPlan, in other: RenderPlan) -> Int64? {
+        let num = Int128(n) * Int128(other.frameRate.numerator) * Int128(plan.frameRate.denominator)
+        let den = Int128(other.frameRate.denominator) * Int128(plan.frameRate.numerator)
+        guard den > 0, num % den == 0 else { return nil }
+        return Int64(num / den)
+    }
+
+    /// Chunk `frames` (the lead's, bounded by `chunkStarts` or the end) as frames of `plan`: the
+    /// same instants, the lead's end the output's end.
+    func frames(_ frames: Range<Int64>, of plan: RenderPlan) -> Range<Int64> {
+        guard let lead = cutMembers.first?.plan, lead.frameRate != plan.frameRate else { return frames }
+        let end = frames.upperBound >= lead.frameCount ? plan.frameCount : Self.frame(frames.upperBound, of: lead, in: plan)
+        guard let start = Self.frame(frames.lowerBound, of: lead, in: plan), let end else {
+            preconditionFailure("chunk \(frames) does not start and end on frames of every output")
+        }
+        return start..<end
     }
 
     /// Chunk ranges of about `seconds` each, as an HLS output alone is cut (`ChunkBoundaries`), on
@@ -89,7 +113,8 @@ extension MultiRenderer {
         return try Renderer(plan: m.plan, logger: logger).loudnessLevels()
     }
 
-    /// Renders chunk `frames` of every cut output: its video packets to `pieces[name].video` (from
+    /// Renders chunk `frames` (the lead's; each output renders the same instants in its own frames,
+    /// `frames(_:of:)`) of every cut output: its video packets to `pieces[name].video` (from
     /// pictures drawn once per canvas, the canvases in lockstep from one decode of each clip, `encode`) and, on a thread of its own meanwhile, each
     /// output's audio to `pieces[name].audio`, at `levels[name]` for an output with a loudness
     /// target (its whole mix's, `Renderer.loudnessLevels`). `progress` follows the video.
@@ -100,11 +125,13 @@ extension MultiRenderer {
         precondition(loudnessTargeted.allSatisfy { levels[$0.name] != nil }, "a chunk's audio with a loudness target needs its whole output's levels")
         // An audiogram of the mix in the chunk's pictures draws it at these levels too.
         for m in cut { if let l = levels[m.name] { LoudnessSolver.remember(l, for: m.plan) } }
+        // Each output's frames of the chunk: the same instants at its own rate.
+        let own = Dictionary(uniqueKeysWithValues: cut.map { ($0.name, self.frames(frames, of: $0.plan)) })
         let audioError = Guarded<(any Error)?>(nil)
         let audioDone = StageThread.start("reel-chunk-audio") { [logger] in
             do {
                 for m in cut {
-                    try Renderer(plan: m.plan, logger: logger).renderAudioChunk(frames, levels: levels[m.name], to: pieces[m.name]!.audio,
+                    try Renderer(plan: m.plan, logger: logger).renderAudioChunk(own[m.name]!, levels: levels[m.name], to: pieces[m.name]!.audio,
                                                                                 cancel: cancel)
                 }
             } catch {
@@ -113,18 +140,22 @@ extension MultiRenderer {
         }
         do {
             (pictureStagesStarted, clipDecoders) = (0, (0, 0))
+            // One pass per frame rate; each draws the chunk's instants in its own frames.
             let passes = Self.passes(try drawingGroups(cancel: cancel), progressiveFirst: false)
-            let total = Double(max(1, Int64(passes.count) * Int64(frames.count)))
-            for (p, pass) in passes.enumerated() {
-                let (pictures, decodes) = startStages(pass, ranges: [frames])
+            let total = Double(max(1, passes.reduce(0) { $0 + own[$1[0][0].name]!.count }))
+            var done = 0
+            for pass in passes {
+                let drawn = own[pass[0][0].name]!
+                let (pictures, decodes) = startStages(pass, ranges: [drawn])
                 defer { for st in pictures { st.stop() } }
                 defer { decodes?.stop.cancel() }
                 let naming = pass.flatMap { $0 }.map { pieces[$0.name]!.video }
-                _ = try encode(pass, frames: frames, pictures: pictures, naming: naming, cancel: cancel,
-                               progress: { progress((Double(Int64(p) * Int64(frames.count)) + Double($0)) / total) }) { k, _, encoders in
+                _ = try encode(pass, frames: drawn, pictures: pictures, naming: naming, cancel: cancel,
+                               progress: { progress((Double(done) + Double($0)) / total) }) { k, _, encoders in
                     try ChunkVideoPiece(path: naming[k], encoders: encoders)
                 }
                 countDecoders(decodes)
+                done += drawn.count
             }
         } catch {
             audioDone.wait()
