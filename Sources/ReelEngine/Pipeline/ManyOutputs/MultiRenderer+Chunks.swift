@@ -115,9 +115,10 @@ extension MultiRenderer {
 
     /// Renders chunk `frames` (the lead's; each output renders the same instants in its own frames,
     /// `frames(_:of:)`) of every cut output: its video packets to `pieces[name].video` (from
-    /// pictures drawn once per canvas, the canvases in lockstep from one decode of each clip, `encode`) and, on a thread of its own meanwhile, each
-    /// output's audio to `pieces[name].audio`, at `levels[name]` for an output with a loudness
-    /// target (its whole mix's, `Renderer.loudnessLevels`). `progress` follows the video.
+    /// pictures drawn once per canvas, the canvases of a rate in one pass from one decode of each
+    /// clip, `encode`) and, on a thread of its own meanwhile, each output's audio to
+    /// `pieces[name].audio`, at `levels[name]` for an output with a loudness target (its whole
+    /// mix's, `Renderer.loudnessLevels`). `progress` follows the video.
     public func renderChunk(_ frames: Range<Int64>, pieces: [String: Pieces], levels: [String: LoudnessLevels] = [:],
                             cancel: CancellationToken = CancellationToken(), progress: (Double) -> Void = { _ in }) throws {
         let cut = cutMembers

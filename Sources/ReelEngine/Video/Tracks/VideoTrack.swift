@@ -161,23 +161,25 @@ struct VideoTrack {
     /// time asked should the shared one let it go).
     private static func openClip(_ index: Int, _ segment: VideoSegment, path: String, sourceStart: Time, rotation: Int, at t: Time,
                                  plan: RenderPlan, stop: CancellationToken, seat: SharedDecodes.Seat?) throws -> any ClipPictures {
-        let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background, color: plan.canvasColor,
-                                 depth: plan.sampleDepth)
-        fitter.blurFill = segment.blurFill
-        let open = { (t: Time, fitter: FrameFitter, stop: CancellationToken) in
+        let fitter = segmentFitter(segment, plan: plan)
+        let open = { (t: Time, stop: CancellationToken) in
             try ClipProducer(path: path, startingAt: segment.sourceTime(at: t, sourceStart: sourceStart), rotation: rotation,
                              mode: segment.fit, fitter: fitter, decoderThreads: plan.codecThreading.videoDecoder, stop: stop,
                              recentBytes: plan.recentFrameBytes)
         }
-        guard let seat else { return try open(t, fitter, stop) }
-        // The shared decoder's fitter is never used: each canvas fits with its own.
-        let clip = try seat.decodes.clip(segment: index, at: t, reader: seat.reader) { try open(t, fitter, seat.decodes.stop) }
-        return SharedClipView(clip, reader: seat.reader, fitter: fitter, rotation: rotation, mode: segment.fit) { at in
-            let own = FrameFitter(width: plan.width, height: plan.height, background: plan.background, color: plan.canvasColor,
-                                  depth: plan.sampleDepth)
-            own.blurFill = segment.blurFill
-            return try open(at, own, stop)
-        }
+        guard let seat else { return try open(t, stop) }
+        // The shared decoder never fits; the view fits with the same fitter, and so does the
+        // producer of its own it opens should the shared one let it go (the view then fits no more).
+        let clip = try seat.decodes.clip(segment: index, at: t, reader: seat.reader) { try open(t, seat.decodes.stop) }
+        return SharedClipView(clip, reader: seat.reader, fitter: fitter, rotation: rotation, mode: segment.fit) { at in try open(at, stop) }
+    }
+
+    /// A fitter into the canvas for a segment (its bars' blur as the segment sets it).
+    private static func segmentFitter(_ segment: VideoSegment, plan: RenderPlan) -> FrameFitter {
+        let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background, color: plan.canvasColor,
+                                 depth: plan.sampleDepth)
+        fitter.blurFill = segment.blurFill
+        return fitter
     }
 
     private func drawLayer(_ segment: VideoSegment, _ source: LayerProducer, _ canvas: Frame, _ background: Frame, _ mask: LayerMasker?,
@@ -196,9 +198,7 @@ struct VideoTrack {
     /// Opens segment `index`'s source for timeline time `t`: a plain clip or still fitted to the frame, a
     /// colour card once, or anything with keyframes, filters or motion as a layer over the background.
     private func activate(_ index: Int, _ segment: VideoSegment, at t: Time) throws -> Active {
-        let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background, color: plan.canvasColor,
-                                 depth: plan.sampleDepth)
-        fitter.blurFill = segment.blurFill
+        let fitter = VideoTrack.segmentFitter(segment, plan: plan)
         return try RenderError.forSource(pointer: segment.pointer, path: segment.source.path) {
             if !segment.layer.isPlain {
                 let into = t - segment.range.start
@@ -216,10 +216,7 @@ struct VideoTrack {
                 if case .color = segment.source { card = true }
                 // A colour card fills the frame; a picture with fit blur is drawn over its blurred bars.
                 if segment.fit == .blur && !card {
-                    let blur = FrameFitter(width: plan.width, height: plan.height, background: plan.background, color: plan.canvasColor,
-                                           depth: plan.sampleDepth)
-                    blur.blurFill = segment.blurFill
-                    source.fitOverBlur(blur)
+                    source.fitOverBlur(VideoTrack.segmentFitter(segment, plan: plan))
                 }
                 let mask = segment.layer.mask.map { LayerMasker($0, keyframes: segment.layer.keyframes, decoderThreads: plan.codecThreading.videoDecoder,
                                                                  stop: stop) }
