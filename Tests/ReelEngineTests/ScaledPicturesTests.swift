@@ -6,14 +6,18 @@ import XCTest
 /// A smaller output drawn by scaling a larger canvas (`ScaledPictures`, `MultiRenderer`): only
 /// where the scaled pictures, measured at sample frames, stay within 45 dB of the ones drawn at
 /// their own size; then one picture stage draws for both and the smaller output's encoder is the
-/// one its HLS rendition already has.
+/// one its HLS rendition already has. Where nothing on the timeline is measured in pixels, the
+/// ladder draws that rendition at its own size instead, and the smaller output shares that canvas.
 final class ScaledPicturesTests: XCTestCase {
     /// Solid colours and a dissolve: the same at any size, so scaling loses nothing.
     static let colours = ##""timeline": { "videos": [ { "color": "#D02020", "duration": 1 }, { "color": "#2040C0", "duration": 1 } ], "transitions": [ { "type": "dissolve", "duration": 0.5 } ] }"##
-    /// Lossless video, so each output's decoded pictures are the pictures it was given.
-    static let big = #"{ "name": "big", "format": "mp4", "width": 320, "height": 180, "frameRate": 30, "video": { "crf": 0 } }"#
-    static let small = #"{ "name": "small", "format": "mp4", "width": 160, "height": 90, "frameRate": 30, "video": { "crf": 0 } }"#
-    static let ladder = #"{ "name": "ladder", "format": "hls", "width": 320, "height": 180, "frameRate": 30, "video": { "crf": 0 }, "hls": { "renditions": [ { "height": 180 }, { "height": 90 } ] } }"#
+    /// Lossless video, so each output's decoded pictures are the pictures it was given. `fit: blur`
+    /// (its radius in pixels) keeps the HLS ladder's renditions scaled from its canvas.
+    static let big = #"{ "name": "big", "format": "mp4", "width": 320, "height": 180, "frameRate": 30, "video": { "crf": 0 }, "fit": "blur" }"#
+    static let small = #"{ "name": "small", "format": "mp4", "width": 160, "height": 90, "frameRate": 30, "video": { "crf": 0 }, "fit": "blur" }"#
+    static let ladder = #"{ "name": "ladder", "format": "hls", "width": 320, "height": 180, "frameRate": 30, "video": { "crf": 0 }, "fit": "blur", "hls": { "renditions": [ { "height": 180 }, { "height": 90 } ] } }"#
+    /// The same outputs drawing the same at any size.
+    static func scaleFree(_ output: String) -> String { output.replacingOccurrences(of: #", "fit": "blur""#, with: "") }
 
     func members(_ ws: Workspace, _ outputs: [String], timeline: String) throws -> [MultiRenderer.Member] {
         let spec = try SpecDecoder.decode(Array((#"{ "version": 1, "outputs": [ "# + outputs.joined(separator: ", ") + " ], " + timeline + " }").utf8)).get()
@@ -45,6 +49,30 @@ final class ScaledPicturesTests: XCTestCase {
         for (k, (a, b)) in zip(ours, theirs).enumerated() {
             XCTAssertGreaterThanOrEqual(PassthroughTests.psnr(a, b), ScaledPictures.minimumPSNR, "frame \(k)")
         }
+    }
+
+    /// A ladder of a timeline measured in no pixels draws its 90p rendition at its own size: the
+    /// 160×90 output shares that canvas (not measured, not scaled) and its encode, and both are
+    /// what each renders alone, packet for packet.
+    func testAScaleFreeLaddersRenditionCanvasIsTheSmallerOutputs() throws {
+        let ws = try Workspace()
+        let renderer = MultiRenderer(members: try members(ws, [Self.big, Self.small, Self.ladder].map(Self.scaleFree), timeline: Self.colours))
+        let paths = ["big": ws.path("big.mp4"), "small": ws.path("small.mp4"), "ladder": ws.path("ladder")]
+        try renderer.render(to: paths)
+        XCTAssertEqual(renderer.pictureStagesStarted, 2, "320×180 and 160×90, each drawn at its size")
+        XCTAssertEqual(renderer.scaled.count, 0, "nothing measured or scaled")
+        XCTAssertEqual(renderer.videoEncodersOpened, 2, "180p: big and the ladder's 180p; 90p: small and the ladder's 90p")
+        XCTAssertEqual(try Tools.packets(paths["small"]!), try Tools.packets(paths["ladder"]! + "/video_90p.m3u8"), "one 90p encode")
+
+        let alone = ws.path("alone-small.mp4"), aloneLadder = ws.path("alone-ladder")
+        for (output, path) in [(Self.small, alone), (Self.ladder, aloneLadder)] {
+            let json = Self.scaleFree(output).replacingOccurrences(of: #"{ "name": "small", "#, with: "{ ").replacingOccurrences(of: #"{ "name": "ladder", "#, with: "{ ")
+            let lone = try Tools.run(Tools.reelBinary, ["render", try ws.spec(#"{ "version": 1, "output": \#(json), \#(Self.colours) }"#, name: "lone.json"), "-o", path])
+            XCTAssertEqual(lone.status, 0, lone.stderr)
+        }
+        XCTAssertEqual(try Tools.packets(paths["small"]!), try Tools.packets(alone), "the small output alone")
+        XCTAssertEqual(try Tools.packets(paths["ladder"]! + "/video_90p.m3u8"), try Tools.packets(aloneLadder + "/video_90p.m3u8"), "the ladder alone")
+        XCTAssertEqual(try Tools.yuvFrames(paths["small"]!, width: 160, height: 90).count, 45)
     }
 
     /// Overlays placed in pixels are not the same picture at another size: the measure refuses the

@@ -34,7 +34,7 @@ extension Renderer {
         let starts = Set(plan.segmentStarts(hls.segmentDuration))
         precondition(starts.contains(frames.lowerBound) && frames.upperBound <= plan.frameCount, "a chunk starting off the segment grid")
         do {
-            let pictures = PictureStage(plan: plan, ranges: [frames])
+            let pictures = RenditionPictures(plan: plan, ranges: [frames])
             defer { pictures.stop() }
             let globalHeader = OutputEncoders.wantsGlobalHeader(.hls)
             let encoders = try hls.renditions.map { try PictureEncoder(plan: plan, globalHeader: globalHeader, rendition: $0) }
@@ -47,8 +47,8 @@ extension Renderer {
             }
             for i in frames {
                 if cancel.isCancelled { throw RenderError.cancelled }
-                let frame = try pictures.next(i)
-                for (r, e) in encoders.enumerated() { try e.encode(frame, index: i, sink: sink(r)) }
+                let drawn = try pictures.next(i)
+                for (r, e) in encoders.enumerated() { try e.encode(drawn[r], index: i, sink: sink(r)) }
                 progress(Double(i + 1 - frames.lowerBound) / Double(frames.count))
             }
             for (r, e) in encoders.enumerated() { try e.finish(sink: sink(r)) }

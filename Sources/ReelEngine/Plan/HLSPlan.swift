@@ -1,8 +1,8 @@
 import ReelSpec
 
 /// How an `hls` output is written: segments of `segmentDuration` (each starting on a keyframe, the
-/// same frames in every rendition) and the video renditions, largest first, each scaled from the
-/// output's picture.
+/// same frames in every rendition) and the video renditions, largest first, each the output's
+/// picture at its size (drawn at it, `RenderPlan.renditionCanvas`, or scaled from the output's canvas).
 struct HLSPlan: Sendable {
     struct Rendition: Sendable, Equatable {
         var width: Int

@@ -11,7 +11,7 @@ extension RenderPlan {
         switch color {
         case .hlg: return .hlg
         case .hdr10: return .pq
-        case .sdr, .auto: return .forOutput(height: height)
+        case .sdr, .auto: return .forOutput(height: colorHeight ?? height)
         }
     }
 }

@@ -42,6 +42,10 @@ public struct RenderPlan: Sendable {
     /// canvas scaled to at most 480 lines. Everything is drawn at the canvas's size and scaled as a
     /// whole, so every length keeps its proportion.
     var draftSize: (width: Int, height: Int)?
+    /// The height whose standard an SDR canvas takes its colour from (`canvasColor`) when it is not
+    /// its own: an HLS output's, for a rendition's canvas drawn at the rendition's size
+    /// (`renditionCanvas`), since every rendition is tagged with the output's colour.
+    var colorHeight: Int?
     /// Bytes of decoded frames each video source keeps for stepping back (`ClipProducer.recentBudget`):
     /// 0 for a render, which never steps back; a preview's.
     var recentFrameBytes = 0

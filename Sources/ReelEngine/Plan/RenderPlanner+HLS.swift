@@ -1,9 +1,9 @@
 import ReelSpec
 
 extension RenderPlanner {
-    /// The renditions of an `hls` output, largest first: each the output's picture scaled to its
-    /// height (the width keeps the output's aspect, even); without any, one at the output's size.
-    /// A rendition taller than the output would only be an upscale, so it is refused.
+    /// The renditions of an `hls` output, largest first: each the output's picture at its height
+    /// (the width keeps the output's aspect, even); without any, one at the output's size. A
+    /// rendition taller than the output would only be an upscale, so it is refused.
     func planHLS(_ out: OutputSpec, width: Int, height: Int, problems: inout [SpecProblem]) -> HLSPlan {
         let spec = out.hls ?? HLSSpec()
         var renditions: [HLSPlan.Rendition] = []

@@ -29,10 +29,12 @@ final class HLSFile: SharedPictureOutput {
         writer.renditions.map { r in (r.source, { try r.write($0) }) }
     }
 
-    /// Encodes output frame `i` into every rendition, writes the audio before frame `i + 1`, and
-    /// lets a progressive output publish what is finished.
-    func add(_ picture: Frame, index i: Int64) throws {
-        for r in writer.renditions { try r.encode(picture, index: i) }
+    /// Encodes output frame `i` into every rendition (`pictures`: each rendition's, in order,
+    /// `RenditionPictures`), writes the audio before frame `i + 1`, and lets a progressive output
+    /// publish what is finished.
+    func add(_ pictures: [Frame], index i: Int64) throws {
+        precondition(pictures.count == writer.renditions.count, "a picture for each rendition")
+        for (r, picture) in zip(writer.renditions, pictures) { try r.encode(picture, index: i) }
         try writeAudio(before: i + 1)
         try publish()
     }

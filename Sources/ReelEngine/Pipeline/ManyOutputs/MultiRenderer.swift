@@ -83,13 +83,16 @@ public final class MultiRenderer {
     /// canvas moved into the group of the largest canvas it may be scaled from (`ScaledPictures`:
     /// same pictures but for the size, same aspect), where its pictures measured at sample frames
     /// stay within the bar of the ones drawn at its own size; the larger group's members first, so
-    /// its plan draws. `scaled` records each moved member's source group and the PSNR measured.
+    /// its plan draws. A canvas an HLS rendition is drawn on at its own size anyway (`PassCanvases`)
+    /// is not measured: scaling it would save no composite. `scaled` records each moved member's
+    /// source group and the PSNR measured.
     func drawingGroups(cancel: CancellationToken) throws -> [[Member]] {
         let keyed = sharedGroups.map { (key: PictureKey(output: $0[0].output, plan: $0[0].plan), members: $0) }
+        let drawnForRenditions = members.filter { Self.sharesPictures($0.plan) }.flatMap { PassCanvases.renditionKeys($0).compactMap { $0?.1 } }
         var merged = keyed.map(\.members)
         var moved = Set<Int>()
         scaled = [:]
-        for (g, group) in keyed.enumerated() {
+        for (g, group) in keyed.enumerated() where !drawnForRenditions.contains(group.key) {
             let sources = keyed.indices.filter { $0 != g && !moved.contains($0) && ScaledPictures.mayScale(group.key, from: keyed[$0].key) }
             guard let large = sources.max(by: { keyed[$0].key.width < keyed[$1].key.width }) else { continue }
             let psnr = try ScaledPictures.lowestPSNR(small: group.members[0].plan, large: keyed[large].members[0].plan, stop: cancel)
@@ -229,16 +232,18 @@ public final class MultiRenderer {
         let counts = countDecoders(decodes)
         logger.info("rendered outputs", metadata: ["outputs": .string(group.map(\.name).joined(separator: ",")),
                                                    "frames": .stringConvertible(frames),
-                                                   "canvases": .stringConvertible(pass.count),
+                                                   "canvases": .stringConvertible(pictures.count),
                                                    "clipDecoders": .stringConvertible(counts.decoders),
                                                    "videoEncoders": .stringConvertible(videoEncodersOpened)])
     }
 
-    /// A picture stage for each group of the pass, for `ranges` (nil: every frame), each with a
-    /// seat among the pass's shared decodes when it has more than one group.
+    /// A picture stage for each canvas of the pass (`PassCanvases`: each group's, each HLS
+    /// rendition's drawn at its own size), for `ranges` (nil: every frame), each with a seat among
+    /// the pass's shared decodes when it has more than one canvas.
     func startStages(_ pass: [[Member]], ranges: [Range<Int64>]?) -> ([PictureStage], SharedDecodes?) {
-        let decodes = pass.count > 1 ? SharedDecodes(readers: pass.count) : nil
-        let stages = pass.indices.map { g in PictureStage(plan: pass[g][0].plan, ranges: ranges, seat: decodes?.seats[g]) }
+        let plans = PassCanvases(pass).plans
+        let decodes = plans.count > 1 ? SharedDecodes(readers: plans.count) : nil
+        let stages = plans.indices.map { c in PictureStage(plan: plans[c], ranges: ranges, seat: decodes?.seats[c]) }
         pictureStagesStarted += stages.count
         return (stages, decodes)
     }
@@ -258,27 +263,25 @@ public final class MultiRenderer {
         return hls.renditions.map { VideoEncoderSettings(m.plan, globalHeader: OutputEncoders.wantsGlobalHeader(.hls), rendition: $0) }
     }
 
-    /// Encodes `frames` of the pass's `pictures` (one stage per group) into its outputs, which
-    /// `open` makes (member `k` of the pass's groups in order, given its streams' encoders in the
-    /// order of `videoSettings`): one encoder per distinct settings (and forced frames) among a
-    /// group's outputs, each on a thread of its own (`EncoderStage`), each picture encoded once by
-    /// each encoder and its packets written into every stream it feeds; each output's audio
-    /// written up to each next frame and what is finished published. Returns the outputs,
-    /// finished. A failure is a `RenderError` naming `naming[k]` of the member it came from (a
-    /// picture's, its group's first member).
+    /// Encodes `frames` of the pass's `pictures` (one stage per canvas, `startStages`) into its
+    /// outputs, which `open` makes (member `k` of the pass's groups in order, given its streams'
+    /// encoders in the order of `videoSettings`): one encoder per distinct settings (and forced
+    /// frames) among the streams drawn from one canvas, each on a thread of its own
+    /// (`EncoderStage`), each picture encoded once by each encoder and its packets written into
+    /// every stream it feeds; each output's audio written up to each next frame and what is
+    /// finished published. Returns the outputs, finished. A failure is a `RenderError` naming
+    /// `naming[k]` of the member it came from (a picture's, its canvas's owner).
     func encode(_ pass: [[Member]], frames: Range<Int64>, pictures: [PictureStage], naming: [String], cancel: CancellationToken,
                 progress: (Int64) -> Void,
                 open: (Int, Member, [PictureEncoder]) throws -> any SharedPictureOutput) throws -> [any SharedPictureOutput] {
         let group = pass.flatMap { $0 }
-        // Each member's group (its picture stage), and each group's first member.
-        let stageOf = pass.indices.flatMap { g in Array(repeating: g, count: pass[g].count) }
-        let firstOf = pass.indices.map { g in stageOf.firstIndex(of: g)! }
+        let canvases = PassCanvases(pass)
         var outputs: [any SharedPictureOutput] = []
         defer { for o in outputs { o.stop() } }
         var writing = 0   // the member whose output an error came from
         do {
             var encoders: [PictureEncoder] = [], encoderStage: [Int] = []
-            /// The encoder of these settings for `plan`'s pictures of stage `g`: one already opened for them, or a new one.
+            /// The encoder of these settings for `plan`'s pictures of canvas `g`: one already opened for them, or a new one.
             func encoder(_ settings: VideoEncoderSettings, plan: RenderPlan, stage g: Int) throws -> PictureEncoder {
                 let candidate = settings.forcesKeyframes ? plan.forcedSegmentStarts : []
                 if let e = encoders.indices.first(where: { encoders[$0].settings == settings && encoders[$0].forced == candidate && encoderStage[$0] == g }) {
@@ -291,7 +294,7 @@ public final class MultiRenderer {
             }
             for (k, m) in group.enumerated() {
                 writing = k
-                outputs.append(try open(k, m, try Self.videoSettings(m).map { try encoder($0, plan: m.plan, stage: stageOf[k]) }))
+                outputs.append(try open(k, m, try zip(Self.videoSettings(m), canvases.streams[k]).map { try encoder($0, plan: m.plan, stage: $1) }))
             }
             videoEncodersOpened += encoders.count
             // Each encoder on a thread of its own; its packets are written here, into every stream
@@ -313,7 +316,7 @@ public final class MultiRenderer {
             for i in frames {
                 if cancel.isCancelled { throw RenderError.cancelled }
                 let drawn = try pictures.indices.map { g in
-                    writing = firstOf[g]   // a picture that fails fails the pass; named by its group's first output
+                    writing = canvases.owners[g]   // a picture that fails fails the pass; named by its canvas's owner
                     return try pictures[g].next(i)
                 }
                 for (e, st) in stages.enumerated() {

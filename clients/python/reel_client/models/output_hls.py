@@ -20,9 +20,15 @@ class OutputHls:
     starting on a keyframe on the same frames in every rendition, one media playlist per
     video rendition and one shared audio rendition, and `master.m3u8` with the measured peak
     and average BANDWIDTH, RESOLUTION, FRAME-RATE and CODECS. `renditions` (1–8, distinct
-    heights, none taller than the output) each scale the output's picture to `height` (the
-    width keeps the aspect) at `videoBitrate` (peak 1.5×), or at the output's constant
-    quality without one; default one rendition at the output's size. H.264 with B-frames (the
+    heights, none taller than the output) each the output's picture at `height` (the width
+    keeps the aspect) at `videoBitrate` (peak 1.5×), or at the output's constant quality
+    without one; default one rendition at the output's size. A rendition is drawn at its own
+    size where nothing on the timeline is measured in pixels (no overlays, every video item
+    its fitted picture: no keyframes, filters, masks or blur bars; transitions are fine), so
+    sources smaller than the output keep their sharpness (720p clips in a 1080p ladder are
+    their own pixels in its 720p rendition, not scaled up and back down) and it is the
+    pictures of an output of its size; otherwise it is the output's canvas scaled, the same
+    design at every size. H.264 with B-frames (the
     init segment's edit list starts the video at 0, with the audio) and a keyframe every 2 s,
     as an MP4's default: where every segment starts on that grid (the default 4 s does) a
     rendition is encoded exactly as an MP4 of its size and settings, so a job's `outputs`

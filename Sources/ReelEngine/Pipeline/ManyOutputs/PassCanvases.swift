@@ -1,0 +1,47 @@
+/// The canvases one pass of a render of many outputs draws, frame by frame (`MultiRenderer.passes`):
+/// each drawing group's (its first member's plan draws it), then the canvases of HLS renditions
+/// drawn at their own size (`RenderPlan.renditionCanvas`) that no group draws already. A canvas a
+/// group draws (an MP4 of the rendition's size) serves both, and their encoders, of equal settings,
+/// are then one (`MultiRenderer.encode`).
+struct PassCanvases {
+    /// Each canvas's plan, in stage order.
+    private(set) var plans: [RenderPlan] = []
+    /// For member `k` of the pass (its groups' members in order), the canvas each of its video
+    /// streams takes pictures from, in the order of `MultiRenderer.videoSettings`.
+    private(set) var streams: [[Int]] = []
+    /// For each canvas, the member whose output names a failure to draw it.
+    private(set) var owners: [Int] = []
+
+    init(_ pass: [[MultiRenderer.Member]]) {
+        var keys: [PictureKey] = []
+        var k = 0
+        for g in pass {
+            plans.append(g[0].plan)
+            keys.append(PictureKey(output: g[0].output, plan: g[0].plan))
+            owners.append(k)
+            k += g.count
+        }
+        k = 0
+        for (g, group) in pass.enumerated() {
+            for m in group {
+                streams.append(Self.renditionKeys(m).map { own in
+                    guard let (canvas, key) = own else { return g }
+                    if let c = keys.firstIndex(of: key) { return c }
+                    plans.append(canvas)
+                    keys.append(key)
+                    owners.append(k)
+                    return plans.count - 1
+                })
+                k += 1
+            }
+        }
+    }
+
+    /// For each video stream of `m`, the canvas drawn at its own size and its key, or nil where the
+    /// stream takes the pictures of `m`'s group (a file's one stream, a rendition scaled from the
+    /// output's canvas).
+    static func renditionKeys(_ m: MultiRenderer.Member) -> [(RenderPlan, PictureKey)?] {
+        guard let hls = m.plan.hls else { return [nil] }
+        return hls.renditions.map { r in m.plan.renditionCanvas(r).map { ($0, PictureKey(output: m.output, plan: $0)) } }
+    }
+}
