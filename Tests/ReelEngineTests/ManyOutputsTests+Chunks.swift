@@ -51,6 +51,10 @@ extension ManyOutputsTests {
         XCTAssertEqual(renderer.pictureStagesStarted, 2, "the last chunk's: one per size")
         XCTAssertEqual(renderer.clipDecoders.shared, 1, "the two sizes of the last chunk drawn from one decode of the clip")
         XCTAssertEqual(renderer.clipDecoders.alone, 0)
+        XCTAssertEqual(renderer.audioEncodersOpened, 1, "the three outputs' audio alike: one piece encoded, copied for the others")
+        for name in ["ladder", "small"] {
+            XCTAssertEqual(FileManager.default.contents(atPath: piece(1, name).audio), FileManager.default.contents(atPath: piece(1, "big").audio), name)
+        }
         let joined = Dictionary(uniqueKeysWithValues: cutOutputs.map { ($0.name, ws.path("joined-\($0.name).\($0.ext)")) })
         try renderer.joinChunks(Dictionary(uniqueKeysWithValues: renderer.cutMembers.map { m in (m.name, ranges.indices.map { piece($0, m.name) }) }),
                                 to: joined)

@@ -21,7 +21,7 @@ final class ManyOutputsTests: XCTestCase {
     /// Three outputs at 320×180 (an MP4, a MOV with other audio and an HLS ladder: one picture
     /// stage; the MP4, the MOV and the ladder's 180p rendition one encoder, its 90p rendition
     /// another), two at 160×90 (an MP4 and an M4V: another stage and one encoder), and a JPEG poster
-    /// (rendered alone). The videos are lossless
+    /// (rendered alone). The audio of all but the MOV (96 kb/s) is alike: one audio encode. The videos are lossless
     /// (`crf` 0: x264's High 4:4:4 Predictive), so each decodes to exactly the pictures it was
     /// given: the comparison is of pictures, whatever the encoder decides. (x264's B-frame decisions
     /// on pictures this small depend on memory it never wrote, so two lossy encodes of the same
@@ -63,6 +63,7 @@ final class ManyOutputsTests: XCTestCase {
         XCTAssertEqual(renderer.videoEncodersOpened, 3, "one encoder per distinct settings in a group")
         XCTAssertEqual(renderer.clipDecoders.shared, 1, "the two sizes drawn in one pass from one decode of the clip")
         XCTAssertEqual(renderer.clipDecoders.alone, 0, "no canvas decoded the clip on its own")
+        XCTAssertEqual(renderer.audioEncodersOpened, 2, "the MOV's 96 kb/s, and one for the rest")
         // One encode muxed three times: the MP4's, the MOV's and the 180p rendition's video packets
         // are the same, size for size and keyframe for keyframe (ffprobe reads each container).
         let shared = try ["big", "big-mov"].map { try Tools.packets(paths[$0]!) } + [try Tools.packets(paths["ladder"]! + "/video_180p.m3u8")]
@@ -98,12 +99,22 @@ final class ManyOutputsTests: XCTestCase {
                 let loneSamples = try Tools.samples(alone + audio, channels: 2)
                 XCTAssertEqual(samples[0].count, loneSamples[0].count, "\(o.name): samples")
                 XCTAssertGreaterThan(samples[0].count, 90_000, "\(o.name): 2 s of audio")
+                // The shared audio encode is the lone render's, packet for packet.
+                XCTAssertEqual(try Tools.packets(paths[o.name]! + audio, stream: "a:0"), try Tools.packets(alone + audio, stream: "a:0"), o.name)
             }
         }
         // The box is drawn: the oracle tells the composited pictures from the bare pattern.
         let big = try Tools.yuvFrames(paths["big"]!, width: 320, height: 180)
         let v = { (frame: [UInt8], x: Int, y: Int) in Int(frame[320 * 180 + 320 * 180 / 4 + (y / 2) * 160 + x / 2]) }
         XCTAssertGreaterThan(v(big[30], 80, 45), 200, "the red box (high V) at its centre at 1 s")
+        // One audio encode muxed four times: the same payloads in order (the fMP4 muxer marks the
+        // priming packet discardable, so the flags differ).
+        let payloads = { (packets: [String]) in packets.compactMap { line in line.range(of: "MD5:").map { String(line[$0.upperBound...]) } } }
+        let audio = try ["big", "small", "small-m4v"].map { payloads(try Tools.packets(paths[$0]!, stream: "a:0")) }
+            + [payloads(try Tools.packets(paths["ladder"]! + "/audio.m3u8", stream: "a:0"))]
+        XCTAssertGreaterThan(audio[0].count, 90)
+        for (name, packets) in zip(["small", "small-m4v", "ladder"], audio.dropFirst()) { XCTAssertEqual(packets, audio[0], "\(name)'s audio against the MP4's") }
+        XCTAssertNotEqual(payloads(try Tools.packets(paths["big-mov"]!, stream: "a:0")), audio[0], "the MOV's own 96 kb/s")
     }
 
     func testACancelledRenderLeavesNothing() throws {

@@ -60,8 +60,8 @@ enum Tools {
 
     /// The first video stream's packets as ffprobe reads them, in decoding order: each one's size,
     /// flags and the MD5 of its data (the same encode muxed into two containers reads the same).
-    static func packets(_ path: String) throws -> [String] {
-        let r = try run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_data_hash", "md5",
+    static func packets(_ path: String, stream: String = "v:0") throws -> [String] {
+        let r = try run("ffprobe", ["-v", "error", "-select_streams", stream, "-show_data_hash", "md5",
                                     "-show_entries", "packet=size,flags,data_hash", "-of", "csv=p=0", path])
         guard r.status == 0 else {
             XCTFail("ffprobe \(path) failed: \(r.stderr)")

@@ -5,6 +5,9 @@ final class Encoder {
     let context: UnsafeMutablePointer<AVCodecContext>
     let codecName: String
     let packet = Packet()
+    /// Whether it puts its codec headers out of band (`AV_CODEC_FLAG_GLOBAL_HEADER`), as a muxer
+    /// that takes them so wants (`OutputFile.needsGlobalHeader`).
+    var hasGlobalHeader: Bool { context.pointee.flags & Int32(AV_CODEC_FLAG_GLOBAL_HEADER) != 0 }
 
     /// Allocates an encoder by FFmpeg name (`libx264`, `aac`, …); configure `context`, then `open`.
     init(name: String) throws {

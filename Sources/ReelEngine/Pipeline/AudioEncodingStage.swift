@@ -68,6 +68,12 @@ final class AudioEncodingStage {
         }
     }
 
+    /// The `startupLead` for a plan's track: 8 s of samples with a loudness target (the video
+    /// renders while the whole mix is measured), none without.
+    static func startupLead(_ plan: RenderPlan) -> Int64 {
+        plan.audioEncoding.loudness == nil ? 0 : 8 * Int64(plan.audioEncoding.sampleRate)
+    }
+
     /// Hands `sink` every remaining packet, once the stage has encoded the whole track.
     func writeRemainingPackets(sink: (Packet) throws -> Void) throws {
         try writePackets(before: .max, sink: sink)

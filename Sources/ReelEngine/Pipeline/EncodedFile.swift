@@ -6,31 +6,34 @@ import CFFmpeg
 /// tracks advance together and the muxer interleaves them with small buffers. A whole render
 /// writes one; a render of many outputs (`MultiRenderer`) one per output, each given the same
 /// pictures, its video encoder perhaps shared with other outputs (which then encodes for all, the
-/// file taking its packets through `writeVideo`).
+/// file taking its packets through `writeVideo`), its audio encoded for it (`SharedAudio`, the
+/// packets coming through `audioStream`) instead of by a stage of its own.
 final class EncodedFile: SharedPictureOutput {
     let plan: RenderPlan
     private let opened: OpenedOutput
-    private let audioStage: AudioEncodingStage
+    /// Its own audio stage; nil where another encodes its audio (`audio` given).
+    private let audioStage: AudioEncodingStage?
     private let sampleRate: Int64
     let writeVideo: (Packet) throws -> Void
     private let writeAudio: (Packet) throws -> Void
 
-    /// Opens `path` for `renderer`'s plan and starts its audio stage; `video`: an encoder shared
-    /// with other outputs (`Renderer.openOutput`).
-    init(_ renderer: Renderer, path: String, video: PictureEncoder? = nil) throws {
+    /// Opens `path` for `renderer`'s plan and starts its audio stage; `video`, `audio`: encoders
+    /// shared with other outputs (`Renderer.openOutput`), which feed it from outside.
+    init(_ renderer: Renderer, path: String, video: PictureEncoder? = nil, audio: Encoder? = nil) throws {
         plan = renderer.plan
-        opened = try renderer.openOutput(path, video: video)
+        opened = try renderer.openOutput(path, video: video, audio: audio)
         sampleRate = Int64(plan.audioEncoding.sampleRate)
         // With a loudness target the audio stage measures the whole mix before its first packet;
         // the video goes on for up to 8 s meanwhile (the muxer interleaves within 10 s).
-        let lead = plan.audioEncoding.loudness == nil ? 0 : 8 * sampleRate
-        audioStage = AudioEncodingStage(track: AudioTrackEncoder(plan: plan, encoder: opened.audioEncoder), startupLead: lead)
-        let (videoStream, audio) = (opened.video, opened.audio)
+        audioStage = audio != nil ? nil
+            : AudioEncodingStage(track: AudioTrackEncoder(plan: plan, encoder: opened.audioEncoder), startupLead: AudioEncodingStage.startupLead(plan))
+        let (videoStream, audioStream) = (opened.video, opened.audio)
         writeVideo = { try videoStream.write($0) }
-        writeAudio = { try audio.write($0) }
+        writeAudio = { try audioStream.write($0) }
     }
 
     var videoInputs: [(encoder: PictureEncoder, write: (Packet) throws -> Void)] { [(opened.videoEncoder, writeVideo)] }
+    var audioStream: ((Packet) throws -> Void)? { writeAudio }
 
     /// Encodes output frame `i` (a canvas picture; not changed) and the audio before frame `i + 1`.
     func add(_ picture: Frame, index i: Int64) throws {
@@ -38,9 +41,9 @@ final class EncodedFile: SharedPictureOutput {
         try writeAudio(before: i + 1)
     }
 
-    /// Writes the audio before output frame `frame`.
+    /// Writes the audio before output frame `frame` (from its own stage).
     func writeAudio(before frame: Int64) throws {
-        try audioStage.writePackets(before: plan.frameTime(frame).ticks(in: sampleRate, rounding: .nearest), sink: writeAudio)
+        try audioStage?.writePackets(before: plan.frameTime(frame).ticks(in: sampleRate, rounding: .nearest), sink: writeAudio)
     }
 
     /// Drains the video encoder and the audio stage, and writes the file's trailer.
@@ -49,14 +52,15 @@ final class EncodedFile: SharedPictureOutput {
         try finishAfterVideo()
     }
 
-    /// Drains the audio stage and writes the trailer, the video encoder drained by its owner.
+    /// Drains its audio stage and writes the trailer, the video encoder (and a shared audio
+    /// encoder) drained by its owner.
     func finishAfterVideo() throws {
-        try audioStage.writeRemainingPackets(sink: writeAudio)
+        try audioStage?.writeRemainingPackets(sink: writeAudio)
         try opened.file.finish()
     }
 
     /// Stops the audio stage if it still runs (after a failure or a cancel); idempotent.
-    func stop() { audioStage.stop() }
+    func stop() { audioStage?.stop() }
 
     deinit { stop() }
 }

@@ -13,13 +13,14 @@ struct OpenedOutput {
 extension Renderer {
     /// Opens `temp` in the plan's container with the plan's video and audio encoders (HEVC tagged
     /// `hvc1`, HDR metadata declared on the video stream), its subtitle tracks, metadata and
-    /// chapters, and writes the header. `video`: a video encoder of the plan's settings shared with
-    /// other outputs (`MultiRenderer`), else the file has one of its own.
-    func openOutput(_ temp: String, video shared: PictureEncoder? = nil) throws -> OpenedOutput {
+    /// chapters, and writes the header. `video`, `audio`: encoders of the plan's settings shared
+    /// with other outputs (`MultiRenderer`), else the file has its own.
+    func openOutput(_ temp: String, video shared: PictureEncoder? = nil, audio sharedAudio: Encoder? = nil) throws -> OpenedOutput {
         let file = try OutputFile(path: temp, formatName: OutputEncoders.muxerName(plan.format))
         let videoEncoder = try shared ?? PictureEncoder(plan: plan, globalHeader: file.needsGlobalHeader)
         precondition(videoEncoder.settings.globalHeader == file.needsGlobalHeader, "a shared encoder set up for another muxer")
-        let audioEncoder = try OutputEncoders.audio(plan, globalHeader: file.needsGlobalHeader)
+        let audioEncoder = try sharedAudio ?? OutputEncoders.audio(plan, globalHeader: file.needsGlobalHeader)
+        precondition(audioEncoder.hasGlobalHeader == file.needsGlobalHeader, "a shared audio encoder set up for another muxer")
         let video = try file.addStream(for: videoEncoder.encoder, codecTag: videoCodecTag)
         if let hdr = plan.hdrMetadata { try file.declare(hdr, on: video) }
         let audio = try file.addStream(for: audioEncoder)

@@ -1,7 +1,7 @@
 import ReelSpec
 
 /// Resolved audio encoder settings.
-struct AudioEncoding: Sendable {
+struct AudioEncoding: Sendable, Equatable {
     var codec: AudioCodec
     var bitrate: Int
     var sampleRate: Int

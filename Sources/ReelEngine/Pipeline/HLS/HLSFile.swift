@@ -5,29 +5,33 @@ import ReelStorage
 /// muxer per rendition and one for the audio) and its audio stage (mixing and encoding on a thread
 /// of its own). `add` encodes picture `i` once per rendition, then writes the audio up to the next
 /// frame's time. A whole render writes one (`Renderer.writeHLS`); a render of many outputs
-/// (`MultiRenderer`) may share a rendition's encoder with an output of its settings.
+/// (`MultiRenderer`) may share a rendition's encoder with an output of its settings, and encodes
+/// its audio for it (`SharedAudio`, through `audioStream`).
 final class HLSFile: SharedPictureOutput {
     let plan: RenderPlan
     let writer: HLSFolderWriter
-    private let audioStage: AudioEncodingStage
+    /// Its own audio stage; nil where another encodes its audio (`audio` given).
+    private let audioStage: AudioEncodingStage?
     private let sampleRate: Int64
     private let writeAudioPacket: (Packet) throws -> Void
 
-    /// Opens `folder` for the plan's HLS output; `sources`: the renditions' encoders when shared.
+    /// Opens `folder` for the plan's HLS output; `sources`: the renditions' encoders when shared,
+    /// `audio`: the audio encoder when shared (which feeds it from outside).
     init(plan: RenderPlan, folder: String, live: (any LiveOutput)? = nil, started: DispatchTime = .now(),
-         sources: [PictureEncoder]? = nil) throws {
+         sources: [PictureEncoder]? = nil, audio: Encoder? = nil) throws {
         guard let hls = plan.hls else { preconditionFailure("an hls output without its plan") }
         self.plan = plan
         writer = try HLSFolderWriter(plan: plan, starts: plan.segmentStarts(hls.segmentDuration), folder: folder, live: live,
-                                     started: started, sources: sources)
+                                     started: started, sources: sources, audio: audio)
         sampleRate = Int64(plan.audioEncoding.sampleRate)
-        audioStage = AudioEncodingStage(track: AudioTrackEncoder(plan: plan, encoder: writer.audioEncoder))
+        audioStage = audio != nil ? nil : AudioEncodingStage(track: AudioTrackEncoder(plan: plan, encoder: writer.audioEncoder))
         writeAudioPacket = { [writer] in try writer.writeAudio($0) }
     }
 
     var videoInputs: [(encoder: PictureEncoder, write: (Packet) throws -> Void)] {
         writer.renditions.map { r in (r.source, { try r.write($0) }) }
     }
+    var audioStream: ((Packet) throws -> Void)? { writeAudioPacket }
 
     /// Encodes output frame `i` into every rendition (`pictures`: each rendition's, in order,
     /// `RenditionPictures`), writes the audio before frame `i + 1`, and lets a progressive output
@@ -40,13 +44,13 @@ final class HLSFile: SharedPictureOutput {
     }
 
     func writeAudio(before frame: Int64) throws {
-        try audioStage.writePackets(before: plan.frameTime(frame).ticks(in: sampleRate, rounding: .nearest), sink: writeAudioPacket)
+        try audioStage?.writePackets(before: plan.frameTime(frame).ticks(in: sampleRate, rounding: .nearest), sink: writeAudioPacket)
     }
 
     /// Drains the renditions' encoders and the audio stage and ends every playlist; returns the
     /// seconds until a progressive output could be played (`HLSFolderWriter.finish`).
     func finish() throws -> Double? {
-        try audioStage.writeRemainingPackets(sink: writeAudioPacket)
+        try audioStage?.writeRemainingPackets(sink: writeAudioPacket)
         return try writer.finish(drain: true)
     }
 
@@ -57,11 +61,11 @@ final class HLSFile: SharedPictureOutput {
     private(set) var firstSegmentSeconds: Double?
 
     func finishAfterVideo() throws {
-        try audioStage.writeRemainingPackets(sink: writeAudioPacket)
+        try audioStage?.writeRemainingPackets(sink: writeAudioPacket)
         firstSegmentSeconds = try writer.finish(drain: false)
     }
 
-    func stop() { audioStage.stop() }
+    func stop() { audioStage?.stop() }
 
     deinit { stop() }
 }

@@ -21,9 +21,10 @@ final class HLSFolderWriter {
 
     /// Creates `folder` (or writes in an empty one made for it) and opens the muxers. `started`: when the render
     /// began, for `firstSegmentSeconds`; `sources`: the renditions' encoders when shared with other
-    /// outputs (one per rendition, in order), else each rendition has its own.
+    /// outputs (one per rendition, in order), else each rendition has its own; `audio`: the audio
+    /// encoder when shared, else one of its own.
     init(plan: RenderPlan, starts: [Int64], folder: String, live: (any LiveOutput)?, started: DispatchTime = .now(),
-         sources: [PictureEncoder]? = nil) throws {
+         sources: [PictureEncoder]? = nil, audio: Encoder? = nil) throws {
         guard let hls = plan.hls else { preconditionFailure("an hls output without its plan") }
         self.started = started
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -32,7 +33,8 @@ final class HLSFolderWriter {
             try HLSRenditionWriter(plan: plan, rendition: r, hls: hls, folder: folder, source: sources?[i])
         }
         audioOutput = try OutputFile(path: folder + "/audio.m3u8", formatName: "hls")
-        audioEncoder = try OutputEncoders.audio(plan, globalHeader: audioOutput.needsGlobalHeader)
+        audioEncoder = try audio ?? OutputEncoders.audio(plan, globalHeader: audioOutput.needsGlobalHeader)
+        precondition(audioEncoder.hasGlobalHeader == audioOutput.needsGlobalHeader, "a shared audio encoder set up for another muxer")
         audioStream = try audioOutput.addStream(for: audioEncoder)
         try audioOutput.writeHeader(options: HLSMuxer.options(name: "audio", folder: folder, hls: hls, video: false))
         let boundaries = starts.map { plan.frameTime($0) } + [plan.outputRange.duration]

@@ -19,7 +19,7 @@ final class ChunkVideoPiece: SharedPictureOutput {
         }
     }
 
-    func writeAudio(before frame: Int64) throws {}
+    var audioStream: ((Packet) throws -> Void)? { nil }
 
     func finishAfterVideo() throws { try file.finish() }
 

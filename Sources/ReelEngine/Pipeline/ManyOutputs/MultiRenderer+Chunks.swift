@@ -129,11 +129,24 @@ extension MultiRenderer {
         // Each output's frames of the chunk: the same instants at its own rate.
         let own = Dictionary(uniqueKeysWithValues: cut.map { ($0.name, self.frames(frames, of: $0.plan)) })
         let audioError = Guarded<(any Error)?>(nil)
-        let audioDone = StageThread.start("reel-chunk-audio") { [logger] in
+        // An output whose audio is alike an earlier one's (`SharedAudio.alike`, at the same levels)
+        // takes a copy of that one's piece.
+        var copyOf: [String: String] = [:]
+        for (i, m) in cut.enumerated() {
+            let first = cut[..<i].first { copyOf[$0.name] == nil && SharedAudio.alike($0.plan, m.plan) && levels[$0.name] == levels[m.name] }
+            copyOf[m.name] = first?.name
+        }
+        audioEncodersOpened = cut.count - copyOf.count
+        let audioDone = StageThread.start("reel-chunk-audio") { [logger, copyOf] in
             do {
                 for m in cut {
-                    try Renderer(plan: m.plan, logger: logger).renderAudioChunk(own[m.name]!, levels: levels[m.name], to: pieces[m.name]!.audio,
-                                                                                cancel: cancel)
+                    let path = pieces[m.name]!.audio
+                    if let first = copyOf[m.name] {
+                        try? FileManager.default.removeItem(atPath: path)
+                        try FileManager.default.copyItem(atPath: pieces[first]!.audio, toPath: path)
+                        continue
+                    }
+                    try Renderer(plan: m.plan, logger: logger).renderAudioChunk(own[m.name]!, levels: levels[m.name], to: path, cancel: cancel)
                 }
             } catch {
                 audioError.withLock { $0 = error }
@@ -151,8 +164,8 @@ extension MultiRenderer {
                 defer { for st in pictures { st.stop() } }
                 defer { decodes?.stop.cancel() }
                 let naming = pass.flatMap { $0 }.map { pieces[$0.name]!.video }
-                _ = try encode(pass, frames: drawn, pictures: pictures, naming: naming, cancel: cancel,
-                               progress: { progress((Double(done) + Double($0)) / total) }) { k, _, encoders in
+                _ = try encode(pass, frames: drawn, pictures: pictures, naming: naming, audio: false, cancel: cancel,
+                               progress: { progress((Double(done) + Double($0)) / total) }) { k, _, encoders, _ in
                     try ChunkVideoPiece(path: naming[k], encoders: encoders)
                 }
                 countDecoders(decodes)

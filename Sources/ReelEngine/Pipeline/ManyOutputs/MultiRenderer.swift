@@ -10,8 +10,8 @@ import ReelStorage
 /// decoded once for all of them (`SharedDecodes`), each fitted to its own canvas. Among a pass's
 /// outputs, the video streams whose encoders have equal settings and pictures
 /// (`VideoEncoderSettings`: an MP4 and the HLS rendition of its size, two files differing only in
-/// container or audio) share one encoder, whose packets are muxed into each; each output's audio
-/// is its own. Each output is what its plan renders alone: the same pictures into the same encoder
+/// container or audio) share one encoder, whose packets are muxed into each; the outputs of alike
+/// audio settings share one audio encode (`SharedAudio`). Each output is what its plan renders alone: the same pictures into the same encoder
 /// settings (ManyOutputsTests compares them).
 ///
 /// Video files (mp4, mov, m4v, webm) and HLS folders share; the other kinds (stills, GIF,
@@ -59,6 +59,9 @@ public final class MultiRenderer {
     var clipDecoders = (shared: 0, alone: 0)
     /// Video encoders the last render's shared groups opened: one per distinct settings in a group.
     private(set) var videoEncodersOpened = 0
+    /// Audio tracks the last render's shared groups encoded (`SharedAudio`), or the last chunk's
+    /// outputs: one per distinct audio in a pass.
+    var audioEncodersOpened = 0
 
     public init(members: [Member], logger: Logger = Logger(label: "reel.render")) {
         self.members = members
@@ -141,6 +144,7 @@ public final class MultiRenderer {
         firstSegmentSeconds = [:]
         pictureStagesStarted = 0
         videoEncodersOpened = 0
+        audioEncodersOpened = 0
         clipDecoders = (0, 0)
         let passes = Self.passes(try drawingGroups(cancel: cancel))
         let alone = renderedAlone
@@ -210,13 +214,14 @@ public final class MultiRenderer {
             placed.append(temps[k])
             live[m.name] = live[m.name] ?? LocalLiveOutput(location: temps[k])
         }
-        let outputs = try encode(pass, frames: 0..<frames, pictures: pictures, naming: group.map { paths[$0.name]! }, cancel: cancel,
-                                 progress: progress) { k, m, encoders in
+        let outputs = try encode(pass, frames: 0..<frames, pictures: pictures, naming: group.map { paths[$0.name]! }, audio: true, cancel: cancel,
+                                 progress: progress) { k, m, encoders, audio in
             if m.plan.hls != nil {
                 if inPlace[k] { try Renderer.clearInPlace(temps[k]) }
-                return try HLSFile(plan: m.plan, folder: temps[k], live: inPlace[k] ? live[m.name] : nil, started: started, sources: encoders)
+                return try HLSFile(plan: m.plan, folder: temps[k], live: inPlace[k] ? live[m.name] : nil, started: started, sources: encoders,
+                                   audio: audio)
             }
-            return try EncodedFile(Renderer(plan: m.plan, logger: logger), path: temps[k], video: encoders[0])
+            return try EncodedFile(Renderer(plan: m.plan, logger: logger), path: temps[k], video: encoders[0], audio: audio)
         }
         for (k, m) in group.enumerated() {
             frameCounts[m.name] = FrameCounts(copied: 0, encoded: frames)
@@ -234,7 +239,8 @@ public final class MultiRenderer {
                                                    "frames": .stringConvertible(frames),
                                                    "canvases": .stringConvertible(pictures.count),
                                                    "clipDecoders": .stringConvertible(counts.decoders),
-                                                   "videoEncoders": .stringConvertible(videoEncodersOpened)])
+                                                   "videoEncoders": .stringConvertible(videoEncodersOpened),
+                                                   "audioEncoders": .stringConvertible(audioEncodersOpened)])
     }
 
     /// A picture stage for each canvas of the pass (`PassCanvases`: each group's, each HLS
@@ -268,16 +274,20 @@ public final class MultiRenderer {
     /// encoders in the order of `videoSettings`): one encoder per distinct settings (and forced
     /// frames) among the streams drawn from one canvas, each on a thread of its own
     /// (`EncoderStage`), each picture encoded once by each encoder and its packets written into
-    /// every stream it feeds; each output's audio written up to each next frame and what is
-    /// finished published. Returns the outputs, finished. A failure is a `RenderError` naming
-    /// `naming[k]` of the member it came from (a picture's, its canvas's owner).
-    func encode(_ pass: [[Member]], frames: Range<Int64>, pictures: [PictureStage], naming: [String], cancel: CancellationToken,
-                progress: (Int64) -> Void,
-                open: (Int, Member, [PictureEncoder]) throws -> any SharedPictureOutput) throws -> [any SharedPictureOutput] {
+    /// every stream it feeds; what is finished published after each frame. Returns the outputs,
+    /// finished. A failure is a `RenderError` naming `naming[k]` of the member it came from (a
+    /// picture's, its canvas's owner). With `audio`, each output is also given an audio encoder:
+    /// one per distinct audio among the pass's outputs (`SharedAudio`), its packets written into
+    /// each up to each next frame.
+    func encode(_ pass: [[Member]], frames: Range<Int64>, pictures: [PictureStage], naming: [String], audio withAudio: Bool,
+                cancel: CancellationToken, progress: (Int64) -> Void,
+                open: (Int, Member, [PictureEncoder], Encoder?) throws -> any SharedPictureOutput) throws -> [any SharedPictureOutput] {
         let group = pass.flatMap { $0 }
         let canvases = PassCanvases(pass)
         var outputs: [any SharedPictureOutput] = []
         defer { for o in outputs { o.stop() } }
+        var audios: [SharedAudio] = [], audioOf: [Int] = []
+        defer { for a in audios { a.stop() } }
         var writing = 0   // the member whose output an error came from
         do {
             var encoders: [PictureEncoder] = [], encoderStage: [Int] = []
@@ -292,11 +302,21 @@ public final class MultiRenderer {
                 encoderStage.append(g)
                 return e
             }
+            /// The audio encoder of `m`'s audio: one already opened for the same, or a new one.
+            func audio(_ m: Member) throws -> Int {
+                if let a = audios.firstIndex(where: { SharedAudio.alike($0.plan, m.plan) }) { return a }
+                audios.append(try SharedAudio(plan: m.plan))
+                return audios.count - 1
+            }
             for (k, m) in group.enumerated() {
                 writing = k
-                outputs.append(try open(k, m, try zip(Self.videoSettings(m), canvases.streams[k]).map { try encoder($0, plan: m.plan, stage: $1) }))
+                let videos = try zip(Self.videoSettings(m), canvases.streams[k]).map { try encoder($0, plan: m.plan, stage: $1) }
+                let a = withAudio ? try audio(m) : nil
+                outputs.append(try open(k, m, videos, a.map { audios[$0].encoder }))
+                if let a { audioOf.append(a) }
             }
             videoEncodersOpened += encoders.count
+            audioEncodersOpened += audios.count
             // Each encoder on a thread of its own; its packets are written here, into every stream
             // it feeds, so each muxer is written by this thread alone.
             let stages = encoders.map { EncoderStage($0) }
@@ -304,12 +324,16 @@ public final class MultiRenderer {
             let sinks = encoders.map { e in
                 outputs.enumerated().flatMap { k, o in o.videoInputs.filter { $0.encoder === e }.map { (owner: k, write: $0.write) } }
             }
-            func fanOut(_ e: Int) -> (Packet) throws -> Void {
+            // Each audio track's streams: the outputs it was opened for.
+            let audioSinks = audios.indices.map { a in
+                outputs.indices.filter { audioOf[$0] == a }.compactMap { k in outputs[k].audioStream.map { (owner: k, write: $0) } }
+            }
+            func fanOut(_ sinks: [(owner: Int, write: (Packet) throws -> Void)]) -> (Packet) throws -> Void {
                 { p in
                     // Each muxer takes its own reference (it rescales and consumes the packet).
-                    for (n, s) in sinks[e].enumerated() {
+                    for (n, s) in sinks.enumerated() {
                         writing = s.owner
-                        try s.write(n == sinks[e].count - 1 ? p : try p.reference())
+                        try s.write(n == sinks.count - 1 ? p : try p.reference())
                     }
                 }
             }
@@ -322,18 +346,25 @@ public final class MultiRenderer {
                 for (e, st) in stages.enumerated() {
                     writing = sinks[e][0].owner
                     try st.encode(drawn[encoderStage[e]], index: i)
-                    try st.drain(sink: fanOut(e))
+                    try st.drain(sink: fanOut(sinks[e]))
+                }
+                for (a, track) in audios.enumerated() {
+                    writing = audioSinks[a][0].owner
+                    try track.write(before: i + 1, sink: fanOut(audioSinks[a]))
                 }
                 for (k, o) in outputs.enumerated() {
                     writing = k
-                    try o.writeAudio(before: i + 1)
                     try o.publish()
                 }
                 progress(i + 1 - frames.lowerBound)
             }
             for (e, st) in stages.enumerated() {
                 writing = sinks[e][0].owner
-                try st.finish(sink: fanOut(e))
+                try st.finish(sink: fanOut(sinks[e]))
+            }
+            for (a, track) in audios.enumerated() {
+                writing = audioSinks[a][0].owner
+                try track.finish(sink: fanOut(audioSinks[a]))
             }
             for (k, o) in outputs.enumerated() {
                 writing = k

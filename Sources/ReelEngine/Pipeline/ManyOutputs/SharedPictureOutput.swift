@@ -1,11 +1,11 @@
-/// An output written from the canvas's pictures whose video encoders may be shared with other
-/// outputs drawing the same pictures (`MultiRenderer`): the encoders its video streams take
-/// packets from, and its audio, which is its own.
+/// An output written from the canvas's pictures whose encoders may be shared with other outputs
+/// (`MultiRenderer`): the encoders its video streams take packets from, and the way into its
+/// audio stream, which takes the packets of the audio encoder it was opened with (`SharedAudio`).
 protocol SharedPictureOutput: AnyObject {
     /// Each video stream's encoder and the way into the stream.
     var videoInputs: [(encoder: PictureEncoder, write: (Packet) throws -> Void)] { get }
-    /// Writes the audio before output frame `frame`.
-    func writeAudio(before frame: Int64) throws
+    /// The way into its audio stream; nil for an output without one (a chunk's video piece).
+    var audioStream: ((Packet) throws -> Void)? { get }
     /// Makes what is finished visible, for an output published as it grows (a progressive HLS
     /// folder); called after each frame's packets and audio are written.
     func publish() throws
