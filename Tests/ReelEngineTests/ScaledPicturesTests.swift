@@ -75,6 +75,22 @@ final class ScaledPicturesTests: XCTestCase {
         XCTAssertEqual(try Tools.yuvFrames(paths["small"]!, width: 160, height: 90).count, 45)
     }
 
+    /// A ladder whose renditions are all smaller than its canvas and drawn at their own sizes leaves
+    /// its canvas undrawn: one canvas for its 90p rendition and the 160×90 output, one encode.
+    func testACanvasNoStreamTakesIsNotDrawn() throws {
+        let ws = try Workspace()
+        let renderer = MultiRenderer(members: try members(ws, [Self.small, Self.ladder].map(Self.scaleFree).map {
+            $0.replacingOccurrences(of: #"[ { "height": 180 }, { "height": 90 } ]"#, with: #"[ { "height": 90 } ]"#)
+        }, timeline: Self.colours))
+        let canvases = PassCanvases(try renderer.drawingGroups(cancel: CancellationToken()))
+        XCTAssertEqual(canvases.plans.map { [$0.width, $0.height] }, [[160, 90]])
+        XCTAssertEqual(canvases.streams, [[0], [0]], "the MP4 and the ladder's one rendition")
+        try renderer.render(to: ["small": ws.path("small.mp4"), "ladder": ws.path("ladder")])
+        XCTAssertEqual(renderer.pictureStagesStarted, 1)
+        XCTAssertEqual(renderer.videoEncodersOpened, 1)
+        XCTAssertEqual(try Tools.packets(ws.path("small.mp4")), try Tools.packets(ws.path("ladder/video_90p.m3u8")))
+    }
+
     /// Overlays placed in pixels are not the same picture at another size: the measure refuses the
     /// scaling and each canvas is drawn at its own size.
     func testPicturesThatDoNotScaleAreDrawnAtTheirOwnSize() throws {

@@ -17,8 +17,9 @@ final class EncodedFile: SharedPictureOutput {
     let writeVideo: (Packet) throws -> Void
     private let writeAudio: (Packet) throws -> Void
 
-    /// Opens `path` for `renderer`'s plan and starts its audio stage; `video`, `audio`: encoders
-    /// shared with other outputs (`Renderer.openOutput`), which feed it from outside.
+    /// Opens `path` for `renderer`'s plan and starts its audio stage, but where `audio` is given;
+    /// `video`, `audio`: encoders shared with other outputs (`Renderer.openOutput`), which feed it
+    /// from outside.
     init(_ renderer: Renderer, path: String, video: PictureEncoder? = nil, audio: Encoder? = nil) throws {
         plan = renderer.plan
         opened = try renderer.openOutput(path, video: video, audio: audio)
@@ -37,6 +38,7 @@ final class EncodedFile: SharedPictureOutput {
 
     /// Encodes output frame `i` (a canvas picture; not changed) and the audio before frame `i + 1`.
     func add(_ picture: Frame, index i: Int64) throws {
+        precondition(audioStage != nil, "an output whose audio another encodes is fed from outside")
         try opened.videoEncoder.encode(picture, index: i, sink: writeVideo)
         try writeAudio(before: i + 1)
     }

@@ -10,7 +10,7 @@ extension RenderPlanner {
         for (i, r) in spec.renditions.enumerated() {
             guard r.height <= height else {
                 problems.append(SpecProblem(pointer: "/output/hls/renditions/\(i)/height",
-                                            message: "is taller than the output (\(height) px); renditions are scaled down from it"))
+                                            message: "is taller than the output (\(height) px); a rendition is the output's picture at a height up to its own"))
                 continue
             }
             let w = max(16, Int((Double(r.height) * Double(width) / Double(height) / 2).rounded()) * 2)

@@ -14,7 +14,7 @@ export interface JobSpec {
   version: 1;
   /** The one output; not with `outputs`, and without a `name`. */
   output?: Output;
-  /** Several outputs from one render, instead of `output`: each takes every member `output` takes and a `name` of its own (distinct), and is what the spec renders with that output alone. The timeline is decoded and composited once for every output of the same pictures (size, rate, fit, colour; an HLS rendition drawn at its own size is one of them), and a smaller output of the same aspect is scaled from a larger one's pictures where that measures within 45 dB of drawing it at its own size (at 4 frames spread over it); outputs whose video is encoded alike (an MP4 and the HLS rendition of its size and settings) share one encode, and outputs of the same audio settings one audio encode, each encoder on a thread of its own; each output is written to a file of its own, served at `/v1/jobs/{id}/outputs/{name}` and listed in the job's `outputs`. A long job with `outputs` is cut into chunks like any (each chunk renders every output's piece from the same shared pictures and encoders; the join writes each output and renders the stills) where every output but the stills can be cut (MP4, MOV, M4V or HLS), over one range, at instants where every output has a frame (of any frame rates: 25 and 50 fps meet every 1/25 s, 25 and 29.97 only at 0) and may start a chunk (a multiple of each file's keyframe interval, a segment start of each HLS output); otherwise one worker renders it whole. A progressive `hls` among them is watchable while the job renders, at `/v1/jobs/{id}/outputs/{name}` (the job's `live.outputs`), its pictures drawn with the others' (cut into chunks: joined as they are done, its first two chunks one boundary each). A destination key may use `{name}`; a folder key (ending in `/`) takes each output as `{jobId}-{name}.{ext}`; two outputs whose destinations would write the same object (or inside the same HLS folder) are a 422. */
+  /** Several outputs from one render, instead of `output`: each takes every member `output` takes and a `name` of its own (distinct), and is what the spec renders with that output alone. The timeline is decoded and composited once for every output of the same pictures (size, rate, fit, colour; an HLS rendition drawn at its own size is one of them), and a smaller output of the same aspect is scaled from a larger one's pictures where that measures within 45 dB of drawing it at its own size (at 4 frames spread over it); outputs whose video is encoded alike (an MP4 and the HLS rendition of its size and settings) share one encode, and outputs of one frame rate and range with the same audio settings one audio encode, each encoder on a thread of its own; each output is written to a file of its own, served at `/v1/jobs/{id}/outputs/{name}` and listed in the job's `outputs`. A long job with `outputs` is cut into chunks like any (each chunk renders every output's piece from the same shared pictures and encoders; the join writes each output and renders the stills) where every output but the stills can be cut (MP4, MOV, M4V or HLS), over one range, at instants where every output has a frame (of any frame rates: 25 and 50 fps meet every 1/25 s, 25 and 29.97 only at 0) and may start a chunk (a multiple of each file's keyframe interval, a segment start of each HLS output); otherwise one worker renders it whole. A progressive `hls` among them is watchable while the job renders, at `/v1/jobs/{id}/outputs/{name}` (the job's `live.outputs`), its pictures drawn with the others' (cut into chunks: joined as they are done, its first two chunks one boundary each). A destination key may use `{name}`; a folder key (ending in `/`) takes each output as `{jobId}-{name}.{ext}`; two outputs whose destinations would write the same object (or inside the same HLS folder) are a 422. */
   outputs?: Output[];
   timeline?: Timeline;
   otio?: OTIOTimeline;
@@ -510,12 +510,13 @@ export interface Output {
    * heights, none taller than the output) each the output's picture at `height` (the width
    * keeps the aspect) at `videoBitrate` (peak 1.5×), or at the output's constant quality
    * without one; default one rendition at the output's size. A rendition is drawn at its own
-   * size where nothing on the timeline is measured in pixels (no overlays, every video item
-   * its fitted picture: no keyframes, filters, masks or blur bars; transitions are fine), so
-   * sources smaller than the output keep their sharpness (720p clips in a 1080p ladder are
-   * their own pixels in its 720p rendition, not scaled up and back down) and it is the
-   * pictures of an output of its size; otherwise it is the output's canvas scaled, the same
-   * design at every size. H.264 with B-frames (the
+   * size where nothing on the timeline is measured in pixels (no overlays; every video item
+   * its fitted picture, nothing drawn as a layer (keyframes, filters, motion, opacity, chroma
+   * key, masks, blend modes) and no blur bars; transitions are fine), so sources smaller than
+   * the output keep their sharpness (720p clips in a 1080p ladder are their own pixels in its
+   * 720p rendition, not scaled up and back down), in the output's colour (a rendition under
+   * 720 lines of an HD output stays BT.709); it is then the pictures of an output of its size
+   * and colour. Otherwise it is the output's canvas scaled, the same design at every size. H.264 with B-frames (the
    * init segment's edit list starts the video at 0, with the audio) and a keyframe every 2 s,
    * as an MP4's default: where every segment starts on that grid (the default 4 s does) a
    * rendition is encoded exactly as an MP4 of its size and settings, so a job's `outputs`

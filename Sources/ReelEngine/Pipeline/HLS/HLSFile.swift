@@ -1,10 +1,10 @@
 import Dispatch
 import ReelStorage
 
-/// An `hls` output being written from the canvas's pictures: its folder (`HLSFolderWriter`: a
-/// muxer per rendition and one for the audio) and its audio stage (mixing and encoding on a thread
-/// of its own). `add` encodes picture `i` once per rendition, then writes the audio up to the next
-/// frame's time. A whole render writes one (`Renderer.writeHLS`); a render of many outputs
+/// An `hls` output being written from pictures: its folder (`HLSFolderWriter`: a muxer per
+/// rendition and one for the audio) and its audio stage (mixing and encoding on a thread of its
+/// own). `add` encodes each rendition's picture `i` (`RenditionPictures`), then writes the audio up
+/// to the next frame's time. A whole render writes one (`Renderer.writeHLS`); a render of many outputs
 /// (`MultiRenderer`) may share a rendition's encoder with an output of its settings, and encodes
 /// its audio for it (`SharedAudio`, through `audioStream`).
 final class HLSFile: SharedPictureOutput {
@@ -38,6 +38,7 @@ final class HLSFile: SharedPictureOutput {
     /// publish what is finished.
     func add(_ pictures: [Frame], index i: Int64) throws {
         precondition(pictures.count == writer.renditions.count, "a picture for each rendition")
+        precondition(audioStage != nil, "an output whose audio another encodes is fed from outside")
         for (r, picture) in zip(writer.renditions, pictures) { try r.encode(picture, index: i) }
         try writeAudio(before: i + 1)
         try publish()

@@ -155,7 +155,7 @@ extension MultiRenderer {
         do {
             (pictureStagesStarted, clipDecoders) = (0, (0, 0))
             // One pass per frame rate; each draws the chunk's instants in its own frames.
-            let passes = Self.passes(try drawingGroups(cancel: cancel), progressiveFirst: false)
+            let passes = Self.passes(try drawingGroups(cancel: cancel, progressiveFirst: false), progressiveFirst: false)
             let total = Double(max(1, passes.reduce(0) { $0 + own[$1[0][0].name]!.count }))
             var done = 0
             for pass in passes {

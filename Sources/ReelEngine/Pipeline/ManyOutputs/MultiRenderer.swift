@@ -51,16 +51,17 @@ public final class MultiRenderer {
     public internal(set) var frameCounts: [String: FrameCounts] = [:]
     /// Each progressive output's seconds from the render's start until it could be played, by name.
     public internal(set) var firstSegmentSeconds: [String: Double] = [:]
-    /// Picture stages the last render (or chunk) started: one per group of outputs drawing the same
-    /// pictures.
+    /// Picture stages the last render (or chunk) started: one per canvas drawn (`PassCanvases`: a
+    /// group's of outputs drawing the same pictures, an HLS rendition's drawn at its own size).
     var pictureStagesStarted = 0
     /// The last render's (or chunk's) plain clip decoders, and the canvases that decoded a clip
     /// alone although their pass shared its decodes (`SharedDecodes.counts`, summed over passes).
     var clipDecoders = (shared: 0, alone: 0)
-    /// Video encoders the last render's shared groups opened: one per distinct settings in a group.
+    /// Video encoders the last render's shared groups opened: one per distinct settings among the
+    /// streams drawn from one canvas.
     private(set) var videoEncodersOpened = 0
-    /// Audio tracks the last render's shared groups encoded (`SharedAudio`), or the last chunk's
-    /// outputs: one per distinct audio in a pass.
+    /// Audio tracks the last render's shared groups encoded (`SharedAudio`: one per distinct audio
+    /// in a pass), or the last chunk's outputs (one per distinct audio among them).
     var audioEncodersOpened = 0
 
     public init(members: [Member], logger: Logger = Logger(label: "reel.render")) {
@@ -86,16 +87,20 @@ public final class MultiRenderer {
     /// canvas moved into the group of the largest canvas it may be scaled from (`ScaledPictures`:
     /// same pictures but for the size, same aspect), where its pictures measured at sample frames
     /// stay within the bar of the ones drawn at its own size; the larger group's members first, so
-    /// its plan draws. A canvas an HLS rendition is drawn on at its own size anyway (`PassCanvases`)
-    /// is not measured: scaling it would save no composite. `scaled` records each moved member's
-    /// source group and the PSNR measured.
-    func drawingGroups(cancel: CancellationToken) throws -> [[Member]] {
+    /// its plan draws. A canvas an HLS rendition is drawn on at its own size anyway, in the same
+    /// pass (`PassCanvases`; with `progressiveFirst`, as `passes` takes it, a progressive group's
+    /// pass is its own), is not measured: scaling it would save no composite. `scaled` records each
+    /// moved member's source group and the PSNR measured.
+    func drawingGroups(cancel: CancellationToken, progressiveFirst: Bool = true) throws -> [[Member]] {
         let keyed = sharedGroups.map { (key: PictureKey(output: $0[0].output, plan: $0[0].plan), members: $0) }
-        let drawnForRenditions = members.filter { Self.sharesPictures($0.plan) }.flatMap { PassCanvases.renditionKeys($0).compactMap { $0?.1 } }
+        let apart = { (group: [Member]) in progressiveFirst && group.contains { $0.plan.isProgressive } }
+        let drawnForRenditions = keyed.flatMap { g in
+            g.members.flatMap { PassCanvases.renditionKeys($0).compactMap { $0?.1 } }.map { (key: $0, apart: apart(g.members)) }
+        }
         var merged = keyed.map(\.members)
         var moved = Set<Int>()
         scaled = [:]
-        for (g, group) in keyed.enumerated() where !drawnForRenditions.contains(group.key) {
+        for (g, group) in keyed.enumerated() where !drawnForRenditions.contains(where: { $0.key == group.key && $0.apart == apart(group.members) }) {
             let sources = keyed.indices.filter { $0 != g && !moved.contains($0) && ScaledPictures.mayScale(group.key, from: keyed[$0].key) }
             guard let large = sources.max(by: { keyed[$0].key.width < keyed[$1].key.width }) else { continue }
             let psnr = try ScaledPictures.lowestPSNR(small: group.members[0].plan, large: keyed[large].members[0].plan, stop: cancel)
@@ -191,8 +196,9 @@ public final class MultiRenderer {
         return passes.filter(\.progressive).map(\.groups) + passes.filter { !$0.progressive }.map(\.groups)
     }
 
-    /// One picture stage for each group of the pass (its first plan's: every plan of a group draws
-    /// the same pictures), their clips decoded once for all, encoded into the outputs (`encode`);
+    /// One picture stage for each canvas of the pass (`PassCanvases`: a group's is its first plan's,
+    /// every plan of a group drawing the same pictures), their clips decoded once for all, encoded
+    /// into the outputs (`encode`);
     /// the outputs are written under partial names and moved into place once all are finished, but
     /// a progressive one, written in place and published after every frame (`started`: when the
     /// render began, for its `firstSegmentSeconds`).

@@ -23,12 +23,13 @@ class OutputHls:
     heights, none taller than the output) each the output's picture at `height` (the width
     keeps the aspect) at `videoBitrate` (peak 1.5×), or at the output's constant quality
     without one; default one rendition at the output's size. A rendition is drawn at its own
-    size where nothing on the timeline is measured in pixels (no overlays, every video item
-    its fitted picture: no keyframes, filters, masks or blur bars; transitions are fine), so
-    sources smaller than the output keep their sharpness (720p clips in a 1080p ladder are
-    their own pixels in its 720p rendition, not scaled up and back down) and it is the
-    pictures of an output of its size; otherwise it is the output's canvas scaled, the same
-    design at every size. H.264 with B-frames (the
+    size where nothing on the timeline is measured in pixels (no overlays; every video item
+    its fitted picture, nothing drawn as a layer (keyframes, filters, motion, opacity, chroma
+    key, masks, blend modes) and no blur bars; transitions are fine), so sources smaller than
+    the output keep their sharpness (720p clips in a 1080p ladder are their own pixels in its
+    720p rendition, not scaled up and back down), in the output's colour (a rendition under
+    720 lines of an HD output stays BT.709); it is then the pictures of an output of its size
+    and colour. Otherwise it is the output's canvas scaled, the same design at every size. H.264 with B-frames (the
     init segment's edit list starts the video at 0, with the audio) and a keyframe every 2 s,
     as an MP4's default: where every segment starts on that grid (the default 4 s does) a
     rendition is encoded exactly as an MP4 of its size and settings, so a job's `outputs`
