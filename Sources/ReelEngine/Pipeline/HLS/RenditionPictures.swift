@@ -26,9 +26,6 @@ final class RenditionPictures {
         stages = plans.indices.map { PictureStage(plan: plans[$0], ranges: ranges, seat: decodes?.seats[$0]) }
     }
 
-    /// How many canvases are drawn.
-    var canvasCount: Int { stages.count }
-
     /// Output frame `i` for each rendition, in the plan's order (frames in order, each once).
     func next(_ i: Int64) throws -> [Frame] {
         let drawn = try stages.map { try $0.next(i) }

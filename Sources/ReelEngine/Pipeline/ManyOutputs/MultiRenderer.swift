@@ -292,7 +292,8 @@ public final class MultiRenderer {
         let canvases = PassCanvases(pass)
         var outputs: [any SharedPictureOutput] = []
         defer { for o in outputs { o.stop() } }
-        var audios: [SharedAudio] = [], audioOf: [Int] = []
+        // Each output's audio track among `audios` (nil: none, without `audio`).
+        var audios: [SharedAudio] = [], audioOf: [Int?] = []
         defer { for a in audios { a.stop() } }
         var writing = 0   // the member whose output an error came from
         do {
@@ -319,7 +320,7 @@ public final class MultiRenderer {
                 let videos = try zip(Self.videoSettings(m), canvases.streams[k]).map { try encoder($0, plan: m.plan, stage: $1) }
                 let a = withAudio ? try audio(m) : nil
                 outputs.append(try open(k, m, videos, a.map { audios[$0].encoder }))
-                if let a { audioOf.append(a) }
+                audioOf.append(a)
             }
             videoEncodersOpened += encoders.count
             audioEncodersOpened += audios.count
