@@ -7,9 +7,10 @@ import XCTest
 /// output's pieces from pictures drawn once per canvas, the join copies each output's pieces into
 /// its file and renders the stills; every output is then what the whole render gives, frame for
 /// frame (lossless video) and sample for sample in count. Cut only where every output may start a
-/// chunk, and only outputs that can be cut alone, over one range (of several frame rates, at the
-/// instants each has a frame at; a loudness target is no bar: ChunkedJobTests; a progressive
-/// output is joined as the chunks come: ProgressiveHLSTests).
+/// chunk, and only outputs that can be cut alone (of several frame rates, at the instants each has
+/// a frame at; of several ranges, each with empty pieces where a chunk lies outside it; a loudness
+/// target is no bar: ChunkedJobTests; a progressive output is joined as the chunks come:
+/// ProgressiveHLSTests).
 extension ManyOutputsTests {
     /// An MP4 with a keyframe a second, the same pictures as an HLS ladder of 1 s segments (a
     /// segment start each second), a smaller MOV, and a poster.
@@ -133,12 +134,113 @@ extension ManyOutputsTests {
     func testOutputsThatCannotAllBeCutAreRenderedWhole() throws {
         let ws = try workspace()
         let mp4 = cutOutputs[0]
-        for other in [("webm", #"{ "format": "webm", "width": 320, "height": 180 }"#, "webm"),
-                      ("later", #"{ "format": "mp4", "width": 320, "height": 180, "range": { "start": 0.5, "duration": 1 } }"#, "mp4")] {
+        for other in [("webm", #"{ "format": "webm", "width": 320, "height": 180 }"#, "webm")] {
             let renderer = MultiRenderer(members: try members(ws, [mp4, other]))
             XCTAssertFalse(renderer.canRenderInChunks, other.0)
             XCTAssertEqual(renderer.chunkRanges(seconds: 1), [0..<60], other.0)
         }
         XCTAssertFalse(MultiRenderer(members: try members(ws, [cutOutputs[3]])).canRenderInChunks, "stills alone: nothing to cut")
+    }
+
+    /// The whole 2 s as an MP4 (keyframes every 0.5 s), a teaser MOV of 0.5–1.5 s and an HLS ladder
+    /// of 1–2 s at 15 fps (one 1 s segment), and a poster: cut at 1 s, the one instant past 0 where
+    /// the MP4 starts a GOP, the teaser a GOP of its own (its frame 15) and the ladder its first
+    /// segment; the ladder has nothing in the first chunk. Each output joined from its pieces is
+    /// its whole render, frame for frame and sample for sample in count.
+    func testOutputsOfDifferentRangesAreCutTogether() throws {
+        let ws = try workspace()
+        let list: [(name: String, output: String, ext: String)] = [
+            ("whole", #"{ "format": "mp4", "width": 320, "height": 180, "video": { "crf": 0, "keyframeInterval": 0.5 } }"#, "mp4"),
+            ("teaser", #"{ "format": "mov", "width": 160, "height": 90, "range": { "start": 0.5, "duration": 1 }, "video": { "crf": 0, "keyframeInterval": 0.5 } }"#, "mov"),
+            ("tail", #"{ "format": "hls", "width": 320, "height": 180, "frameRate": 15, "range": { "start": 1, "duration": 1 }, "video": { "crf": 0 }, "hls": { "segmentDuration": 1, "renditions": [ { "height": 180 }, { "height": 90 } ] } }"#, "hls"),
+            ("poster", #"{ "format": "jpg", "width": 320, "height": 180, "time": 1.5 }"#, "jpg"),
+        ]
+        let renderer = MultiRenderer(members: try members(ws, list))
+        XCTAssertTrue(renderer.canRenderInChunks)
+        XCTAssertEqual(renderer.chunkFrames, 60, "the span is the whole MP4's")
+        XCTAssertEqual(renderer.chunkStarts(), [0, 15, 30],
+                       "0.5 s: the teaser's start, the ladder's not begun; 1 s: every output's GOP or segment; 1.5 s is inside the ladder's segment")
+        let ranges = renderer.chunkRanges(seconds: 1)
+        XCTAssertEqual(ranges, [0..<30, 30..<60])
+        let own = { (name: String) in ranges.map { renderer.frames($0, of: renderer.members.first { $0.name == name }!.plan) } }
+        XCTAssertEqual(own("whole"), [0..<30, 30..<60])
+        XCTAssertEqual(own("teaser"), [0..<15, 15..<30])
+        XCTAssertEqual(own("tail"), [0..<0, 0..<15], "no frame of the ladder in the first chunk")
+
+        try FileManager.default.createDirectory(atPath: ws.path("pieces"), withIntermediateDirectories: false)
+        let cut = renderer.cutMembers.map(\.name)
+        let piece = { (i: Int, name: String) in
+            MultiRenderer.Pieces(video: ws.path("pieces/video-\(i)-\(name).packets"), audio: ws.path("pieces/audio-\(i)-\(name).packets"))
+        }
+        for (i, frames) in ranges.enumerated() {
+            try renderer.renderChunk(frames, pieces: Dictionary(uniqueKeysWithValues: cut.map { ($0, piece(i, $0)) }))
+            if i == 0 { XCTAssertEqual(renderer.audioEncodersOpened, 2, "the ladder's empty audio piece encodes nothing") }
+        }
+        for kind in [piece(0, "tail").video, piece(0, "tail").audio] {
+            XCTAssertEqual(FileManager.default.contents(atPath: kind), Data(PacketFileWriter.magic), "an empty piece is a packet file of no packets")
+        }
+        let joined = Dictionary(uniqueKeysWithValues: list.map { ($0.name, ws.path("joined-\($0.name).\($0.ext)")) })
+        try renderer.joinChunks(Dictionary(uniqueKeysWithValues: cut.map { name in (name, ranges.indices.map { piece($0, name) }) }), to: joined)
+        XCTAssertEqual(renderer.frameCounts.mapValues(\.encoded), ["whole": 60, "teaser": 30, "tail": 15, "poster": 1])
+
+        let whole = Dictionary(uniqueKeysWithValues: list.map { ($0.name, ws.path("whole-\($0.name).\($0.ext)")) })
+        try MultiRenderer(members: try members(ws, list)).render(to: whole)
+        let videos: [(name: String, file: String, width: Int, height: Int, count: Int)] = [
+            ("whole", "", 320, 180, 60), ("teaser", "", 160, 90, 30), ("tail", "/video_180p.m3u8", 320, 180, 15),
+            ("tail", "/video_90p.m3u8", 160, 90, 15), ("poster", "", 320, 180, 1)]
+        for v in videos {
+            let ours = try Tools.lumaFrames(joined[v.name]! + v.file, width: v.width, height: v.height)
+            let theirs = try Tools.lumaFrames(whole[v.name]! + v.file, width: v.width, height: v.height)
+            XCTAssertEqual(ours.count, v.count, "\(v.name)\(v.file)")
+            XCTAssertEqual(ours.count, theirs.count, "\(v.name)\(v.file)")
+            for (k, (a, b)) in zip(ours, theirs).enumerated() where a != b {
+                XCTFail("\(v.name)\(v.file) frame \(k): \(PassthroughTests.psnr(a, b)) dB from the whole render's")
+                break
+            }
+        }
+        for (name, audio, seconds) in [("whole", "", 2), ("teaser", "", 1), ("tail", "/audio.m3u8", 1)] {
+            let ours = try Tools.samples(joined[name]! + audio, channels: 2), theirs = try Tools.samples(whole[name]! + audio, channels: 2)
+            XCTAssertEqual(ours[0].count, theirs[0].count, name)
+            XCTAssertGreaterThan(ours[0].count, seconds * 44_000, "\(name): \(seconds) s of audio")
+        }
+
+        // An output starting between two of the lead's frames (0.51 s) is cut only outside its range.
+        let odd = [list[0], ("odd", #"{ "format": "mp4", "width": 320, "height": 180, "range": { "start": 0.51, "duration": 1 }, "video": { "keyframeInterval": 0.5 } }"#, "mp4")]
+        XCTAssertEqual(MultiRenderer(members: try members(ws, odd)).chunkStarts(), [0, 15, 45],
+                       "15: before its start; 45: inside its last frame (1.50–1.5333 s), which the chunk before holds")
+    }
+
+    /// An intro (0–0.5 s) and an outro (3.5–4 s) of a 4 s timeline, cut into 1 s chunks: the two
+    /// chunks between them, where neither has a frame, are joined to the outro's.
+    func testChunksWhereNoOutputHasAFrameJoinTheNext() throws {
+        let ws = try workspace()
+        let timeline = ##"{ "videos": [ { "src": "clip.mp4" }, { "src": "clip.mp4" } ] }"##
+        let list = [("intro", #"{ "format": "mp4", "width": 160, "height": 90, "range": { "start": 0, "duration": 0.5 }, "video": { "crf": 0 } }"#),
+                    ("outro", #"{ "format": "mp4", "width": 160, "height": 90, "range": { "start": 3.5, "duration": 0.5 }, "video": { "crf": 0 } }"#)]
+        let members = try list.map { name, output in
+            let json = #"{ "version": 1, "output": \#(output), "timeline": \#(timeline) }"#
+            return MultiRenderer.Member(name: name, output: try SpecDecoder.decode(Array(json.utf8)).get().output, plan: try ws.plan(json))
+        }
+        let renderer = MultiRenderer(members: members)
+        XCTAssertEqual(renderer.chunkFrames, 120)
+        let ranges = renderer.chunkRanges(seconds: 1)
+        XCTAssertEqual(ranges, [0..<30, 30..<120], "1–2 s and 2–3 s hold no frame of either")
+        XCTAssertEqual(ranges.map { renderer.frames($0, of: members[1].plan) }, [0..<0, 0..<15])
+        try FileManager.default.createDirectory(atPath: ws.path("pieces"), withIntermediateDirectories: false)
+        let piece = { (i: Int, name: String) in
+            MultiRenderer.Pieces(video: ws.path("pieces/video-\(i)-\(name).packets"), audio: ws.path("pieces/audio-\(i)-\(name).packets"))
+        }
+        for (i, frames) in ranges.enumerated() {
+            try renderer.renderChunk(frames, pieces: Dictionary(uniqueKeysWithValues: list.map { ($0.0, piece(i, $0.0)) }))
+        }
+        let joined = Dictionary(uniqueKeysWithValues: list.map { ($0.0, ws.path("joined-\($0.0).mp4")) })
+        try renderer.joinChunks(Dictionary(uniqueKeysWithValues: list.map { o in (o.0, ranges.indices.map { piece($0, o.0) }) }), to: joined)
+        let whole = Dictionary(uniqueKeysWithValues: list.map { ($0.0, ws.path("whole-\($0.0).mp4")) })
+        try MultiRenderer(members: members).render(to: whole)
+        for (name, _) in list {
+            let ours = try Tools.lumaFrames(joined[name]!, width: 160, height: 90), theirs = try Tools.lumaFrames(whole[name]!, width: 160, height: 90)
+            XCTAssertEqual(ours.count, 15, name)
+            XCTAssertEqual(ours, theirs, name)
+        }
     }
 }

@@ -9,10 +9,14 @@ import XCTest
 /// a put that fails takes every output with it.
 extension ProgressiveHLSTests {
     /// The progressive ladder of `spec` and an MP4 of the same pictures, the members of one job.
-    func progressiveMembers(_ ws: Workspace) throws -> [MultiRenderer.Member] {
+    /// `ladderRange`: a `range` member for the ladder (its JSON, with a leading comma), or none;
+    /// `fileKeyframes`: the MP4's keyframe interval in seconds (its default 2 s where nil).
+    func progressiveMembers(_ ws: Workspace, ladderRange: String = "", fileKeyframes: Int? = nil) throws -> [MultiRenderer.Member] {
         let ladder = Self.spec.replacingOccurrences(of: "PROGRESSIVE", with: #", "progressive": true"#)
+            .replacingOccurrences(of: #""frameRate": 10,"#, with: #""frameRate": 10\#(ladderRange),"#)
         let file = Self.spec.replacingOccurrences(of: #""format": "hls""#, with: #""format": "mp4""#)
             .replacingOccurrences(of: #",\s*"hls": \{.*PROGRESSIVE \}"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: #""crf": 0"#, with: #""crf": 0\#(fileKeyframes.map { #", "keyframeInterval": \#($0)"# } ?? "")"#)
         return try [("file", file), ("live", ladder)].map { name, json in
             MultiRenderer.Member(name: name, output: try SpecDecoder.decode(Array(json.utf8)).get().output, plan: try ws.plan(json))
         }
@@ -105,6 +109,55 @@ extension ProgressiveHLSTests {
         for name in ["video_64p.m3u8", "video_32p.m3u8"] {
             XCTAssertEqual(try framemd5(folder + "/" + name), try framemd5(ws.path("whole/" + name)), name)
         }
+        XCTAssertEqual(try framemd5(file, stream: "v:0"), try framemd5(ws.path("whole.mp4"), stream: "v:0"), "the MP4")
+    }
+
+    /// A progressive ladder of 1–6 s beside an MP4 of the whole 6 s (a keyframe a second), cut into
+    /// chunks of about 2 s: the ladder has nothing in the first chunk (0–1 s), its first two pieces
+    /// are a segment each (1–2 s and 2–3 s: small from its start, not from the job's), so its
+    /// first segment is shown after the third chunk (a segment ends when the next one's first
+    /// packet arrives) and it grows segment by segment; both are what the whole render gives.
+    func testAProgressiveOutputOfItsOwnRangeGrowsFromItsFirstChunk() throws {
+        let ws = try Workspace()
+        try Tools.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=6", "-c:a", "pcm_s16le", ws.path("tone.wav")])
+        let range = #", "range": { "start": 1, "duration": 5 }"#
+        let renderer = MultiRenderer(members: try progressiveMembers(ws, ladderRange: range, fileKeyframes: 1))
+        XCTAssertEqual(renderer.members[1].plan.frameCount, 50)
+        XCTAssertEqual(renderer.chunkStarts(), [0, 10, 20, 30, 40, 50])
+        let ranges = renderer.chunkRanges(seconds: 2)
+        XCTAssertEqual(ranges, [0..<10, 10..<20, 20..<30, 30..<50, 50..<60])
+        XCTAssertEqual(ranges.map { renderer.frames($0, of: renderer.members[1].plan) }, [0..<0, 0..<10, 10..<20, 20..<40, 40..<50])
+        try FileManager.default.createDirectory(atPath: ws.path("pieces"), withIntermediateDirectories: false)
+        let piece = { (i: Int, name: String) in
+            MultiRenderer.Pieces(video: ws.path("pieces/video-\(i)-\(name).packets"), audio: ws.path("pieces/audio-\(i)-\(name).packets"))
+        }
+        let folder = ws.path("live"), file = ws.path("file.mp4")
+        let live = RecordingOutput(location: folder)
+        let join = try OutputsChunkJoin(renderer, paths: ["file": file, "live": folder], live: ["live": live], started: .now())
+        var putsAfter: [Int] = []
+        for (i, frames) in ranges.enumerated() {
+            let mine = Dictionary(uniqueKeysWithValues: join.outputs.map { ($0, piece(i, $0)) })
+            try renderer.renderChunk(frames, pieces: mine)
+            try join.append(mine)
+            putsAfter.append(live.recorded.filter { $0.name.hasSuffix(".m4s") }.count)
+        }
+        XCTAssertEqual(Array(putsAfter.prefix(2)), [0, 0], "nothing of the ladder in the first chunk, its first segment open after the second")
+        XCTAssertGreaterThan(putsAfter[2], 0, "its first segment shown after the third")
+        XCTAssertEqual(putsAfter, putsAfter.sorted(), "and more after each")
+        try join.finish()
+        XCTAssertEqual(renderer.frameCounts.mapValues(\.encoded), ["file": 60, "live": 50])
+        try Self.checkPuts(live.recorded, folder: folder, playlists: ["video_64p.m3u8", "video_32p.m3u8", "audio.m3u8"])
+
+        try MultiRenderer(members: try progressiveMembers(ws, ladderRange: range, fileKeyframes: 1)).render(to: ["file": ws.path("whole.mp4"), "live": ws.path("whole")])
+        for name in ["video_64p.m3u8", "video_32p.m3u8"] {
+            let ours = try framemd5(folder + "/" + name)
+            XCTAssertEqual(ours.count, 50, name)
+            XCTAssertEqual(ours, try framemd5(ws.path("whole/" + name)), name)
+        }
+        // Its audio joined at each chunk: the whole render's within the codec's noise (two AAC encodes).
+        let audio = try Tools.samples(folder + "/audio.m3u8", channels: 2)
+        XCTAssertGreaterThan(audio[0].count, 5 * 47_000)
+        ChunkedAudioTests.assertCloseToCodecNoise(audio, try Tools.samples(ws.path("whole/audio.m3u8"), channels: 2))
         XCTAssertEqual(try framemd5(file, stream: "v:0"), try framemd5(ws.path("whole.mp4"), stream: "v:0"), "the MP4")
     }
 }

@@ -10,14 +10,19 @@ enum ChunkBoundaries {
     }
 
     /// Ranges covering `0..<frames`, each boundary the first of `starts` (ascending, from 0) at or
-    /// after the one before plus `wanted` (the end where none is); with `progressive`, the first two
-    /// chunks one start each, so a progressive output plays once two are rendered.
-    static func ranges(frames: Int64, wanted: Int64, starts: [Int64], progressive: Bool) -> [Range<Int64>] {
-        var bounds: [Int64] = [0]
+    /// after the one before plus `wanted` (the end where none is). With `smallAfter` (where a
+    /// progressive output's first frame lies), the start at or before it and the two after it are
+    /// boundaries too: its first two pieces are a start each, so it plays once two are rendered.
+    static func ranges(frames: Int64, wanted: Int64, starts: [Int64], smallAfter: Int64? = nil) -> [Range<Int64>] {
         let inside = starts.filter { $0 > 0 && $0 < frames }
-        if progressive, inside.count > 1 { bounds += inside.prefix(2) }
+        var forced: [Int64] = []
+        if let p = smallAfter, case let after = inside.filter({ $0 > p }), after.count > 1 {
+            forced = inside.filter { $0 <= p }.suffix(1) + after.prefix(2)
+        }
+        var bounds: [Int64] = [0]
         while let last = bounds.last, last < frames {
-            bounds.append(inside.first { $0 >= last + wanted } ?? frames)
+            let next = inside.first { $0 >= last + wanted } ?? frames
+            bounds.append(min(next, forced.first { $0 > last } ?? frames))
         }
         return zip(bounds, bounds.dropFirst()).map { $0..<$1 }
     }

@@ -22,7 +22,8 @@ extension Renderer {
         let frames = plan.frameCount
         let wanted = ChunkBoundaries.frames(seconds: seconds, rate: plan.frameRate)
         guard frames > wanted else { return [0..<frames] }
-        return ChunkBoundaries.ranges(frames: frames, wanted: wanted, starts: plan.segmentStarts(hls.segmentDuration), progressive: hls.progressive)
+        return ChunkBoundaries.ranges(frames: frames, wanted: wanted, starts: plan.segmentStarts(hls.segmentDuration),
+                                      smallAfter: hls.progressive ? 0 : nil)
     }
 
     /// Renders the video of chunk `frames` of an `hls` output (which must start on a segment start)

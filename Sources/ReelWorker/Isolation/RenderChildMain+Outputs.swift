@@ -18,14 +18,14 @@ extension RenderChildMain {
         var facts = PlannedOutput(format: first.format.rawValue, progressive: first.isProgressive,
                                   duration: first.outputRange.duration.description, chunks: 1)
         facts.outputs = members.map { PlannedNamedOutput(name: $0.name, format: $0.plan.format.rawValue, duration: $0.plan.outputRange.duration.description) }
-        if let lead = renderer.cutMembers.first?.plan {
-            let seconds = ChunkLength.seconds(for: lead.outputRange.duration, workers: request.workers, longest: request.chunkSeconds)
+        if !renderer.cutMembers.isEmpty {
+            let seconds = ChunkLength.seconds(for: renderer.chunkSpan, workers: request.workers, longest: request.chunkSeconds)
             let ranges = seconds > 0 ? renderer.chunkRanges(seconds: seconds) : []
             if ranges.count > 1 {
                 facts.chunks = ranges.count
                 facts.chunkSeconds = seconds
                 facts.ranges = ranges.map { [$0.lowerBound, $0.upperBound] }
-                facts.frames = lead.frameCount
+                facts.frames = renderer.chunkFrames
                 facts.loudnessTarget = false
             }
         }

@@ -79,12 +79,12 @@ extension JobRun {
         }
         // A long job is cut into chunks that every worker of the cluster may render (`ChunkLength`).
         if let lead = renderer.cutMembers.first?.plan {
-            let seconds = ChunkLength.seconds(for: lead.outputRange.duration, workers: pool.liveWorkers(), longest: pool.chunkSeconds)
+            let seconds = ChunkLength.seconds(for: renderer.chunkSpan, workers: pool.liveWorkers(), longest: pool.chunkSeconds)
             let ranges = seconds > 0 ? renderer.chunkRanges(seconds: seconds) : []
             if ranges.count > 1 {
                 let joiner = LocalOutputsJoiner(renderer, paths: Dictionary(uniqueKeysWithValues: targets.map { ($0.output.name, $0.path) }),
                                                 live: Dictionary(uniqueKeysWithValues: targets.compactMap { t in t.live.map { (t.output.name, $0) } }))
-                let cut = Cut(ranges: ranges, seconds: seconds, frames: lead.frameCount, format: lead.format, duration: lead.outputRange.duration.description)
+                let cut = Cut(ranges: ranges, seconds: seconds, frames: renderer.chunkFrames, format: lead.format, duration: lead.outputRange.duration.description)
                 return runCut(joiner, cut, path: targets[0].path, live: nil, token: token, fetched: fetched, names: names, meta: meta,
                               failed: { removeLive(targets) }) { keeper, reason, meta in
                     succeed(measuredOutputs(), chunked: true, leaseKeeper: keeper, token: token, reason: reason, names: names, meta: meta)

@@ -38,6 +38,12 @@ final class PacketFileWriter {
         }
     }
 
+    /// Writes a file of no packets at `path`: an output's piece of a chunk that lies outside its
+    /// range (a job with `outputs` of different ranges), which its join reads past like any.
+    static func empty(at path: String) throws {
+        try PacketFileWriter(path: path).finish()
+    }
+
     /// Appends one packet.
     func write(_ packet: Packet) throws {
         let p = packet.pointer.pointee

@@ -10,13 +10,17 @@ import ReelSpec
 /// and renders the stills, one picture each. So every output is what a chunked render of it
 /// alone gives.
 ///
-/// A job is cut only where every moving output can be cut alone (`Renderer.canRenderInChunks`), over
-/// one range, and only at instants that are a frame of every output (of any frame rates: 25 and 50
-/// fps meet every 1/25 s, 24 and 30 every 1/6 s, 25 and 29.97 only at 0) where each may start a
-/// chunk: a multiple of each file's GOP, a segment start of each HLS output. Chunks are numbered in
-/// the frames of the first cut output (the lead); each output renders the same instants in its
-/// own. A progressive HLS output among them is joined as the chunks are done (`OutputsChunkJoin`),
-/// its first two chunks a segment each.
+/// A job is cut only where every moving output can be cut alone (`Renderer.canRenderInChunks`), and
+/// only at instants where each output whose range goes on across the instant has a frame and may
+/// start a chunk: a multiple of its file's GOP, a segment start of an HLS output (of any frame
+/// rates: 25 and 50 fps meet every 1/25 s, 24 and 30 every 1/6 s, 25 and 29.97 only at 0). Chunks
+/// are counted in ticks of a `ChunkClock`: the frames of the first cut output (the lead), over the
+/// span from the earliest range's start to the latest one's end; each output renders the instants
+/// of a chunk in its own frames, and an output whose range lies outside a chunk has empty pieces
+/// there (a packet file of no packets each, which its join reads past), so a 15 s teaser and the
+/// whole film are cut together. A chunk in which no output has a frame (between ranges that do not
+/// meet) is joined to the next. A progressive HLS output among them is joined as the chunks are
+/// done (`OutputsChunkJoin`), the first two chunks that hold its frames one boundary each.
 /// An output with a loudness target carries the levels solved once for its whole mix
 /// (`loudnessLevels`) in every chunk, as a chunked output alone does.
 extension MultiRenderer {
@@ -30,63 +34,79 @@ extension MultiRenderer {
     /// Whether the outputs can be cut into chunks (above).
     public var canRenderInChunks: Bool {
         let cut = cutMembers
-        guard let lead = cut.first?.plan else { return false }
-        return cut.allSatisfy { m in
-            Renderer(plan: m.plan, logger: logger).canRenderInChunks && m.plan.outputRange == lead.outputRange
-        }
+        return !cut.isEmpty && cut.allSatisfy { Renderer(plan: $0.plan, logger: logger).canRenderInChunks }
     }
 
-    /// The lead's frames where every cut output may start a chunk: instants that are a frame of
-    /// each output and, in its own frames, a multiple of a file's GOP size or a segment start of an
-    /// HLS output; 0 always.
+    /// The ticks chunks are counted in (`ChunkClock`): the lead's frames over the cut outputs' span.
+    var chunkClock: ChunkClock { ChunkClock(cutMembers.map(\.plan)) }
+
+    /// How many ticks the chunks cover: the lead's frame count where every cut output has the
+    /// lead's range, more where their ranges reach beyond it.
+    public var chunkFrames: Int64 { cutMembers.isEmpty ? 0 : chunkClock.frames }
+
+    /// The time from the earliest cut output's start to the latest one's end: what the chunks
+    /// cover, which sizes them (`ChunkLength`).
+    public var chunkSpan: Time {
+        let ranges = cutMembers.map(\.plan.outputRange)
+        guard let start = ranges.map(\.start).min(), let end = ranges.map(\.end).max() else { return .zero }
+        return end - start
+    }
+
+    /// The ticks where every cut output may start a chunk: each output whose range goes on across
+    /// the instant has a frame there that is a multiple of its file's GOP size or a segment start
+    /// of an HLS output; 0 always.
     func chunkStarts() -> [Int64] {
-        guard let lead = cutMembers.first?.plan else { return [0] }
-        var common: Set<Int64>?
-        for m in cutMembers {
-            let own: [Int64]
-            if let hls = m.plan.hls {
-                own = m.plan.segmentStarts(hls.segmentDuration)
-            } else {
-                let gop = Int64(max(1, m.plan.videoEncoding.gopSize))
-                own = (0..<((m.plan.frameCount + gop - 1) / gop)).map { $0 * gop }
+        let cut = cutMembers
+        guard !cut.isEmpty else { return [0] }
+        let clock = chunkClock
+        let allowed: [Set<Int64>] = cut.map { m in
+            if let hls = m.plan.hls { return Set(m.plan.segmentStarts(hls.segmentDuration)) }
+            let gop = Int64(max(1, m.plan.videoEncoding.gopSize))
+            return Set((0..<((m.plan.frameCount + gop - 1) / gop)).map { $0 * gop })
+        }
+        return [0] + (1..<max(1, clock.frames)).filter { n in
+            cut.indices.allSatisfy { i in
+                guard case .frame(let k) = clock.position(n, in: cut[i].plan) else { return false }
+                return k == 0 || k == cut[i].plan.frameCount || allowed[i].contains(k)
             }
-            let starts = Set(own.compactMap { Self.frame($0, of: m.plan, in: lead) })
-            common = common.map { $0.intersection(starts) } ?? starts
         }
-        return (common ?? [0]).union([0]).sorted()
     }
 
-    /// Frame `n` of `plan` as a frame of `other` (the same range): n / r = k / r′, so
-    /// k = n · r′ / r, exactly; nil where that instant is no frame of `other`.
-    static func frame(_ n: Int64, of plan: RenderPlan, in other: RenderPlan) -> Int64? {
-        let num = Int128(n) * Int128(other.frameRate.numerator) * Int128(plan.frameRate.denominator)
-        let den = Int128(other.frameRate.denominator) * Int128(plan.frameRate.numerator)
-        guard den > 0, num % den == 0 else { return nil }
-        return Int64(num / den)
+    /// Chunk `ticks` (of `chunkClock`, bounded by `chunkStarts` or the end) as frames of `plan`: the
+    /// same instants, empty where the chunk lies outside its range.
+    func frames(_ ticks: Range<Int64>, of plan: RenderPlan) -> Range<Int64> {
+        chunkClock.frames(ticks, of: plan)
     }
 
-    /// Chunk `frames` (the lead's, bounded by `chunkStarts` or the end) as frames of `plan`: the
-    /// same instants, the lead's end the output's end.
-    func frames(_ frames: Range<Int64>, of plan: RenderPlan) -> Range<Int64> {
-        guard let lead = cutMembers.first?.plan, lead.frameRate != plan.frameRate else { return frames }
-        let end = frames.upperBound >= lead.frameCount ? plan.frameCount : Self.frame(frames.upperBound, of: lead, in: plan)
-        guard let start = Self.frame(frames.lowerBound, of: lead, in: plan), let end else {
-            preconditionFailure("chunk \(frames) does not start and end on frames of every output")
-        }
-        return start..<end
-    }
-
-    /// Chunk ranges of about `seconds` each, as an HLS output alone is cut (`ChunkBoundaries`), on
-    /// the frames where every output may start a chunk (`chunkStarts`), with a progressive output
-    /// the first two chunks one boundary each; one range (the whole output) when the outputs cannot
-    /// be cut, are not longer than that, or `seconds` is 0.
+    /// Chunk ranges (of `chunkClock`'s ticks) of about `seconds` each, as an HLS output alone is cut
+    /// (`ChunkBoundaries`), on the ticks where every output may start a chunk (`chunkStarts`), with
+    /// a progressive output the first two chunks from its start one boundary each, and a chunk in
+    /// which no output has a frame joined to the next; one range (the whole span) when the outputs
+    /// cannot be cut, are not longer than that, or `seconds` is 0.
     public func chunkRanges(seconds: Int) -> [Range<Int64>] {
         guard let lead = cutMembers.first?.plan else { return [] }
-        let frames = lead.frameCount
+        let clock = chunkClock
+        let frames = clock.frames
         guard canRenderInChunks, seconds > 0 else { return [0..<frames] }
         let wanted = ChunkBoundaries.frames(seconds: seconds, rate: lead.frameRate)
         guard frames > wanted else { return [0..<frames] }
-        return ChunkBoundaries.ranges(frames: frames, wanted: wanted, starts: chunkStarts(), progressive: isProgressive)
+        let cut = cutMembers
+        let empty = { (r: Range<Int64>) in cut.allSatisfy { clock.frames(r, of: $0.plan).isEmpty } }
+        var ranges: [Range<Int64>] = []
+        // A progressive output's first two pieces small, from where its range starts.
+        let small = cut.filter(\.plan.isProgressive).map(\.plan.outputRange.start).min().map(clock.tick(atOrBefore:))
+        for r in ChunkBoundaries.ranges(frames: frames, wanted: wanted, starts: chunkStarts(), smallAfter: small) {
+            if let last = ranges.last, empty(last) {
+                ranges[ranges.count - 1] = last.lowerBound..<r.upperBound
+            } else {
+                ranges.append(r)
+            }
+        }
+        if ranges.count > 1, let last = ranges.last, empty(last) {
+            ranges.removeLast()
+            ranges[ranges.count - 1] = ranges[ranges.count - 1].lowerBound..<last.upperBound
+        }
+        return ranges
     }
 
     /// Where one output's pieces of a chunk go (or, joining, are read from, in chunk order).
@@ -113,12 +133,13 @@ extension MultiRenderer {
         return try Renderer(plan: m.plan, logger: logger).loudnessLevels()
     }
 
-    /// Renders chunk `frames` (the lead's; each output renders the same instants in its own frames,
-    /// `frames(_:of:)`) of every cut output: its video packets to `pieces[name].video` (from
-    /// pictures drawn once per canvas, the canvases of a rate in one pass from one decode of each
-    /// clip, `encode`) and, on a thread of its own meanwhile, each output's audio to
+    /// Renders chunk `frames` (ticks of `chunkClock`; each output renders the same instants in its
+    /// own frames, `frames(_:of:)`) of every cut output: its video packets to `pieces[name].video`
+    /// (from pictures drawn once per canvas, the canvases of a rate and range in one pass from one
+    /// decode of each clip, `encode`) and, on a thread of its own meanwhile, each output's audio to
     /// `pieces[name].audio`, at `levels[name]` for an output with a loudness target (its whole
-    /// mix's, `Renderer.loudnessLevels`). `progress` follows the video.
+    /// mix's, `Renderer.loudnessLevels`); an output with no frames in the chunk gets empty pieces.
+    /// `progress` follows the video.
     public func renderChunk(_ frames: Range<Int64>, pieces: [String: Pieces], levels: [String: LoudnessLevels] = [:],
                             cancel: CancellationToken = CancellationToken(), progress: (Double) -> Void = { _ in }) throws {
         let cut = cutMembers
@@ -136,7 +157,7 @@ extension MultiRenderer {
             let first = cut[..<i].first { copyOf[$0.name] == nil && SharedAudio.alike($0.plan, m.plan) && levels[$0.name] == levels[m.name] }
             copyOf[m.name] = first?.name
         }
-        audioEncodersOpened = cut.count - copyOf.count
+        audioEncodersOpened = cut.filter { copyOf[$0.name] == nil && !own[$0.name]!.isEmpty }.count
         let audioDone = StageThread.start("reel-chunk-audio") { [logger, copyOf] in
             do {
                 for m in cut {
@@ -144,6 +165,10 @@ extension MultiRenderer {
                     if let first = copyOf[m.name] {
                         try? FileManager.default.removeItem(atPath: path)
                         try FileManager.default.copyItem(atPath: pieces[first]!.audio, toPath: path)
+                        continue
+                    }
+                    if own[m.name]!.isEmpty {
+                        try PacketFileWriter.empty(at: path)
                         continue
                     }
                     try Renderer(plan: m.plan, logger: logger).renderAudioChunk(own[m.name]!, levels: levels[m.name], to: path, cancel: cancel)
@@ -154,12 +179,16 @@ extension MultiRenderer {
         }
         do {
             (pictureStagesStarted, clipDecoders) = (0, (0, 0))
-            // One pass per frame rate; each draws the chunk's instants in its own frames.
+            // One pass per frame rate and range; each draws the chunk's instants in its own frames.
             let passes = Self.passes(try drawingGroups(cancel: cancel, progressiveFirst: false), progressiveFirst: false)
             let total = Double(max(1, passes.reduce(0) { $0 + own[$1[0][0].name]!.count }))
             var done = 0
             for pass in passes {
                 let drawn = own[pass[0][0].name]!
+                if drawn.isEmpty {
+                    for m in pass.flatMap({ $0 }) { try PacketFileWriter.empty(at: pieces[m.name]!.video) }
+                    continue
+                }
                 let (pictures, decodes) = startStages(pass, ranges: [drawn])
                 defer { for st in pictures { st.stop() } }
                 defer { decodes?.stop.cancel() }
