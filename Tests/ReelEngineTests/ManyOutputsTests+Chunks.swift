@@ -204,10 +204,15 @@ extension ManyOutputsTests {
             XCTAssertGreaterThan(ours[0].count, seconds * 44_000, "\(name): \(seconds) s of audio")
         }
 
-        // An output starting between two of the lead's frames (0.51 s) is cut only outside its range.
-        let odd = [list[0], ("odd", #"{ "format": "mp4", "width": 320, "height": 180, "range": { "start": 0.51, "duration": 1 }, "video": { "keyframeInterval": 0.5 } }"#, "mp4")]
-        XCTAssertEqual(MultiRenderer(members: try members(ws, odd)).chunkStarts(), [0, 15, 45],
-                       "15: before its start; 45: inside its last frame (1.50–1.5333 s), which the chunk before holds")
+        // A 10 fps output starting between two of the whole's frames (0.55 s), named first: the
+        // clock is the whole's frames (the longest range), and it is cut only outside the other.
+        let odd = [("odd", #"{ "format": "mp4", "width": 160, "height": 90, "frameRate": 10, "range": { "start": 0.55, "duration": 1 }, "video": { "keyframeInterval": 0.5 } }"#, "mp4"),
+                   list[0]]
+        let oddRenderer = MultiRenderer(members: try members(ws, odd))
+        XCTAssertEqual(oddRenderer.chunkFrames, 60)
+        XCTAssertEqual(oddRenderer.chunkStarts(), [0, 15, 45],
+                       "15 (0.5 s): before its start; 45 (1.5 s): inside its last frame (1.45–1.55 s), which the chunk before holds")
+        XCTAssertEqual(oddRenderer.frames(15..<45, of: oddRenderer.members[0].plan), 0..<10)
     }
 
     /// An intro (0–0.5 s) and an outro (3.5–4 s) of a 4 s timeline, cut into 1 s chunks: the two

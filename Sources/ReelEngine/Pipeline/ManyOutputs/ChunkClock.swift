@@ -1,10 +1,10 @@
 import ReelSpec
 
 /// The frames a job with `outputs` is cut in, when its outputs cover different ranges of the
-/// timeline: ticks at the lead's frame rate (the first cut output's), on the lead's own frame grid
-/// extended back to the earliest range's start, up to past the latest range's end. A chunk is a
-/// range of ticks; each output takes the frames it has in those instants (`frame`), none where the
-/// chunk lies outside its range. Where every output covers the same range, tick `n` is the lead's
+/// timeline: ticks at the lead's frame rate (the cut output of the longest range,
+/// `MultiRenderer.chunkClock`), on the lead's own frame grid extended back to the earliest range's
+/// start, up to past the latest range's end. A chunk is a range of ticks; each output takes the
+/// frames it has in those instants (`frames(_:of:)`), none where the chunk lies outside its range. Where every output covers the same range, tick `n` is the lead's
 /// frame `n` and the clock counts its frames.
 ///
 /// Exact rational arithmetic throughout (Int128): an instant is a frame of an output only if it is

@@ -14,8 +14,8 @@ import ReelSpec
 /// only at instants where each output whose range goes on across the instant has a frame and may
 /// start a chunk: a multiple of its file's GOP, a segment start of an HLS output (of any frame
 /// rates: 25 and 50 fps meet every 1/25 s, 24 and 30 every 1/6 s, 25 and 29.97 only at 0). Chunks
-/// are counted in ticks of a `ChunkClock`: the frames of the first cut output (the lead), over the
-/// span from the earliest range's start to the latest one's end; each output renders the instants
+/// are counted in ticks of a `ChunkClock`: the frames of the cut output of the longest range, the
+/// first of them (the lead; the first cut output where all have one range), over the span from the earliest range's start to the latest one's end; each output renders the instants
 /// of a chunk in its own frames, and an output whose range lies outside a chunk has empty pieces
 /// there (a packet file of no packets each, which its join reads past), so a 15 s teaser and the
 /// whole film are cut together. A chunk in which no output has a frame (between ranges that do not
@@ -38,7 +38,15 @@ extension MultiRenderer {
     }
 
     /// The ticks chunks are counted in (`ChunkClock`): the lead's frames over the cut outputs' span.
-    var chunkClock: ChunkClock { ChunkClock(cutMembers.map(\.plan)) }
+    /// The lead is the output of the longest range: every instant inside it that a chunk may start
+    /// at must be one of its frames anyway, where a shorter output's grid (a teaser at 0.55 s) could
+    /// keep the clock off every frame of the longer one.
+    var chunkClock: ChunkClock {
+        let plans = cutMembers.map(\.plan)
+        let longest = plans.map(\.outputRange.duration).max()
+        guard let lead = plans.firstIndex(where: { $0.outputRange.duration == longest }) else { return ChunkClock(plans) }
+        return ChunkClock([plans[lead]] + plans.indices.filter { $0 != lead }.map { plans[$0] })
+    }
 
     /// How many ticks the chunks cover: the lead's frame count where every cut output has the
     /// lead's range, more where their ranges reach beyond it.
@@ -84,11 +92,11 @@ extension MultiRenderer {
     /// which no output has a frame joined to the next; one range (the whole span) when the outputs
     /// cannot be cut, are not longer than that, or `seconds` is 0.
     public func chunkRanges(seconds: Int) -> [Range<Int64>] {
-        guard let lead = cutMembers.first?.plan else { return [] }
+        guard !cutMembers.isEmpty else { return [] }
         let clock = chunkClock
         let frames = clock.frames
         guard canRenderInChunks, seconds > 0 else { return [0..<frames] }
-        let wanted = ChunkBoundaries.frames(seconds: seconds, rate: lead.frameRate)
+        let wanted = ChunkBoundaries.frames(seconds: seconds, rate: clock.rate)
         guard frames > wanted else { return [0..<frames] }
         let cut = cutMembers
         let empty = { (r: Range<Int64>) in cut.allSatisfy { clock.frames(r, of: $0.plan).isEmpty } }
