@@ -31,6 +31,11 @@ QUICK = {"version": 1, "metadata": {"name": "A quick one"}, "output": {"width": 
          "timeline": {"videos": [{"color": "#AA3300", "duration": 2}]}}
 HLS = {"version": 1, "output": {"format": "hls", "width": 320, "height": 180, "frameRate": 25, "hls": {"segmentDuration": 1}},
        "timeline": {"videos": [{"color": "#118844", "duration": 3}]}}
+# A progressive ladder far longer than the test waits: it plays on the job's page while it renders,
+# then the test cancels it.
+LIVE = {"version": 1, "output": {"format": "hls", "width": 640, "height": 360, "frameRate": 25, "video": {"preset": "medium"},
+                                 "hls": {"segmentDuration": 1, "progressive": True, "renditions": [{"height": 360}]}},
+        "timeline": {"videos": [{"color": "#224488", "duration": 600}]}}
 # Two named outputs and a poster: each plays (or shows) on the job's page, with its own download.
 OUTPUTS = {"version": 1, "outputs": [{"name": "wide", "width": 320, "height": 180, "frameRate": 25},
                                      {"name": "small", "format": "webm", "width": 160, "height": 90, "frameRate": 25},
@@ -164,6 +169,24 @@ class ConsoleTests(unittest.TestCase):
         wait.until(lambda _: self.js("return document.getElementById('output').currentTime") > 0.5)
         self.shot("03b-hls")
 
+        # A progressive output plays on the job's page while the job renders (the console's own
+        # HLS player: the browser's does not follow a growing playlist); canceled, it goes.
+        live = submit(LIVE)
+        d.get(URL + "/console/#/jobs/" + live)
+        player = "var v = document.getElementById('playing'); return v ? v.%s : null"
+        wait.until(lambda _: f"/v1/jobs/{live}/output?expires=" in (self.js("var v = document.getElementById('playing');"
+                                                                          " return v ? v.dataset.playlist : null") or ""))
+        wait.until(lambda _: (self.js(player % "readyState") or 0) >= 2)
+        wait.until(lambda _: self.js("var v = document.getElementById('playing'); v.play(); return v.currentTime") > 0.5)
+        self.assertEqual((self.js(player % "videoWidth"), self.js(player % "videoHeight")), (640, 360))
+        self.assertEqual(self.text("#job-status"), "running", "played while it renders")
+        self.assertEqual(self.text("#media h2"), "Playing as it renders")
+        self.shot("03c-live")
+        d.find_element(By.ID, "cancel").click()
+        wait.until(lambda _: self.text("#job-status") == "canceled")
+        wait.until(lambda _: d.find_elements(By.ID, "playing") == [])
+        self.assertEqual(status("DELETE", f"/v1/jobs/{live}", KEY), 204, "gone from the list below")
+
         # A job with outputs: each plays or shows through its own link, each with a download, the
         # videos with their thumbnails.
         many = submit(OUTPUTS)
@@ -180,7 +203,7 @@ class ConsoleTests(unittest.TestCase):
                          ["download-wide", "download-small", "download-poster"])
         self.assertIn(f"/v1/jobs/{many}/outputs/poster?expires=", d.find_element(By.ID, "download-poster").get_attribute("href"))
         self.assertEqual(d.find_elements(By.ID, "output"), [], "no one output")
-        self.shot("03c-outputs")
+        self.shot("03d-outputs")
 
         # A new job: an invalid spec shows its problems at their pointers, and a click selects the place.
         d.get(URL + "/console/#/new")

@@ -2,6 +2,7 @@
 import { api, follow, headers } from "../api.js";
 import { announce, el, fill } from "../dom.js";
 import { format, size } from "./format.js";
+import { canPlayThroughMSE, playHLS } from "../hls/player.js";
 import { FINISHED, progressBar } from "./jobs.js";
 
 function definition(term, value) { return [el("dt", { text: term }), el("dd", {}, value)]; }
@@ -13,6 +14,18 @@ function outputsOf(job) { return job.outputs || (job.output ? [job.output] : [])
 /// `output-NAME`, … for a named one (names are letters, digits, `-` and `_`: safe in an id).
 function partId(part, out) { return out.name ? `${part}-${out.name}` : part; }
 
+/// Players let go of their downloads when they go (the page left, a progressive output's player
+/// replaced by the finished outputs): a browser keeps a few connections to a server, and players
+/// left loading would hold them from the next requests. `stops`: the HLS players' (`playHLS`).
+function letGo(root, stops) {
+  for (const stop of stops.splice(0)) stop();
+  for (const player of root.querySelectorAll("video, audio")) {
+    player.pause();
+    player.removeAttribute("src");
+    player.load();
+  }
+}
+
 export async function jobPage(main, id) {
   const r = await api("GET", "/v1/jobs/" + encodeURIComponent(id));
   if (r.status !== 200) { fill(main, el("h1", { text: "Job" }), el("p", { role: "alert", text: r.json?.detail || r.text })); return () => {}; }
@@ -20,6 +33,9 @@ export async function jobPage(main, id) {
   const details = el("dl", { id: "job-details" });
   const actions = el("div", { class: "actions" });
   const media = el("section", { id: "media", "aria-label": "Output" });
+  const stops = [];   // the HLS players' (`playHLS`), stopped when their players go
+  const liveShown = new Set();   // the progressive outputs playing while the job runs, by name
+  let probing = false;
   const curl = el("code", { id: "curl" });
   let confirmingDelete = false;
   function render() {
@@ -39,6 +55,8 @@ export async function jobPage(main, id) {
         el("ul", {}, ...(job.webhook.deliveries || []).map((d) => el("li", { text: `${d.event}: ${d.status} after ${d.attempts} attempt(s)` })))) : []));
     fill(actions,
       !FINISHED.includes(job.status) ? el("button", { id: "cancel", text: "Cancel", onclick: async () => {
+        // Its progressive outputs stop playing first: their files go with the render.
+        stopLive();
         await api("POST", `/v1/jobs/${id}/cancel`);
         announce("Cancel asked for.", true);
       } }) : null,
@@ -67,10 +85,55 @@ export async function jobPage(main, id) {
     const outputs = outputsOf(job).filter((o) => o.downloadUrl);
     if (job.status !== "succeeded" || !outputs.length || media.dataset.shown) return;
     media.dataset.shown = "1";
+    letGo(media, stops);
     // Thumbnails for the first video only: each is drawn by an engine process, which uploads and
     // previews share.
     const strip = outputs.find((o) => (o.contentType || "").startsWith("video/"));
     fill(media, el("h2", { text: outputs.length > 1 ? "Outputs" : "Output" }), ...outputs.flatMap((o) => outputMedia(o, o === strip)));
+  }
+  /// Each progressive output playing while the job runs (`live`: its link), once its master
+  /// playlist answers (409 until its first segments are written): asked again at each change the
+  /// job's events bring, so nothing waits on a timer. The finished outputs replace them.
+  async function showLive() {
+    // Failed or canceled: what it had made visible is gone.
+    if (FINISHED.includes(job.status) && job.status !== "succeeded") stopLive();
+    if (FINISHED.includes(job.status) || !job.live || media.dataset.shown || probing) return;
+    const waiting = (job.live.outputs || [job.live]).filter((o) => o.downloadUrl && !liveShown.has(o.name || ""));
+    if (!waiting.length) return;
+    probing = true;
+    try {
+      for (const o of waiting) {
+        const res = await fetch(o.downloadUrl, { method: "HEAD" }).catch(() => null);
+        if (!res || !res.ok || media.dataset.shown || FINISHED.includes(job.status)) continue;
+        if (!liveShown.size) fill(media, el("h2", { text: "Playing as it renders" }));
+        liveShown.add(o.name || "");
+        media.append(...liveMedia(o));
+      }
+    } finally {
+      probing = false;
+    }
+  }
+  /// The progressive outputs' players stopped and gone (the job canceled, failed, or asked to cancel).
+  function stopLive() {
+    if (!liveShown.size) return;
+    letGo(media, stops);
+    fill(media);
+    liveShown.clear();
+  }
+  /// A progressive output's player while it renders (`playing-NAME`, or `playing` for a job's
+  /// one): through Media Source Extensions (`playHLS`), since a browser's own HLS player may not
+  /// follow a playlist that is still growing; a link where there are none.
+  function liveMedia(o) {
+    const playerId = o.name ? `playing-${o.name}` : "playing";
+    let player;
+    if (canPlayThroughMSE()) {
+      player = el("video", { id: playerId, controls: true, muted: true, autoplay: true, "data-playlist": o.downloadUrl });
+      stops.push(playHLS(player, o.downloadUrl, (e) => announce(`${o.name || "The output"} stopped playing: ${e.message}`)));
+    } else {
+      player = el("p", { id: playerId }, "A progressive HLS output: ", el("a", { href: o.downloadUrl, text: "its master playlist" }),
+        " (this browser plays no HLS).");
+    }
+    return [o.name ? el("h3", { text: o.name }) : null, player].filter(Boolean);
   }
   /// One output playing (a picture shown, HLS where the browser plays it), and with `thumbnails`
   /// five frames of it drawn by the server.
@@ -101,6 +164,7 @@ export async function jobPage(main, id) {
   }
   render();
   showMedia();
+  showLive();
   const spec = el("pre", { id: "spec", tabindex: "0", "aria-label": "The job's spec" }, JSON.stringify(job.spec, null, 2));
   fill(main, el("h1", { text: "Job " + id }), details, actions, curl, media, el("h2", { text: "Spec" }), spec);
   const stop = follow(`/v1/jobs/${id}/events`, async (name, changed) => {
@@ -109,16 +173,11 @@ export async function jobPage(main, id) {
     if (FINISHED.includes(job.status) && !job.spec) job = (await api("GET", "/v1/jobs/" + id)).json;
     render();
     showMedia();
+    showLive();
     announce(`Job ${job.status}, ${Math.round((job.status === "succeeded" ? 1 : job.progress) * 100)} %.`);
   });
   return () => {
     stop();
-    // Players let go of their downloads when the page goes: a browser keeps a few connections to
-    // a server, and players left loading would hold them from the next page's requests.
-    for (const player of media.querySelectorAll("video, audio")) {
-      player.pause();
-      player.removeAttribute("src");
-      player.load();
-    }
+    letGo(media, stops);
   };
 }
