@@ -23,7 +23,7 @@ extension Renderer {
         let wanted = ChunkBoundaries.frames(seconds: seconds, rate: plan.frameRate)
         guard frames > wanted else { return [0..<frames] }
         return ChunkBoundaries.ranges(frames: frames, wanted: wanted, starts: plan.segmentStarts(hls.segmentDuration),
-                                      smallAfter: hls.progressive ? 0 : nil)
+                                      smallAfter: hls.progressive ? [0] : [])
     }
 
     /// Renders the video of chunk `frames` of an `hls` output (which must start on a segment start)

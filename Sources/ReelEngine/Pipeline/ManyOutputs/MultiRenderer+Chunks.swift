@@ -88,7 +88,7 @@ extension MultiRenderer {
 
     /// Chunk ranges (of `chunkClock`'s ticks) of about `seconds` each, as an HLS output alone is cut
     /// (`ChunkBoundaries`), on the ticks where every output may start a chunk (`chunkStarts`), with
-    /// a progressive output the first two chunks from its start one boundary each, and a chunk in
+    /// each progressive output the first two chunks from its start one boundary each, and a chunk in
     /// which no output has a frame joined to the next; one range (the whole span) when the outputs
     /// cannot be cut, are not longer than that, or `seconds` is 0.
     public func chunkRanges(seconds: Int) -> [Range<Int64>] {
@@ -101,8 +101,8 @@ extension MultiRenderer {
         let cut = cutMembers
         let empty = { (r: Range<Int64>) in cut.allSatisfy { clock.frames(r, of: $0.plan).isEmpty } }
         var ranges: [Range<Int64>] = []
-        // A progressive output's first two pieces small, from where its range starts.
-        let small = cut.filter(\.plan.isProgressive).map(\.plan.outputRange.start).min().map(clock.tick(atOrBefore:))
+        // Each progressive output's first two pieces small, from where its range starts.
+        let small = cut.filter(\.plan.isProgressive).map { clock.tick(atOrBefore: $0.plan.outputRange.start) }
         for r in ChunkBoundaries.ranges(frames: frames, wanted: wanted, starts: chunkStarts(), smallAfter: small) {
             if let last = ranges.last, empty(last) {
                 ranges[ranges.count - 1] = last.lowerBound..<r.upperBound
