@@ -22,6 +22,30 @@ extension ProgressiveHLSTests {
         }
     }
 
+    /// The chunks `ranges` of the progressive ladder and MP4 of `progressiveMembers` rendered in
+    /// order and joined as they come (`OutputsChunkJoin`): the MP4 to `file.mp4`, the ladder to
+    /// `live/`, published through a recorder; `afterEach` runs after each chunk is joined. Returns
+    /// the join (to finish), the recorder, and the segments it was given after each chunk.
+    func joinAsTheyCome(_ renderer: MultiRenderer, _ ranges: [Range<Int64>], _ ws: Workspace,
+                        afterEach: () -> Void = {}) throws -> (OutputsChunkJoin, RecordingOutput, [Int]) {
+        try FileManager.default.createDirectory(atPath: ws.path("pieces"), withIntermediateDirectories: false)
+        let piece = { (i: Int, name: String) in
+            MultiRenderer.Pieces(video: ws.path("pieces/video-\(i)-\(name).packets"), audio: ws.path("pieces/audio-\(i)-\(name).packets"))
+        }
+        let live = RecordingOutput(location: ws.path("live"))
+        let join = try OutputsChunkJoin(renderer, paths: ["file": ws.path("file.mp4"), "live": ws.path("live")], live: ["live": live],
+                                        started: .now())
+        var putsAfter: [Int] = []
+        for (i, frames) in ranges.enumerated() {
+            let mine = Dictionary(uniqueKeysWithValues: join.outputs.map { ($0, piece(i, $0)) })
+            try renderer.renderChunk(frames, pieces: mine)
+            try join.append(mine)
+            putsAfter.append(live.recorded.filter { $0.name.hasSuffix(".m4s") }.count)
+            afterEach()
+        }
+        return (join, live, putsAfter)
+    }
+
     func testAProgressiveOutputAmongOutputsIsPublishedAsItRenders() throws {
         let ws = try Workspace()
         try Tools.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=6", "-c:a", "pcm_s16le", ws.path("tone.wav")])
@@ -81,22 +105,11 @@ extension ProgressiveHLSTests {
         XCTAssertEqual(renderer.chunkStarts(), [0, 20, 40])
         let ranges = renderer.chunkRanges(seconds: 1)
         XCTAssertEqual(ranges, [0..<20, 20..<40, 40..<60], "a boundary each, the first two too")
-        try FileManager.default.createDirectory(atPath: ws.path("pieces"), withIntermediateDirectories: false)
-        let piece = { (i: Int, name: String) in
-            MultiRenderer.Pieces(video: ws.path("pieces/video-\(i)-\(name).packets"), audio: ws.path("pieces/audio-\(i)-\(name).packets"))
+        let (join, live, putsAfter) = try joinAsTheyCome(renderer, ranges, ws) {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: ws.path("file.mp4")), "the MP4 appears at the end")
         }
-        let folder = ws.path("live"), file = ws.path("file.mp4")
-        let live = RecordingOutput(location: folder)
-        let join = try OutputsChunkJoin(renderer, paths: ["file": file, "live": folder], live: ["live": live], started: .now())
         XCTAssertEqual(join.outputs, ["file", "live"])
-        var putsAfter: [Int] = []
-        for (i, frames) in ranges.enumerated() {
-            let mine = Dictionary(uniqueKeysWithValues: join.outputs.map { ($0, piece(i, $0)) })
-            try renderer.renderChunk(frames, pieces: mine)
-            try join.append(mine)
-            putsAfter.append(live.recorded.filter { $0.name.hasSuffix(".m4s") }.count)
-            XCTAssertFalse(FileManager.default.fileExists(atPath: file), "the MP4 appears at the end")
-        }
+        let folder = ws.path("live"), file = ws.path("file.mp4")
         XCTAssertGreaterThan(putsAfter[0], 0, "segments visible after the first chunk")
         XCTAssertEqual(putsAfter, putsAfter.sorted(), "and more after each")
         try join.finish()
@@ -127,20 +140,8 @@ extension ProgressiveHLSTests {
         let ranges = renderer.chunkRanges(seconds: 2)
         XCTAssertEqual(ranges, [0..<10, 10..<20, 20..<30, 30..<50, 50..<60])
         XCTAssertEqual(ranges.map { renderer.frames($0, of: renderer.members[1].plan) }, [0..<0, 0..<10, 10..<20, 20..<40, 40..<50])
-        try FileManager.default.createDirectory(atPath: ws.path("pieces"), withIntermediateDirectories: false)
-        let piece = { (i: Int, name: String) in
-            MultiRenderer.Pieces(video: ws.path("pieces/video-\(i)-\(name).packets"), audio: ws.path("pieces/audio-\(i)-\(name).packets"))
-        }
+        let (join, live, putsAfter) = try joinAsTheyCome(renderer, ranges, ws)
         let folder = ws.path("live"), file = ws.path("file.mp4")
-        let live = RecordingOutput(location: folder)
-        let join = try OutputsChunkJoin(renderer, paths: ["file": file, "live": folder], live: ["live": live], started: .now())
-        var putsAfter: [Int] = []
-        for (i, frames) in ranges.enumerated() {
-            let mine = Dictionary(uniqueKeysWithValues: join.outputs.map { ($0, piece(i, $0)) })
-            try renderer.renderChunk(frames, pieces: mine)
-            try join.append(mine)
-            putsAfter.append(live.recorded.filter { $0.name.hasSuffix(".m4s") }.count)
-        }
         XCTAssertEqual(Array(putsAfter.prefix(2)), [0, 0], "nothing of the ladder in the first chunk, its first segment open after the second")
         XCTAssertGreaterThan(putsAfter[2], 0, "its first segment shown after the third")
         XCTAssertEqual(putsAfter, putsAfter.sorted(), "and more after each")
