@@ -26,15 +26,9 @@ struct ChunkClock: Equatable {
         rate = lead.frameRate
         let first = plans.map(\.outputRange.start).min() ?? leadStart
         let last = plans.map(\.outputRange.end).max() ?? lead.outputRange.end
-        leadOffset = Self.ticks(leadStart - first, rate: rate)
-        frames = leadOffset + Self.ticks(last - leadStart, rate: rate)
-    }
-
-    /// Whole ticks at `rate` in a span, rounded up (0 for none).
-    private static func ticks(_ span: Time, rate: Rational) -> Int64 {
-        guard span.isPositive else { return 0 }
-        return Int64(clamping: Time.divide(Int128(span.value) * Int128(rate.numerator),
-                                           Int128(span.timescale) * Int128(rate.denominator), rounding: .up))
+        // Whole ticks in each span, rounded up, as a plan counts its frames.
+        leadOffset = RenderPlan.frames(in: leadStart - first, rate: rate)
+        frames = leadOffset + RenderPlan.frames(in: last - leadStart, rate: rate)
     }
 
     /// The last tick at or before timeline instant `t` (0 for one before the clock's first).
