@@ -171,8 +171,11 @@ class ConsoleTests(unittest.TestCase):
 
         # A progressive output plays on the job's page while the job renders (the console's own
         # HLS player: the browser's does not follow a growing playlist); canceled, it goes.
+        # Reached through the list, left as the list's page begins (the job's page asked for at its
+        # hash change): the list's page, still on its way, must draw nothing after the job's page.
         live = submit(LIVE)
-        d.get(URL + "/console/#/jobs/" + live)
+        self.js("window.addEventListener('hashchange', () => { location.hash = '#/jobs/' + arguments[0]; }, { once: true });"
+                "location.hash = '#/jobs';", live)
         player = "var v = document.getElementById('playing'); return v ? v.%s : null"
         wait.until(lambda _: f"/v1/jobs/{live}/output?expires=" in (self.js("var v = document.getElementById('playing');"
                                                                           " return v ? v.dataset.playlist : null") or ""))
@@ -181,6 +184,12 @@ class ConsoleTests(unittest.TestCase):
         self.assertEqual((self.js(player % "videoWidth"), self.js(player % "videoHeight")), (640, 360))
         self.assertEqual(self.text("#job-status"), "running", "played while it renders")
         self.assertEqual(self.text("#media h2"), "Playing as it renders")
+        # It stays the same player while the job's events arrive (the list's events stream, had it
+        # been left running, would draw the page again at each: the job is in no row here).
+        self.js("document.getElementById('playing').dataset.kept = 'yes'")
+        moved = self.js("return document.querySelector('#job-details progress').value")
+        wait.until(lambda _: self.js("return document.querySelector('#job-details progress').value") > moved)
+        self.assertEqual(self.js("var v = document.getElementById('playing'); return v ? v.dataset.kept : null"), "yes")
         self.shot("03c-live")
         d.find_element(By.ID, "cancel").click()
         wait.until(lambda _: self.text("#job-status") == "canceled")

@@ -61,6 +61,8 @@ export function follow(path, onEvent) {
         const reader = r.body.getReader();
         const decoder = new TextDecoder();
         const parser = eventParser((name, data, id) => {
+          // Stopped while a chunk holds more events: the rest are for a page that has gone.
+          if (stopped) return;
           if (id !== null) last = id;
           onEvent(name, JSON.parse(data));
         });

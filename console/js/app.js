@@ -14,9 +14,18 @@ const main = document.getElementById("main");
 /// Stops what the page on show keeps running (events streams, timers, listeners).
 let stopPage = () => {};
 
+/// Counts the routes begun: a page is drawn after an await, and a route begun meanwhile (a second
+/// hashchange, the jobs page asking to redraw) must win, with the older page's streams stopped, or
+/// that page would go on answering its events on a page it no longer shows. `shown`: the route
+/// whose page was drawn last (an older one finishing after it drew over it, so it is drawn again).
+let routes = 0, shown = 0;
+
 function showSignIn(reason) {
   stopPage();
   stopPage = () => {};
+  // A route still on its way is stopped when it arrives and asks again: for this page, while the
+  // key is refused.
+  shown = ++routes;
   signInPage(main, reason, () => { route(); showProject(); });
 }
 onUnauthorized(showSignIn);
@@ -24,6 +33,7 @@ onUnauthorized(showSignIn);
 async function route() {
   stopPage();
   stopPage = () => {};
+  const mine = ++routes;
   const [path, query] = (location.hash.slice(1) || "/jobs").split("?");
   const params = new URLSearchParams(query || "");
   for (const a of document.querySelectorAll("nav a")) a.setAttribute("aria-current", path.startsWith(a.getAttribute("href").slice(1)) ? "page" : "false");
@@ -36,10 +46,16 @@ async function route() {
     else if (path === "/keys") stop = await keysPage(main);
     else if (path.startsWith("/jobs/")) stop = await jobPage(main, decodeURIComponent(path.slice(6)));
     else stop = await jobsPage(main, params, route);
+    if (mine !== routes) {
+      stop?.();
+      if (shown === routes) route();
+      return;
+    }
+    shown = mine;
     stopPage = stop || (() => {});
     if (!main.contains(document.activeElement)) main.focus();
   } catch (e) {
-    if (!(e instanceof Unauthorized)) fill(main, el("p", { role: "alert", text: "Something went wrong: " + e.message }));
+    if (!(e instanceof Unauthorized) && mine === routes) fill(main, el("p", { role: "alert", text: "Something went wrong: " + e.message }));
   }
 }
 
