@@ -35,7 +35,7 @@ final class ConsoleTests: XCTestCase {
         let (status, text) = try PythonClientTests.run(PythonClientTests.python, ["-m", "unittest", "-v", PythonClientTests.repo + "/Tests/Browser/test_console.py"],
                                                         env: ["REEL_URL": "http://127.0.0.1:\(server.port)", "REEL_KEY": key,
                                                               "REEL_OPEN_URL": "http://127.0.0.1:\(open.port)", "REEL_TEST_CLIP": root + "/clip.mp4", "REEL_ARTEFACTS": artefacts, "HOME": root])
-        XCTAssertEqual(status, 0, text)
+        XCTAssertEqual(status, 0, UnittestReport.failures(in: text) + "\n" + text)
         XCTAssertTrue(text.contains("Ran 4 tests"), text)
         XCTAssertTrue(FileManager.default.fileExists(atPath: artefacts + "/03-job.png"), "screenshots saved")
     }

@@ -25,7 +25,7 @@ final class EditorTests: XCTestCase {
         let (status, text) = try PythonClientTests.run(PythonClientTests.python, ["-m", "unittest", "-v", PythonClientTests.repo + "/Tests/Browser/test_editor.py"],
                                                         env: ["REEL_URL": "http://127.0.0.1:\(server.port)", "REEL_KEY": key, "REEL_FIXTURES": root + "/fixtures",
                                                               "REEL_ARTEFACTS": artefacts, "HOME": root])
-        XCTAssertEqual(status, 0, text)
+        XCTAssertEqual(status, 0, UnittestReport.failures(in: text) + "\n" + text)
         XCTAssertTrue(text.contains("Ran 5 tests"), text)
         XCTAssertTrue(FileManager.default.fileExists(atPath: artefacts + "/editor-keyboard.png"), "screenshots saved")
     }
