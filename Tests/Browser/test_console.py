@@ -145,7 +145,7 @@ class ConsoleTests(unittest.TestCase):
         d.find_element(By.LINK_TEXT, job).click()
         wait.until(lambda _: d.find_elements(By.ID, "output"))
         wait.until(lambda _: self.js("return document.getElementById('output').readyState") >= 2)
-        # play() again on each look, on whichever player element is there now.
+        # play() again on each look (a muted autoplay may be held back until then).
         wait.until(lambda _: self.js("var v = document.getElementById('output'); if (!v) return 0; v.play(); return v.currentTime") > 0.5)
         wait.until(lambda _: len(d.find_elements(By.CSS_SELECTOR, "#thumbnails img")) == 5)
         wait.until(lambda _: all(self.js("return arguments[0].naturalWidth", i) == 160
@@ -159,8 +159,7 @@ class ConsoleTests(unittest.TestCase):
         # An HLS output plays in the browser's own player, through its link.
         hls = submit(HLS)
         d.get(URL + "/console/#/jobs/" + hls)
-        # The job's page redraws as its events arrive, so the player is looked up anew each time
-        # (an element found a moment ago may have been replaced).
+        # The player is looked up at each look: it appears once the job has succeeded.
         player = "var v = document.getElementById('output'); return v ? v.%s : null"
         wait.until(lambda _: f"/v1/jobs/{hls}/output?expires=" in (self.js(player % "src") or ""))
         self.assertIn(f"/v1/jobs/{hls}/output?expires=", self.js(player % "src"), "its link, the master playlist")
