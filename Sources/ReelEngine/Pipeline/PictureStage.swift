@@ -16,7 +16,7 @@ final class PictureStage {
     /// (ascending, not overlapping: a passthrough's encoded stretches, a chunk's frames), each
     /// stretch read from a track of its own so the frames between are neither decoded nor drawn.
     /// Frames keep their output numbers as pts. `seat`: the stage's place among stages drawing one
-    /// timeline in lockstep, whose plain clips are decoded once for all (`SharedDecodes`; one
+    /// timeline in lockstep, whose video sources are decoded once for all (`SharedDecodes`; one
     /// stretch only).
     init(plan: RenderPlan, ranges: [Range<Int64>]? = nil, seat: SharedDecodes.Seat? = nil) {
         precondition(seat == nil || (ranges ?? []).count <= 1, "shared decodes follow one stretch")

@@ -1,7 +1,7 @@
 /// The pictures of an `hls` output's renditions in a render of that output alone (whole, or a
 /// chunk): the output's canvas for the renditions scaled from it by their encoders, and a canvas of
 /// its own for each rendition drawn at its size (`RenderPlan.renditionCanvas`), all drawn in
-/// lockstep from one decode of each plain clip (`SharedDecodes`), as a render of many outputs
+/// lockstep from one decode of each video source (`SharedDecodes`), as a render of many outputs
 /// draws its canvases. A canvas no rendition takes is not drawn.
 final class RenditionPictures {
     private let stages: [PictureStage]

@@ -6,8 +6,9 @@ import ReelStorage
 /// Renders one timeline into several outputs (one plan per output, each planned from the same
 /// spec with that output alone), compositing once per distinct picture: the outputs whose canvases
 /// draw the same pictures (`PictureKey`) share one picture stage; the stages of one frame rate and
-/// range are drawn together, frame by frame (a pass, `passes`), their plain clips demuxed and
-/// decoded once for all of them (`SharedDecodes`), each fitted to its own canvas. Among a pass's
+/// range are drawn together, frame by frame (a pass, `passes`), their video sources (clips, plain
+/// or drawn as layers, overlays, masks, mattes) demuxed and decoded once for all of them
+/// (`SharedDecodes`), each fitted to its own canvas. Among a pass's
 /// outputs, the video streams whose encoders have equal settings and pictures
 /// (`VideoEncoderSettings`: an MP4 and the HLS rendition of its size, two files differing only in
 /// container or audio) share one encoder, whose packets are muxed into each; the outputs of alike
@@ -54,7 +55,7 @@ public final class MultiRenderer {
     /// Picture stages the last render (or chunk) started: one per canvas drawn (`PassCanvases`: a
     /// group's of outputs drawing the same pictures, an HLS rendition's drawn at its own size).
     var pictureStagesStarted = 0
-    /// The last render's (or chunk's) plain clip decoders, and the canvases that decoded a clip
+    /// The last render's (or chunk's) shared video decoders, and the canvases that decoded a source
     /// alone although their pass shared its decodes (`SharedDecodes.counts`, summed over passes).
     var clipDecoders = (shared: 0, alone: 0)
     /// Video encoders the last render's shared groups opened: one per distinct settings among the
@@ -179,7 +180,7 @@ public final class MultiRenderer {
     }
 
     /// The drawing groups in the passes that draw them together, frame by frame, from one decode of
-    /// each plain clip (`SharedDecodes`): the groups of one frame rate and range, those with a
+    /// each video source (`SharedDecodes`): the groups of one frame rate and range, those with a
     /// progressive output (`progressiveFirst`) in passes of their own, first (their first segment
     /// waits for no other canvas); a transparent canvas (its videos drawn twice, over black and
     /// white) in a pass alone.
@@ -197,7 +198,7 @@ public final class MultiRenderer {
     }
 
     /// One picture stage for each canvas of the pass (`PassCanvases`: a group's is its first plan's,
-    /// every plan of a group drawing the same pictures), their clips decoded once for all, encoded
+    /// every plan of a group drawing the same pictures), their video sources decoded once for all, encoded
     /// into the outputs (`encode`);
     /// the outputs are written under partial names and moved into place once all are finished, but
     /// a progressive one, written in place and published after every frame (`started`: when the

@@ -17,6 +17,7 @@ final class LayerMasker {
     private let plan: MaskPlan
     private let decoderThreads: Int
     private let stop: CancellationToken?
+    private let shared: SharedDecodes.Slot?
     private var producer: LayerProducer?
     /// The item's keyframes, which may animate the feather.
     private let track: KeyframeTrack
@@ -28,11 +29,14 @@ final class LayerMasker {
     /// The points keyframes gave a polygon shape then, in pixels.
     private var movedPoints: [FramePoint]?
 
-    init(_ plan: MaskPlan, keyframes: [Keyframe] = [], decoderThreads: Int = 1, stop: CancellationToken? = nil) {
+    /// `shared`: a video mask's place among sources decoded once for several canvases (`SharedDecodes`).
+    init(_ plan: MaskPlan, keyframes: [Keyframe] = [], decoderThreads: Int = 1, stop: CancellationToken? = nil,
+         shared: SharedDecodes.Slot? = nil) {
         self.plan = plan
         track = KeyframeTrack(keyframes)
         self.decoderThreads = decoderThreads
         self.stop = stop
+        self.shared = shared
     }
 
     /// `picture` (YUV or YUVA 4:2:0, 8- or 10-bit) masked, as a new YUVA picture of its depth; `t`
@@ -106,7 +110,7 @@ final class LayerMasker {
             let p = try source(width, height) {
                 try LayerProducer(clip: path, sourceStart: .zero, startingAt: Time.min(t, duration), rotation: rotation,
                                   size: (width, height), color: .bt709, decoderThreads: decoderThreads, stop: stop, holdAfter: duration,
-                                  alpha: plan.mode == .alpha)
+                                  alpha: plan.mode == .alpha, shared: shared)
             }
             values = LayerMasker.values(of: try p.picture(at: t), mode: plan.mode)
         }

@@ -5,7 +5,7 @@ import ReelSpec
 /// still decoded once (with its alpha kept, so a PNG's transparency reaches the compositor).
 final class LayerProducer {
     private enum Kind {
-        case clip(ClipProducer, sourceStart: Time, speed: Rational, holdAfter: Time?)
+        case clip(any ClipPictures, sourceStart: Time, speed: Rational, holdAfter: Time?)
         case still(Frame)
         /// A shape drawn again as keyframes change its own numbers.
         case shape(ShapeAnimation)
@@ -21,10 +21,12 @@ final class LayerProducer {
 
     /// `speed`: `t` into the item shows source time `sourceStart + t × speed`. `holdAfter`: past
     /// this much of the source the last frame before it stays on screen. `alpha` keeps the source's
-    /// alpha (a video mask's).
+    /// alpha (a video mask's). `shared`: the clip's place among sources decoded once for several
+    /// canvases (`SharedDecodes`), each fitting the frames to its own size.
     init(clip path: String, sourceStart: Time, speed: Rational = Rational(1), startingAt first: Time, rotation: Int,
          size: (width: Int, height: Int), color: CanvasColor, depth: SampleDepth = .eight, decoderThreads: Int,
-         stop: CancellationToken? = nil, holdAfter: Time? = nil, alpha: Bool = false, recentBytes: Int = 0) throws {
+         stop: CancellationToken? = nil, holdAfter: Time? = nil, alpha: Bool = false, recentBytes: Int = 0,
+         shared: SharedDecodes.Slot? = nil) throws {
         width = size.width
         height = size.height
         let fitter = FrameFitter(width: width, height: height, background: .black, alpha: alpha, color: color, depth: depth)
@@ -32,9 +34,14 @@ final class LayerProducer {
         // just before `first` (the decoder may skip frames hidden before the opening time).
         let firstOffset = first.scaled(by: speed)
         let opening = holdAfter.map { Time.min(firstOffset, LayerProducer.heldTime($0)) } ?? firstOffset
-        kind = .clip(try ClipProducer(path: path, startingAt: sourceStart + opening, rotation: rotation, mode: .stretch, fitter: fitter,
-                                       decoderThreads: decoderThreads, stop: stop, recentBytes: recentBytes),
-                     sourceStart: sourceStart, speed: speed, holdAfter: holdAfter)
+        let open = { (at: Time, stop: CancellationToken?) in
+            try ClipProducer(path: path, startingAt: at, rotation: rotation, mode: .stretch, fitter: fitter, decoderThreads: decoderThreads,
+                             stop: stop, recentBytes: recentBytes)
+        }
+        let clip = try shared.map { try $0.pictures(path: path, from: sourceStart + opening, fitter: fitter, rotation: rotation, mode: .stretch,
+                                                    stop: stop, open: open) }
+            ?? open(sourceStart + opening, stop)
+        kind = .clip(clip, sourceStart: sourceStart, speed: speed, holdAfter: holdAfter)
     }
 
     init(still path: String, size: (width: Int, height: Int), color: CanvasColor, depth: SampleDepth = .eight) throws {

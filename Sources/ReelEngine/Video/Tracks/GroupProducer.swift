@@ -16,9 +16,10 @@ final class GroupProducer {
     private let black: Frame, white: Frame
     private let overBlack: Frame, overWhite: Frame
 
-    init(_ group: GroupPlan, plan: RenderPlan, stop: CancellationToken) throws {
+    /// `seat`: the group's place among canvases whose video sources are decoded once (`SharedDecodes`).
+    init(_ group: GroupPlan, plan: RenderPlan, stop: CancellationToken, seat: SharedDecodes.Seat? = nil) throws {
         let (w, h) = (group.width ?? plan.width, group.height ?? plan.height)
-        track = OverlayTrack(overlays: group.overlays, width: w, height: h, plan: plan, compositor: LayerCompositor(), stop: stop)
+        track = OverlayTrack(overlays: group.overlays, width: w, height: h, plan: plan, compositor: LayerCompositor(), stop: stop, seat: seat)
         matte = DifferenceMatte(canvas: plan.canvasColor)
         let fitter = FrameFitter(width: w, height: h, background: .black, color: plan.canvasColor, depth: plan.sampleDepth)
         black = try fitter.solid(YUVColor(.black, matrix: plan.canvasColor))

@@ -22,6 +22,9 @@ final class OverlayTrack {
     let height: Int
     /// Ends a video overlay's decoding early when the render stops.
     let stop: CancellationToken
+    /// The track's seat among canvases drawn in lockstep: its video overlays and masks, and its
+    /// groups', decoded once for all (`SharedDecodes`); nil, decoded here.
+    private let seat: SharedDecodes.Seat?
     private let compositor: LayerCompositor
     private let blender: BlendModeCompositor
     private let layout: LayerLayout
@@ -35,17 +38,19 @@ final class OverlayTrack {
     private var canvas: Frame?
 
     /// The timeline's overlays on the output's frame.
-    convenience init(plan: RenderPlan, compositor: LayerCompositor, stop: CancellationToken) {
-        self.init(overlays: plan.overlays, width: plan.width, height: plan.height, plan: plan, compositor: compositor, stop: stop)
+    convenience init(plan: RenderPlan, compositor: LayerCompositor, stop: CancellationToken, seat: SharedDecodes.Seat? = nil) {
+        self.init(overlays: plan.overlays, width: plan.width, height: plan.height, plan: plan, compositor: compositor, stop: stop, seat: seat)
     }
 
     /// `overlays` on a `width`×`height` canvas, in `plan`'s colour and depth.
-    init(overlays: [OverlayPlan], width: Int, height: Int, plan: RenderPlan, compositor: LayerCompositor, stop: CancellationToken) {
+    init(overlays: [OverlayPlan], width: Int, height: Int, plan: RenderPlan, compositor: LayerCompositor, stop: CancellationToken,
+         seat: SharedDecodes.Seat? = nil) {
         self.plan = plan
         self.overlays = overlays
         self.width = width
         self.height = height
         self.stop = stop
+        self.seat = seat
         self.compositor = compositor
         blender = BlendModeCompositor(compositor: compositor)
         layout = LayerLayout(frameWidth: width, frameHeight: height)
@@ -109,7 +114,7 @@ final class OverlayTrack {
                              depth: plan.sampleDepth)
             }.picture(at: into), o.layer.filters(at: into))
         case .group(let g):
-            let producer = try groups[i] ?? GroupProducer(g, plan: plan, stop: stop)
+            let producer = try groups[i] ?? GroupProducer(g, plan: plan, stop: stop, seat: seat?.inGroup(i))
             groups[i] = producer
             return try filtered(producer.picture(at: into), o.layer.filters(at: into))
         case .waveform(let w):
@@ -127,7 +132,8 @@ final class OverlayTrack {
     /// `picture` with the overlay's mask applied, if it has one.
     private func masked(_ i: Int, _ o: OverlayPlan, _ picture: Frame?, at into: Time) throws -> Frame? {
         guard let picture, let plan = o.layer.mask else { return picture }
-        let masker = masks[i] ?? LayerMasker(plan, keyframes: o.layer.keyframes, decoderThreads: self.plan.codecThreading.videoDecoder, stop: stop)
+        let masker = masks[i] ?? LayerMasker(plan, keyframes: o.layer.keyframes, decoderThreads: self.plan.codecThreading.videoDecoder, stop: stop,
+                                             shared: seat?.slot(.overlayMask, i))
         masks[i] = masker
         return try masker.apply(picture, at: into)
     }
@@ -164,7 +170,7 @@ final class OverlayTrack {
         case let .video(path, start, duration, rotation):
             s = try LayerProducer(clip: path, sourceStart: start, startingAt: Time.min(into, duration), rotation: rotation, size: o.sourceSize,
                                 color: color, depth: plan.sampleDepth, decoderThreads: plan.codecThreading.videoDecoder, stop: stop,
-                                holdAfter: duration, recentBytes: plan.recentFrameBytes)
+                                holdAfter: duration, recentBytes: plan.recentFrameBytes, shared: seat?.slot(.overlay, i))
         }
         sources[i] = s
         return s

@@ -1,7 +1,7 @@
 import ReelBasics
 import ReelSpec
 
-/// One plain clip decoded once for the canvases of several picture stages that draw one timeline
+/// One video source decoded once for the canvases of several picture stages that draw one timeline
 /// in lockstep (`SharedDecodes`: a job's outputs of one frame rate and range at several sizes).
 /// Each canvas is a reader that asks for the same source times in the same order, so the frame
 /// shown at each (`ClipProducer.decoded(at:)`) is decoded by whichever reader asks first and kept
@@ -77,7 +77,7 @@ final class SharedClip {
         }
     }
 
-    /// The reader reads no more (its segment is over, or its stage stopped).
+    /// The reader reads no more (its source closed: its segment or overlay is over, or its stage stopped).
     func leave(reader r: Int) {
         state.withLock { s in
             guard s.reading[r] else { return }

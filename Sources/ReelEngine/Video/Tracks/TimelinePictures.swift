@@ -17,7 +17,7 @@ struct TimelinePictures {
     private var plates: (black: Frame, white: Frame)?
 
     /// `prefetching`: see `VideoTrack` (off when only some frames are asked for); `seat`: the
-    /// track's place among canvases whose plain clips are decoded once (`SharedDecodes`), for an
+    /// track's place among canvases whose video sources are decoded once (`SharedDecodes`), for an
     /// opaque output only (a transparent one draws its videos twice, over black and over white).
     init(plan: RenderPlan, stop: CancellationToken = CancellationToken(), prefetching: Bool = true, seat: SharedDecodes.Seat? = nil) {
         precondition(seat == nil || !plan.keepsAlpha, "a transparent output's pictures decode their own clips")

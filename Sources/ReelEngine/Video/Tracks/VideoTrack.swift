@@ -39,8 +39,8 @@ struct VideoTrack {
     /// False when only some frames are asked for (a passthrough's encoded stretches): the next
     /// segment may never be shown, so it is not opened ahead.
     private let prefetching: Bool
-    /// This track's seat among canvases drawn in lockstep: its plain clips decoded once for all
-    /// (`SharedDecodes`); nil, decoded here.
+    /// This track's seat among canvases drawn in lockstep: its video sources (clips, plain or drawn
+    /// as layers, masks, mattes, overlays') decoded once for all (`SharedDecodes`); nil, decoded here.
     private let seat: SharedDecodes.Seat?
 
     init(plan: RenderPlan, stop: CancellationToken = CancellationToken(), prefetching: Bool = true, seat: SharedDecodes.Seat? = nil) {
@@ -49,7 +49,7 @@ struct VideoTrack {
         self.prefetching = prefetching
         self.seat = seat
         blender = TransitionBlender(width: plan.width, height: plan.height, color: plan.canvasColor, depth: plan.sampleDepth)
-        overlays = OverlayTrack(plan: plan, compositor: compositor, stop: stop)
+        overlays = OverlayTrack(plan: plan, compositor: compositor, stop: stop, seat: seat)
     }
 
     /// The output picture at timeline time `t`, overlays included: in increasing times for a render,
@@ -85,7 +85,8 @@ struct VideoTrack {
             if matte?.index != tr.index {
                 let fitter = FrameFitter(width: plan.width, height: plan.height, background: plan.background, color: plan.canvasColor,
                                          depth: plan.sampleDepth)
-                matte = (tr.index, try MatteProducer(m, fitter: fitter, decoderThreads: plan.codecThreading.videoDecoder, stop: stop))
+                matte = (tr.index, try MatteProducer(m, fitter: fitter, decoderThreads: plan.codecThreading.videoDecoder, stop: stop,
+                                                     shared: seat?.slot(.transitionMatte, tr.index)))
             }
             return try matte!.producer.picture(at: t - tr.range.start)
         }
@@ -162,16 +163,14 @@ struct VideoTrack {
     private static func openClip(_ index: Int, _ segment: VideoSegment, path: String, sourceStart: Time, rotation: Int, at t: Time,
                                  plan: RenderPlan, stop: CancellationToken, seat: SharedDecodes.Seat?) throws -> any ClipPictures {
         let fitter = segmentFitter(segment, plan: plan)
-        let open = { (t: Time, stop: CancellationToken) in
-            try ClipProducer(path: path, startingAt: segment.sourceTime(at: t, sourceStart: sourceStart), rotation: rotation,
-                             mode: segment.fit, fitter: fitter, decoderThreads: plan.codecThreading.videoDecoder, stop: stop,
-                             recentBytes: plan.recentFrameBytes)
+        let open = { (at: Time, stop: CancellationToken?) in
+            try ClipProducer(path: path, startingAt: at, rotation: rotation, mode: segment.fit, fitter: fitter,
+                             decoderThreads: plan.codecThreading.videoDecoder, stop: stop, recentBytes: plan.recentFrameBytes)
         }
-        guard let seat else { return try open(t, stop) }
-        // The shared decoder never fits; the view fits with the same fitter, and so does the
-        // producer of its own it opens should the shared one let it go (the view then fits no more).
-        let clip = try seat.decodes.clip(segment: index, at: t, reader: seat.reader) { try open(t, seat.decodes.stop) }
-        return SharedClipView(clip, reader: seat.reader, fitter: fitter, rotation: rotation, mode: segment.fit) { at in try open(at, stop) }
+        let first = segment.sourceTime(at: t, sourceStart: sourceStart)
+        guard let seat else { return try open(first, stop) }
+        return try seat.slot(.segment, index).pictures(path: path, from: first, fitter: fitter, rotation: rotation, mode: segment.fit,
+                                                       stop: stop, open: open)
     }
 
     /// A fitter into the canvas for a segment (its bars' blur as the segment sets it).
@@ -210,7 +209,7 @@ struct VideoTrack {
                 case let .clip(path, start, rotation):
                     source = try LayerProducer(clip: path, sourceStart: start, speed: segment.speed, startingAt: into, rotation: rotation, size: size,
                                                color: fitter.color, depth: fitter.depth, decoderThreads: plan.codecThreading.videoDecoder,
-                                               stop: stop, recentBytes: plan.recentFrameBytes)
+                                               stop: stop, recentBytes: plan.recentFrameBytes, shared: seat?.slot(.segment, index))
                 }
                 var card = false
                 if case .color = segment.source { card = true }
@@ -219,7 +218,7 @@ struct VideoTrack {
                     source.fitOverBlur(VideoTrack.segmentFitter(segment, plan: plan))
                 }
                 let mask = segment.layer.mask.map { LayerMasker($0, keyframes: segment.layer.keyframes, decoderThreads: plan.codecThreading.videoDecoder,
-                                                                 stop: stop) }
+                                                                 stop: stop, shared: seat?.slot(.segmentMask, index)) }
                 return .layered(source, canvas: try fitter.solid(fitter.background), background: try fitter.solid(fitter.background),
                                 mask: mask)
             }

@@ -5,16 +5,23 @@ import ReelSpec
 final class MatteProducer {
     private enum Kind {
         case still(Frame)
-        case clip(ClipProducer)
+        case clip(any ClipPictures)
     }
     private let kind: Kind
 
-    init(_ plan: TransitionPlan.MattePlan, fitter: FrameFitter, decoderThreads: Int, stop: CancellationToken) throws {
+    /// `shared`: the matte's place among sources decoded once for several canvases (`SharedDecodes`).
+    init(_ plan: TransitionPlan.MattePlan, fitter: FrameFitter, decoderThreads: Int, stop: CancellationToken,
+         shared: SharedDecodes.Slot? = nil) throws {
         switch plan.source {
         case .still(let path): kind = .still(try StillProducer(path: path, mode: .stretch, fitter: fitter).frame)
         case let .clip(path, rotation):
-            kind = .clip(try ClipProducer(path: path, startingAt: .zero, rotation: rotation, mode: .stretch, fitter: fitter,
-                                          decoderThreads: decoderThreads, stop: stop))
+            let open = { (at: Time, stop: CancellationToken?) in
+                try ClipProducer(path: path, startingAt: at, rotation: rotation, mode: .stretch, fitter: fitter, decoderThreads: decoderThreads,
+                                 stop: stop)
+            }
+            kind = .clip(try shared.map { try $0.pictures(path: path, from: .zero, fitter: fitter, rotation: rotation, mode: .stretch,
+                                                          stop: stop, open: open) }
+                         ?? open(.zero, stop))
         }
     }
 
