@@ -23,7 +23,16 @@ extension ManyOutputsTests {
                             "transitions": [ { "type": "dissolve", "duration": "10/30" } ] } }
             """##
         }
-        let sizes = [(320, 180, "fit"), (240, 180, "fit"), (144, 144, "fill")]
+        // 2 s less the dissolve at 30 fps.
+        let renderer = try renderInOnePass(ws, spec, sizes: [(320, 180, "fit"), (240, 180, "fit"), (144, 144, "fill")], frames: 50)
+        XCTAssertEqual(renderer.clipDecoders.shared, 2, "each clip decoded once for the three canvases")
+        XCTAssertEqual(renderer.clipDecoders.alone, 0, "no canvas fell behind or asked another time")
+    }
+
+    /// `spec`'s timeline as lossless MP4s of `sizes` (width, height, fit) in one job, each of
+    /// `frames` frames: one pass of a canvas per size (none may be scaled from another), each output
+    /// picture for picture its lone render (`reel render` of the spec with that output alone).
+    func renderInOnePass(_ ws: Workspace, _ spec: (String) -> String, sizes: [(Int, Int, String)], frames: Int) throws -> MultiRenderer {
         let outputs = sizes.map { w, h, fit in
             (name: "mp4-\(w)", output: #"{ "format": "mp4", "width": \#(w), "height": \#(h), "fit": "\#(fit)", "video": { "crf": 0 } }"#)
         }
@@ -34,21 +43,20 @@ extension ManyOutputsTests {
         let renderer = MultiRenderer(members: members)
         let paths = Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, ws.path("\($0.name).mp4")) })
         try renderer.render(to: paths)
-        XCTAssertEqual(renderer.pictureStagesStarted, 3, "a canvas per size: none scaled from another")
-        XCTAssertEqual(renderer.clipDecoders.shared, 2, "each clip decoded once for the three canvases")
-        XCTAssertEqual(renderer.clipDecoders.alone, 0, "no canvas fell behind or asked another time")
+        XCTAssertEqual(renderer.pictureStagesStarted, sizes.count, "a canvas per size: none scaled from another")
         for ((w, h, _), o) in zip(sizes, outputs) {
             let alone = ws.path("alone-\(o.name).mp4")
             let lone = try Tools.run(Tools.reelBinary, ["render", try ws.spec(spec(o.output), name: "\(o.name).json"), "-o", alone])
             XCTAssertEqual(lone.status, 0, lone.stderr)
             let ours = try Tools.lumaFrames(paths[o.name]!, width: w, height: h)
             let theirs = try Tools.lumaFrames(alone, width: w, height: h)
-            XCTAssertEqual(ours.count, 50, "\(o.name): 2 s less the dissolve at 30 fps")
+            XCTAssertEqual(ours.count, frames, o.name)
             XCTAssertEqual(ours.count, theirs.count, o.name)
             for (k, (a, b)) in zip(ours, theirs).enumerated() {
                 XCTAssert(a == b, "\(o.name) frame \(k): \(PassthroughTests.psnr(a, b)) dB from its lone render's")
             }
         }
+        return renderer
     }
 
     /// Every kind of video source on one timeline at three sizes: a plain clip, a clip drawn as a
@@ -76,30 +84,10 @@ extension ManyOutputsTests {
                                 { "type": "video", "src": "clip.mp4", "start": 0, "frame": { "x": 0.3, "y": 0.7, "width": 0.3, "height": 0.3 } } ] } ] } }
             """##
         }
-        let sizes = [(320, 180), (240, 180), (144, 144)]
-        let outputs = sizes.map { w, h in (name: "mp4-\(w)", output: #"{ "format": "mp4", "width": \#(w), "height": \#(h), "video": { "crf": 0 } }"#) }
-        let members = try outputs.map { o in
-            let json = spec(o.output)
-            return MultiRenderer.Member(name: o.name, output: try SpecDecoder.decode(Array(json.utf8)).get().output, plan: try ws.plan(json))
-        }
-        let renderer = MultiRenderer(members: members)
-        let paths = Dictionary(uniqueKeysWithValues: outputs.map { ($0.name, ws.path("\($0.name).mp4")) })
-        try renderer.render(to: paths)
-        XCTAssertEqual(renderer.pictureStagesStarted, 3, "a canvas per size: none scaled from another")
+        // 2 s less the transition at 30 fps.
+        let renderer = try renderInOnePass(ws, spec, sizes: [(320, 180, "fit"), (240, 180, "fit"), (144, 144, "fit")], frames: 50)
         XCTAssertEqual(renderer.clipDecoders.shared, 7, "the two clips, the layer's mask, the matte, the overlay and its mask, the group's video")
         XCTAssertEqual(renderer.clipDecoders.alone, 0, "no canvas fell behind or asked another time")
-        for ((w, h), o) in zip(sizes, outputs) {
-            let alone = ws.path("alone-\(o.name).mp4")
-            let lone = try Tools.run(Tools.reelBinary, ["render", try ws.spec(spec(o.output), name: "\(o.name).json"), "-o", alone])
-            XCTAssertEqual(lone.status, 0, lone.stderr)
-            let ours = try Tools.lumaFrames(paths[o.name]!, width: w, height: h)
-            let theirs = try Tools.lumaFrames(alone, width: w, height: h)
-            XCTAssertEqual(ours.count, 50, "\(o.name): 2 s less the transition at 30 fps")
-            XCTAssertEqual(ours.count, theirs.count, o.name)
-            for (k, (a, b)) in zip(ours, theirs).enumerated() {
-                XCTAssert(a == b, "\(o.name) frame \(k): \(PassthroughTests.psnr(a, b)) dB from its lone render's")
-            }
-        }
     }
 
     /// A slot opens the shared decoder at the source time it is given, and a canvas let go opens
