@@ -104,8 +104,8 @@ extension ManyOutputsTests {
         }
         let decodes = SharedDecodes(readers: 2)
         let views = try decodes.seats.map { seat in
-            try seat.slot(.overlay, 0).pictures(path: ws.path("clip.mp4"), from: frame(13), fitter: fitter, rotation: 0, mode: .fit,
-                                                stop: nil, open: open)
+            try SharedDecodes.Slot.pictures(seat.slot(.overlay, 0), path: ws.path("clip.mp4"), from: frame(13), fitter: fitter, rotation: 0,
+                                            mode: .fit, stop: nil, open: open)
         }
         XCTAssertEqual(opened, [frame(13)], "one decoder for the two canvases, opened at the slot's source time")
         _ = try views[0].picture(at: frame(13))

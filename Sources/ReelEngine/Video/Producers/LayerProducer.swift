@@ -38,10 +38,9 @@ final class LayerProducer {
             try ClipProducer(path: path, startingAt: at, rotation: rotation, mode: .stretch, fitter: fitter, decoderThreads: decoderThreads,
                              stop: stop, recentBytes: recentBytes)
         }
-        let clip = try shared.map { try $0.pictures(path: path, from: sourceStart + opening, fitter: fitter, rotation: rotation, mode: .stretch,
-                                                    stop: stop, open: open) }
-            ?? open(sourceStart + opening, stop)
-        kind = .clip(clip, sourceStart: sourceStart, speed: speed, holdAfter: holdAfter)
+        kind = .clip(try SharedDecodes.Slot.pictures(shared, path: path, from: sourceStart + opening, fitter: fitter, rotation: rotation,
+                                                     mode: .stretch, stop: stop, open: open),
+                     sourceStart: sourceStart, speed: speed, holdAfter: holdAfter)
     }
 
     init(still path: String, size: (width: Int, height: Int), color: CanvasColor, depth: SampleDepth = .eight) throws {

@@ -29,12 +29,15 @@ final class SharedDecodes: Sendable {
         let role: Source.Role
         let index: Int
 
-        /// The pictures of this source (file `path`) for the seat's canvas from source time `first`
-        /// on: one decoder's frames shared with the other canvases and fitted here by `fitter`;
-        /// should the shared decoder let this canvas go, a decoder of its own opened at the time
-        /// asked. `open(t, stop)`: a producer sought to source time `t`.
-        func pictures(path: String, from first: Time, fitter: FrameFitter, rotation: Int, mode: FitMode, stop: CancellationToken?,
-                      open: @escaping (Time, CancellationToken?) throws -> ClipProducer) throws -> any ClipPictures {
+        /// The pictures of a source (file `path`) from source time `first` on: with a slot, one
+        /// decoder's frames shared with the other canvases and fitted here by `fitter` (should the
+        /// shared decoder let this canvas go, a decoder of its own opened at the time asked);
+        /// without, a decoder of its own. `open(t, stop)`: a producer sought to source time `t`.
+        static func pictures(_ slot: Slot?, path: String, from first: Time, fitter: FrameFitter, rotation: Int, mode: FitMode,
+                             stop: CancellationToken?,
+                             open: @escaping (Time, CancellationToken?) throws -> ClipProducer) throws -> any ClipPictures {
+            guard let slot else { return try open(first, stop) }
+            let (seat, role, index) = (slot.seat, slot.role, slot.index)
             let decodes = seat.decodes
             let source = Source(role: role, index: index, groups: seat.groups, path: path)
             let clip = try decodes.clip(source, at: first, reader: seat.reader) { try open(first, decodes.stop) }

@@ -167,10 +167,8 @@ struct VideoTrack {
             try ClipProducer(path: path, startingAt: at, rotation: rotation, mode: segment.fit, fitter: fitter,
                              decoderThreads: plan.codecThreading.videoDecoder, stop: stop, recentBytes: plan.recentFrameBytes)
         }
-        let first = segment.sourceTime(at: t, sourceStart: sourceStart)
-        guard let seat else { return try open(first, stop) }
-        return try seat.slot(.segment, index).pictures(path: path, from: first, fitter: fitter, rotation: rotation, mode: segment.fit,
-                                                       stop: stop, open: open)
+        return try SharedDecodes.Slot.pictures(seat?.slot(.segment, index), path: path, from: segment.sourceTime(at: t, sourceStart: sourceStart),
+                                               fitter: fitter, rotation: rotation, mode: segment.fit, stop: stop, open: open)
     }
 
     /// A fitter into the canvas for a segment (its bars' blur as the segment sets it).

@@ -19,9 +19,8 @@ final class MatteProducer {
                 try ClipProducer(path: path, startingAt: at, rotation: rotation, mode: .stretch, fitter: fitter, decoderThreads: decoderThreads,
                                  stop: stop)
             }
-            kind = .clip(try shared.map { try $0.pictures(path: path, from: .zero, fitter: fitter, rotation: rotation, mode: .stretch,
-                                                          stop: stop, open: open) }
-                         ?? open(.zero, stop))
+            kind = .clip(try SharedDecodes.Slot.pictures(shared, path: path, from: .zero, fitter: fitter, rotation: rotation, mode: .stretch,
+                                                         stop: stop, open: open))
         }
     }
 
