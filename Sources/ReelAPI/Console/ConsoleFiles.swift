@@ -2138,14 +2138,14 @@ extension ConsoleAssets {
         LXNlYXJjaCIsIHR5cGU6ICJzZWFyY2giLCB2YWx1ZTogbmFtZWQgfSksICIgIiwKICAgICAgZWwoImJ1dHRvbiIsIHsgdHlwZTog
         InN1Ym1pdCIsIHRleHQ6ICJTZWFyY2giIH0pKSwKICAgIHIuanNvbi5qb2JzLmxlbmd0aCA/IHRhYmxlIDogZWwoInAiLCB7IHRl
         eHQ6ICJObyBqb2JzIHlldC4gIiB9LCBlbCgiYSIsIHsgaHJlZjogIiMvbmV3IiwgdGV4dDogIlN1Ym1pdCBvbmUuIiB9KSksCiAg
-        ICBuZXh0KTsKICBsZXQgcmVkcmF3aW5nID0gZmFsc2U7CiAgcmV0dXJuIGZvbGxvdygiL3YxL2V2ZW50cyIsIChuYW1lLCBqb2Ip
-        ID0+IHsKICAgIGlmIChuYW1lICE9PSAiam9iIikgcmV0dXJuOwogICAgY29uc3Qgcm93ID0gZG9jdW1lbnQuZ2V0RWxlbWVudEJ5
-        SWQoInJvdy0iICsgam9iLmlkKTsKICAgIGlmIChyb3cpIHJvdy5yZXBsYWNlV2l0aChqb2JSb3coam9iKSk7CiAgICBlbHNlIGlm
-        ICghY3Vyc29yICYmICFuYW1lZCAmJiAoIXN0YXR1cyB8fCBzdGF0dXMgPT09IGpvYi5zdGF0dXMpKSB7CiAgICAgIGJvZHkucHJl
-        cGVuZChqb2JSb3coam9iKSk7CiAgICAgIC8vIFRoZSBmaXJzdCBqb2Igb24gYW4gZW1wdHkgbGlzdDogdGhlIHBhZ2UgZHJhd24g
-        YWdhaW4sIG9uY2UsIHdpdGggaXRzIHRhYmxlLgogICAgICBpZiAoIXRhYmxlLmlzQ29ubmVjdGVkICYmICFyZWRyYXdpbmcpIHsg
-        cmVkcmF3aW5nID0gdHJ1ZTsgcm91dGUoKTsgfQogICAgfQogICAgaWYgKEZJTklTSEVELmluY2x1ZGVzKGpvYi5zdGF0dXMpKSBh
-        bm5vdW5jZShgSm9iICR7am9iLmlkfSAke2pvYi5zdGF0dXN9LmApOwogIH0pOwp9Cg==
+        ICBuZXh0KTsKICByZXR1cm4gZm9sbG93KCIvdjEvZXZlbnRzIiwgKG5hbWUsIGpvYikgPT4gewogICAgaWYgKG5hbWUgIT09ICJq
+        b2IiKSByZXR1cm47CiAgICBjb25zdCByb3cgPSBkb2N1bWVudC5nZXRFbGVtZW50QnlJZCgicm93LSIgKyBqb2IuaWQpOwogICAg
+        aWYgKHJvdykgcm93LnJlcGxhY2VXaXRoKGpvYlJvdyhqb2IpKTsKICAgIGVsc2UgaWYgKCFjdXJzb3IgJiYgIW5hbWVkICYmICgh
+        c3RhdHVzIHx8IHN0YXR1cyA9PT0gam9iLnN0YXR1cykpIHsKICAgICAgYm9keS5wcmVwZW5kKGpvYlJvdyhqb2IpKTsKICAgICAg
+        Ly8gVGhlIGZpcnN0IGpvYiBvbiBhbiBlbXB0eSBsaXN0OiB0aGUgcGFnZSBkcmF3biBhZ2FpbiB3aXRoIGl0cyB0YWJsZSAoaXRz
+        IHN0cmVhbSBzdG9wcGVkCiAgICAgIC8vIGJ5IHRoZW4sIHNvIG9uY2UpLgogICAgICBpZiAoIXRhYmxlLmlzQ29ubmVjdGVkKSBy
+        b3V0ZSgpOwogICAgfQogICAgaWYgKEZJTklTSEVELmluY2x1ZGVzKGpvYi5zdGF0dXMpKSBhbm5vdW5jZShgSm9iICR7am9iLmlk
+        fSAke2pvYi5zdGF0dXN9LmApOwogIH0pOwp9Cg==
         """),
         ("js/pages/keys.js", "text/javascript; charset=utf-8", """
         Ly8gYCMva2V5c2A6IHRoZSBwcm9qZWN0J3Mga2V5cywgbWFkZSBhbmQgZGVsZXRlZCBmcm9tIHRoZSBicm93c2VyLgppbXBvcnQg

@@ -84,15 +84,15 @@ export async function jobsPage(main, params, route) {
       el("button", { type: "submit", text: "Search" })),
     r.json.jobs.length ? table : el("p", { text: "No jobs yet. " }, el("a", { href: "#/new", text: "Submit one." })),
     next);
-  let redrawing = false;
   return follow("/v1/events", (name, job) => {
     if (name !== "job") return;
     const row = document.getElementById("row-" + job.id);
     if (row) row.replaceWith(jobRow(job));
     else if (!cursor && !named && (!status || status === job.status)) {
       body.prepend(jobRow(job));
-      // The first job on an empty list: the page drawn again, once, with its table.
-      if (!table.isConnected && !redrawing) { redrawing = true; route(); }
+      // The first job on an empty list: the page drawn again with its table (its stream stopped
+      // by then, so once).
+      if (!table.isConnected) route();
     }
     if (FINISHED.includes(job.status)) announce(`Job ${job.id} ${job.status}.`);
   });
